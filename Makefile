@@ -1,0 +1,67 @@
+# PropSearch: `make run` starts the product, `make test` runs every test. Both install what they need.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+WEB_SOURCES := $(shell find web/src web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tailwind.config.js web/postcss.config.js -type f 2>/dev/null)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install web run test lint typecheck test-python test-web browser docker-setup images bench bench-smoke clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+install: $(STAMP)
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
+	cd web && npm run build
+
+web: $(if $(wildcard web/package.json),web/dist/index.html)
+
+run: install web
+	LITELLM_LOCAL_MODEL_COST_MAP=True $(BIN)/uvicorn api:app --host $(HOST) --port $(PORT)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install
+	$(BIN)/mypy
+
+browser:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+docker-setup:
+	bash scripts/docker/setup.sh
+
+images: docker-setup
+	bash scripts/docker/build-images.sh
+
+test-web: web
+	$(if $(wildcard web/package.json),cd web && npm run typecheck && npm test)
+
+test-python: install web
+	$(BIN)/pytest -q -m "not docker"
+
+test: install web lint typecheck test-web
+	@if [ "$$CI" = "true" ] || command -v chromium >/dev/null; then $(MAKE) --no-print-directory browser; fi
+	@if [ -f scripts/docker/setup.sh ] && { [ "$$CI" = "true" ] || docker info >/dev/null 2>&1; }; then \
+	  $(MAKE) --no-print-directory images; fi
+	$(BIN)/pytest -q -rs
+
+bench: install web
+	$(BIN)/python -m bench
+
+bench-smoke: install
+	$(BIN)/python -m bench --smoke
+
+clean:
+	rm -rf $(VENV) web/node_modules web/dist .pytest_cache .mypy_cache .ruff_cache

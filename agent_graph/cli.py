@@ -1,0 +1,115 @@
+"""`propsearch chat`: a REPL against a running PropSearch server (streams answers over SSE)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+import httpx
+
+EXIT_WORDS = {"quit", "exit", ":q"}
+STEP_LABELS = {
+    "search_properties": "Searching listings",
+    "get_property_details": "Fetching details",
+    "get_property_details_by_address": "Fetching details",
+    "save_search_criteria": "Saving preference",
+    "get_current_time": "Checking the time",
+}
+
+
+class Chat:
+    def __init__(self, url: str, out: TextIO = sys.stdout) -> None:
+        self.client = httpx.Client(base_url=url, timeout=httpx.Timeout(120, connect=5))
+        self.out = out
+        self.session_id: str | None = None
+
+    def say(self, text: str = "", end: str = "\n") -> None:
+        self.out.write(text + end)
+        self.out.flush()
+
+    def offer_resume(self, ask: Any = input) -> None:
+        sessions = self.client.get("/sessions").json().get("sessions", [])
+        if not sessions:
+            return
+        latest = sessions[0]
+        title = latest.get("title") or latest["id"][:8]
+        if ask(f'Resume your last conversation "{title}"? [Y/n] ').strip().lower() in (
+            "",
+            "y",
+            "yes",
+        ):
+            self.session_id = latest["id"]
+            self.say(f"Resumed {title}.")
+
+    def turn(self, message: str) -> None:
+        body = {"message": message, **({"session_id": self.session_id} if self.session_id else {})}
+        with self.client.stream("POST", "/chat/stream", json=body) as response:
+            if response.status_code != 200:
+                self.say(f"! {response.read().decode(errors='replace')}")
+                return
+            for line in response.iter_lines():
+                if line.startswith("data:"):
+                    self.show(json.loads(line[5:]))
+
+    def show(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "token":
+            self.say(event["content"], end="")
+        elif kind == "step" and event.get("status") == "start":
+            self.say(f"  · {STEP_LABELS.get(event['name'], event['name'])}…")
+        elif kind == "step" and event.get("status") == "error":
+            self.say(f"  ! {event.get('summary', 'tool failed')}")
+        elif kind == "hints":
+            self.say("\n  Try: " + " | ".join(event["hints"]), end="")
+        elif kind == "error":
+            self.say(f"\n! {event['message']}", end="")
+        elif kind == "done":
+            self.session_id = event.get("session_id") or self.session_id
+            self.say("\n")
+
+    def loop(self, read: Any = input) -> int:
+        self.say(
+            "PropSearch. Ask for homes, e.g. 'find me a 3-bed house in Austin under $500k'. "
+            "Type quit to leave."
+        )
+        while True:
+            try:
+                message = read("you> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self.say("\nbye")
+                return 0
+            if message.lower() in EXIT_WORDS:
+                self.say("bye")
+                return 0
+            if message:
+                self.turn(message)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="propsearch", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    chat = sub.add_parser("chat", help="chat with a running server")
+    chat.add_argument("--url", default="http://127.0.0.1:8000", help="server URL")
+    chat.add_argument(
+        "--new", action="store_true", help="start a new session, don't offer to resume"
+    )
+    args = parser.parse_args(argv)
+    session = Chat(args.url)
+    try:
+        if not args.new:
+            session.offer_resume()
+        return session.loop()
+    except KeyboardInterrupt:
+        session.say("\nbye")
+        return 0
+    except httpx.HTTPError as exc:
+        session.say(
+            f"\nLost connection to {args.url} ({type(exc).__name__}). Is the server running?"
+        )
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:] or ["chat"]))

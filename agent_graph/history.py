@@ -1,0 +1,82 @@
+"""Message-history helpers shared by hydrate and post_process (pure functions)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    HumanMessage,
+    SystemMessage,
+    ToolMessage,
+    messages_from_dict,
+    messages_to_dict,
+)
+
+CANCELLED = "Cancelled: the turn was interrupted before this tool returned."
+
+
+def exchanges(messages: list[BaseMessage]) -> list[list[BaseMessage]]:
+    """Split a non-system history into exchanges, each starting at a user message."""
+    groups: list[list[BaseMessage]] = []
+    for message in messages:
+        if isinstance(message, SystemMessage):
+            continue
+        if isinstance(message, HumanMessage) or not groups:
+            groups.append([])
+        groups[-1].append(message)
+    return groups
+
+
+def close_dangling_tool_calls(messages: list[BaseMessage]) -> list[BaseMessage]:
+    """Add an error ToolMessage for every tool call that never got a result."""
+    answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
+    repaired: list[BaseMessage] = []
+    for index, message in enumerate(messages):
+        repaired.append(message)
+        if not isinstance(message, AIMessage) or not message.tool_calls:
+            continue
+        following = messages[index + 1 :]
+        later_results = {
+            m.tool_call_id
+            for m in following[: _next_non_tool(following)]
+            if isinstance(m, ToolMessage)
+        }
+        for call in message.tool_calls:
+            if call["id"] not in later_results and call["id"] not in answered:
+                repaired.append(
+                    ToolMessage(
+                        CANCELLED, tool_call_id=call["id"], name=call["name"], status="error"
+                    )
+                )
+    return repaired
+
+
+def _next_non_tool(messages: list[BaseMessage]) -> int:
+    for index, message in enumerate(messages):
+        if not isinstance(message, ToolMessage):
+            return index
+    return len(messages)
+
+
+def current_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+    """The non-system messages from the last user message on (this turn's exchange)."""
+    start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
+    return [m for m in messages[start:] if not isinstance(m, SystemMessage)]
+
+
+def final_answer(messages: Sequence[BaseMessage]) -> str:
+    for message in reversed(messages):
+        if isinstance(message, AIMessage) and isinstance(message.content, str):
+            return message.content
+    return ""
+
+
+def dump(messages: list[BaseMessage]) -> list[dict[str, Any]]:
+    return messages_to_dict(messages)
+
+
+def load(data: list[dict[str, Any]]) -> list[BaseMessage]:
+    return messages_from_dict(data)

@@ -1,0 +1,130 @@
+"""MemoryLayer: the four memory layers behind the graph's MemoryGateway (async facade)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+
+from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
+from agent_graph.memory.scoring import score_result, score_with_llm, summarize_result
+
+log = logging.getLogger(__name__)
+
+STORE_THRESHOLD = 3
+SEMANTIC_TOP_N = 3
+EPISODE_TOP_N = 3
+EPISODE_CHARS = 400
+
+
+class MemoryLayer:
+    """L1 files are always available; Chroma (L2/L3) opens on first use, off the event loop."""
+
+    def __init__(self, root: Path, model: BaseChatModel | None = None) -> None:
+        self.root = root
+        self.model = model
+        self.preferences = PreferenceStore(root)
+        self._vector: Any = None
+        self._vector_lock = asyncio.Lock()
+
+    async def _stores(self) -> Any:
+        async with self._vector_lock:
+            if self._vector is None:
+                self._vector = await asyncio.to_thread(_open_vector_stores, self.root)
+        return self._vector
+
+    async def warm(self) -> None:
+        """Open Chroma and load the embedding model now rather than on the first turn."""
+        stores = await self._stores()
+        await asyncio.to_thread(stores.embed, ["warm-up"])
+
+    async def preferences_text(self, user: str) -> str:
+        return await asyncio.to_thread(self.preferences.render, user)
+
+    async def list_preferences(self, user: str) -> dict[str, list[dict[str, str]]]:
+        per_skill = await asyncio.to_thread(self.preferences.load_all, user)
+        return {
+            skill: [{"entry_type": e.entry_type, "key": e.key, "value": e.value} for e in entries]
+            for skill, entries in per_skill.items()
+        }
+
+    async def forget_preference(self, user: str, skill: str, key: str) -> bool:
+        return await asyncio.to_thread(self.preferences.forget, user, skill, key)
+
+    async def apply_writes(self, user: str, writes: list[dict[str, Any]]) -> None:
+        for write in writes:
+            entry = PreferenceEntry(
+                str(write.get("entry_type", "PREFERENCE")).upper(),  # type: ignore[arg-type]
+                str(write["key"]),
+                str(write["value"]),
+            )
+            await asyncio.to_thread(self.preferences.upsert, user, str(write["skill"]), entry)
+
+    async def semantic_recall(self, user: str, text: str) -> list[str]:
+        stores = await self._stores()
+        found: list[str] = await asyncio.to_thread(stores.semantic.query, user, text, SEMANTIC_TOP_N)
+        return found
+
+    async def episode_recall(
+        self, user: str, session_id: str, text: str, before_index: int
+    ) -> list[str]:
+        stores = await self._stores()
+        episodes = await asyncio.to_thread(
+            stores.episodes.query, user, session_id, text, EPISODE_TOP_N, before_index
+        )
+        return [
+            f"(exchange {e.index + 1}) User: {e.user_text[:EPISODE_CHARS]} | "
+            f"Assistant: {e.assistant_text[:EPISODE_CHARS]}"
+            for e in episodes
+        ]
+
+    async def remember_results(self, user: str, outcomes: list[dict[str, Any]]) -> None:
+        """Score each successful result 1-5 and keep a summary of those scoring >= 3 (L3)."""
+        keep: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        for outcome in outcomes:
+            if "error" in outcome or not outcome.get("skill"):
+                continue
+            tool, result = outcome["tool"], outcome.get("result")
+            summary = summarize_result(tool, outcome.get("args") or {}, result)
+            score = score_result(tool, result, is_error=False)
+            if self.model is not None and score > 1:
+                score = await score_with_llm(self.model, tool, summary, fallback=score)
+            if score >= STORE_THRESHOLD:
+                keep.setdefault(outcome["skill"], []).append((summary, {"tool": tool, "score": score}))
+        if keep:
+            stores = await self._stores()
+            for skill, items in keep.items():
+                await asyncio.to_thread(stores.semantic.add_many, user, skill, items)
+
+    async def save_episode(
+        self, user: str, session_id: str, index: int, user_text: str, assistant_text: str
+    ) -> None:
+        stores = await self._stores()
+        await asyncio.to_thread(stores.episodes.add, user, session_id, index, user_text, assistant_text)
+
+    async def forget_session(self, user: str, session_id: str) -> None:
+        stores = await self._stores()
+        await asyncio.to_thread(stores.episodes.delete_session, user, session_id)
+
+
+class _VectorStores:
+    def __init__(self, root: Path) -> None:
+        from agent_graph.memory.chroma import open_client
+        from agent_graph.memory.embeddings import default_embedding_function
+        from agent_graph.memory.episodes import EpisodeMemory
+        from agent_graph.memory.semantic import SemanticMemory
+
+        client = open_client(root)
+        self.embedder = default_embedding_function()
+        self.semantic = SemanticMemory(client, self.embedder)
+        self.episodes = EpisodeMemory(client, self.embedder)
+
+    def embed(self, texts: list[str]) -> Any:
+        return self.embedder.embed(texts)
+
+
+def _open_vector_stores(root: Path) -> _VectorStores:
+    return _VectorStores(root)

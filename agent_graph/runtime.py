@@ -1,0 +1,81 @@
+"""AppRuntime: builds and owns the live services (skills, memory, model, graph) of the API."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from agent_graph.builder import build_graph
+from agent_graph.config import Settings, environment_secrets
+from agent_graph.memory.layer import MemoryLayer
+from agent_graph.models import make_chat_model
+from agent_graph.sanitizer import Sanitizer
+from agent_graph.services import Services
+from agent_graph.sessions import SessionStore
+from agent_graph.skills.backend import WorkerBackend
+from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.registry import SkillRegistry
+from agent_graph.turns import TurnRunner
+
+log = logging.getLogger(__name__)
+
+
+def backend_factory(settings: Settings) -> WorkerBackend:
+    if settings.skill_backend == "docker":
+        from agent_graph.skills.docker import DockerBackend
+
+        return DockerBackend()
+    from agent_graph.skills.process import ProcessBackend
+
+    return ProcessBackend()
+
+
+def open_memory(settings: Settings, model: Any, secondary_llm: bool) -> MemoryLayer:
+    return MemoryLayer(settings.memory_root, model=model if secondary_llm else None)
+
+
+@dataclass
+class AppRuntime:
+    settings: Settings
+    registry: SkillRegistry
+    sessions: SessionStore
+    memory: MemoryLayer
+    sanitizer: Sanitizer
+    runner: TurnRunner
+    model_name: str
+
+    @classmethod
+    async def start(cls, settings: Settings) -> AppRuntime:
+        registry = SkillRegistry(
+            settings.skills_dir,
+            lambda: backend_factory(settings),
+            PortAllocator(settings.host_port_start),
+        )
+        await registry.start()
+        secrets = [*environment_secrets(), *registry.secrets()]
+        if settings.llm_api_key:
+            secrets.append(settings.llm_api_key)
+        sanitizer = Sanitizer(secrets)
+        model = make_chat_model(settings)
+        secondary = settings.model_name != "offline"
+        memory = open_memory(settings, model, secondary)
+        await memory.warm()
+        sessions = SessionStore(settings.memory_root)
+        services = Services(
+            skills=registry,
+            model=model,
+            sessions=sessions,
+            sanitizer=sanitizer,
+            memory=memory,
+            max_tool_iterations=settings.max_tool_iterations,
+            llm_timeout_s=settings.llm_timeout_s,
+            context_token_budget=settings.context_token_budget,
+            secondary_llm=secondary,
+        )
+        runner = TurnRunner(build_graph(services), sanitizer, settings.user_timezone)
+        log.info("PropSearch ready: model=%s skills=%s", settings.model_name, registry.names)
+        return cls(settings, registry, sessions, memory, sanitizer, runner, settings.model_name)
+
+    async def close(self) -> None:
+        await self.registry.close()

@@ -1,0 +1,122 @@
+"""Session store: raw JSON per session, the source of truth; atomic writes, validated ids."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+import time
+import uuid
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+USER_ID = re.compile(r"^[A-Za-z0-9_.@-]{1,64}$")
+
+
+class InvalidIdError(ValueError):
+    """A session or user id that could escape its folder or is otherwise malformed."""
+
+
+def validate_session_id(session_id: str) -> str:
+    if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
+        raise InvalidIdError("session id must be 1-64 characters of A-Z a-z 0-9 _ -")
+    return session_id
+
+
+def validate_user_id(user_id: str) -> str:
+    if not isinstance(user_id, str) or not USER_ID.fullmatch(user_id) or user_id in {".", ".."}:
+        raise InvalidIdError("user id must be 1-64 characters of A-Z a-z 0-9 _ . @ -")
+    return user_id
+
+
+def new_session_id() -> str:
+    return uuid.uuid4().hex
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write via a temp file in the same folder + rename: readers see old or new, never torn."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+@dataclass
+class SessionRecord:
+    """One chat session as stored on disk."""
+
+    id: str
+    user: str
+    title: str = ""
+    created_at: float = field(default_factory=time.time)
+    updated_at: float = field(default_factory=time.time)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    """LangChain message dicts (messages_to_dict), tool calls and results included."""
+    turns: list[dict[str, Any]] = field(default_factory=list)
+    """Per exchange: user, assistant, data (listings/detail or None), hints."""
+
+
+class SessionStore:
+    """Sessions under `root/users/{user}/sessions/{id}.json`."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def _folder(self, user: str) -> Path:
+        return self.root / "users" / validate_user_id(user) / "sessions"
+
+    def path(self, user: str, session_id: str) -> Path:
+        return self._folder(user) / f"{validate_session_id(session_id)}.json"
+
+    def load(self, user: str, session_id: str) -> SessionRecord | None:
+        path = self.path(user, session_id)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        return SessionRecord(
+            **{k: data[k] for k in SessionRecord.__dataclass_fields__ if k in data}
+        )
+
+    def save(self, record: SessionRecord) -> None:
+        record.updated_at = time.time()
+        atomic_write_text(self.path(record.user, record.id), json.dumps(asdict(record)))
+
+    def delete(self, user: str, session_id: str) -> bool:
+        try:
+            self.path(user, session_id).unlink()
+        except FileNotFoundError:
+            return False
+        return True
+
+    def list(self, user: str) -> list[dict[str, Any]]:
+        """Sessions of a user, most recent first: id, title, updated_at."""
+        folder = self._folder(user)
+        if not folder.is_dir():
+            return []
+        items = []
+        for path in folder.glob("*.json"):
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            items.append(
+                {
+                    "id": path.stem,
+                    "title": data.get("title", ""),
+                    "updated_at": data.get("updated_at", 0),
+                }
+            )
+        return sorted(items, key=lambda item: item["updated_at"], reverse=True)

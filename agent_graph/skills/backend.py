@@ -1,0 +1,48 @@
+"""The worker backend interface a ContainerPool drives (process or docker)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from agent_graph.skills.manifest import SkillSpec
+
+
+@dataclass(eq=False)
+class WorkerHandle:
+    """One running worker: the skill it serves, its host port and backend identity."""
+
+    skill: str
+    port: int
+    ident: str
+    native: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+class WorkerBackend(Protocol):
+    """Starts and stops workers; readiness is probed by the pool over HTTP (GET /health)."""
+
+    name: str
+
+    async def start(self, spec: SkillSpec, port: int) -> WorkerHandle:
+        """Launch one worker listening on 127.0.0.1:port; return without waiting for readiness."""
+        ...
+
+    async def stop(self, worker: WorkerHandle) -> None:
+        """Destroy the worker (kill the process / remove the container); idempotent."""
+        ...
+
+    async def is_alive(self, worker: WorkerHandle) -> bool:
+        """True while the worker's process or container is running."""
+        ...
+
+    async def adopt(self, spec: SkillSpec) -> list[WorkerHandle]:
+        """Workers left running by a previous agent process (docker); [] when none can exist."""
+        ...
+
+    async def close(self) -> None:
+        """Release backend resources (clients); workers are stopped by the pool first."""
+        ...

@@ -1,0 +1,90 @@
+"""SkillSpec: what a skill folder declares (SKILL.md frontmatter, AGENT.md, .env)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+_FRONTMATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
+_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+
+
+class ManifestError(ValueError):
+    """A SKILL.md that cannot be used; the skill is skipped."""
+
+
+@dataclass(frozen=True)
+class SkillSpec:
+    """One skill: its folder, manifest fields, identity text and private environment."""
+
+    name: str
+    folder: Path
+    image: str
+    description: str = ""
+    pool_size: int = 2
+    timeout_s: float = 30.0
+    recycle: bool = True
+    command: tuple[str, ...] = ()
+    identity: str = ""
+    env: dict[str, str] = field(default_factory=dict)
+
+
+def parse_env_file(path: Path) -> dict[str, str]:
+    """Read KEY=VALUE lines (comments, blanks and optional quotes allowed)."""
+    env: dict[str, str] = {}
+    if not path.is_file():
+        return env
+    for raw in path.read_text().splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, value = line.removeprefix("export ").split("=", 1)
+        env[key.strip()] = value.strip().strip("'\"")
+    return env
+
+
+def load_skill(folder: Path) -> SkillSpec:
+    """Build a SkillSpec from `folder/SKILL.md` (+ AGENT.md, .env); raise ManifestError if unusable."""
+    skill_md = folder / "SKILL.md"
+    match = _FRONTMATTER.match(skill_md.read_text())
+    if not match:
+        raise ManifestError(f"{skill_md}: no YAML frontmatter")
+    try:
+        meta: Any = yaml.safe_load(match.group(1))
+    except yaml.YAMLError as exc:
+        raise ManifestError(f"{skill_md}: invalid YAML: {exc}") from exc
+    if not isinstance(meta, dict):
+        raise ManifestError(f"{skill_md}: frontmatter must be a mapping")
+    name = meta.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ManifestError(f"{skill_md}: 'name' must match {_NAME.pattern}")
+    image = meta.get("image")
+    if not isinstance(image, str) or not image:
+        raise ManifestError(f"{skill_md}: 'image' is required")
+    command = meta.get("command") or []
+    if isinstance(command, str):
+        command = command.split()
+    try:
+        pool_size = int(meta.get("pool_size", 2))
+        timeout_s = float(meta.get("timeout_s", 30))
+    except (TypeError, ValueError) as exc:
+        raise ManifestError(f"{skill_md}: pool_size/timeout_s must be numbers") from exc
+    if pool_size < 1 or timeout_s <= 0:
+        raise ManifestError(f"{skill_md}: pool_size must be >= 1 and timeout_s > 0")
+    agent_md = folder / "AGENT.md"
+    return SkillSpec(
+        name=name,
+        folder=folder.resolve(),
+        image=image,
+        description=str(meta.get("description", "")),
+        pool_size=pool_size,
+        timeout_s=timeout_s,
+        recycle=bool(meta.get("recycle", True)),
+        command=tuple(str(part) for part in command),
+        identity=agent_md.read_text().strip() if agent_md.is_file() else "",
+        env=parse_env_file(folder / ".env"),
+    )

@@ -1,0 +1,206 @@
+"""ContainerPool: pre-warmed workers of one skill, recycled after every call.
+
+A call checks a worker out of an asyncio.Queue, posts to it under a timeout, and afterwards
+(success or error) the used worker is destroyed and a fresh one started in the background, so no
+state bleeds between calls and the pool stays warm.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+import httpx
+
+from agent_graph.skills.backend import WorkerBackend, WorkerHandle
+from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.ports import PortAllocator
+
+log = logging.getLogger(__name__)
+
+READY_POLL_S = 0.02
+MAX_RESPAWN_ATTEMPTS = 5
+
+
+class SkillCallError(Exception):
+    """A tool call that failed (timeout, crashed worker, error status); the text is for the model."""
+
+
+class PoolStartError(Exception):
+    """No worker of the skill became ready."""
+
+
+class ContainerPool:
+    """`spec.pool_size` ready workers of one skill behind a queue."""
+
+    def __init__(
+        self,
+        spec: SkillSpec,
+        backend: WorkerBackend,
+        ports: PortAllocator,
+        ready_timeout_s: float = 30.0,
+    ) -> None:
+        self.spec = spec
+        self.backend = backend
+        self.ports = ports
+        self.ready_timeout_s = ready_timeout_s
+        self._queue: asyncio.Queue[WorkerHandle] = asyncio.Queue()
+        self._busy: set[WorkerHandle] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._client = httpx.AsyncClient(timeout=httpx.Timeout(spec.timeout_s, connect=2.0))
+        self._closed = False
+
+    @property
+    def ready_count(self) -> int:
+        return self._queue.qsize()
+
+    @property
+    def size(self) -> int:
+        return self.spec.pool_size
+
+    async def start(self) -> None:
+        """Adopt healthy leftovers (docker), then fill up to pool_size and wait until ready."""
+        adopted = 0
+        for worker in await self.backend.adopt(self.spec):
+            self.ports.claim(worker.port)
+            if adopted < self.size and await self._wait_ready(worker, timeout_s=2.0):
+                self._queue.put_nowait(worker)
+                adopted += 1
+            else:
+                await self._destroy(worker)
+        results = await asyncio.gather(
+            *(self._spawn() for _ in range(self.size - adopted)), return_exceptions=True
+        )
+        for result in results:
+            if isinstance(result, BaseException):
+                log.warning("skill %s: a worker failed to start: %s", self.spec.name, result)
+            else:
+                self._queue.put_nowait(result)
+        if self._queue.empty():
+            raise PoolStartError(f"skill {self.spec.name}: no worker became ready")
+
+    async def get_json(self, path: str) -> Any:
+        """GET a read-only endpoint (e.g. /schema) from a ready worker without recycling it."""
+        worker = await self._checkout()
+        try:
+            response = await self._client.get(f"{worker.base_url}{path}")
+            response.raise_for_status()
+            return response.json()
+        finally:
+            self._queue.put_nowait(worker)
+
+    async def call(self, tool: str, params: dict[str, Any]) -> Any:
+        """Run one tool call on a fresh worker; raise SkillCallError with a readable message."""
+        worker = await self._checkout()
+        failed = True
+        self._busy.add(worker)
+        try:
+            result = await self._post(worker, tool, params)
+            failed = False
+            return result
+        finally:
+            self._busy.discard(worker)
+            if failed or self.spec.recycle:
+                self._background(self._replace(worker))
+            else:
+                self._queue.put_nowait(worker)
+
+    async def close(self) -> None:
+        self._closed = True
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        workers = list(self._busy)
+        while not self._queue.empty():
+            workers.append(self._queue.get_nowait())
+        await asyncio.gather(*(self._destroy(w) for w in workers), return_exceptions=True)
+        await self._client.aclose()
+
+    async def _checkout(self) -> WorkerHandle:
+        deadline = time.monotonic() + self.spec.timeout_s
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                worker = await asyncio.wait_for(self._queue.get(), timeout=max(remaining, 0.001))
+            except TimeoutError:
+                raise SkillCallError(
+                    f"skill {self.spec.name} is busy: no worker free within {self.spec.timeout_s:g}s"
+                ) from None
+            if await self.backend.is_alive(worker):
+                return worker
+            self._background(self._replace(worker))  # died while idle
+
+    async def _post(self, worker: WorkerHandle, tool: str, params: dict[str, Any]) -> Any:
+        name = f"{self.spec.name}.{tool}"
+        try:
+            response = await asyncio.wait_for(
+                self._client.post(
+                    f"{worker.base_url}/execute", json={"tool": tool, "params": params}
+                ),
+                timeout=self.spec.timeout_s,
+            )
+        except TimeoutError:
+            raise SkillCallError(f"{name} timed out after {self.spec.timeout_s:g}s") from None
+        except httpx.HTTPError as exc:
+            raise SkillCallError(f"{name} failed: the worker stopped answering ({exc!r})") from None
+        try:
+            body = response.json()
+        except ValueError:
+            raise SkillCallError(f"{name} returned a malformed response") from None
+        if response.status_code >= 400 or not isinstance(body, dict):
+            message = body.get("error") if isinstance(body, dict) else None
+            raise SkillCallError(f"{name} failed ({response.status_code}): {message or body}")
+        if "result" not in body:
+            raise SkillCallError(f"{name} returned no result")
+        return body["result"]
+
+    async def _spawn(self) -> WorkerHandle:
+        port = self.ports.acquire()
+        try:
+            worker = await self.backend.start(self.spec, port)
+        except BaseException:
+            self.ports.release(port)
+            raise
+        if not await self._wait_ready(worker, timeout_s=self.ready_timeout_s):
+            await self._destroy(worker)
+            raise PoolStartError(f"skill {self.spec.name}: worker on port {port} never got ready")
+        return worker
+
+    async def _wait_ready(self, worker: WorkerHandle, timeout_s: float) -> bool:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if not await self.backend.is_alive(worker):
+                return False
+            with contextlib.suppress(httpx.HTTPError):
+                response = await self._client.get(f"{worker.base_url}/health", timeout=1.0)
+                if response.status_code == 200:
+                    return True
+            await asyncio.sleep(READY_POLL_S)
+        return False
+
+    async def _destroy(self, worker: WorkerHandle) -> None:
+        try:
+            await self.backend.stop(worker)
+        finally:
+            self.ports.release(worker.port)
+
+    async def _replace(self, worker: WorkerHandle) -> None:
+        await self._destroy(worker)
+        for attempt in range(MAX_RESPAWN_ATTEMPTS):
+            if self._closed:
+                return
+            try:
+                self._queue.put_nowait(await self._spawn())
+                return
+            except Exception as exc:
+                log.warning("skill %s: respawn failed (%s), retrying", self.spec.name, exc)
+                await asyncio.sleep(0.2 * 2**attempt)
+        log.error("skill %s: gave up replacing a worker", self.spec.name)
+
+    def _background(self, coro: Any) -> None:
+        task: asyncio.Task[None] = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -1,0 +1,36 @@
+"""Module-level `graph` for LangGraph Studio / `langgraph dev` (see langgraph.json).
+
+Compiled without a custom checkpointer (Studio refuses one). Skills start lazily on the first
+run, inside the server's event loop; sessions and memory live under MEMORY_ROOT as usual.
+"""
+
+from agent_graph.builder import build_graph
+from agent_graph.config import environment_secrets, get_settings
+from agent_graph.memory.layer import MemoryLayer
+from agent_graph.models import make_chat_model
+from agent_graph.runtime import backend_factory
+from agent_graph.sanitizer import Sanitizer
+from agent_graph.services import Services
+from agent_graph.sessions import SessionStore
+from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.registry import SkillRegistry
+
+_settings = get_settings()
+_model = _settings.model_name
+_chat_model = make_chat_model(_settings)
+graph = build_graph(
+    Services(
+        skills=SkillRegistry(
+            _settings.skills_dir,
+            lambda: backend_factory(_settings),
+            PortAllocator(_settings.host_port_start),
+        ),
+        model=_chat_model,
+        sessions=SessionStore(_settings.memory_root),
+        sanitizer=Sanitizer(environment_secrets()),
+        memory=MemoryLayer(_settings.memory_root, _chat_model if _model != "offline" else None),
+        max_tool_iterations=_settings.max_tool_iterations,
+        llm_timeout_s=_settings.llm_timeout_s,
+        secondary_llm=_model != "offline",
+    )
+)

@@ -1,0 +1,105 @@
+"""Test doubles at the true edges: a scripted chat model and an in-memory skill gateway."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
+from langchain_core.messages.tool import tool_call_chunk
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from pydantic import Field
+
+from agent_graph.skills.pool import SkillCallError
+
+
+class ScriptedChatModel(BaseChatModel):
+    """Answers with `respond(messages)`; streams words and tool-call chunks split in two."""
+
+    respond: Callable[[list[BaseMessage]], AIMessage]
+    seen: list[list[BaseMessage]] = Field(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:  # type: ignore[override]
+        return self
+
+    def _generate(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
+    ) -> ChatResult:
+        self.seen.append(list(messages))
+        return ChatResult(generations=[ChatGeneration(message=self.respond(messages))])
+
+    def _stream(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
+    ) -> Iterator[ChatGenerationChunk]:
+        self.seen.append(list(messages))
+        message = self.respond(messages)
+        for token in [t for t in re.split(r"(\s)", str(message.content)) if t]:
+            yield ChatGenerationChunk(message=AIMessageChunk(content=token))
+        for index, call in enumerate(message.tool_calls):
+            args = json.dumps(call["args"])
+            half = len(args) // 2
+            yield ChatGenerationChunk(
+                message=AIMessageChunk(
+                    content="",
+                    tool_call_chunks=[
+                        tool_call_chunk(
+                            name=call["name"], args=args[:half], id=call["id"], index=index
+                        )
+                    ],
+                )
+            )
+            yield ChatGenerationChunk(
+                message=AIMessageChunk(
+                    content="",
+                    tool_call_chunks=[
+                        tool_call_chunk(name=None, args=args[half:], id=None, index=index)
+                    ],
+                )
+            )
+
+
+class InMemorySkills:
+    """A SkillGateway whose tools are Python callables (for graph tests without workers)."""
+
+    def __init__(
+        self, tools: dict[str, Callable[[dict[str, Any]], Any]], skill: str = "fake"
+    ) -> None:
+        self._tools = tools
+        self.skill = skill
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    @property
+    def tools(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "type": "function",
+                "function": {
+                    "name": n,
+                    "description": n,
+                    "parameters": {"type": "object", "properties": {}},
+                },
+            }
+            for n in self._tools
+        ]
+
+    system_prompt = "Use the tools."
+    identity = "You are a test assistant."
+
+    def skill_for(self, tool: str) -> str | None:
+        return self.skill if tool in self._tools else None
+
+    async def ensure_started(self) -> None:
+        return None
+
+    async def dispatch(self, tool: str, params: dict[str, Any]) -> Any:
+        self.calls.append((tool, params))
+        if tool not in self._tools:
+            raise SkillCallError(f"unknown tool {tool!r}")
+        return self._tools[tool](params)

@@ -1,0 +1,128 @@
+"""ContainerPool and SkillRegistry with real worker processes (process backend)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from agent_graph.skills.manifest import load_skill
+from agent_graph.skills.pool import ContainerPool, SkillCallError
+from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.registry import SkillRegistry
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "skills"
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie is gone for our purposes
+    try:
+        return Path(f"/proc/{pid}/status").read_text().find("State:\tZ") < 0
+    except FileNotFoundError:
+        return False
+
+
+async def _until(predicate, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not predicate():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("condition not reached in time")
+        await asyncio.sleep(0.05)
+
+
+@pytest.fixture
+async def pool(free_port_base: int) -> AsyncIterator[ContainerPool]:
+    pool = ContainerPool(
+        load_skill(FIXTURES / "flaky"), ProcessBackend(), PortAllocator(free_port_base)
+    )
+    await pool.start()
+    yield pool
+    await pool.close()
+
+
+async def test_pool_fills_to_pool_size(pool: ContainerPool) -> None:
+    assert pool.ready_count == pool.size == 2
+
+
+async def test_call_returns_and_used_worker_is_replaced(pool: ContainerPool) -> None:
+    result = await pool.call("echo", {"x": 1})
+    assert result["params"] == {"x": 1}
+    used_pid = result["pid"]
+    await _until(lambda: not _pid_alive(used_pid))
+    await _until(lambda: pool.ready_count == 2)
+    second = await pool.call("echo", {})
+    assert second["pid"] != used_pid
+
+
+async def test_worker_killed_mid_call_gives_tool_error_and_pool_recovers(
+    pool: ContainerPool,
+) -> None:
+    with pytest.raises(SkillCallError, match=r"flaky\.crash failed"):
+        await pool.call("crash", {})
+    await _until(lambda: pool.ready_count == 2)
+    assert (await pool.call("echo", {}))["type"] == "echo"
+
+
+async def test_hanging_worker_times_out_and_pool_recovers(pool: ContainerPool) -> None:
+    with pytest.raises(SkillCallError, match=r"timed out after 1\.5s"):
+        await pool.call("sleep", {"seconds": 30})
+    await _until(lambda: pool.ready_count == 2)
+    assert (await pool.call("echo", {}))["type"] == "echo"
+
+
+async def test_error_status_carries_the_skill_message(pool: ContainerPool) -> None:
+    with pytest.raises(SkillCallError, match=r"\(422\): refused on purpose"):
+        await pool.call("refuse", {})
+
+
+async def test_skill_env_reaches_only_its_workers(
+    tmp_path: Path, free_port_base: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "flaky"
+    shutil.copytree(FIXTURES / "flaky", folder)
+    (folder / ".env").write_text("# secret of this skill\nFLAKY_SECRET='s3cr3t-value'\n")
+    monkeypatch.setenv("HOST_ONLY_SECRET", "host-secret-value")
+    pool = ContainerPool(load_skill(folder), ProcessBackend(), PortAllocator(free_port_base))
+    await pool.start()
+    try:
+        env = (await pool.call("echo", {}))["env"]
+    finally:
+        await pool.close()
+    assert env["FLAKY_SECRET"] == "s3cr3t-value"
+    assert env["HOST_ONLY_SECRET"] is None
+    assert "FLAKY_SECRET" not in os.environ
+
+
+async def test_registry_merges_skills_and_skips_broken_ones(
+    tmp_path: Path, free_port_base: int
+) -> None:
+    for name in ("flaky", "broken_yaml", "dies_on_start"):
+        shutil.copytree(FIXTURES / name, tmp_path / name)
+    shutil.copytree(
+        Path(__file__).resolve().parents[2] / "skills" / "current_time", tmp_path / "current_time"
+    )
+    registry = SkillRegistry(tmp_path, ProcessBackend, PortAllocator(free_port_base))
+    await registry.start()
+    try:
+        assert registry.names == ["current_time", "flaky"]
+        tool_names = {t["function"]["name"] for t in registry.tools}
+        assert {"echo", "sleep", "crash", "get_current_time"} <= tool_names
+        assert "Flaky skill prompt." in registry.system_prompt
+        assert "get_current_time" in registry.system_prompt
+        assert "flaky test skill's identity" in registry.identity
+        assert registry.skill_for("get_current_time") == "current_time"
+        result = await registry.dispatch("get_current_time", {"timezone": "America/Chicago"})
+        assert result["timezone"] == "America/Chicago"
+        with pytest.raises(SkillCallError, match="unknown tool"):
+            await registry.dispatch("nope", {})
+    finally:
+        await registry.close()

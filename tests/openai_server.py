@@ -1,0 +1,135 @@
+"""A local server speaking OpenAI's chat-completions wire format (streamed and not), for tests.
+
+Script: when the request offers tools and has no tool result yet, it calls the first tool named
+in `tool_plan` that is offered, with its arguments split across three chunks; otherwise it answers
+"Tool said: <last tool content>" (or "ok" without one), word by word. Every request is recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+class FakeOpenAI:
+    def __init__(self, tool_plan: dict[str, dict[str, Any]]) -> None:
+        self.tool_plan = tool_plan
+        self.requests: list[dict[str, Any]] = []
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def _decide(self, body: dict[str, Any]) -> tuple[str | None, dict[str, Any], str]:
+        messages = body.get("messages", [])
+        offered = [t["function"]["name"] for t in body.get("tools") or []]
+        tool_results = [m for m in messages if m.get("role") == "tool"]
+        last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
+        answered = any(i > last_user for i, m in enumerate(messages) if m.get("role") == "tool")
+        if offered and not answered:
+            for name, args in self.tool_plan.items():
+                if name in offered:
+                    return name, args, ""
+        if tool_results:
+            content = tool_results[-1]["content"]
+            text = content if isinstance(content, str) else json.dumps(content)
+            return None, {}, f"Tool said: {text}"
+        return None, {}, '["Show me more", "Cheaper options", "What time is it?"]'
+
+    def _handler(self) -> type:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                return
+
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                fake.requests.append(body)
+                tool, args, text = fake._decide(body)
+                if body.get("stream"):
+                    self._stream(tool, args, text)
+                else:
+                    self._complete(tool, args, text)
+
+            def _chunk(self, delta: dict[str, Any], finish: str | None = None) -> None:
+                payload = {
+                    "id": "chatcmpl-1",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": "test",
+                    "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+                }
+                self.wfile.write(f"data: {json.dumps(payload)}\n\n".encode())
+                self.wfile.flush()
+
+            def _stream(self, tool: str | None, args: dict[str, Any], text: str) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                self._chunk({"role": "assistant", "content": ""})
+                if tool:
+                    self._chunk(
+                        {
+                            "tool_calls": [
+                                {
+                                    "index": 0,
+                                    "id": "call_abc",
+                                    "type": "function",
+                                    "function": {"name": tool, "arguments": ""},
+                                }
+                            ]
+                        }
+                    )
+                    raw = json.dumps(args)
+                    third = max(len(raw) // 3, 1)
+                    for piece in (raw[:third], raw[third : 2 * third], raw[2 * third :]):
+                        self._chunk(
+                            {"tool_calls": [{"index": 0, "function": {"arguments": piece}}]}
+                        )
+                    self._chunk({}, "tool_calls")
+                else:
+                    for word in text.split(" "):
+                        self._chunk({"content": word + " "})
+                    self._chunk({}, "stop")
+                self.wfile.write(b"data: [DONE]\n\n")
+                self.wfile.flush()
+
+            def _complete(self, tool: str | None, args: dict[str, Any], text: str) -> None:
+                message: dict[str, Any] = {"role": "assistant", "content": text or None}
+                if tool:
+                    message["tool_calls"] = [
+                        {
+                            "id": "call_abc",
+                            "type": "function",
+                            "function": {"name": tool, "arguments": json.dumps(args)},
+                        }
+                    ]
+                data = json.dumps(
+                    {
+                        "id": "chatcmpl-1",
+                        "object": "chat.completion",
+                        "created": 0,
+                        "model": "test",
+                        "choices": [
+                            {
+                                "index": 0,
+                                "message": message,
+                                "finish_reason": "tool_calls" if tool else "stop",
+                            }
+                        ],
+                        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+                    }
+                ).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        return Handler

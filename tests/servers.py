@@ -1,0 +1,122 @@
+"""Helpers to run the real API: in-process (TestClient) or as a uvicorn subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def free_port_window(span: int = 40) -> int:
+    """The start of `span` consecutive free ports, for skill workers (tests never collide)."""
+    for _ in range(100):
+        start = random.randrange(20000, 60000, 50)
+        if all(_is_free(port) for port in range(start, start + span)):
+            return start
+    raise RuntimeError("no free port window")
+
+
+def _is_free(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def sse_events(lines: Iterator[str]) -> list[dict[str, Any]]:
+    """Parse `data:` lines of an SSE body into event dicts."""
+    return [json.loads(line[5:].strip()) for line in lines if line.startswith("data:")]
+
+
+def stream_turn(client: Any, message: str, session_id: str | None = None) -> list[dict[str, Any]]:
+    body: dict[str, Any] = {"message": message}
+    if session_id:
+        body["session_id"] = session_id
+    with client.stream("POST", "/chat/stream", json=body) as response:
+        assert response.status_code == 200, response.read()
+        return sse_events(response.iter_lines())
+
+
+@dataclass
+class ServerProcess:
+    """A uvicorn subprocess serving api:app."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+def start_server(memory_root: Path, port_base: int, **env: str) -> ServerProcess:
+    port = free_port()
+    log_path = memory_root.parent / f"server-{port}.log"
+    memory_root.mkdir(parents=True, exist_ok=True)
+    environment = {
+        **os.environ,
+        "MEMORY_ROOT": str(memory_root),
+        "HOST_PORT_START": str(port_base),
+        "AGENT_MODEL": "offline",
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+        **env,
+    }
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "api:app",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
+            cwd=ROOT,
+            env=environment,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    server = ServerProcess(f"http://127.0.0.1:{port}", process, log_path)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited early:\n{server.log()}")
+        try:
+            if httpx.get(f"{server.url}/health", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    server.stop()
+    raise RuntimeError(f"server did not become healthy:\n{server.log()}")

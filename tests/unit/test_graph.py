@@ -1,0 +1,135 @@
+"""Graph shape and a full turn with a scripted model and in-memory services."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+
+from agent_graph.builder import build_graph
+from agent_graph.sanitizer import Sanitizer
+from agent_graph.services import Services
+from agent_graph.sessions import SessionStore
+from agent_graph.state import Context
+from tests.fakes import InMemorySkills, ScriptedChatModel
+
+SNAPSHOT = Path(__file__).parent / "snapshots" / "graph.mmd"
+
+
+def _call_tool_then_answer(messages: list[BaseMessage]) -> AIMessage:
+    results = [m for m in messages if isinstance(m, ToolMessage)]
+    if not results:
+        call = {"name": "lookup", "args": {"q": "three beds"}, "id": "call_1", "type": "tool_call"}
+        return AIMessage("", tool_calls=[call])
+    return AIMessage(f"The tool said {results[-1].content.count('42')} times 42.")
+
+
+def _services(tmp_path: Path, model: ScriptedChatModel, skills: InMemorySkills) -> Services:
+    return Services(
+        skills=skills, model=model, sessions=SessionStore(tmp_path), sanitizer=Sanitizer()
+    )
+
+
+def test_graph_shape_matches_snapshot(tmp_path: Path) -> None:
+    skills = InMemorySkills({"lookup": lambda p: {"answer": 42}})
+    graph = build_graph(
+        _services(tmp_path, ScriptedChatModel(respond=_call_tool_then_answer), skills)
+    )
+    drawn = graph.get_graph().draw_mermaid()
+    assert drawn == SNAPSHOT.read_text()
+    for edge in (
+        "hydrate --> agent",
+        "agent -.-> tools",
+        "agent -.-> post_process",
+        "tools --> reflect",
+        "reflect --> agent",
+        "post_process --> __end__",
+    ):
+        assert edge in drawn
+
+
+async def test_full_turn_calls_the_tool_then_answers_and_persists(tmp_path: Path) -> None:
+    skills = InMemorySkills({"lookup": lambda p: {"answer": 42, "echo": p}})
+    model = ScriptedChatModel(respond=_call_tool_then_answer)
+    graph = build_graph(_services(tmp_path, model, skills))
+    context = Context(user_id="local", session_id="s1")
+    final = await graph.ainvoke({"messages": [HumanMessage("find it")]}, context=context)
+
+    assert skills.calls == [("lookup", {"q": "three beds"})]
+    assert final["messages"][-1].content == "The tool said 1 times 42."
+    assert final["iterations"] == 1
+    assert len(final["hints"]) == 3
+    stored = json.loads((tmp_path / "users/local/sessions/s1.json").read_text())
+    kinds = [m["type"] for m in stored["messages"]]
+    assert kinds == ["human", "ai", "tool", "ai"]
+    assert stored["turns"][0]["user"] == "find it"
+    assert stored["title"] == "Find it"
+
+
+async def test_tool_error_becomes_error_tool_message_not_a_crash(tmp_path: Path) -> None:
+    def broken(params: dict) -> dict:
+        raise RuntimeError("boom")
+
+    skills = InMemorySkills({"lookup": broken})
+    graph = build_graph(
+        _services(tmp_path, ScriptedChatModel(respond=_call_tool_then_answer), skills)
+    )
+    final = await graph.ainvoke(
+        {"messages": [HumanMessage("find it")]}, context=Context(session_id="s2")
+    )
+    tool_messages = [m for m in final["messages"] if isinstance(m, ToolMessage)]
+    assert tool_messages[0].status == "error"
+    assert "lookup failed unexpectedly (RuntimeError)" in tool_messages[0].content
+    assert isinstance(final["messages"][-1], AIMessage)
+
+
+async def test_iteration_cap_stops_tool_calls(tmp_path: Path) -> None:
+    def always_call(messages: list[BaseMessage]) -> AIMessage:
+        n = sum(isinstance(m, ToolMessage) for m in messages)
+        return AIMessage(
+            "", tool_calls=[{"name": "lookup", "args": {}, "id": f"c{n}", "type": "tool_call"}]
+        )
+
+    skills = InMemorySkills({"lookup": lambda p: {"ok": True}})
+    services = _services(tmp_path, ScriptedChatModel(respond=always_call), skills)
+    services.max_tool_iterations = 2
+
+    class Unbound(ScriptedChatModel):
+        def bind_tools(self, tools, **kw):  # type: ignore[no-untyped-def]
+            return ScriptedChatModel(respond=always_call)
+
+    services.model = Unbound(respond=lambda m: AIMessage("Stopping here."))
+    final = await build_graph(services).ainvoke(
+        {"messages": [HumanMessage("loop")]}, context=Context(session_id="s3")
+    )
+    assert len(skills.calls) == 2
+    assert final["messages"][-1].content == "Stopping here."
+
+
+async def test_second_turn_sees_the_first(tmp_path: Path) -> None:
+    skills = InMemorySkills({"lookup": lambda p: {"answer": 42}})
+    model = ScriptedChatModel(respond=_call_tool_then_answer)
+    graph = build_graph(_services(tmp_path, model, skills))
+    context = Context(session_id="s4")
+    await graph.ainvoke({"messages": [HumanMessage("first question")]}, context=context)
+    model.seen.clear()
+    await graph.ainvoke({"messages": [HumanMessage("second question")]}, context=context)
+    first_input = model.seen[0]
+    texts = [m.content for m in first_input if isinstance(m, HumanMessage)]
+    assert texts == ["first question", "second question"]
+    assert any(isinstance(m, ToolMessage) for m in first_input)
+
+
+@pytest.mark.parametrize("bad", ["../etc", "a/b", "x" * 65, ""])
+async def test_invalid_session_id_is_rejected_before_any_file_is_touched(
+    tmp_path: Path, bad: str
+) -> None:
+    skills = InMemorySkills({"lookup": lambda p: {}})
+    graph = build_graph(
+        _services(tmp_path, ScriptedChatModel(respond=_call_tool_then_answer), skills)
+    )
+    with pytest.raises(ValueError):
+        await graph.ainvoke({"messages": [HumanMessage("x")]}, context=Context(session_id=bad))
+    assert list(tmp_path.rglob("*.json")) == []

@@ -1,0 +1,166 @@
+"""Validation and normalisation of `search_properties` parameters into one typed Criteria.
+
+Both providers consume Criteria, so synonyms, ranges and defaults are decided once, here.
+Errors are ToolErrors whose text tells the model exactly what to fix.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from landmarks import LANDMARKS, resolve_landmark
+from providers.listing import FEATURES, PROPERTY_TYPES
+from skill_runtime import ToolError
+
+SORTS = ("price", "price_desc", "newest", "size", "distance")
+DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE = 10, 50, 500
+MAX_BEDS, MAX_BATHS, MAX_PRICE, MAX_SQFT, MAX_RADIUS = 20, 20, 100_000_000, 100_000, 100
+
+TYPE_SYNONYMS = {
+    "single family": "house", "single-family": "house", "single_family": "house",
+    "single family home": "house", "home": "house", "homes": "house", "houses": "house",
+    "detached": "house", "condos": "condo", "condominium": "condo", "townhome": "townhouse",
+    "townhomes": "townhouse", "townhouses": "townhouse", "town house": "townhouse",
+    "multi family": "multi_family", "multi-family": "multi_family", "multifamily": "multi_family",
+    "duplex": "multi_family", "apartments": "apartment", "flat": "apartment",
+    "lot": "land", "lots": "land", "vacant land": "land", "mobile home": "mobile",
+    "manufactured": "mobile", "manufactured home": "mobile",
+}  # fmt: skip
+FEATURE_SYNONYMS = {
+    "swimming pool": "pool", "pools": "pool", "private pool": "pool", "views": "view",
+    "garages": "garage", "parking": "garage", "hot tub": "spa", "jacuzzi": "spa",
+    "water front": "waterfront", "lakefront": "waterfront", "lake front": "waterfront",
+    "on the water": "waterfront",
+}  # fmt: skip
+SORT_SYNONYMS = {
+    "price_asc": "price", "cheapest": "price", "lowest price": "price",
+    "price desc": "price_desc", "most expensive": "price_desc", "date": "newest",
+    "recent": "newest", "sqft": "size", "largest": "size", "biggest": "size",
+    "closest": "distance", "nearest": "distance",
+}  # fmt: skip
+_STATE_SUFFIX = re.compile(r"[\s,]+(tx|texas)$")
+
+
+@dataclass(frozen=True)
+class Criteria:
+    """Normalised search criteria; None / empty means "no constraint"."""
+
+    location: str | None = None
+    beds_min: int | None = None
+    baths_min: float | None = None
+    price_min: int | None = None
+    price_max: int | None = None
+    sqft_min: int | None = None
+    property_type: str | None = None
+    exclude_types: tuple[str, ...] = ()
+    features: tuple[str, ...] = ()
+    near: str | None = None
+    radius_miles: float | None = None
+    sort: str = "price"
+    limit: int = DEFAULT_LIMIT
+    page: int = 1
+
+    def echo(self) -> dict[str, Any]:
+        """The `criteria` echoed in results: only constrained fields, plus sort/limit/page."""
+        out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items()}
+        return {k: v for k, v in out.items() if v not in (None, [])}
+
+
+def _number(name: str, value: Any, *, low: float, high: float, integer: bool) -> float:
+    if isinstance(value, str):
+        value = _parse_number_text(name, value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ToolError(f"{name} must be a number, got {value!r}")
+    if integer and value != int(value):
+        raise ToolError(f"{name} must be a whole number, got {value!r}")
+    if not low <= value <= high:
+        raise ToolError(f"{name} must be between {low:g} and {high:g}, got {value:g}")
+    return int(value) if integer else float(value)
+
+
+def _parse_number_text(name: str, text: str) -> float:
+    """Accept "450000", "$450,000", "450k", "1.2m" (models sometimes send strings)."""
+    match = re.fullmatch(r"\$?\s*(-?[\d,]*\.?\d+)\s*([km]?)", text.strip().lower())
+    if not match:
+        raise ToolError(f"{name} must be a number, got {text!r}")
+    scale = {"": 1, "k": 1_000, "m": 1_000_000}[match.group(2)]
+    return float(match.group(1).replace(",", "")) * scale
+
+
+def _choice(name: str, value: Any, allowed: tuple[str, ...], synonyms: dict[str, str]) -> str:
+    if not isinstance(value, str):
+        raise ToolError(f"{name} must be a string, one of {', '.join(allowed)}")
+    key = " ".join(value.lower().replace("_", " ").split())
+    for candidate in (key, key.replace(" ", "_"), synonyms.get(key), synonyms.get(value.lower())):
+        if candidate in allowed:
+            return candidate
+    raise ToolError(f"unknown {name} {value!r}; use one of: {', '.join(allowed)}")
+
+
+def _choices(name: str, value: Any, allowed: tuple[str, ...], syn: dict[str, str]) -> tuple:
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list):
+        raise ToolError(f"{name} must be a list of strings from: {', '.join(allowed)}")
+    return tuple(dict.fromkeys(_choice(name, item, allowed, syn) for item in items if item))
+
+
+def _location(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ToolError("location must be a non-empty string: a city name or a 5-digit ZIP")
+    text = _STATE_SUFFIX.sub("", " ".join(value.lower().split()).strip(" ,"))
+    zip_match = re.fullmatch(r"(\d{5})(-\d{4})?", text)
+    if zip_match:
+        return zip_match.group(1)
+    city, _, rest = text.partition(",")
+    return city.strip().title() + (f", {rest.strip().upper()}" if rest.strip() else "")
+
+
+def parse_criteria(params: dict[str, Any]) -> Criteria:
+    """Validate raw tool params into Criteria (ToolError on anything the model must fix)."""
+    known = set(Criteria.__dataclass_fields__)
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise ToolError(f"unknown parameter(s) {unknown}; known: {', '.join(sorted(known))}")
+    p = {k: v for k, v in params.items() if v is not None and v != ""}
+    out: dict[str, Any] = {}
+    if "location" in p:
+        out["location"] = _location(p["location"])
+    for name, high, integer in (
+        ("beds_min", MAX_BEDS, True), ("baths_min", MAX_BATHS, False),
+        ("price_min", MAX_PRICE, True), ("price_max", MAX_PRICE, True),
+        ("sqft_min", MAX_SQFT, True), ("limit", MAX_LIMIT, True), ("page", MAX_PAGE, True),
+    ):  # fmt: skip
+        if name in p:
+            low = 1 if name in ("limit", "page") else 0
+            out[name] = _number(name, p[name], low=low, high=high, integer=integer)
+    if out.get("price_min", 0) > out.get("price_max", MAX_PRICE):
+        raise ToolError("price_min is greater than price_max")
+    if "property_type" in p:
+        out["property_type"] = _choice(
+            "property_type", p["property_type"], PROPERTY_TYPES, TYPE_SYNONYMS
+        )
+    if "exclude_types" in p:
+        out["exclude_types"] = _choices(
+            "exclude_types", p["exclude_types"], PROPERTY_TYPES, TYPE_SYNONYMS
+        )
+    if "features" in p:
+        out["features"] = _choices("features", p["features"], FEATURES, FEATURE_SYNONYMS)
+    if "near" in p:
+        landmark = resolve_landmark(p["near"]) if isinstance(p["near"], str) else None
+        if landmark is None:
+            raise ToolError(f"unknown landmark {p['near']!r}; use one of: {', '.join(LANDMARKS)}")
+        out["near"] = landmark
+    if "radius_miles" in p:
+        if "near" not in out:
+            raise ToolError("radius_miles needs near (a landmark to measure from)")
+        out["radius_miles"] = _number(
+            "radius_miles", p["radius_miles"], low=0.1, high=MAX_RADIUS, integer=False
+        )
+    out["sort"] = _choice("sort", p["sort"], SORTS, SORT_SYNONYMS) if "sort" in p else None
+    if out["sort"] is None:
+        out["sort"] = "distance" if "near" in out else "price"
+    elif out["sort"] == "distance" and "near" not in out:
+        raise ToolError("sort 'distance' needs near (a landmark to measure from)")
+    return Criteria(**out)

@@ -1,0 +1,55 @@
+"""save_search_criteria: validate a memory entry and echo it; the core persists it (L1)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from skill_runtime import ToolError
+
+ENTRY_TYPES = ("PREFERENCE", "DECISION", "OBSERVATION")
+PREFERENCE_KEYS = (
+    "budget_max",
+    "budget_min",
+    "location",
+    "property_type",
+    "beds_min",
+    "baths_min",
+    "exclude_property_type",
+)
+MAX_VALUE_CHARS = 300
+_KEY = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
+
+
+def _value_text(key: str, value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        raise ToolError("value must be a string (or a number / list of strings)")
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        value = ", ".join(item.strip() for item in value if item.strip())
+    if isinstance(value, int | float):
+        # budgets read better as money: 450000 -> "$450,000"
+        return f"${value:,.0f}" if key.startswith("budget") else f"{value:g}"
+    if not isinstance(value, str):
+        raise ToolError("value must be a string (or a number / list of strings)")
+    return " ".join(value.split())
+
+
+def memory_write(params: dict[str, Any]) -> dict[str, Any]:
+    """{"type": "memory_write", "entry_type", "key", "value"} after validation."""
+    unknown = sorted(set(params) - {"entry_type", "key", "value"})
+    if unknown:
+        raise ToolError(f"unknown parameter(s) {unknown}; expected entry_type, key, value")
+    entry_type = str(params.get("entry_type") or "").strip().upper()
+    if entry_type not in ENTRY_TYPES:
+        raise ToolError(f"entry_type must be one of {', '.join(ENTRY_TYPES)}")
+    key = str(params.get("key") or "").strip().lower().replace("-", "_").replace(" ", "_")
+    if not _KEY.match(key):
+        raise ToolError(
+            f"key must be snake_case (e.g. {', '.join(PREFERENCE_KEYS[:3])}), got {key!r}"
+        )
+    value = _value_text(key, params.get("value"))
+    if not value:
+        raise ToolError("value must not be empty")
+    if len(value) > MAX_VALUE_CHARS:
+        raise ToolError(f"value is too long (max {MAX_VALUE_CHARS} characters)")
+    return {"type": "memory_write", "entry_type": entry_type, "key": key, "value": value}

@@ -1,0 +1,153 @@
+"""The offline provider: real Zillow listings of the Austin area, filtered and ranked in memory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from criteria import Criteria
+from landmarks import LANDMARKS
+from skill_runtime import ToolError
+
+from providers.address import parse_address, street_key
+from providers.austin_data import HIDDEN_TYPES, Home, distances_to, load_homes, sorted_indices
+from providers.listing import format_address, make_listing
+from providers.textfix import fix_text
+
+
+def to_listing(home: Home) -> dict[str, Any]:
+    """The protocol listing for a Home (no description)."""
+    return make_listing(
+        zpid=home.zpid,
+        address=format_address(home.street, home.city, "TX", home.zipcode),
+        city=home.city,
+        zipcode=home.zipcode,
+        price=home.price,
+        beds=home.beds,
+        baths=home.baths,
+        sqft=home.sqft,
+        property_type=home.property_type,
+        lat=home.lat,
+        lng=home.lng,
+        year_built=home.year_built,
+        lot_size=home.lot_size,
+        features=sorted(home.features),
+    )
+
+
+def to_detail(home: Home) -> dict[str, Any]:
+    """Listing + description + dataset facts the protocol has no field for."""
+    listing = to_listing(home)
+    listing["description"] = fix_text(home.description).strip() or None
+    listing["facts"] = {
+        "stories": home.stories,
+        "garage_spaces": home.garage_spaces,
+        "has_hoa": home.has_association,
+        "avg_school_rating": home.school_rating,
+        "latest_sale_date": home.sale_date,
+    }
+    return listing
+
+
+class AustinProvider:
+    """Searches the shipped dataset (see data/README.md for how oddities are treated)."""
+
+    name = "austin"
+
+    def warm(self) -> None:
+        """Parse the dataset and build every sort order now (a background thread at worker
+        start): workers serve one call each, so that call should find everything ready."""
+        for sort in ("price", "price_desc", "newest", "size"):
+            sorted_indices(sort, None)
+        for landmark in LANDMARKS:
+            sorted_indices("distance", landmark)
+
+    def _location_filter(self, location: str) -> tuple[str, str]:
+        homes = load_homes()
+        field = "zipcode" if location.isdigit() else "city_key"
+        value = location.lower()
+        if any(getattr(home, field) == value for home in homes):
+            return field, value
+        cities = sorted({home.city for home in homes}, key=lambda c: (c != "Austin", c))
+        raise ToolError(
+            f"no listings for location {location!r}. This dataset covers the Austin, TX area: "
+            f"cities {', '.join(cities)} or a 5-digit ZIP such as 78704. For places like "
+            "'downtown' use near instead of location.",
+            404,
+        )
+
+    def search(self, criteria: Criteria) -> dict[str, Any]:
+        """Filter the dataset in pre-sorted order and page it; total counts every match."""
+        c = criteria
+        homes = load_homes()
+        loc_field, loc_value = self._location_filter(c.location) if c.location else ("", "")
+        dists = distances_to(c.near) if c.near else None
+        wanted = set(c.features)
+        excluded = set(c.exclude_types) | (HIDDEN_TYPES - {c.property_type})
+        start, stop = (c.page - 1) * c.limit, c.page * c.limit
+        total, items = 0, []
+        for i in sorted_indices(c.sort, c.near):
+            home = homes[i]
+            if home.suspect or home.property_type in excluded:
+                continue
+            if c.property_type and home.property_type != c.property_type:
+                continue
+            if loc_field and getattr(home, loc_field) != loc_value:
+                continue
+            if c.price_min is not None and home.price < c.price_min:
+                continue
+            if c.price_max is not None and home.price > c.price_max:
+                continue
+            if c.beds_min is not None and home.beds < c.beds_min:
+                continue
+            if c.baths_min is not None and home.baths < c.baths_min:
+                continue
+            if c.sqft_min is not None and (home.sqft or 0) < c.sqft_min:
+                continue
+            if wanted and not wanted <= home.features:
+                continue
+            if dists is not None and c.radius_miles is not None and dists[i] > c.radius_miles:
+                continue
+            if start <= total < stop:
+                listing = to_listing(home)
+                if dists is not None:
+                    listing["distance_miles"] = round(dists[i], 1)
+                items.append(listing)
+            total += 1
+        return {
+            "type": "listings",
+            "items": items,
+            "total": total,
+            "page": c.page,
+            "criteria": c.echo(),
+        }
+
+    def details(self, zpid: str) -> dict[str, Any]:
+        for home in load_homes():
+            if home.zpid == zpid:
+                return {"type": "detail", "items": [to_detail(home)]}
+        raise ToolError(f"no property with zpid {zpid} in the Austin dataset", 404)
+
+    def details_by_address(self, address: str) -> dict[str, Any]:
+        """Match the street line exactly (after USPS abbreviation), then narrow by ZIP or city."""
+        parsed = parse_address(address)
+        homes = load_homes()
+        candidates: list[Home] = []
+        # scourgify's reading first; the raw street line catches odd unit spellings it rewrites
+        for key in (street_key(parsed.line1), street_key(address.split(",")[0])):
+            candidates = candidates or [home for home in homes if home.street_key == key]
+        if len(candidates) > 1 and parsed.zipcode:
+            candidates = [home for home in candidates if home.zipcode == parsed.zipcode]
+        if len(candidates) > 1 and parsed.city:
+            candidates = [h for h in candidates if h.city_key == parsed.city.lower()]
+        if not candidates:
+            raise ToolError(
+                f"no property at {address!r} in the Austin dataset; check the street number "
+                "and name, or search by location instead",
+                404,
+            )
+        if len(candidates) > 1:
+            options = "; ".join(
+                format_address(h.street, h.city, "TX", h.zipcode) for h in candidates
+            )
+            raise ToolError(f"several properties match {address!r}: {options}. Add the ZIP.", 409)
+        return {"type": "detail", "items": [to_detail(candidates[0])]}

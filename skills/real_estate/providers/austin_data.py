@@ -1,0 +1,163 @@
+"""Loading the shipped Austin dataset into typed, pre-indexed rows (once per worker process)."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from landmarks import LANDMARKS, haversine_miles
+
+from providers.address import street_key
+from providers.listing import normalize_property_type
+
+DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "austin_listings.csv.gz"
+MIN_PLAUSIBLE_PRICE = 20_000
+MAX_PLAUSIBLE_BEDS = 12
+HIDDEN_TYPES = frozenset({"land"})  # non-residential: only shown when asked for explicitly
+_POOL = re.compile(r"\bpools?\b(?! table)")
+_WATER = re.compile(r"\b(waterfront|lakefront|water front|on the lake|lake access|boat dock)\b")
+
+
+@dataclass(slots=True)
+class Home:
+    """One listing with the derived fields search needs (lowercase keys, features, distances)."""
+
+    zpid: str
+    street: str
+    city: str
+    zipcode: str
+    description: str
+    lat: float
+    lng: float
+    property_type: str
+    year_built: int | None
+    price: int
+    sale_date: str  # ISO date of the latest price event; "newest" sorts on it
+    lot_size: int | None
+    sqft: int | None
+    baths: float
+    beds: int
+    stories: int | None
+    garage_spaces: int
+    has_association: bool
+    school_rating: float | None
+    features: frozenset[str]
+    suspect: bool  # implausible price or bedroom count: kept for details, hidden from search
+    city_key: str
+    street_key: str
+
+
+def _int(text: str) -> int | None:
+    try:
+        return int(float(text))
+    except ValueError:
+        return None
+
+
+def _features(row: dict[str, str], description: str) -> frozenset[str]:
+    found = set()
+    if "pool" in description and _POOL.search(description):
+        found.add("pool")
+    if row["hasGarage"] == "TRUE" or (_int(row["garageSpaces"]) or 0) > 0:
+        found.add("garage")
+    if row["hasView"] == "TRUE":
+        found.add("view")
+    if row["hasSpa"] == "TRUE":
+        found.add("spa")
+    if (_int(row["numOfWaterfrontFeatures"]) or 0) > 0 or (
+        ("water" in description or "lake" in description or "dock" in description)
+        and _WATER.search(description)
+    ):
+        found.add("waterfront")
+    return frozenset(found)
+
+
+def _home(row: dict[str, str]) -> Home:
+    lat, lng = float(row["latitude"]), float(row["longitude"])
+    price, beds = _int(row["latestPrice"]) or 0, _int(row["numOfBedrooms"]) or 0
+    month, day, year = row["latest_saledate"].split("/")
+    rating = float(row["avgSchoolRating"]) if row["avgSchoolRating"] else None
+    return Home(
+        zpid=row["zpid"],
+        street=row["streetAddress"].strip(),
+        city=row["city"].strip().title(),
+        zipcode=row["zipcode"].strip(),
+        description=row["description"],
+        lat=lat,
+        lng=lng,
+        property_type=normalize_property_type(row["homeType"]),
+        year_built=_int(row["yearBuilt"]) or None,
+        price=price,
+        sale_date=f"{year}-{int(month):02d}-{int(day):02d}",
+        lot_size=_int(row["lotSizeSqFt"]) or None,
+        sqft=_int(row["livingAreaSqFt"]) or None,
+        baths=float(row["numOfBathrooms"] or 0),
+        beds=beds,
+        stories=_int(row["numOfStories"]) or None,
+        garage_spaces=_int(row["garageSpaces"]) or 0,
+        has_association=row["hasAssociation"] == "TRUE",
+        school_rating=round(rating, 1) if rating is not None else None,
+        features=_features(row, row["description"].lower()),
+        suspect=price < MIN_PLAUSIBLE_PRICE or beds > MAX_PLAUSIBLE_BEDS,
+        city_key=row["city"].strip().lower(),
+        street_key=street_key(row["streetAddress"]),
+    )
+
+
+def read_homes(path: Path = DATA_FILE) -> list[Home]:
+    """Parse the gzip CSV into Homes (about 2.7k rows)."""
+    text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    return [_home(row) for row in csv.DictReader(io.StringIO(text))]
+
+
+_lock = threading.Lock()
+_homes: list[Home] | None = None
+_distances: dict[str, list[float]] = {}
+_orders: dict[tuple[str, str | None], list[int]] = {}
+# Sort keys by home; ties break on zpid so paging is stable. "newest" = latest sale date first.
+_SORT_KEYS = {
+    "price": lambda h: (h.price, h.zpid),
+    "price_desc": lambda h: (-h.price, h.zpid),
+    "newest": lambda h: (-int(h.sale_date.replace("-", "")), h.zpid),
+    "size": lambda h: (-(h.sqft or 0), h.zpid),
+}
+
+
+def load_homes() -> list[Home]:
+    """The module-level cache: parsed on first use (or by a warm-up thread), then shared."""
+    global _homes
+    if _homes is None:
+        with _lock:
+            if _homes is None:
+                _homes = read_homes()
+    return _homes
+
+
+def distances_to(landmark: str) -> list[float]:
+    """Miles from each home (in load_homes() order) to a landmark; computed once per landmark."""
+    table = _distances.get(landmark)
+    if table is None:
+        lat, lng = LANDMARKS[landmark]
+        table = [haversine_miles(home.lat, home.lng, lat, lng) for home in load_homes()]
+        _distances[landmark] = table
+    return table
+
+
+def sorted_indices(sort: str, landmark: str | None) -> list[int]:
+    """Home indices in result order for a sort (cached), so a search only filters, never sorts."""
+    key = (sort, landmark if sort == "distance" else None)
+    order = _orders.get(key)
+    if order is None:
+        homes = load_homes()
+        if sort == "distance" and landmark:
+            dists = distances_to(landmark)
+            order = sorted(range(len(homes)), key=lambda i: (dists[i], homes[i].zpid))
+        else:
+            order = sorted(range(len(homes)), key=lambda i: _SORT_KEYS[sort](homes[i]))
+        _orders[key] = order
+    return order

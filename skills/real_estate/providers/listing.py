@@ -1,0 +1,104 @@
+"""The Listing wire shape (docs/protocol.md) and the property-type vocabulary of all providers."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+PROPERTY_TYPES = (
+    "house",
+    "condo",
+    "townhouse",
+    "multi_family",
+    "apartment",
+    "land",
+    "mobile",
+    "other",
+)
+FEATURES = ("pool", "garage", "view", "spa", "waterfront")
+
+# Keys are lowercase letters only, so "Single Family", "SINGLE_FAMILY" and "singleFamily" all meet.
+_TYPE_MAP = {
+    "singlefamily": "house",
+    "residential": "house",
+    "house": "house",
+    "condo": "condo",
+    "condominium": "condo",
+    "cooperative": "condo",
+    "townhouse": "townhouse",
+    "townhome": "townhouse",
+    "multipleoccupancy": "multi_family",
+    "multifamily": "multi_family",
+    "apartment": "apartment",
+    "vacantland": "land",
+    "lot": "land",
+    "lotland": "land",
+    "lotsland": "land",
+    "land": "land",
+    "mobilemanufactured": "mobile",
+    "manufactured": "mobile",
+    "mobile": "mobile",
+}
+
+
+def normalize_property_type(raw: object) -> str:
+    """Map any provider spelling of a home type onto PROPERTY_TYPES ("other" when unknown)."""
+    if not isinstance(raw, str):
+        return "other"
+    return _TYPE_MAP.get(re.sub(r"[^a-z]", "", raw.lower()), "other")
+
+
+def zillow_url(zpid: str) -> str:
+    return f"https://www.zillow.com/homedetails/{zpid}_zpid/"
+
+
+def format_address(
+    street: str | None, city: str | None, state: str | None, zipcode: str | None
+) -> str:
+    """ "2306 Shoal Creek Blvd, Austin, TX 78705", skipping missing parts."""
+    tail = " ".join(part for part in (state, zipcode) if part)
+    return ", ".join(part for part in (street, city, tail) if part)
+
+
+def make_listing(
+    *,
+    zpid: str,
+    address: str,
+    city: str | None = None,
+    zipcode: str | None = None,
+    price: int | None = None,
+    beds: int | None = None,
+    baths: float | None = None,
+    sqft: int | None = None,
+    property_type: str = "other",
+    photo_url: str | None = None,
+    url: str | None = None,
+    lat: float | None = None,
+    lng: float | None = None,
+    year_built: int | None = None,
+    lot_size: int | None = None,
+    hoa_fee: float | None = None,
+    zestimate: int | None = None,
+    features: list[str] | None = None,
+) -> dict[str, Any]:
+    """A listing dict with every protocol field present, in protocol order."""
+    return {
+        "zpid": zpid,
+        "address": address,
+        "city": city,
+        "zipcode": zipcode,
+        "price": price,
+        "beds": beds,
+        "baths": baths,
+        "sqft": sqft,
+        "property_type": property_type,
+        "photo_url": photo_url,
+        "url": url or zillow_url(zpid),
+        "lat": lat,
+        "lng": lng,
+        "year_built": year_built,
+        "lot_size": lot_size,
+        "hoa_fee": hoa_fee,
+        "zestimate": zestimate,
+        "features": features or [],
+    }

@@ -1,0 +1,62 @@
+"""The real_estate skill worker: validates tool params and dispatches to the configured provider.
+
+The provider is chosen from the environment and its data (the Austin CSV) is parsed before the
+worker answers /health, so a worker the pool hands out is fully warm.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+from criteria import parse_criteria
+from memory_write import memory_write
+from providers import make_provider
+from skill_runtime import ToolError, serve
+from tools import SCHEMA
+
+MAX_ADDRESS_CHARS = 200
+
+provider = make_provider(os.environ)
+
+
+def _only(params: dict[str, Any], name: str) -> Any:
+    extra = sorted(set(params) - {name})
+    if extra:
+        raise ToolError(f"unknown parameter(s) {extra}; expected only {name}")
+    return params.get(name)
+
+
+def search_properties(params: dict[str, Any]) -> dict[str, Any]:
+    return provider.search(parse_criteria(params))
+
+
+def get_property_details(params: dict[str, Any]) -> dict[str, Any]:
+    zpid = _only(params, "zpid")
+    if isinstance(zpid, int) and not isinstance(zpid, bool):
+        zpid = str(zpid)
+    if not isinstance(zpid, str) or not re.fullmatch(r"\d{1,12}", zpid.strip()):
+        raise ToolError("zpid must be the numeric Zillow id of a listing, e.g. '29324909'")
+    return provider.details(zpid.strip())
+
+
+def get_property_details_by_address(params: dict[str, Any]) -> dict[str, Any]:
+    address = _only(params, "address")
+    if not isinstance(address, str) or not re.search(r"\d", address or ""):
+        raise ToolError("address must be a street address with a house number")
+    if len(address) > MAX_ADDRESS_CHARS:
+        raise ToolError(f"address is too long (max {MAX_ADDRESS_CHARS} characters)")
+    return provider.details_by_address(address)
+
+
+HANDLERS = {
+    "search_properties": search_properties,
+    "get_property_details": get_property_details,
+    "get_property_details_by_address": get_property_details_by_address,
+    "save_search_criteria": memory_write,
+}
+
+if __name__ == "__main__":
+    provider.warm()  # load before answering /health: a pooled worker is ready means warm
+    serve(SCHEMA, HANDLERS)

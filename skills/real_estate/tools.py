@@ -1,0 +1,125 @@
+"""What the model sees: the skill's system prompt and its OpenAI function schemas (GET /schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from criteria import DEFAULT_LIMIT, MAX_LIMIT, SORTS
+from landmarks import LANDMARKS
+from memory_write import ENTRY_TYPES, PREFERENCE_KEYS
+from providers.listing import FEATURES, PROPERTY_TYPES
+
+SYSTEM_PROMPT = """\
+Home search tools (real_estate skill):
+- search_properties finds listings. Pass only what the user asked for or what their saved \
+preferences say; leave everything else out. Use `near` for places like "downtown" or "close to \
+UT" (results then carry distance_miles and are sorted by distance) and `location` only for a \
+city or a 5-digit ZIP.
+- Always cite the total: "I found 37 homes; here are the 10 cheapest." Mention the key facts \
+(price, beds/baths, sqft, address) and, for `near` searches, the distance. If total is 0, say \
+which criterion is most likely too strict and offer to relax it; never invent alternatives.
+- "Same but ..." refines the current search: reuse the current criteria and change only what the \
+user changed. "More" / "next page" means the same criteria with page + 1.
+- "The second one", "that house": resolve it from the numbered results in the context and call \
+get_property_details with its zpid. When the user gives a street address, call \
+get_property_details_by_address.
+- When the user states a lasting preference ("my budget is $450k", "I only want houses", \
+"never show me condos"), call save_search_criteria (PREFERENCE, snake_case key such as \
+budget_max, budget_min, location, property_type, beds_min, baths_min, exclude_property_type) \
+and also apply it to the search. Record choices as DECISION (e.g. shortlisted: <zpid>) and \
+notable facts as OBSERVATION. Do not save one-off filters.
+- Photos may be missing (photo_url null) and HOA fee / Zestimate may be unknown (null): say \
+"not available" rather than guessing.
+"""
+
+
+def _p(kind: str, description: str, **extra: Any) -> dict[str, Any]:
+    return {"type": kind, "description": description, **extra}
+
+
+def _list_of(values: tuple[str, ...], description: str) -> dict[str, Any]:
+    return _p("array", description, items={"type": "string", "enum": list(values)})
+
+
+_SEARCH_PARAMS: dict[str, Any] = {
+    "location": _p("string", "City name (e.g. Austin, Pflugerville) or a 5-digit ZIP."),
+    "beds_min": _p("integer", "Minimum bedrooms.", minimum=0, maximum=20),
+    "baths_min": _p("number", "Minimum bathrooms.", minimum=0, maximum=20),
+    "price_min": _p("integer", "Minimum price in US dollars.", minimum=0),
+    "price_max": _p("integer", "Maximum price in US dollars (the budget).", minimum=0),
+    "sqft_min": _p("integer", "Minimum living area in square feet.", minimum=0),
+    "property_type": _p("string", "Only this kind of property.", enum=list(PROPERTY_TYPES)),
+    "exclude_types": _list_of(PROPERTY_TYPES, "Kinds never to show (the user said 'no condos')."),
+    "features": _list_of(FEATURES, "Required features; every one must be present."),
+    "near": _p(
+        "string",
+        "Landmark to measure distance from ('downtown' = city center); adds distance_miles.",
+        enum=list(LANDMARKS),
+    ),
+    "radius_miles": _p("number", "With near: maximum distance in miles.", minimum=0.1, maximum=100),
+    "sort": _p(
+        "string",
+        "price = cheapest first (default without near), price_desc = most expensive first, "
+        "newest = most recent listing date first, size = largest first, "
+        "distance = closest first (default with near).",
+        enum=list(SORTS),
+    ),
+    "limit": _p(
+        "integer", f"Results per page (default {DEFAULT_LIMIT}).", minimum=1, maximum=MAX_LIMIT
+    ),
+    "page": _p("integer", "1-based page number.", minimum=1),
+}
+
+
+def _function(
+    name: str, description: str, properties: dict[str, Any], required: list[str]
+) -> dict[str, Any]:
+    parameters = {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+    return {
+        "type": "function",
+        "function": {"name": name, "description": description, "parameters": parameters},
+    }
+
+
+TOOLS = [
+    _function(
+        "search_properties",
+        "Search homes for sale. Returns {type: listings, items, total, page, criteria}; every "
+        "parameter is optional and narrows the search.",
+        _SEARCH_PARAMS,
+        [],
+    ),
+    _function(
+        "get_property_details",
+        "Full details (description, year built, lot size, HOA, Zestimate) of one listing by zpid.",
+        {"zpid": _p("string", "Zillow property id from a search result, e.g. '29324909'.")},
+        ["zpid"],
+    ),
+    _function(
+        "get_property_details_by_address",
+        "Full details of the property at a street address the user gave.",
+        {"address": _p("string", "One-line address, e.g. '2306 Shoal Creek Blvd, Austin, TX'.")},
+        ["address"],
+    ),
+    _function(
+        "save_search_criteria",
+        "Remember a lasting user preference, decision or observation across sessions.",
+        {
+            "entry_type": _p(
+                "string",
+                "PREFERENCE = lasting wish, DECISION = choice made, OBSERVATION = fact learned.",
+                enum=list(ENTRY_TYPES),
+            ),
+            "key": _p("string", f"snake_case key, e.g. {', '.join(PREFERENCE_KEYS)}."),
+            "value": _p("string", "Human-readable value, e.g. '$450,000' or 'house'."),
+        },
+        ["entry_type", "key", "value"],
+    ),
+]
+
+SCHEMA: dict[str, Any] = {"system_prompt": SYSTEM_PROMPT, "tools": TOOLS}

@@ -16,6 +16,7 @@ import pytest
 from tests.servers import ROOT, free_port, free_port_window
 
 BANNER = re.compile(r"API: http://127\.0\.0\.1:(\d+)")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def langgraph_dev(tmp_path: Path) -> Iterator[str]:
     cli = Path(sys.executable).parent / "langgraph"
     with log_path.open("w") as log:
         process = subprocess.Popen(
-            [str(cli), "dev", "--no-browser", "--port", str(free_port())],
+            [str(cli), "dev", "--no-browser", "--no-reload", "--port", str(free_port())],
             cwd=ROOT,
             env=env,
             stdout=log,
@@ -44,7 +45,7 @@ def langgraph_dev(tmp_path: Path) -> Iterator[str]:
         url = None
         while time.monotonic() < deadline and url is None:
             assert process.poll() is None, log_path.read_text()
-            match = BANNER.search(log_path.read_text())
+            match = BANNER.search(ANSI.sub("", log_path.read_text()))
             if match:
                 url = f"http://127.0.0.1:{match.group(1)}"
             time.sleep(0.3)

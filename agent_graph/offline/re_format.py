@@ -1,0 +1,144 @@
+"""Words shared by the offline real-estate brain: places, types, money and criteria phrases."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+DATA_CITIES: dict[str, str] = {
+    "austin": "Austin",
+    "pflugerville": "Pflugerville",
+    "del valle": "Del Valle",
+    "manor": "Manor",
+    "driftwood": "Driftwood",
+    "dripping springs": "Dripping Springs",
+    "manchaca": "Manchaca",
+}
+"""Cities present in the bundled Austin dataset (lower case -> display name)."""
+
+NEARBY_CITIES: dict[str, str] = {
+    name: name.title()
+    for name in (
+        "round rock",
+        "cedar park",
+        "georgetown",
+        "leander",
+        "buda",
+        "kyle",
+        "san marcos",
+        "lakeway",
+        "bee cave",
+        "hutto",
+        "west lake hills",
+        "sunset valley",
+        "lago vista",
+        "elgin",
+        "bastrop",
+        "wimberley",
+        "san antonio",
+        "houston",
+        "dallas",
+    )
+}
+"""Other Texas places people name; passed through so the answer can say nothing matched there."""
+
+LANDMARK_LABELS: dict[str, str] = {
+    "downtown": "downtown",
+    "ut austin": "UT Austin",
+    "capitol": "the Capitol",
+    "zilker park": "Zilker Park",
+    "the domain": "the Domain",
+    "airport": "the airport",
+    "lady bird lake": "Lady Bird Lake",
+}
+
+FEATURE_PHRASES: dict[str, str] = {
+    "pool": "a pool",
+    "garage": "a garage",
+    "view": "a view",
+    "spa": "a spa",
+    "waterfront": "waterfront access",
+}
+
+_TYPE_NAMES: dict[str, tuple[str, str]] = {
+    "house": ("house", "houses"),
+    "condo": ("condo", "condos"),
+    "townhouse": ("townhouse", "townhouses"),
+    "multi_family": ("multi-family home", "multi-family homes"),
+    "apartment": ("apartment", "apartments"),
+    "land": ("lot", "lots"),
+    "mobile": ("mobile home", "mobile homes"),
+    "other": ("property", "properties"),
+}
+
+
+def money(value: float) -> str:
+    """450000 -> '$450,000' (the format preferences are saved in)."""
+    return f"${round(value):,}"
+
+
+def short_money(value: float) -> str:
+    """450000 -> '$450k', 1200000 -> '$1.2M' (for short hint chips)."""
+    if value >= 1_000_000:
+        return f"${value / 1_000_000:.2f}".rstrip("0").rstrip(".") + "M"
+    return f"${round(value / 1000):,}k"
+
+
+def number(value: float) -> str:
+    """2.0 -> '2', 2.5 -> '2.5'."""
+    return f"{value:,.1f}".removesuffix(".0")
+
+
+def join_words(words: Sequence[str], conjunction: str = "and") -> str:
+    """['a', 'b', 'c'] -> 'a, b and c'."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def type_name(property_type: str | None, count: int = 2) -> str:
+    """'house' -> 'houses' (or 'house' for one); no type -> 'homes'."""
+    singular, plural = _TYPE_NAMES.get(property_type or "", ("home", "homes"))
+    return singular if count == 1 else plural
+
+
+def landmark_label(near: str) -> str:
+    return LANDMARK_LABELS.get(near, near)
+
+
+def price_phrase(criteria: Mapping[str, Any]) -> str:
+    """'under $500,000', 'over $300,000', 'between $300,000 and $400,000' or ''."""
+    low, high = criteria.get("price_min"), criteria.get("price_max")
+    if low and high:
+        return f"between {money(low)} and {money(high)}"
+    if high:
+        return f"under {money(high)}"
+    return f"over {money(low)}" if low else ""
+
+
+def criteria_phrase(criteria: Mapping[str, Any], count: int, mention_near: bool = True) -> str:
+    """'houses in Austin with 3+ bedrooms and a pool under $500,000 near downtown'."""
+    words = [type_name(criteria.get("property_type"), count)]
+    if criteria.get("location"):
+        words.append(f"in {criteria['location']}")
+    extras = []
+    if criteria.get("beds_min"):
+        extras.append(f"{number(criteria['beds_min'])}+ bedrooms")
+    if criteria.get("baths_min"):
+        extras.append(f"{number(criteria['baths_min'])}+ bathrooms")
+    if criteria.get("sqft_min"):
+        extras.append(f"{criteria['sqft_min']:,}+ sqft")
+    extras += [FEATURE_PHRASES.get(f, str(f)) for f in criteria.get("features") or []]
+    if extras:
+        words.append("with " + join_words(extras))
+    if price := price_phrase(criteria):
+        words.append(price)
+    near = criteria.get("near")
+    if near and criteria.get("radius_miles"):
+        miles = number(criteria["radius_miles"])
+        words.append(f"within {miles} miles of {landmark_label(near)}")
+    elif near and mention_near:
+        words.append(f"near {landmark_label(near)}")
+    if excluded := [type_name(t) for t in criteria.get("exclude_types") or []]:
+        words.append("excluding " + join_words(excluded))
+    return " ".join(words)

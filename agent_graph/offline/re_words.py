@@ -1,0 +1,180 @@
+"""Vocabulary of the offline real-estate brain: the words that mean a type, a feature, a sort.
+
+Patterns are lower-case regex fragments; callers add word boundaries. Lists are ordered so a
+longer phrase wins over its parts ("mobile home" before "home", "town house" before "house").
+"""
+
+from __future__ import annotations
+
+WORD_NUMBERS: dict[str, int] = {
+    word: n
+    for n, word in enumerate(
+        [
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ],
+        start=1,
+    )
+}
+
+LANDMARKS: list[tuple[str, str]] = [
+    (
+        "ut austin",
+        r"(?<!\w)(?:ut[- ]austin|university of texas(?: at austin)?|the university|u\.t\.?|ut|"
+        r"ut campus|campus)(?!\w)",
+    ),
+    ("downtown", r"(?<!\w)(?:downtown|city cent(?:er|re)|the cbd|cbd)(?!\w)"),
+    ("capitol", r"(?<!\w)(?:(?:the )?(?:state )?capitol|capitol building|state capital)(?!\w)"),
+    ("zilker park", r"(?<!\w)zilker(?: park)?(?!\w)"),
+    ("the domain", r"(?<!\w)(?:the )?domain(?: northside)?(?!\w)"),
+    ("airport", r"(?<!\w)(?:the )?(?:airport|abia|bergstrom)(?!\w)"),
+    ("lady bird lake", r"(?<!\w)(?:lady ?bird(?: lake)?|town lake)(?!\w)"),
+]
+
+TYPES: list[tuple[str, str]] = [
+    ("mobile", r"mobile homes?|manufactured(?: homes?)?|trailers?"),
+    (
+        "multi_family",
+        r"multi[- ]?family(?: homes?| houses?| propert(?:y|ies))?|multi[- ]?plex(?:es)?|"
+        r"duplex(?:es)?|triplex(?:es)?|fourplex(?:es)?|quadplex(?:es)?",
+    ),
+    ("townhouse", r"town ?houses?|town ?homes?|row ?houses?"),
+    ("condo", r"condos?|condominiums?"),
+    ("apartment", r"apartments?|apts?"),
+    ("land", r"(?:vacant |empty |raw )?land|(?:vacant|empty|buildable|building) lots?|acreage"),
+    (
+        "house",
+        r"single[- ]family(?: homes?| houses?| residences?)?|houses?|sfh|"
+        r"detached(?: homes?| houses?)?",
+    ),
+    ("home", r"homes?"),
+]
+"""'home' is the generic word: it means a house only when no other type is named."""
+
+FEATURES: list[tuple[str, str]] = [
+    (
+        "waterfront",
+        r"water ?front|lake ?front|river ?front|on the (?:water|lake|river)|lakeside|waterside",
+    ),
+    ("spa", r"hot ?tubs?|spas?|jacuzzis?|whirlpools?"),
+    ("pool", r"(?:swimming |private )?pools?"),
+    ("garage", r"(?:\d[- ]car )?garages?|covered parking"),
+    ("view", r"(?:lake|hill country|city|skyline|water|mountain|great|nice) views?|views?"),
+]
+
+SORTS: list[tuple[str, str]] = [
+    (
+        "price_desc",
+        r"most expensive|priciest|highest[- ]priced?|high(?:est)? to low(?:est)?|"
+        r"price descending|expensive first",
+    ),
+    (
+        "price",
+        r"cheapest|least expensive|lowest[- ]priced?|low(?:est)? to high(?:est)?|"
+        r"most affordable|price ascending|(?:sort(?:ed)?|order(?:ed)?) by price|by price|"
+        r"cheaper first|cheap|inexpensive|(?<!more )affordable|budget[- ]friendly",
+    ),
+    (
+        "size",
+        r"biggest|largest|most (?:space|square (?:feet|footage)|room)|"
+        r"(?:sort(?:ed)?|order(?:ed)?) by size|by size|bigger first",
+    ),
+    (
+        "newest",
+        r"newest|most recent(?:ly built)?|newer|new construction|recently built|newly built|"
+        r"(?:sort(?:ed)?|order(?:ed)?) by (?:age|year)",
+    ),
+    ("distance", r"closest|nearest|closer|nearer|(?:sort(?:ed)?|order(?:ed)?) by distance"),
+]
+
+MODIFIERS: list[tuple[str, str]] = [
+    (
+        "cheaper",
+        r"cheaper|less expensive|more affordable|lower[- ]priced|for less|not as expensive|"
+        r"lower (?:the )?(?:price|budget)",
+    ),
+    (
+        "pricier",
+        r"more expensive|pricier|higher[- ]priced|nicer|fancier|more upscale|upscale|luxury|"
+        r"luxurious|higher (?:the )?budget|raise (?:the )?budget",
+    ),
+    ("bigger", r"bigger|larger|more space|more room|roomier|more square (?:feet|footage)"),
+    ("more_beds", r"more bed(?:room)?s|extra bed(?:room)?|another bed(?:room)?"),
+    ("similar", r"similar|comparable|like (?:this|that|it)(?: one)?|more like"),
+]
+
+DROPS: list[tuple[str, str]] = [
+    ("property_type", r"any (?:property )?type|all (?:property )?types|any kind|all kinds"),
+    ("location", r"anywhere|any (?:city|area|location|zip)|all areas|everywhere"),
+    (
+        "price",
+        r"any price|no budget|(?:forget|drop|remove|ignore|no)(?: about)? (?:the |my )?"
+        r"(?:budget|price (?:limit|cap|range)|price)",
+    ),
+    ("sqft_min", r"any size|(?:drop|remove|forget) (?:the )?(?:size|square footage)"),
+    (
+        "features",
+        r"no (?:special )?requirements|any features|(?:drop|remove|forget) (?:the |all )?"
+        r"(?:features|requirements|amenities)",
+    ),
+]
+
+PAGING = (
+    r"\b(?:more results|next page|next (?:\d+|five|ten)|show (?:me )?more|load more|see more|"
+    r"more (?:listings|options|homes|houses|properties|places|please|of them|like these)|"
+    r"any more|anymore|keep going|what else)\b|^\s*(?:more|next)\W*$"
+)
+
+REFINE_STRONG = (
+    r"\b(?:same|instead|rather|what about|how about|also|too|as well|cheaper|less expensive|"
+    r"more expensive|pricier|bigger|larger|closer|nearer|those|these|them|ones|narrow|filter|"
+    r"still|keep|but|plus|add|any of)\b|^(?:and|now|ok(?:ay)?|then|so)\b"
+)
+
+NEW_SEARCH = (
+    r"\b(?:new search|start over|start again|from scratch|search again|different search|"
+    r"forget (?:that|those|this|it|everything|the (?:previous|last|old)(?: search)?)|"
+    r"clear (?:the )?(?:search|filters)|reset)\b"
+)
+
+BROWSE = (
+    r"\bwhat(?:'s| is| do you have)? (?:available|on the market|out there|for sale|new|listed)\b|"
+    r"\b(?:anything|something|everything) (?:\w+ )?(?:available|on the market|for sale)\b|"
+    r"\b(?:any|new|latest|recent) listings\b|"
+    r"\bshow (?:me )?(?:some |all |the )?(?:listings|properties|options|everything|"
+    r"what you (?:have|got))\b|\bbrowse\b"
+)
+
+REAL_ESTATE = (
+    r"\b(?:houses?|homes?|condos?|town ?(?:houses?|homes?)|apartments?|propert(?:y|ies)|"
+    r"listings?|real estate|for sale|bed(?:room)?s?|bath(?:room)?s?|sq ?ft|square feet|"
+    r"price|budget|buy(?:ing)?|market|zillow|neighbou?rhood|zip|hoa|zestimate)\b"
+)
+
+OTHER_DOMAIN = (
+    r"\b(?:weather|forecast|temperature|rain(?:ing)?|time is it|what time|date today|joke|"
+    r"news|restaurants?|food|eat|traffic|movies?|music)\b"
+)
+
+
+def canonical_type(kind: str) -> str:
+    """A TYPES kind as a property_type ('home' -> 'house')."""
+    return "house" if kind == "home" else kind
+
+
+def type_alternation() -> str:
+    return "|".join(rx for _, rx in TYPES)
+
+
+def feature_alternation() -> str:
+    return "|".join(rx for _, rx in FEATURES)

@@ -120,9 +120,10 @@ class OfflineChatModel(BaseChatModel):
                 parts.append(f"It's {payload.get('human')}.")
             else:
                 parts.append(f"The {outcome.name} tool returned: {json.dumps(payload)[:500]}")
-        if remembered:
-            parts.insert(0, "Got it, I'll remember " + "; ".join(remembered) + ".")
-        return "\n\n".join(p for p in parts if p)
+        answer = "\n\n".join(p for p in parts if p)
+        if remembered:  # same paragraph as the intro line, which the UI shows above the cards
+            answer = f"Got it, I'll remember {'; '.join(remembered)}. {answer}".strip()
+        return answer
 
     def _fallback(self) -> str:
         abilities = []

@@ -181,7 +181,7 @@ def _listings(result: Mapping[str, Any], items: list[Mapping[str, Any]]) -> str:
     if not items:
         return _no_results(criteria, page)
     sort, near = criteria.get("sort"), landmark_label(criteria.get("near") or "downtown")
-    intro = f"I found {total} " + criteria_phrase(criteria, total, sort != "distance")
+    intro = f"I found {total:,} " + criteria_phrase(criteria, total, sort != "distance")
     if page > 1:
         start = (page - 1) * int(criteria.get("limit") or 10) + 1
         intro += f"; here are results {start}–{start + shown - 1}"

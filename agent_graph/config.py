@@ -35,6 +35,7 @@ class Settings(BaseSettings):
     memory_root: Path = Field(default=ROOT / "memory", alias="MEMORY_ROOT")
     skills_dir: Path = Field(default=ROOT / "skills", alias="SKILLS_DIR")
     skill_backend: Literal["process", "docker"] = Field(default="process", alias="SKILL_BACKEND")
+    skill_docker_network: str | None = Field(default=None, alias="SKILL_DOCKER_NETWORK")
     host_port_start: int = Field(default=9000, ge=1024, le=65000, alias="HOST_PORT_START")
     max_tool_iterations: int = Field(default=6, ge=1, le=50, alias="MAX_TOOL_ITERATIONS")
     max_message_chars: int = Field(default=4000, ge=1, alias="MAX_MESSAGE_CHARS")
@@ -43,6 +44,11 @@ class Settings(BaseSettings):
     user_timezone: str = Field(default="UTC", alias="USER_TIMEZONE")
     web_dist: Path = Field(default=ROOT / "web" / "dist", alias="WEB_DIST")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
+
+    @field_validator("llm_api_base", "llm_api_key", "skill_docker_network", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("user_timezone")
     @classmethod

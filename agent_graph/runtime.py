@@ -25,7 +25,7 @@ def backend_factory(settings: Settings) -> WorkerBackend:
     if settings.skill_backend == "docker":
         from agent_graph.skills.docker import DockerBackend
 
-        return DockerBackend()
+        return DockerBackend(network=settings.skill_docker_network)
     from agent_graph.skills.process import ProcessBackend
 
     return ProcessBackend()

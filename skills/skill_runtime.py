@@ -33,6 +33,9 @@ class ToolError(Exception):
 def _make_handler(schema: Mapping[str, Any], handlers: Mapping[str, Handler]) -> type:
     class SkillRequestHandler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        # Headers and body go out in two writes; without TCP_NODELAY the client waits ~40 ms
+        # for each reply (Nagle's algorithm meeting delayed ACKs).
+        disable_nagle_algorithm = True
 
         def log_message(self, format: str, *args: Any) -> None:  # quiet: no access log
             return

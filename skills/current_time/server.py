@@ -39,7 +39,9 @@ def get_current_time(params: dict[str, Any]) -> dict[str, str]:
     try:
         tz = ZoneInfo(str(name))
     except (ZoneInfoNotFoundError, ValueError):
-        raise ToolError(f"unknown timezone {name!r}; use an IANA name like America/Chicago") from None
+        raise ToolError(
+            f"unknown timezone {name!r}; use an IANA name like America/Chicago"
+        ) from None
     now = datetime.now(tz)
     human = now.strftime("%-I:%M %p on %A, %-d %B %Y")
     return {

@@ -1,0 +1,206 @@
+"""DockerBackend: skill workers as hardened, labelled containers (Docker SDK, calls off-loop).
+
+Each worker is `propsearch-{skill}-{port}`: read-only root, tmpfs /tmp, no capabilities,
+no-new-privileges, pids/memory/CPU limits, uid 10001, the skill's port 8080 published on
+127.0.0.1 only, and the skill's `.env` as its whole environment. Labels carry skill and port so a
+restarted agent can adopt the containers it left running (the pool health-probes them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import docker
+from docker.errors import APIError, ImageNotFound, NotFound
+
+from agent_graph.skills.backend import WorkerHandle
+from agent_graph.skills.manifest import SkillSpec
+
+LABEL_SKILL = "propsearch.skill"
+LABEL_PORT = "propsearch.port"
+LABEL_MANAGED = "propsearch.managed"
+CONTAINER_PORT = 8080
+WORKER_UID = "10001:10001"
+
+
+class DockerBackendError(RuntimeError):
+    """A worker container could not be created (missing image, name clash, engine error)."""
+
+
+@dataclass(frozen=True)
+class ContainerLimits:
+    """Per-container resource caps (defaults: research/docker.md, measured on 2 vCPU)."""
+
+    pids: int = 64
+    memory: str = "256m"
+    nano_cpus: int = 500_000_000
+    tmpfs_size: str = "16m"
+
+
+@dataclass(eq=False)  # identity semantics like WorkerHandle: pools keep handles in sets
+class DockerWorkerHandle(WorkerHandle):
+    """A container worker; `address` is its IP on `network` when the agent runs in a container."""
+
+    address: str | None = None
+
+    @property
+    def base_url(self) -> str:
+        if self.address:
+            return f"http://{self.address}:{CONTAINER_PORT}"
+        return f"http://127.0.0.1:{self.port}"
+
+
+def container_name(skill: str, port: int) -> str:
+    return f"propsearch-{skill}-{port}"
+
+
+class DockerBackend:
+    """WorkerBackend over the Docker engine; every blocking SDK call runs in a worker thread.
+
+    `base_url` is the engine address (None: DOCKER_HOST or the local unix socket, as the SDK
+    resolves it). `network`, when set, attaches workers to that Docker network and addresses them
+    by container IP: needed when the agent itself runs in a container on that network, where the
+    host's 127.0.0.1 is out of reach.
+    """
+
+    name = "docker"
+
+    def __init__(
+        self,
+        base_url: str | None = None,
+        network: str | None = None,
+        limits: ContainerLimits | None = None,
+    ) -> None:
+        self._base_url = base_url
+        self._network = network
+        self._limits = limits or ContainerLimits()
+        self._client_obj: Any = None
+        self._lock = threading.Lock()
+
+    def _client(self) -> Any:
+        """The SDK client, created on first use; the API version is negotiated once, then pinned."""
+        with self._lock:
+            if self._client_obj is None:
+                if self._base_url:
+                    self._client_obj = docker.DockerClient(base_url=self._base_url, version="auto")
+                else:
+                    self._client_obj = docker.from_env(version="auto")
+            return self._client_obj
+
+    async def start(self, spec: SkillSpec, port: int) -> WorkerHandle:
+        starting = asyncio.ensure_future(asyncio.to_thread(self._start, spec, port))
+        try:
+            return await asyncio.shield(starting)
+        except asyncio.CancelledError:
+            # The thread cannot be interrupted: remove the container it creates, never leak it.
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self._stop, (await starting).ident)
+            raise
+
+    def _start(self, spec: SkillSpec, port: int) -> DockerWorkerHandle:
+        client = self._client()
+        name = container_name(spec.name, port)
+        self._remove_stale(client, name)
+        limits = self._limits
+        try:
+            container = client.containers.run(
+                spec.image,
+                detach=True,
+                name=name,
+                labels={LABEL_SKILL: spec.name, LABEL_PORT: str(port), LABEL_MANAGED: "1"},
+                ports={f"{CONTAINER_PORT}/tcp": ("127.0.0.1", port)},
+                # Only the skill's own .env, plus the worker contract; nothing of the host's.
+                environment={**spec.env, "HOST": "0.0.0.0", "PORT": str(CONTAINER_PORT)},
+                read_only=True,
+                tmpfs={"/tmp": f"rw,noexec,nosuid,nodev,size={limits.tmpfs_size}"},
+                cap_drop=["ALL"],
+                security_opt=["no-new-privileges"],
+                pids_limit=limits.pids,
+                mem_limit=limits.memory,
+                memswap_limit=limits.memory,
+                nano_cpus=limits.nano_cpus,
+                user=WORKER_UID,
+                network=self._network,
+            )
+        except ImageNotFound as exc:
+            raise DockerBackendError(
+                f"image {spec.image!r} for skill {spec.name!r} not found; "
+                "build it with scripts/docker/build-images.sh"
+            ) from exc
+        except APIError as exc:
+            raise DockerBackendError(f"cannot start {name}: {exc.explanation or exc}") from exc
+        return self._handle(spec.name, port, container)
+
+    def _handle(self, skill: str, port: int, container: Any) -> DockerWorkerHandle:
+        address = None
+        if self._network:
+            container.reload()
+            networks = container.attrs["NetworkSettings"]["Networks"]
+            address = networks.get(self._network, {}).get("IPAddress") or None
+        return DockerWorkerHandle(
+            skill=skill, port=port, ident=container.id, native=container, address=address
+        )
+
+    @staticmethod
+    def _remove_stale(client: Any, name: str) -> None:
+        """Remove a leftover container of ours with this name; refuse to touch anyone else's."""
+        try:
+            old = client.containers.get(name)
+        except NotFound:
+            return
+        if old.labels.get(LABEL_MANAGED) != "1":
+            raise DockerBackendError(f"container name {name} is taken by an unmanaged container")
+        with contextlib.suppress(NotFound):
+            old.remove(force=True)
+
+    async def stop(self, worker: WorkerHandle) -> None:
+        await asyncio.to_thread(self._stop, worker.ident)
+
+    def _stop(self, ident: str) -> None:
+        try:
+            self._client().api.remove_container(ident, force=True)
+        except NotFound:
+            pass
+        except APIError as exc:
+            if exc.status_code != 409:  # 409: removal already in progress
+                raise
+
+    async def is_alive(self, worker: WorkerHandle) -> bool:
+        return await asyncio.to_thread(self._is_alive, worker.ident)
+
+    def _is_alive(self, ident: str) -> bool:
+        try:
+            state = self._client().api.inspect_container(ident)["State"]
+        except NotFound:
+            return False
+        return bool(state.get("Running")) and state.get("Status") == "running"
+
+    async def adopt(self, spec: SkillSpec) -> list[WorkerHandle]:
+        return await asyncio.to_thread(self._adopt, spec)
+
+    def _adopt(self, spec: SkillSpec) -> list[WorkerHandle]:
+        """Running workers of this skill on its current image; stopped or outdated ones go."""
+        client = self._client()
+        try:
+            image_id = client.images.get(spec.image).id
+        except ImageNotFound:
+            image_id = None
+        labels = [f"{LABEL_SKILL}={spec.name}", f"{LABEL_MANAGED}=1"]
+        adopted: list[WorkerHandle] = []
+        for container in client.containers.list(all=True, filters={"label": labels}):
+            port = container.labels.get(LABEL_PORT, "")
+            current = container.attrs.get("Image") == image_id
+            if container.status == "running" and current and port.isdigit():
+                adopted.append(self._handle(spec.name, int(port), container))
+            else:
+                self._stop(container.id)
+        return sorted(adopted, key=lambda worker: worker.port)
+
+    async def close(self) -> None:
+        client, self._client_obj = self._client_obj, None
+        if client is not None:
+            await asyncio.to_thread(client.close)

@@ -1,0 +1,92 @@
+"""Docker test fixtures: a usable engine and built skill images, else skip (or fail under CI).
+
+Set up a machine with `scripts/docker/setup.sh && scripts/docker/build-images.sh`.
+Every container these tests start uses a host port in TEST_PORTS and is swept afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent_graph.skills.docker import LABEL_MANAGED, LABEL_PORT
+from agent_graph.skills.manifest import SkillSpec, load_skill
+
+ROOT = Path(__file__).resolve().parents[2]
+SKILLS_DIR = ROOT / "skills"
+TEST_PORTS = range(19400, 19700)
+SETUP_HINT = "run scripts/docker/setup.sh && scripts/docker/build-images.sh"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.docker)
+
+
+def _unavailable(reason: str) -> None:
+    """Skip on a developer machine; fail under CI=true, where a missing engine is a broken setup."""
+    message = f"{reason} ({SETUP_HINT})"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"docker tests cannot run under CI: {message}", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def docker_client() -> Iterator[Any]:
+    """A low-level view of the engine for assertions (independent of the backend under test)."""
+    try:
+        import docker
+
+        client = docker.from_env(version="auto", timeout=10)
+        client.ping()
+    except Exception as exc:
+        _unavailable(f"no usable Docker engine: {exc}")
+    yield client
+    _sweep(client)
+    client.close()
+
+
+def _sweep(client: Any) -> None:
+    """Remove containers left by these tests (by label and port range), never anyone else's."""
+    for container in client.containers.list(all=True, filters={"label": f"{LABEL_MANAGED}=1"}):
+        port = container.labels.get(LABEL_PORT, "")
+        if port.isdigit() and int(port) in TEST_PORTS:
+            container.remove(force=True)
+
+
+def _spec_with_image(docker_client: Any, name: str) -> SkillSpec:
+    import docker
+
+    folder = SKILLS_DIR / name
+    if not (folder / "SKILL.md").is_file():
+        _unavailable(f"skill {name} has no SKILL.md")
+    spec = load_skill(folder)
+    try:
+        docker_client.images.get(spec.image)
+    except docker.errors.ImageNotFound:
+        _unavailable(f"image {spec.image} of skill {name} is not built")
+    return spec
+
+
+@pytest.fixture(scope="session")
+def time_spec(docker_client: Any) -> SkillSpec:
+    """The current_time skill (stdlib only, the fastest image to start)."""
+    return _spec_with_image(docker_client, "current_time")
+
+
+@pytest.fixture(scope="session")
+def estate_spec(docker_client: Any) -> SkillSpec:
+    return _spec_with_image(docker_client, "real_estate")
+
+
+@pytest.fixture
+def sweep(docker_client: Any) -> Iterator[None]:
+    """Remove this test's containers even when it failed half-way."""
+    yield
+    _sweep(docker_client)

@@ -1,0 +1,202 @@
+"""Browser tests: the real API server (offline model) and the built web UI in Debian's chromium.
+
+Chromium comes from Debian (`/usr/bin/chromium`), never from `playwright install`. Without it
+the tests skip, except under CI=true, where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SERVER_START_TIMEOUT_S = 120
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def _unavailable(reason: str) -> None:
+    """Skip locally; under CI a missing prerequisite must fail the run instead."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: not skipping)")
+    pytest.skip(reason)
+
+
+def _install_chromium() -> None:
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        return
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, capture_output=True)
+    subprocess.run(
+        ["apt-get", "install", "-y", "-qq", "chromium"], env=env, check=False, capture_output=True
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _free_port_window(span: int = 40) -> int:
+    """The first port of a random window of free ports, for the skill workers."""
+    for _ in range(50):
+        start = random.randrange(20000, 60000, 50)
+        try:
+            for port in range(start, start + span):
+                with socket.socket() as sock:
+                    sock.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return start
+    raise RuntimeError("no free port window for the skill workers")
+
+
+def _wait_for_health(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"API server exited with {process.returncode}:\n{log.read_text()[-4000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.5)
+    pytest.fail(
+        f"API server not healthy after {SERVER_START_TIMEOUT_S}s:\n{log.read_text()[-4000:]}"
+    )
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> Path:
+    if not CHROMIUM.exists():
+        _install_chromium()
+    if not CHROMIUM.exists():
+        _unavailable(
+            "Debian's chromium is missing at /usr/bin/chromium and could not be installed "
+            "(`apt-get install chromium` as root)"
+        )
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def web_dist() -> Path:
+    """The built UI; built here when missing so the server can serve it at /."""
+    dist = WEB / "dist"
+    if (dist / "index.html").is_file():
+        return dist
+    npm = shutil.which("npm")
+    if npm is None:
+        _unavailable("web/dist is not built and npm is not installed")
+    assert npm is not None
+    if not (WEB / "node_modules").is_dir():
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+    subprocess.run([npm, "run", "build"], cwd=WEB, check=True)
+    return dist
+
+
+@pytest.fixture(scope="session")
+def server(web_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real API on a free port with the offline model and a throwaway memory root."""
+    python = ROOT / ".venv" / "bin" / "python"
+    port = _free_port()
+    memory_root = tmp_path_factory.mktemp("memory")
+    log = tmp_path_factory.mktemp("server") / "uvicorn.log"
+    env = {
+        **os.environ,
+        "MEMORY_ROOT": str(memory_root),
+        "AGENT_MODEL": "offline",
+        "HOST_PORT_START": str(_free_port_window()),
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+    }
+    command = [
+        str(python if python.exists() else sys.executable),
+        *("-m", "uvicorn", "api:app", "--host", "127.0.0.1", "--port", str(port)),
+    ]
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_health(url, process, log)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: Path) -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(chromium_path), headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+def _block_external(route: Any) -> None:
+    """Only the server under test is reachable: map tiles and Zillow links are aborted."""
+    host = urlparse(route.request.url).hostname or ""
+    if host in LOCAL_HOSTS or route.request.url.startswith(("data:", "blob:")):
+        route.continue_()
+    else:
+        route.abort()
+
+
+@pytest.fixture
+def viewport() -> dict[str, int]:
+    return {"width": 1280, "height": 900}
+
+
+@pytest.fixture
+def page(browser: Any, server: str, viewport: dict[str, int]) -> Iterator[Any]:
+    """A fresh page (fresh localStorage) on the UI; fails the test on any uncaught JS error."""
+    context = browser.new_context(viewport=viewport, base_url=server)
+    context.route("**/*", _block_external)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/")
+    yield page
+    context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,139 @@
+import { Home, Menu } from "lucide-react";
+import { useCallback, useState } from "react";
+
+import { getSession } from "./api";
+import { ChatInput } from "./components/ChatInput";
+import { EmptyState } from "./components/EmptyState";
+import { MessageList } from "./components/MessageList";
+import { PreferencesPanel } from "./components/PreferencesPanel";
+import { Sidebar } from "./components/Sidebar";
+import { useChatStream, type TurnResult } from "./hooks/useChatStream";
+import { usePreferences } from "./hooks/usePreferences";
+import { useSessions } from "./hooks/useSessions";
+import { useViewMode } from "./hooks/useViewMode";
+import type { Listing } from "./types";
+
+/** The message a card click sends; the backend resolves the zpid from it. */
+export const detailRequest = (listing: Listing) =>
+  `Show me the details for ${listing.address} (zpid: ${listing.zpid})`;
+
+export function App() {
+  const [viewMode, setViewMode] = useViewMode();
+  const sessions = useSessions();
+  const memory = usePreferences();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const { refresh: refreshSessions, loadTitle } = sessions;
+  const { refresh: refreshMemory } = memory;
+  const onTurnComplete = useCallback(
+    ({ sessionId, isNewSession }: TurnResult) => {
+      void refreshSessions().then(() => (isNewSession ? loadTitle(sessionId) : undefined));
+      void refreshMemory();
+    },
+    [refreshSessions, loadTitle, refreshMemory],
+  );
+  const chat = useChatStream(onTurnComplete);
+
+  const openSession = useCallback(
+    async (id: string) => {
+      setSidebarOpen(false);
+      setLoadError(null);
+      try {
+        const history = await getSession(id);
+        chat.open(id, history.turns);
+      } catch (error) {
+        setLoadError(error instanceof Error ? error.message : "Could not open that chat");
+      }
+    },
+    [chat],
+  );
+
+  const newChat = useCallback(() => {
+    setSidebarOpen(false);
+    setLoadError(null);
+    chat.open(null);
+  }, [chat]);
+
+  const deleteChat = useCallback(
+    async (id: string) => {
+      const list = sessions.sessions;
+      const index = list.findIndex((session) => session.id === id);
+      const next = list[index + 1] ?? list[index - 1];
+      try {
+        await sessions.remove(id);
+      } catch (error) {
+        setLoadError(error instanceof Error ? error.message : "Could not delete that chat");
+        return;
+      }
+      if (id !== chat.sessionId) return;
+      if (next) await openSession(next.id);
+      else newChat();
+    },
+    [sessions, chat.sessionId, openSession, newChat],
+  );
+
+  const title = chat.sessionId ? sessions.titleOf(chat.sessionId) : "New chat";
+
+  return (
+    <div className="flex h-dvh overflow-hidden">
+      <Sidebar
+        sessions={sessions.sessions}
+        currentId={chat.sessionId}
+        error={sessions.error}
+        titleOf={sessions.titleOf}
+        open={sidebarOpen}
+        onClose={() => setSidebarOpen(false)}
+        onNewChat={newChat}
+        onSelect={(id) => void openSession(id)}
+        onDelete={(id) => void deleteChat(id)}
+      >
+        {memory.available && (
+          <PreferencesPanel preferences={memory.preferences} onForget={(skill, key) => void memory.forget(skill, key)} />
+        )}
+      </Sidebar>
+      <main className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+          <button
+            type="button"
+            onClick={() => setSidebarOpen(true)}
+            aria-label="Open sidebar"
+            aria-controls="sidebar"
+            aria-expanded={sidebarOpen}
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600 md:hidden"
+          >
+            <Menu size={20} aria-hidden="true" />
+          </button>
+          <Home size={20} className="text-teal-600" aria-hidden="true" />
+          <h1 className="font-semibold text-slate-900">PropSearch</h1>
+          <span className="truncate text-sm text-slate-400" data-testid="current-title">
+            · {title}
+          </span>
+        </header>
+        <div className="min-h-0 flex-1 overflow-y-auto" data-testid="scroll-area">
+          {loadError && (
+            <p role="alert" className="mx-auto mt-4 max-w-4xl rounded-lg bg-red-50 px-4 py-2 text-sm text-red-800">
+              {loadError}
+            </p>
+          )}
+          {chat.messages.length === 0 ? (
+            <EmptyState onPick={chat.send} />
+          ) : (
+            <MessageList
+              messages={chat.messages}
+              busy={chat.streaming}
+              viewMode={viewMode}
+              onViewModeChange={setViewMode}
+              onSelectListing={(listing) => chat.send(detailRequest(listing))}
+              onSend={chat.send}
+              onRetry={chat.retry}
+            />
+          )}
+        </div>
+        <div className="mx-auto w-full max-w-4xl px-3 pb-3 sm:px-6">
+          <ChatInput disabled={chat.streaming} onSend={chat.send} />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/** Every HTTP call the UI makes to the PropSearch API (docs/protocol.md). */
+import type { Preferences, SessionHistory, SessionSummary } from "./types";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+async function describeFailure(response: Response): Promise<ApiError> {
+  let detail = response.statusText || `HTTP ${response.status}`;
+  try {
+    const body = (await response.json()) as { detail?: unknown; error?: unknown };
+    const text = body.detail ?? body.error;
+    if (typeof text === "string") detail = text;
+  } catch {
+    // Not JSON: keep the status text.
+  }
+  return new ApiError(response.status, detail);
+}
+
+async function request(path: string, init?: RequestInit): Promise<Response> {
+  const response = await fetch(path, init);
+  if (!response.ok) throw await describeFailure(response);
+  return response;
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  return (await (await request(path)).json()) as T;
+}
+
+const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
+
+/** Opens one chat turn as an SSE stream; the caller reads the body with `readChatEvents`. */
+export async function openChatStream(
+  message: string,
+  sessionId: string | null,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const body = sessionId ? { session_id: sessionId, message } : { message };
+  const response = await request("/chat/stream", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.body) throw new ApiError(response.status, "The server sent no stream");
+  return response.body;
+}
+
+export async function listSessions(): Promise<SessionSummary[]> {
+  return (await getJson<{ sessions: SessionSummary[] }>("/sessions")).sessions;
+}
+
+export async function getSession(id: string): Promise<SessionHistory> {
+  const history = await getJson<SessionHistory>(sessionPath(id));
+  return { ...history, turns: history.turns ?? [] };
+}
+
+export async function getSessionTitle(id: string): Promise<string> {
+  return (await getJson<{ title: string }>(`${sessionPath(id)}/title`)).title;
+}
+
+export async function deleteSession(id: string): Promise<void> {
+  await request(sessionPath(id), { method: "DELETE" });
+}
+
+export async function getPreferences(): Promise<Preferences> {
+  return (await getJson<{ preferences: Preferences }>("/memory/preferences")).preferences;
+}
+
+export async function forgetPreference(skill: string, key: string): Promise<void> {
+  const path = `/memory/preferences/${encodeURIComponent(skill)}/${encodeURIComponent(key)}`;
+  await request(path, { method: "DELETE" });
+}

@@ -1,0 +1,77 @@
+import { AlertTriangle, RotateCcw } from "lucide-react";
+
+import { introParagraph } from "../format";
+import type { AssistantMessage, Listing, ViewMode } from "../types";
+import { HintChips } from "./HintChips";
+import { MessageText } from "./MessageText";
+import { PropertyDetail } from "./PropertyDetail";
+import { PropertyResults } from "./PropertyResults";
+import { StepTimeline } from "./StepTimeline";
+
+interface Props {
+  message: AssistantMessage;
+  isLast: boolean;
+  busy: boolean;
+  viewMode: ViewMode;
+  onViewModeChange: (mode: ViewMode) => void;
+  onSelectListing: (listing: Listing) => void;
+  onSend: (text: string) => void;
+  onRetry: () => void;
+}
+
+/** One answer: steps, streamed text, listings or detail, error with retry, hints. */
+export function AssistantMessageView(props: Props) {
+  const { message, isLast, busy } = props;
+  const { data } = message;
+  const isSearch = data?.type === "listings" && data.items.length > 0;
+  const text = isSearch ? introParagraph(message.text) : message.text;
+  const detail = data?.type === "detail" ? data.items[0] : undefined;
+  const thinking = message.streaming && !message.text && message.steps.length === 0;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-3" data-testid="assistant-message">
+      <StepTimeline steps={message.steps} />
+      {thinking && (
+        <p className="flex items-center gap-1 text-slate-400" aria-label="Thinking">
+          <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400" />
+          <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:150ms]" />
+          <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:300ms]" />
+        </p>
+      )}
+      {text && (
+        <p className="whitespace-pre-wrap break-words leading-relaxed text-slate-800" data-testid="assistant-text">
+          <MessageText text={text} />
+          {message.streaming && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-teal-600 align-middle" />}
+        </p>
+      )}
+      {isSearch && (
+        <PropertyResults
+          listings={data.items}
+          total={data.total}
+          mode={props.viewMode}
+          onModeChange={props.onViewModeChange}
+          onSelect={props.onSelectListing}
+        />
+      )}
+      {detail && <PropertyDetail listing={detail} />}
+      {message.error && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <AlertTriangle size={16} aria-hidden="true" />
+          <span className="min-w-0 flex-1 break-words">{message.error}</span>
+          {isLast && (
+            <button
+              type="button"
+              onClick={props.onRetry}
+              disabled={busy}
+              className="inline-flex items-center gap-1 rounded-lg border border-red-300 bg-white px-2.5 py-1 font-medium text-red-700 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
+            >
+              <RotateCcw size={14} aria-hidden="true" />
+              Retry
+            </button>
+          )}
+        </div>
+      )}
+      {isLast && !message.streaming && <HintChips hints={message.hints} disabled={busy} onPick={props.onSend} />}
+    </div>
+  );
+}

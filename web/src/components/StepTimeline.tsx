@@ -1,0 +1,37 @@
+import { CheckCircle2, Loader2, XCircle } from "lucide-react";
+
+import type { Step } from "../types";
+
+/** What the user reads while a tool runs, by tool name. */
+export function stepLabel(name: string): string {
+  if (name === "search_properties") return "Searching listings…";
+  if (name.startsWith("get_property_details")) return "Fetching details…";
+  if (name === "save_search_criteria" || name.startsWith("save_")) return "Saving preference…";
+  if (name.includes("time")) return "Checking the time…";
+  return `Running ${name.replace(/_/g, " ")}…`;
+}
+
+function StatusIcon({ status }: { status: Step["status"] }) {
+  if (status === "start") {
+    return <Loader2 size={15} className="animate-spin text-teal-600" aria-label="Running" />;
+  }
+  if (status === "error") return <XCircle size={15} className="text-red-600" aria-label="Failed" />;
+  return <CheckCircle2 size={15} className="text-emerald-600" aria-label="Done" />;
+}
+
+/** The tools run for one answer, with their state as they progress. */
+export function StepTimeline({ steps }: { steps: Step[] }) {
+  if (steps.length === 0) return null;
+  return (
+    <ol aria-label="Steps" aria-live="polite" className="flex flex-col gap-1 border-l-2 border-slate-200 pl-3" data-testid="step-timeline">
+      {steps.map((step) => (
+        <li key={step.id} className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600" data-status={step.status}>
+          <StatusIcon status={step.status} />
+          <span className={step.status === "error" ? "text-red-700" : undefined}>{stepLabel(step.name)}</span>
+          {typeof step.ms === "number" && <span className="text-xs text-slate-400">{Math.round(step.ms)} ms</span>}
+          {step.summary && <span className="basis-full pl-6 text-xs text-slate-500">{step.summary}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,184 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+import { openChatStream } from "../api";
+import { readChatEvents } from "../sse";
+import type { AssistantMessage, ChatEvent, ChatMessage, Step, Turn } from "../types";
+
+export interface TurnResult {
+  sessionId: string;
+  /** True when this turn created the session (its title now exists). */
+  isNewSession: boolean;
+}
+
+export interface ChatStream {
+  messages: ChatMessage[];
+  sessionId: string | null;
+  streaming: boolean;
+  send: (text: string) => void;
+  /** Drops the failed exchange and sends its user message again. */
+  retry: () => void;
+  /** Shows a stored session (or an empty new chat when `id` is null). */
+  open: (id: string | null, turns?: Turn[]) => void;
+}
+
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}`;
+
+function emptyAssistant(): AssistantMessage {
+  return {
+    id: nextId("a"),
+    role: "assistant",
+    text: "",
+    steps: [],
+    data: null,
+    hints: [],
+    error: null,
+    streaming: true,
+  };
+}
+
+/** Rebuilds the chat messages of a stored session from its turns. */
+export function messagesFromTurns(turns: Turn[]): ChatMessage[] {
+  return turns.flatMap((turn): ChatMessage[] => [
+    { id: nextId("u"), role: "user", text: turn.user },
+    {
+      ...emptyAssistant(),
+      text: turn.assistant ?? "",
+      data: turn.data ?? null,
+      hints: turn.hints ?? [],
+      streaming: false,
+    },
+  ]);
+}
+
+function upsertStep(steps: Step[], event: Extract<ChatEvent, { type: "step" }>): Step[] {
+  const step: Step = {
+    id: event.id,
+    name: event.name,
+    status: event.status,
+    summary: event.summary,
+    ms: event.ms,
+  };
+  const index = steps.findIndex((existing) => existing.id === event.id);
+  if (index === -1) return [...steps, step];
+  const merged = { ...steps[index], ...step, summary: step.summary ?? steps[index]?.summary };
+  return steps.map((existing, i) => (i === index ? merged : existing));
+}
+
+/** Applies one stream event to the assistant message being written. */
+export function applyEvent(message: AssistantMessage, event: ChatEvent): AssistantMessage {
+  switch (event.type) {
+    case "token":
+      return { ...message, text: message.text + event.content };
+    case "step":
+      return { ...message, steps: upsertStep(message.steps, event) };
+    case "data":
+      return { ...message, data: event.data };
+    case "hints":
+      return { ...message, hints: event.hints };
+    case "error":
+      return { ...message, error: event.message };
+    case "done":
+      return { ...message, streaming: false };
+    default:
+      return message;
+  }
+}
+
+/** One chat session's messages and the streaming of new turns over POST /chat/stream. */
+export function useChatStream(onTurnComplete?: (result: TurnResult) => void): ChatStream {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [streaming, setStreaming] = useState(false);
+  const sessionRef = useRef<string | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const onCompleteRef = useRef(onTurnComplete);
+  onCompleteRef.current = onTurnComplete;
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
+
+  const adoptSession = useCallback((id: string) => {
+    sessionRef.current = id;
+    setSessionId(id);
+  }, []);
+
+  const run = useCallback(
+    async (text: string) => {
+      const controller = new AbortController();
+      abortRef.current?.abort();
+      abortRef.current = controller;
+      const assistant = emptyAssistant();
+      const startedWith = sessionRef.current;
+      setMessages((previous) => [...previous, { id: nextId("u"), role: "user", text }, assistant]);
+      setStreaming(true);
+
+      const update = (change: (message: AssistantMessage) => AssistantMessage) =>
+        setMessages((previous) =>
+          previous.map((m) => (m.id === assistant.id && m.role === "assistant" ? change(m) : m)),
+        );
+
+      let finished = false;
+      try {
+        const body = await openChatStream(text, startedWith, controller.signal);
+        for await (const event of readChatEvents(body)) {
+          if (controller.signal.aborted) return;
+          if (event.type === "session" || (event.type === "done" && event.session_id)) {
+            adoptSession((event as { session_id: string }).session_id);
+          }
+          if (event.type === "done") finished = true;
+          update((message) => applyEvent(message, event));
+        }
+        if (!finished) throw new Error("The connection closed before the answer was complete.");
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const reason = error instanceof Error ? error.message : String(error);
+        const message = /fetch|network/i.test(reason)
+          ? "Could not reach the PropSearch server."
+          : reason;
+        update((m) => ({ ...m, error: m.error ?? message, streaming: false }));
+      } finally {
+        if (abortRef.current === controller) {
+          abortRef.current = null;
+          setStreaming(false);
+        }
+      }
+      const id = sessionRef.current;
+      if (id && !controller.signal.aborted) {
+        onCompleteRef.current?.({ sessionId: id, isNewSession: startedWith === null });
+      }
+    },
+    [adoptSession],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      const trimmed = text.trim();
+      if (!trimmed || abortRef.current) return;
+      void run(trimmed);
+    },
+    [run],
+  );
+
+  const retry = useCallback(() => {
+    if (abortRef.current) return;
+    const current = messagesRef.current;
+    const userIndex = current.map((m) => m.role).lastIndexOf("user");
+    const lastUser = current[userIndex];
+    if (!lastUser) return;
+    setMessages(current.slice(0, userIndex));
+    void run(lastUser.text);
+  }, [run]);
+
+  const open = useCallback((id: string | null, turns: Turn[] = []) => {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    setStreaming(false);
+    sessionRef.current = id;
+    setSessionId(id);
+    setMessages(messagesFromTurns(turns));
+  }, []);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  return { messages, sessionId, streaming, send, retry, open };
+}

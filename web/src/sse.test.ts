@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+
+import { createSseParser, readChatEvents, toChatEvent } from "./sse";
+import { streamResponse } from "./test/fixtures";
+
+function parseAll(chunks: string[]) {
+  const parser = createSseParser();
+  return [...chunks.flatMap((chunk) => parser.push(chunk)), ...parser.flush()];
+}
+
+async function collect(chunks: string[]) {
+  const events = [];
+  for await (const event of readChatEvents(streamResponse(chunks).body!)) events.push(event);
+  return events;
+}
+
+describe("createSseParser", () => {
+  it("parses several events in one chunk", () => {
+    const events = parseAll(['data: {"type":"token","content":"a"}\n\ndata: {"type":"token","content":"b"}\n\n']);
+    expect(events.map((e) => e.data)).toEqual(['{"type":"token","content":"a"}', '{"type":"token","content":"b"}']);
+  });
+
+  it("joins an event split mid-line across chunks", () => {
+    const events = parseAll(['da', 'ta: {"type":"tok', 'en","content":"hi"}', "\n", "\n"]);
+    expect(events).toEqual([{ event: "message", data: '{"type":"token","content":"hi"}' }]);
+  });
+
+  it("waits for the blank line before emitting an event", () => {
+    const parser = createSseParser();
+    expect(parser.push('data: {"type":"done"}\n')).toEqual([]);
+    expect(parser.push("\n")).toHaveLength(1);
+  });
+
+  it("handles CRLF, including a CRLF split between chunks", () => {
+    const events = parseAll(['data: {"a":1}\r', '\n\r\n', 'data: {"a":2}\r\n\r\n']);
+    expect(events.map((e) => e.data)).toEqual(['{"a":1}', '{"a":2}']);
+  });
+
+  it("handles bare CR line endings", () => {
+    expect(parseAll(['data: {"a":1}\r\r']).map((e) => e.data)).toEqual(['{"a":1}']);
+  });
+
+  it("ignores comments and keeps the event name", () => {
+    const events = parseAll([": ping\n\nevent: token\ndata: {}\n\n"]);
+    expect(events).toEqual([{ event: "token", data: "{}" }]);
+  });
+
+  it("joins multi-line data with newlines", () => {
+    expect(parseAll(["data: a\ndata: b\n\n"])[0]?.data).toBe("a\nb");
+  });
+
+  it("emits a final event that lacks its blank line at end of stream", () => {
+    expect(parseAll(['data: {"type":"done"}'])).toHaveLength(1);
+  });
+});
+
+describe("toChatEvent", () => {
+  it("drops unknown types and invalid JSON", () => {
+    expect(toChatEvent({ event: "message", data: '{"type":"telemetry","x":1}' })).toBeNull();
+    expect(toChatEvent({ event: "message", data: "not json" })).toBeNull();
+  });
+
+  it("keeps known types", () => {
+    expect(toChatEvent({ event: "message", data: '{"type":"token","content":"x"}' })).toEqual({
+      type: "token",
+      content: "x",
+    });
+  });
+});
+
+describe("readChatEvents", () => {
+  it("yields typed events from a byte stream split anywhere", async () => {
+    const text =
+      'data: {"type":"session","session_id":"s1"}\r\n\r\n' +
+      'data: {"type":"mystery","value":1}\r\n\r\n' +
+      'data: {"type":"token","content":"Hello"}\r\n\r\n' +
+      'data: {"type":"done","session_id":"s1"}\r\n\r\n';
+    const chunks = text.match(/.{1,7}/gs) ?? [];
+    const events = await collect(chunks);
+    expect(events.map((e) => e.type)).toEqual(["session", "token", "done"]);
+  });
+
+  it("decodes multi-byte characters split across chunks", async () => {
+    const encoder = new TextEncoder();
+    const bytes = encoder.encode('data: {"type":"token","content":"Searching…"}\n\n');
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 3) controller.enqueue(bytes.slice(i, i + 3));
+        controller.close();
+      },
+    });
+    const events = [];
+    for await (const event of readChatEvents(body)) events.push(event);
+    expect(events).toEqual([{ type: "token", content: "Searching…" }]);
+  });
+});

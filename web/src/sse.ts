@@ -1,0 +1,117 @@
+/**
+ * Server-sent events over fetch: EventSource cannot POST, so /chat/stream is read as a
+ * ReadableStream and parsed here. Follows the WHATWG event-stream rules that matter to us:
+ * LF, CRLF and CR line endings, multi-line `data:`, comments, and events split across chunks.
+ */
+import type { ChatEvent } from "./types";
+
+export interface RawSseEvent {
+  event: string;
+  data: string;
+}
+
+export interface SseParser {
+  /** Feed decoded text; returns the events completed by it. */
+  push(chunk: string): RawSseEvent[];
+  /** End of stream: returns a last event that was not followed by a blank line. */
+  flush(): RawSseEvent[];
+}
+
+export function createSseParser(): SseParser {
+  let buffer = "";
+  let event = "";
+  let data: string[] = [];
+  let hasData = false;
+
+  function dispatch(out: RawSseEvent[]): void {
+    if (hasData) out.push({ event: event || "message", data: data.join("\n") });
+    event = "";
+    data = [];
+    hasData = false;
+  }
+
+  function handleLine(line: string, out: RawSseEvent[]): void {
+    if (line === "") return dispatch(out);
+    if (line.startsWith(":")) return;
+    const colon = line.indexOf(":");
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "data") {
+      data.push(value);
+      hasData = true;
+    } else if (field === "event") {
+      event = value;
+    }
+  }
+
+  function drain(final: boolean): RawSseEvent[] {
+    const out: RawSseEvent[] = [];
+    for (;;) {
+      const match = /\r\n|\r|\n/.exec(buffer);
+      if (!match) break;
+      // A trailing CR may be the first half of a CRLF split across chunks: wait for more.
+      if (match[0] === "\r" && match.index === buffer.length - 1 && !final) break;
+      handleLine(buffer.slice(0, match.index), out);
+      buffer = buffer.slice(match.index + match[0].length);
+    }
+    return out;
+  }
+
+  return {
+    push(chunk) {
+      buffer += chunk;
+      return drain(false);
+    },
+    flush() {
+      const out = drain(true);
+      if (buffer !== "") {
+        handleLine(buffer, out);
+        buffer = "";
+      }
+      dispatch(out);
+      return out;
+    },
+  };
+}
+
+const KNOWN_TYPES = new Set(["session", "token", "step", "data", "hints", "error", "done"]);
+
+/** Decodes one raw event into a typed chat event; unknown types and bad JSON give null. */
+export function toChatEvent(raw: RawSseEvent): ChatEvent | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(raw.data);
+  } catch {
+    return null;
+  }
+  if (typeof payload !== "object" || payload === null) return null;
+  const record = payload as Record<string, unknown>;
+  const type = typeof record.type === "string" ? record.type : raw.event;
+  if (!KNOWN_TYPES.has(type)) return null;
+  return { ...record, type } as ChatEvent;
+}
+
+/** Yields the chat events of an SSE response body as they arrive. */
+export async function* readChatEvents(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<ChatEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parser = createSseParser();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      const raws = done
+        ? [...parser.push(decoder.decode()), ...parser.flush()]
+        : parser.push(decoder.decode(value, { stream: true }));
+      for (const raw of raws) {
+        const event = toChatEvent(raw);
+        if (event) yield event;
+      }
+      if (done) return;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

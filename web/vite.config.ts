@@ -1,0 +1,24 @@
+/// <reference types="vitest/config" />
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const API = "http://localhost:8000";
+const proxied = ["/chat", "/sessions", "/skills", "/memory", "/health"];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: API, changeOrigin: true }])),
+  },
+  build: {
+    outDir: "dist",
+    // Leaflet's marker images must ship as files, never inline data URLs referencing a CDN.
+    assetsInlineLimit: 0,
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    css: false,
+  },
+});

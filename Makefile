@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-WEB_SOURCES := $(shell find web/src web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tailwind.config.js web/postcss.config.js -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 

@@ -1,0 +1,137 @@
+"""L2 memory: every completed exchange of a session, retrieved by similarity once it is older
+than the turns the context already carries verbatim. One Chroma collection per user."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from chromadb.api import ClientAPI
+from chromadb.api.types import Documents, EmbeddingFunction, Metadata, Where
+from chromadb.base_types import LiteralValue, LogicalOperator, WhereOperator
+
+from agent_graph.memory.chroma import WRITE_LOCK, Collections, collection_name
+
+LAYER: Final = "l2"
+#: Stored texts are capped; the embedding only sees the first 256 tokens anyway.
+MAX_TEXT_CHARS: Final = 4000
+
+
+@dataclass(frozen=True)
+class Episode:
+    """One past exchange of a session."""
+
+    index: int
+    user_text: str
+    assistant_text: str
+    distance: float
+
+
+class EpisodeMemory:
+    """Stores and retrieves L2 session episodes."""
+
+    def __init__(self, client: ClientAPI, embedding_function: EmbeddingFunction[Documents]) -> None:
+        self._collections = Collections(client, embedding_function)
+
+    def add(
+        self, user: str, session_id: str, index: int, user_text: str, assistant_text: str
+    ) -> None:
+        """Store exchange ``index`` of the session; saving the same index again replaces it."""
+        self.add_many(user, session_id, [(index, user_text, assistant_text)])
+
+    def add_many(self, user: str, session_id: str, exchanges: list[tuple[int, str, str]]) -> None:
+        if not exchanges:
+            return
+        if any(index < 0 for index, _, _ in exchanges):
+            raise ValueError("episode indexes start at 0")
+        now = time.time()
+        by_id = {
+            _episode_id(session_id, index): (index, u[:MAX_TEXT_CHARS], a[:MAX_TEXT_CHARS])
+            for index, u, a in exchanges
+        }
+        documents = [f"User: {u}\nAssistant: {a}" for _, u, a in by_id.values()]
+        metadatas: list[Metadata] = [
+            {
+                "session_id": session_id,
+                "index": index,
+                "user_text": u,
+                "assistant_text": a,
+                "created_at": now,
+            }
+            for index, u, a in by_id.values()
+        ]
+        embeddings = self._collections.embed(documents)
+        collection = self._collections.get_or_create(
+            collection_name(LAYER, user), metadata={"layer": LAYER, "user": user}
+        )
+        with WRITE_LOCK:
+            collection.upsert(
+                ids=list(by_id),
+                embeddings=embeddings,
+                documents=documents,
+                metadatas=metadatas,
+            )
+
+    def query(
+        self,
+        user: str,
+        session_id: str,
+        text: str,
+        n: int = 3,
+        before_index: int | None = None,
+    ) -> list[Episode]:
+        """The ``n`` episodes of this session most similar to ``text``, closest first.
+
+        Only episodes with ``index < before_index`` are considered: the caller passes the index
+        of the oldest turn it already sends verbatim.
+        """
+        if n <= 0 or not text.strip():
+            return []
+        collection = self._collections.get(collection_name(LAYER, user))
+        if collection is None or collection.count() == 0:
+            return []
+        where: Where = {"session_id": session_id}
+        if before_index is not None:
+            below: dict[WhereOperator | LogicalOperator, LiteralValue] = {"$lt": before_index}
+            older: Where = {"index": below}
+            where = {"$and": [where, older]}
+        result = collection.query(
+            query_embeddings=self._collections.embed([text]),
+            n_results=n,
+            where=where,
+            include=["metadatas", "distances"],
+        )
+        metadatas = (result["metadatas"] or [[]])[0]
+        distances = (result["distances"] or [[]])[0]
+        return [
+            Episode(
+                index=int(meta["index"]),  # type: ignore[arg-type]
+                user_text=str(meta["user_text"]),
+                assistant_text=str(meta["assistant_text"]),
+                distance=float(dist),
+            )
+            for meta, dist in zip(metadatas, distances, strict=True)
+            if meta is not None
+        ]
+
+    def count(self, user: str, session_id: str) -> int:
+        collection = self._collections.get(collection_name(LAYER, user))
+        if collection is None:
+            return 0
+        return len(collection.get(where={"session_id": session_id}, include=[])["ids"])
+
+    def delete_session(self, user: str, session_id: str) -> int:
+        """Delete every episode of the session; returns how many were deleted."""
+        collection = self._collections.get(collection_name(LAYER, user))
+        if collection is None:
+            return 0
+        with WRITE_LOCK:
+            ids = collection.get(where={"session_id": session_id}, include=[])["ids"]
+            if ids:
+                collection.delete(ids=ids)
+        return len(ids)
+
+
+def _episode_id(session_id: str, index: int) -> str:
+    return f"{session_id}#{index}"

@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+from agent_graph.memory.scoring import (
+    MAX_SUMMARY_CHARS,
+    score_result,
+    score_with_llm,
+    summarize_result,
+)
+
+LISTING = {
+    "zpid": "29324909",
+    "address": "2306 Shoal Creek Blvd, Austin, TX 78705",
+    "price": 489000,
+    "beds": 3,
+    "baths": 2.0,
+    "sqft": 1654,
+    "property_type": "house",
+    "year_built": 1950,
+    "photo_url": None,
+}
+SEARCH_ARGS = {"location": "Austin", "beds_min": 3, "price_max": 500000, "features": None}
+LISTINGS = {"type": "listings", "items": [LISTING] * 4, "total": 14, "page": 1}
+DETAIL = {"type": "detail", "items": [{**LISTING, "description": "x" * 5000}]}
+MEMORY_WRITE = {
+    "type": "memory_write",
+    "entry_type": "PREFERENCE",
+    "key": "budget_max",
+    "value": "$1",
+}
+
+
+@pytest.mark.parametrize(
+    ("tool", "result", "is_error", "expected"),
+    [
+        ("search_properties", LISTINGS, False, 4),
+        ("search_properties", LISTINGS, True, 1),
+        ("search_properties", {"type": "listings", "items": [], "total": 0}, False, 1),
+        ("get_property_details", DETAIL, False, 4),
+        ("get_property_details", LISTING, False, 4),
+        ("save_search_criteria", MEMORY_WRITE, False, 2),
+        ("current_time", "2026-11-22 09:14 CST", False, 3),
+        ("current_time", "   ", False, 1),
+        ("current_time", "Error: unknown timezone", False, 1),
+        ("anything", {}, False, 1),
+        ("anything", None, False, 1),
+        ("anything", {"error": "upstream 502"}, False, 1),
+        ("anything", {"answer": 42}, False, 3),
+    ],
+)
+def test_score_result(tool: str, result: Any, is_error: bool, expected: int) -> None:
+    assert score_result(tool, result, is_error) == expected
+
+
+def test_listing_summary_is_compact_and_names_the_top_results() -> None:
+    summary = summarize_result("search_properties", SEARCH_ARGS, LISTINGS)
+    assert summary.startswith(
+        "search_properties {location: Austin, beds_min: 3, price_max: 500000}: 14 matches; "
+        "top: 2306 Shoal Creek Blvd, Austin, TX 78705 $489,000 3bd/2ba 1,654 sqft house built 1950"
+    )
+    assert len(summary) <= MAX_SUMMARY_CHARS
+    assert "photo_url" not in summary and "zpid" not in summary
+
+
+def test_detail_summary_leaves_out_the_description() -> None:
+    summary = summarize_result("get_property_details", {"zpid": "29324909"}, DETAIL)
+    assert summary.startswith("get_property_details {zpid: 29324909}: detail: 2306 Shoal Creek")
+    assert "xxxx" not in summary
+
+
+def test_other_summaries() -> None:
+    assert summarize_result("search_properties", {}, {"type": "listings", "items": []}) == (
+        "search_properties {}: 0 matches"
+    )
+    assert summarize_result("save_search_criteria", {"key": "budget_max"}, MEMORY_WRITE) == (
+        "save_search_criteria {key: budget_max}: saved [PREFERENCE] budget_max: $1"
+    )
+    assert summarize_result("t", {"features": ["pool", "garage"]}, {"error": "boom"}) == (
+        "t {features: [pool, garage]}: error: boom"
+    )
+    assert summarize_result("t", {}, "  multi\n line   text ") == "t {}: multi line text"
+    long = summarize_result("t", {}, "word " * 1000)
+    assert len(long) == MAX_SUMMARY_CHARS and long.endswith("…")
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [("4", 4), ("Score: 5/5", 5), ("I'd say 2.", 2), ("ten", 3), ("9", 3), ("", 3)],
+)
+async def test_score_with_llm_parses_the_digit_or_falls_back(answer: str, expected: int) -> None:
+    model = FakeListChatModel(responses=[answer])
+    assert await score_with_llm(model, "current_time", "current_time {}: 09:14") == expected
+
+
+async def test_score_with_llm_falls_back_when_the_model_fails() -> None:
+    class Broken(FakeListChatModel):
+        def _call(self, *args: Any, **kwargs: Any) -> str:
+            raise RuntimeError("provider down")
+
+    model = Broken(responses=["5"])
+    assert await score_with_llm(model, "search_properties", "x", fallback=4) == 4
+    assert await score_with_llm(model, "t", "Error: nope") == 1
+
+
+async def test_score_with_llm_gives_up_after_the_timeout() -> None:
+    slow = FakeListChatModel(responses=["5"], sleep=0.5)
+    assert await score_with_llm(slow, "t", "x", fallback=2, timeout_s=0.05) == 2

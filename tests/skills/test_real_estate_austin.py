@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from criteria import parse_criteria
 from providers.austin import AustinProvider
+from providers.austin_data import load_homes
 from skill_runtime import ToolError
 
 from tests.skills.real_estate_fakes import SKILL_DIR
@@ -66,9 +67,19 @@ def test_result_shape_matches_the_protocol() -> None:
         "features",
     ]  # fmt: skip
     assert item["url"] == f"https://www.zillow.com/homedetails/{item['zpid']}_zpid/"
-    assert item["photo_url"] is None and item["hoa_fee"] is None and item["zestimate"] is None
+    assert item["photo_url"] is None and item["hoa_fee"] is None
     assert item["address"].endswith(f", {item['city']}, TX {item['zipcode']}")
     assert "distance_miles" not in item
+
+
+def test_zestimate_comes_from_the_description_when_it_quotes_one() -> None:
+    quoted = [h for h in load_homes() if "Zestimate for this" in h.description]
+    assert len(quoted) > 400
+    home = quoted[0]
+    number = home.description.split("Zestimate for this", 1)[1].split("$", 1)[1].split()[0]
+    assert home.zestimate == int(number.rstrip(".").replace(",", ""))
+    silent = next(h for h in load_homes() if "Zestimate" not in h.description)
+    assert silent.zestimate is None
 
 
 def test_default_search_hides_land_implausible_prices_and_bedrooms() -> None:

@@ -30,6 +30,7 @@ def to_listing(home: Home) -> dict[str, Any]:
         lng=home.lng,
         year_built=home.year_built,
         lot_size=home.lot_size,
+        zestimate=home.zestimate,
         features=sorted(home.features),
     )
 

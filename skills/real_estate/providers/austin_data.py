@@ -20,6 +20,8 @@ MIN_PLAUSIBLE_PRICE = 20_000
 MAX_PLAUSIBLE_BEDS = 12
 HIDDEN_TYPES = frozenset({"land"})  # non-residential: only shown when asked for explicitly
 _POOL = re.compile(r"\bpools?\b(?! table)")
+# The source has no Zestimate column, but about a fifth of the descriptions quote Zillow's.
+_ZESTIMATE = re.compile(r"Zestimate for this [\w ]{1,30}? is \$([\d,]{4,12})")
 _WATER = re.compile(r"\b(waterfront|lakefront|water front|on the lake|lake access|boat dock)\b")
 
 
@@ -47,6 +49,7 @@ class Home:
     has_association: bool
     school_rating: float | None
     features: frozenset[str]
+    zestimate: int | None
     suspect: bool  # implausible price or bedroom count: kept for details, hidden from search
     city_key: str
     street_key: str
@@ -77,6 +80,11 @@ def _features(row: dict[str, str], description: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def _zestimate(description: str) -> int | None:
+    match = _ZESTIMATE.search(description)
+    return int(match.group(1).replace(",", "")) if match else None
+
+
 def _home(row: dict[str, str]) -> Home:
     lat, lng = float(row["latitude"]), float(row["longitude"])
     price, beds = _int(row["latestPrice"]) or 0, _int(row["numOfBedrooms"]) or 0
@@ -103,6 +111,7 @@ def _home(row: dict[str, str]) -> Home:
         has_association=row["hasAssociation"] == "TRUE",
         school_rating=round(rating, 1) if rating is not None else None,
         features=_features(row, row["description"].lower()),
+        zestimate=_zestimate(row["description"]),
         suspect=price < MIN_PLAUSIBLE_PRICE or beds > MAX_PLAUSIBLE_BEDS,
         city_key=row["city"].strip().lower(),
         street_key=street_key(row["streetAddress"]),

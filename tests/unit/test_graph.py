@@ -133,3 +133,40 @@ async def test_invalid_session_id_is_rejected_before_any_file_is_touched(
     with pytest.raises(ValueError):
         await graph.ainvoke({"messages": [HumanMessage("x")]}, context=Context(session_id=bad))
     assert list(tmp_path.rglob("*.json")) == []
+
+
+async def test_context_overflow_compacts_once_and_retries(tmp_path: Path) -> None:
+    class ContextWindowExceededError(Exception):
+        pass
+
+    calls: list[list[BaseMessage]] = []
+
+    class Overflowing(ScriptedChatModel):
+        def _generate(self, messages, stop=None, run_manager=None, **kw):  # type: ignore[no-untyped-def]
+            calls.append(list(messages))
+            if len(calls) == 1:
+                raise ContextWindowExceededError("maximum context length exceeded")
+            return super()._generate(messages, stop, run_manager, **kw)
+
+        def _stream(self, messages, stop=None, run_manager=None, **kw):  # type: ignore[no-untyped-def]
+            calls.append(list(messages))
+            if len(calls) == 1:
+                raise ContextWindowExceededError("maximum context length exceeded")
+            yield from super()._stream(messages, stop, run_manager, **kw)
+
+    skills = InMemorySkills({"lookup": lambda p: {"answer": 42}})
+    services = _services(tmp_path, ScriptedChatModel(respond=_call_tool_then_answer), skills)
+    context = Context(session_id="s5")
+    for n in range(4):  # a history with tool-call pairs
+        await build_graph(services).ainvoke({"messages": [HumanMessage(f"q {n}")]}, context=context)
+    services.model = Overflowing(respond=lambda m: AIMessage("short answer"))
+    final = await build_graph(services).ainvoke(
+        {"messages": [HumanMessage("and now?")]}, context=context
+    )
+    assert final["messages"][-1].content == "short answer"
+    first, retry = calls
+    assert len(retry) < len(first)
+    assert any("Summary of earlier conversation" in str(m.content) for m in retry)
+    tool_ids = {m.tool_call_id for m in retry if isinstance(m, ToolMessage)}
+    call_ids = {c["id"] for m in retry if isinstance(m, AIMessage) for c in m.tool_calls}
+    assert tool_ids == call_ids

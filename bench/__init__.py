@@ -1,0 +1,1 @@
+"""PropSearch benchmark suite: `python -m bench` (full) or `python -m bench --smoke` (CI)."""

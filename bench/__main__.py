@@ -1,0 +1,102 @@
+"""Run the whole benchmark suite and write bench/results/results.json and results.md.
+
+.venv/bin/python -m bench            # full run (several minutes, 2 cores)
+.venv/bin/python -m bench --smoke    # tiny counts, no Docker, < 60 s; non-zero exit on a crash
+.venv/bin/python -m bench --only orchestration api
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from bench.common import REPO, RESULTS
+
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+PARTS = ("orchestration", "dispatch", "api", "memory", "search")
+
+
+def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
+    from bench import api_load, dispatch, memory, orchestration, search
+
+    if smoke:
+        return {
+            "orchestration": lambda: asyncio.run(orchestration.run(conversations=1, profile=False)),
+            "dispatch": lambda: asyncio.run(dispatch.run(calls=5, docker=False)),
+            "api": lambda: api_load.run([1, 2], seconds=40, conversations=1),
+            "memory": lambda: memory.run([200], queries=10, unique=50),
+            "search": lambda: search.run(repeat=2),
+        }
+    return {
+        "orchestration": lambda: asyncio.run(orchestration.run(conversations=6)),
+        "dispatch": lambda: asyncio.run(dispatch.run(calls=60, docker=True)),
+        "api": lambda: api_load.run([1, 10, 50], seconds=20, conversations=None),
+        "memory": lambda: memory.run([1000, 10000], queries=100, unique=300),
+        "search": lambda: search.run(repeat=20),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--smoke", action="store_true", help="tiny counts, no Docker (CI)")
+    parser.add_argument("--only", nargs="+", choices=PARTS, help="run only these parts")
+    args = parser.parse_args()
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("LANGSMITH_TRACING", "false")
+    results: dict[str, Any] = {
+        "mode": "smoke" if args.smoke else "full",
+        "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "machine": {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "loadavg_at_start": os.getloadavg(),
+        },
+        "seconds": {},
+    }
+    suffix = "-smoke" if args.smoke else ""
+    previous = RESULTS / f"results{suffix}.json"
+    if args.only and previous.is_file():  # re-running some parts keeps the others' results
+        kept = json.loads(previous.read_text())
+        results = {**kept, **{k: results[k] for k in ("date", "machine")}}
+        results["seconds"] = kept.get("seconds", {})
+    failed = []
+    for name, part in plan(args.smoke).items():
+        if args.only and name not in args.only:
+            continue
+        print(f"[bench] {name} ...", flush=True)
+        started = time.perf_counter()
+        try:
+            results[name] = part()
+        except Exception as exc:
+            failed.append(name)
+            results[name] = {"crashed": repr(exc), "traceback": traceback.format_exc()}
+            print(traceback.format_exc(), file=sys.stderr)
+        results["seconds"][name] = round(time.perf_counter() - started, 1)
+        print(f"[bench] {name} done in {results['seconds'][name]} s", flush=True)
+    results["machine"]["loadavg_at_end"] = os.getloadavg()
+    results["crashed"] = failed
+    from bench.report import markdown
+
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"results{suffix}.json").write_text(json.dumps(results, indent=2) + "\n")
+    text = markdown(results)
+    (RESULTS / f"results{suffix}.md").write_text(text)
+    print(text)
+    if failed:
+        print(f"[bench] crashed: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""Memory: embedding latency per message, L3/L2 query latency at 1k and 10k stored items,
+preferences load/render/upsert. Reuses bench_memory's generators and timers.
+
+Stored items get their vectors from the real model, but to keep the run short only up to
+`unique` distinct texts are embedded; larger stores reuse those vectors with a small random
+perturbation (the query path and index size are what is measured, not insert speed).
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bench import bench_memory
+from bench.common import stats_ms
+
+
+def _store(l3: Any, l2: Any, user: str, size: int, vectors: np.ndarray, rng: random.Random) -> dict:
+    from agent_graph.memory.chroma import WRITE_LOCK, collection_name
+
+    noise = np.random.default_rng(size)
+    picks = vectors[[i % len(vectors) for i in range(size)]]
+    picks = picks + noise.normal(0, 0.01, picks.shape).astype(np.float32)
+    picks /= np.linalg.norm(picks, axis=1, keepdims=True)
+    l3_coll = l3._collections.get_or_create(
+        collection_name("l3", user, "real_estate"),
+        metadata={"layer": "l3", "user": user, "skill": "real_estate"},
+    )
+    l2_coll = l2._collections.get_or_create(
+        collection_name("l2", user), metadata={"layer": "l2", "user": user}
+    )
+    started = time.perf_counter()
+    for first in range(0, size, 1000):
+        rows = range(first, min(size, first + 1000))
+        with WRITE_LOCK:
+            l3_coll.upsert(
+                ids=[f"s{i}" for i in rows],
+                embeddings=picks[first : first + len(rows)].tolist(),
+                documents=[bench_memory.summary(rng, i) for i in rows],
+                metadatas=[{"skill": "real_estate", "tool": "search_properties"} for _ in rows],
+            )
+            l2_coll.upsert(
+                ids=[f"e{i}" for i in rows],
+                embeddings=picks[first : first + len(rows)].tolist(),
+                documents=[
+                    f"User: {bench_memory.message(rng)}\nAssistant: answer {i}" for i in rows
+                ],
+                metadatas=[
+                    {"session_id": "session", "index": i, "user_text": "q", "assistant_text": "a"}
+                    for i in rows
+                ],
+            )
+    l3._remember_skill(user, "real_estate")
+    return {"insert_both_s": round(time.perf_counter() - started, 2)}
+
+
+def run(sizes: list[int], queries: int, unique: int) -> dict[str, Any]:
+    from agent_graph.memory.chroma import open_client
+    from agent_graph.memory.embeddings import OfflineMiniLM
+    from agent_graph.memory.episodes import EpisodeMemory
+    from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
+    from agent_graph.memory.semantic import SemanticMemory
+
+    rng = random.Random(0)
+    results: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-mem-") as tmp:
+        root = Path(tmp)
+        ef = OfflineMiniLM()
+        messages = [bench_memory.message(rng) for _ in range(max(queries, 10))]
+        ef(messages[:5])
+        results["embed_one_message"] = stats_ms(bench_memory.time_each(lambda t: ef([t]), messages))
+        long_answer = " ".join(bench_memory.summary(rng, i) for i in range(12))
+        results["embed_one_episode_256_tokens"] = stats_ms(
+            bench_memory.timed(lambda: ef([long_answer]), max(queries // 4, 5))
+        )
+        texts = [bench_memory.summary(rng, i) for i in range(unique)]
+        vectors = np.asarray(ef(texts), dtype=np.float32)
+        client = open_client(root)
+        l3, l2 = SemanticMemory(client, ef, max_distance=None), EpisodeMemory(client, ef)
+        for size in sizes:
+            user = f"user{size}"
+            row: dict[str, Any] = _store(l3, l2, user, size, vectors, rng)
+            asks = [bench_memory.message(rng) for _ in range(queries)]
+            row["l3_query"] = stats_ms(
+                bench_memory.time_each(lambda q, u=user: l3.query(u, q), asks)
+            )
+            row["l2_query"] = stats_ms(
+                bench_memory.time_each(
+                    lambda q, u=user, b=size - 5: l2.query(u, "session", q, n=3, before_index=b),
+                    asks,
+                )
+            )
+            results[f"items_{size}"] = row
+        store = PreferenceStore(root)
+        for i in range(20):
+            store.upsert("local", "real_estate", PreferenceEntry("PREFERENCE", f"k{i}", f"v {i}"))
+        reps = max(queries * 2, 20)
+        results["preferences_load_20"] = stats_ms(
+            bench_memory.timed(lambda: store.load("local", "real_estate"), reps)
+        )
+        results["preferences_render_20"] = stats_ms(
+            bench_memory.timed(lambda: store.render("local"), reps)
+        )
+        results["preferences_upsert"] = stats_ms(
+            bench_memory.timed(
+                lambda: store.upsert("local", "real_estate", PreferenceEntry("DECISION", "x", "y")),
+                max(reps // 2, 10),
+            )
+        )
+    return results

@@ -1,0 +1,281 @@
+"""Orchestration overhead per turn: our full graph vs LangGraph's prebuilt agent vs a minimal
+hand-written tool loop. Same OfflineChatModel, same tools, same skill pools (real workers).
+
+"Overhead" is the turn's wall time minus the time spent inside skill dispatch in that turn.
+Before every turn the pools are given time to refill, so each dispatch is a warm pooled call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.tools import StructuredTool
+
+from agent_graph.builder import build_graph
+from agent_graph.memory.layer import MemoryLayer
+from agent_graph.offline.model import OfflineChatModel
+from agent_graph.sanitizer import Sanitizer, wrap_external
+from agent_graph.services import Services
+from agent_graph.sessions import SessionStore
+from agent_graph.skills.pool import SkillCallError
+from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.registry import SkillRegistry
+from agent_graph.turns import TurnRunner
+from bench.common import CONVERSATION, REPO, free_port_window, ratio, stats_ms
+
+MAX_TOOL_ROUNDS = 6
+
+Turn = Callable[[str, str], Awaitable[float | None]]
+"""One turn (session, message); may return the perf_counter time the client saw `done`."""
+
+
+class TimedSkills:
+    """The registry as a SkillGateway, adding up the time spent in dispatch."""
+
+    def __init__(self, registry: SkillRegistry) -> None:
+        self.registry = registry
+        self.spent = 0.0
+
+    @property
+    def tools(self) -> list[dict[str, Any]]:
+        return self.registry.tools
+
+    @property
+    def system_prompt(self) -> str:
+        return self.registry.system_prompt
+
+    @property
+    def identity(self) -> str:
+        return self.registry.identity
+
+    def skill_for(self, tool: str) -> str | None:
+        return self.registry.skill_for(tool)
+
+    async def ensure_started(self) -> None:
+        await self.registry.ensure_started()
+
+    async def dispatch(self, tool: str, params: dict[str, Any]) -> Any:
+        started = time.perf_counter()
+        try:
+            return await self.registry.dispatch(tool, params)
+        finally:
+            self.spent += time.perf_counter() - started
+
+    async def wrapped(self, tool: str, params: dict[str, Any]) -> tuple[str, str]:
+        """The tool result as every variant hands it to the model: labelled external data."""
+        try:
+            result = await self.dispatch(tool, params)
+        except SkillCallError as exc:
+            return f"Error: {exc}", "error"
+        source = f"{self.skill_for(tool)}.{tool}"
+        return wrap_external(source, json.dumps(result)), "success"
+
+
+async def wait_warm(registry: SkillRegistry, timeout_s: float = 15.0) -> None:
+    """Until every pool is full again (recycled workers replaced), bounded."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if all(s.pool.ready_count >= s.pool.size for s in registry.skills.values()):
+            return
+        await asyncio.sleep(0.005)
+
+
+def langchain_tools(gateway: TimedSkills) -> list[StructuredTool]:
+    """Each skill tool as a LangChain tool that dispatches through the same pool."""
+
+    def make(function: dict[str, Any]) -> StructuredTool:
+        name = function["name"]
+
+        async def run(**params: Any) -> str:
+            content, _status = await gateway.wrapped(name, params)
+            return content
+
+        return StructuredTool.from_function(
+            coroutine=run,
+            name=name,
+            description=function.get("description", name),
+            args_schema=function.get("parameters", {"type": "object", "properties": {}}),
+        )
+
+    return [make(t["function"]) for t in gateway.tools]
+
+
+def prebuilt_agent(model: OfflineChatModel, gateway: TimedSkills) -> tuple[str, Any]:
+    try:
+        from langchain.agents import create_agent  # type: ignore[import-not-found]
+
+        return "langchain.agents.create_agent", create_agent(model, langchain_tools(gateway))
+    except ImportError:
+        from langgraph.prebuilt import create_react_agent
+
+        return "langgraph.prebuilt.create_react_agent", create_react_agent(
+            model, langchain_tools(gateway)
+        )
+
+
+async def hand_loop(
+    model: OfflineChatModel, gateway: TimedSkills, messages: list[BaseMessage]
+) -> list[BaseMessage]:
+    """The smallest honest agent loop: model, tool calls through the pool, model again."""
+    bound = model.bind_tools(gateway.tools)
+    for _ in range(MAX_TOOL_ROUNDS):
+        chunks = [chunk async for chunk in bound.astream(messages)]  # tokens, as the others
+        response = AIMessage(**sum(chunks[1:], chunks[0]).model_dump(exclude={"type"}))
+        messages.append(response)
+        if not isinstance(response, AIMessage) or not response.tool_calls:
+            return messages
+        answers = await asyncio.gather(
+            *(gateway.wrapped(c["name"], c.get("args") or {}) for c in response.tool_calls)
+        )
+        for call, (content, status) in zip(response.tool_calls, answers, strict=True):
+            messages.append(
+                ToolMessage(content, tool_call_id=call["id"], name=call["name"], status=status)
+            )
+    messages.append(await model.ainvoke(messages))
+    return messages
+
+
+async def measure(
+    name: str, turn: Turn, gateway: TimedSkills, registry: SkillRegistry, conversations: int
+) -> dict[str, Any]:
+    totals, overheads, dispatch, ends = [], [], [], []
+    for _ in range(conversations):
+        session = uuid.uuid4().hex
+        for message in CONVERSATION:
+            await wait_warm(registry)
+            gateway.spent = 0.0
+            started = time.perf_counter()
+            done_at = await turn(session, message)
+            ended = time.perf_counter()
+            elapsed = (done_at or ended) - started
+            ends.append(ended - started)
+            totals.append(elapsed)
+            dispatch.append(gateway.spent)
+            overheads.append(elapsed - gateway.spent)
+    return {
+        "variant": name,
+        "turn": stats_ms(totals),
+        "dispatch": stats_ms(dispatch),
+        "overhead_excl_skill": stats_ms(overheads),
+        "to_stream_end": stats_ms(ends),
+    }
+
+
+async def profile_turns(turn: Turn, registry: SkillRegistry) -> list[str]:
+    """pyinstrument (async-aware sampling) over one conversation of the full graph."""
+    try:
+        from pyinstrument import Profiler
+    except ImportError:
+        return ["pyinstrument is not installed (make install adds it): profile skipped"]
+    profiler = Profiler(interval=0.0005, async_mode="enabled")
+    session = uuid.uuid4().hex
+    for message in CONVERSATION:
+        await wait_warm(registry)
+        profiler.start()
+        await turn(session, message)
+        profiler.stop()
+    text = profiler.output_text(unicode=False, color=False, show_all=False)
+    return [line.rstrip() for line in text.splitlines() if line.strip()][:80]
+
+
+def graph_turn(turns: TurnRunner) -> Turn:
+    """One turn through TurnRunner.events, exactly what POST /chat/stream consumes."""
+
+    async def turn(session: str, message: str) -> float | None:
+        done_at = None
+        async for event in turns.events("local", session, message):
+            if event["type"] == "error":
+                raise RuntimeError(event["message"])
+            if event["type"] == "done":
+                done_at = time.perf_counter()
+        return done_at
+
+    return turn
+
+
+async def run(conversations: int, profile: bool = True) -> dict[str, Any]:
+    registry = SkillRegistry(REPO / "skills", ProcessBackend, PortAllocator(free_port_window()))
+    await registry.start()
+    model = OfflineChatModel()
+    gateway = TimedSkills(registry)
+    sanitizer = Sanitizer()
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-orch-") as tmp:
+            root = Path(tmp)
+            memory = MemoryLayer(root / "memory")
+            behind = MemoryLayer(root / "memory", write_behind=True)
+            await memory.warm()
+
+            def runner(layer: MemoryLayer | None) -> TurnRunner:
+                services = Services(
+                    skills=gateway,
+                    model=model,
+                    sessions=SessionStore(root / ("memory" if layer else "plain")),
+                    sanitizer=sanitizer,
+                    memory=layer,
+                )
+                settle = layer.settle if layer is not None and layer.write_behind else None
+                return TurnRunner(build_graph(services), sanitizer, after_turn=settle)
+
+            full = runner(memory)
+            label, prebuilt = prebuilt_agent(model, gateway)
+            histories: dict[str, list[BaseMessage]] = {}
+
+            async def prebuilt_turn(session: str, message: str) -> float | None:
+                messages = [*histories.get(session, []), HumanMessage(message)]
+                final: dict[str, Any] = {}
+                async for mode, chunk in prebuilt.astream(
+                    {"messages": messages}, stream_mode=["messages", "values"]
+                ):
+                    if mode == "values":
+                        final = chunk
+                histories[session] = list(final["messages"])
+                return None
+
+            async def loop_turn(session: str, message: str) -> float | None:
+                messages = [*histories.get(session, []), HumanMessage(message)]
+                histories[session] = await hand_loop(model, gateway, messages)
+                return None
+
+            variants: list[tuple[str, Turn]] = [
+                ("ours: full graph, memory writes in the turn (before)", graph_turn(full)),
+                ("ours: full graph, write-behind memory (after)", graph_turn(runner(behind))),
+                ("ours: graph without memory layer", graph_turn(runner(None))),
+                (f"prebuilt: {label}", prebuilt_turn),
+                ("hand-written tool loop", loop_turn),
+            ]
+            for _name, turn in variants:  # warm-up: imports, first compile paths, caches
+                await turn(uuid.uuid4().hex, CONVERSATION[0])
+            rows = [
+                await measure(name, turn, gateway, registry, conversations)
+                for name, turn in variants
+            ]
+            key = "overhead_excl_skill"
+            before, after, no_memory, prebuilt_row, loop_row = (r[key]["median_ms"] for r in rows)
+            result: dict[str, Any] = {
+                "variants": rows,
+                "ratios": {
+                    "ours_over_prebuilt_overhead_median": ratio(after, prebuilt_row),
+                    "ours_over_hand_loop_overhead_median": ratio(after, loop_row),
+                    "ours_no_memory_over_prebuilt_overhead_median": ratio(no_memory, prebuilt_row),
+                    "before_over_after_overhead_median": ratio(before, after),
+                    "before_over_after_overhead_p99": ratio(
+                        rows[0][key]["p99_ms"], rows[1][key]["p99_ms"]
+                    ),
+                },
+            }
+            if profile:
+                result["profile_full_graph"] = await profile_turns(graph_turn(full), registry)
+            await behind.settle()
+            return result
+    finally:
+        await registry.close()

@@ -1,0 +1,232 @@
+"""results.json -> results.md: one markdown table per part (medians, p99, ratios, targets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _ms(s: dict[str, Any] | None) -> str:
+    if not s or s.get("median_ms") is None:
+        return "n/a"
+    return f"{s['median_ms']:.1f} / {s['p99_ms']:.1f}"
+
+
+def _verdict(ok: bool | None) -> str:
+    return "n/a" if ok is None else ("met" if ok else "**missed**")
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> list[str]:
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return [*out, ""]
+
+
+def _crashed(part: dict[str, Any]) -> list[str]:
+    return [f"crashed: `{part['crashed']}`", ""]
+
+
+def orchestration(r: dict[str, Any]) -> list[str]:
+    out = ["## 1. Orchestration overhead per turn (offline model, warm process pools)", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    rows = [
+        [
+            v["variant"],
+            _ms(v["turn"]),
+            _ms(v["dispatch"]),
+            _ms(v["overhead_excl_skill"]),
+            _ms(v["to_stream_end"]),
+        ]
+        for v in r["variants"]
+    ]
+    out += _table(
+        [
+            "variant",
+            "turn to `done` ms (median / p99)",
+            "skill dispatch in turn",
+            "overhead excl. skill",
+            "to end of stream",
+        ],
+        rows,
+    )
+    q = r["ratios"]
+    after = r["variants"][1]["overhead_excl_skill"]["median_ms"]
+    out += _table(
+        ["ratio", "value", "target"],
+        [
+            [
+                "ours (after) / prebuilt, overhead median",
+                q["ours_over_prebuilt_overhead_median"],
+                f"<= 1.5: {_verdict(q['ours_over_prebuilt_overhead_median'] <= 1.5)}",
+            ],
+            [
+                "ours (after) / hand loop, overhead median",
+                q["ours_over_hand_loop_overhead_median"],
+                "",
+            ],
+            [
+                "ours without memory / prebuilt",
+                q["ours_no_memory_over_prebuilt_overhead_median"],
+                "",
+            ],
+            [
+                "before / after (write-behind), overhead median",
+                q["before_over_after_overhead_median"],
+                "",
+            ],
+            ["before / after, overhead p99", q["before_over_after_overhead_p99"], ""],
+            ["ours (after) overhead median, ms", after, f"< 20 ms: {_verdict(after < 20)}"],
+        ],
+    )
+    return out
+
+
+def dispatch(r: dict[str, Any]) -> list[str]:
+    out = ["## 2. Skill dispatch: warm pooled call vs a worker per call", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    rows = []
+    for skill, s in r["process"].items():
+        warm = s["warm_pooled_call"]["median_ms"]
+        rows.append(
+            [
+                f"process: {skill}",
+                _ms(s["warm_pooled_call"]),
+                _ms(s["worker_per_call"]),
+                s["ratio_cold_over_warm"],
+                f"warm < 3 ms: {_verdict(warm < 3)}",
+            ]
+        )
+    docker = r.get("docker", {})
+    if "skipped" in docker:
+        rows.append(["docker", "skipped", docker["skipped"], "", ""])
+    else:
+        warm = docker["warm_execute"]["median_ms"]
+        rows.append(
+            [
+                f"docker: {docker['skill']}",
+                _ms(docker["warm_execute"]),
+                _ms(docker["container_start_to_ready"]),
+                docker["ratio_cold_over_warm"],
+                f"warm < 3 ms: {_verdict(warm < 3)}",
+            ]
+        )
+    return out + _table(
+        ["backend: skill", "warm call ms (median / p99)", "worker per call", "ratio", "target"],
+        rows,
+    )
+
+
+def api(r: dict[str, Any]) -> list[str]:
+    out = ["## 3. API under load (uvicorn api:app, SSE streams) and 6. start-up", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    s = r["startup"]
+    out += _table(
+        ["start-up", "seconds"],
+        [
+            ["launch -> /health 200", s["launch_to_healthy_s"]],
+            ["launch -> first successful chat turn", s["launch_to_first_chat_turn_s"]],
+            ["first turn alone", s["first_turn_s"]],
+        ],
+    )
+    rows = [
+        [
+            lv["streams"],
+            lv["turns"],
+            lv["turns_per_s"],
+            lv["errors"],
+            _ms(lv["first_event"]),
+            _ms(lv["first_content"]),
+            _ms(lv["done"]),
+            lv["cpu_s_per_turn_server_and_workers"],
+            lv.get("cpu_s_per_turn_server_only", "n/a"),
+            lv["cpu_utilisation_of_machine"],
+            lv["real_estate_pool_empty_fraction"],
+            lv["server_peak_rss_mb"],
+        ]
+        for lv in r["levels"]
+    ]
+    out += _table(
+        [
+            "streams",
+            "turns",
+            "turns/s",
+            "errors (target 0)",
+            "first event ms",
+            "first token/data ms",
+            "done ms",
+            "CPU s/turn (server+workers)",
+            "of which server",
+            "machine CPU used",
+            "pool empty (samples)",
+            "server peak RSS MB",
+        ],
+        rows,
+    )
+    for lv in r["levels"]:
+        if lv["error_kinds"]:
+            out.append(f"- {lv['streams']} streams, errors: {lv['error_kinds']}")
+    return [*out, ""]
+
+
+def memory(r: dict[str, Any]) -> list[str]:
+    out = ["## 4. Memory", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    rows = [
+        ["embed one chat message", _ms(r["embed_one_message"])],
+        ["embed one episode (256 tokens)", _ms(r["embed_one_episode_256_tokens"])],
+    ]
+    for key, v in r.items():
+        if key.startswith("items_"):
+            n = key.removeprefix("items_")
+            rows.append([f"L3 query @ {n} items", _ms(v["l3_query"])])
+            rows.append([f"L2 query @ {n} items (session filter, index <)", _ms(v["l2_query"])])
+    for key in ("preferences_load_20", "preferences_render_20", "preferences_upsert"):
+        rows.append([key.replace("_", " "), _ms(r[key])])
+    return out + _table(["operation", "ms (median / p99)"], rows)
+
+
+def search(r: dict[str, Any]) -> list[str]:
+    out = ["## 5. search_properties in-process", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    return out + _table(
+        ["dataset", "rows", "warm-up s", "search ms (median / p99)", "ratio to 1x"],
+        [
+            ["Austin (real)", r["rows"], r["warm_up_s"], _ms(r["full_dataset"]), 1.0],
+            [
+                "10x SYNTHETIC (replicated, offset zpids)",
+                r["synthetic_rows"],
+                r["warm_up_10x_s"],
+                _ms(r["synthetic_10x"]),
+                r["ratio_10x_over_1x_median"],
+            ],
+        ],
+    )
+
+
+def markdown(results: dict[str, Any]) -> str:
+    m = results["machine"]
+    out = [
+        f"# PropSearch benchmarks ({results['mode']}, {results['date']})",
+        "",
+        f"Python {m['python']}, {m['cpus']} CPUs, load average at start "
+        f"{m['loadavg_at_start'][0]:.2f}, at end {m['loadavg_at_end'][0]:.2f} (a shared machine: "
+        "compare ratios measured in this run, not absolute numbers across runs).",
+        f"Seconds per part: {results['seconds']}.",
+        "",
+    ]
+    for name, render in (
+        ("orchestration", orchestration),
+        ("dispatch", dispatch),
+        ("api", api),
+        ("memory", memory),
+        ("search", search),
+    ):
+        if name in results:
+            out += render(results[name])
+    if results.get("crashed"):
+        out.append(f"**Crashed parts: {', '.join(results['crashed'])}**")
+    return "\n".join(out) + "\n"

@@ -1,7 +1,7 @@
 """The tiny HTTP runtime every skill server shares (stdlib only, starts in milliseconds).
 
 A skill calls `serve(schema, handlers)`. It answers:
-  GET  /health   -> {"ok": true}
+  GET  /health   -> {"ok": true, "worker": WORKER_NONCE} (the pool checks it is its worker)
   GET  /schema   -> {"system_prompt": str, "tools": [OpenAI function definitions]}
   POST /execute  {"tool": str, "params": {...}} -> {"result": ...}
 Errors are JSON bodies {"error": message} with a 4xx/5xx status, readable by the model.
@@ -50,7 +50,7 @@ def _make_handler(schema: Mapping[str, Any], handlers: Mapping[str, Handler]) ->
 
         def do_GET(self) -> None:
             if self.path == "/health":
-                self._send(200, {"ok": True})
+                self._send(200, {"ok": True, "worker": os.environ.get("WORKER_NONCE", "")})
             elif self.path == "/schema":
                 self._send(200, dict(schema))
             else:

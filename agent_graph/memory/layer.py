@@ -19,6 +19,7 @@ STORE_THRESHOLD = 3
 SEMANTIC_TOP_N = 3
 EPISODE_TOP_N = 3
 EPISODE_CHARS = 400
+EPISODE_SAVE_CHARS = 600
 
 
 class MemoryLayer:
@@ -157,9 +158,10 @@ class MemoryLayer:
         self, user: str, session_id: str, index: int, user_text: str, assistant_text: str
     ) -> None:
         stores = await self._stores()
-        await asyncio.to_thread(
-            stores.episodes.add, user, session_id, index, user_text, assistant_text
-        )
+        # The answer's opening is what recall shows (EPISODE_CHARS); embedding all of a long
+        # listing answer cost ~250 ms of CPU per turn for no better retrieval.
+        answer = assistant_text[:EPISODE_SAVE_CHARS]
+        await asyncio.to_thread(stores.episodes.add, user, session_id, index, user_text, answer)
 
     async def forget_session(self, user: str, session_id: str) -> None:
         await self.settle(user)

@@ -16,6 +16,9 @@ class WorkerHandle:
     port: int
     ident: str
     native: Any = field(default=None, repr=False, compare=False)
+    nonce: str = ""
+    """Secret per-worker id the worker echoes on /health (WORKER_NONCE), so a stranger that
+    grabbed the port between launch and bind is never taken for the worker."""
 
     @property
     def base_url(self) -> str:

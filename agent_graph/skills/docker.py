@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,7 @@ from agent_graph.skills.manifest import SkillSpec
 
 LABEL_SKILL = "propsearch.skill"
 LABEL_PORT = "propsearch.port"
+LABEL_NONCE = "propsearch.nonce"
 LABEL_MANAGED = "propsearch.managed"
 CONTAINER_PORT = 8080
 WORKER_UID = "10001:10001"
@@ -106,15 +108,26 @@ class DockerBackend:
         name = container_name(spec.name, port)
         self._remove_stale(client, name)
         limits = self._limits
+        nonce = uuid.uuid4().hex
         try:
             container = client.containers.run(
                 spec.image,
                 detach=True,
                 name=name,
-                labels={LABEL_SKILL: spec.name, LABEL_PORT: str(port), LABEL_MANAGED: "1"},
+                labels={
+                    LABEL_SKILL: spec.name,
+                    LABEL_PORT: str(port),
+                    LABEL_MANAGED: "1",
+                    LABEL_NONCE: nonce,
+                },
                 ports={f"{CONTAINER_PORT}/tcp": ("127.0.0.1", port)},
                 # Only the skill's own .env, plus the worker contract; nothing of the host's.
-                environment={**spec.env, "HOST": "0.0.0.0", "PORT": str(CONTAINER_PORT)},
+                environment={
+                    **spec.env,
+                    "HOST": "0.0.0.0",
+                    "PORT": str(CONTAINER_PORT),
+                    "WORKER_NONCE": nonce,
+                },
                 read_only=True,
                 tmpfs={"/tmp": f"rw,noexec,nosuid,nodev,size={limits.tmpfs_size}"},
                 cap_drop=["ALL"],
@@ -142,7 +155,12 @@ class DockerBackend:
             networks = container.attrs["NetworkSettings"]["Networks"]
             address = networks.get(self._network, {}).get("IPAddress") or None
         return DockerWorkerHandle(
-            skill=skill, port=port, ident=container.id, native=container, address=address
+            skill=skill,
+            port=port,
+            ident=container.id,
+            native=container,
+            address=address,
+            nonce=container.labels.get(LABEL_NONCE, ""),
         )
 
     @staticmethod

@@ -25,6 +25,16 @@ READY_POLL_S = 0.02
 MAX_RESPAWN_ATTEMPTS = 5
 
 
+def _answers_as(response: httpx.Response, worker: WorkerHandle) -> bool:
+    """True when /health comes from this worker (its nonce), not another process on the port."""
+    if not worker.nonce:
+        return True
+    try:
+        return bool(response.json().get("worker") == worker.nonce)
+    except (ValueError, AttributeError):
+        return False
+
+
 class SkillCallError(Exception):
     """A tool call that failed (timeout, crashed worker, error status); the text is for the model."""
 
@@ -176,7 +186,7 @@ class ContainerPool:
                 return False
             with contextlib.suppress(httpx.HTTPError):
                 response = await self._client.get(f"{worker.base_url}/health", timeout=1.0)
-                if response.status_code == 200:
+                if response.status_code == 200 and _answers_as(response, worker):
                     return True
             await asyncio.sleep(READY_POLL_S)
         return False

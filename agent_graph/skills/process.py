@@ -7,6 +7,7 @@ import contextlib
 import os
 import signal
 import sys
+import uuid
 
 from agent_graph.config import ROOT
 from agent_graph.skills.backend import WorkerHandle
@@ -21,11 +22,12 @@ class ProcessBackend:
 
     name = "process"
 
-    def _environment(self, spec: SkillSpec, port: int) -> dict[str, str]:
+    def _environment(self, spec: SkillSpec, port: int, nonce: str) -> dict[str, str]:
         env = {k: os.environ[k] for k in _PASSTHROUGH if k in os.environ}
         env.update(spec.env)
         env.update(
             PORT=str(port),
+            WORKER_NONCE=nonce,
             HOST="127.0.0.1",
             PYTHONPATH=os.pathsep.join(dict.fromkeys([str(spec.folder.parent), str(RUNTIME_DIR)])),
             PYTHONDONTWRITEBYTECODE="1",
@@ -36,17 +38,20 @@ class ProcessBackend:
     async def start(self, spec: SkillSpec, port: int) -> WorkerHandle:
         if not spec.command:
             raise ValueError(f"skill {spec.name} has no 'command' for the process backend")
+        nonce = uuid.uuid4().hex
         argv = [sys.executable if part in ("python", "python3") else part for part in spec.command]
         proc = await asyncio.create_subprocess_exec(
             *argv,
             cwd=spec.folder,
-            env=self._environment(spec, port),
+            env=self._environment(spec, port, nonce),
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL,
             start_new_session=True,
         )
-        return WorkerHandle(skill=spec.name, port=port, ident=str(proc.pid), native=proc)
+        return WorkerHandle(
+            skill=spec.name, port=port, ident=str(proc.pid), native=proc, nonce=nonce
+        )
 
     async def stop(self, worker: WorkerHandle) -> None:
         proc: asyncio.subprocess.Process = worker.native

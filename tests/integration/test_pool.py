@@ -126,3 +126,45 @@ async def test_registry_merges_skills_and_skips_broken_ones(
             await registry.dispatch("nope", {})
     finally:
         await registry.close()
+
+
+async def test_a_stranger_on_the_workers_port_is_never_taken_for_the_worker(
+    free_port_base: int,
+) -> None:
+    """A process that answers /health on the port without the worker's nonce is not ready."""
+    import json
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from agent_graph.skills.backend import WorkerHandle
+
+    class Impostor(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = json.dumps({"ok": True, "worker": "someone-else"}).encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            return
+
+    server = ThreadingHTTPServer(("127.0.0.1", free_port_base), Impostor)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    class AlwaysAlive(ProcessBackend):
+        async def is_alive(self, worker: WorkerHandle) -> bool:
+            return True
+
+    pool = ContainerPool(
+        load_skill(FIXTURES / "flaky"), AlwaysAlive(), PortAllocator(free_port_base + 5)
+    )
+    try:
+        ours = WorkerHandle("flaky", free_port_base, "x", nonce="expected-nonce")
+        assert not await pool._wait_ready(ours, timeout_s=0.5)
+        anyone = WorkerHandle("flaky", free_port_base, "x")
+        assert await pool._wait_ready(anyone, timeout_s=0.5)
+    finally:
+        server.shutdown()
+        server.server_close()
+        await pool.close()

@@ -6,6 +6,7 @@ import hashlib
 import json
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final, cast
@@ -23,6 +24,9 @@ _CLIENTS_LOCK = threading.Lock()
 #: Serialises writes (add/upsert/delete) to Chroma from worker threads.
 WRITE_LOCK: Final = threading.RLock()
 
+_QUERY_CACHE_SIZE: Final = 256
+_QUERY_CACHE: OrderedDict[tuple[int, str], Embeddings] = OrderedDict()
+_QUERY_LOCK = threading.Lock()
 _HASH_CHARS: Final = 12
 _MAX_NAME: Final = 63
 _UNSAFE: Final = re.compile(r"[^A-Za-z0-9_-]+")
@@ -108,5 +112,21 @@ class Collections:
             self._cache.pop(name, None)
 
     def embed(self, texts: list[str]) -> Embeddings:
-        """Embed outside the write lock, so writers only hold it for the insert itself."""
-        return self.embedding_function(texts)
+        """Embed outside the write lock, so writers only hold it for the insert itself.
+
+        Single texts are cached: one turn's message is queried against L3 and L2 alike.
+        """
+        if len(texts) != 1:
+            return self.embedding_function(texts)
+        key = (id(self.embedding_function), texts[0])
+        with _QUERY_LOCK:
+            cached = _QUERY_CACHE.get(key)
+            if cached is not None:
+                _QUERY_CACHE.move_to_end(key)
+                return cached
+        vectors = self.embedding_function(texts)
+        with _QUERY_LOCK:
+            _QUERY_CACHE[key] = vectors
+            if len(_QUERY_CACHE) > _QUERY_CACHE_SIZE:
+                _QUERY_CACHE.popitem(last=False)
+        return vectors

@@ -113,3 +113,16 @@ def test_forget_a_preference(app_client: TestClient) -> None:
         for e in app_client.get("/memory/preferences").json()["preferences"].get("real_estate", [])
     ]
     assert "exclude_property_type" not in keys
+
+
+def test_deleting_a_session_deletes_its_episodes_only(app_client: TestClient) -> None:
+    from agent_graph.memory.episodes import EpisodeMemory
+
+    kept = stream_turn(app_client, "homes with a pool in 78748")[0]["session_id"]
+    gone = stream_turn(app_client, "condos in 78704")[0]["session_id"]
+    stream_turn(app_client, "what time is it?", gone)
+    episodes = EpisodeMemory(open_client(app_client.memory_root), default_embedding_function())  # type: ignore[attr-defined]
+    assert episodes.count("local", gone) == 2 and episodes.count("local", kept) == 1
+    assert app_client.delete(f"/sessions/{gone}").status_code == 204
+    assert episodes.count("local", gone) == 0
+    assert episodes.count("local", kept) == 1

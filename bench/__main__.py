@@ -23,11 +23,11 @@ from bench.common import REPO, RESULTS
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-PARTS = ("orchestration", "dispatch", "api", "memory", "search")
+PARTS = ("orchestration", "dispatch", "api", "memory", "search", "web")
 
 
 def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
-    from bench import api_load, dispatch, memory, orchestration, search
+    from bench import api_load, dispatch, memory, orchestration, search, web
 
     if smoke:
         return {
@@ -36,6 +36,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
             "api": lambda: api_load.run([1, 2], seconds=40, conversations=1),
             "memory": lambda: memory.run([200], queries=10, unique=50),
             "search": lambda: search.run(repeat=2),
+            "web": lambda: web.run(loads=1),
         }
     return {
         "orchestration": lambda: asyncio.run(orchestration.run(conversations=6)),
@@ -43,6 +44,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         "api": lambda: api_load.run([1, 10, 50], seconds=20, conversations=None),
         "memory": lambda: memory.run([1000, 10000], queries=100, unique=300),
         "search": lambda: search.run(repeat=20),
+        "web": lambda: web.run(loads=10),
     }
 
 

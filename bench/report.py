@@ -207,6 +207,33 @@ def search(r: dict[str, Any]) -> list[str]:
     )
 
 
+def web(r: dict[str, Any]) -> list[str]:
+    out = ["## 7. Web UI", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    if "skipped" in r:
+        return [*out, f"Skipped: {r['skipped']}", ""]
+    b, p = r["bundle"], r["paint"]
+    paint = (
+        f"{p['first_contentful_paint_ms_median']} ms median over {p['loads']} loads "
+        f"(max {p['first_contentful_paint_ms_max']})"
+        if "loads" in p
+        else f"skipped: {p['skipped']}"
+    )
+    return out + _table(
+        ["measure", "value"],
+        [
+            [
+                "JS gzipped",
+                f"{b['js_gzip_kb']} KB (budget {b['js_budget_kb']} KB: "
+                f"{_verdict(b['within_budget'])})",
+            ],
+            ["CSS gzipped", f"{b['css_gzip_kb']} KB"],
+            ["first contentful paint of /", paint],
+        ],
+    )
+
+
 def markdown(results: dict[str, Any]) -> str:
     m = results["machine"]
     out = [
@@ -224,6 +251,7 @@ def markdown(results: dict[str, Any]) -> str:
         ("api", api),
         ("memory", memory),
         ("search", search),
+        ("web", web),
     ):
         if name in results:
             out += render(results[name])

@@ -19,6 +19,8 @@ import numpy as np
 from bench import bench_memory
 from bench.common import stats_ms
 
+SESSIONS = 100
+
 
 def _store(l3: Any, l2: Any, user: str, size: int, vectors: np.ndarray, rng: random.Random) -> dict:
     from agent_graph.memory.chroma import WRITE_LOCK, collection_name
@@ -33,6 +35,9 @@ def _store(l3: Any, l2: Any, user: str, size: int, vectors: np.ndarray, rng: ran
     )
     l2_coll = l2._collections.get_or_create(
         collection_name("l2", user), metadata={"layer": "l2", "user": user}
+    )
+    spread_coll = l2._collections.get_or_create(
+        collection_name("l2", f"{user}-spread"), metadata={"layer": "l2", "user": f"{user}-spread"}
     )
     started = time.perf_counter()
     for first in range(0, size, 1000):
@@ -52,6 +57,20 @@ def _store(l3: Any, l2: Any, user: str, size: int, vectors: np.ndarray, rng: ran
                 ],
                 metadatas=[
                     {"session_id": "session", "index": i, "user_text": "q", "assistant_text": "a"}
+                    for i in rows
+                ],
+            )
+            spread_coll.upsert(  # the same items spread over 100 sessions (the usual case)
+                ids=[f"e{i}" for i in rows],
+                embeddings=picks[first : first + len(rows)].tolist(),
+                documents=[f"User: {bench_memory.message(rng)}\nAssistant: a {i}" for i in rows],
+                metadatas=[
+                    {
+                        "session_id": f"session{i % SESSIONS}",
+                        "index": i // SESSIONS,
+                        "user_text": "q",
+                        "assistant_text": "a",
+                    }
                     for i in rows
                 ],
             )
@@ -92,6 +111,14 @@ def run(sizes: list[int], queries: int, unique: int) -> dict[str, Any]:
             row["l2_query"] = stats_ms(
                 bench_memory.time_each(
                     lambda q, u=user, b=size - 5: l2.query(u, "session", q, n=3, before_index=b),
+                    asks,
+                )
+            )
+            row["l2_query_100_sessions"] = stats_ms(
+                bench_memory.time_each(
+                    lambda q, u=f"{user}-spread", b=size // SESSIONS - 5: l2.query(
+                        u, "session7", q, n=3, before_index=b
+                    ),
                     asks,
                 )
             )

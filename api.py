@@ -5,18 +5,22 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException, Request, Response
 from fastapi.responses import HTMLResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from langchain_core.messages import messages_from_dict
 from pydantic import BaseModel, Field
 from sse_starlette.sse import EventSourceResponse
 
+from agent_graph.auth import PUBLIC_GUEST, Principal
 from agent_graph.config import Settings, get_settings, langgraph_quiet_env
+from agent_graph.request_guard import RequestGuard
 from agent_graph.runtime import AppRuntime
 from agent_graph.sessions import SESSION_ID, InvalidIdError, SessionRecord, new_session_id
 
@@ -43,11 +47,50 @@ Runtime = Annotated[AppRuntime, Depends(get_runtime)]
 SessionId = Annotated[str, Field(pattern=SESSION_ID.pattern)]
 
 
-def current_user(runtime: Runtime) -> str:
-    return runtime.settings.default_user
+Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(HTTPBearer(auto_error=False))]
+UNAUTHORIZED = "a valid bearer token is required (Authorization: Bearer <token>)"
+
+
+def optional_principal(runtime: Runtime, credentials: Bearer) -> Principal | None:
+    """The caller, or None when tokens are configured and none (or an unknown one) was sent.
+    With no tokens configured every caller is the single local user, admin of their machine."""
+    if not runtime.tokens.enabled:
+        return Principal(user=runtime.settings.default_user, role="admin")
+    return runtime.tokens.lookup(credentials.credentials) if credentials else None
+
+
+def current_principal(
+    principal: Annotated[Principal | None, Depends(optional_principal)],
+) -> Principal:
+    if principal is None:
+        raise HTTPException(401, UNAUTHORIZED, headers={"WWW-Authenticate": "Bearer"})
+    return principal
+
+
+Caller = Annotated[Principal, Depends(current_principal)]
+
+
+def current_user(caller: Caller) -> str:
+    return caller.user
 
 
 User = Annotated[str, Depends(current_user)]
+
+
+def public_guest(request: Request, runtime: Runtime) -> Principal:
+    """Unauthenticated guests, rate-limited per client IP (the socket peer; no proxy headers)."""
+    client = request.client.host if request.client else "unknown"
+    wait = runtime.public_limiter.hit(client)
+    if wait is not None:
+        raise HTTPException(
+            429,
+            "too many guest requests; sign in or try again later",
+            headers={"Retry-After": str(math.ceil(wait))},
+        )
+    return PUBLIC_GUEST
+
+
+Guest = Annotated[Principal, Depends(public_guest)]
 
 
 def _check_message(runtime: AppRuntime, body: ChatRequest) -> str:
@@ -57,6 +100,30 @@ def _check_message(runtime: AppRuntime, body: ChatRequest) -> str:
     if not body.message.strip():
         raise HTTPException(status_code=422, detail="message is empty")
     return body.session_id or new_session_id()
+
+
+def _public_session(runtime: AppRuntime, body: ChatRequest) -> str:
+    """Guests continue only sessions the server issued them; any other id starts a new one."""
+    _check_message(runtime, body)
+    known = body.session_id and runtime.scratch.exists(PUBLIC_GUEST.user, body.session_id)
+    return body.session_id if known and body.session_id else new_session_id()
+
+
+def _sse(runtime: AppRuntime, who: Principal, session_id: str, text: str) -> EventSourceResponse:
+    async def events() -> AsyncIterator[dict[str, str]]:
+        async for event in runtime.runner.events(who.user, session_id, text, who.role, who.persist):
+            yield {"data": json.dumps(event)}
+
+    return EventSourceResponse(events(), ping=15)
+
+
+async def _answer(
+    runtime: AppRuntime, who: Principal, session_id: str, text: str
+) -> dict[str, Any]:
+    answer = await runtime.runner.collect(who.user, session_id, text, who.role, who.persist)
+    if "error" in answer:
+        raise HTTPException(status_code=502, detail=answer["error"])
+    return answer
 
 
 def _load(runtime: AppRuntime, user: str, session_id: str) -> SessionRecord:
@@ -93,32 +160,41 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await runtime.close()
 
+    config = settings or get_settings()
     app = FastAPI(title="PropSearch", version="0.1.0", lifespan=lifespan)
+    app.add_middleware(RequestGuard, max_bytes=config.max_body_bytes)
 
     @app.post("/chat")
-    async def chat(body: ChatRequest, runtime: Runtime, user: User) -> dict[str, Any]:
-        session_id = _check_message(runtime, body)
-        answer = await runtime.runner.collect(user, session_id, body.message)
-        if "error" in answer:
-            raise HTTPException(status_code=502, detail=answer["error"])
-        return answer
+    async def chat(body: ChatRequest, runtime: Runtime, caller: Caller) -> dict[str, Any]:
+        return await _answer(runtime, caller, _check_message(runtime, body), body.message)
 
     @app.post("/chat/stream")
-    async def chat_stream(body: ChatRequest, runtime: Runtime, user: User) -> EventSourceResponse:
-        session_id = _check_message(runtime, body)
+    async def chat_stream(
+        body: ChatRequest, runtime: Runtime, caller: Caller
+    ) -> EventSourceResponse:
+        return _sse(runtime, caller, _check_message(runtime, body), body.message)
 
-        async def sse() -> AsyncIterator[dict[str, str]]:
-            async for event in runtime.runner.events(user, session_id, body.message):
-                yield {"data": json.dumps(event)}
+    @app.post("/chat/public")
+    async def chat_public(body: ChatRequest, runtime: Runtime, guest: Guest) -> dict[str, Any]:
+        return await _answer(runtime, guest, _public_session(runtime, body), body.message)
 
-        return EventSourceResponse(sse(), ping=15)
+    @app.post("/chat/public/stream")
+    async def chat_public_stream(
+        body: ChatRequest, runtime: Runtime, guest: Guest
+    ) -> EventSourceResponse:
+        return _sse(runtime, guest, _public_session(runtime, body), body.message)
 
     @app.get("/skills")
-    async def skills(runtime: Runtime) -> dict[str, list[str]]:
+    async def skills(runtime: Runtime, caller: Caller) -> dict[str, list[str]]:
         return {"skills": runtime.registry.names}
 
     @app.get("/health")
-    async def health(runtime: Runtime) -> dict[str, Any]:
+    async def health(
+        runtime: Runtime, caller: Annotated[Principal | None, Depends(optional_principal)]
+    ) -> dict[str, Any]:
+        """Liveness for everyone; model and skill pool status for admins."""
+        if caller is None or caller.role != "admin":
+            return {"status": "ok"}
         return {"status": "ok", "model": runtime.model_name, "skills": runtime.registry.status()}
 
     @app.get("/sessions")
@@ -170,7 +246,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(status_code=404, detail=f"no remembered {key!r} for {skill}")
         return Response(status_code=204)
 
-    dist = (settings or get_settings()).web_dist
+    dist = config.web_dist
     if (dist / "index.html").is_file():
         app.mount("/", StaticFiles(directory=dist, html=True), name="web")
     else:

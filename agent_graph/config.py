@@ -44,8 +44,14 @@ class Settings(BaseSettings):
     user_timezone: str = Field(default="UTC", alias="USER_TIMEZONE")
     web_dist: Path = Field(default=ROOT / "web" / "dist", alias="WEB_DIST")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
+    api_tokens_file: Path | None = Field(default=None, alias="API_TOKENS_FILE")
+    public_rate_limit: int = Field(default=10, ge=1, alias="PUBLIC_RATE_LIMIT")
+    public_rate_window_s: float = Field(default=60.0, gt=0, alias="PUBLIC_RATE_WINDOW_S")
+    max_body_bytes: int = Field(default=65536, ge=1024, alias="MAX_BODY_BYTES")
 
-    @field_validator("llm_api_base", "llm_api_key", "skill_docker_network", mode="before")
+    @field_validator(
+        "llm_api_base", "llm_api_key", "skill_docker_network", "api_tokens_file", mode="before"
+    )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -59,6 +65,13 @@ class Settings(BaseSettings):
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError) as exc:
             raise ValueError(f"unknown timezone {value!r}") from exc
+        return value
+
+    @field_validator("api_tokens_file")
+    @classmethod
+    def _tokens_file_exists(cls, value: Path | None) -> Path | None:
+        if value is not None and not value.is_file():
+            raise ValueError(f"API_TOKENS_FILE {str(value)!r} is not a readable file")
         return value
 
     @property

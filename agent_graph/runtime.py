@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from agent_graph.auth import TokenTable, load_tokens, token_values
 from agent_graph.builder import build_graph
 from agent_graph.config import Settings, environment_secrets
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.models import make_chat_model
+from agent_graph.rate_limit import RateLimiter
 from agent_graph.sanitizer import Sanitizer
+from agent_graph.scratch_sessions import ScratchSessionStore
 from agent_graph.services import Services
 from agent_graph.sessions import SessionStore
 from agent_graph.skills.backend import WorkerBackend
@@ -32,7 +35,9 @@ def backend_factory(settings: Settings) -> WorkerBackend:
 
 
 def open_memory(settings: Settings, model: Any, secondary_llm: bool) -> MemoryLayer:
-    return MemoryLayer(settings.memory_root, model=model if secondary_llm else None)
+    return MemoryLayer(
+        settings.memory_root, model=model if secondary_llm else None, write_behind=True
+    )
 
 
 @dataclass
@@ -44,16 +49,25 @@ class AppRuntime:
     sanitizer: Sanitizer
     runner: TurnRunner
     model_name: str
+    tokens: TokenTable = field(default_factory=lambda: TokenTable({}))
+    public_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(10, 60.0))
+    scratch: ScratchSessionStore = field(default_factory=ScratchSessionStore)
+    """Public guest sessions, RAM only."""
 
     @classmethod
     async def start(cls, settings: Settings) -> AppRuntime:
+        tokens = load_tokens(settings.api_tokens_file)  # fail fast, before any worker starts
         registry = SkillRegistry(
             settings.skills_dir,
             lambda: backend_factory(settings),
             PortAllocator(settings.host_port_start),
         )
         await registry.start()
-        secrets = [*environment_secrets(), *registry.secrets()]
+        secrets = [
+            *environment_secrets(),
+            *registry.secrets(),
+            *token_values(settings.api_tokens_file),
+        ]
         if settings.llm_api_key:
             secrets.append(settings.llm_api_key)
         sanitizer = Sanitizer(secrets)
@@ -62,6 +76,7 @@ class AppRuntime:
         memory = open_memory(settings, model, secondary)
         await memory.warm()
         sessions = SessionStore(settings.memory_root)
+        scratch = ScratchSessionStore()
         services = Services(
             skills=registry,
             model=model,
@@ -72,10 +87,30 @@ class AppRuntime:
             llm_timeout_s=settings.llm_timeout_s,
             context_token_budget=settings.context_token_budget,
             secondary_llm=secondary,
+            scratch_sessions=scratch,
         )
-        runner = TurnRunner(build_graph(services), sanitizer, settings.user_timezone)
+        runner = TurnRunner(
+            build_graph(services),
+            sanitizer,
+            settings.user_timezone,
+            after_turn=memory.settle,
+            sessions=sessions,
+        )
         log.info("PropSearch ready: model=%s skills=%s", settings.model_name, registry.names)
-        return cls(settings, registry, sessions, memory, sanitizer, runner, settings.model_name)
+        limiter = RateLimiter(settings.public_rate_limit, settings.public_rate_window_s)
+        return cls(
+            settings,
+            registry,
+            sessions,
+            memory,
+            sanitizer,
+            runner,
+            settings.model_name,
+            tokens,
+            limiter,
+            scratch,
+        )
 
     async def close(self) -> None:
+        await self.memory.settle()
         await self.registry.close()

@@ -8,7 +8,16 @@ from typing import Any, Protocol
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.sanitizer import Sanitizer
-from agent_graph.sessions import SessionStore
+from agent_graph.scratch_sessions import ScratchSessionStore
+from agent_graph.sessions import SessionRecord, SessionStore
+
+
+class SessionStorage(Protocol):
+    """Where a turn's session is loaded from and saved to (disk, or RAM for public guests)."""
+
+    def load(self, user: str, session_id: str) -> SessionRecord | None: ...
+
+    def save(self, record: SessionRecord) -> None: ...
 
 
 class SkillGateway(Protocol):
@@ -70,3 +79,8 @@ class Services:
     context_token_budget: int = 12000
     secondary_llm: bool = False
     """True when `model` is a real LLM: hints, titles, scores and summaries ask it first."""
+    scratch_sessions: ScratchSessionStore = field(default_factory=ScratchSessionStore)
+    """Public guest sessions (Context.persist is False): RAM only, never on disk."""
+
+    def session_store(self, persist: bool) -> SessionStorage:
+        return self.sessions if persist else self.scratch_sessions

@@ -23,6 +23,10 @@ class Context:
     user_id: str = "local"
     session_id: str = "studio"
     timezone: str = "UTC"
+    role: str = "user"
+    """guest | user | admin: which tools the agent may bind and call (agent_graph/roles.py)."""
+    persist: bool = True
+    """False for public guest turns: no session file, no memory reads or writes."""
 
 
 class AgentState(TypedDict, total=False):

@@ -3,12 +3,14 @@
 Script: when the request offers tools and has no tool result yet, it calls the first tool named
 in `tool_plan` that is offered, with its arguments split across three chunks; otherwise it answers
 "Tool said: <last tool content>" (or "ok" without one), word by word. Every request is recorded.
+Faults: `delay_s` sleeps before answering; `fail_status` answers every request with that status.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -17,6 +19,8 @@ class FakeOpenAI:
     def __init__(self, tool_plan: dict[str, dict[str, Any]]) -> None:
         self.tool_plan = tool_plan
         self.requests: list[dict[str, Any]] = []
+        self.delay_s = 0.0
+        self.fail_status: int | None = None
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
@@ -51,6 +55,15 @@ class FakeOpenAI:
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 fake.requests.append(body)
+                time.sleep(fake.delay_s)
+                if fake.fail_status is not None:
+                    payload = json.dumps({"error": {"message": "scripted failure"}}).encode()
+                    self.send_response(fake.fail_status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                    return
                 tool, args, text = fake._decide(body)
                 if body.get("stream"):
                     self._stream(tool, args, text)

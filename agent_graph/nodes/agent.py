@@ -1,4 +1,4 @@
-"""agent: the chat model bound to every skill's tools; compacts once on context overflow."""
+"""agent: the chat model bound to the tools the role allows; compacts once on context overflow."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage
+from langgraph.runtime import Runtime
 
 from agent_graph.memory.compaction import compact, estimate_tokens, is_context_overflow
+from agent_graph.roles import allowed_tools
 from agent_graph.services import Services
-from agent_graph.state import AgentState
+from agent_graph.state import AgentState, Context
 
 SUMMARIZE_PROMPT = (
     "Summarise the conversation above in a few sentences for your own later reference: the "
@@ -37,9 +39,10 @@ def make_agent(services: Services) -> Any:
                 f"the model did not answer within {services.llm_timeout_s:g}s"
             ) from None
 
-    async def agent(state: AgentState) -> dict[str, Any]:
+    async def agent(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
+        ctx = runtime.context or Context()
         messages: list[BaseMessage] = list(state.get("messages") or [])
-        tools = services.skills.tools
+        tools = allowed_tools(ctx.role, services.skills.tools)
         model: BaseChatModel | Any = services.model
         if tools and state.get("iterations", 0) < services.max_tool_iterations:
             model = services.model.bind_tools(tools)

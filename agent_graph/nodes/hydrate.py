@@ -14,6 +14,7 @@ from langgraph.runtime import Runtime
 
 from agent_graph import history
 from agent_graph.nodes.reflect import context_block
+from agent_graph.roles import role_line
 from agent_graph.services import Services
 from agent_graph.state import AgentState, Context
 
@@ -40,7 +41,8 @@ def make_hydrate(services: Services) -> Any:
         incoming = _incoming(state)
         await services.skills.ensure_started()
         query = str(incoming.content)
-        record = await asyncio.to_thread(services.sessions.load, ctx.user_id, ctx.session_id)
+        store = services.session_store(ctx.persist)
+        record = await asyncio.to_thread(store.load, ctx.user_id, ctx.session_id)
         past = history.load(record.messages) if record else []
         groups = history.exchanges(past)
         recent: list[BaseMessage] = history.close_dangling_tool_calls(
@@ -51,8 +53,9 @@ def make_hydrate(services: Services) -> Any:
             "system": "\n\n".join(
                 p for p in (services.skills.system_prompt, _clock(ctx.timezone)) if p
             ),
+            "role": role_line(ctx.role),
         }
-        if services.memory is not None:
+        if services.memory is not None and ctx.persist:
             sections.update(await _recall(services, ctx, query, len(groups)))
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES)]
         messages += [SystemMessage(content=text) for text in sections.values() if text]

@@ -25,7 +25,7 @@ def make_post_process(services: Services) -> Any:
         ctx: Context, state: AgentState, index: int, question: str, answer: str
     ) -> None:
         memory = services.memory
-        if memory is None:
+        if memory is None or not ctx.persist:
             return
         steps = (
             memory.apply_writes(ctx.user_id, state.get("memory_writes") or []),
@@ -42,7 +42,8 @@ def make_post_process(services: Services) -> Any:
         question = str(turn[0].content) if turn and isinstance(turn[0], HumanMessage) else ""
         answer = history.final_answer(turn)
         results = state.get("results") or []
-        record = await asyncio.to_thread(services.sessions.load, ctx.user_id, ctx.session_id)
+        store = services.session_store(ctx.persist)
+        record = await asyncio.to_thread(store.load, ctx.user_id, ctx.session_id)
         record = record or SessionRecord(id=ctx.session_id, user=ctx.user_id)
         first = not record.turns
         hints, title = await asyncio.gather(
@@ -59,7 +60,7 @@ def make_post_process(services: Services) -> Any:
                 "hints": hints,
             }
         )
-        await asyncio.to_thread(services.sessions.save, record)
+        await asyncio.to_thread(store.save, record)
         await remember(ctx, state, len(record.turns) - 1, question, answer)
         return {"hints": hints, "title": title}
 

@@ -10,6 +10,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, ToolMessage
 from langgraph.runtime import Runtime
 
+from agent_graph.roles import REFUSED, tool_allowed
 from agent_graph.sanitizer import wrap_external
 from agent_graph.services import Services
 from agent_graph.skills.pool import SkillCallError
@@ -43,6 +44,9 @@ def make_tools(services: Services) -> Any:
         emit({"type": "step", "id": call_id, "name": name, "status": "start", "args": safe_args})
         started = time.perf_counter()
         try:
+            role = (runtime.context or Context()).role
+            if not tool_allowed(role, name):  # defense in depth: the agent never binds it
+                raise SkillCallError(REFUSED.format(tool=name, role=role))
             result = services.sanitizer.redact_value(await services.skills.dispatch(name, args))
             error = None
         except SkillCallError as exc:

@@ -22,6 +22,7 @@ from agent_graph.skills.ports import PortAllocator
 log = logging.getLogger(__name__)
 
 READY_POLL_S = 0.02
+QUEUE_TIMEOUT_S = 30.0
 MAX_RESPAWN_ATTEMPTS = 5
 
 
@@ -52,13 +53,16 @@ class ContainerPool:
         backend: WorkerBackend,
         ports: PortAllocator,
         ready_timeout_s: float = 30.0,
+        queue_timeout_s: float = QUEUE_TIMEOUT_S,
     ) -> None:
         self.spec = spec
         self.backend = backend
         self.ports = ports
         self.ready_timeout_s = ready_timeout_s
+        self.queue_timeout_s = max(queue_timeout_s, spec.timeout_s)
         self._queue: asyncio.Queue[WorkerHandle] = asyncio.Queue()
         self._busy: set[WorkerHandle] = set()
+        self._waiting = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._client = httpx.AsyncClient(timeout=httpx.Timeout(spec.timeout_s, connect=2.0))
         self._closed = False
@@ -130,18 +134,36 @@ class ContainerPool:
         await self._client.aclose()
 
     async def _checkout(self) -> WorkerHandle:
-        deadline = time.monotonic() + self.spec.timeout_s
+        """A ready worker, first come first served. While workers are busy or being recycled a
+        burst queues for up to `queue_timeout_s` (they will come back); with none in flight the
+        pool is broken and the call fails after `timeout_s`."""
+        limit = self.queue_timeout_s if self._in_flux else self.spec.timeout_s
+        deadline = time.monotonic() + limit
+        self._waiting += 1
+        try:
+            return await self._next_live_worker(deadline, limit)
+        finally:
+            self._waiting -= 1
+
+    async def _next_live_worker(self, deadline: float, limit: float) -> WorkerHandle:
         while True:
-            remaining = deadline - time.monotonic()
+            # one uninterrupted wait per worker keeps this caller's place in the FIFO line
+            remaining = max(deadline - time.monotonic(), 0.001)
             try:
-                worker = await asyncio.wait_for(self._queue.get(), timeout=max(remaining, 0.001))
+                worker = await asyncio.wait_for(self._queue.get(), timeout=remaining)
             except TimeoutError:
                 raise SkillCallError(
-                    f"skill {self.spec.name} is busy: no worker free within {self.spec.timeout_s:g}s"
+                    f"skill {self.spec.name} is busy: no worker free within {limit:g}s"
                 ) from None
             if await self.backend.is_alive(worker):
                 return worker
             self._background(self._replace(worker))  # died while idle
+
+    @property
+    def _in_flux(self) -> bool:
+        """Workers are out on calls, being replaced or promised to earlier callers: one will be
+        back in the queue soon."""
+        return bool(self._busy or self._tasks or self._waiting)
 
     async def _post(self, worker: WorkerHandle, tool: str, params: dict[str, Any]) -> Any:
         name = f"{self.spec.name}.{tool}"

@@ -157,7 +157,7 @@ def server(web_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
             process.wait(timeout=5)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # Playwright's sync loop must end before async tests run
 def browser(chromium_path: Path) -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:

@@ -1,4 +1,4 @@
-import { Home, Menu } from "lucide-react";
+import { Home, LogOut, Menu } from "lucide-react";
 import { useCallback, useState } from "react";
 
 import { getSession } from "./api";
@@ -7,6 +7,8 @@ import { EmptyState } from "./components/EmptyState";
 import { MessageList } from "./components/MessageList";
 import { PreferencesPanel } from "./components/PreferencesPanel";
 import { Sidebar } from "./components/Sidebar";
+import { SignInDialog } from "./components/SignInDialog";
+import { useAuth, type AuthState } from "./hooks/useAuth";
 import { useChatStream, type TurnResult } from "./hooks/useChatStream";
 import { usePreferences } from "./hooks/usePreferences";
 import { useSessions } from "./hooks/useSessions";
@@ -18,9 +20,20 @@ export const detailRequest = (listing: Listing) =>
   `Show me the details for ${listing.address} (zpid: ${listing.zpid})`;
 
 export function App() {
+  const auth = useAuth();
+  return (
+    <>
+      <Workspace key={auth.generation} auth={auth} />
+      {auth.needsSignIn && <SignInDialog onSignIn={auth.signIn} onGuest={auth.continueAsGuest} />}
+    </>
+  );
+}
+
+function Workspace({ auth }: { auth: AuthState }) {
+  const guest = auth.mode === "guest";
   const [viewMode, setViewMode] = useViewMode();
-  const sessions = useSessions();
-  const memory = usePreferences();
+  const sessions = useSessions(!guest);
+  const memory = usePreferences(!guest);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -28,10 +41,11 @@ export function App() {
   const { refresh: refreshMemory } = memory;
   const onTurnComplete = useCallback(
     ({ sessionId, isNewSession }: TurnResult) => {
+      if (guest) return; // guests keep nothing: no list, no title, no memory
       void refreshSessions().then(() => (isNewSession ? loadTitle(sessionId) : undefined));
       void refreshMemory();
     },
-    [refreshSessions, loadTitle, refreshMemory],
+    [guest, refreshSessions, loadTitle, refreshMemory],
   );
   const chat = useChatStream(onTurnComplete);
 
@@ -109,6 +123,16 @@ export function App() {
           <span className="truncate text-sm text-slate-400" data-testid="current-title">
             · {title}
           </span>
+          {auth.mode !== "open" && (
+            <button
+              type="button"
+              onClick={auth.signOut}
+              className="ml-auto flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+            >
+              <LogOut size={16} aria-hidden="true" />
+              {guest ? "Leave guest mode" : "Sign out"}
+            </button>
+          )}
         </header>
         <div className="min-h-0 flex-1 overflow-y-auto" data-testid="scroll-area">
           {loadError && (

@@ -1,5 +1,46 @@
 /** Every HTTP call the UI makes to the PropSearch API (docs/protocol.md). */
+import { readStored, writeStored } from "./storage";
 import type { Preferences, SessionHistory, SessionSummary } from "./types";
+
+export const TOKEN_KEY = "propsearch.token";
+export const GUEST_KEY = "propsearch.guest";
+
+/** The bearer token the user pasted, or null (no tokens configured, or a guest). */
+export const getToken = (): string | null => readStored<string | null>(TOKEN_KEY, null);
+/** True when the user chose "continue as guest": chats go to /chat/public, nothing is kept. */
+export const isGuest = (): boolean => readStored<boolean>(GUEST_KEY, false);
+
+export function signIn(token: string): void {
+  writeStored(TOKEN_KEY, token.trim());
+  writeStored(GUEST_KEY, false);
+}
+
+export function continueAsGuest(): void {
+  writeStored(TOKEN_KEY, null);
+  writeStored(GUEST_KEY, true);
+}
+
+export function signOut(): void {
+  writeStored(TOKEN_KEY, null);
+  writeStored(GUEST_KEY, false);
+}
+
+type AuthListener = () => void;
+const authListeners = new Set<AuthListener>();
+
+/** Calls `listener` whenever the API answers 401 (sign-in needed); returns the unsubscribe. */
+export function onAuthRequired(listener: AuthListener): () => void {
+  authListeners.add(listener);
+  return () => authListeners.delete(listener);
+}
+
+function withToken(init?: RequestInit): RequestInit | undefined {
+  const token = getToken();
+  if (!token) return init;
+  const headers = new Headers(init?.headers);
+  headers.set("Authorization", `Bearer ${token}`);
+  return { ...init, headers };
+}
 
 export class ApiError extends Error {
   constructor(
@@ -24,7 +65,8 @@ async function describeFailure(response: Response): Promise<ApiError> {
 }
 
 async function request(path: string, init?: RequestInit): Promise<Response> {
-  const response = await fetch(path, init);
+  const response = await fetch(path, withToken(init));
+  if (response.status === 401) authListeners.forEach((listener) => listener());
   if (!response.ok) throw await describeFailure(response);
   return response;
 }
@@ -42,7 +84,7 @@ export async function openChatStream(
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   const body = sessionId ? { session_id: sessionId, message } : { message };
-  const response = await request("/chat/stream", {
+  const response = await request(isGuest() ? "/chat/public/stream" : "/chat/stream", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
     body: JSON.stringify(body),

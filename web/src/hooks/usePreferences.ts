@@ -12,18 +12,19 @@ export interface PreferencesState {
 }
 
 /** The remembered (L1) preferences, refreshed on demand, e.g. after each chat turn. */
-export function usePreferences(): PreferencesState {
+export function usePreferences(enabled = true): PreferencesState {
   const [available, setAvailable] = useState(false);
   const [preferences, setPreferences] = useState<Preferences>({});
 
   const refresh = useCallback(async () => {
+    if (!enabled) return;
     try {
       setPreferences(await getPreferences());
       setAvailable(true);
     } catch {
       setAvailable(false);
     }
-  }, []);
+  }, [enabled]);
 
   const forget = useCallback(
     async (skill: string, key: string) => {

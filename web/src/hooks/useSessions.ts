@@ -22,7 +22,7 @@ export interface SessionsState {
 }
 
 /** The sidebar's session list, with titles cached in localStorage. */
-export function useSessions(): SessionsState {
+export function useSessions(enabled = true): SessionsState {
   const [sessions, setSessions] = useState<SessionSummary[]>([]);
   const [titles, setTitles] = useState<Titles>(() => readStored<Titles>(TITLES_KEY, {}));
   const [error, setError] = useState<string | null>(null);
@@ -81,9 +81,14 @@ export function useSessions(): SessionsState {
 
   const titleOf = useCallback((id: string) => titles[id] ?? id.slice(0, 8), [titles]);
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const refreshIfEnabled = useCallback(
+    async () => (enabled ? refresh() : []),
+    [enabled, refresh],
+  );
 
-  return { sessions, error, titleOf, refresh, loadTitle, remove };
+  useEffect(() => {
+    void refreshIfEnabled();
+  }, [refreshIfEnabled]);
+
+  return { sessions, error, titleOf, refresh: refreshIfEnabled, loadTitle, remove };
 }

@@ -1,0 +1,88 @@
+"""ASGI middleware guarding request bodies before any parsing: 413 over a byte limit, 415 for a
+body that is not JSON (every POST endpoint of the API takes JSON)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+Message = dict[str, Any]
+
+
+JSON_METHODS = {"POST", "PUT", "PATCH"}
+
+
+def is_json_type(content_type: str) -> bool:
+    """application/json or application/*+json, any parameters; a missing type counts as JSON."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    return (
+        not media
+        or media == "application/json"
+        or (media.startswith("application/") and media.endswith("+json"))
+    )
+
+
+class RequestGuard:
+    """Checks the content type and Content-Length up front; a body without a length (chunked) is
+    read here, counting its bytes, and replayed to the app only when it stayed within the limit."""
+
+    def __init__(self, app: Any, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        content_type = headers.get(b"content-type", b"").decode("latin-1")
+        if scope.get("method") in JSON_METHODS and not is_json_type(content_type):
+            await self._reject(send, 415, "request bodies must be JSON (application/json)")
+            return
+        length = headers.get(b"content-length")
+        if length is not None:
+            if not length.isdigit() or int(length) > self.max_bytes:
+                await self._reject(send, 413, self._too_large)
+                return
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        seen = 0
+        while True:
+            message: Message = await receive()
+            if message["type"] != "http.request":  # client went away
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.max_bytes:
+                await self._reject(send, 413, self._too_large)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            message: Message = await receive()
+            return message
+
+        await self.app(scope, replay, send)
+
+    @property
+    def _too_large(self) -> str:
+        return f"request body is larger than {self.max_bytes} bytes"
+
+    async def _reject(self, send: Any, status: int, detail: str) -> None:
+        body = json.dumps({"detail": detail})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
+            }
+        )
+        await send({"type": "http.response.body", "body": body.encode()})

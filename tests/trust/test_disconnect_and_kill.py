@@ -1,0 +1,125 @@
+"""A real uvicorn server: the client leaving mid tool call, and SIGKILL in the middle of writes."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.servers import ServerProcess, free_port_window, sse_events, start_server
+from tests.trust.helpers import clock_skills, kill_orphan_workers, session_files
+
+TIME = ["human", "ai", "tool", "ai"]
+
+
+def _turn(url: str, text: str, session: str | None = None, timeout: float = 30) -> list[dict]:
+    body = {"message": text, **({"session_id": session} if session else {})}
+    with httpx.stream("POST", f"{url}/chat/stream", json=body, timeout=timeout) as response:
+        assert response.status_code == 200
+        return sse_events(response.iter_lines())
+
+
+def _leave_during_the_tool_call(url: str, session: str) -> None:
+    body = {"message": "what time is it now?", "session_id": session}
+    with httpx.stream("POST", f"{url}/chat/stream", json=body, timeout=30) as response:
+        for line in response.iter_lines():
+            if line.startswith("data:") and '"status": "start"' in line:
+                return  # closing the response drops the connection mid-call
+
+
+def _assert_every_tool_call_answered(messages: list[dict]) -> None:
+    answered = {m["data"]["tool_call_id"] for m in messages if m["type"] == "tool"}
+    for message in messages:
+        for call in message["data"].get("tool_calls") or []:
+            assert call["id"] in answered
+
+
+def test_client_leaving_mid_tool_call_keeps_the_turn_and_the_next_one_works(
+    tmp_path: Path,
+) -> None:
+    clock = clock_skills(tmp_path)
+    server = start_server(tmp_path / "memory", free_port_window(), SKILLS_DIR=str(clock.skills_dir))
+    try:
+        session = _turn(server.url, "what time is it?")[0]["session_id"]
+        clock.set("sleep:1.5")
+        _leave_during_the_tool_call(server.url, session)
+        time.sleep(2.0)
+        clock.set("ok")
+        events = _turn(server.url, "what time is it?", session)
+        assert events[-1]["type"] == "done" and not [e for e in events if e["type"] == "error"]
+        stored = json.loads(
+            (tmp_path / "memory/users/local/sessions" / f"{session}.json").read_text()
+        )
+    finally:
+        server.stop()
+    assert [m["type"] for m in stored["messages"]] == TIME * 3
+    interrupted = stored["messages"][4:8]
+    assert interrupted[0]["data"]["content"] == "what time is it now?"
+    assert interrupted[2]["data"]["status"] == "error"
+    assert "interrupted" in interrupted[3]["data"]["content"]
+    assert [t["user"] for t in stored["turns"]] == [
+        "what time is it?",
+        "what time is it now?",
+        "what time is it?",
+    ]
+    _assert_every_tool_call_answered(stored["messages"])
+
+
+def _hammer(url: str, stop: threading.Event, sessions: list[str]) -> None:
+    session: str | None = None
+    while not stop.is_set():
+        try:
+            events = _turn(url, "what time is it?", session, timeout=10)
+            session = session or events[0]["session_id"]
+        except (httpx.HTTPError, AssertionError):
+            return
+    if session:
+        sessions.append(session)
+
+
+def _kill_during_turns(server: ServerProcess, seed: int) -> list[str]:
+    stop = threading.Event()
+    sessions: list[str] = []
+    threads = [
+        threading.Thread(target=_hammer, args=(server.url, stop, sessions)) for _ in range(6)
+    ]
+    for thread in threads:
+        thread.start()
+    time.sleep(random.Random(seed).uniform(1.0, 3.0))
+    server.process.kill()  # SIGKILL: no shutdown, no cleanup
+    server.process.wait()
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=15)
+    return sessions
+
+
+def test_sigkill_during_session_writes_never_leaves_a_torn_file(tmp_path: Path) -> None:
+    clock = clock_skills(tmp_path)
+    root = tmp_path / "memory"
+    for round_ in range(3):
+        server = start_server(root, free_port_window(), SKILLS_DIR=str(clock.skills_dir))
+        try:
+            _kill_during_turns(server, seed=round_)
+        finally:
+            server.stop()
+            kill_orphan_workers(clock.skills_dir)
+    files = session_files(root)
+    assert files
+    for path in files:
+        data = json.loads(path.read_text())  # parses: never torn
+        assert [m["type"] for m in data["messages"]] == TIME * len(data["turns"])
+        humans = [m["data"]["content"] for m in data["messages"] if m["type"] == "human"]
+        assert humans == [t["user"] for t in data["turns"]]
+    server = start_server(root, free_port_window(), SKILLS_DIR=str(clock.skills_dir))
+    try:
+        for path in files:
+            events = _turn(server.url, "what time is it?", path.stem)
+            assert not [e for e in events if e["type"] == "error"]
+    finally:
+        server.stop()
+        kill_orphan_workers(clock.skills_dir)

@@ -8,8 +8,6 @@ import asyncio
 import contextlib
 import json
 import os
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -20,75 +18,19 @@ import httpx
 
 from bench.common import (
     CONVERSATION,
-    REPO,
-    free_port,
-    free_port_window,
     peak_rss_mb,
     proc_cpu_s,
     rss_mb,
     stats_ms,
     tree_cpu_s,
 )
+from tests.servers import ServerProcess, free_port_window, start_server
 
 
-@dataclass
-class Server:
-    url: str
-    process: subprocess.Popen[bytes]
-    log: Path
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
-def launch(memory_root: Path) -> tuple[Server, float]:
+def launch(memory_root: Path) -> tuple[ServerProcess, float]:
     """Start uvicorn api:app as `make run` does; returns it once /health answers, and when."""
-    port = free_port()
-    memory_root.mkdir(parents=True, exist_ok=True)
-    env = {
-        **os.environ,
-        "MEMORY_ROOT": str(memory_root),
-        "HOST_PORT_START": str(free_port_window()),
-        "AGENT_MODEL": "offline",
-        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-        "LOG_LEVEL": "WARNING",
-    }
-    log = memory_root.parent / "server.log"
     started = time.perf_counter()
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "api:app",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-            ],
-            cwd=REPO,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    server = Server(f"http://127.0.0.1:{port}", process, log)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited early:\n{log.read_text(errors='replace')[-3000:]}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{server.url}/health", timeout=1).status_code == 200:
-                return server, started
-        time.sleep(0.05)
-    server.stop()
-    raise RuntimeError("server did not become healthy in 120 s")
+    return start_server(memory_root, free_port_window(), LOG_LEVEL="WARNING"), started
 
 
 @dataclass

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 import statistics
 import time
 from collections.abc import Iterable
@@ -40,35 +39,6 @@ def stats_ms(seconds: Iterable[float]) -> dict[str, Any]:
 
 def ratio(a: float | None, b: float | None) -> float | None:
     return round(a / b, 2) if a is not None and b else None
-
-
-def _is_free(port: int) -> bool:
-    import socket
-
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
-
-
-def free_port_window(span: int = 200) -> int:
-    """The start of `span` consecutive free 127.0.0.1 ports (random, so parallel runs differ)."""
-    rng = random.Random()
-    for _ in range(200):
-        start = rng.randrange(20000, 60000 - span, 50)
-        if all(_is_free(p) for p in range(start, start + span, 7)) and _is_free(start + span - 1):
-            return start
-    raise RuntimeError("no free port window")
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def proc_cpu_s(pid: int, children: bool = True) -> float:

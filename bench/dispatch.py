@@ -10,7 +10,8 @@ from typing import Any
 
 from agent_graph.skills.ports import PortAllocator
 from bench import bench_pool
-from bench.common import REPO, free_port, free_port_window, ratio
+from bench.common import REPO, ratio
+from tests.servers import free_port, free_port_window
 
 
 async def process_backend(calls: int) -> dict[str, Any]:

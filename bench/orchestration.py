@@ -30,7 +30,8 @@ from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.turns import TurnRunner
-from bench.common import CONVERSATION, REPO, free_port_window, ratio, stats_ms
+from bench.common import CONVERSATION, REPO, ratio, stats_ms
+from tests.servers import free_port_window
 
 MAX_TOOL_ROUNDS = 6
 

@@ -7,20 +7,16 @@ the tests skip, except under CI=true, where a missing browser is a failure.
 from __future__ import annotations
 
 import os
-import random
 import shutil
-import socket
 import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+
+from tests.servers import free_port_window, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -36,7 +32,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SERVER_START_TIMEOUT_S = 120
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
@@ -54,43 +49,6 @@ def _install_chromium() -> None:
     subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, capture_output=True)
     subprocess.run(
         ["apt-get", "install", "-y", "-qq", "chromium"], env=env, check=False, capture_output=True
-    )
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _free_port_window(span: int = 40) -> int:
-    """The first port of a random window of free ports, for the skill workers."""
-    for _ in range(50):
-        start = random.randrange(20000, 60000, 50)
-        try:
-            for port in range(start, start + span):
-                with socket.socket() as sock:
-                    sock.bind(("127.0.0.1", port))
-        except OSError:
-            continue
-        return start
-    raise RuntimeError("no free port window for the skill workers")
-
-
-def _wait_for_health(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"API server exited with {process.returncode}:\n{log.read_text()[-4000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.5)
-    pytest.fail(
-        f"API server not healthy after {SERVER_START_TIMEOUT_S}s:\n{log.read_text()[-4000:]}"
     )
 
 
@@ -125,36 +83,11 @@ def web_dist() -> Path:
 @pytest.fixture(scope="session")
 def server(web_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real API on a free port with the offline model and a throwaway memory root."""
-    python = ROOT / ".venv" / "bin" / "python"
-    port = _free_port()
-    memory_root = tmp_path_factory.mktemp("memory")
-    log = tmp_path_factory.mktemp("server") / "uvicorn.log"
-    env = {
-        **os.environ,
-        "MEMORY_ROOT": str(memory_root),
-        "AGENT_MODEL": "offline",
-        "HOST_PORT_START": str(_free_port_window()),
-        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-    }
-    command = [
-        str(python if python.exists() else sys.executable),
-        *("-m", "uvicorn", "api:app", "--host", "127.0.0.1", "--port", str(port)),
-    ]
-    with log.open("wb") as sink:
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT
-        )
-    url = f"http://127.0.0.1:{port}"
+    process = start_server(tmp_path_factory.mktemp("e2e") / "memory", free_port_window())
     try:
-        _wait_for_health(url, process, log)
-        yield url
+        yield process.url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+        process.stop()
 
 
 @pytest.fixture(scope="module")  # Playwright's sync loop must end before async tests run

@@ -5,20 +5,22 @@ from __future__ import annotations
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.config import Settings, langgraph_quiet_env
-
-langgraph_quiet_env()
-
-# Imported at module top on purpose: a lazy import inside a node trips `langgraph dev`'s
-# blocking-call detector (litellm does file I/O while importing).
-from langchain_litellm import ChatLiteLLM  # noqa: E402
-
-from agent_graph.offline.model import OfflineChatModel  # noqa: E402
+from agent_graph.offline.model import OfflineChatModel
 
 
 def make_chat_model(settings: Settings) -> BaseChatModel:
+    """Built once at start-up (API lifespan, graph.py import), never inside a graph node.
+
+    LiteLLM is imported here rather than at module top so the offline default starts ~5 s
+    faster; what matters for `langgraph dev` is that the import never happens inside a node
+    (its blocking-call detector trips on litellm's import-time file I/O).
+    """
     name = settings.model_name
     if name == "offline":
         return OfflineChatModel()
+    langgraph_quiet_env()
+    from langchain_litellm import ChatLiteLLM
+
     return ChatLiteLLM(
         model=name,
         api_base=settings.llm_api_base,

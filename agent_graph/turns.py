@@ -6,7 +6,7 @@ import asyncio
 import errno
 import logging
 import time
-from collections import defaultdict
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -29,6 +29,7 @@ STORAGE_MESSAGE = (
     "The conversation could not be saved: the server's storage failed ({reason}). "
     "Please tell the operator; nothing else was changed."
 )
+MAX_CONTEXTS = 1000
 STORAGE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.EDQUOT}
 
 
@@ -50,8 +51,18 @@ class TurnRunner:
         """Awaited after `done` is sent (e.g. deferred memory writes), before the stream ends."""
         self.sessions = sessions
         """Where an interrupted turn is kept (None: interrupted turns are dropped)."""
-        self._locks: defaultdict[tuple[str, str], asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Weak: a session's lock lives while a turn holds or awaits it, so idle ones don't pile up.
+        self._locks: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
         self.last_context: dict[tuple[str, str], dict[str, Any]] = {}
+        """The debug view of the most recent turns' hydrated context (at most MAX_CONTEXTS)."""
+
+    def _lock(self, user: str, session_id: str) -> asyncio.Lock:
+        lock = self._locks.get((user, session_id))
+        if lock is None:
+            lock = self._locks[(user, session_id)] = asyncio.Lock()
+        return lock
 
     async def events(
         self, user: str, session_id: str, message: str, role: str = "user", persist: bool = True
@@ -63,7 +74,7 @@ class TurnRunner:
         )
         inputs = {"messages": [HumanMessage(content=message)]}
         try:
-            async with self._locks[(user, session_id)]:
+            async with self._lock(user, session_id):
                 turn = TurnProgress(message, time.time())
                 try:
                     async for mode, chunk in self.graph.astream(
@@ -94,6 +105,9 @@ class TurnRunner:
     def _keep_context(self, user: str, session_id: str, update: dict[str, Any]) -> None:
         """Debug view of what hydrate built: sections plus the message list's shape."""
         messages = [m for m in update.get("messages", []) if getattr(m, "type", "") != "remove"]
+        self.last_context.pop((user, session_id), None)
+        while len(self.last_context) >= MAX_CONTEXTS:
+            self.last_context.pop(next(iter(self.last_context)))
         self.last_context[(user, session_id)] = {
             "sections": update.get("context", {}),
             "messages": [

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from chromadb.api import ClientAPI
-from chromadb.api.types import Documents, EmbeddingFunction, Metadata, Where
+from chromadb.api.models.Collection import Collection
+from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Metadata, Where
 from chromadb.base_types import LiteralValue, LogicalOperator, WhereOperator
 
 from agent_graph.memory.chroma import WRITE_LOCK, Collections, collection_name
@@ -16,6 +17,8 @@ from agent_graph.memory.chroma import WRITE_LOCK, Collections, collection_name
 LAYER: Final = "l2"
 #: Stored texts are capped; the embedding only sees the first 256 tokens anyway.
 MAX_TEXT_CHARS: Final = 4000
+#: Extra hits asked for so the caller's newest (verbatim) turns can be dropped afterwards.
+RECENT_MARGIN: Final = 5
 
 
 @dataclass(frozen=True)
@@ -91,29 +94,21 @@ class EpisodeMemory:
         collection = self._collections.get(collection_name(LAYER, user))
         if collection is None or collection.count() == 0:
             return []
-        where: Where = {"session_id": session_id}
-        if before_index is not None:
+        embedding = self._collections.embed([text])
+        same_session: Where = {"session_id": session_id}
+        if before_index is None:
+            return _search(collection, embedding, same_session, n)
+        # An equality filter is much cheaper in Chroma than one with a range. Callers exclude
+        # only their last few verbatim turns, so ask for that many more and drop them here;
+        # fall back to the range filter only when newer episodes crowd out the older ones.
+        wanted = n + RECENT_MARGIN
+        found = _search(collection, embedding, same_session, wanted)
+        older = [e for e in found if e.index < before_index]
+        if len(older) < n and len(found) == wanted:
             below: dict[WhereOperator | LogicalOperator, LiteralValue] = {"$lt": before_index}
-            older: Where = {"index": below}
-            where = {"$and": [where, older]}
-        result = collection.query(
-            query_embeddings=self._collections.embed([text]),
-            n_results=n,
-            where=where,
-            include=["metadatas", "distances"],
-        )
-        metadatas = (result["metadatas"] or [[]])[0]
-        distances = (result["distances"] or [[]])[0]
-        return [
-            Episode(
-                index=int(meta["index"]),  # type: ignore[arg-type]
-                user_text=str(meta["user_text"]),
-                assistant_text=str(meta["assistant_text"]),
-                distance=float(dist),
-            )
-            for meta, dist in zip(metadatas, distances, strict=True)
-            if meta is not None
-        ]
+            range_filter: Where = {"$and": [same_session, {"index": below}]}
+            older = _search(collection, embedding, range_filter, n)
+        return older[:n]
 
     def count(self, user: str, session_id: str) -> int:
         collection = self._collections.get(collection_name(LAYER, user))
@@ -135,3 +130,22 @@ class EpisodeMemory:
 
 def _episode_id(session_id: str, index: int) -> str:
     return f"{session_id}#{index}"
+
+
+def _search(collection: Collection, embedding: Embeddings, where: Where, n: int) -> list[Episode]:
+    """The n nearest episodes matching `where`, closest first."""
+    result = collection.query(
+        query_embeddings=embedding, n_results=n, where=where, include=["metadatas", "distances"]
+    )
+    metadatas = (result["metadatas"] or [[]])[0]
+    distances = (result["distances"] or [[]])[0]
+    return [
+        Episode(
+            index=int(meta["index"]),  # type: ignore[arg-type]
+            user_text=str(meta["user_text"]),
+            assistant_text=str(meta["assistant_text"]),
+            distance=float(dist),
+        )
+        for meta, dist in zip(metadatas, distances, strict=True)
+        if meta is not None
+    ]

@@ -80,3 +80,14 @@ def test_concurrent_writers_from_threads(client: ClientAPI, ef: OfflineMiniLM) -
     with ThreadPoolExecutor(max_workers=4) as pool:
         list(pool.map(lambda i: memory.add("alice", "s1", i, f"q{i}", f"a{i}"), range(20)))
     assert memory.count("alice", "s1") == 20
+
+
+def test_older_episode_is_found_when_newer_similar_ones_crowd_the_top(
+    client: ClientAPI, ef: OfflineMiniLM
+) -> None:
+    memory = EpisodeMemory(client, ef)
+    memory.add("carol", "s1", 0, "Houses with a big garage in Austin", "Here are 9 homes.")
+    for i in range(1, 12):
+        memory.add("carol", "s1", i, f"More houses with a two-car garage, page {i}", "More homes.")
+    episodes = memory.query("carol", "s1", "houses with a garage", n=1, before_index=1)
+    assert [e.index for e in episodes] == [0]

@@ -153,6 +153,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         config = settings or get_settings()
         logging.basicConfig(level=config.log_level.upper())
+        if config.log_level.upper() != "DEBUG":  # no log line per pool health poll
+            logging.getLogger("httpx").setLevel(logging.WARNING)
         runtime = await AppRuntime.start(config)
         app.state.runtime = runtime
         try:

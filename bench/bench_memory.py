@@ -11,7 +11,6 @@ import json
 import os
 import platform
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -22,6 +21,8 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+
+from bench.common import stats_ms  # noqa: E402
 
 COLD_START = """
 import json, time
@@ -49,12 +50,6 @@ ASKS = [
     "is the one on {n} Oak St still available in {c}?",
     "compare the first two listings in {c}",
 ]
-
-
-def ms(values: list[float]) -> dict[str, float]:
-    ordered = sorted(values)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    return {"median_ms": statistics.median(ordered) * 1e3, "p99_ms": p99 * 1e3}
 
 
 def timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -135,7 +130,7 @@ def main() -> None:
             start = time.perf_counter()
             ef([text])
             per_message.append(time.perf_counter() - start)
-        results["embed_one_message"] = ms(per_message)
+        results["embed_one_message"] = stats_ms(per_message)
 
         client = open_client(root)
         l3, l2 = SemanticMemory(client, ef, max_distance=None), EpisodeMemory(client, ef)
@@ -163,16 +158,18 @@ def main() -> None:
             results[f"items_{size}"] = {
                 "l3_insert_s": l3_insert,
                 "l2_insert_s": l2_insert,
-                "l3_query": ms(l3_times),
-                "l2_query": ms(l2_times),
+                "l3_query": stats_ms(l3_times),
+                "l2_query": stats_ms(l2_times),
             }
 
         store = PreferenceStore(root)
         for i in range(20):
             store.upsert("local", "real_estate", PreferenceEntry("PREFERENCE", f"k{i}", f"v {i}"))
-        results["preferences_load_20"] = ms(timed(lambda: store.load("local", "real_estate"), 500))
-        results["preferences_render_20"] = ms(timed(lambda: store.render("local"), 500))
-        results["preferences_upsert"] = ms(
+        results["preferences_load_20"] = stats_ms(
+            timed(lambda: store.load("local", "real_estate"), 500)
+        )
+        results["preferences_render_20"] = stats_ms(timed(lambda: store.render("local"), 500))
+        results["preferences_upsert"] = stats_ms(
             timed(
                 lambda: store.upsert("local", "real_estate", PreferenceEntry("DECISION", "x", "y")),
                 200,

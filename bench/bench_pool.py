@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -24,6 +23,7 @@ from agent_graph.skills.manifest import load_skill  # noqa: E402
 from agent_graph.skills.pool import ContainerPool  # noqa: E402
 from agent_graph.skills.ports import PortAllocator, port_is_free  # noqa: E402
 from agent_graph.skills.process import ProcessBackend  # noqa: E402
+from bench.common import stats_ms  # noqa: E402
 
 CALLS = {
     "current_time": ("get_current_time", {}),
@@ -32,15 +32,6 @@ CALLS = {
         {"location": "Austin", "beds_min": 3, "price_max": 500000},
     ),
 }
-
-
-def stats(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    return {
-        "n": len(ordered),
-        "median_ms": round(statistics.median(ordered) * 1000, 3),
-        "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 3),
-    }
 
 
 def first_free_window(start: int = 40000) -> int:
@@ -87,8 +78,8 @@ async def run(calls: int) -> dict[str, Any]:
     ports = PortAllocator(first_free_window())
     results: dict[str, Any] = {}
     for skill in CALLS:
-        warm = stats(await warm_calls(skill, calls, ports))
-        cold = stats(await cold_calls(skill, max(calls // 10, 3), ports))
+        warm = stats_ms(await warm_calls(skill, calls, ports))
+        cold = stats_ms(await cold_calls(skill, max(calls // 10, 3), ports))
         results[skill] = {
             "warm_pooled_call": warm,
             "worker_per_call": cold,

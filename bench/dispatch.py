@@ -10,7 +10,7 @@ from typing import Any
 
 from agent_graph.skills.ports import PortAllocator
 from bench import bench_pool
-from bench.common import REPO, ratio
+from bench.common import REPO, ratio, stats_ms
 from tests.servers import free_port, free_port_window
 
 
@@ -18,8 +18,8 @@ async def process_backend(calls: int) -> dict[str, Any]:
     ports = PortAllocator(free_port_window())
     results: dict[str, Any] = {}
     for skill in bench_pool.CALLS:
-        warm = bench_pool.stats(await bench_pool.warm_calls(skill, calls, ports))
-        cold = bench_pool.stats(await bench_pool.cold_calls(skill, max(calls // 10, 3), ports))
+        warm = stats_ms(await bench_pool.warm_calls(skill, calls, ports))
+        cold = stats_ms(await bench_pool.cold_calls(skill, max(calls // 10, 3), ports))
         results[skill] = {
             "warm_pooled_call": warm,
             "worker_per_call": cold,

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
 from tests.servers import sse_events
-from tests.trust.helpers import ADA, ALICE, GINA, app_client, bearer, files_under, write_tokens
+from tests.trust.helpers import ADA, ALICE, GINA, app_client, bearer, files_under
 
 SEARCH_AND_REMEMBER = "We're looking in Pflugerville, budget $400k, need 3 bedrooms"
 
@@ -22,14 +20,6 @@ def _stream(client: TestClient, path: str, body: dict, headers: dict | None = No
 
 def _tools_started(events: list) -> list[str]:
     return [e["name"] for e in events if e["type"] == "step" and e["status"] == "start"]
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    folder = tmp_path_factory.mktemp("roles")
-    with app_client(folder / "memory", api_tokens_file=write_tokens(folder)) as client:
-        client.memory_root = folder / "memory"  # type: ignore[attr-defined]
-        yield client
 
 
 def test_guest_token_searches_but_cannot_save_preferences(client: TestClient) -> None:

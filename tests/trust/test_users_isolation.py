@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from agent_graph.auth import TokensFileError, load_tokens
 from tests.servers import sse_events
-from tests.trust.helpers import ALICE, BOB, app_client, bearer, files_under, write_tokens
+from tests.trust.helpers import ALICE, BOB, app_client, bearer, files_under
 
 BOB_SEARCH = "We're looking in Pflugerville, budget $400k, need 3 bedrooms"
 
@@ -21,14 +20,6 @@ def _turn(client: TestClient, token: str, message: str, session_id: str | None =
     with client.stream("POST", "/chat/stream", json=body, headers=bearer(token)) as response:
         assert response.status_code == 200, response.read()
         return sse_events(response.iter_lines())
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    folder = tmp_path_factory.mktemp("users")
-    with app_client(folder / "memory", api_tokens_file=write_tokens(folder)) as client:
-        client.memory_root = folder / "memory"  # type: ignore[attr-defined]
-        yield client
 
 
 @pytest.fixture(scope="module")

@@ -18,11 +18,11 @@ from langchain_core.messages import messages_from_dict
 from pydantic import BaseModel, Field
 from sse_starlette.sse import EventSourceResponse
 
-from agent_graph.auth import PUBLIC_GUEST, Principal
 from agent_graph.config import Settings, get_settings, langgraph_quiet_env
-from agent_graph.request_guard import RequestGuard
-from agent_graph.runtime import AppRuntime
-from agent_graph.sessions import SESSION_ID, InvalidIdError, SessionRecord, new_session_id
+from agent_graph.security.auth import PUBLIC_GUEST, Principal
+from agent_graph.security.request_guard import RequestGuard
+from agent_graph.server.runtime import AppRuntime
+from agent_graph.storage.sessions import SESSION_ID, InvalidIdError, SessionRecord, new_session_id
 
 langgraph_quiet_env()
 log = logging.getLogger("propsearch.api")

@@ -4,16 +4,16 @@ Compiled without a custom checkpointer (Studio refuses one). Skills start lazily
 run, inside the server's event loop; sessions and memory live under MEMORY_ROOT as usual.
 """
 
-from agent_graph.builder import build_graph
 from agent_graph.config import environment_secrets, get_settings
+from agent_graph.graph.builder import build_graph
+from agent_graph.graph.services import Services
+from agent_graph.llm.factory import make_chat_model
 from agent_graph.memory.layer import MemoryLayer
-from agent_graph.models import make_chat_model
-from agent_graph.runtime import backend_factory
-from agent_graph.sanitizer import Sanitizer
-from agent_graph.services import Services
-from agent_graph.sessions import SessionStore
+from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.server.runtime import backend_factory
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry
+from agent_graph.storage.sessions import SessionStore
 
 _settings = get_settings()
 _model = _settings.model_name

@@ -19,17 +19,17 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.tools import StructuredTool
 
-from agent_graph.builder import build_graph
+from agent_graph.graph.builder import build_graph
+from agent_graph.graph.services import Services
+from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.memory.layer import MemoryLayer
-from agent_graph.offline.model import OfflineChatModel
-from agent_graph.sanitizer import Sanitizer, wrap_external
-from agent_graph.services import Services
-from agent_graph.sessions import SessionStore
+from agent_graph.security.sanitizer import Sanitizer, wrap_external
+from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.pool import SkillCallError
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.turns import TurnRunner
+from agent_graph.storage.sessions import SessionStore
 from bench.common import CONVERSATION, REPO, ratio, stats_ms
 from tests.servers import free_port_window
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from agent_graph.auth import TokensFileError, load_tokens
+from agent_graph.security.auth import TokensFileError, load_tokens
 from tests.servers import sse_events
 from tests.trust.helpers import ALICE, BOB, app_client, bearer, files_under
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from agent_graph.builder import build_graph
-from agent_graph.sanitizer import Sanitizer
-from agent_graph.services import Services
-from agent_graph.sessions import SessionStore
-from agent_graph.state import Context
+from agent_graph.graph.builder import build_graph
+from agent_graph.graph.services import Services
+from agent_graph.graph.state import Context
+from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "graph.mmd"

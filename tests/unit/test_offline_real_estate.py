@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from agent_graph.offline.real_estate import (
+from agent_graph.llm.offline.real_estate import (
     Conversation,
     Plan,
     ToolRequest,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from agent_graph.rate_limit import RateLimiter
-from agent_graph.request_guard import is_json_type
+from agent_graph.security.rate_limit import RateLimiter
+from agent_graph.security.request_guard import is_json_type
 
 
 def test_allows_the_limit_then_says_how_long_to_wait() -> None:

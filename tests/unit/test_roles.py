@@ -10,12 +10,12 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from pydantic import Field
 
-from agent_graph.builder import build_graph
-from agent_graph.offline.model import OfflineChatModel
-from agent_graph.sanitizer import Sanitizer, wrap_external
-from agent_graph.services import Services
-from agent_graph.sessions import SessionStore
-from agent_graph.state import Context
+from agent_graph.graph.builder import build_graph
+from agent_graph.graph.services import Services
+from agent_graph.graph.state import Context
+from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.security.sanitizer import Sanitizer, wrap_external
+from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
 TOOLS = ("search_properties", "save_search_criteria", "get_current_time")

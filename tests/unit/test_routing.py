@@ -1,6 +1,6 @@
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from agent_graph.routing import route_after_agent
+from agent_graph.graph.routing import route_after_agent
 
 
 def test_route_to_tools_when_last_ai_message_has_tool_calls() -> None:

@@ -1,0 +1,33 @@
+"""build_graph(...): the only place that adds nodes and edges and compiles the graph."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+
+from agent_graph.graph.nodes.agent import make_agent
+from agent_graph.graph.nodes.hydrate import make_hydrate
+from agent_graph.graph.nodes.post_process import make_post_process
+from agent_graph.graph.nodes.reflect import reflect
+from agent_graph.graph.nodes.tools import make_tools
+from agent_graph.graph.routing import route_after_agent
+from agent_graph.graph.services import Services
+from agent_graph.graph.state import AgentState, Context
+
+
+def build_graph(services: Services, checkpointer: Any = None) -> Any:
+    """hydrate -> agent -> (tools -> reflect -> agent)* -> post_process."""
+    builder = StateGraph(AgentState, context_schema=Context)
+    builder.add_node("hydrate", make_hydrate(services))
+    builder.add_node("agent", make_agent(services))
+    builder.add_node("tools", make_tools(services))
+    builder.add_node("reflect", reflect)
+    builder.add_node("post_process", make_post_process(services))
+    builder.add_edge(START, "hydrate")
+    builder.add_edge("hydrate", "agent")
+    builder.add_conditional_edges("agent", route_after_agent, ["tools", "post_process"])
+    builder.add_edge("tools", "reflect")
+    builder.add_edge("reflect", "agent")
+    builder.add_edge("post_process", END)
+    return builder.compile(checkpointer=checkpointer)

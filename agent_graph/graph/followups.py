@@ -1,0 +1,79 @@
+"""Follow-up hints and session titles: ask the LLM when one is configured, else deterministic."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage
+
+from agent_graph.llm.offline import real_estate
+
+log = logging.getLogger(__name__)
+
+GENERIC_HINTS = [
+    "Find me a 3-bed house in Austin under $500k",
+    "Show me condos near downtown",
+    "What time is it?",
+]
+HINTS_PROMPT = (
+    "The user asked: {question}\nYou answered: {answer}\n"
+    "Suggest exactly 3 short follow-up requests the user might type next (max 8 words each). "
+    "Answer with a JSON list of 3 strings only."
+)
+TITLE_PROMPT = "Give a 2-5 word title for a chat that starts with: {question}\nTitle only."
+TITLE_WORDS = 6
+
+
+def fallback_hints(results: list[dict[str, Any]]) -> list[str]:
+    """Hints that fit the last structured result of the turn, else generic ones."""
+    for result in reversed(results):
+        criteria = result.get("criteria") if result.get("type") == "listings" else None
+        hints: list[str] = real_estate.follow_up_hints(criteria, result)
+        if len(hints) == 3:
+            return hints
+    return list(GENERIC_HINTS)
+
+
+def fallback_title(question: str) -> str:
+    words = re.sub(r"\s+", " ", question).strip().split(" ")
+    title = " ".join(words[:TITLE_WORDS])
+    return (title[:1].upper() + title[1:]) + ("…" if len(words) > TITLE_WORDS else "")
+
+
+async def make_hints(
+    model: BaseChatModel | None, question: str, answer: str, results: list[dict[str, Any]]
+) -> list[str]:
+    if model is not None:
+        try:
+            reply = await model.ainvoke(
+                [HumanMessage(HINTS_PROMPT.format(question=question, answer=answer[:1500]))]
+            )
+            match = re.search(r"\[.*\]", str(reply.content), re.DOTALL)
+            hints = json.loads(match.group(0)) if match else []
+            if (
+                isinstance(hints, list)
+                and len(hints) >= 3
+                and all(isinstance(h, str) for h in hints)
+            ):
+                return [h.strip() for h in hints[:3]]
+        except Exception as exc:
+            log.info("hint generation fell back to rules: %s", type(exc).__name__)
+    return fallback_hints(results)
+
+
+async def make_title(model: BaseChatModel | None, question: str) -> str:
+    if model is not None:
+        try:
+            reply = await model.ainvoke(
+                [HumanMessage(TITLE_PROMPT.format(question=question[:500]))]
+            )
+            title = str(reply.content).strip().strip('"').splitlines()[0][:60]
+            if title:
+                return title
+        except Exception as exc:
+            log.info("title generation fell back to rules: %s", type(exc).__name__)
+    return fallback_title(question)

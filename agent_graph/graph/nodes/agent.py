@@ -1,0 +1,59 @@
+"""agent: the chat model bound to the tools the role allows; compacts once on context overflow."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage, HumanMessage
+from langgraph.runtime import Runtime
+
+from agent_graph.graph.services import Services
+from agent_graph.graph.state import AgentState, Context
+from agent_graph.memory.compaction import compact, estimate_tokens, is_context_overflow
+from agent_graph.security.roles import allowed_tools
+
+SUMMARIZE_PROMPT = (
+    "Summarise the conversation above in a few sentences for your own later reference: the "
+    "user's goals, criteria, results shown and decisions. Plain text only."
+)
+
+
+class ModelTimeoutError(TimeoutError):
+    """The chat model did not answer within LLM_TIMEOUT_S."""
+
+
+def make_agent(services: Services) -> Any:
+    async def summarize(messages: list[BaseMessage]) -> str:
+        if not services.secondary_llm:
+            return ""  # compact() falls back to its deterministic summary
+        answer = await services.model.ainvoke([*messages, HumanMessage(SUMMARIZE_PROMPT)])
+        return str(answer.content)
+
+    async def invoke(model: Any, messages: list[BaseMessage]) -> Any:
+        try:
+            return await asyncio.wait_for(model.ainvoke(messages), services.llm_timeout_s)
+        except TimeoutError:
+            raise ModelTimeoutError(
+                f"the model did not answer within {services.llm_timeout_s:g}s"
+            ) from None
+
+    async def agent(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
+        ctx = runtime.context or Context()
+        messages: list[BaseMessage] = list(state.get("messages") or [])
+        tools = allowed_tools(ctx.role, services.skills.tools)
+        model: BaseChatModel | Any = services.model
+        if tools and state.get("iterations", 0) < services.max_tool_iterations:
+            model = services.model.bind_tools(tools)
+        if estimate_tokens(messages) > services.context_token_budget:
+            messages = await compact(messages, summarize)
+        try:
+            response = await invoke(model, messages)
+        except Exception as exc:
+            if not is_context_overflow(exc):
+                raise
+            response = await invoke(model, await compact(messages, summarize, keep_last=2))
+        return {"messages": [response]}
+
+    return agent

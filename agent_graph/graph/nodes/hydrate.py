@@ -1,0 +1,112 @@
+"""hydrate: load the session and memory, and build the model's context for this turn."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage, SystemMessage
+from langgraph.graph.message import REMOVE_ALL_MESSAGES
+from langgraph.runtime import Runtime
+
+from agent_graph.graph import history
+from agent_graph.graph.nodes.reflect import context_block
+from agent_graph.graph.services import Services
+from agent_graph.graph.state import AgentState, Context
+from agent_graph.security.roles import role_line
+
+log = logging.getLogger(__name__)
+
+VERBATIM_EXCHANGES = 5
+
+
+def _incoming(state: AgentState) -> HumanMessage:
+    for message in reversed(state.get("messages") or []):
+        if isinstance(message, HumanMessage):
+            return message
+    raise ValueError("a turn needs a user message")
+
+
+def _clock(timezone: str) -> str:
+    now = datetime.now(ZoneInfo(timezone))
+    return f"Current date: {now:%A, %-d %B %Y}. User timezone: {timezone}."
+
+
+def make_hydrate(services: Services) -> Any:
+    async def hydrate(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
+        ctx = runtime.context or Context()
+        incoming = _incoming(state)
+        await services.skills.ensure_started()
+        query = str(incoming.content)
+        store = services.session_store(ctx.persist)
+        record = await asyncio.to_thread(store.load, ctx.user_id, ctx.session_id)
+        past = history.load(record.messages) if record else []
+        groups = history.exchanges(past)
+        recent: list[BaseMessage] = history.close_dangling_tool_calls(
+            [m for group in groups[-VERBATIM_EXCHANGES:] for m in group]
+        )
+        sections: dict[str, str] = {
+            "identity": services.skills.identity,
+            "system": "\n\n".join(
+                p for p in (services.skills.system_prompt, _clock(ctx.timezone)) if p
+            ),
+            "role": role_line(ctx.role),
+        }
+        if services.memory is not None and ctx.persist:
+            sections.update(await _recall(services, ctx, query, len(groups)))
+        messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES)]
+        messages += [SystemMessage(content=text) for text in sections.values() if text]
+        messages += recent
+        block = context_block(recent)
+        if block is not None:
+            messages.append(block)
+        messages.append(incoming)
+        return {
+            "messages": messages,
+            "history_len": len(recent),
+            "iterations": 0,
+            "results": None,
+            "memory_writes": None,
+            "tool_outcomes": None,
+            "context": {k: v for k, v in sections.items() if v},
+            "hints": [],
+        }
+
+    return hydrate
+
+
+async def _recall(services: Services, ctx: Context, query: str, exchanges: int) -> dict[str, str]:
+    """Preferences (L1), similar past results (L3) and older exchanges of this session (L2)."""
+    memory = services.memory
+    assert memory is not None
+    older_than = max(exchanges - VERBATIM_EXCHANGES, 0)
+    try:
+        prefs, semantic, episodes = await asyncio.gather(
+            memory.preferences_text(ctx.user_id),
+            memory.semantic_recall(ctx.user_id, query),
+            memory.episode_recall(ctx.user_id, ctx.session_id, query, older_than)
+            if older_than
+            else _nothing(),
+        )
+    except Exception:
+        log.exception("memory recall failed; continuing without it")
+        return {}
+    sections = {}
+    if prefs:
+        sections["preferences"] = "What the user asked you to remember:\n" + prefs
+    if semantic:
+        sections["semantic"] = "Useful results from earlier conversations:\n" + "\n".join(
+            f"- {s}" for s in semantic
+        )
+    if episodes:
+        sections["episodes"] = "Earlier in this conversation (retrieved):\n" + "\n".join(
+            f"- {e}" for e in episodes
+        )
+    return sections
+
+
+async def _nothing() -> list[str]:
+    return []

@@ -1,0 +1,120 @@
+"""tools: run each tool call on its skill's pool; errors become ToolMessage(status="error")."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from langchain_core.messages import AIMessage, ToolMessage
+from langgraph.runtime import Runtime
+
+from agent_graph.graph.services import Services
+from agent_graph.graph.state import AgentState, Context
+from agent_graph.security.roles import REFUSED, tool_allowed
+from agent_graph.security.sanitizer import wrap_external
+from agent_graph.skills.pool import SkillCallError
+
+TOOL_ERROR = "Error: {message}"
+UNEXPECTED_ERROR = "{tool} failed unexpectedly ({kind}). Try again or choose another approach."
+DATA_TYPES = ("listings", "detail")
+
+
+def summarize(result: Any) -> str:
+    """A one-line summary for the step event."""
+    if isinstance(result, dict):
+        kind = result.get("type")
+        if kind == "listings":
+            return f"{result.get('total', len(result.get('items', [])))} listings"
+        if kind == "detail" and result.get("items"):
+            return str(result["items"][0].get("address", "1 property"))
+        if kind == "memory_write":
+            return f"saved {result.get('key')}"
+        if kind == "time":
+            return str(result.get("human", ""))
+    return json.dumps(result)[:80]
+
+
+def make_tools(services: Services) -> Any:
+    async def run_one(call: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
+        name, args, call_id = call["name"], call.get("args") or {}, call["id"]
+        emit = runtime.stream_writer
+        safe_args = services.sanitizer.redact_value(args)
+        emit({"type": "step", "id": call_id, "name": name, "status": "start", "args": safe_args})
+        started = time.perf_counter()
+        try:
+            role = (runtime.context or Context()).role
+            if not tool_allowed(role, name):  # defense in depth: the agent never binds it
+                raise SkillCallError(REFUSED.format(tool=name, role=role))
+            result = services.sanitizer.redact_value(await services.skills.dispatch(name, args))
+            error = None
+        except SkillCallError as exc:
+            result, error = None, services.sanitizer.redact(str(exc))
+        except Exception as exc:
+            result, error = None, UNEXPECTED_ERROR.format(tool=name, kind=type(exc).__name__)
+        ms = round((time.perf_counter() - started) * 1000, 1)
+        if error is not None:
+            emit(
+                {
+                    "type": "step",
+                    "id": call_id,
+                    "name": name,
+                    "status": "error",
+                    "summary": error,
+                    "ms": ms,
+                }
+            )
+            message = ToolMessage(
+                TOOL_ERROR.format(message=error), tool_call_id=call_id, name=name, status="error"
+            )
+            return {
+                "message": message,
+                "outcome": {
+                    "tool": name,
+                    "skill": services.skills.skill_for(name),
+                    "args": safe_args,
+                    "error": error,
+                },
+            }
+        emit(
+            {
+                "type": "step",
+                "id": call_id,
+                "name": name,
+                "status": "end",
+                "summary": summarize(result),
+                "ms": ms,
+            }
+        )
+        source = f"{services.skills.skill_for(name)}.{name}"
+        message = ToolMessage(
+            wrap_external(source, json.dumps(result)), tool_call_id=call_id, name=name
+        )
+        outcome = {
+            "tool": name,
+            "skill": services.skills.skill_for(name),
+            "args": safe_args,
+            "result": result,
+        }
+        record: dict[str, Any] = {"message": message, "outcome": outcome}
+        if isinstance(result, dict) and result.get("type") in DATA_TYPES:
+            emit({"type": "data", "data": result})
+            record["data"] = result
+        if isinstance(result, dict) and result.get("type") == "memory_write":
+            record["write"] = {"skill": services.skills.skill_for(name), **result}
+        return record
+
+    async def tools(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
+        last = (state.get("messages") or [])[-1]
+        calls = last.tool_calls if isinstance(last, AIMessage) else []
+        records = await asyncio.gather(*(run_one(dict(c), runtime) for c in calls))
+        return {
+            "messages": [r["message"] for r in records],
+            "iterations": state.get("iterations", 0) + 1,
+            "results": [r["data"] for r in records if "data" in r],
+            "memory_writes": [r["write"] for r in records if "write" in r],
+            "tool_outcomes": [r["outcome"] for r in records],
+        }
+
+    return tools

@@ -1,0 +1,18 @@
+"""Pure routers: they read state and name the next node."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from langchain_core.messages import AIMessage
+
+from agent_graph.graph.state import AgentState
+
+
+def route_after_agent(state: AgentState) -> Literal["tools", "post_process"]:
+    """Tools when the last AI message asks for them, otherwise the turn is finished."""
+    messages = state.get("messages") or []
+    last = messages[-1] if messages else None
+    if isinstance(last, AIMessage) and last.tool_calls:
+        return "tools"
+    return "post_process"

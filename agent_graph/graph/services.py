@@ -1,0 +1,86 @@
+"""Services: what the graph's nodes depend on, injected by build_graph(...)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from langchain_core.language_models import BaseChatModel
+
+from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.storage.scratch_sessions import ScratchSessionStore
+from agent_graph.storage.sessions import SessionRecord, SessionStore
+
+
+class SessionStorage(Protocol):
+    """Where a turn's session is loaded from and saved to (disk, or RAM for public guests)."""
+
+    def load(self, user: str, session_id: str) -> SessionRecord | None: ...
+
+    def save(self, record: SessionRecord) -> None: ...
+
+
+class SkillGateway(Protocol):
+    """The registry as the graph sees it: merged tools and prompts, and dispatch."""
+
+    @property
+    def tools(self) -> list[dict[str, Any]]: ...
+
+    @property
+    def system_prompt(self) -> str: ...
+
+    @property
+    def identity(self) -> str: ...
+
+    def skill_for(self, tool: str) -> str | None: ...
+
+    async def ensure_started(self) -> None: ...
+
+    async def dispatch(self, tool: str, params: dict[str, Any]) -> Any: ...
+
+
+class MemoryGateway(Protocol):
+    """The memory layers as the graph sees them (L1 preferences, L3 semantic, L2 episodes)."""
+
+    async def preferences_text(self, user: str) -> str: ...
+
+    async def semantic_recall(self, user: str, text: str) -> list[str]: ...
+
+    async def episode_recall(
+        self, user: str, session_id: str, text: str, before_index: int
+    ) -> list[str]: ...
+
+    async def apply_writes(self, user: str, writes: list[dict[str, Any]]) -> None: ...
+
+    async def remember_results(self, user: str, outcomes: list[dict[str, Any]]) -> None: ...
+
+    async def save_episode(
+        self, user: str, session_id: str, index: int, user_text: str, assistant_text: str
+    ) -> None: ...
+
+    async def forget_session(self, user: str, session_id: str) -> None: ...
+
+    async def list_preferences(self, user: str) -> dict[str, list[dict[str, str]]]: ...
+
+    async def forget_preference(self, user: str, skill: str, key: str) -> bool: ...
+
+
+@dataclass
+class Services:
+    """Everything the nodes need; the API and graph.py build one each."""
+
+    skills: SkillGateway
+    model: BaseChatModel
+    sessions: SessionStore
+    sanitizer: Sanitizer = field(default_factory=Sanitizer)
+    memory: MemoryGateway | None = None
+    max_tool_iterations: int = 6
+    llm_timeout_s: float = 60.0
+    context_token_budget: int = 12000
+    secondary_llm: bool = False
+    """True when `model` is a real LLM: hints, titles, scores and summaries ask it first."""
+    scratch_sessions: ScratchSessionStore = field(default_factory=ScratchSessionStore)
+    """Public guest sessions (Context.persist is False): RAM only, never on disk."""
+
+    def session_store(self, persist: bool) -> SessionStorage:
+        return self.sessions if persist else self.scratch_sessions

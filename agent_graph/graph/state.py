@@ -1,0 +1,58 @@
+"""AgentState: what flows through the graph during one turn, and Context: per-run knobs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, TypedDict
+
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
+
+
+def extend_or_reset(old: list[Any] | None, new: list[Any] | None) -> list[Any]:
+    """Append new items; `None` resets the list (hydrate starts every turn clean)."""
+    if new is None:
+        return []
+    return [*(old or []), *new]
+
+
+@dataclass
+class Context:
+    """Per-run knobs passed as `context=` and read through Runtime[Context] in the nodes."""
+
+    user_id: str = "local"
+    session_id: str = "studio"
+    timezone: str = "UTC"
+    role: str = "user"
+    """guest | user | admin: which tools the agent may bind and call (agent_graph/security/roles.py)."""
+    persist: bool = True
+    """False for public guest turns: no session file, no memory reads or writes."""
+
+
+class AgentState(TypedDict, total=False):
+    messages: Annotated[list[AnyMessage], add_messages]
+    """The model's whole input: context system messages, recent history, this turn. add_messages."""
+
+    history_len: int
+    """How many messages of `messages` were loaded from the session (context excluded). Last wins."""
+
+    iterations: int
+    """Tool rounds taken this turn; routing stops calling tools at MAX_TOOL_ITERATIONS. Last wins."""
+
+    results: Annotated[list[dict[str, Any]], extend_or_reset]
+    """Structured tool results of this turn (listings, detail, time), for the data event."""
+
+    memory_writes: Annotated[list[dict[str, Any]], extend_or_reset]
+    """Preference writes requested by tools this turn; post_process applies them."""
+
+    tool_outcomes: Annotated[list[dict[str, Any]], extend_or_reset]
+    """One record per tool call this turn (name, args, result or error), for L3 scoring."""
+
+    context: dict[str, str]
+    """The hydrated context sections by name (debug view). Last wins."""
+
+    hints: list[str]
+    """Three follow-up suggestions made by post_process. Last wins."""
+
+    title: str | None
+    """Session title, set on the first exchange. Last wins."""

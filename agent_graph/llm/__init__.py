@@ -1,0 +1,1 @@
+"""Chat models: the factory, the keyless offline dispatcher."""

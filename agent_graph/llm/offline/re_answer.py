@@ -1,0 +1,256 @@
+"""Answer text for real-estate tool results: an intro line, a short list, a detail paragraph.
+
+Listing text (addresses, descriptions) is external data: it is stripped of markdown and
+quoted, never followed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from agent_graph.llm.offline.re_format import (
+    DATA_CITIES,
+    criteria_phrase,
+    join_words,
+    landmark_label,
+    money,
+    number,
+    short_money,
+    type_name,
+)
+
+_TOP = {
+    "price": "{n} cheapest",
+    "price_desc": "{n} most expensive",
+    "size": "{n} largest",
+    "newest": "{n} newest",
+    "distance": "{n} closest to {near}",
+}
+_FIRST = {
+    "price": "cheapest first",
+    "price_desc": "most expensive first",
+    "size": "largest first",
+    "newest": "newest first",
+    "distance": "closest to {near} first",
+}
+_RARE_FEATURES = {"waterfront": 3.5, "spa": 3.0, "pool": 2.5, "view": 2.5, "garage": 1.0}
+_RARE_TYPES = {"house": 0.5, "condo": 2.0, "townhouse": 2.5}
+_MOJIBAKE = {"â€™": "'", "â€˜": "'", "â€œ": '"', "â€\x9d": '"', "â€“": "-", "â€”": "-", "Â": ""}
+_ERRORS = {
+    "search_properties": "The property search didn't work",
+    "get_property_details": "I couldn't load that property's details",
+    "get_property_details_by_address": "I couldn't look up that address",
+    "save_search_criteria": "I couldn't save that preference",
+}
+
+
+@dataclass(frozen=True)
+class Relaxation:
+    """One way to widen a search that found nothing: advice for the answer, a hint chip."""
+
+    score: float
+    advice: str
+    hint: str
+
+
+def describe_results(result: Mapping[str, Any], note: str = "") -> str:
+    """Answer text for a listings or detail result, preceded by the plan's note."""
+    items = [i for i in result.get("items") or [] if isinstance(i, Mapping)]
+    kind = result.get("type")
+    if kind == "detail":
+        body = _detail(items[0]) if items else "I couldn't find that property."
+    elif kind == "listings":
+        body = _listings(result, items)
+    elif kind == "memory_write":
+        key = str(result.get("key", "")).replace("_", " ")
+        body = f"Saved your {key}: {plain(str(result.get('value', '')))}."
+    else:
+        body = "Done."
+    return f"{note} {body}" if note else body
+
+
+def describe_error(tool: str, message: str) -> str:
+    """A readable sentence for a failed tool call."""
+    reason = plain(message).rstrip(".!") or "no reason given"
+    lowered = reason.lower()
+    if tool == "get_property_details_by_address" and re.search(
+        r"not found|no listing|404", lowered
+    ):
+        return (
+            "I couldn't find a listing at that address. Check the street number and name, "
+            "or pick a home from the search results."
+        )
+    if re.search(r"not found|404", lowered):
+        return "I couldn't find that property; it may have been taken off the market."
+    if re.search(r"time(?:d)? ?out", lowered):
+        reason = "it took too long to answer"
+    what = _ERRORS.get(tool, f"The {tool} tool failed")
+    return f"{what} ({reason[:200]}). Please try again in a moment."
+
+
+def plain(text: str) -> str:
+    """External text made inert: mis-encodings fixed, markdown and line breaks removed."""
+    for bad, good in _MOJIBAKE.items():
+        text = text.replace(bad, good)
+    text = re.sub(r"[*_`#\[\]<>|\\]", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def relaxations(criteria: Mapping[str, Any]) -> list[Relaxation]:
+    """Ways to widen a search, the most restrictive criterion first."""
+    out: list[Relaxation] = []
+    if high := criteria.get("price_max"):
+        score = 3.0 if high < 200_000 else 2.0 if high < 400_000 else 1.0
+        wider = -(-high * 1.5 // 50_000) * 50_000
+        out.append(
+            Relaxation(
+                score,
+                f"raising the budget above {money(high)}",
+                f"Show options under {short_money(wider)}",
+            )
+        )
+    if low := criteria.get("price_min"):
+        out.append(
+            Relaxation(
+                2.0 if low > 1_000_000 else 1.0,
+                f"lowering the minimum price below {money(low)}",
+                f"Show options over {short_money(low * 0.7)}",
+            )
+        )
+    if features := list(criteria.get("features") or []):
+        top = max(features, key=lambda f: _RARE_FEATURES.get(f, 2.0))
+        plural = "requirements" if len(features) > 1 else "requirement"
+        out.append(
+            Relaxation(
+                _RARE_FEATURES.get(top, 2.0),
+                f"dropping the {join_words(features)} {plural}",
+                f"Without the {top} requirement",
+            )
+        )
+    for key, label, high_at in (("beds_min", "bedrooms", 5), ("baths_min", "bathrooms", 3)):
+        count = criteria.get(key) or 0
+        if count > 1:
+            score = 3.0 if count >= high_at else 2.0 if count >= high_at - 1 else 0.5
+            fewer = number(count - 1)
+            out.append(
+                Relaxation(score, f"asking for {fewer}+ {label}", f"At least {fewer} {label}")
+            )
+    if size := criteria.get("sqft_min"):
+        out.append(
+            Relaxation(
+                2.5 if size >= 3000 else 1.0,
+                f"lowering the minimum size below {size:,} sqft",
+                "Any size",
+            )
+        )
+    if (place := criteria.get("location")) and place != "Austin":
+        known = place in DATA_CITIES.values() or re.fullmatch(r"78\d{3}", str(place))
+        advice = (
+            f"searching all of Austin instead of {place}"
+            if known
+            else (f"widening the area beyond {place}")
+        )
+        out.append(Relaxation(3.0 if known else 4.0, advice, "What about Austin?"))
+    if kind := criteria.get("property_type"):
+        out.append(
+            Relaxation(
+                _RARE_TYPES.get(kind, 3.0),
+                f"including other types than {type_name(kind)}",
+                "Any property type",
+            )
+        )
+    if radius := criteria.get("radius_miles"):
+        out.append(
+            Relaxation(
+                3.0 if radius <= 3 else 1.5,
+                f"widening the radius beyond {number(radius)} miles",
+                f"Within {number(radius * 2)} miles instead",
+            )
+        )
+    return sorted(out, key=lambda r: -r.score)
+
+
+def _listings(result: Mapping[str, Any], items: list[Mapping[str, Any]]) -> str:
+    criteria = result.get("criteria") or {}
+    shown = len(items)
+    total = max(int(result.get("total") or shown), shown)
+    page = int(result.get("page") or criteria.get("page") or 1)
+    if not items:
+        return _no_results(criteria, page)
+    sort, near = criteria.get("sort"), landmark_label(criteria.get("near") or "downtown")
+    intro = f"I found {total:,} " + criteria_phrase(criteria, total, sort != "distance")
+    if page > 1:
+        start = (page - 1) * int(criteria.get("limit") or 10) + 1
+        intro += f"; here are results {start}–{start + shown - 1}"
+        intro += f", {_FIRST[sort].format(near=near)}." if sort in _FIRST else "."
+    elif total > shown:
+        top = _TOP.get(sort or "", "first {n}").format(n=shown, near=near)
+        intro += f"; here are the {top}."
+    elif sort in _FIRST and shown > 1:
+        intro += f", {_FIRST[sort].format(near=near)}."
+    else:
+        intro += "."
+    lines = [f"{i}. {_line(item)}" for i, item in enumerate(items, start=1)]
+    return intro + "\n\n" + "\n".join(lines)
+
+
+def _line(item: Mapping[str, Any]) -> str:
+    facts = [money(item["price"]) if item.get("price") else "price not listed"]
+    facts += _facts(item)
+    line = f"**{plain(str(item.get('address') or 'Address not listed'))}** — " + " · ".join(facts)
+    distance = item.get("distance_miles")
+    return line + (f" ({distance:.1f} mi)" if isinstance(distance, int | float) else "")
+
+
+def _facts(item: Mapping[str, Any]) -> list[str]:
+    facts = []
+    if item.get("beds") is not None:
+        facts.append(f"{number(item['beds'])} bd")
+    if item.get("baths") is not None:
+        facts.append(f"{number(item['baths'])} ba")
+    if item.get("sqft"):
+        facts.append(f"{item['sqft']:,} sqft")
+    return facts
+
+
+def _no_results(criteria: Mapping[str, Any], page: int) -> str:
+    phrase = criteria_phrase(criteria, 2)
+    if page > 1:
+        return f"That's the end of the results for {phrase}."
+    advice = [r.advice for r in relaxations(criteria)[:2]]
+    tip = f"Try {join_words(advice, 'or')}." if advice else "Try a different area or budget."
+    return f"I couldn't find any {phrase}. {tip}"
+
+
+def _detail(item: Mapping[str, Any]) -> str:
+    address = plain(str(item.get("address") or "This property"))
+    price = f"listed at {money(item['price'])}" if item.get("price") else "with no listed price"
+    kind = type_name(item["property_type"], 1) if item.get("property_type") else "home"
+    article = "an" if kind[0] in "aeiou" else "a"
+    facts = " · ".join(_facts(item))
+    text = f"**{address}** is {article} {kind} {price}" + (f": {facts}." if facts else ".")
+    lot = item.get("lot_size")
+    lot_text = "not listed"
+    if isinstance(lot, int | float) and lot > 0:
+        lot_text = (
+            f"{lot / 43_560:.2f} acres ({lot:,.0f} sqft)" if lot >= 43_560 else f"{lot:,.0f} sqft"
+        )
+    hoa = item.get("hoa_fee")
+    known = {
+        "Year built": str(item["year_built"]) if item.get("year_built") else "not listed",
+        "Lot size": lot_text,
+        "HOA": f"${hoa:,.0f}/month" if isinstance(hoa, int | float) else "not listed",
+        "Zestimate": money(item["zestimate"]) if item.get("zestimate") else "not listed",
+    }
+    text += " " + " ".join(f"{label}: {value}." for label, value in known.items())
+    if description := plain(str(item.get("description") or "")):
+        excerpt = (
+            description
+            if len(description) <= 220
+            else (description[:220].rsplit(" ", 1)[0].rstrip(",;:") + "…")
+        )
+        text += f' The listing says: "{excerpt}"'
+    return text

@@ -1,0 +1,121 @@
+"""Reads prices: "under $500k", "300-400k", "between 300k and 400k", "around 1.2 million".
+
+A number is money when it carries a `$`, a k/m/million suffix or thousands commas, or when it
+follows a price word ("under 450000"). With no direction word a price is a ceiling ("a house for
+$400k" means at most $400k). "around X" means X ± 10%, rounded to the nearest $1,000.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agent_graph.llm.offline.re_parse import Words
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_SUF = r"millions|million|mill|mil|mm|m|thousand|grand|k"
+_THOUSANDS = {"k", "thousand", "grand"}
+
+
+def _money(tag: str = "") -> str:
+    return rf"(?<![\w.,])(?P<d{tag}>\$\s*)?(?P<n{tag}>{_NUM})(?:\s*(?P<s{tag}>{_SUF})\b)?"
+
+
+_MONEY = re.compile(_money())
+_RANGE = re.compile(
+    rf"(?:\b(?P<kw>between|from)\s+)?{_money('1')}\s*(?P<sep>-|to|and)\s*{_money('2')}"
+)
+_LEAD = r"(?:^|(?<=\W))"
+_FILLER = r"(?:\s*(?:is|of|at|around|about|roughly|approximately|say|:|=))*\s*$"
+_MAX_BEFORE = re.compile(
+    _LEAD + r"(?:under|below|beneath|less than|lower than|cheaper than|no more than|"
+    r"not more than|not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
+    r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|top out at|tops|price range|<=?|≤)" + _FILLER
+)
+_MIN_BEFORE = re.compile(
+    _LEAD + r"(?:over|above|more than|greater than|higher than|more expensive than|north of|"
+    r"at least|min(?:imum)?|starting (?:at|from)|from|>=?|≥)" + _FILLER
+)
+_AROUND_BEFORE = re.compile(
+    _LEAD + r"(?:around|about|approximately|approx\.?|roughly|~|close to|near|"
+    r"in the ballpark of|ballpark|somewhere around)\s*$"
+)
+_MIN_AFTER = re.compile(
+    r"\s*(?:\+|or (?:more|above|higher)|and (?:up|above|higher)|plus\b|minimum\b|min\b)"
+)
+_MAX_AFTER = re.compile(
+    r"\s*(?:or (?:less|under|below|lower)|and (?:under|below|less)|max(?:imum)?\b|tops\b|"
+    r"at most|at the most|budget\b)"
+)
+_AROUND_AFTER = re.compile(r"\s*(?:-?\s*ish\b|or so\b)")
+_UNIT_AFTER = re.compile(
+    r"\s*-?\s*(?:sq|square|sf\b|ft\b|feet|foot|miles?\b|mi\b|min\b|minutes|bed|bd|br\b|bath|"
+    r"ba\b|acres?|years?|yrs?|%|percent|stor(?:y|ies)|car\b|cars|people|kids|st\b|nd\b|rd\b|"
+    r"th\b)"
+)
+
+
+def _value(m: re.Match[str], tag: str = "") -> tuple[float, bool, float]:
+    """(dollars, explicitly money, suffix multiplier) of one matched amount."""
+    raw, suffix = m.group(f"n{tag}"), m.group(f"s{tag}") or ""
+    mult = 1.0 if not suffix else 1_000.0 if suffix in _THOUSANDS else 1_000_000.0
+    explicit = bool(m.group(f"d{tag}") or suffix or "," in raw)
+    return float(raw.replace(",", "")) * mult, explicit, mult
+
+
+def money_in(text: str) -> int | None:
+    """The first amount in a saved value such as '$450,000' or '450k'."""
+    for m in _MONEY.finditer(text.lower()):
+        value, _, _ = _value(m)
+        if value >= 1000:
+            return round(value)
+    return None
+
+
+def around(value: float) -> tuple[int, int]:
+    return round(value * 0.9 / 1000) * 1000, round(value * 1.1 / 1000) * 1000
+
+
+def take_prices(words: Words, criteria: dict[str, Any]) -> None:
+    """Sets price_min / price_max from the words and blanks what it read."""
+    for m in _RANGE.finditer(words.s):
+        low, low_explicit, _ = _value(m, "1")
+        high, high_explicit, mult = _value(m, "2")
+        if m.group("sep") == "and" and m.group("kw") != "between":
+            continue
+        if not m.group("s1") and "," not in m.group("n1") and low < 1000:
+            low *= mult
+        bare = not (low_explicit or high_explicit)
+        if (bare and not m.group("kw")) or not 1000 <= low < high:
+            continue
+        criteria["price_min"], criteria["price_max"] = round(low), round(high)
+        words.blank(*m.span())
+        return
+    for m in list(_MONEY.finditer(words.s)):
+        value, explicit, _ = _value(m)
+        after = words.s[m.end() :]
+        if _UNIT_AFTER.match(after) or value < 1000:
+            continue
+        if not explicit and re.fullmatch(r"78\d{3}", m.group("n")):
+            continue
+        prefix = words.s[: m.start()]
+        start, end, kind = m.start(), m.end(), ""
+        for name, rx in (("max", _MAX_BEFORE), ("min", _MIN_BEFORE), ("around", _AROUND_BEFORE)):
+            if found := rx.search(prefix):
+                start, kind = found.start(), name
+                break
+        else:
+            for name, rx in (("min", _MIN_AFTER), ("max", _MAX_AFTER), ("around", _AROUND_AFTER)):
+                if found := rx.match(after):
+                    end, kind = m.end() + found.end(), name
+                    break
+        if not explicit and not kind:
+            continue
+        words.blank(start, end)
+        if kind == "around" and "price_max" not in criteria:
+            criteria["price_min"], criteria["price_max"] = around(value)
+        elif kind == "min":
+            criteria.setdefault("price_min", round(value))
+        else:
+            criteria.setdefault("price_max", round(value))

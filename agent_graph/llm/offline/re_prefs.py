@@ -1,0 +1,142 @@
+"""Preferences: which words ask to be remembered, and how saved ones fill a new search.
+
+A message is cut into clauses (at , ; . ! ? "but" "also"); a clause is a preference when it
+says so in the first person: "my budget is $450k" (budget_max), "we're looking in
+Pflugerville" (location), "I only want houses" / "we prefer condos" (property_type), "we need
+3 bedrooms" / "must have a garage" (beds_min, baths_min, features), "never show me condos"
+(a DECISION: exclude_property_type). A plain request ("3-bed houses in Austin") saves nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from agent_graph.llm.offline.re_format import FEATURE_PHRASES, join_words, money, number, type_name
+from agent_graph.llm.offline.re_money import money_in
+from agent_graph.llm.offline.re_parse import normalize, parse
+from agent_graph.llm.offline.re_words import FEATURES, TYPES, canonical_type
+
+_CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
+_BUDGET = (
+    r"\b(?:budget|afford|can spend|spend up to|price range|our max|my max|"
+    r"(?:we|i) can (?:go|pay) up to)\b"
+)
+_LOCATION = (
+    r"\b(?:looking|searching|shopping|house[- ]hunting|interested)\s+(?:only\s+)?(?:in|around)\b|"
+    r"\b(?:live|move|moving|relocat\w*|settle|stay)\s+(?:in|to)\b|\bprefer\b|\bonly want\b|"
+    r"\bfocus(?:ed|ing)? on\b"
+)
+_TYPE = (
+    r"\b(?:only want|want only|only interested in|interested only in|prefer|"
+    r"only looking (?:at|for)|(?:we|i)(?:'re| are|'m| am) only (?:looking|interested))\b"
+)
+_NEED = (
+    r"^\s*(?:need|must have|require)\b|\b(?:we|i|family|kids)\s+(?:really |definitely |"
+    r"absolutely |also |still )?(?:need|require|must have)\b|\bmust have\b|\bprefer\b|"
+    r"\bat minimum\b"
+)
+
+
+@dataclass(frozen=True)
+class PreferenceWrite:
+    """One save_search_criteria call."""
+
+    entry_type: str
+    key: str
+    value: str
+
+
+def kinds_in(value: str, vocabulary: list[tuple[str, str]]) -> list[str]:
+    """Types or features named in a saved value such as 'condo, townhouse'."""
+    text = normalize(value)
+    found = [(m.start(), k) for k, rx in vocabulary for m in re.finditer(rf"\b(?:{rx})\b", text)]
+    return list(dict.fromkeys(canonical_type(kind) for _, kind in sorted(found)))
+
+
+def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWrite]:
+    """The preferences a message states, merged with saved exclusions and must-haves."""
+    writes: dict[str, PreferenceWrite] = {}
+
+    def save(key: str, value: str, entry_type: str = "PREFERENCE") -> None:
+        writes[key] = PreferenceWrite(entry_type, key, value)
+
+    for clause in re.split(_CLAUSES, normalize(text)):
+        parsed = parse(clause)
+        c = parsed.criteria
+        if re.search(_BUDGET, clause):
+            if c.get("price_max"):
+                save("budget_max", money(c["price_max"]))
+            if c.get("price_min"):
+                save("budget_min", money(c["price_min"]))
+        if c.get("location") and re.search(_LOCATION, clause):
+            save("location", str(c["location"]))
+        if c.get("property_type") and re.search(_TYPE, clause):
+            save("property_type", str(c["property_type"]))
+        if re.search(_NEED, clause):
+            for key in ("beds_min", "baths_min"):
+                if c.get(key):
+                    save(key, number(c[key]))
+            if c.get("features"):
+                features = kinds_in(saved.get("features", ""), FEATURES) + c["features"]
+                save("features", ", ".join(dict.fromkeys(features)))
+        if parsed.exclude_forever and c.get("exclude_types"):
+            excluded = kinds_in(saved.get("exclude_property_type", ""), TYPES)
+            excluded += c["exclude_types"]
+            save("exclude_property_type", ", ".join(dict.fromkeys(excluded)), "DECISION")
+    return list(writes.values())
+
+
+def fill_from_preferences(
+    criteria: Mapping[str, Any], saved: Mapping[str, str]
+) -> tuple[dict[str, Any], str]:
+    """Fills what a new search left out from saved preferences; returns it and the note."""
+    c = dict(criteria)
+    filled: list[str] = []
+    high, low = money_in(saved.get("budget_max", "")), money_in(saved.get("budget_min", ""))
+    given_price = "price_min" in c or "price_max" in c
+    took_high = bool(high and "price_max" not in c and high > c.get("price_min", 0))
+    took_low = bool(low and not given_price and low < (high or float("inf")))
+    if took_high:
+        c["price_max"] = high
+    if took_low:
+        c["price_min"] = low
+    if took_high and took_low and high and low:
+        filled.append(f"budget of {money(low)} to {money(high)}")
+    elif took_high and high:
+        filled.append(f"budget of {money(high)}")
+    elif took_low and low:
+        filled.append(f"minimum price of {money(low)}")
+    location = saved.get("location", "").strip()
+    # Landmarks are in Austin: a saved "Pflugerville" would contradict "near downtown".
+    if location and "location" not in c and ("near" not in c or location == "Austin"):
+        c["location"] = location
+        filled.append(f"location {location}")
+    excluded = list(c.get("exclude_types") or [])
+    types = kinds_in(saved.get("property_type", ""), TYPES)
+    if types and "property_type" not in c and types[0] not in excluded:
+        c["property_type"] = types[0]
+        filled.append(f"property type {types[0]}")
+    for key, label in (("beds_min", "bedrooms"), ("baths_min", "bathrooms")):
+        count = _count(saved.get(key, ""))
+        if count and key not in c:
+            c[key] = count
+            filled.append(f"minimum of {number(count)} {label}")
+    if (features := kinds_in(saved.get("features", ""), FEATURES)) and not c.get("features"):
+        c["features"] = features
+        filled.append("must-have " + join_words([FEATURE_PHRASES[f] for f in features]))
+    never = kinds_in(saved.get("exclude_property_type", ""), TYPES)
+    if added := [t for t in never if t not in excluded and t != c.get("property_type")]:
+        c["exclude_types"] = excluded + added
+        filled.append("exclusion of " + join_words([type_name(t) for t in added]))
+    return c, ("Using your saved " + join_words(filled) + ".") if filled else ""
+
+
+def _count(value: str) -> int | float | None:
+    match = re.search(r"\d+(?:\.\d+)?", value)
+    if not match:
+        return None
+    count = float(match.group())
+    return int(count) if count == int(count) else count

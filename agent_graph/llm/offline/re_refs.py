@@ -1,0 +1,176 @@
+"""Finds which property a message points at: a clicked card, a typed address, "the second one".
+
+Ordinals, "#3", "number 2" and superlatives ("the cheapest one") resolve against the results
+as they were shown, 1-based; "the last one" counts from the end.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from agent_graph.llm.offline.re_format import DATA_CITIES
+from agent_graph.llm.offline.re_parse import NUMW, normalize, to_number
+
+_CARD_CLICK = re.compile(
+    r"^\s*show me the details for (?P<address>.+?)\s*\(zpid:\s*(?P<zpid>[^)\s]+)\s*\)\s*[.!]?\s*$",
+    re.I | re.S,
+)
+
+_SUFFIXES = (
+    r"st|street|dr|drive|ln|lane|rd|road|ave|avenue|blvd|boulevard|ct|court|cv|cove|way|trl|"
+    r"trail|pl|place|cir|circle|pkwy|parkway|loop|path|pass|bnd|bend|hwy|highway|ter|terrace|"
+    r"xing|crossing|holw|hollow|run|rdg|ridge|vw|view|pt|point|sq|square|walk|row|cres|"
+    r"crescent|gln|glen|spur|trce|trace|park|hts|heights"
+)
+_STREET = re.compile(
+    rf"\b(?P<num>\d{{2,6}})(?P<words>(?:\s+[\w.'-]+){{1,5}}?)\s+(?:{_SUFFIXES})\b\.?", re.I
+)
+_NOT_STREET_WORDS = re.compile(
+    r"\b(?:beds?|bedrooms?|br|baths?|bathrooms?|ba|sqft|sq|ft|square|feet|under|over|below|"
+    r"above|with|in|near|and|or|for|homes?|houses?|condos?|miles?|mi|of|to|k|budget|max|min|"
+    r"years?|built|acres?|lot|price|dollars|listings?|results|than|at|least|most)\b",
+    re.I,
+)
+_UNIT = re.compile(r"\s*,?\s*(?:#|apt\.?|unit|ste\.?|suite)\s*[\w-]+", re.I)
+_KNOWN_CITY = re.compile(r"\s*,?\s*(?:" + "|".join(DATA_CITIES) + r")\b", re.I)
+_OTHER_CITY = re.compile(
+    r"\s*,\s*[A-Za-z][A-Za-z.' -]{1,30}?(?=\s*,?\s*(?:tx|texas)\b|\s*,?\s*\d{5}\b)", re.I
+)
+_STATE = re.compile(r"\s*,?\s*(?:tx|texas)\b\.?", re.I)
+_ZIP = re.compile(r"\s*,?\s*\d{5}(?:-\d{4})?\b")
+
+ORDINALS: dict[str, int] = {
+    word: n
+    for n, word in enumerate(
+        [
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+            "thirteenth",
+            "fourteenth",
+            "fifteenth",
+            "sixteenth",
+            "seventeenth",
+            "eighteenth",
+            "nineteenth",
+            "twentieth",
+        ],
+        start=1,
+    )
+}
+_ORD = (
+    r"\d{1,2}(?:st|nd|rd|th)|second[- ]to[- ]last|next[- ]to[- ]last|penultimate|last|"
+    + "|".join(ORDINALS)
+)
+_NOUN = r"(?:one|listing|home|house|property|place|result|option|condo|townhouse|townhome|apartment|lot|pick|choice|entry)"
+_NOT_AFTER = (
+    r"(?!\s+(?:\d|times?|page|search(?:es)?|query|results|listings|homes|houses|properties|"
+    r"places|options|condos|few|couple|step|things?|message|question|floor|days?|weeks?|"
+    rf"months?|years?|half|quarter|{NUMW})\b)"
+)
+_ORDINAL_REF = re.compile(
+    rf"\bthe\s+(?P<a>{_ORD})(?:\s+{_NOUN})?\b{_NOT_AFTER}"
+    rf"|\b(?P<b>{_ORD})\s+(?:one|listing|result|option|pick|choice|property)\b"
+)
+_NUMBER_REF = re.compile(
+    rf"(?:#\s?|\b(?:number|no\.|num\.?|listing|option|result|property|choice|pick)\s*#?\s*)"
+    rf"(?P<n>\d{{1,2}}|{NUMW})\b(?!\s*(?:k\b|%|,\d|\.\d|bed|bd|br\b|bath|ba\b|sq|mile|mi\b))"
+    r"|^\s*#?\s*(?P<m>\d{1,2})\s*[.!?]?\s*$"
+)
+SUPERLATIVES: dict[str, tuple[str, bool]] = {
+    "cheapest": ("price", False),
+    "least expensive": ("price", False),
+    "lowest priced": ("price", False),
+    "most expensive": ("price", True),
+    "priciest": ("price", True),
+    "biggest": ("sqft", True),
+    "largest": ("sqft", True),
+    "smallest": ("sqft", False),
+    "newest": ("year_built", True),
+    "oldest": ("year_built", False),
+    "closest": ("distance_miles", False),
+    "nearest": ("distance_miles", False),
+}
+_SUP = "|".join(SUPERLATIVES)
+_SUPERLATIVE_REF = re.compile(
+    rf"\b(?P<s>{_SUP})\s+(?:one|listing|option|result|pick|choice|of (?:them|those|these|all))\b"
+    rf"|\bwhich\b(?:\s+\w+){{0,3}}\s+(?P<t>{_SUP})\b(?!\s+first)"
+)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A pointer into the shown results: a 1-based position (negative: from the end) or a
+    superlative such as 'cheapest'."""
+
+    position: int | None = None
+    superlative: str | None = None
+
+
+def card_click(text: str) -> str | None:
+    """The zpid of the web UI's card-click message, whatever the address text."""
+    match = _CARD_CLICK.match(text)
+    return match.group("zpid") if match else None
+
+
+def typed_address(text: str) -> str | None:
+    """A street address in the user's words ('4506 Mattie Ln, Austin TX 78745'), as typed."""
+    for match in _STREET.finditer(text):
+        if _NOT_STREET_WORDS.search(match.group("words")):
+            continue
+        end = match.end()
+        for tail in (_UNIT, _KNOWN_CITY, _OTHER_CITY, _STATE, _ZIP):
+            if found := tail.match(text, end):
+                end = found.end()
+        return text[match.start() : end].strip(" ,.")
+    return None
+
+
+def find_reference(text: str) -> Reference | None:
+    norm = normalize(text)
+    if match := _ORDINAL_REF.search(norm):
+        word = re.sub(r"[- ]", " ", match.group("a") or match.group("b"))
+        if word == "last":
+            return Reference(position=-1)
+        if word in ("second to last", "next to last", "penultimate"):
+            return Reference(position=-2)
+        number = ORDINALS.get(word)
+        return Reference(position=number if number else int(re.sub(r"\D", "", word)))
+    if match := _NUMBER_REF.search(norm):
+        return Reference(position=int(to_number(match.group("n") or match.group("m"))))
+    if match := _SUPERLATIVE_REF.search(norm):
+        return Reference(superlative=match.group("s") or match.group("t"))
+    return None
+
+
+def resolve(ref: Reference, results: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str]:
+    """The listing a reference points at, or (None, a sentence saying why not)."""
+    count = len(results)
+    if count == 0:
+        return None, "There are no results to pick from yet; try a search first."
+    if ref.superlative:
+        key, highest = SUPERLATIVES[ref.superlative]
+        known = [item for item in results if isinstance(item.get(key), int | float)]
+        if not known:
+            return None, f"I can't tell which is the {ref.superlative}: the results don't say."
+        pick = max if highest else min
+        return pick(known, key=lambda item: float(item[key])), ""
+    position = ref.position or 0
+    if 1 <= position <= count or -count <= position <= -1:
+        return results[position - 1 if position > 0 else position], ""
+    shown = f"#{position}" if position > 0 else "such result"
+    if count == 1:
+        shown = f"#{position}" if position > 0 else "such result"
+        return None, f"There is only 1 result, so there is no {shown}."
+    return None, f"There are only {count} results, so there is no {shown}; pick 1 to {count}."

@@ -1,0 +1,242 @@
+"""The offline model's real-estate brain: which tools a message needs, and how answers read.
+
+Pure functions, no I/O. Decisions read only the user's own words (`Conversation.text`);
+listing descriptions are data, never instructions.
+
+A message is read in this order; the first that applies wins:
+1. the web UI's card click `Show me the details for {address} (zpid: {zpid})` -> details by zpid;
+2. a typed street address -> details by address;
+3. a reference to a shown result ("the second one", "#3", "the cheapest one") -> details of
+   that listing; out of range or nothing shown yet -> no call, a note saying why;
+4. "more results" / "next page" / "page 3" -> the last search, next page;
+5. anything with search criteria, preferences, or "what's available" -> save the stated
+   preferences (see re_prefs), then search.
+
+Refinement or new search (when an earlier search exists): a new search when the message says
+so ("new search", "start over", "what's available"), or names a place along with other
+criteria and none of the refinement words (same, instead, what about, also, cheaper, bigger,
+closer, those...). Everything else refines: the last criteria with only what the message changes
+(a place alone, "only houses", "3 bedrooms instead", "under 400k instead"). Features add up
+("also with a pool") unless the message says instead/rather/just, which replaces them.
+Only a new search is filled from saved preferences, with a note naming what was filled; a
+saved town is not added to a search near an (Austin) landmark. The note does not repeat what
+was saved in this message: the model words memory writes itself.
+"home(s)" means a house unless another type is named ("a home, a condo ideally" -> condo).
+
+Relative words: "cheaper" caps the price at 90% of the previous cap, or of the median price
+shown when there was none; "more expensive" makes the old cap the new floor (or 110% of the
+median shown); "bigger" asks 120% of the previous minimum size, or 110% of the median size
+shown. Amounts are rounded to $1,000 and 100 sqft. With nothing to compare, they sort instead.
+"around X" is X ± 10%. The page size is left to the skill (10) unless the user names one.
+A distance sort or radius with no landmark means downtown.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent_graph.llm.offline.re_answer import describe_error, describe_results
+from agent_graph.llm.offline.re_hints import follow_up_hints
+from agent_graph.llm.offline.re_parse import Parsed, parse
+from agent_graph.llm.offline.re_prefs import fill_from_preferences, preference_writes
+from agent_graph.llm.offline.re_refs import card_click, find_reference, resolve, typed_address
+
+__all__ = [
+    "Conversation",
+    "Plan",
+    "ToolRequest",
+    "describe_error",
+    "describe_results",
+    "follow_up_hints",
+    "plan",
+]
+
+_SCALARS = ("location", "beds_min", "baths_min", "sqft_min", "property_type", "near")
+_SCALARS_LATE = ("radius_miles", "sort", "limit")
+
+
+@dataclass
+class Conversation:
+    """What the offline model extracted from the message history."""
+
+    text: str
+    last_criteria: dict[str, Any] | None = None
+    last_results: list[dict[str, Any]] = field(default_factory=list)
+    focused: dict[str, Any] | None = None
+    preferences: dict[str, str] = field(default_factory=dict)
+    last_total: int | None = None
+
+
+@dataclass
+class ToolRequest:
+    name: str
+    args: dict[str, Any]
+
+
+@dataclass
+class Plan:
+    """Tool calls to make now, and a sentence to put before the answer (or instead of it)."""
+
+    calls: list[ToolRequest]
+    note: str = ""
+
+
+def plan(conv: Conversation) -> Plan | None:
+    """What to do for the user's message; None when it is not about homes."""
+    text = conv.text.strip()
+    if not text:
+        return None
+    if zpid := card_click(text):
+        return Plan([_details(zpid)])
+    if address := typed_address(text):
+        return Plan([ToolRequest("get_property_details_by_address", {"address": address})])
+    parsed = parse(text)
+    ref = find_reference(text)
+    if ref is not None and (conv.last_results or not parsed.asks_anything()):
+        listing, why = resolve(ref, conv.last_results)
+        return Plan([_details(str(listing["zpid"]))]) if listing else Plan([], why)
+    paging = bool(parsed.page_step or parsed.page) and set(parsed.criteria) <= {"limit"}
+    if paging and conv.last_criteria is not None:
+        return _next_page(parsed, conv)
+    writes = preference_writes(text, conv.preferences)
+    if not writes and not paging and not _wants_search(parsed, conv):
+        return None
+    note = ""
+    if "similar" in parsed.modifiers and conv.focused:
+        criteria = _refine(_like(conv.focused), parsed, [])
+    elif _is_refinement(parsed, conv) and conv.last_criteria is not None:
+        criteria = _refine(conv.last_criteria, parsed, conv.last_results)
+    else:
+        criteria, note = fill_from_preferences(_refine({}, parsed, []), conv.preferences)
+    saves = [
+        ToolRequest(
+            "save_search_criteria", {"entry_type": w.entry_type, "key": w.key, "value": w.value}
+        )
+        for w in writes
+    ]
+    return Plan([*saves, ToolRequest("search_properties", _tidy(criteria))], note)
+
+
+def _details(zpid: str) -> ToolRequest:
+    return ToolRequest("get_property_details", {"zpid": zpid})
+
+
+def _wants_search(parsed: Parsed, conv: Conversation) -> bool:
+    if parsed.rerun and conv.last_criteria is not None:
+        return True
+    if not parsed.asks_anything():
+        return False
+    only_place = set(parsed.criteria) <= {"location", "near"} and not parsed.modifiers
+    if only_place and not (parsed.real_estate or parsed.refine or parsed.browse):
+        return not parsed.other_domain and not parsed.guessed_location
+    return True
+
+
+def _is_refinement(parsed: Parsed, conv: Conversation) -> bool:
+    if conv.last_criteria is None or parsed.new_search or parsed.browse:
+        return False
+    if parsed.refine or "location" not in parsed.criteria:
+        return True
+    return set(parsed.criteria) == {"location"}
+
+
+def _next_page(parsed: Parsed, conv: Conversation) -> Plan:
+    criteria = dict(conv.last_criteria or {})
+    current = int(criteria.get("page") or 1)
+    page = parsed.page or max(1, current + parsed.page_step)
+    if "limit" in parsed.criteria:
+        criteria["limit"] = parsed.criteria["limit"]
+    limit = int(criteria.get("limit") or 10)
+    if page == current and parsed.page_step < 0:
+        return Plan([], "You're already on the first page of results.")
+    if conv.last_total is not None and (page - 1) * limit >= conv.last_total:
+        return Plan([], f"That's all of them: the search found {conv.last_total} results.")
+    criteria["page"] = page
+    return Plan([ToolRequest("search_properties", criteria)])
+
+
+def _refine(base: dict[str, Any], parsed: Parsed, shown: list[dict[str, Any]]) -> dict[str, Any]:
+    """The base criteria with only what the message changes."""
+    c = {k: v for k, v in base.items() if k != "page"}
+    new = parsed.criteria
+    for key in parsed.drop:
+        for name in ("price_min", "price_max") if key == "price" else (key,):
+            c.pop(name, None)
+    for key in _SCALARS + _SCALARS_LATE:
+        if key in new:
+            c[key] = new[key]
+    if "price_max" in new:
+        c["price_max"] = new["price_max"]
+        if "price_min" in new or c.get("price_min", 0) >= new["price_max"]:
+            c.pop("price_min", None)
+    if "price_min" in new:
+        c["price_min"] = new["price_min"]
+        if "price_max" not in new and c.get("price_max", float("inf")) <= new["price_min"]:
+            c.pop("price_max", None)
+    excluded = list(c.get("exclude_types") or [])
+    c["exclude_types"] = excluded + [t for t in new.get("exclude_types", []) if t not in excluded]
+    kept = [] if parsed.replace_features and new.get("features") else c.get("features") or []
+    features = list(dict.fromkeys([*kept, *new.get("features", [])]))
+    c["features"] = [f for f in features if f not in parsed.removed_features]
+    if "property_type" in new:
+        c["exclude_types"] = [t for t in c["exclude_types"] if t != new["property_type"]]
+    elif c.get("property_type") in c["exclude_types"]:
+        c.pop("property_type")
+    _apply_modifiers(c, parsed, shown)
+    return c
+
+
+def _apply_modifiers(c: dict[str, Any], parsed: Parsed, shown: list[dict[str, Any]]) -> None:
+    new, mods = parsed.criteria, parsed.modifiers
+    prices = _median(shown, "price")
+    if "cheaper" in mods and "price_max" not in new:
+        if c.get("price_max") or prices:
+            c["price_max"] = round((c.get("price_max") or prices) * 0.9 / 1000) * 1000
+            if c.get("price_min", 0) >= c["price_max"]:
+                c.pop("price_min", None)
+        else:
+            c.setdefault("sort", "price")
+    if "pricier" in mods and "price_min" not in new:
+        if c.get("price_max"):
+            c["price_min"] = c.pop("price_max")
+        elif prices:
+            c["price_min"] = round(prices * 1.1 / 1000) * 1000
+        else:
+            c.setdefault("sort", "price_desc")
+    if "bigger" in mods and "sqft_min" not in new:
+        if c.get("sqft_min"):
+            c["sqft_min"] = round(c["sqft_min"] * 1.2 / 100) * 100
+        elif size := _median(shown, "sqft"):
+            c["sqft_min"] = round(size * 1.1 / 100) * 100
+        else:
+            c.setdefault("sort", "size")
+    if "more_beds" in mods and "beds_min" not in new:
+        c["beds_min"] = int(c.get("beds_min") or _median(shown, "beds") or 2) + 1
+
+
+def _median(items: list[dict[str, Any]], key: str) -> float:
+    values = [float(i[key]) for i in items if isinstance(i.get(key), int | float) and i[key] > 0]
+    return statistics.median(values) if values else 0.0
+
+
+def _like(listing: dict[str, Any]) -> dict[str, Any]:
+    """Criteria for listings similar to one: same area and type, its bedrooms, price ± 20%."""
+    c: dict[str, Any] = {}
+    if place := listing.get("zipcode") or listing.get("city"):
+        c["location"] = str(place)
+    if listing.get("property_type"):
+        c["property_type"] = listing["property_type"]
+    if listing.get("beds"):
+        c["beds_min"] = int(listing["beds"])
+    if price := listing.get("price"):
+        c["price_min"], c["price_max"] = round(price * 0.8), round(price * 1.2)
+    return c
+
+
+def _tidy(criteria: dict[str, Any]) -> dict[str, Any]:
+    c = {k: v for k, v in criteria.items() if v not in (None, [], "")}
+    if (c.get("sort") == "distance" or "radius_miles" in c) and "near" not in c:
+        c["near"] = "downtown"
+    return c

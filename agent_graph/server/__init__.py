@@ -1,0 +1,1 @@
+"""The API's live runtime: services wiring, turn running, SSE translation."""

@@ -1,0 +1,54 @@
+"""Keeping a turn the client abandoned mid-way: its user message, finished tool calls, closed
+dangling calls and a note, so the next turn starts from a complete, valid history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+
+from agent_graph.graph import history
+from agent_graph.graph.services import SessionStorage
+from agent_graph.storage.sessions import SessionRecord
+
+INTERRUPTED_NOTE = "(interrupted: the connection closed before this answer was complete)"
+
+
+@dataclass
+class TurnProgress:
+    """What one turn produced so far, collected from the graph's `updates` stream."""
+
+    user_text: str
+    started_at: float
+    messages: list[BaseMessage] = field(default_factory=list)
+    saved: bool = False
+    """True once post_process stored the complete exchange."""
+
+    def observe(self, update: dict[str, object]) -> None:
+        for node in ("agent", "tools"):
+            part = update.get(node)
+            if isinstance(part, dict):
+                self.messages.extend(m for m in part.get("messages", []) if _is_message(m))
+        if "post_process" in update:
+            self.saved = True
+
+
+def _is_message(value: object) -> bool:
+    return isinstance(value, BaseMessage)
+
+
+def save_interrupted(store: SessionStorage, user: str, session_id: str, turn: TurnProgress) -> None:
+    """Append the interrupted exchange (synchronous on purpose: it runs while being cancelled)."""
+    record = store.load(user, session_id) or SessionRecord(id=session_id, user=user)
+    last = record.turns[-1] if record.turns else None
+    if last and last.get("user") == turn.user_text and record.updated_at >= turn.started_at:
+        return  # post_process finished writing just before the cancellation reached us
+    exchange = history.close_dangling_tool_calls([HumanMessage(turn.user_text), *turn.messages])
+    exchange.append(AIMessage(INTERRUPTED_NOTE))
+    record.messages.extend(history.dump(exchange))
+    record.turns.append(
+        {"user": turn.user_text, "assistant": INTERRUPTED_NOTE, "data": None, "hints": []}
+    )
+    if not record.title:
+        record.title = turn.user_text[:60]
+    store.save(record)

@@ -1,0 +1,34 @@
+"""Graph stream -> typed SSE events (pure: no FastAPI import)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import AIMessageChunk
+
+from agent_graph.security.sanitizer import Sanitizer
+
+STREAM_MODES = ["messages", "updates", "custom"]
+
+
+def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[dict[str, Any]]:
+    """Translate one (mode, chunk) item of graph.astream into zero or more events."""
+    if mode == "messages":
+        message, meta = chunk
+        if (
+            isinstance(message, AIMessageChunk)
+            and meta.get("langgraph_node") == "agent"
+            and isinstance(message.content, str)
+            and message.content
+        ):
+            return [{"type": "token", "content": sanitizer.redact(message.content)}]
+        return []
+    if mode == "custom":
+        if isinstance(chunk, dict) and chunk.get("type") in ("step", "data"):
+            return [sanitizer.redact_value(chunk)]
+        return []
+    if mode == "updates" and isinstance(chunk, dict):
+        update = chunk.get("post_process") or {}
+        if update.get("hints"):
+            return [{"type": "hints", "hints": update["hints"]}]
+    return []

@@ -1,0 +1,1 @@
+"""Where conversations live: session documents and RAM-only guest sessions."""

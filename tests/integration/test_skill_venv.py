@@ -34,7 +34,7 @@ async def test_real_estate_workers_run_on_its_venv_with_its_requirements() -> No
         workers = [
             p for p in psutil.Process().children() if p.cwd() == str(SKILLS_DIR / "real_estate")
         ]
-        assert len(workers) == 2
+        assert len(workers) >= 2  # module-scoped apps of other tests may run theirs too
         assert {p.cmdline()[0] for p in workers} == {str(venv_python)}
         result = await registry.dispatch("search_properties", {"location": "Austin", "limit": 1})
         assert result["type"] == "listings"

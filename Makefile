@@ -8,7 +8,7 @@ WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/pa
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install web run test lint typecheck test-web browser docker-setup images bench bench-smoke clean
+.PHONY: install web skills-env run test lint typecheck test-web browser docker-setup images bench bench-smoke clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,11 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 
 web: $(if $(wildcard web/package.json),web/dist/index.html)
 
-run: install web
+# Per-skill dependencies: skills/<name>/.venv from requirements.txt, TypeScript skills compiled.
+skills-env: $(if $(wildcard web/package.json),web/node_modules/.package-lock.json)
+	PYTHON=$(PYTHON) bash scripts/skills/env.sh
+
+run: install web skills-env
 	LITELLM_LOCAL_MODEL_COST_MAP=True $(BIN)/uvicorn api:app --host $(HOST) --port $(PORT)
 
 lint: install
@@ -48,7 +52,7 @@ images: docker-setup
 test-web: web
 	$(if $(wildcard web/package.json),cd web && npm run typecheck && npm test)
 
-test: install web lint typecheck test-web
+test: install web skills-env lint typecheck test-web
 	@$(MAKE) --no-print-directory browser || { [ "$$CI" != "true" ] && \
 	  echo "!! chromium could not be installed: the browser tests will be skipped"; }
 	@$(MAKE) --no-print-directory images || { [ "$$CI" != "true" ] && \

@@ -31,6 +31,9 @@ class SkillSpec:
     command: tuple[str, ...] = ()
     identity: str = ""
     env: dict[str, str] = field(default_factory=dict)
+    mcp: dict[str, Any] = field(default_factory=dict)
+    """An MCP server instead of an HTTP service: `command` (stdio) or `url` (streamable HTTP),
+    optional `namespace` (tool name prefix), `system_prompt`, `tools: {name: x-propsearch}`."""
 
 
 def parse_env_file(path: Path) -> dict[str, str]:
@@ -62,8 +65,9 @@ def load_skill(folder: Path) -> SkillSpec:
     name = meta.get("name")
     if not isinstance(name, str) or not _NAME.match(name):
         raise ManifestError(f"{skill_md}: 'name' must match {_NAME.pattern}")
-    image = meta.get("image")
-    if not isinstance(image, str) or not image:
+    mcp = _mcp_config(skill_md, meta.get("mcp"))
+    image = meta.get("image", "")
+    if not isinstance(image, str) or not (image or mcp):
         raise ManifestError(f"{skill_md}: 'image' is required")
     command = meta.get("command") or []
     if isinstance(command, str):
@@ -87,4 +91,21 @@ def load_skill(folder: Path) -> SkillSpec:
         command=tuple(str(part) for part in command),
         identity=agent_md.read_text().strip() if agent_md.is_file() else "",
         env=parse_env_file(folder / ".env"),
+        mcp=mcp,
     )
+
+
+def _mcp_config(skill_md: Path, raw: Any) -> dict[str, Any]:
+    """The `mcp:` mapping, checked: exactly one of `command` (list or string) and `url`."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or ("command" in raw) == ("url" in raw):
+        raise ManifestError(f"{skill_md}: 'mcp' needs exactly one of 'command' or 'url'")
+    config = dict(raw)
+    if isinstance(config.get("command"), str):
+        config["command"] = config["command"].split()
+    if "command" in config and not config["command"]:
+        raise ManifestError(f"{skill_md}: 'mcp.command' is empty")
+    if not isinstance(config.get("tools", {}), dict):
+        raise ManifestError(f"{skill_md}: 'mcp.tools' must map tool names to metadata")
+    return config

@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 import uuid
+from pathlib import Path
 
 from agent_graph.config import ROOT
 from agent_graph.skills.backend import WorkerHandle
@@ -15,6 +16,15 @@ from agent_graph.skills.manifest import SkillSpec
 
 RUNTIME_DIR = ROOT / "skills"  # skill_runtime.py, the stdlib server every bundled skill uses
 _PASSTHROUGH = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT")
+
+
+def skill_argv(folder: Path, command: tuple[str, ...]) -> list[str]:
+    """`command` with `python`/`python3` replaced by the skill's own interpreter: its
+    `.venv` (built from requirements.txt by `make skills-env`) when there is one, else the
+    agent's. Other commands (node, a binary) run as given, found on PATH."""
+    venv_python = folder / ".venv" / "bin" / "python"
+    python = str(venv_python) if venv_python.is_file() else sys.executable
+    return [python if part in ("python", "python3") else part for part in command]
 
 
 class ProcessBackend:
@@ -39,7 +49,7 @@ class ProcessBackend:
         if not spec.command:
             raise ValueError(f"skill {spec.name} has no 'command' for the process backend")
         nonce = uuid.uuid4().hex
-        argv = [sys.executable if part in ("python", "python3") else part for part in spec.command]
+        argv = skill_argv(spec.folder, spec.command)
         proc = await asyncio.create_subprocess_exec(
             *argv,
             cwd=spec.folder,

@@ -10,6 +10,7 @@ from typing import Any
 
 from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.manifest import ManifestError, SkillSpec, load_skill
+from agent_graph.skills.mcp import McpPool
 from agent_graph.skills.pool import ContainerPool, SkillCallError
 from agent_graph.skills.ports import PortAllocator
 
@@ -22,7 +23,9 @@ SCHEMA_RETRY_S = 0.25
 class LoadedSkill:
     """A started skill: spec, pool and the schema it announced."""
 
-    def __init__(self, spec: SkillSpec, pool: ContainerPool, schema: dict[str, Any]) -> None:
+    def __init__(
+        self, spec: SkillSpec, pool: ContainerPool | McpPool, schema: dict[str, Any]
+    ) -> None:
         self.spec = spec
         self.pool = pool
         self.system_prompt = str(schema.get("system_prompt", ""))
@@ -90,7 +93,8 @@ class SkillRegistry:
                 self._route[name] = skill.spec.name
 
     async def _start_one(self, spec: SkillSpec) -> LoadedSkill | None:
-        pool = ContainerPool(spec, self.backend, self.ports)
+        pool: ContainerPool | McpPool
+        pool = McpPool(spec) if spec.mcp else ContainerPool(spec, self.backend, self.ports)
         try:
             await pool.start()
             schema = await self._fetch_schema(pool)
@@ -107,7 +111,7 @@ class SkillRegistry:
         return LoadedSkill(spec, pool, schema)
 
     @staticmethod
-    async def _fetch_schema(pool: ContainerPool) -> dict[str, Any]:
+    async def _fetch_schema(pool: ContainerPool | McpPool) -> dict[str, Any]:
         last: Exception | None = None
         for _ in range(SCHEMA_ATTEMPTS):
             try:

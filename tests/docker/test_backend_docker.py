@@ -210,7 +210,8 @@ def _host_extra_cas() -> list[bytes]:
 
 
 def _built_images() -> list[str]:
-    images = [load_skill(md.parent).image for md in sorted(SKILLS_DIR.glob("*/SKILL.md"))]
+    specs = [load_skill(md.parent) for md in sorted(SKILLS_DIR.glob("*/SKILL.md"))]
+    images = [s.image for s in specs if s.image]  # MCP skills have no image
     return [*images, "propsearch/agent:latest"]
 
 

@@ -30,7 +30,7 @@ def test_compose_file_validates() -> None:
     assert "SKILL_BACKEND: docker" in result.stdout
     assert "/var/run/docker.sock:/var/run/docker.sock" in result.stdout
     assert "127.0.0.1:8000:8000" in result.stdout or "host_ip: 127.0.0.1" in result.stdout
-    for service in ("skill-current-time", "skill-real-estate"):  # images build through compose
+    for service in ("skill-current-time", "skill-real-estate", "skill-mortgage"):  # via compose
         assert f"{service}:" in result.stdout
 
 

@@ -94,7 +94,12 @@ def test_bad_bodies_get_clear_errors(app_client: TestClient) -> None:
 
 
 def test_skills_and_health(app_client: TestClient) -> None:
-    assert app_client.get("/skills").json()["skills"] == ["current_time", "real_estate"]
+    assert app_client.get("/skills").json()["skills"] == [
+        "current_time",
+        "mcp_time",
+        "mortgage",
+        "real_estate",
+    ]
     health = app_client.get("/health").json()
     assert health["status"] == "ok" and health["model"] == "offline"
     assert health["skills"]["current_time"]["size"] == 2

@@ -4,6 +4,7 @@ import { introParagraph } from "../format";
 import type { AssistantMessage, Listing, ViewMode } from "../types";
 import { HintChips } from "./HintChips";
 import { MessageText } from "./MessageText";
+import { asMortgage, MortgageCard } from "./MortgageCard";
 import { PropertyDetail } from "./PropertyDetail";
 import { PropertyResults } from "./PropertyResults";
 import { StepTimeline } from "./StepTimeline";
@@ -26,6 +27,7 @@ export function AssistantMessageView(props: Props) {
   const isSearch = data?.type === "listings" && data.items.length > 0;
   const text = isSearch ? introParagraph(message.text) : message.text;
   const detail = data?.type === "detail" ? data.items[0] : undefined;
+  const mortgage = asMortgage(data);
   const thinking = message.streaming && !message.text && message.steps.length === 0;
 
   return (
@@ -54,6 +56,7 @@ export function AssistantMessageView(props: Props) {
         />
       )}
       {detail && <PropertyDetail listing={detail} />}
+      {mortgage && <MortgageCard result={mortgage} />}
       {message.error && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           <AlertTriangle size={16} aria-hidden="true" />

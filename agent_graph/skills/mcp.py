@@ -1,0 +1,170 @@
+"""McpPool: an MCP server (stdio command or streamable-HTTP URL) used as a skill.
+
+The registry treats it like a ContainerPool: `start()`, `get_json("/schema")`, `call(tool,
+params)`, `close()`. Tools come from the server's `list_tools`, renamed `<namespace>_<tool>` so
+they never collide with other skills' tools, and carry the `x-propsearch` metadata SKILL.md gives
+under `mcp.tools` (MCP servers don't speak it). One connection serves every call; a call that
+fails, hangs or finds the server gone becomes a SkillCallError (a readable tool error) and the
+next call reconnects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from typing import Any
+
+from mcp import Client, StdioServerParameters
+
+from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.pool import PoolStartError, SkillCallError
+from agent_graph.skills.process import skill_argv
+
+log = logging.getLogger(__name__)
+
+START_TIMEOUT_S = 20.0
+CLOSE_TIMEOUT_S = 5.0
+_UNSAFE = re.compile(r"[^a-zA-Z0-9_-]")
+
+
+class McpPool:
+    """One MCP server connection of one skill; reconnects after a failed call."""
+
+    def __init__(self, spec: SkillSpec, start_timeout_s: float = START_TIMEOUT_S) -> None:
+        self.spec = spec
+        self.config: dict[str, Any] = dict(spec.mcp)
+        self.start_timeout_s = start_timeout_s
+        self.namespace = str(self.config.get("namespace") or spec.name)
+        self._client: Client | None = None
+        self._owner: asyncio.Task[None] | None = None
+        self._stop = asyncio.Event()
+        self._lock = asyncio.Lock()
+        self._names: dict[str, str] = {}  # exposed tool name -> the server's name
+        self._schema: dict[str, Any] = {}
+
+    @property
+    def ready_count(self) -> int:
+        return 1 if self._client is not None else 0
+
+    @property
+    def size(self) -> int:
+        return 1
+
+    async def start(self) -> None:
+        """Connect and discover the tools; PoolStartError with the reason when that fails."""
+        client = await self._connect()
+        listed = await asyncio.wait_for(client.list_tools(), self.start_timeout_s)
+        meta = self.config.get("tools") or {}
+        tools = []
+        for tool in listed.tools:
+            exposed = _UNSAFE.sub("_", f"{self.namespace}_{tool.name}")[:64]
+            self._names[exposed] = tool.name
+            entry: dict[str, Any] = {
+                "type": "function",
+                "function": {
+                    "name": exposed,
+                    "description": tool.description or tool.title or tool.name,
+                    "parameters": tool.input_schema or {"type": "object", "properties": {}},
+                },
+            }
+            if isinstance(meta.get(tool.name), dict):
+                entry["x-propsearch"] = dict(meta[tool.name])
+            tools.append(entry)
+        self._schema = {"system_prompt": str(self.config.get("system_prompt", "")), "tools": tools}
+
+    async def get_json(self, path: str) -> Any:
+        if path != "/schema":
+            raise SkillCallError(f"skill {self.spec.name} is an MCP server: no {path}")
+        return self._schema
+
+    async def call(self, tool: str, params: dict[str, Any]) -> Any:
+        """`tools/call` under the skill's timeout; any failure is a SkillCallError."""
+        name = f"{self.spec.name}.{tool}"
+        server_tool = self._names.get(tool, tool)
+        try:
+            client = await self._connect()
+            result = await asyncio.wait_for(
+                client.call_tool(server_tool, params), timeout=self.spec.timeout_s
+            )
+        except PoolStartError as exc:
+            raise SkillCallError(f"{name} failed: {exc}") from None
+        except TimeoutError:
+            await self._disconnect()
+            raise SkillCallError(f"{name} timed out after {self.spec.timeout_s:g}s") from None
+        except Exception as exc:  # the server died or broke the protocol
+            await self._disconnect()
+            raise SkillCallError(
+                f"{name} failed: the MCP server stopped answering ({exc})"
+            ) from None
+        text = "\n".join(getattr(c, "text", f"[{c.type} content]") for c in result.content)
+        if result.is_error:
+            raise SkillCallError(f"{name} failed: {text or 'the MCP server reported an error'}")
+        if isinstance(result.structured_content, dict):
+            return result.structured_content
+        with contextlib.suppress(ValueError):
+            return json.loads(text)
+        return text
+
+    async def close(self) -> None:
+        await self._disconnect()
+
+    def _server(self) -> StdioServerParameters | str:
+        if self.config.get("url"):
+            return str(self.config["url"])
+        argv = skill_argv(self.spec.folder, tuple(str(p) for p in self.config["command"]))
+        return StdioServerParameters(
+            command=argv[0], args=argv[1:], env=dict(self.spec.env), cwd=self.spec.folder
+        )
+
+    async def _connect(self) -> Client:
+        """The live client, connecting first when there is none (one connect at a time)."""
+        async with self._lock:
+            if self._client is not None and self._owner is not None and not self._owner.done():
+                return self._client
+            self._stop = asyncio.Event()
+            ready: asyncio.Future[Client] = asyncio.get_running_loop().create_future()
+            self._owner = asyncio.create_task(self._hold(ready))
+            try:
+                self._client = await asyncio.wait_for(asyncio.shield(ready), self.start_timeout_s)
+            except Exception as exc:
+                await self._disconnect_unlocked()
+                reason = "timed out" if isinstance(exc, TimeoutError) else f"{exc!r}"
+                raise PoolStartError(
+                    f"MCP server of skill {self.spec.name} did not start: {reason}"
+                ) from None
+            return self._client
+
+    async def _hold(self, ready: asyncio.Future[Client]) -> None:
+        """Own the connection in one task (anyio scopes must exit where they were entered)."""
+        try:
+            async with Client(self._server()) as client:
+                ready.set_result(client)
+                await self._stop.wait()
+        except BaseException as exc:
+            if not ready.done():
+                ready.set_exception(exc if isinstance(exc, Exception) else RuntimeError(exc))
+            elif not isinstance(exc, asyncio.CancelledError):
+                log.warning("skill %s: MCP connection ended: %r", self.spec.name, exc)
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+
+    async def _disconnect(self) -> None:
+        async with self._lock:
+            await self._disconnect_unlocked()
+
+    async def _disconnect_unlocked(self) -> None:
+        """Close a live connection politely (bounded); cancel one that never got ready."""
+        connected, self._client = self._client is not None, None
+        owner, self._owner = self._owner, None
+        if owner is None:
+            return
+        self._stop.set()
+        if connected:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(owner), CLOSE_TIMEOUT_S)
+        owner.cancel()
+        with contextlib.suppress(BaseException):
+            await owner

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Per-skill dependencies (`make skills-env`), so no skill's packages enter the agent's venv:
+#   - a skill with requirements.txt gets its own virtual environment skills/<name>/.venv;
+#     the process backend runs its `python` with that interpreter;
+#   - a skill with tsconfig.json is compiled (src/ -> dist/) with web/'s TypeScript.
+# Each step is skipped while its output is newer than its inputs.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+PYTHON="${PYTHON:-python3}"
+TSC="$ROOT/web/node_modules/typescript/bin/tsc"
+
+log() { printf '[skills-env] %s\n' "$*" >&2; }
+
+for dir in "$ROOT"/skills/*/; do
+  name=$(basename "$dir")
+  if [[ -f "$dir/requirements.txt" ]]; then
+    stamp="$dir/.venv/.installed"
+    if [[ ! -f "$stamp" || "$dir/requirements.txt" -nt "$stamp" ]]; then
+      log "$name: installing requirements.txt into skills/$name/.venv"
+      "$PYTHON" -m venv "$dir/.venv"
+      "$dir/.venv/bin/pip" install -q --disable-pip-version-check -r "$dir/requirements.txt"
+      touch "$stamp"
+    fi
+  fi
+  if [[ -f "$dir/tsconfig.json" ]]; then
+    newest=$(find "$dir/src" "$dir/tsconfig.json" -newer "$dir/dist/.built" 2>/dev/null | head -1 || true)
+    if [[ ! -f "$dir/dist/.built" || -n "$newest" ]]; then
+      [[ -x "$TSC" ]] || { log "$name: $TSC missing (run: cd web && npm ci)"; exit 1; }
+      log "$name: compiling TypeScript into skills/$name/dist"
+      (cd "$dir" && node "$TSC" -p tsconfig.json)
+      touch "$dir/dist/.built"
+    fi
+  fi
+done

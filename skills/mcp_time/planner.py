@@ -1,0 +1,86 @@
+"""Offline planner of the mcp_time skill (contract C2): time conversions between places.
+
+"Convert 3pm New York time to Tokyo", "what is 9:30 in London in Sydney time?". Questions
+without a clock time ("what time is it in Tokyo?") are left to the current_time skill.
+Places are matched against the IANA zone names (Tokyo -> Asia/Tokyo), so no city list is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from functools import cache
+from typing import Any
+from zoneinfo import available_timezones
+
+PRIORITY = 20  # before the home-search planner, which would read "New York" as a place to search
+TOOL = "mcp_time_convert_time"
+
+_REGIONS = {"Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian"}
+_REGIONS |= {"Pacific"}
+_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)")
+_CONVERT = re.compile(r"\bconvert\b|\bin [a-z ]+ time\b|\bto [a-z ]+ time\b|\bwhen it'?s\b")
+
+
+@cache
+def _zones() -> dict[str, str]:
+    """'tokyo' -> 'Asia/Tokyo', 'new york' -> 'America/New_York' (city part of each zone)."""
+    zones: dict[str, str] = {}
+    for name in sorted(available_timezones()):
+        if name.split("/", 1)[0] in _REGIONS:  # not US/Central & co: "central" is a common word
+            zones.setdefault(name.rsplit("/", 1)[1].replace("_", " ").lower(), name)
+    return zones
+
+
+def _places(text: str) -> list[str]:
+    """IANA zones of the places named in the text, in order of mention."""
+    found: list[tuple[int, str]] = []
+    for city, zone in _zones().items():
+        for match in re.finditer(rf"\b{re.escape(city)}\b", text):
+            found.append((match.start(), zone))
+    found.sort()
+    return [zone for _, zone in found]
+
+
+def _clock(text: str) -> str | None:
+    """The first clock time as HH:MM (24 hours), or None."""
+    for match in _CLOCK.finditer(text):
+        hour, minute, half = int(match.group(1)), int(match.group(2) or 0), match.group(3)
+        if not half and not match.group(2):
+            continue  # a bare number ("3 bedrooms") is no time
+        if half:
+            hour = hour % 12 + (12 if half.startswith("p") else 0)
+        if hour < 24 and minute < 60:
+            return f"{hour:02d}:{minute:02d}"
+    return None
+
+
+def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
+    """A convert_time call, or None when the message is no conversion."""
+    text = str(turn.get("text", "")).lower()
+    if TOOL not in (turn.get("tools") or []) or not _CONVERT.search(text):
+        return None
+    clock, places = _clock(text), _places(text)
+    if clock is None or not places:
+        return None
+    source, target = (places[0], places[1]) if len(places) > 1 else (turn["timezone"], places[0])
+    args = {"source_timezone": source, "time": clock, "target_timezone": target}
+    return {"calls": [{"name": TOOL, "args": args}], "note": ""}
+
+
+def _when(side: dict[str, Any]) -> str:
+    moment = datetime.fromisoformat(side["datetime"])
+    return f"{moment.strftime('%-I:%M %p')} on {side['day_of_week']} in {side['timezone']}"
+
+
+def answer(turn: dict[str, Any]) -> str | None:
+    """'3:00 PM on Tuesday in America/New_York is 5:00 AM on Wednesday in Asia/Tokyo (+14.0h).'"""
+    for outcome in turn.get("outcomes") or []:
+        if outcome.get("tool") != TOOL:
+            continue
+        result = outcome.get("result")
+        if not outcome.get("ok") or not isinstance(result, dict):
+            return f"The MCP time server could not convert that: {outcome.get('error')}"
+        difference = result.get("time_difference", "")
+        return f"{_when(result['source'])} is {_when(result['target'])} ({difference})."
+    return None

@@ -1,0 +1,222 @@
+"""Offline planner of the mortgage skill (contract C2): agent-side, plain data, no agent imports.
+
+Handles "what would the second one cost per month with 20% down at 6.5%?" (the price and HOA of
+a home from an earlier listings/detail result), "what price can I afford at $3,000 a month?" and
+"what if I put 10% down?" after an estimate (the previous estimate with what changed). Only the
+user's words and earlier structured results are read, never tool text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+PRIORITY = 10  # before the home-search planner: "what would the second one cost" is ours
+DEFAULT_RATE = 6.5  # used, and said, when neither the message nor an earlier estimate gives one
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+_ORDINAL = re.compile(r"\b(first|second|third|fourth|fifth|sixth|last|\d(?=st|nd|rd|th))")
+_THIS = re.compile(r"\b(it|this|that)(?: one| home| house| place| property)?\b")
+_MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\b|\b(\d[\d,]*(?:\.\d+)?)\s*([km])\b")
+_DOWN_PCT = re.compile(
+    r"(\d+(?:\.\d+)?)\s?(?:%|percent)\s*down|down payment of (\d+(?:\.\d+)?)\s?%"
+)
+_DOWN_AMT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\s*down")
+_RATE = re.compile(
+    r"(?:at|rate of|interest of)\s*(\d+(?:\.\d+)?)\s?(?:%|percent)"
+    r"|(\d+(?:\.\d+)?)\s?(?:%|percent)\s*(?:rate|interest|apr)"
+)
+_TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
+_PAYMENT = re.compile(r"\b(per month|a month|monthly|mortgage|payment)\b")
+_AFFORD = re.compile(r"\bafford\b|\bhow much (?:house|home)\b|\bmax(?:imum)? price\b")
+_WHAT_IF = re.compile(r"^\s*(?:and |ok,? |okay,? )?(?:what|how) about\b|^\s*what if\b")
+
+
+def _money(number: str, suffix: str | None) -> float:
+    value = float(number.replace(",", ""))
+    return value * {"k": 1e3, "m": 1e6}.get((suffix or "").lower(), 1)
+
+
+def _terms(text: str) -> dict[str, Any]:
+    """Loan terms the message states: down payment, rate, term."""
+    args: dict[str, Any] = {}
+    if m := _DOWN_PCT.search(text):
+        args["down_payment_percent"] = float(m.group(1) or m.group(2))
+    elif m := _DOWN_AMT.search(text):
+        args["down_payment"] = _money(m.group(1), m.group(2))
+    if m := _RATE.search(text):
+        args["rate_percent"] = float(m.group(1) or m.group(2))
+    if m := _TERM.search(text):
+        args["term_years"] = int(m.group(1))
+    return args
+
+
+def _homes(earlier: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The items of the latest listings result and the latest detail item."""
+    items: list[dict[str, Any]] = []
+    focused = None
+    for result in earlier:
+        if result.get("type") == "listings":
+            items = [i for i in result.get("items") or [] if isinstance(i, dict)]
+        elif result.get("type") == "detail" and result.get("items"):
+            focused = result["items"][0]
+    return items, focused
+
+
+def _referenced_home(text: str, earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
+    items, focused = _homes(earlier)
+    if m := _ORDINAL.search(text):
+        word = m.group(1)
+        index = len(items) if word == "last" else _ORDINALS.get(word) or int(word)
+        return items[index - 1] if 0 < index <= len(items) else None
+    if _THIS.search(text):
+        return focused or (items[0] if len(items) == 1 else None)
+    return None
+
+
+def _last_estimate(earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
+    for result in reversed(earlier):
+        if result.get("type") == "mortgage":
+            return result
+    return None
+
+
+def _affordability(text: str, terms: dict[str, Any], note: str) -> dict[str, Any]:
+    budget = _MONEY.search(text)
+    if not budget:
+        return {"calls": [], "note": "What monthly budget should I work with?"}
+    terms.pop("down_payment", None)  # the tool takes a share of the price, not an amount
+    amount = _money(budget.group(1) or budget.group(3), budget.group(2) or budget.group(4))
+    args = {"monthly_budget": amount, **terms}
+    return {"calls": [{"name": "mortgage_affordability", "args": args}], "note": note}
+
+
+def _home_args(home: dict[str, Any]) -> dict[str, Any]:
+    args = {"price": home.get("price"), "label": str(home.get("address") or "")}
+    if home.get("hoa_fee"):
+        args["hoa_monthly"] = home["hoa_fee"]
+    return args
+
+
+def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str, Any]:
+    """The last estimate's inputs, for "what if I put 10% down?"."""
+    args: dict[str, Any] = {
+        k: previous[k] for k in ("price", "term_years", "label") if k in previous
+    }
+    if "down_payment" not in stated:
+        args["down_payment_percent"] = previous.get("down_payment_percent", 20)
+    if previous.get("monthly", {}).get("hoa"):
+        args["hoa_monthly"] = previous["monthly"]["hoa"]
+    return args
+
+
+def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
+    """A mortgage_payment or mortgage_affordability call, or None when the message isn't ours."""
+    text = str(turn.get("text", "")).lower()
+    tools = turn.get("tools") or []
+    earlier = turn.get("earlier") or []
+    stated = _terms(text)
+    previous = _last_estimate(earlier)
+    terms, note = dict(stated), ""
+    if "rate_percent" not in terms:
+        if previous:
+            terms["rate_percent"] = previous["rate_percent"]
+        else:
+            terms["rate_percent"] = DEFAULT_RATE
+            note = f"assuming a {DEFAULT_RATE}% interest rate"
+    if _AFFORD.search(text) and "mortgage_affordability" in tools:
+        return _affordability(text, terms, note)
+    if "mortgage_payment" not in tools:
+        return None
+    # "cost" alone is a price question ("homes that cost under 400k"); with loan terms it is ours
+    asks_cost = bool(_PAYMENT.search(text)) or ("cost" in text and bool(stated))
+    home = _referenced_home(text, earlier) if asks_cost else None
+    price = _MONEY.search(_DOWN_AMT.sub("", text)) if asks_cost else None
+    if home is not None:
+        args = _home_args(home)
+        if not args["price"]:
+            return {
+                "calls": [],
+                "note": "That listing has no price, so I can't estimate a payment.",
+            }
+    elif price is not None:
+        args = {"price": _money(price.group(1) or price.group(3), price.group(2) or price.group(4))}
+    elif previous and previous.get("kind") == "payment" and _WHAT_IF.search(text) and stated:
+        args = _previous_args(previous, stated)
+    else:
+        return None
+    args.update(terms)
+    return {"calls": [{"name": "mortgage_payment", "args": args}], "note": note}
+
+
+def _usd(value: float) -> str:
+    return f"${value:,.0f}"
+
+
+def _describe(result: dict[str, Any]) -> str:
+    monthly = result["monthly"]
+    parts = [f"{_usd(monthly['principal_interest'])} principal and interest"]
+    for key, label in (
+        ("property_tax", "property tax"),
+        ("insurance", "insurance"),
+        ("hoa", "HOA"),
+    ):
+        if monthly.get(key):
+            parts.append(f"{_usd(monthly[key])} {label}")
+    terms = (
+        f"{result['down_payment_percent']:g}% down ({_usd(result['down_payment'])}) at "
+        f"{result['rate_percent']:g}% over {result['term_years']:g} years"
+    )
+    if result["kind"] == "affordability":
+        head = (
+            f"At {_usd(result['monthly_budget'])} a month with {terms}, you could afford a home "
+            f"up to about {_usd(result['price'])}"
+        )
+    else:
+        what = result.get("label") or f"a {_usd(result['price'])} home"
+        head = f"With {terms}, {what} would cost about {_usd(monthly['total'])} a month"
+    missing = [
+        a.split(" (")[0].removesuffix(" not included") for a in result.get("assumptions", [])
+    ]
+    tail = f" Not included: {', '.join(missing)}." if missing else ""
+    return f"{head}: {', '.join(parts)}.{tail}"
+
+
+def answer(turn: dict[str, Any]) -> str | None:
+    """The answer for this turn's mortgage outcomes, or None when there were none."""
+    lines = []
+    for outcome in turn.get("outcomes") or []:
+        if not str(outcome.get("tool", "")).startswith("mortgage_"):
+            continue
+        result = outcome.get("result")
+        if outcome.get("ok") and isinstance(result, dict) and result.get("type") == "mortgage":
+            lines.append(_describe(result))
+        else:
+            lines.append(f"I couldn't calculate that: {outcome.get('error', 'unknown error')}")
+    return "\n\n".join(lines) or None
+
+
+def state_lines(results: list[dict[str, Any]]) -> list[str]:
+    """The latest estimate, so a real model can say "what if I put 10% down?" about it."""
+    last = _last_estimate(results)
+    if last is None:
+        return []
+    what = last.get("label") or _usd(last["price"])
+    return [
+        f"Last mortgage estimate ({last['kind']}): {what}, price {_usd(last['price'])}, "
+        f"{last['down_payment_percent']:g}% down, {last['rate_percent']:g}%, "
+        f"{last['term_years']:g} years, {_usd(last['monthly']['total'])} a month"
+    ]
+
+
+def hints(results: list[dict[str, Any]]) -> list[str] | None:
+    """Follow-ups after an estimate; None when the last result is not ours."""
+    if not results or results[-1].get("type") != "mortgage":
+        return None
+    down = results[-1].get("down_payment_percent", 20)
+    other_down = 10 if down != 10 else 20
+    return [
+        f"What if I put {other_down}% down?",
+        "What about a 15-year loan?",
+        "What price can I afford at $3,000 a month?",
+    ]

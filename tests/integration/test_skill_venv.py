@@ -1,0 +1,44 @@
+"""Per-skill dependencies: a Python skill's workers run on its own .venv (make skills-env)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import psutil
+
+from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.process import ProcessBackend, skill_argv
+from agent_graph.skills.registry import SkillRegistry
+from tests.servers import free_port_window
+from tests.skill_env import SKILLS_DIR, ensure_skill_envs
+
+
+def test_python_means_the_skill_venv_when_there_is_one(tmp_path: Path) -> None:
+    assert skill_argv(tmp_path, ("python", "server.py")) == [sys.executable, "server.py"]
+    venv_python = tmp_path / ".venv" / "bin" / "python"
+    venv_python.parent.mkdir(parents=True)
+    venv_python.touch()
+    assert skill_argv(tmp_path, ("python3", "-m", "x")) == [str(venv_python), "-m", "x"]
+    assert skill_argv(tmp_path, ("node", "dist/server.js")) == ["node", "dist/server.js"]
+
+
+async def test_real_estate_workers_run_on_its_venv_with_its_requirements() -> None:
+    ensure_skill_envs()
+    venv_python = SKILLS_DIR / "real_estate" / ".venv" / "bin" / "python"
+    registry = SkillRegistry(
+        SKILLS_DIR, ProcessBackend, PortAllocator(free_port_window()), only={"real_estate"}
+    )
+    await registry.start()
+    try:
+        workers = [
+            p for p in psutil.Process().children() if p.cwd() == str(SKILLS_DIR / "real_estate")
+        ]
+        assert len(workers) >= 2  # module-scoped apps of other tests may run theirs too
+        assert {p.cmdline()[0] for p in workers} == {str(venv_python)}
+        result = await registry.dispatch("search_properties", {"location": "Austin", "limit": 1})
+        assert result["type"] == "listings"
+    finally:
+        await registry.close()
+    site = next((SKILLS_DIR / "real_estate" / ".venv" / "lib").glob("python*/site-packages"))
+    assert (site / "scourgify").is_dir()  # installed from the skill's requirements.txt

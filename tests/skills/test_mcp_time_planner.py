@@ -1,0 +1,107 @@
+"""The mcp_time skill's offline planner (C2), loaded by file path as the core loads it."""
+
+from __future__ import annotations
+
+import importlib.util
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from tests.skill_env import SKILLS_DIR
+
+TOOLS = ["get_current_time", "mcp_time_get_current_time", "mcp_time_convert_time"]
+
+
+def _load() -> ModuleType:
+    path = SKILLS_DIR / "mcp_time" / "planner.py"
+    spec = importlib.util.spec_from_file_location("mcp_time_planner", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+planner = _load()
+
+
+def turn(text: str, **extra: Any) -> dict[str, Any]:
+    return {"text": text, "timezone": "America/Chicago", "tools": TOOLS, "earlier": [], **extra}
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        (
+            "Convert 3pm New York time to Tokyo",
+            {
+                "source_timezone": "America/New_York",
+                "time": "15:00",
+                "target_timezone": "Asia/Tokyo",
+            },
+        ),
+        (
+            "what is 9:30 in London in Sydney time?",
+            {
+                "source_timezone": "Europe/London",
+                "time": "09:30",
+                "target_timezone": "Australia/Sydney",
+            },
+        ),
+        (
+            "convert 12am to Berlin time",
+            {
+                "source_timezone": "America/Chicago",
+                "time": "00:00",
+                "target_timezone": "Europe/Berlin",
+            },
+        ),
+    ],
+)
+def test_conversions_are_planned(text: str, args: dict[str, str]) -> None:
+    assert planner.plan(turn(text)) == {
+        "calls": [{"name": "mcp_time_convert_time", "args": args}],
+        "note": "",
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what time is it in Tokyo?",
+        "find me a 3-bed house in Austin under $500k",
+        "convert 3 bedrooms to central Austin time",
+    ],
+)
+def test_other_messages_are_left_alone(text: str) -> None:
+    assert planner.plan(turn(text)) is None
+
+
+def test_not_planned_without_the_tool() -> None:
+    assert planner.plan(turn("Convert 3pm New York time to Tokyo", tools=[])) is None
+
+
+def test_answer_reads_both_sides() -> None:
+    result = {
+        "source": {
+            "timezone": "America/New_York",
+            "datetime": "2026-11-24T15:00:00-05:00",
+            "day_of_week": "Tuesday",
+        },
+        "target": {
+            "timezone": "Asia/Tokyo",
+            "datetime": "2026-11-25T05:00:00+09:00",
+            "day_of_week": "Wednesday",
+        },
+        "time_difference": "+14.0h",
+    }
+    outcome = {"tool": "mcp_time_convert_time", "ok": True, "result": result}
+    assert planner.answer({"outcomes": [outcome]}) == (
+        "3:00 PM on Tuesday in America/New_York is 5:00 AM on Wednesday in Asia/Tokyo (+14.0h)."
+    )
+    failed = {"tool": "mcp_time_convert_time", "ok": False, "error": "bad zone"}
+    assert (
+        planner.answer({"outcomes": [failed]})
+        == "The MCP time server could not convert that: bad zone"
+    )
+    assert planner.answer({"outcomes": []}) is None

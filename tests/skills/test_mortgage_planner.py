@@ -1,0 +1,148 @@
+"""The mortgage skill's offline planner (C2), loaded by file path as the core loads it."""
+
+from __future__ import annotations
+
+import importlib.util
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from tests.skill_env import SKILLS_DIR
+
+TOOLS = ["search_properties", "mortgage_payment", "mortgage_affordability"]
+LISTINGS = {
+    "type": "listings",
+    "items": [
+        {"zpid": "1", "address": "1 Oak St, Austin, TX", "price": 350_000, "hoa_fee": None},
+        {"zpid": "2", "address": "2 Elm St, Austin, TX", "price": 425_000, "hoa_fee": 45},
+        {"zpid": "3", "address": "3 Ash St, Austin, TX", "price": 480_000},
+    ],
+}
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "mortgage_planner", SKILLS_DIR / "mortgage" / "planner.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+planner = _load()
+
+
+def turn(text: str, earlier: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
+    return {"text": text, "timezone": "UTC", "tools": TOOLS, "earlier": earlier or [], **extra}
+
+
+def test_it_is_asked_before_the_home_search_planner() -> None:
+    assert planner.PRIORITY < 50
+
+
+def test_second_listing_with_down_payment_and_rate() -> None:
+    plan = planner.plan(
+        turn("What would the second one cost per month with 20% down at 6.5%?", [LISTINGS])
+    )
+    assert plan["calls"] == [
+        {
+            "name": "mortgage_payment",
+            "args": {
+                "price": 425_000,
+                "label": "2 Elm St, Austin, TX",
+                "hoa_monthly": 45,
+                "down_payment_percent": 20.0,
+                "rate_percent": 6.5,
+            },
+        }
+    ]
+    assert plan["note"] == ""
+
+
+def test_affordability_at_a_monthly_budget_assumes_and_says_a_rate() -> None:
+    plan = planner.plan(turn("What price can I afford at $3,000 a month?"))
+    assert plan["calls"] == [
+        {"name": "mortgage_affordability", "args": {"monthly_budget": 3000.0, "rate_percent": 6.5}}
+    ]
+    assert "assuming a 6.5% interest rate" in plan["note"]
+
+
+def test_what_if_reuses_the_last_estimate() -> None:
+    estimate = {
+        "type": "mortgage",
+        "kind": "payment",
+        "price": 425_000,
+        "label": "2 Elm St",
+        "down_payment_percent": 20,
+        "rate_percent": 6.5,
+        "term_years": 30,
+        "monthly": {"hoa": 45, "total": 2200},
+    }
+    plan = planner.plan(turn("What if I put 10% down?", [LISTINGS, estimate]))
+    assert plan["calls"][0]["args"] == {
+        "price": 425_000,
+        "term_years": 30,
+        "label": "2 Elm St",
+        "down_payment_percent": 10.0,
+        "hoa_monthly": 45,
+        "rate_percent": 6.5,
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "find me a 3-bed house in Austin under $500k",
+        "show me homes that cost less than 400k",
+        "what time is it in Tokyo?",
+        "tell me more about the second one",
+    ],
+)
+def test_messages_for_other_skills_are_left_alone(text: str) -> None:
+    assert planner.plan(turn(text, [LISTINGS])) is None
+
+
+def test_unknown_reference_is_not_claimed() -> None:
+    assert planner.plan(turn("what would the fifth one cost per month?", [LISTINGS])) is None
+
+
+def test_answer_itemises_and_names_what_is_left_out() -> None:
+    result = {
+        "type": "mortgage",
+        "kind": "payment",
+        "price": 425_000,
+        "label": "2 Elm St",
+        "down_payment": 85_000,
+        "down_payment_percent": 20,
+        "rate_percent": 6.5,
+        "term_years": 30,
+        "monthly": {
+            "principal_interest": 2149.03,
+            "property_tax": 0,
+            "insurance": 0,
+            "hoa": 45,
+            "total": 2194.03,
+        },
+        "assumptions": ["property tax not included (x)", "insurance not included (y)"],
+    }
+    text = planner.answer(
+        {"outcomes": [{"tool": "mortgage_payment", "ok": True, "result": result}]}
+    )
+    assert text.startswith(
+        "With 20% down ($85,000) at 6.5% over 30 years, 2 Elm St would cost about $2,194 a month"
+    )
+    assert "$2,149 principal and interest, $45 HOA" in text
+    assert text.endswith("Not included: property tax, insurance.")
+    failed = planner.answer(
+        {"outcomes": [{"tool": "mortgage_payment", "ok": False, "error": "bad rate"}]}
+    )
+    assert failed == "I couldn't calculate that: bad rate"
+    assert (
+        planner.answer({"outcomes": [{"tool": "search_properties", "ok": True, "result": {}}]})
+        is None
+    )
+    assert planner.hints([result])[0] == "What if I put 10% down?"
+    assert planner.hints([LISTINGS]) is None
+    assert "2 Elm St, price $425,000, 20% down" in planner.state_lines([LISTINGS, result])[0]

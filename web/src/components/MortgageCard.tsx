@@ -1,0 +1,67 @@
+import { Calculator } from "lucide-react";
+
+import { formatPrice } from "../format";
+
+/** A `mortgage` data event: the mortgage skill's payment or affordability result. */
+export interface MortgageResult {
+  type: "mortgage";
+  kind: "payment" | "affordability";
+  label?: string;
+  price: number;
+  down_payment: number;
+  down_payment_percent: number;
+  loan_amount: number;
+  rate_percent: number;
+  term_years: number;
+  monthly: { principal_interest: number; property_tax: number; insurance: number; hoa: number; total: number };
+  monthly_budget?: number;
+  assumptions?: string[];
+}
+
+/** The data as a mortgage result when it is one (the renderer dispatch asks with any data). */
+export function asMortgage(data: unknown): MortgageResult | undefined {
+  if (typeof data !== "object" || data === null) return undefined;
+  const candidate = data as Partial<MortgageResult>;
+  return candidate.type === "mortgage" && typeof candidate.monthly === "object" ? (candidate as MortgageResult) : undefined;
+}
+
+const ITEMS: [keyof MortgageResult["monthly"], string][] = [
+  ["principal_interest", "Principal & interest"],
+  ["property_tax", "Property tax"],
+  ["insurance", "Insurance"],
+  ["hoa", "HOA"],
+];
+
+/** Itemised monthly cost (or the highest affordable price) with the loan terms behind it. */
+export function MortgageCard({ result }: { result: MortgageResult }) {
+  const affordability = result.kind === "affordability";
+  const title = affordability ? "What you can afford" : result.label || "Monthly payment";
+  const left = (result.assumptions ?? []).map((a) => a.split(" (")[0].replace(/ not included$/, ""));
+  return (
+    <section aria-label={affordability ? "Affordability" : "Mortgage payment"} className="max-w-md rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <header className="flex items-start gap-2">
+        <Calculator size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-teal-700" />
+        <div className="min-w-0">
+          <h3 className="break-words font-medium text-slate-900">{title}</h3>
+          <p className="text-2xl font-semibold text-slate-900" data-testid="mortgage-headline">
+            {affordability ? `up to ${formatPrice(result.price)}` : `${formatPrice(result.monthly.total)}/mo`}
+          </p>
+        </div>
+      </header>
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+        {ITEMS.filter(([key]) => key === "principal_interest" || result.monthly[key] > 0).map(([key, label]) => (
+          <div key={key} className="contents">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="text-right tabular-nums text-slate-800">{formatPrice(result.monthly[key])}</dd>
+          </div>
+        ))}
+        <dt className="border-t border-slate-100 pt-1 font-medium text-slate-700">Total per month</dt>
+        <dd className="border-t border-slate-100 pt-1 text-right font-medium tabular-nums text-slate-900">{formatPrice(result.monthly.total)}</dd>
+      </dl>
+      <p className="mt-3 text-xs text-slate-500">
+        {formatPrice(result.price)} · {result.down_payment_percent}% down ({formatPrice(result.down_payment)}) · loan {formatPrice(result.loan_amount)} · {result.rate_percent}% for {result.term_years} years
+      </p>
+      {left.length > 0 && <p className="mt-1 text-xs text-slate-400">Not included: {left.join(", ")}</p>}
+    </section>
+  );
+}

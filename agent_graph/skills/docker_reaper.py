@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import docker
 from docker.errors import APIError, NotFound
@@ -20,19 +22,21 @@ LABEL_OWNER = "propsearch.owner"
 
 
 def reap(owner: str, base_url: str | None) -> int:
-    """Remove every container of `owner`; returns how many were removed."""
+    """Remove every container of `owner`, in parallel; returns how many were removed."""
     client = docker.DockerClient(base_url=base_url) if base_url else docker.from_env()
-    removed = 0
+
+    def remove(container: Any) -> bool:
+        with contextlib.suppress(NotFound, APIError):
+            container.remove(force=True)
+            return True
+        return False
+
     try:
-        for container in client.containers.list(
-            all=True, filters={"label": f"{LABEL_OWNER}={owner}"}
-        ):
-            with contextlib.suppress(NotFound, APIError):
-                container.remove(force=True)
-                removed += 1
+        ours = client.containers.list(all=True, filters={"label": f"{LABEL_OWNER}={owner}"})
+        with ThreadPoolExecutor(max_workers=8) as pool:  # each removal takes ~0.3 s
+            return sum(pool.map(remove, ours))
     finally:
         client.close()
-    return removed
 
 
 def main(argv: list[str]) -> None:

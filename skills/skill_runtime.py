@@ -217,11 +217,13 @@ class ForkServer:
             try:
                 self.handler(conn, address, None)  # type: ignore[arg-type]
             finally:
+                # the temp folder goes before the client sees the end of the reply, so the
+                # next call can never find it
+                shutil.rmtree(calls_tmp, ignore_errors=True)
                 with contextlib.suppress(OSError):
                     conn.shutdown(socket.SHUT_RDWR)
                 conn.close()
                 os.write(self.accepted_w, os.getpid().to_bytes(4, "little"))  # fork a spare now
-                shutil.rmtree(calls_tmp, ignore_errors=True)
         except BaseException:  # a child must never return into the zygote loop
             status = 1
         finally:

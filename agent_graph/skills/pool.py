@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from typing import Any
@@ -19,6 +20,7 @@ import httpx
 
 from agent_graph.skills.backend import WorkerBackend, WorkerHandle
 from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.oneshot import post_json
 from agent_graph.skills.ports import PortAllocator
 
 log = logging.getLogger(__name__)
@@ -198,29 +200,33 @@ class ContainerPool:
 
     async def _post(self, worker: WorkerHandle, tool: str, params: dict[str, Any]) -> Any:
         name = f"{self.spec.name}.{tool}"
+        request = {"tool": tool, "params": params}
         try:
-            response = await asyncio.wait_for(
-                self._client.post(
-                    f"{worker.base_url}/execute", json={"tool": tool, "params": params}
-                ),
-                timeout=self.spec.timeout_s,
+            status, raw = await asyncio.wait_for(
+                self._send(worker, request), timeout=self.spec.timeout_s
             )
         except TimeoutError:
             raise SkillCallError(f"{name} timed out after {self.spec.timeout_s:g}s") from None
-        except httpx.HTTPError as exc:
+        except (httpx.HTTPError, OSError) as exc:
             raise SkillCallError(f"{name} failed: the worker stopped answering ({exc!r})") from None
         try:
-            body = response.json()
+            body = json.loads(raw)
         except ValueError:
             raise SkillCallError(f"{name} returned a malformed response") from None
-        if response.status_code >= 400 or not isinstance(body, dict):
+        if status >= 400 or not isinstance(body, dict):
             message = body.get("error") if isinstance(body, dict) else None
-            raise SkillCallError(
-                f"{name} failed ({response.status_code}): {message or body}", answered=True
-            )
+            raise SkillCallError(f"{name} failed ({status}): {message or body}", answered=True)
         if "result" not in body:
             raise SkillCallError(f"{name} returned no result")
         return body["result"]
+
+    async def _send(self, worker: WorkerHandle, request: dict[str, Any]) -> tuple[int, bytes]:
+        """POST /execute: one bare connection to a fork worker (its child answers once and
+        exits), httpx with keep-alive to any other."""
+        if worker.isolation == "fork":
+            return await post_json(worker.base_url, "/execute", request)
+        response = await self._client.post(f"{worker.base_url}/execute", json=request)
+        return response.status_code, response.content
 
     async def _spawn(self) -> WorkerHandle:
         port = self.ports.acquire()

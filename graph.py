@@ -10,10 +10,8 @@ from agent_graph.graph.services import Services
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.server.runtime import backend_factory
+from agent_graph.server.runtime import make_registry
 from agent_graph.skills.planners import Planners
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.registry import SkillRegistry
 from agent_graph.storage.sessions import SessionStore
 
 _settings = get_settings()
@@ -22,11 +20,7 @@ _planners = Planners.from_skills_dir(_settings.skills_dir)
 _chat_model = make_chat_model(_settings, _planners)
 graph = build_graph(
     Services(
-        skills=SkillRegistry(
-            _settings.skills_dir,
-            lambda: backend_factory(_settings),
-            PortAllocator(_settings.host_port_start),
-        ),
+        skills=make_registry(_settings),
         model=_chat_model,
         sessions=SessionStore(_settings.memory_root),
         sanitizer=Sanitizer(environment_secrets()),

@@ -36,6 +36,10 @@ class Settings(BaseSettings):
     skills_dir: Path = Field(default=ROOT / "skills", alias="SKILLS_DIR")
     skill_backend: Literal["process", "docker"] = Field(default="process", alias="SKILL_BACKEND")
     skill_docker_network: str | None = Field(default=None, alias="SKILL_DOCKER_NETWORK")
+    skill_isolation: Literal["fork", "restart"] | None = Field(
+        default=None, alias="SKILL_ISOLATION"
+    )
+    skill_worker_max_calls: int = Field(default=1000, ge=1, alias="SKILL_WORKER_MAX_CALLS")
     host_port_start: int = Field(default=9000, ge=1024, le=65000, alias="HOST_PORT_START")
     max_tool_iterations: int = Field(default=6, ge=1, le=50, alias="MAX_TOOL_ITERATIONS")
     max_message_chars: int = Field(default=4000, ge=1, alias="MAX_MESSAGE_CHARS")
@@ -50,7 +54,12 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(default=65536, ge=1024, alias="MAX_BODY_BYTES")
 
     @field_validator(
-        "llm_api_base", "llm_api_key", "skill_docker_network", "api_tokens_file", mode="before"
+        "llm_api_base",
+        "llm_api_key",
+        "skill_docker_network",
+        "skill_isolation",
+        "api_tokens_file",
+        mode="before",
     )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:

@@ -33,7 +33,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         return {
             "orchestration": lambda: asyncio.run(orchestration.run(conversations=1, profile=False)),
             "dispatch": lambda: asyncio.run(dispatch.run(calls=5, docker=False)),
-            "api": lambda: api_load.run([1, 2], seconds=40, conversations=1),
+            "api": lambda: api_load.compare([1, 2], seconds=40, conversations=1),
             "memory": lambda: memory.run([200], queries=10, unique=50),
             "search": lambda: search.run(repeat=2),
             "web": lambda: web.run(loads=1),
@@ -41,7 +41,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
     return {
         "orchestration": lambda: asyncio.run(orchestration.run(conversations=6)),
         "dispatch": lambda: asyncio.run(dispatch.run(calls=60, docker=True)),
-        "api": lambda: api_load.run([1, 10, 50], seconds=20, conversations=None),
+        "api": lambda: api_load.compare([1, 10, 50], seconds=20, conversations=None),
         "memory": lambda: memory.run([1000, 10000], queries=100, unique=300),
         "search": lambda: search.run(repeat=20),
         "web": lambda: web.run(loads=10),

@@ -20,6 +20,7 @@ from bench.common import (
     CONVERSATION,
     peak_rss_mb,
     proc_cpu_s,
+    ratio,
     rss_mb,
     stats_ms,
     tree_cpu_s,
@@ -27,10 +28,11 @@ from bench.common import (
 from tests.servers import ServerProcess, free_port_window, start_server
 
 
-def launch(memory_root: Path) -> tuple[ServerProcess, float]:
+def launch(memory_root: Path, isolation: str) -> tuple[ServerProcess, float]:
     """Start uvicorn api:app as `make run` does; returns it once /health answers, and when."""
     started = time.perf_counter()
-    return start_server(memory_root, free_port_window(), LOG_LEVEL="WARNING"), started
+    env = {"LOG_LEVEL": "WARNING", "SKILL_ISOLATION": isolation}
+    return start_server(memory_root, free_port_window(), **env), started
 
 
 @dataclass
@@ -145,9 +147,31 @@ def summarize(
     }
 
 
-def run(levels: list[int], seconds: float, conversations: int | None) -> dict[str, Any]:
+def compare(levels: list[int], seconds: float, conversations: int | None) -> dict[str, Any]:
+    """The same load on a server with fork-server workers and one that restarts them per call,
+    in one run, with the fork/restart ratios per level."""
+    fork = run(levels, seconds, conversations, "fork")
+    restart = run(levels, seconds, conversations, "restart")
+    ratios = []
+    for f, r in zip(fork["levels"], restart["levels"], strict=True):
+        ratios.append(
+            {
+                "streams": f["streams"],
+                "turns_per_s": ratio(f["turns_per_s"], r["turns_per_s"]),
+                "cpu_s_per_turn": ratio(
+                    f["cpu_s_per_turn_server_and_workers"], r["cpu_s_per_turn_server_and_workers"]
+                ),
+                "done_p50": ratio(f["done"]["median_ms"], r["done"]["median_ms"]),
+            }
+        )
+    return {"fork": fork, "restart": restart, "fork_over_restart": ratios}
+
+
+def run(
+    levels: list[int], seconds: float, conversations: int | None, isolation: str = "fork"
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="bench-api-") as tmp:
-        server, launched = launch(Path(tmp) / "memory")
+        server, launched = launch(Path(tmp) / "memory", isolation)
         try:
             healthy = time.perf_counter()
             answer = httpx.post(
@@ -156,6 +180,7 @@ def run(levels: list[int], seconds: float, conversations: int | None) -> dict[st
             answer.raise_for_status()
             first_turn = time.perf_counter()
             result: dict[str, Any] = {
+                "isolation": isolation,
                 "startup": {
                     "launch_to_healthy_s": round(healthy - launched, 2),
                     "launch_to_first_chat_turn_s": round(first_turn - launched, 2),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import sys
 import time
@@ -40,8 +41,20 @@ def first_free_window(start: int = 40000) -> int:
     return start
 
 
-async def warm_calls(skill: str, calls: int, ports: PortAllocator) -> list[float]:
-    spec = load_skill(REPO / "skills" / skill)
+# How calls are kept apart: "fork" (a clean child per call from a warm zygote), "restart" (a new
+# worker after every call), "reuse" (one worker serves every call: no isolation, the floor).
+MODES = {
+    "fork": {"isolation": "fork"},
+    "restart": {"isolation": "restart"},
+    "reuse": {"isolation": "restart", "recycle": False},
+}
+PACE_S = 0.03  # between calls: a fork pool's spare child is forked and prewarmed in this gap
+
+
+async def warm_calls(
+    skill: str, calls: int, ports: PortAllocator, mode: str = "restart"
+) -> list[float]:
+    spec = dataclasses.replace(load_skill(REPO / "skills" / skill), **MODES[mode])  # type: ignore[arg-type]
     pool = ContainerPool(spec, ProcessBackend(), ports)
     await pool.start()
     tool, params = CALLS[skill]
@@ -50,6 +63,7 @@ async def warm_calls(skill: str, calls: int, ports: PortAllocator) -> list[float
         for _ in range(calls):
             while pool.ready_count < pool.size:  # measure a warm call, not waiting for a refill
                 await asyncio.sleep(0.005)
+            await asyncio.sleep(PACE_S)
             started = time.perf_counter()
             await pool.call(tool, params)
             samples.append(time.perf_counter() - started)

@@ -15,13 +15,23 @@ from tests.servers import free_port, free_port_window
 
 
 async def process_backend(calls: int) -> dict[str, Any]:
+    """Per skill: a warm call under each isolation mode (bench_pool.MODES), a worker per call,
+    and what the clean process per call costs over reusing one worker (fork - reuse)."""
     ports = PortAllocator(free_port_window())
     results: dict[str, Any] = {}
     for skill in bench_pool.CALLS:
-        warm = stats_ms(await bench_pool.warm_calls(skill, calls, ports))
+        modes = {
+            mode: stats_ms(await bench_pool.warm_calls(skill, calls, ports, mode))
+            for mode in bench_pool.MODES
+        }
         cold = stats_ms(await bench_pool.cold_calls(skill, max(calls // 10, 3), ports))
+        warm = modes["fork"]
         results[skill] = {
             "warm_pooled_call": warm,
+            "warm_by_isolation": modes,
+            "fork_overhead_over_reuse_ms": round(
+                modes["fork"]["median_ms"] - modes["reuse"]["median_ms"], 3
+            ),
             "worker_per_call": cold,
             "ratio_cold_over_warm": ratio(cold["median_ms"], warm["median_ms"]),
         }

@@ -111,9 +111,23 @@ def dispatch(r: dict[str, Any]) -> list[str]:
                 f"warm < 3 ms: {_verdict(warm < 3)}",
             ]
         )
-    return out + _table(
+    out += _table(
         ["backend: skill", "warm call ms (median / p99)", "worker per call", "ratio", "target"],
         rows,
+    )
+    out += ["", "Warm call by isolation (process backend; fork is the default):", ""]
+    iso_rows = [
+        [
+            skill,
+            *(_ms(s["warm_by_isolation"][m]) for m in ("fork", "restart", "reuse")),
+            f"{s['fork_overhead_over_reuse_ms']} ms "
+            f"({_verdict(s['fork_overhead_over_reuse_ms'] <= 2)} <= 2 ms)",
+        ]
+        for skill, s in r["process"].items()
+        if "warm_by_isolation" in s
+    ]
+    return out + _table(
+        ["skill", "fork", "restart", "reuse one worker", "fork overhead over reuse"], iso_rows
     )
 
 
@@ -121,6 +135,23 @@ def api(r: dict[str, Any]) -> list[str]:
     out = ["## 3. API under load (uvicorn api:app, SSE streams) and 6. start-up", ""]
     if "crashed" in r:
         return out + _crashed(r)
+    if "fork" not in r:
+        return out + api_level_tables(r)
+    out += ["Fork-server workers over restart-per-call workers, same load, same run:", ""]
+    out += _table(
+        ["streams", "turns/s ratio (target >= 3)", "CPU s/turn ratio (target <= 0.33)", "done p50"],
+        [
+            [x["streams"], x["turns_per_s"], x["cpu_s_per_turn"], x["done_p50"]]
+            for x in r["fork_over_restart"]
+        ],
+    )
+    for mode in ("fork", "restart"):
+        out += ["", f"### isolation: {mode}", "", *api_level_tables(r[mode])]
+    return out
+
+
+def api_level_tables(r: dict[str, Any]) -> list[str]:
+    out: list[str] = []
     s = r["startup"]
     out += _table(
         ["start-up", "seconds"],

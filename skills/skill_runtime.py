@@ -1,23 +1,41 @@
-"""The tiny HTTP runtime every skill server shares (stdlib only, starts in milliseconds).
+"""The tiny HTTP runtime every Python skill server shares (stdlib only, starts in milliseconds).
 
 A skill calls `serve(schema, handlers)`. It answers:
-  GET  /health   -> {"ok": true, "worker": WORKER_NONCE} (the pool checks it is its worker)
+  GET  /health   -> {"ok": true, "worker": WORKER_NONCE, "isolation": "fork" | "restart"}
   GET  /schema   -> {"system_prompt": str, "tools": [OpenAI function definitions]}
   POST /execute  {"tool": str, "params": {...}} -> {"result": ...}
 Errors are JSON bodies {"error": message} with a 4xx/5xx status, readable by the model.
 The port comes from the PORT environment variable (default 8080), the host from HOST.
+
+WORKER_ISOLATION selects how calls are kept apart:
+- `fork` (default where os.fork exists): this process is a zygote. It has imported the skill and
+  loaded its data once; every connection is served by a freshly forked child that answers one
+  request and exits, so globals, temp files, the working directory and environment changes of
+  one call are gone for the next. Spare children are forked ahead, blocked in accept(), so a
+  call never waits for a fork. Each child gets a private TMPDIR that is removed after it.
+- `restart`: one threaded server; the pool replaces the whole process after every call.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import gc
 import json
 import os
+import select
+import shutil
+import signal
+import socket
 import sys
+import tempfile
 from collections.abc import Callable, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 MAX_BODY_BYTES = 1_000_000
+SPARE_CHILDREN = 2
+PR_SET_PDEATHSIG = 1
 
 Handler = Callable[[dict[str, Any]], Any]
 
@@ -30,7 +48,26 @@ class ToolError(Exception):
         self.status = status
 
 
-def _make_handler(schema: Mapping[str, Any], handlers: Mapping[str, Handler]) -> type:
+def die_with_parent(expected_parent: int) -> None:
+    """Be killed when the parent process dies (Linux), and leave now if it already has."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != expected_parent:
+        os._exit(0)
+
+
+def isolation_mode() -> str:
+    wanted = os.environ.get("WORKER_ISOLATION", "fork")
+    return "fork" if wanted == "fork" and hasattr(os, "fork") else "restart"
+
+
+def _make_handler(
+    schema: Mapping[str, Any], handlers: Mapping[str, Handler], isolation: str
+) -> type[BaseHTTPRequestHandler]:
+    one_shot = isolation == "fork"
+
     class SkillRequestHandler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
         # Headers and body go out in two writes; without TCP_NODELAY the client waits ~40 ms
@@ -45,12 +82,15 @@ def _make_handler(schema: Mapping[str, Any], handlers: Mapping[str, Handler]) ->
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
+            if one_shot:  # a forked child answers one request, then exits
+                self.send_header("Connection", "close")
             self.end_headers()
             self.wfile.write(data)
 
         def do_GET(self) -> None:
             if self.path == "/health":
-                self._send(200, {"ok": True, "worker": os.environ.get("WORKER_NONCE", "")})
+                nonce = os.environ.get("WORKER_NONCE", "")
+                self._send(200, {"ok": True, "worker": nonce, "isolation": isolation})
             elif self.path == "/schema":
                 self._send(200, dict(schema))
             else:
@@ -86,10 +126,135 @@ def _make_handler(schema: Mapping[str, Any], handlers: Mapping[str, Handler]) ->
     return SkillRequestHandler
 
 
-def serve(schema: Mapping[str, Any], handlers: Mapping[str, Handler]) -> None:
-    """Serve the skill until the process is killed."""
+class ForkServer:
+    """A zygote: keeps `SPARE_CHILDREN` forked children blocked in accept() on one socket."""
+
+    def __init__(
+        self,
+        listener: socket.socket,
+        handler: type[BaseHTTPRequestHandler],
+        prewarm: Callable[[], object] | None = None,
+    ) -> None:
+        self.listener = listener
+        self.handler = handler
+        self.prewarm = prewarm
+        self.parent = os.getppid()
+        self.pid = os.getpid()
+        self.tmp_root = os.environ.get("WORKER_TMPDIR") or tempfile.mkdtemp(prefix="skill-calls-")
+        self.spares: set[int] = set()
+        self.children: set[int] = set()
+        self.accepted_r, self.accepted_w = os.pipe()
+
+    def warm(self) -> None:
+        """Run the request path without a client: in the zygote, lazy imports and caches are
+        filled once for every child; in a spare child, the pages a call touches are copied
+        before it accepts, so the call itself meets few copy-on-write faults."""
+        if self.prewarm is not None:
+            self.prewarm()
+        for request in (
+            b"GET /health HTTP/1.1\r\nHost: w\r\n\r\n",
+            b"POST /execute HTTP/1.1\r\nHost: w\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 26\r\n\r\n{"tool": "", "params": {}}',
+        ):
+            ours, theirs = socket.socketpair()
+            with ours, theirs:
+                ours.sendall(request)
+                ours.shutdown(socket.SHUT_WR)
+                with contextlib.suppress(OSError):
+                    self.handler(theirs, ("127.0.0.1", 0), None)  # type: ignore[arg-type]
+
+    def serve_forever(self) -> None:
+        self.warm()
+        gc.collect()
+        gc.freeze()  # children share the loaded data instead of copying pages gc would touch
+        try:
+            while os.getppid() == self.parent:
+                while len(self.spares) < SPARE_CHILDREN:
+                    self._fork_spare()
+                readable, _, _ = select.select([self.accepted_r], [], [], 0.2)
+                if readable:
+                    for chunk in _pids(os.read(self.accepted_r, 4096)):
+                        self.spares.discard(chunk)
+                self._reap()
+        finally:
+            for pid in self.children:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            shutil.rmtree(self.tmp_root, ignore_errors=True)
+
+    def _fork_spare(self) -> None:
+        pid = os.fork()
+        if pid == 0:
+            self._child()
+        self.spares.add(pid)
+        self.children.add(pid)
+
+    def _reap(self) -> None:
+        while self.children:
+            try:
+                pid, _ = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            self.children.discard(pid)
+            self.spares.discard(pid)
+            shutil.rmtree(os.path.join(self.tmp_root, str(pid)), ignore_errors=True)
+
+    def _child(self) -> None:
+        """Serve one connection, then exit; never returns."""
+        status = 0
+        try:
+            die_with_parent(self.pid)
+            gc.disable()  # a short life: a collection would only copy shared pages
+            os.close(self.accepted_r)
+            self.warm()  # copy-on-write faults of the request path now, before a call waits
+            conn, address = self.listener.accept()
+            self.listener.close()
+            calls_tmp = os.path.join(self.tmp_root, str(os.getpid()))
+            os.mkdir(calls_tmp, 0o700)
+            os.environ["TMPDIR"] = tempfile.tempdir = calls_tmp
+            try:
+                self.handler(conn, address, None)  # type: ignore[arg-type]
+            finally:
+                # the temp folder goes before the client sees the end of the reply, so the
+                # next call can never find it
+                shutil.rmtree(calls_tmp, ignore_errors=True)
+                with contextlib.suppress(OSError):
+                    conn.shutdown(socket.SHUT_RDWR)
+                conn.close()
+                os.write(self.accepted_w, os.getpid().to_bytes(4, "little"))  # fork a spare now
+        except BaseException:  # a child must never return into the zygote loop
+            status = 1
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(status)
+
+
+def _pids(data: bytes) -> list[int]:
+    return [int.from_bytes(data[i : i + 4], "little") for i in range(0, len(data) - 3, 4)]
+
+
+def serve(
+    schema: Mapping[str, Any],
+    handlers: Mapping[str, Handler],
+    prewarm: Callable[[], object] | None = None,
+) -> None:
+    """Serve the skill until the process (or, for a fork server, its parent) is killed.
+
+    `prewarm`, optional and free of side effects (e.g. one typical read-only call), runs in the
+    zygote before the first fork and in every spare child before it accepts a call."""
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8080"))
-    server = ThreadingHTTPServer((host, port), _make_handler(schema, handlers))
-    print(f"skill listening on {host}:{port}", file=sys.stderr, flush=True)
-    server.serve_forever()
+    isolation = isolation_mode()
+    handler = _make_handler(schema, handlers, isolation)
+    print(f"skill listening on {host}:{port} ({isolation})", file=sys.stderr, flush=True)
+    if isolation == "restart":
+        ThreadingHTTPServer((host, port), handler).serve_forever()
+        return
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((host, port))
+    listener.listen(128)
+    ForkServer(listener, handler, prewarm).serve_forever()

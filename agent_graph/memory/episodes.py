@@ -19,6 +19,10 @@ LAYER: Final = "l2"
 MAX_TEXT_CHARS: Final = 4000
 #: Extra hits asked for so the caller's newest (verbatim) turns can be dropped afterwards.
 RECENT_MARGIN: Final = 5
+#: Nearest neighbours fetched without any filter first: when the session holds most of the
+#: user's episodes (one long session, the worst case for a metadata filter) they already
+#: contain the answer, and an unfiltered HNSW query costs a few ms whatever the size.
+PROBE: Final = 32
 
 
 @dataclass(frozen=True)
@@ -92,22 +96,31 @@ class EpisodeMemory:
         if n <= 0 or not text.strip():
             return []
         collection = self._collections.get(collection_name(LAYER, user))
-        if collection is None or collection.count() == 0:
+        total = collection.count() if collection is not None else 0
+        if collection is None or total == 0:
             return []
         embedding = self._collections.embed([text])
+        probe = _search(collection, embedding, None, min(PROBE, total))
+        mine = [
+            episode
+            for episode, session in probe
+            if session == session_id and (before_index is None or episode.index < before_index)
+        ]
+        if len(mine) >= n or total <= PROBE:  # found, or every episode was looked at
+            return mine[:n]
         same_session: Where = {"session_id": session_id}
         if before_index is None:
-            return _search(collection, embedding, same_session, n)
+            return [e for e, _ in _search(collection, embedding, same_session, n)]
         # An equality filter is much cheaper in Chroma than one with a range. Callers exclude
         # only their last few verbatim turns, so ask for that many more and drop them here;
         # fall back to the range filter only when newer episodes crowd out the older ones.
         wanted = n + RECENT_MARGIN
-        found = _search(collection, embedding, same_session, wanted)
+        found = [e for e, _ in _search(collection, embedding, same_session, wanted)]
         older = [e for e in found if e.index < before_index]
         if len(older) < n and len(found) == wanted:
             below: dict[WhereOperator | LogicalOperator, LiteralValue] = {"$lt": before_index}
             range_filter: Where = {"$and": [same_session, {"index": below}]}
-            older = _search(collection, embedding, range_filter, n)
+            older = [e for e, _ in _search(collection, embedding, range_filter, n)]
         return older[:n]
 
     def count(self, user: str, session_id: str) -> int:
@@ -132,19 +145,25 @@ def _episode_id(session_id: str, index: int) -> str:
     return f"{session_id}#{index}"
 
 
-def _search(collection: Collection, embedding: Embeddings, where: Where, n: int) -> list[Episode]:
-    """The n nearest episodes matching `where`, closest first."""
+def _search(
+    collection: Collection, embedding: Embeddings, where: Where | None, n: int
+) -> list[tuple[Episode, str]]:
+    """The n nearest episodes matching `where` (any, when None), closest first, each with the
+    id of its session."""
     result = collection.query(
         query_embeddings=embedding, n_results=n, where=where, include=["metadatas", "distances"]
     )
     metadatas = (result["metadatas"] or [[]])[0]
     distances = (result["distances"] or [[]])[0]
     return [
-        Episode(
-            index=int(meta["index"]),  # type: ignore[arg-type]
-            user_text=str(meta["user_text"]),
-            assistant_text=str(meta["assistant_text"]),
-            distance=float(dist),
+        (
+            Episode(
+                index=int(meta["index"]),  # type: ignore[arg-type]
+                user_text=str(meta["user_text"]),
+                assistant_text=str(meta["assistant_text"]),
+                distance=float(dist),
+            ),
+            str(meta.get("session_id", "")),
         )
         for meta, dist in zip(metadatas, distances, strict=True)
         if meta is not None

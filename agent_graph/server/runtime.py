@@ -30,9 +30,21 @@ def backend_factory(settings: Settings) -> WorkerBackend:
         from agent_graph.skills.docker import DockerBackend
 
         return DockerBackend(network=settings.skill_docker_network)
+    from agent_graph.skills.logs import SkillLogs
     from agent_graph.skills.process import ProcessBackend
 
-    return ProcessBackend()
+    return ProcessBackend(SkillLogs(settings.memory_root / "logs" / "skills"))
+
+
+def make_registry(settings: Settings) -> SkillRegistry:
+    """The skill registry as configured: backend, ports, isolation override, calls per worker."""
+    return SkillRegistry(
+        settings.skills_dir,
+        lambda: backend_factory(settings),
+        PortAllocator(settings.host_port_start),
+        isolation=settings.skill_isolation,
+        worker_max_calls=settings.skill_worker_max_calls,
+    )
 
 
 def open_memory(settings: Settings, model: Any, secondary_llm: bool) -> MemoryLayer:
@@ -58,11 +70,7 @@ class AppRuntime:
     @classmethod
     async def start(cls, settings: Settings) -> AppRuntime:
         tokens = load_tokens(settings.api_tokens_file)  # fail fast, before any worker starts
-        registry = SkillRegistry(
-            settings.skills_dir,
-            lambda: backend_factory(settings),
-            PortAllocator(settings.host_port_start),
-        )
+        registry = make_registry(settings)
         await registry.start()
         secrets = [
             *environment_secrets(),

@@ -19,6 +19,12 @@ class WorkerHandle:
     nonce: str = ""
     """Secret per-worker id the worker echoes on /health (WORKER_NONCE), so a stranger that
     grabbed the port between launch and bind is never taken for the worker."""
+    scratch: str = ""
+    """A private temp folder of the worker (TMPDIR), removed when it stops; "" when none."""
+    isolation: str = "restart"
+    """What the worker announced on /health: "fork" (a clean child per call, so the worker is
+    reused) or "restart" (the pool replaces it after every call)."""
+    calls: int = 0
 
     @property
     def base_url(self) -> str:
@@ -40,6 +46,10 @@ class WorkerBackend(Protocol):
 
     async def is_alive(self, worker: WorkerHandle) -> bool:
         """True while the worker's process or container is running."""
+        ...
+
+    async def output_tail(self, worker: WorkerHandle) -> list[str]:
+        """The worker's last lines of output, quoted when it never gets ready."""
         ...
 
     async def adopt(self, spec: SkillSpec) -> list[WorkerHandle]:

@@ -4,12 +4,19 @@ Each worker is `propsearch-{skill}-{port}`: read-only root, tmpfs /tmp, no capab
 no-new-privileges, pids/memory/CPU limits, uid 10001, the skill's port 8080 published on
 127.0.0.1 only, and the skill's `.env` as its whole environment. Labels carry skill and port so a
 restarted agent can adopt the containers it left running (the pool health-probes them).
+Python skills run their fork-server zygote inside the container (WORKER_ISOLATION), so one
+container serves many calls, each in a fresh child; the pool replaces it when it crashes and after
+`max_calls`. A container is also labelled with its owner, and a reaper process
+(`docker_reaper.py`) removes the owner's containers when the agent dies, even by SIGKILL.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import subprocess
+import sys
 import threading
 import uuid
 from dataclasses import dataclass
@@ -19,6 +26,7 @@ import docker
 from docker.errors import APIError, ImageNotFound, NotFound
 
 from agent_graph.skills.backend import WorkerHandle
+from agent_graph.skills.docker_reaper import LABEL_OWNER
 from agent_graph.skills.manifest import SkillSpec
 
 LABEL_SKILL = "propsearch.skill"
@@ -82,6 +90,27 @@ class DockerBackend:
         self._limits = limits or ContainerLimits()
         self._client_obj: Any = None
         self._lock = threading.Lock()
+        self.owner = uuid.uuid4().hex
+        """Labels every container this backend starts; the reaper removes them after us."""
+        self._reaper: subprocess.Popen[bytes] | None = None
+        self._lifeline: int | None = None
+
+    def _start_reaper(self) -> None:
+        """Once per backend: a process that removes our containers when this process is gone."""
+        if self._reaper is not None:
+            return
+        read_end, self._lifeline = os.pipe()
+        args = [sys.executable, "-m", "agent_graph.skills.docker_reaper", self.owner, str(read_end)]
+        try:
+            self._reaper = subprocess.Popen(
+                [*args, *([self._base_url] if self._base_url else [])],
+                pass_fds=(read_end,),
+                start_new_session=True,  # a Ctrl-C to our process group must not stop it
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+            )
+        finally:
+            os.close(read_end)
 
     def _client(self) -> Any:
         """The SDK client, created on first use; the API version is negotiated once, then pinned."""
@@ -104,6 +133,8 @@ class DockerBackend:
             raise
 
     def _start(self, spec: SkillSpec, port: int) -> DockerWorkerHandle:
+        with self._lock:
+            self._start_reaper()
         client = self._client()
         name = container_name(spec.name, port)
         self._remove_stale(client, name)
@@ -119,6 +150,7 @@ class DockerBackend:
                     LABEL_PORT: str(port),
                     LABEL_MANAGED: "1",
                     LABEL_NONCE: nonce,
+                    LABEL_OWNER: self.owner,
                 },
                 ports={f"{CONTAINER_PORT}/tcp": ("127.0.0.1", port)},
                 # Only the skill's own .env, plus the worker contract; nothing of the host's.
@@ -127,6 +159,7 @@ class DockerBackend:
                     "HOST": "0.0.0.0",
                     "PORT": str(CONTAINER_PORT),
                     "WORKER_NONCE": nonce,
+                    "WORKER_ISOLATION": spec.isolation,
                 },
                 read_only=True,
                 tmpfs={"/tmp": f"rw,noexec,nosuid,nodev,size={limits.tmpfs_size}"},
@@ -197,6 +230,16 @@ class DockerBackend:
             return False
         return bool(state.get("Running")) and state.get("Status") == "running"
 
+    async def output_tail(self, worker: WorkerHandle) -> list[str]:
+        return await asyncio.to_thread(self._output_tail, worker.ident)
+
+    def _output_tail(self, ident: str) -> list[str]:
+        try:
+            raw: bytes = self._client().api.logs(ident, tail=20)
+        except (NotFound, APIError):
+            return []
+        return raw.decode(errors="replace").splitlines()
+
     async def adopt(self, spec: SkillSpec) -> list[WorkerHandle]:
         return await asyncio.to_thread(self._adopt, spec)
 
@@ -222,3 +265,8 @@ class DockerBackend:
         client, self._client_obj = self._client_obj, None
         if client is not None:
             await asyncio.to_thread(client.close)
+        lifeline, self._lifeline = self._lifeline, None
+        if lifeline is not None:
+            os.close(lifeline)  # the reaper removes anything left of ours, then exits
+        if self._reaper is not None:
+            await asyncio.to_thread(self._reaper.wait, 30)

@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 
 _FRONTMATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
+ISOLATIONS = ("fork", "restart")
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
@@ -28,6 +29,9 @@ class SkillSpec:
     pool_size: int = 2
     timeout_s: float = 30.0
     recycle: bool = True
+    isolation: str = "fork"
+    """How calls are kept apart: "fork" (a Python skill on skill_runtime forks a clean child per
+    call from a warm zygote) or "restart" (a new worker after every call)."""
     command: tuple[str, ...] = ()
     identity: str = ""
     env: dict[str, str] = field(default_factory=dict)
@@ -79,6 +83,9 @@ def load_skill(folder: Path) -> SkillSpec:
         raise ManifestError(f"{skill_md}: pool_size/timeout_s must be numbers") from exc
     if pool_size < 1 or timeout_s <= 0:
         raise ManifestError(f"{skill_md}: pool_size must be >= 1 and timeout_s > 0")
+    isolation = str(meta.get("isolation", "fork"))
+    if isolation not in ISOLATIONS:
+        raise ManifestError(f"{skill_md}: 'isolation' must be one of {', '.join(ISOLATIONS)}")
     agent_md = folder / "AGENT.md"
     return SkillSpec(
         name=name,
@@ -88,6 +95,7 @@ def load_skill(folder: Path) -> SkillSpec:
         pool_size=pool_size,
         timeout_s=timeout_s,
         recycle=bool(meta.get("recycle", True)),
+        isolation=isolation,
         command=tuple(str(part) for part in command),
         identity=agent_md.read_text().strip() if agent_md.is_file() else "",
         env=parse_env_file(folder / ".env"),

@@ -35,6 +35,8 @@ class McpPool:
 
     def __init__(self, spec: SkillSpec, start_timeout_s: float = START_TIMEOUT_S) -> None:
         self.spec = spec
+        self.last_error: str | None = None
+        """The last failed call's message, for the admin view of GET /health."""
         self.config: dict[str, Any] = dict(spec.mcp)
         self.start_timeout_s = start_timeout_s
         self.namespace = str(self.config.get("namespace") or spec.name)
@@ -80,8 +82,18 @@ class McpPool:
             raise SkillCallError(f"skill {self.spec.name} is an MCP server: no {path}")
         return self._schema
 
+    isolation = "mcp"
+    """One long-lived connection per skill: the MCP server keeps its own state between calls."""
+
     async def call(self, tool: str, params: dict[str, Any]) -> Any:
         """`tools/call` under the skill's timeout; any failure is a SkillCallError."""
+        try:
+            return await self._call(tool, params)
+        except SkillCallError as exc:
+            self.last_error = str(exc)
+            raise
+
+    async def _call(self, tool: str, params: dict[str, Any]) -> Any:
         name = f"{self.spec.name}.{tool}"
         server_tool = self._names.get(tool, tool)
         try:

@@ -1,14 +1,17 @@
-"""ContainerPool: pre-warmed workers of one skill, recycled after every call.
+"""ContainerPool: pre-warmed workers of one skill; no state bleeds from one call to the next.
 
-A call checks a worker out of an asyncio.Queue, posts to it under a timeout, and afterwards
-(success or error) the used worker is destroyed and a fresh one started in the background, so no
-state bleeds between calls and the pool stays warm.
+A call checks a worker out of an asyncio.Queue and posts to it under a timeout. A fork-server
+worker (it says `"isolation": "fork"` on /health) serves every call from a freshly forked child,
+so it goes straight back to the queue; it is replaced only when it crashed or hung, or after
+`max_calls` calls. Any other worker is destroyed after each call and a fresh one started in the
+background, as is every worker after an error it could not answer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from typing import Any
@@ -17,6 +20,7 @@ import httpx
 
 from agent_graph.skills.backend import WorkerBackend, WorkerHandle
 from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.oneshot import post_json
 from agent_graph.skills.ports import PortAllocator
 
 log = logging.getLogger(__name__)
@@ -24,20 +28,32 @@ log = logging.getLogger(__name__)
 READY_POLL_S = 0.02
 QUEUE_TIMEOUT_S = 30.0
 MAX_RESPAWN_ATTEMPTS = 5
+DEFAULT_MAX_CALLS = 1000
 
 
 def _answers_as(response: httpx.Response, worker: WorkerHandle) -> bool:
-    """True when /health comes from this worker (its nonce), not another process on the port."""
-    if not worker.nonce:
-        return True
+    """True when /health comes from this worker (its nonce), not another process on the port;
+    records the isolation the worker announces."""
     try:
-        return bool(response.json().get("worker") == worker.nonce)
+        body = response.json()
+        announced = body.get("isolation")
+        echoed = body.get("worker")
     except (ValueError, AttributeError):
+        return not worker.nonce
+    if worker.nonce and echoed != worker.nonce:
         return False
+    worker.isolation = "fork" if announced == "fork" else "restart"
+    return True
 
 
 class SkillCallError(Exception):
-    """A tool call that failed (timeout, crashed worker, error status); the text is for the model."""
+    """A tool call that failed (timeout, crashed worker, error status); the text is for the model.
+
+    `answered` is True when the worker itself replied with an error status: it is still sound."""
+
+    def __init__(self, message: str, answered: bool = False) -> None:
+        super().__init__(message)
+        self.answered = answered
 
 
 class PoolStartError(Exception):
@@ -54,6 +70,7 @@ class ContainerPool:
         ports: PortAllocator,
         ready_timeout_s: float = 30.0,
         queue_timeout_s: float = QUEUE_TIMEOUT_S,
+        max_calls: int = DEFAULT_MAX_CALLS,
     ) -> None:
         self.spec = spec
         self.backend = backend
@@ -66,6 +83,11 @@ class ContainerPool:
         self._tasks: set[asyncio.Task[None]] = set()
         self._client = httpx.AsyncClient(timeout=httpx.Timeout(spec.timeout_s, connect=2.0))
         self._closed = False
+        self.max_calls = max_calls
+        self.last_error: str | None = None
+        self.isolation = "unknown"
+        """What the latest ready worker announced: "fork" or "restart"."""
+        """The last failure (a worker that crashed, hung or never got ready), for /health."""
 
     @property
     def ready_count(self) -> int:
@@ -94,7 +116,7 @@ class ContainerPool:
             else:
                 self._queue.put_nowait(result)
         if self._queue.empty():
-            raise PoolStartError(f"skill {self.spec.name}: no worker became ready")
+            raise PoolStartError(self.last_error or f"skill {self.spec.name}: no worker is ready")
 
     async def get_json(self, path: str) -> Any:
         """GET a read-only endpoint (e.g. /schema) from a ready worker without recycling it."""
@@ -107,20 +129,31 @@ class ContainerPool:
             self._queue.put_nowait(worker)
 
     async def call(self, tool: str, params: dict[str, Any]) -> Any:
-        """Run one tool call on a fresh worker; raise SkillCallError with a readable message."""
+        """Run one tool call in a clean process; raise SkillCallError with a readable message."""
         worker = await self._checkout()
-        failed = True
+        sound = False
         self._busy.add(worker)
         try:
             result = await self._post(worker, tool, params)
-            failed = False
+            sound = True
             return result
+        except SkillCallError as exc:
+            sound = exc.answered
+            if not sound:
+                self.last_error = str(exc)
+            raise
         finally:
             self._busy.discard(worker)
-            if failed or self.spec.recycle:
-                self._background(self._replace(worker))
-            else:
+            worker.calls += 1
+            if sound and self._reusable(worker):
                 self._queue.put_nowait(worker)
+            else:
+                self._background(self._replace(worker))
+
+    def _reusable(self, worker: WorkerHandle) -> bool:
+        if worker.calls >= self.max_calls:
+            return False
+        return worker.isolation == "fork" or not self.spec.recycle
 
     async def close(self) -> None:
         self._closed = True
@@ -167,27 +200,33 @@ class ContainerPool:
 
     async def _post(self, worker: WorkerHandle, tool: str, params: dict[str, Any]) -> Any:
         name = f"{self.spec.name}.{tool}"
+        request = {"tool": tool, "params": params}
         try:
-            response = await asyncio.wait_for(
-                self._client.post(
-                    f"{worker.base_url}/execute", json={"tool": tool, "params": params}
-                ),
-                timeout=self.spec.timeout_s,
+            status, raw = await asyncio.wait_for(
+                self._send(worker, request), timeout=self.spec.timeout_s
             )
         except TimeoutError:
             raise SkillCallError(f"{name} timed out after {self.spec.timeout_s:g}s") from None
-        except httpx.HTTPError as exc:
+        except (httpx.HTTPError, OSError) as exc:
             raise SkillCallError(f"{name} failed: the worker stopped answering ({exc!r})") from None
         try:
-            body = response.json()
+            body = json.loads(raw)
         except ValueError:
             raise SkillCallError(f"{name} returned a malformed response") from None
-        if response.status_code >= 400 or not isinstance(body, dict):
+        if status >= 400 or not isinstance(body, dict):
             message = body.get("error") if isinstance(body, dict) else None
-            raise SkillCallError(f"{name} failed ({response.status_code}): {message or body}")
+            raise SkillCallError(f"{name} failed ({status}): {message or body}", answered=True)
         if "result" not in body:
             raise SkillCallError(f"{name} returned no result")
         return body["result"]
+
+    async def _send(self, worker: WorkerHandle, request: dict[str, Any]) -> tuple[int, bytes]:
+        """POST /execute: one bare connection to a fork worker (its child answers once and
+        exits), httpx with keep-alive to any other."""
+        if worker.isolation == "fork":
+            return await post_json(worker.base_url, "/execute", request)
+        response = await self._client.post(f"{worker.base_url}/execute", json=request)
+        return response.status_code, response.content
 
     async def _spawn(self) -> WorkerHandle:
         port = self.ports.acquire()
@@ -197,8 +236,14 @@ class ContainerPool:
             self.ports.release(port)
             raise
         if not await self._wait_ready(worker, timeout_s=self.ready_timeout_s):
+            tail = await self.backend.output_tail(worker)
             await self._destroy(worker)
-            raise PoolStartError(f"skill {self.spec.name}: worker on port {port} never got ready")
+            quoted = "\n".join(f"    {line}" for line in tail) or "    (no output)"
+            self.last_error = (
+                f"skill {self.spec.name}: worker on port {port} never got ready; "
+                f"its last output:\n{quoted}"
+            )
+            raise PoolStartError(self.last_error)
         return worker
 
     async def _wait_ready(self, worker: WorkerHandle, timeout_s: float) -> bool:
@@ -209,6 +254,7 @@ class ContainerPool:
             with contextlib.suppress(httpx.HTTPError):
                 response = await self._client.get(f"{worker.base_url}/health", timeout=1.0)
                 if response.status_code == 200 and _answers_as(response, worker):
+                    self.isolation = worker.isolation
                     return True
             await asyncio.sleep(READY_POLL_S)
         return False

@@ -1,20 +1,30 @@
-"""Process backend: each worker is a local subprocess of the skill's server."""
+"""Process backend: each worker is a local subprocess of the skill's server.
+
+Workers are started through `launcher.py`, so they are killed when this process dies (even by
+SIGKILL); their output goes to the skill's log (`SkillLogs`). Python skills on
+`skill_runtime.py` run as fork servers unless `isolation` says `restart`; a worker of any other
+language is whatever its command starts, and the pool restarts it after every call.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import uuid
 from pathlib import Path
 
 from agent_graph.config import ROOT
 from agent_graph.skills.backend import WorkerHandle
+from agent_graph.skills.logs import SkillLogs
 from agent_graph.skills.manifest import SkillSpec
 
 RUNTIME_DIR = ROOT / "skills"  # skill_runtime.py, the stdlib server every bundled skill uses
+LAUNCHER = Path(__file__).with_name("launcher.py")
 _PASSTHROUGH = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT")
 
 
@@ -32,12 +42,19 @@ class ProcessBackend:
 
     name = "process"
 
-    def _environment(self, spec: SkillSpec, port: int, nonce: str) -> dict[str, str]:
+    def __init__(self, logs: SkillLogs | None = None) -> None:
+        self.logs = logs or SkillLogs(None)
+        self._drains: set[asyncio.Task[None]] = set()
+
+    def _environment(self, spec: SkillSpec, port: int, nonce: str, tmp: str) -> dict[str, str]:
         env = {k: os.environ[k] for k in _PASSTHROUGH if k in os.environ}
         env.update(spec.env)
         env.update(
             PORT=str(port),
             WORKER_NONCE=nonce,
+            WORKER_ISOLATION=spec.isolation,
+            WORKER_TMPDIR=tmp,
+            TMPDIR=tmp,
             HOST="127.0.0.1",
             PYTHONPATH=os.pathsep.join(dict.fromkeys([str(spec.folder.parent), str(RUNTIME_DIR)])),
             PYTHONDONTWRITEBYTECODE="1",
@@ -50,33 +67,60 @@ class ProcessBackend:
             raise ValueError(f"skill {spec.name} has no 'command' for the process backend")
         nonce = uuid.uuid4().hex
         argv = skill_argv(spec.folder, spec.command)
-        proc = await asyncio.create_subprocess_exec(
-            *argv,
-            cwd=spec.folder,
-            env=self._environment(spec, port, nonce),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.DEVNULL,
-            start_new_session=True,
-        )
+        tmp = await asyncio.to_thread(tempfile.mkdtemp, prefix=f"propsearch-{spec.name}-")
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-I",
+                "-S",
+                str(LAUNCHER),
+                str(os.getpid()),
+                *argv,
+                cwd=spec.folder,
+                env=self._environment(spec, port, nonce, tmp),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.STDOUT,
+                start_new_session=True,
+            )
+        except BaseException:
+            await asyncio.to_thread(shutil.rmtree, tmp, ignore_errors=True)
+            raise
+        assert proc.stdout is not None
+        drain = asyncio.create_task(self.logs.drain(spec.name, str(proc.pid), proc.stdout))
+        self._drains.add(drain)
+        drain.add_done_callback(self._drains.discard)
         return WorkerHandle(
-            skill=spec.name, port=port, ident=str(proc.pid), native=proc, nonce=nonce
+            skill=spec.name,
+            port=port,
+            ident=str(proc.pid),
+            native=proc,
+            nonce=nonce,
+            scratch=tmp,
         )
 
     async def stop(self, worker: WorkerHandle) -> None:
         proc: asyncio.subprocess.Process = worker.native
         if proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
+                os.killpg(proc.pid, signal.SIGKILL)  # the zygote and every child it forked
         with contextlib.suppress(ProcessLookupError):
             await proc.wait()
+        if worker.scratch:
+            await asyncio.to_thread(shutil.rmtree, worker.scratch, ignore_errors=True)
 
     async def is_alive(self, worker: WorkerHandle) -> bool:
         proc: asyncio.subprocess.Process = worker.native
         return proc.returncode is None
 
+    async def output_tail(self, worker: WorkerHandle) -> list[str]:
+        await asyncio.sleep(0.05)  # let the drain catch the last lines of a dying worker
+        return self.logs.tail(worker.skill, worker.ident)
+
     async def adopt(self, spec: SkillSpec) -> list[WorkerHandle]:
         return []
 
     async def close(self) -> None:
-        return None
+        for task in list(self._drains):
+            task.cancel()
+        await asyncio.gather(*self._drains, return_exceptions=True)

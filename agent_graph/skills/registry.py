@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.manifest import ManifestError, SkillSpec, load_skill
 from agent_graph.skills.mcp import McpPool
-from agent_graph.skills.pool import ContainerPool, SkillCallError
+from agent_graph.skills.pool import DEFAULT_MAX_CALLS, ContainerPool, SkillCallError
 from agent_graph.skills.ports import PortAllocator
 
 log = logging.getLogger(__name__)
@@ -52,12 +53,19 @@ class SkillRegistry:
         backend_factory: Callable[[], WorkerBackend],
         ports: PortAllocator,
         only: set[str] | None = None,
+        isolation: str | None = None,
+        worker_max_calls: int = DEFAULT_MAX_CALLS,
     ) -> None:
         self.skills_dir = skills_dir
         self.backend = backend_factory()
         self.ports = ports
         self.only = only
+        self.isolation = isolation
+        """Overrides every manifest's `isolation` (SKILL_ISOLATION), e.g. for the bench."""
+        self.worker_max_calls = worker_max_calls
         self.skills: dict[str, LoadedSkill] = {}
+        self.failed: dict[str, str] = {}
+        """Skills that could not start, with the reason."""
         self._route: dict[str, str] = {}
         self._started: asyncio.Task[None] | None = None
 
@@ -73,6 +81,8 @@ class SkillRegistry:
     async def _start(self) -> None:
         found = await asyncio.to_thread(discover, self.skills_dir)
         specs = [s for s in found if self.only is None or s.name in self.only]
+        if self.isolation:
+            specs = [dataclasses.replace(s, isolation=self.isolation) for s in specs]
         loaded = await asyncio.gather(*(self._start_one(spec) for spec in specs))
         for skill in loaded:
             if skill is None:
@@ -94,12 +104,16 @@ class SkillRegistry:
 
     async def _start_one(self, spec: SkillSpec) -> LoadedSkill | None:
         pool: ContainerPool | McpPool
-        pool = McpPool(spec) if spec.mcp else ContainerPool(spec, self.backend, self.ports)
+        if spec.mcp:
+            pool = McpPool(spec)
+        else:
+            pool = ContainerPool(spec, self.backend, self.ports, max_calls=self.worker_max_calls)
         try:
             await pool.start()
             schema = await self._fetch_schema(pool)
         except Exception as exc:
             log.error("skipping skill %s: %s", spec.name, exc)
+            self.failed[spec.name] = pool.last_error or str(exc)
             await pool.close()
             return None
         log.info(
@@ -153,10 +167,22 @@ class SkillRegistry:
             raise SkillCallError(f"unknown tool {tool!r}; available: {sorted(self._route)}")
         return await self.skills[skill].pool.call(tool, params)
 
-    def status(self) -> dict[str, dict[str, int]]:
-        return {
-            n: {"ready": s.pool.ready_count, "size": s.pool.size} for n, s in self.skills.items()
+    def status(self) -> dict[str, dict[str, Any]]:
+        """Per skill: ready workers, pool size, isolation and the last error (for admins)."""
+        status: dict[str, dict[str, Any]] = {
+            name: {"status": "failed", "ready": 0, "size": 0, "last_error": error}
+            for name, error in self.failed.items()
         }
+        for name, skill in self.skills.items():
+            pool = skill.pool
+            status[name] = {
+                "status": "ready" if pool.ready_count else "busy",
+                "ready": pool.ready_count,
+                "size": pool.size,
+                "isolation": pool.isolation,
+                "last_error": pool.last_error,
+            }
+        return status
 
     async def close(self) -> None:
         await asyncio.gather(*(s.pool.close() for s in self.skills.values()))

@@ -50,6 +50,24 @@ def get_property_details_by_address(params: dict[str, Any]) -> dict[str, Any]:
     return provider.details_by_address(address)
 
 
+# Passes every filter, so a search reads each field of every row and builds full listings.
+_EVERY_ROW = {
+    "location": "Austin",
+    "price_min": 0,
+    "price_max": 100_000_000,
+    "beds_min": 0,
+    "baths_min": 0,
+    "sqft_min": 0,
+    "limit": 50,
+}
+
+
+def prewarm() -> None:
+    """Run by the zygote once and by each spare child before it accepts a call (see
+    skill_runtime.serve): the rows a search walks are copied before a call waits on them."""
+    search_properties(_EVERY_ROW)
+
+
 HANDLERS = {
     "search_properties": search_properties,
     "get_property_details": get_property_details,
@@ -59,4 +77,4 @@ HANDLERS = {
 
 if __name__ == "__main__":
     provider.warm()  # load before answering /health: a pooled worker is ready means warm
-    serve(SCHEMA, HANDLERS)
+    serve(SCHEMA, HANDLERS, prewarm=prewarm)

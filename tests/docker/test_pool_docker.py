@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -51,27 +52,66 @@ async def test_pool_start_warms_pool_size_containers(
     assert len(running_ids(docker_client, time_spec.name)) == time_spec.pool_size
 
 
-async def test_call_answers_then_the_used_container_is_replaced(
+@pytest.fixture
+async def restart_pool(time_spec: SkillSpec) -> AsyncIterator[ContainerPool]:
+    backend = DockerBackend()
+    spec = dataclasses.replace(time_spec, isolation="restart")
+    pool = ContainerPool(spec, backend, ports=PortAllocator(PORT_START, span=100))
+    await pool.start()
+    yield pool
+    await pool.close()
+    await backend.close()
+
+
+async def test_fork_containers_serve_calls_without_being_replaced(
     pool: ContainerPool, time_spec: SkillSpec, docker_client: Any
 ) -> None:
     before = running_ids(docker_client, time_spec.name)
 
-    result = await pool.call("get_current_time", {"timezone": "America/Chicago"})
+    for _ in range(4):
+        result = await pool.call("get_current_time", {"timezone": "America/Chicago"})
+        assert result["type"] == "time"
+    with pytest.raises(SkillCallError, match="unknown timezone"):  # answered: still sound
+        await pool.call("get_current_time", {"timezone": "Mars/Olympus"})
+
+    assert pool.isolation == "fork"
+    assert pool.ready_count == time_spec.pool_size
+    assert running_ids(docker_client, time_spec.name) == before
+
+
+async def test_with_restart_isolation_the_used_container_is_replaced(
+    restart_pool: ContainerPool, time_spec: SkillSpec, docker_client: Any
+) -> None:
+    before = running_ids(docker_client, time_spec.name)
+
+    result = await restart_pool.call("get_current_time", {"timezone": "America/Chicago"})
 
     assert result["type"] == "time"
-    await eventually(lambda: pool.ready_count == time_spec.pool_size)
+    assert restart_pool.isolation == "restart"
+    await eventually(lambda: restart_pool.ready_count == time_spec.pool_size)
     after = running_ids(docker_client, time_spec.name)
     assert len(after) == time_spec.pool_size
     assert len(before - after) == 1  # exactly the used worker was destroyed
 
 
-async def test_tool_error_is_a_skill_call_error_and_the_worker_is_replaced(
-    pool: ContainerPool, time_spec: SkillSpec
+async def test_a_container_is_replaced_after_max_calls(
+    time_spec: SkillSpec, docker_client: Any
 ) -> None:
-    with pytest.raises(SkillCallError, match="unknown timezone"):
-        await pool.call("get_current_time", {"timezone": "Mars/Olympus"})
-
-    await eventually(lambda: pool.ready_count == time_spec.pool_size)
+    backend = DockerBackend()
+    spec = dataclasses.replace(time_spec, pool_size=1)
+    pool = ContainerPool(spec, backend, ports=PortAllocator(PORT_START, span=100), max_calls=3)
+    await pool.start()
+    try:
+        first = running_ids(docker_client, spec.name)
+        for _ in range(3):
+            await pool.call("get_current_time", {})
+        await eventually(
+            lambda: pool.ready_count == 1 and running_ids(docker_client, spec.name) != first
+        )
+        assert (await pool.call("get_current_time", {}))["type"] == "time"
+    finally:
+        await pool.close()
+        await backend.close()
 
 
 async def test_container_killed_mid_call_gives_a_tool_error_and_the_pool_refills(
@@ -79,6 +119,8 @@ async def test_container_killed_mid_call_gives_a_tool_error_and_the_pool_refills
 ) -> None:
     victims = [docker_client.containers.get(i) for i in running_ids(docker_client, time_spec.name)]
     for container in victims:  # frozen but "running": the pool checks one out, the call hangs
+        # every forked child (kill(-1) spares only PID 1 and the caller), then the zygote
+        container.exec_run(["python3", "-c", "import os, signal; os.kill(-1, signal.SIGSTOP)"])
         container.kill(signal="SIGSTOP")
     call = asyncio.create_task(pool.call("get_current_time", {}))
     await asyncio.sleep(0.5)

@@ -8,19 +8,27 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.processes import descendants, still_running
 from tests.servers import ROOT, free_port, free_port_window
 
 BANNER = re.compile(r"API: http://127\.0\.0\.1:(\d+)")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
+@dataclass
+class DevServer:
+    url: str
+    process: subprocess.Popen[bytes]
+
+
 @pytest.fixture
-def langgraph_dev(tmp_path: Path) -> Iterator[str]:
+def langgraph_dev(tmp_path: Path) -> Iterator[DevServer]:
     log_path = tmp_path / "langgraph-dev.log"
     env = {
         **os.environ,
@@ -56,7 +64,7 @@ def langgraph_dev(tmp_path: Path) -> Iterator[str]:
                     break
             except httpx.HTTPError:
                 time.sleep(0.3)
-        yield url
+        yield DevServer(url, process)
     finally:
         process.terminate()
         try:
@@ -65,8 +73,10 @@ def langgraph_dev(tmp_path: Path) -> Iterator[str]:
             process.kill()
 
 
-def test_langgraph_dev_runs_the_agent_graph_offline(langgraph_dev: str) -> None:
-    client = httpx.Client(base_url=langgraph_dev, timeout=120)
+def test_langgraph_dev_runs_the_agent_graph_offline_and_leaves_no_worker(
+    langgraph_dev: DevServer,
+) -> None:
+    client = httpx.Client(base_url=langgraph_dev.url, timeout=120)
     assert client.get("/ok").json()["ok"] is True
     assistants = client.post("/assistants/search", json={}).json()
     assert any(a["graph_id"] == "agent" for a in assistants)
@@ -82,3 +92,9 @@ def test_langgraph_dev_runs_the_agent_graph_offline(langgraph_dev: str) -> None:
     messages = result.json()["messages"]
     assert any(m.get("type") == "tool" and m.get("name") == "get_current_time" for m in messages)
     assert re.search(r"It's \d{1,2}:\d{2} (AM|PM)", messages[-1]["content"])
+
+    workers = descendants(langgraph_dev.process.pid)
+    assert workers, "the run started no skill worker"
+    langgraph_dev.process.terminate()  # what Ctrl-C does; nothing closes the Studio graph's pools
+    langgraph_dev.process.wait(timeout=20)
+    assert still_running(workers, within_s=2.0) == set()

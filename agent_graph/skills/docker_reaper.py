@@ -1,0 +1,52 @@
+"""Removes an agent's skill containers once that agent process is gone, however it ended.
+
+    python -m agent_graph.skills.docker_reaper OWNER FD [DOCKER_HOST]
+
+Started by DockerBackend in its own session; FD is the read end of a pipe whose write end only
+the agent holds. When the agent exits (even by SIGKILL) the read returns end-of-file, and every
+container labelled `propsearch.owner=OWNER` is removed; then the reaper exits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import docker
+from docker.errors import APIError, NotFound
+
+LABEL_OWNER = "propsearch.owner"
+
+
+def reap(owner: str, base_url: str | None) -> int:
+    """Remove every container of `owner`, in parallel; returns how many were removed."""
+    client = docker.DockerClient(base_url=base_url) if base_url else docker.from_env()
+
+    def remove(container: Any) -> bool:
+        with contextlib.suppress(NotFound, APIError):
+            container.remove(force=True)
+            return True
+        return False
+
+    try:
+        ours = client.containers.list(all=True, filters={"label": f"{LABEL_OWNER}={owner}"})
+        with ThreadPoolExecutor(max_workers=8) as pool:  # each removal takes ~0.3 s
+            return sum(pool.map(remove, ours))
+    finally:
+        client.close()
+
+
+def main(argv: list[str]) -> None:
+    owner, fd = argv[1], int(argv[2])
+    base_url = argv[3] if len(argv) > 3 else None
+    with contextlib.suppress(OSError):
+        while os.read(fd, 4096):  # the agent never writes: this returns b"" when it is gone
+            pass
+    reap(owner, base_url)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

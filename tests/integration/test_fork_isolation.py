@@ -1,0 +1,154 @@
+"""Fork-server workers (process backend): a clean process per call without restarting the worker,
+and a readable error quoting the worker's log when it never gets ready."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from agent_graph.skills.logs import SkillLogs
+from agent_graph.skills.manifest import SkillSpec, load_skill
+from agent_graph.skills.pool import ContainerPool, PoolStartError, SkillCallError
+from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.registry import SkillRegistry
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "skills"
+
+
+def leaky(**changes: object) -> SkillSpec:
+    return dataclasses.replace(load_skill(FIXTURES / "leaky"), **changes)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+async def fork_pool(free_port_base: int) -> AsyncIterator[ContainerPool]:
+    pool = ContainerPool(leaky(), ProcessBackend(), PortAllocator(free_port_base))
+    await pool.start()
+    yield pool
+    await pool.close()
+
+
+async def test_a_call_sees_nothing_of_the_previous_calls_state(fork_pool: ContainerPool) -> None:
+    left = await fork_pool.call("leak", {})
+    seen = await fork_pool.call("look", {"temp_file": left["temp_file"]})
+
+    assert seen == {
+        "pid": seen["pid"],
+        "calls": 0,
+        "temp_file_exists": False,
+        "cwd": str(FIXTURES / "leaky"),
+        "env": None,
+    }
+    assert seen["pid"] != left["pid"]
+
+
+async def test_the_fork_worker_is_reused_not_restarted(fork_pool: ContainerPool) -> None:
+    assert fork_pool.isolation == "fork"
+    zygote = await fork_pool._checkout()
+    fork_pool._queue.put_nowait(zygote)
+    for _ in range(5):
+        await fork_pool.call("leak", {})
+    assert fork_pool.ready_count == 1
+    assert await fork_pool.backend.is_alive(zygote)
+    assert zygote.calls == 5
+
+
+async def test_a_reused_worker_without_fork_would_leak(free_port_base: int) -> None:
+    """The control: the same calls on one reused `restart` worker do see the earlier state."""
+    spec = leaky(isolation="restart", recycle=False)
+    pool = ContainerPool(spec, ProcessBackend(), PortAllocator(free_port_base))
+    await pool.start()
+    try:
+        left = await pool.call("leak", {})
+        seen = await pool.call("look", {"temp_file": left["temp_file"]})
+    finally:
+        await pool.close()
+    assert pool.isolation == "restart"
+    assert seen["pid"] == left["pid"]
+    assert (seen["calls"], seen["temp_file_exists"]) == (1, True)
+    assert seen["env"] == "set by an earlier call"
+
+
+async def test_the_worker_is_replaced_after_max_calls(free_port_base: int) -> None:
+    pool = ContainerPool(leaky(), ProcessBackend(), PortAllocator(free_port_base), max_calls=2)
+    await pool.start()
+    try:
+        first = await pool._checkout()
+        pool._queue.put_nowait(first)
+        await pool.call("look", {})
+        await pool.call("look", {})
+        second = await pool._checkout()
+        pool._queue.put_nowait(second)
+    finally:
+        await pool.close()
+    assert second is not first
+
+
+async def test_a_crash_in_the_forked_child_is_a_tool_error_and_the_next_call_works(
+    free_port_base: int,
+) -> None:
+    pool = ContainerPool(
+        load_skill(FIXTURES / "flaky"), ProcessBackend(), PortAllocator(free_port_base)
+    )
+    await pool.start()
+    try:
+        with pytest.raises(SkillCallError, match=r"flaky\.crash failed"):
+            await pool.call("crash", {})
+        assert pool.last_error and "flaky.crash" in pool.last_error
+        assert (await pool.call("echo", {}))["type"] == "echo"
+    finally:
+        await pool.close()
+
+
+async def test_worker_output_goes_to_the_skill_log_and_never_ready_quotes_it(
+    tmp_path: Path, free_port_base: int
+) -> None:
+    folder = tmp_path / "skills" / "noisy"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text(
+        "---\nname: noisy\nimage: x\npool_size: 1\n"
+        'command: ["python", "-c", "import sys; print(\'cannot import tools: no module named '
+        "pandas', file=sys.stderr); raise SystemExit(1)\"]\n---\n"
+    )
+    logs = SkillLogs(tmp_path / "logs")
+    pool = ContainerPool(load_skill(folder), ProcessBackend(logs), PortAllocator(free_port_base))
+    with pytest.raises(PoolStartError) as caught:
+        await pool.start()
+    await pool.close()
+
+    assert "never got ready" in str(caught.value)
+    assert "cannot import tools: no module named pandas" in str(caught.value)
+    assert "no module named pandas" in (tmp_path / "logs" / "noisy.log").read_text()
+
+
+async def test_registry_status_shows_isolation_and_the_last_error(
+    tmp_path: Path, free_port_base: int
+) -> None:
+    for name in ("flaky", "dies_on_start"):
+        shutil.copytree(FIXTURES / name, tmp_path / name)
+    registry = SkillRegistry(tmp_path, ProcessBackend, PortAllocator(free_port_base))
+    await registry.start()
+    try:
+        with pytest.raises(SkillCallError):
+            await registry.dispatch("crash", {})
+        status = registry.status()
+    finally:
+        await registry.close()
+    assert status["flaky"]["isolation"] == "fork"
+    assert status["flaky"]["status"] in ("ready", "busy")
+    assert "flaky.crash failed" in status["flaky"]["last_error"]
+    assert status["dies_on_start"]["status"] == "failed"
+    assert "never got ready" in status["dies_on_start"]["last_error"]
+
+
+async def test_logs_stay_bounded(tmp_path: Path) -> None:
+    logs = SkillLogs(tmp_path, max_bytes=1000)
+    for i in range(500):
+        logs.write("chatty", "1", f"line {i} " + "x" * 40)
+    sizes = [p.stat().st_size for p in tmp_path.glob("chatty.log*")]
+    assert len(sizes) == 2 and all(size < 1100 for size in sizes)
+    assert logs.tail("chatty", lines=1) == ["[1] line 499 " + "x" * 40]

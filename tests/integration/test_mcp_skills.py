@@ -98,7 +98,9 @@ async def test_registry_merges_mcp_time_beside_current_time() -> None:
         local = await registry.dispatch("get_current_time", {"timezone": "UTC"})
         remote = await registry.dispatch("mcp_time_get_current_time", {"timezone": "UTC"})
         assert local["timezone"] == remote["timezone"] == "UTC"
-        assert registry.status()["mcp_time"] == {"ready": 1, "size": 1}
+        status = registry.status()["mcp_time"]
+        assert (status["ready"], status["size"], status["isolation"]) == (1, 1, "mcp")
+        assert status["last_error"] is None
     finally:
         await registry.close()
 

@@ -13,6 +13,7 @@ from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field
 
+from agent_graph.skills.metadata import ToolMeta, read_meta
 from agent_graph.skills.pool import SkillCallError
 
 
@@ -69,10 +70,14 @@ class InMemorySkills:
     """A SkillGateway whose tools are Python callables (for graph tests without workers)."""
 
     def __init__(
-        self, tools: dict[str, Callable[[dict[str, Any]], Any]], skill: str = "fake"
+        self,
+        tools: dict[str, Callable[[dict[str, Any]], Any]],
+        skill: str = "fake",
+        meta: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         self._tools = tools
         self.skill = skill
+        self._meta = meta or {}
         self.calls: list[tuple[str, dict[str, Any]]] = []
 
     @property
@@ -94,6 +99,9 @@ class InMemorySkills:
 
     def skill_for(self, tool: str) -> str | None:
         return self.skill if tool in self._tools else None
+
+    def meta(self, tool: str) -> ToolMeta:
+        return read_meta(tool, self._meta.get(tool))
 
     async def ensure_started(self) -> None:
         return None

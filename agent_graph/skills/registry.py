@@ -12,6 +12,7 @@ from typing import Any
 from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.manifest import ManifestError, SkillSpec, load_skill
 from agent_graph.skills.mcp import McpPool
+from agent_graph.skills.metadata import ToolMeta, split_tool
 from agent_graph.skills.pool import DEFAULT_MAX_CALLS, ContainerPool, SkillCallError
 from agent_graph.skills.ports import PortAllocator
 
@@ -22,7 +23,7 @@ SCHEMA_RETRY_S = 0.25
 
 
 class LoadedSkill:
-    """A started skill: spec, pool and the schema it announced."""
+    """A started skill: spec, pool and the schema it announced (tool metadata split off)."""
 
     def __init__(
         self, spec: SkillSpec, pool: ContainerPool | McpPool, schema: dict[str, Any]
@@ -30,7 +31,14 @@ class LoadedSkill:
         self.spec = spec
         self.pool = pool
         self.system_prompt = str(schema.get("system_prompt", ""))
-        self.tools: list[dict[str, Any]] = list(schema.get("tools", []))
+        self.tools: list[dict[str, Any]] = []
+        self.meta: dict[str, ToolMeta] = {}
+        for entry in schema.get("tools", []):
+            if not isinstance(entry, dict):
+                continue
+            tool, meta = split_tool(entry)
+            self.tools.append(tool)
+            self.meta[meta.tool] = meta
 
 
 def discover(skills_dir: Path) -> list[SkillSpec]:
@@ -156,6 +164,15 @@ class SkillRegistry:
 
     def skill_for(self, tool: str) -> str | None:
         return self._route.get(tool)
+
+    def meta(self, tool: str) -> ToolMeta:
+        """The tool's metadata; the safe defaults for a tool nobody declared."""
+        skill = self.skills.get(self._route.get(tool, ""))
+        return skill.meta.get(tool, ToolMeta(tool)) if skill else ToolMeta(tool)
+
+    def tool_metadata(self) -> dict[str, dict[str, Any]]:
+        """`{tool: {skill, label, renders, guest}}` for the web UI and the CLI."""
+        return {tool: self.meta(tool).public(skill) for tool, skill in sorted(self._route.items())}
 
     def secrets(self) -> list[str]:
         """Every skill .env value, for redaction."""

@@ -122,4 +122,36 @@ TOOLS = [
     ),
 ]
 
-SCHEMA: dict[str, Any] = {"system_prompt": SYSTEM_PROMPT, "tools": TOOLS}
+META: dict[str, dict[str, Any]] = {
+    "search_properties": {
+        "guest": True,
+        "label": "Searching listings…",
+        "renders": "listings",
+        "remember": True,
+        "summary": "{total} listings",
+    },
+    "get_property_details": {
+        "guest": True,
+        "label": "Fetching details…",
+        "renders": "detail",
+        "remember": True,
+        "summary": "{items.0.address}",
+    },
+    "get_property_details_by_address": {
+        "guest": True,
+        "label": "Fetching details…",
+        "renders": "detail",
+        "remember": True,
+        "summary": "{items.0.address}",
+    },
+    "save_search_criteria": {"label": "Saving preference…", "renders": "none"},
+}
+"""Per-tool metadata for the agent, the web UI and the CLI (docs/protocol.md, "Tool metadata")."""
+
+
+def _with_meta(tool: dict[str, Any]) -> dict[str, Any]:
+    meta = META.get(tool["function"]["name"])
+    return {**tool, "x-propsearch": meta} if meta else tool
+
+
+SCHEMA: dict[str, Any] = {"system_prompt": SYSTEM_PROMPT, "tools": [_with_meta(t) for t in TOOLS]}

@@ -1,4 +1,8 @@
-"""tools: run each tool call on its skill's pool; errors become ToolMessage(status="error")."""
+"""tools: run each tool call on its skill's pool; errors become ToolMessage(status="error").
+
+What a result becomes (a data event and its renderer, the step summary, whether L3 may keep it)
+is the tool's own metadata (agent_graph/skills/metadata.py), never a table here.
+"""
 
 from __future__ import annotations
 
@@ -14,26 +18,11 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.security.roles import REFUSED, tool_allowed
 from agent_graph.security.sanitizer import wrap_external
+from agent_graph.skills.metadata import NO_CARD
 from agent_graph.skills.pool import SkillCallError
 
 TOOL_ERROR = "Error: {message}"
 UNEXPECTED_ERROR = "{tool} failed unexpectedly ({kind}). Try again or choose another approach."
-DATA_TYPES = ("listings", "detail")
-
-
-def summarize(result: Any) -> str:
-    """A one-line summary for the step event."""
-    if isinstance(result, dict):
-        kind = result.get("type")
-        if kind == "listings":
-            return f"{result.get('total', len(result.get('items', [])))} listings"
-        if kind == "detail" and result.get("items"):
-            return str(result["items"][0].get("address", "1 property"))
-        if kind == "memory_write":
-            return f"saved {result.get('key')}"
-        if kind == "time":
-            return str(result.get("human", ""))
-    return json.dumps(result)[:80]
 
 
 def make_tools(services: Services) -> Any:
@@ -41,11 +30,13 @@ def make_tools(services: Services) -> Any:
         name, args, call_id = call["name"], call.get("args") or {}, call["id"]
         emit = runtime.stream_writer
         safe_args = services.sanitizer.redact_value(args)
-        emit({"type": "step", "id": call_id, "name": name, "status": "start", "args": safe_args})
+        meta = services.skills.meta(name)
+        step = {"type": "step", "id": call_id, "name": name, "label": meta.progress_label}
+        emit({**step, "status": "start", "args": safe_args})
         started = time.perf_counter()
         try:
             role = (runtime.context or Context()).role
-            if not tool_allowed(role, name):  # defense in depth: the agent never binds it
+            if not tool_allowed(role, meta):  # defense in depth: the agent never binds it
                 raise SkillCallError(REFUSED.format(tool=name, role=role))
             result = services.sanitizer.redact_value(await services.skills.dispatch(name, args))
             error = None
@@ -55,16 +46,7 @@ def make_tools(services: Services) -> Any:
             result, error = None, UNEXPECTED_ERROR.format(tool=name, kind=type(exc).__name__)
         ms = round((time.perf_counter() - started) * 1000, 1)
         if error is not None:
-            emit(
-                {
-                    "type": "step",
-                    "id": call_id,
-                    "name": name,
-                    "status": "error",
-                    "summary": error,
-                    "ms": ms,
-                }
-            )
+            emit({**step, "status": "error", "summary": error, "ms": ms})
             message = ToolMessage(
                 TOOL_ERROR.format(message=error), tool_call_id=call_id, name=name, status="error"
             )
@@ -77,16 +59,7 @@ def make_tools(services: Services) -> Any:
                     "error": error,
                 },
             }
-        emit(
-            {
-                "type": "step",
-                "id": call_id,
-                "name": name,
-                "status": "end",
-                "summary": summarize(result),
-                "ms": ms,
-            }
-        )
+        emit({**step, "status": "end", "summary": meta.summarize(result), "ms": ms})
         source = f"{services.skills.skill_for(name)}.{name}"
         message = ToolMessage(
             wrap_external(source, json.dumps(result)), tool_call_id=call_id, name=name
@@ -96,11 +69,13 @@ def make_tools(services: Services) -> Any:
             "skill": services.skills.skill_for(name),
             "args": safe_args,
             "result": result,
+            "remember": meta.remember,
         }
         record: dict[str, Any] = {"message": message, "outcome": outcome}
-        if isinstance(result, dict) and result.get("type") in DATA_TYPES:
-            emit({"type": "data", "data": result})
-            record["data"] = result
+        if isinstance(result, dict) and meta.renders != NO_CARD:
+            data = {**result, "type": meta.renders}
+            emit({"type": "data", "data": data})
+            record["data"] = data
         if isinstance(result, dict) and result.get("type") == "memory_write":
             record["write"] = {"skill": services.skills.skill_for(name), **result}
         return record

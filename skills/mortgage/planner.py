@@ -184,6 +184,8 @@ def _describe(result: dict[str, Any]) -> str:
 
 def answer(turn: dict[str, Any]) -> str | None:
     """The answer for this turn's mortgage outcomes, or None when there were none."""
+    text = str(turn.get("text", "")).lower()
+    assumed = "rate_percent" not in _terms(text) and not _last_estimate(turn.get("earlier") or [])
     lines = []
     for outcome in turn.get("outcomes") or []:
         if not str(outcome.get("tool", "")).startswith("mortgage_"):
@@ -191,6 +193,10 @@ def answer(turn: dict[str, Any]) -> str | None:
         result = outcome.get("result")
         if outcome.get("ok") and isinstance(result, dict) and result.get("type") == "mortgage":
             lines.append(_describe(result))
+            if assumed:
+                lines[-1] += (
+                    f" I assumed a {result['rate_percent']:g}% rate; tell me yours to refine it."
+                )
         else:
             lines.append(f"I couldn't calculate that: {outcome.get('error', 'unknown error')}")
     return "\n\n".join(lines) or None

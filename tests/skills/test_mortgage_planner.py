@@ -127,14 +127,15 @@ def test_answer_itemises_and_names_what_is_left_out() -> None:
         },
         "assumptions": ["property tax not included (x)", "insurance not included (y)"],
     }
-    text = planner.answer(
-        {"outcomes": [{"tool": "mortgage_payment", "ok": True, "result": result}]}
-    )
+    outcomes = [{"tool": "mortgage_payment", "ok": True, "result": result}]
+    text = planner.answer({"text": "the second one at 6.5% per month?", "outcomes": outcomes})
     assert text.startswith(
         "With 20% down ($85,000) at 6.5% over 30 years, 2 Elm St would cost about $2,194 a month"
     )
     assert "$2,149 principal and interest, $45 HOA" in text
     assert text.endswith("Not included: property tax, insurance.")
+    assumed = planner.answer({"text": "and the second one per month?", "outcomes": outcomes})
+    assert assumed.endswith("I assumed a 6.5% rate; tell me yours to refine it.")
     failed = planner.answer(
         {"outcomes": [{"tool": "mortgage_payment", "ok": False, "error": "bad rate"}]}
     )

@@ -229,6 +229,7 @@ async def run(conversations: int, profile: bool = True) -> dict[str, Any]:
                 return TurnRunner(build_graph(services), sanitizer, after_turn=settle)
 
             full = runner(memory)
+            served = runner(behind)  # what the API runs: write-behind memory
             label, prebuilt = prebuilt_agent(model, gateway)
             histories: dict[str, list[BaseMessage]] = {}
 
@@ -250,7 +251,7 @@ async def run(conversations: int, profile: bool = True) -> dict[str, Any]:
 
             variants: list[tuple[str, Turn]] = [
                 ("ours: full graph, memory writes in the turn (before)", graph_turn(full)),
-                ("ours: full graph, write-behind memory (after)", graph_turn(runner(behind))),
+                ("ours: full graph, write-behind memory (after)", graph_turn(served)),
                 ("ours: graph without memory layer", graph_turn(runner(None))),
                 (f"prebuilt: {label}", prebuilt_turn),
                 ("hand-written tool loop", loop_turn),
@@ -276,7 +277,7 @@ async def run(conversations: int, profile: bool = True) -> dict[str, Any]:
                 },
             }
             if profile:
-                result["profile_full_graph"] = await profile_turns(graph_turn(full), registry)
+                result["profile_full_graph"] = await profile_turns(graph_turn(served), registry)
             await behind.settle()
             return result
     finally:

@@ -13,7 +13,6 @@ import contextlib
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import docker
 from docker.errors import APIError, NotFound
@@ -25,14 +24,15 @@ def reap(owner: str, base_url: str | None) -> int:
     """Remove every container of `owner`, in parallel; returns how many were removed."""
     client = docker.DockerClient(base_url=base_url) if base_url else docker.from_env()
 
-    def remove(container: Any) -> bool:
+    def remove(ident: str) -> bool:
         with contextlib.suppress(NotFound, APIError):
-            container.remove(force=True)
+            client.api.remove_container(ident, force=True)
             return True
         return False
 
     try:
-        ours = client.containers.list(all=True, filters={"label": f"{LABEL_OWNER}={owner}"})
+        labelled = {"label": f"{LABEL_OWNER}={owner}"}
+        ours = [c["Id"] for c in client.api.containers(all=True, filters=labelled)]
         with ThreadPoolExecutor(max_workers=8) as pool:  # each removal takes ~0.3 s
             return sum(pool.map(remove, ours))
     finally:

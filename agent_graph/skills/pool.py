@@ -85,9 +85,9 @@ class ContainerPool:
         self._closed = False
         self.max_calls = max_calls
         self.last_error: str | None = None
+        """The last failure (a worker that crashed, hung or never got ready), for /health."""
         self.isolation = "unknown"
         """What the latest ready worker announced: "fork" or "restart"."""
-        """The last failure (a worker that crashed, hung or never got ready), for /health."""
 
     @property
     def ready_count(self) -> int:

@@ -64,8 +64,10 @@ _EVERY_ROW = {
 
 def prewarm() -> None:
     """Run by the zygote once and by each spare child before it accepts a call (see
-    skill_runtime.serve): the rows a search walks are copied before a call waits on them."""
-    search_properties(_EVERY_ROW)
+    skill_runtime.serve): the rows a search walks are copied before a call waits on them.
+    Only for the local dataset: a live provider would spend a paid request per child."""
+    if provider.name == "austin":
+        search_properties(_EVERY_ROW)
 
 
 HANDLERS = {

@@ -69,8 +69,10 @@ async def test_a_call_in_a_container_sees_nothing_of_the_previous_call(
     assert seen["pid"] != left["pid"]
 
 
-def _ours(docker_client: Any, owner: str) -> list[Any]:
-    return docker_client.containers.list(all=True, filters={"label": f"{LABEL_OWNER}={owner}"})
+def _ours(docker_client: Any, owner: str) -> list[str]:
+    """Ids of the owner's containers (the low-level list: no inspect that races a removal)."""
+    found = docker_client.api.containers(all=True, filters={"label": f"{LABEL_OWNER}={owner}"})
+    return [c["Id"] for c in found]
 
 
 async def test_closing_the_backend_leaves_no_container(
@@ -111,5 +113,5 @@ def test_sigkill_of_the_server_removes_its_containers(tmp_path: Path, docker_cli
             time.sleep(0.1)
         assert _ours(docker_client, owner) == []
     finally:
-        for container in _ours(docker_client, owner):
-            container.remove(force=True)
+        for ident in _ours(docker_client, owner):
+            docker_client.api.remove_container(ident, force=True)

@@ -1,4 +1,9 @@
-/** Wire types from docs/protocol.md, plus the UI's own chat message model. */
+/** Wire types from docs/protocol.md, plus the UI's own chat message model.
+ *
+ * HTTP answers are checked against the API's OpenAPI document (api-types.ts, generated): the
+ * shapes below either are the generated types or must accept them (see the checks at the end).
+ */
+import type * as Api from "./api-types";
 
 export type PropertyType =
   | "house"
@@ -64,17 +69,14 @@ export type ChatEvent =
   | { type: "error"; message: string }
   | { type: "done"; session_id?: string };
 
-export interface SessionSummary {
-  id: string;
-  title?: string | null;
-  updated_at?: string | number | null;
-}
+/** A session in the sidebar: the API's own shape (GET /sessions). */
+export type SessionSummary = Api.SessionSummary;
 
 export interface Turn {
   user: string;
   assistant: string;
-  data: ResultData | null;
-  hints: string[] | null;
+  data?: ResultData | null;
+  hints?: string[] | null;
 }
 
 export interface SessionHistory {
@@ -83,11 +85,8 @@ export interface SessionHistory {
   turns: Turn[];
 }
 
-export interface PreferenceEntry {
-  entry_type: string;
-  key: string;
-  value: string;
-}
+/** One remembered entry: the API's own shape (GET /memory/preferences). */
+export type PreferenceEntry = Api.PreferenceEntry;
 
 /** Preferences grouped by skill name. */
 export type Preferences = Record<string, PreferenceEntry[]>;
@@ -122,3 +121,13 @@ export interface AssistantMessage {
 export type ChatMessage = UserMessage | AssistantMessage;
 
 export type ViewMode = "grid" | "list";
+
+/** Compiles only when the API's shape `A` fits the UI's type `B` (`npm run typecheck`). */
+type Fits<A extends B, B> = A;
+/** The result payloads are typed by renderer in the UI; the API types them as open objects. */
+export type ApiShapeChecks = [
+  Fits<Omit<Api.SessionTurn, "data">, Omit<Turn, "data">>,
+  Fits<Omit<Api.SessionDetail, "turns" | "messages">, Omit<SessionHistory, "turns">>,
+  Fits<Api.PreferencesAnswer["preferences"], Preferences>,
+  Fits<Omit<Api.ChatAnswer, "data">, { session_id: string; message: string; hints: string[] }>,
+];

@@ -1,0 +1,90 @@
+"""FastAPI dependencies shared by the route modules: the runtime, the caller and their role."""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any
+
+from fastapi import Depends, HTTPException, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, Field
+
+from agent_graph.security.auth import PUBLIC_GUEST, Principal
+from agent_graph.server.runtime import AppRuntime
+from agent_graph.storage.sessions import SESSION_ID
+
+UNAUTHORIZED = "a valid bearer token is required (Authorization: Bearer <token>)"
+
+
+class ErrorAnswer(BaseModel):
+    """Every refusal: a readable sentence, or FastAPI's list of field errors on a 422."""
+
+    detail: str | list[dict[str, Any]]
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorAnswer, "description": description}
+    for status, description in (
+        (401, "A bearer token is required"),
+        (404, "Not found"),
+        (413, "Message or body too large"),
+        (415, "The body is not JSON"),
+        (422, "Invalid input"),
+        (429, "Too many guest requests"),
+        (502, "The model failed to answer"),
+    )
+}
+"""Documented on every router, so the schema fuzzing checks error bodies too."""
+
+
+def get_runtime(request: Request) -> AppRuntime:
+    runtime: AppRuntime = request.app.state.runtime
+    return runtime
+
+
+Runtime = Annotated[AppRuntime, Depends(get_runtime)]
+SessionId = Annotated[str, Field(pattern=SESSION_ID.pattern)]
+Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(HTTPBearer(auto_error=False))]
+
+
+def optional_principal(runtime: Runtime, credentials: Bearer) -> Principal | None:
+    """The caller, or None when tokens are configured and none (or an unknown one) was sent.
+    With no tokens configured every caller is the single local user, admin of their machine."""
+    if not runtime.tokens.enabled:
+        return Principal(user=runtime.settings.default_user, role="admin")
+    return runtime.tokens.lookup(credentials.credentials) if credentials else None
+
+
+MaybeCaller = Annotated[Principal | None, Depends(optional_principal)]
+
+
+def current_principal(principal: MaybeCaller) -> Principal:
+    if principal is None:
+        raise HTTPException(401, UNAUTHORIZED, headers={"WWW-Authenticate": "Bearer"})
+    return principal
+
+
+Caller = Annotated[Principal, Depends(current_principal)]
+
+
+def current_user(caller: Caller) -> str:
+    return caller.user
+
+
+User = Annotated[str, Depends(current_user)]
+
+
+def public_guest(request: Request, runtime: Runtime) -> Principal:
+    """Unauthenticated guests, rate-limited per client IP (the socket peer; no proxy headers)."""
+    client = request.client.host if request.client else "unknown"
+    wait = runtime.public_limiter.hit(client)
+    if wait is not None:
+        raise HTTPException(
+            429,
+            "too many guest requests; sign in or try again later",
+            headers={"Retry-After": str(math.ceil(wait))},
+        )
+    return PUBLIC_GUEST
+
+
+Guest = Annotated[Principal, Depends(public_guest)]

@@ -1,0 +1,88 @@
+"""Chat turns: `POST /chat` (one JSON answer), `/chat/stream` (SSE) and their public guest twins."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+from pydantic import BaseModel, Field
+from sse_starlette.sse import EventSourceResponse
+
+from agent_graph.security.auth import PUBLIC_GUEST, Principal
+from agent_graph.server.deps import ERRORS, Caller, Guest, Runtime
+from agent_graph.server.runtime import AppRuntime
+from agent_graph.storage.sessions import SESSION_ID, new_session_id
+
+router = APIRouter(tags=["chat"], responses=ERRORS)
+SSE: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"text/event-stream": {}}, "description": "SSE events (docs/protocol.md)"}
+}
+
+
+class ChatRequest(BaseModel):
+    session_id: str | None = Field(default=None, pattern=SESSION_ID.pattern)
+    message: str = Field(min_length=1)
+
+
+class ChatAnswer(BaseModel):
+    """A whole turn: the answer text, the last data-event payload, three hints."""
+
+    session_id: str
+    message: str
+    data: dict[str, Any] | None = None
+    hints: list[str]
+
+
+def _check_message(runtime: AppRuntime, body: ChatRequest) -> str:
+    limit = runtime.settings.max_message_chars
+    if len(body.message) > limit:
+        raise HTTPException(status_code=413, detail=f"message is longer than {limit} characters")
+    if not body.message.strip():
+        raise HTTPException(status_code=422, detail="message is empty")
+    return body.session_id or new_session_id()
+
+
+def _public_session(runtime: AppRuntime, body: ChatRequest) -> str:
+    """Guests continue only sessions the server issued them; any other id starts a new one."""
+    _check_message(runtime, body)
+    known = body.session_id and runtime.scratch.exists(PUBLIC_GUEST.user, body.session_id)
+    return body.session_id if known and body.session_id else new_session_id()
+
+
+def _sse(runtime: AppRuntime, who: Principal, session_id: str, text: str) -> EventSourceResponse:
+    async def events() -> AsyncIterator[dict[str, str]]:
+        async for event in runtime.runner.events(who.user, session_id, text, who.role, who.persist):
+            yield {"data": json.dumps(event)}
+
+    return EventSourceResponse(events(), ping=15)
+
+
+async def _answer(runtime: AppRuntime, who: Principal, session_id: str, text: str) -> ChatAnswer:
+    answer = await runtime.runner.collect(who.user, session_id, text, who.role, who.persist)
+    if "error" in answer:
+        raise HTTPException(status_code=502, detail=answer["error"])
+    return ChatAnswer(**answer)
+
+
+@router.post("/chat")
+async def chat(body: ChatRequest, runtime: Runtime, caller: Caller) -> ChatAnswer:
+    return await _answer(runtime, caller, _check_message(runtime, body), body.message)
+
+
+@router.post("/chat/stream", response_class=EventSourceResponse, responses=SSE)
+async def chat_stream(body: ChatRequest, runtime: Runtime, caller: Caller) -> EventSourceResponse:
+    return _sse(runtime, caller, _check_message(runtime, body), body.message)
+
+
+@router.post("/chat/public")
+async def chat_public(body: ChatRequest, runtime: Runtime, guest: Guest) -> ChatAnswer:
+    return await _answer(runtime, guest, _public_session(runtime, body), body.message)
+
+
+@router.post("/chat/public/stream", response_class=EventSourceResponse, responses=SSE)
+async def chat_public_stream(
+    body: ChatRequest, runtime: Runtime, guest: Guest
+) -> EventSourceResponse:
+    return _sse(runtime, guest, _public_session(runtime, body), body.message)

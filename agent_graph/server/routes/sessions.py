@@ -1,0 +1,132 @@
+"""A user's sessions: list, read, title, delete, and the debug view of the last context."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Response
+from langchain_core.messages import messages_from_dict
+from pydantic import BaseModel
+
+from agent_graph.server.deps import ERRORS, Runtime, SessionId, User
+from agent_graph.server.runtime import AppRuntime
+from agent_graph.storage.sessions import InvalidIdError, SessionRecord
+
+router = APIRouter(tags=["sessions"], responses=ERRORS)
+
+
+class SessionSummary(BaseModel):
+    id: str
+    title: str | None = None
+    updated_at: float | str | None = None
+
+
+class SessionList(BaseModel):
+    """Most recent first."""
+
+    sessions: list[SessionSummary]
+
+
+class SessionMessage(BaseModel):
+    """One stored message as a client sees it; tool fields only on tool calls and results."""
+
+    role: str
+    content: str | list[Any]
+    tool_calls: list[dict[str, Any]] | None = None
+    tool_call_id: str | None = None
+    name: str | None = None
+    status: str | None = None
+
+
+class SessionTurn(BaseModel):
+    """One exchange: the user's words, the answer, its last data payload and hints."""
+
+    user: str
+    assistant: str
+    data: dict[str, Any] | None = None
+    hints: list[str] | None = None
+
+
+class SessionDetail(BaseModel):
+    id: str
+    title: str | None = None
+    messages: list[SessionMessage]
+    turns: list[SessionTurn]
+
+
+class SessionTitle(BaseModel):
+    title: str | None = None
+
+
+class ContextMessage(BaseModel):
+    type: str
+    content: str
+
+
+class SessionContext(BaseModel):
+    """The context sections and messages the model saw on this session's last turn."""
+
+    sections: dict[str, str]
+    messages: list[ContextMessage]
+
+
+def _load(runtime: AppRuntime, user: str, session_id: str) -> SessionRecord:
+    try:
+        record = runtime.sessions.load(user, session_id)
+    except InvalidIdError as exc:
+        raise HTTPException(status_code=422, detail=str(exc)) from exc
+    if record is None:
+        raise HTTPException(status_code=404, detail=f"no session {session_id}")
+    return record
+
+
+def _public_messages(record: SessionRecord) -> list[SessionMessage]:
+    out = []
+    for message in messages_from_dict(record.messages):
+        item: dict[str, Any] = {"role": message.type, "content": message.content}
+        for attr in ("tool_calls", "tool_call_id", "name", "status"):
+            value = getattr(message, attr, None)
+            if value:
+                item[attr] = value
+        out.append(SessionMessage(**item))
+    return out
+
+
+@router.get("/sessions")
+async def list_sessions(runtime: Runtime, user: User) -> SessionList:
+    listed = await asyncio.to_thread(runtime.sessions.list, user)
+    return SessionList(sessions=[SessionSummary(**item) for item in listed])
+
+
+@router.get("/sessions/{session_id}", response_model_exclude_unset=True)
+async def get_session(session_id: SessionId, runtime: Runtime, user: User) -> SessionDetail:
+    record = await asyncio.to_thread(_load, runtime, user, session_id)
+    return SessionDetail(
+        id=record.id,
+        title=record.title,
+        messages=_public_messages(record),
+        turns=[SessionTurn(**turn) for turn in record.turns],
+    )
+
+
+@router.get("/sessions/{session_id}/title")
+async def session_title(session_id: SessionId, runtime: Runtime, user: User) -> SessionTitle:
+    record = await asyncio.to_thread(_load, runtime, user, session_id)
+    return SessionTitle(title=record.title)
+
+
+@router.get("/debug/sessions/{session_id}/context")
+async def session_context(session_id: SessionId, runtime: Runtime, user: User) -> SessionContext:
+    context = runtime.runner.last_context.get((user, session_id))
+    if context is None:
+        raise HTTPException(status_code=404, detail="no turn of this session ran since start")
+    return SessionContext(**context)
+
+
+@router.delete("/sessions/{session_id}", status_code=204)
+async def delete_session(session_id: SessionId, runtime: Runtime, user: User) -> Response:
+    await asyncio.to_thread(_load, runtime, user, session_id)
+    await asyncio.to_thread(runtime.sessions.delete, user, session_id)
+    await runtime.memory.forget_session(user, session_id)
+    return Response(status_code=204)

@@ -22,7 +22,7 @@ CORE = [*sorted((ROOT / "agent_graph").rglob("*.py")), ROOT / "api.py", ROOT / "
 DOMAIN_WORDS = [
     r"zpids?",
     r"listings?",
-    r"(?<!@)propert(?:y|ies)",  # `@property` is Python, not real estate
+    r"(?<![@\"'])propert(?:y|ies)",  # `@property` is Python, `"properties"` JSON Schema
     r"austin",
     r"real[ _]estate",
     r"home ?search",

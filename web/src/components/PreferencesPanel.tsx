@@ -21,7 +21,7 @@ export function PreferencesPanel({ preferences, onForget }: Props) {
         What I remember
       </h2>
       {entries.length === 0 ? (
-        <p className="text-xs text-slate-400">Nothing yet. Mention a budget or an area and I will keep it in mind.</p>
+        <p className="text-xs text-slate-500">Nothing yet. Mention a budget or an area and I will keep it in mind.</p>
       ) : (
         <ul className="flex flex-col gap-1">
           {entries.map(({ skill, key, value, entry_type }) => (
@@ -37,7 +37,7 @@ export function PreferencesPanel({ preferences, onForget }: Props) {
                 type="button"
                 aria-label={`Forget ${humanKey(key)}`}
                 onClick={() => onForget(skill, key)}
-                className="rounded p-0.5 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-teal-600"
+                className="rounded p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-teal-600"
               >
                 <X size={14} aria-hidden="true" />
               </button>

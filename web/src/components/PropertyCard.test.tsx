@@ -7,7 +7,7 @@ import { PropertyCard } from "./PropertyCard";
 
 describe("PropertyCard", () => {
   it("renders address, price, beds, baths and sqft", () => {
-    render(<PropertyCard listing={listing} onSelect={() => {}} />);
+    render(<PropertyCard number={1} listing={listing} onSelect={() => {}} />);
     expect(screen.getByText(listing.address)).toBeInTheDocument();
     expect(screen.getByText("$489,000")).toBeInTheDocument();
     expect(screen.getByText("3 bd")).toBeInTheDocument();
@@ -16,26 +16,26 @@ describe("PropertyCard", () => {
   });
 
   it("shows a placeholder when there is no photo", () => {
-    render(<PropertyCard listing={listing} onSelect={() => {}} />);
+    render(<PropertyCard number={1} listing={listing} onSelect={() => {}} />);
     expect(screen.getByTestId("photo-placeholder")).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: /photo of/i })).not.toBeInTheDocument();
   });
 
   it("shows the photo when there is one", () => {
-    render(<PropertyCard listing={{ ...listing, photo_url: "/p.jpg" }} onSelect={() => {}} />);
+    render(<PropertyCard number={1} listing={{ ...listing, photo_url: "/p.jpg" }} onSelect={() => {}} />);
     expect(screen.getByRole("img", { name: `Photo of ${listing.address}` })).toHaveAttribute("src", "/p.jpg");
   });
 
   it("calls onSelect with the listing when clicked", async () => {
     const onSelect = vi.fn();
-    render(<PropertyCard listing={listing} onSelect={onSelect} />);
+    render(<PropertyCard number={1} listing={listing} onSelect={onSelect} />);
     await userEvent.click(screen.getByText(listing.address));
     expect(onSelect).toHaveBeenCalledWith(listing);
   });
 
   it("calls onSelect on Enter", async () => {
     const onSelect = vi.fn();
-    render(<PropertyCard listing={listing} onSelect={onSelect} />);
+    render(<PropertyCard number={1} listing={listing} onSelect={onSelect} />);
     screen.getByRole("button", { name: `Show details for ${listing.address}` }).focus();
     await userEvent.keyboard("{Enter}");
     expect(onSelect).toHaveBeenCalledTimes(1);
@@ -43,7 +43,7 @@ describe("PropertyCard", () => {
 
   it("opens Zillow in a new tab without selecting the card", () => {
     const onSelect = vi.fn();
-    render(<PropertyCard listing={listing} onSelect={onSelect} />);
+    render(<PropertyCard number={1} listing={listing} onSelect={onSelect} />);
     const link = screen.getByRole("link", { name: /view on zillow/i });
     expect(link).toHaveAttribute("href", listing.url);
     expect(link).toHaveAttribute("target", "_blank");

@@ -20,5 +20,7 @@ export default defineConfig({
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     css: false,
+    // App-level tests type into the real UI; the shared 2-core machine needs headroom.
+    testTimeout: 20_000,
   },
 });

@@ -31,7 +31,7 @@ export function PropertyDetail({ listing }: { listing: Listing }) {
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <div className="flex items-start justify-between gap-2">
             <p className="text-2xl font-semibold text-slate-900">{formatPrice(listing.price)}</p>
-            <HeartButton listing={listing} className="border border-slate-200" />
+            <HeartButton listing={listing} className="relative border border-slate-200" />
           </div>
           <h3 className="break-words text-base text-slate-700">{listing.address}</h3>
           <PropertyFacts listing={listing} />

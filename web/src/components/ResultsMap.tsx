@@ -90,7 +90,15 @@ export function ResultsMap({ listings, highlighted, onSelect }: Props) {
               if (marker) markers.current.set(listing.zpid, marker);
               else markers.current.delete(listing.zpid);
             }}
-            eventHandlers={{ click: () => onSelect(listing) }}
+            eventHandlers={{
+              click: () => onSelect(listing),
+              // Leaflet makes markers focusable buttons but leaves Enter/Space to popups.
+              keypress: (event: L.LeafletKeyboardEvent) => {
+                if (event.originalEvent.key !== "Enter" && event.originalEvent.key !== " ") return;
+                event.originalEvent.preventDefault();
+                onSelect(listing);
+              },
+            }}
           />
         ))}
       </MapContainer>

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "./App";
 import { GUEST_SAVE_NOTICE } from "./hooks/useSavedHomes";
 import { json, listings, sse, streamResponse, stubApi } from "./test/fixtures";
-import type { PreferenceEntry } from "./types";
+import type { MemoryChange, PreferenceEntry } from "./types";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -142,7 +142,7 @@ describe("comparison", () => {
 
 describe("what I remember", () => {
   it("lists recent changes and undoes one", async () => {
-    let changes = [
+    let changes: MemoryChange[] = [
       { id: "c2", skill: "real_estate", entry_type: "SAVED", key: "home_2", old: null, new: "12 Oak St · $450,000", at: "2026-11-24T10:00:00Z", message: "save the second one" },
       { id: "c1", skill: "real_estate", entry_type: "PREFERENCE", key: "budget_max", old: "$500,000", new: null, at: "2026-11-24T09:00:00Z", message: "forget my budget" },
     ];

@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 const API = "http://localhost:8000";
-const proxied = ["/chat", "/sessions", "/skills", "/memory", "/health"];
+const proxied = ["/chat", "/sessions", "/skills", "/memory", "/tools", "/health"];
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -31,6 +31,8 @@ export interface Listing {
   features?: string[];
   distance_miles?: number | null;
   description?: string | null;
+  /** e.g. "price_implausible": the price is far from the listing's own Zestimate. */
+  flags?: string[];
 }
 
 /** One row of a side-by-side comparison; `best` is the index of the best value, if any. */

@@ -9,10 +9,11 @@ export function formatComparisonValue(field: string, value: number | string | nu
   if (typeof value === "string") return value;
   if (field === "price" || field === "zestimate") return formatPrice(value);
   if (field.includes("per_sqft")) return `${formatPrice(value)}/sqft`;
+  if (field.endsWith("_vs_zestimate")) return `${value > 0 ? "+" : ""}${formatCount(value)}%`;
   if (field.startsWith("hoa")) return formatHoa(value);
   if (field === "year_built") return String(value);
   if (field.startsWith("distance")) return `${value.toFixed(1)} mi`;
-  if (field === "sqft" || field.startsWith("lot")) return formatCount(value, "sqft");
+  if (field === "sqft" || field.startsWith("lot")) return formatCount(value);
   return formatCount(value);
 }
 

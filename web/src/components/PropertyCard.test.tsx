@@ -52,4 +52,21 @@ describe("PropertyCard", () => {
     fireEvent.keyDown(link, { key: "Enter" });
     expect(onSelect).not.toHaveBeenCalled();
   });
+
+  it("flags a price that is implausible against the home's own Zestimate", () => {
+    const { rerender } = render(<PropertyCard number={1} listing={listing} onSelect={() => {}} />);
+    expect(screen.queryByTestId("price-flag")).not.toBeInTheDocument();
+    const flagged = { ...listing, price: 62500, zestimate: 251216, flags: ["price_implausible"] };
+    rerender(<PropertyCard number={1} listing={flagged} onSelect={() => {}} />);
+    expect(screen.getByTestId("price-flag")).toHaveTextContent("Price far from its Zestimate of $251,216");
+  });
+
+  it("keeps the heart, compare and Zillow controls outside the main button", () => {
+    render(<PropertyCard number={4} listing={listing} onSelect={() => {}} onToggleCompare={() => {}} />);
+    const main = screen.getByRole("button", { name: `Show details for ${listing.address}` });
+    expect(main).toHaveTextContent(listing.address);
+    expect(main.querySelector("a, button")).toBeNull();
+    expect(screen.getByRole("button", { name: `Compare ${listing.address}` })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByTestId("card-number")).toHaveTextContent("4");
+  });
 });

@@ -2,6 +2,7 @@ import { formatPrice, formatPropertyType } from "../format";
 import { CompareToggle } from "./CompareToggle";
 import { HeartButton } from "./HeartButton";
 import { PropertyFacts } from "./PropertyFacts";
+import { PriceFlag } from "./PriceFlag";
 import { PropertyPhoto } from "./PropertyPhoto";
 import { detailsLabel, highlightProps, STRETCHED_BUTTON, type ListingItemProps } from "./selectable";
 import { ZillowLink } from "./ZillowLink";
@@ -41,6 +42,7 @@ export function PropertyCard(props: ListingItemProps) {
         <p className="text-lg font-semibold text-slate-900" data-testid="price">
           {formatPrice(listing.price)}
         </p>
+        <PriceFlag listing={listing} />
         <h3 className="text-sm text-slate-700">
           <button
             type="button"

@@ -3,6 +3,7 @@ import type { Listing } from "../types";
 import { HeartButton } from "./HeartButton";
 import { MapView } from "./MapView";
 import { PropertyFacts } from "./PropertyFacts";
+import { PriceFlag } from "./PriceFlag";
 import { PropertyPhoto } from "./PropertyPhoto";
 import { hasCoordinates } from "./ResultsMap";
 import { ZillowLink } from "./ZillowLink";
@@ -34,6 +35,7 @@ export function PropertyDetail({ listing }: { listing: Listing }) {
             <HeartButton listing={listing} className="relative border border-slate-200" />
           </div>
           <h3 className="break-words text-base text-slate-700">{listing.address}</h3>
+          <PriceFlag listing={listing} />
           <PropertyFacts listing={listing} />
           {type && <p className="text-sm text-slate-500">{type}</p>}
         </div>

@@ -2,6 +2,7 @@ import { formatCount, formatPrice } from "../format";
 import type { Listing } from "../types";
 import { CompareToggle } from "./CompareToggle";
 import { HeartButton } from "./HeartButton";
+import { PriceFlag } from "./PriceFlag";
 import { PropertyPhoto } from "./PropertyPhoto";
 import { detailsLabel, highlightProps, STRETCHED_BUTTON, type ListingItemProps } from "./selectable";
 import { ZillowLink } from "./ZillowLink";
@@ -68,6 +69,7 @@ function PropertyRow(props: ListingItemProps) {
           {formatCount(listing.beds, "bd")} · {formatCount(listing.baths, "ba")} ·{" "}
           {formatCount(listing.sqft, "sqft")}
         </p>
+        <PriceFlag listing={listing} />
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <span className="text-sm font-semibold text-slate-900" data-testid="price">

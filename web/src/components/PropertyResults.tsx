@@ -17,6 +17,9 @@ interface Props {
   onSelect: (listing: Listing) => void;
 }
 
+/** compare_properties takes 2 to 5 homes. */
+export const MAX_COMPARED = 5;
+
 type Comparison = { status: "loading" } | { status: "error"; message: string } | { status: "done"; data: ResultData };
 
 /**
@@ -39,8 +42,8 @@ export function PropertyResults({ listings, total, mode, onModeChange, onSelect 
   const togglePicked = (listing: Listing) =>
     setPicked((previous) => {
       const next = new Set(previous);
-      if (!next.delete(listing.zpid)) next.add(listing.zpid);
-      return next;
+      if (next.delete(listing.zpid)) return next;
+      return next.size >= MAX_COMPARED ? previous : next.add(listing.zpid);
     });
 
   const compare = async () => {
@@ -83,6 +86,11 @@ export function PropertyResults({ listings, total, mode, onModeChange, onSelect 
           <ViewToggle mode={mode} onChange={onModeChange} />
         </div>
       </div>
+      {picked.size >= MAX_COMPARED && (
+        <p className="text-xs text-slate-600" role="status">
+          Up to {MAX_COMPARED} homes can be compared at once.
+        </p>
+      )}
       {mode === "list" ? (
         <PropertyList listings={listings} {...itemProps} />
       ) : (

@@ -194,6 +194,11 @@ def test_phone_drawer_single_column_map_and_compare(page: Page, artifacts: Any) 
         marker = markers.nth(i).bounding_box()
         assert box["x"] <= marker["x"] <= box["x"] + box["width"] - marker["width"]
     assert_accessible(page, "the results on a phone")
+    page.get_by_role("button", name="List view").click()
+    expect(page.get_by_test_id("property-row").first).to_be_visible()
+    assert horizontal_overflow(page) <= 0
+    assert_accessible(page, "the results list on a phone")
+    page.get_by_role("button", name="Grid view").click()
     page.screenshot(path=str(artifacts / "phone-results.png"))
 
     route_compare(page)

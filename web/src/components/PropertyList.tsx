@@ -75,7 +75,7 @@ function PropertyRow(props: ListingItemProps) {
         <span className="text-sm font-semibold text-slate-900" data-testid="price">
           {formatPrice(listing.price)}
         </span>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
           {onToggleCompare && <CompareToggle listing={listing} pressed={comparing} onToggle={onToggleCompare} />}
           <HeartButton listing={listing} />
           <ZillowLink url={listing.url} compact />

@@ -21,25 +21,25 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 ROWS = [
-    ("price", "Price", "max"),
-    ("price_per_sqft", "$/sqft", "min"),
-    ("beds", "Beds", "max"),
-    ("baths", "Baths", "max"),
-    ("sqft", "Sqft", "max"),
-    ("year_built", "Year built", "max"),
-    ("lot_size", "Lot", "max"),
-    ("hoa_fee", "HOA", "min"),
-    ("zestimate", "Zestimate", None),
+    ("price", "Price"),
+    ("price_per_sqft", "$/sqft"),
+    ("beds", "Bedrooms"),
+    ("baths", "Bathrooms"),
+    ("sqft", "Living area (sqft)"),
+    ("year_built", "Year built"),
+    ("lot_size", "Lot (sqft)"),
+    ("hoa_fee", "HOA ($/month)"),
+    ("zestimate", "Zestimate"),
 ]
 
 
-def comparison_for(zpids: list[str], cards: Any) -> dict[str, Any]:
-    """A `comparison` result (contract C3) built from the cards the user picked."""
+def comparison_for(zpids: list[str]) -> dict[str, Any]:
+    """A `comparison` result (contract C3) for the picked zpids, the first best in every row."""
     items = [
         {"zpid": z, "address": f"Home {z}", "price": 400000 + i * 1000} for i, z in enumerate(zpids)
     ]
     rows = []
-    for field, label, _ in ROWS:
+    for field, label in ROWS:
         values = [100 + i for i in range(len(zpids))]
         rows.append({"field": field, "label": label, "values": values, "best": 0})
     return {"type": "comparison", "items": items, "rows": rows}
@@ -51,7 +51,7 @@ def route_compare(page: Page) -> list[list[str]]:
     def answer(route: Any) -> None:
         zpids = json.loads(route.request.post_data or "{}")["params"]["zpids"]
         asked.append(zpids)
-        body = {"result": comparison_for(zpids, None)}
+        body = {"result": comparison_for(zpids)}
         route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
 
     page.route("**/tools/compare_properties", answer)

@@ -16,7 +16,7 @@ export interface HomeActions {
   toggleSaved: (listing: Listing) => void;
   /** Runs compare_properties on these zpids and returns its `comparison` result. */
   compare: (zpids: string[]) => Promise<ResultData>;
-  /** False for guests: comparison goes through POST /tools, which needs a signed-in user. */
+  /** Whether the compare action is offered (POST /tools runs compare_properties for guests too). */
   canCompare: boolean;
 }
 

@@ -67,5 +67,6 @@ export function useSavedHomes(
 
   const dismissNotice = useCallback(() => setNotice(null), []);
 
-  return { saved, canSave, canCompare: canSave, toggleSaved, compare: compareHomes, notice, dismissNotice };
+  // compare_properties is a guest tool: POST /tools runs it for callers without a token too.
+  return { saved, canSave, canCompare: true, toggleSaved, compare: compareHomes, notice, dismissNotice };
 }

@@ -63,6 +63,6 @@ def test_compare_action_renders_the_servers_table(page: Page) -> None:
         expect(
             table.get_by_role("columnheader", name=re.compile(re.escape(address)))
         ).to_be_visible()
-    expect(table.get_by_role("rowheader", name="Price")).to_be_visible()
+    expect(table.get_by_role("rowheader", name="Price", exact=True)).to_be_visible()
     assert table.locator("[data-best]").count() >= 1
     assert_accessible(page, "the server's compare table")

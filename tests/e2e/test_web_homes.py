@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.axe import assert_accessible
-from tests.e2e.helpers import search
+from tests.e2e.helpers import ANSWER_TIMEOUT_MS, ask, search, wait_for_answer
 
 pytestmark = pytest.mark.browser
 
@@ -66,3 +66,26 @@ def test_compare_action_renders_the_servers_table(page: Page) -> None:
     expect(table.get_by_role("rowheader", name="Price", exact=True)).to_be_visible()
     assert table.locator("[data-best]").count() >= 1
     assert_accessible(page, "the server's compare table")
+
+
+def test_destructive_request_waits_for_confirm_or_cancel(page: Page) -> None:
+    ask(page, "find me a 3-bed house in Austin under $450k and remember my budget")
+    wait_for_answer(page)
+    panel = page.get_by_test_id("preferences-panel")
+    expect(panel).to_contain_text("$450,000")
+
+    ask(page, "forget my budget")
+    prompt = page.get_by_test_id("confirm-prompt")
+    expect(prompt).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+    assert_accessible(page, "the confirm prompt")
+    prompt.get_by_role("button", name="Cancel").click()
+    wait_for_answer(page)
+    expect(prompt).to_have_count(0)
+    expect(panel).to_contain_text("$450,000")
+
+    ask(page, "forget my budget")
+    expect(prompt).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+    prompt.get_by_role("button", name="Confirm").click()
+    wait_for_answer(page)
+    expect(panel).not_to_contain_text("$450,000")
+    expect(page.get_by_test_id("change-item").first).to_contain_text("Forgot budget max")

@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 const API = "http://localhost:8000";
-const proxied = ["/chat", "/sessions", "/skills", "/memory", "/health"];
+const proxied = ["/chat", "/sessions", "/skills", "/memory", "/tools", "/health"];
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -20,5 +20,7 @@ export default defineConfig({
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     css: false,
+    // App-level tests type into the real UI; the shared 2-core machine needs headroom.
+    testTimeout: 20_000,
   },
 });

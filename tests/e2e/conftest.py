@@ -115,11 +115,28 @@ def viewport() -> dict[str, int]:
     return {"width": 1280, "height": 900}
 
 
+# The app opens the most recent session at a plain `/`; tests share one server, so by default
+# a plain `/` is marked as a fresh "New chat" entry before the app's scripts run.
+FRESH_CHAT_SCRIPT = """
+if (!window.location.search && !window.history.state) {
+  window.history.replaceState({ fresh: true }, "", window.location.href);
+}
+"""
+
+
 @pytest.fixture
-def page(browser: Any, server: str, viewport: dict[str, int]) -> Iterator[Any]:
+def fresh_chat() -> bool:
+    """Override with False to test what a plain `/` opens (the most recent session)."""
+    return True
+
+
+@pytest.fixture
+def page(browser: Any, server: str, viewport: dict[str, int], fresh_chat: bool) -> Iterator[Any]:
     """A fresh page (fresh localStorage) on the UI; fails the test on any uncaught JS error."""
     context = browser.new_context(viewport=viewport, base_url=server)
     context.route("**/*", _block_external)
+    if fresh_chat:
+        context.add_init_script(FRESH_CHAT_SCRIPT)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

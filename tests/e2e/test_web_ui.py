@@ -6,48 +6,22 @@ import os
 import re
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.helpers import (
+    ANSWER_TIMEOUT_MS,
+    SEARCH,
+    ask,
+    count_chat_requests,
+    search,
+    wait_for_answer,
+)
+
 pytestmark = pytest.mark.browser
 
-SEARCH = "find me a 3-bed house in Austin under $500k"
-ANSWER_TIMEOUT_MS = 60_000
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-
-
-def ask(page: Page, text: str) -> None:
-    box = page.get_by_label("Message PropSearch")
-    expect(box).to_be_enabled(timeout=ANSWER_TIMEOUT_MS)
-    box.fill(text)
-    box.press("Enter")
-
-
-def wait_for_answer(page: Page) -> None:
-    """The input unlocks when the stream has ended (the `done` event)."""
-    expect(page.get_by_label("Message PropSearch")).to_be_enabled(timeout=ANSWER_TIMEOUT_MS)
-
-
-def search(page: Page) -> Any:
-    ask(page, SEARCH)
-    cards = page.get_by_test_id("property-card")
-    expect(cards.nth(2)).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
-    wait_for_answer(page)
-    return cards
-
-
-def count_chat_requests(page: Page) -> list[str]:
-    """Records the body of every POST /chat/stream the page makes from now on."""
-    bodies: list[str] = []
-
-    def record(request: Any) -> None:
-        if request.method == "POST" and request.url.endswith("/chat/stream"):
-            bodies.append(request.post_data or "")
-
-    page.on("request", record)
-    return bodies
 
 
 def test_search_renders_cards_with_prices(page: Page, artifacts: Path) -> None:
@@ -110,7 +84,7 @@ def test_card_click_shows_detail_and_map(page: Page, artifacts: Path) -> None:
     expect(detail).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
     for label in ("Year built", "Lot size", "HOA", "Zestimate"):
         expect(detail).to_contain_text(label)
-    expect(page.locator(".leaflet-marker-icon")).to_be_visible()
+    expect(detail.locator(".leaflet-marker-icon")).to_be_visible()
     wait_for_answer(page)
     assert len(sent) == 1
     expect(page.get_by_label("Message PropSearch")).to_have_value("")
@@ -208,7 +182,9 @@ def test_narrow_screen_has_no_horizontal_scroll(page: Page, artifacts: Path) -> 
     expect(page.get_by_role("button", name="New chat")).to_be_hidden()
     search(page)
     page.get_by_test_id("property-card").first.click()
-    expect(page.locator(".leaflet-marker-icon")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+    expect(page.get_by_test_id("property-detail").locator(".leaflet-marker-icon")).to_be_visible(
+        timeout=ANSWER_TIMEOUT_MS
+    )
     wait_for_answer(page)
 
     overflow = page.evaluate(

@@ -1,18 +1,23 @@
 import { Home, LogOut, Menu } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 import { getSession } from "./api";
+import { ChangeLog } from "./components/ChangeLog";
 import { ChatInput } from "./components/ChatInput";
 import { EmptyState } from "./components/EmptyState";
 import { MessageList } from "./components/MessageList";
 import { PreferencesPanel } from "./components/PreferencesPanel";
 import { Sidebar } from "./components/Sidebar";
+import { SaveNotice } from "./components/SaveNotice";
 import { SignInDialog } from "./components/SignInDialog";
+import { HomeActionsContext } from "./homeActions";
 import { useAuth, type AuthState } from "./hooks/useAuth";
 import { useChatStream, type TurnResult } from "./hooks/useChatStream";
 import { usePreferences } from "./hooks/usePreferences";
+import { useSavedHomes } from "./hooks/useSavedHomes";
 import { useSessions } from "./hooks/useSessions";
 import { useViewMode } from "./hooks/useViewMode";
+import { isFreshEntry, sessionFromUrl, showSessionInUrl, type HistoryMode } from "./sessionUrl";
 import type { Listing } from "./types";
 
 /** The message a card click sends; the backend resolves the zpid from it. */
@@ -48,26 +53,69 @@ function Workspace({ auth }: { auth: AuthState }) {
     [guest, refreshSessions, loadTitle, refreshMemory],
   );
   const chat = useChatStream(onTurnComplete);
+  const saved = useSavedHomes(memory.preferences, !guest, refreshMemory);
+  const chatRef = useRef(chat);
+  chatRef.current = chat;
 
+  /**
+   * Shows session `id`; `history` says how the address follows (null: it already shows it).
+   * `stillWanted` lets an automatic open give way to whatever the user started meanwhile.
+   */
   const openSession = useCallback(
-    async (id: string) => {
+    async (id: string, history: HistoryMode | null = "push", stillWanted: () => boolean = () => true) => {
       setSidebarOpen(false);
       setLoadError(null);
       try {
-        const history = await getSession(id);
-        chat.open(id, history.turns);
+        const loaded = await getSession(id);
+        if (!stillWanted()) return;
+        if (history && !guest) showSessionInUrl(id, history);
+        chatRef.current.open(id, loaded.turns);
       } catch (error) {
-        setLoadError(error instanceof Error ? error.message : "Could not open that chat");
+        setLoadError(error instanceof Error ? `Could not open that chat: ${error.message}` : "Could not open that chat");
       }
     },
-    [chat],
+    [guest],
   );
 
-  const newChat = useCallback(() => {
-    setSidebarOpen(false);
-    setLoadError(null);
-    chat.open(null);
-  }, [chat]);
+  const newChat = useCallback(
+    (history: HistoryMode | null = "push") => {
+      setSidebarOpen(false);
+      setLoadError(null);
+      if (history && !guest) showSessionInUrl(null, history);
+      chatRef.current.open(null);
+    },
+    [guest],
+  );
+
+  // The address follows a session the server just created for a fresh chat.
+  useEffect(() => {
+    if (!guest && chat.sessionId) showSessionInUrl(chat.sessionId, "replace");
+  }, [guest, chat.sessionId]);
+
+  // On load: the session in the address, else the most recent one; Back/Forward switch sessions.
+  useEffect(() => {
+    if (guest) return;
+    const entry = window.history.state as unknown;
+    const untouched = () =>
+      window.history.state === entry &&
+      chatRef.current.sessionId === null &&
+      chatRef.current.messages.length === 0;
+    const fromUrl = sessionFromUrl();
+    if (fromUrl) void openSession(fromUrl, null, untouched);
+    else if (!isFreshEntry()) {
+      void refreshSessions().then((list) => {
+        if (list[0] && untouched()) void openSession(list[0].id, "replace", untouched);
+      });
+    }
+    const onPopState = () => {
+      const id = sessionFromUrl();
+      if (id === chatRef.current.sessionId) return;
+      if (id) void openSession(id, null);
+      else newChat(null);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, [guest, openSession, newChat, refreshSessions]);
 
   const deleteChat = useCallback(
     async (id: string) => {
@@ -81,8 +129,8 @@ function Workspace({ auth }: { auth: AuthState }) {
         return;
       }
       if (id !== chat.sessionId) return;
-      if (next) await openSession(next.id);
-      else newChat();
+      if (next) await openSession(next.id, "replace");
+      else newChat("replace");
     },
     [sessions, chat.sessionId, openSession, newChat],
   );
@@ -90,6 +138,7 @@ function Workspace({ auth }: { auth: AuthState }) {
   const title = chat.sessionId ? sessions.titleOf(chat.sessionId) : "New chat";
 
   return (
+    <HomeActionsContext.Provider value={saved}>
     <div className="flex h-dvh overflow-hidden">
       <Sidebar
         sessions={sessions.sessions}
@@ -98,13 +147,14 @@ function Workspace({ auth }: { auth: AuthState }) {
         titleOf={sessions.titleOf}
         open={sidebarOpen}
         onClose={() => setSidebarOpen(false)}
-        onNewChat={newChat}
+        onNewChat={() => newChat()}
         onSelect={(id) => void openSession(id)}
         onDelete={(id) => void deleteChat(id)}
       >
         {memory.available && (
           <PreferencesPanel preferences={memory.preferences} onForget={(skill, key) => void memory.forget(skill, key)} />
         )}
+        <ChangeLog changes={memory.changes} onUndo={(id) => void memory.undo(id)} />
       </Sidebar>
       <main className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
@@ -120,7 +170,7 @@ function Workspace({ auth }: { auth: AuthState }) {
           </button>
           <Home size={20} className="text-teal-600" aria-hidden="true" />
           <h1 className="font-semibold text-slate-900">PropSearch</h1>
-          <span className="truncate text-sm text-slate-400" data-testid="current-title">
+          <span className="truncate text-sm text-slate-500" data-testid="current-title">
             · {title}
           </span>
           {auth.mode !== "open" && (
@@ -140,6 +190,13 @@ function Workspace({ auth }: { auth: AuthState }) {
               {loadError}
             </p>
           )}
+          {saved.notice && (
+            <SaveNotice
+              notice={saved.notice}
+              onSignIn={guest ? auth.signOut : undefined}
+              onDismiss={saved.dismissNotice}
+            />
+          )}
           {chat.messages.length === 0 ? (
             <EmptyState onPick={chat.send} />
           ) : (
@@ -151,6 +208,7 @@ function Workspace({ auth }: { auth: AuthState }) {
               onSelectListing={(listing) => chat.send(detailRequest(listing))}
               onSend={chat.send}
               onRetry={chat.retry}
+              onConfirm={chat.answerConfirm}
             />
           )}
         </div>
@@ -159,5 +217,6 @@ function Workspace({ auth }: { auth: AuthState }) {
         </div>
       </main>
     </div>
+    </HomeActionsContext.Provider>
   );
 }

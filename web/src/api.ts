@@ -1,6 +1,6 @@
 /** Every HTTP call the UI makes to the PropSearch API (docs/protocol.md). */
 import { readStored, writeStored } from "./storage";
-import type { Preferences, SessionHistory, SessionSummary } from "./types";
+import type { MemoryChange, Preferences, ResultData, SessionHistory, SessionSummary } from "./types";
 
 export const TOKEN_KEY = "propsearch.token";
 export const GUEST_KEY = "propsearch.guest";
@@ -77,13 +77,7 @@ async function getJson<T>(path: string): Promise<T> {
 
 const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
 
-/** Opens one chat turn as an SSE stream; the caller reads the body with `readChatEvents`. */
-export async function openChatStream(
-  message: string,
-  sessionId: string | null,
-  signal?: AbortSignal,
-): Promise<ReadableStream<Uint8Array>> {
-  const body = sessionId ? { session_id: sessionId, message } : { message };
+async function postChatStream(body: object, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
   const response = await request(isGuest() ? "/chat/public/stream" : "/chat/stream", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
@@ -92,6 +86,24 @@ export async function openChatStream(
   });
   if (!response.body) throw new ApiError(response.status, "The server sent no stream");
   return response.body;
+}
+
+/** Opens one chat turn as an SSE stream; the caller reads the body with `readChatEvents`. */
+export async function openChatStream(
+  message: string,
+  sessionId: string | null,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  return postChatStream(sessionId ? { session_id: sessionId, message } : { message }, signal);
+}
+
+/** Resumes a run paused on a `confirm` event with the user's answer (no message). */
+export async function openConfirmStream(
+  sessionId: string,
+  confirm: { id: string; approve: boolean },
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  return postChatStream({ session_id: sessionId, confirm }, signal);
 }
 
 export async function listSessions(): Promise<SessionSummary[]> {
@@ -118,4 +130,32 @@ export async function getPreferences(): Promise<Preferences> {
 export async function forgetPreference(skill: string, key: string): Promise<void> {
   const path = `/memory/preferences/${encodeURIComponent(skill)}/${encodeURIComponent(key)}`;
   await request(path, { method: "DELETE" });
+}
+
+/** What POST /tools/{tool} answers: the tool's result and the memory change it made, if any. */
+export interface ToolReply {
+  result: Record<string, unknown>;
+  change?: MemoryChange;
+}
+
+/** Calls one skill tool directly (role-checked by the server like the graph's calls). */
+export async function callTool(tool: string, params: Record<string, unknown>): Promise<ToolReply> {
+  const response = await request(`/tools/${encodeURIComponent(tool)}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ params }),
+  });
+  return (await response.json()) as ToolReply;
+}
+
+export async function compareHomes(zpids: string[]): Promise<ResultData> {
+  return (await callTool("compare_properties", { zpids })).result as unknown as ResultData;
+}
+
+export async function getChanges(): Promise<MemoryChange[]> {
+  return (await getJson<{ changes: MemoryChange[] }>("/memory/changes")).changes ?? [];
+}
+
+export async function undoChange(id: string): Promise<void> {
+  await request(`/memory/changes/${encodeURIComponent(id)}/undo`, { method: "POST" });
 }

@@ -36,14 +36,48 @@ export interface Listing {
   features?: string[];
   distance_miles?: number | null;
   description?: string | null;
+  /** e.g. "price_implausible": the price is far from the listing's own Zestimate. */
+  flags?: string[];
+}
+
+/** One row of a side-by-side comparison; `best` is the index of the best value, if any. */
+export interface ComparisonRow {
+  field: string;
+  label: string;
+  values: (number | string | null)[];
+  best: number | null;
 }
 
 /** The payload of a `data` event and of a turn's `data`. */
 export interface ResultData {
-  type: "listings" | "detail";
+  type: "listings" | "detail" | "comparison";
   items: Listing[];
   total?: number;
   criteria?: Record<string, unknown>;
+  /** `comparison` only: one row per compared field (contract C3). */
+  rows?: ComparisonRow[];
+  /** `listings` from get_saved_homes. */
+  saved?: boolean;
+}
+
+/** A destructive tool call waiting for the user's yes/no (contract C3). */
+export interface ConfirmRequest {
+  id: string;
+  question: string;
+  tool: string;
+  args?: Record<string, unknown>;
+}
+
+/** One change the agent or the UI made to memory, newest first from GET /memory/changes. */
+export interface MemoryChange {
+  id: string;
+  skill: string;
+  entry_type: string;
+  key: string;
+  old: string | null;
+  new: string | null;
+  at: string;
+  message?: string | null;
 }
 
 export type StepStatus = "start" | "end" | "error";
@@ -66,6 +100,7 @@ export type ChatEvent =
   | StepEvent
   | { type: "data"; data: ResultData }
   | { type: "hints"; hints: string[] }
+  | ({ type: "confirm" } & ConfirmRequest)
   | { type: "error"; message: string }
   | { type: "done"; session_id?: string };
 
@@ -116,6 +151,8 @@ export interface AssistantMessage {
   hints: string[];
   error: string | null;
   streaming: boolean;
+  /** Set when the run paused for a yes/no; cleared when the user answers. */
+  confirm?: ConfirmRequest | null;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

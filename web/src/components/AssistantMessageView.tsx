@@ -2,6 +2,8 @@ import { AlertTriangle, RotateCcw } from "lucide-react";
 
 import { introParagraph } from "../format";
 import type { AssistantMessage, Listing, ViewMode } from "../types";
+import { ComparisonTable } from "./ComparisonTable";
+import { ConfirmPrompt } from "./ConfirmPrompt";
 import { HintChips } from "./HintChips";
 import { MessageText } from "./MessageText";
 import { asMortgage, MortgageCard } from "./MortgageCard";
@@ -18,6 +20,7 @@ interface Props {
   onSelectListing: (listing: Listing) => void;
   onSend: (text: string) => void;
   onRetry: () => void;
+  onConfirm: (approve: boolean) => void;
 }
 
 /** One answer: steps, streamed text, listings or detail, error with retry, hints. */
@@ -34,7 +37,7 @@ export function AssistantMessageView(props: Props) {
     <div className="flex min-w-0 flex-col gap-3" data-testid="assistant-message">
       <StepTimeline steps={message.steps} />
       {thinking && (
-        <p className="flex items-center gap-1 text-slate-400" aria-label="Thinking">
+        <p className="flex items-center gap-1 text-slate-500" aria-label="Thinking">
           <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400" />
           <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:150ms]" />
           <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:300ms]" />
@@ -43,7 +46,7 @@ export function AssistantMessageView(props: Props) {
       {text && (
         <p className="whitespace-pre-wrap break-words leading-relaxed text-slate-800" data-testid="assistant-text">
           <MessageText text={text} />
-          {message.streaming && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-teal-600 align-middle" />}
+          {message.streaming && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-teal-700 align-middle" />}
         </p>
       )}
       {isSearch && (
@@ -57,6 +60,10 @@ export function AssistantMessageView(props: Props) {
       )}
       {detail && <PropertyDetail listing={detail} />}
       {mortgage && <MortgageCard result={mortgage} />}
+      {data?.type === "comparison" && <ComparisonTable items={data.items} rows={data.rows ?? []} />}
+      {isLast && message.confirm && !message.streaming && (
+        <ConfirmPrompt request={message.confirm} disabled={busy} onAnswer={props.onConfirm} />
+      )}
       {message.error && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           <AlertTriangle size={16} aria-hidden="true" />

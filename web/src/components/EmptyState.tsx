@@ -10,7 +10,7 @@ export const EXAMPLE_PROMPTS = [
 export function EmptyState({ onPick }: { onPick: (prompt: string) => void }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-12 text-center">
-      <div className="flex h-14 w-14 items-center justify-center rounded-2xl bg-teal-600 text-white shadow">
+      <div className="flex h-14 w-14 items-center justify-center rounded-2xl bg-teal-700 text-white shadow">
         <Search size={26} aria-hidden="true" />
       </div>
       <div>

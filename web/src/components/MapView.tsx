@@ -8,8 +8,7 @@ import { MapContainer, Marker, Popup, TileLayer } from "react-leaflet";
 
 import { formatCount, formatPrice } from "../format";
 import type { Listing } from "../types";
-
-const TILE_URL = import.meta.env.VITE_TILE_URL || "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
+import { TILE_ATTRIBUTION, TILE_URL } from "./tiles";
 
 // Leaflet's default icon resolves its images from the CSS path at run time, which breaks
 // under a bundler; the bundled copies keep the marker working offline and without a CDN.
@@ -43,10 +42,7 @@ export function MapView({ listing }: Props) {
         scrollWheelZoom={false}
         className="h-full w-full"
       >
-        <TileLayer
-          url={TILE_URL}
-          attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-        />
+        <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
         <Marker position={position} icon={markerIconDef} alt={listing.address}>
           <Popup>
             <strong>{listing.address}</strong>

@@ -11,6 +11,7 @@ interface Props {
   onSelectListing: (listing: Listing) => void;
   onSend: (text: string) => void;
   onRetry: () => void;
+  onConfirm: (approve: boolean) => void;
 }
 
 /** The conversation; each new question is scrolled into view with its answer below it. */
@@ -40,7 +41,7 @@ export function MessageList({ messages, ...handlers }: Props) {
         >
           {message.role === "user" ? (
             <p
-              className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-teal-600 px-4 py-2 text-white"
+              className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-teal-700 px-4 py-2 text-white"
               data-testid="user-message"
             >
               {message.text}

@@ -36,7 +36,7 @@ const ITEMS: [keyof MortgageResult["monthly"], string][] = [
 export function MortgageCard({ result }: { result: MortgageResult }) {
   const affordability = result.kind === "affordability";
   const title = affordability ? "What you can afford" : result.label || "Monthly payment";
-  const left = (result.assumptions ?? []).map((a) => a.split(" (")[0].replace(/ not included$/, ""));
+  const left = (result.assumptions ?? []).map((a) => (a.split(" (")[0] ?? a).replace(/ not included$/, ""));
   return (
     <section aria-label={affordability ? "Affordability" : "Mortgage payment"} className="max-w-md rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <header className="flex items-start gap-2">

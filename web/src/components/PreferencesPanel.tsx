@@ -1,5 +1,6 @@
 import { Brain, X } from "lucide-react";
 
+import { savedZpid } from "../homeActions";
 import type { Preferences } from "../types";
 
 interface Props {
@@ -7,7 +8,9 @@ interface Props {
   onForget: (skill: string, key: string) => void;
 }
 
-const humanKey = (key: string) => key.replace(/_/g, " ");
+/** "budget max" for budget_max; a saved home (home_<zpid>) reads "saved home". */
+const humanKey = (key: string, entryType = "") =>
+  savedZpid(entryType, key) ? "saved home" : key.replace(/_/g, " ");
 
 /** "What I remember": the stored preferences, each with a forget button. */
 export function PreferencesPanel({ preferences, onForget }: Props) {
@@ -21,7 +24,7 @@ export function PreferencesPanel({ preferences, onForget }: Props) {
         What I remember
       </h2>
       {entries.length === 0 ? (
-        <p className="text-xs text-slate-400">Nothing yet. Mention a budget or an area and I will keep it in mind.</p>
+        <p className="text-xs text-slate-500">Nothing yet. Mention a budget or an area and I will keep it in mind.</p>
       ) : (
         <ul className="flex flex-col gap-1">
           {entries.map(({ skill, key, value, entry_type }) => (
@@ -31,13 +34,13 @@ export function PreferencesPanel({ preferences, onForget }: Props) {
               title={`${entry_type} · ${skill}`}
             >
               <span className="min-w-0 flex-1 break-words text-slate-700">
-                <span className="text-slate-500">{humanKey(key)}:</span> {value}
+                <span className="text-slate-600">{humanKey(key, entry_type)}:</span> {value}
               </span>
               <button
                 type="button"
-                aria-label={`Forget ${humanKey(key)}`}
+                aria-label={savedZpid(entry_type, key) ? `Remove saved home ${value}` : `Forget ${humanKey(key)}`}
                 onClick={() => onForget(skill, key)}
-                className="rounded p-0.5 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-teal-600"
+                className="rounded p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-teal-600"
               >
                 <X size={14} aria-hidden="true" />
               </button>

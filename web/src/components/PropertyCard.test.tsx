@@ -7,7 +7,7 @@ import { PropertyCard } from "./PropertyCard";
 
 describe("PropertyCard", () => {
   it("renders address, price, beds, baths and sqft", () => {
-    render(<PropertyCard listing={listing} onSelect={() => {}} />);
+    render(<PropertyCard number={1} listing={listing} onSelect={() => {}} />);
     expect(screen.getByText(listing.address)).toBeInTheDocument();
     expect(screen.getByText("$489,000")).toBeInTheDocument();
     expect(screen.getByText("3 bd")).toBeInTheDocument();
@@ -16,26 +16,26 @@ describe("PropertyCard", () => {
   });
 
   it("shows a placeholder when there is no photo", () => {
-    render(<PropertyCard listing={listing} onSelect={() => {}} />);
+    render(<PropertyCard number={1} listing={listing} onSelect={() => {}} />);
     expect(screen.getByTestId("photo-placeholder")).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: /photo of/i })).not.toBeInTheDocument();
   });
 
   it("shows the photo when there is one", () => {
-    render(<PropertyCard listing={{ ...listing, photo_url: "/p.jpg" }} onSelect={() => {}} />);
+    render(<PropertyCard number={1} listing={{ ...listing, photo_url: "/p.jpg" }} onSelect={() => {}} />);
     expect(screen.getByRole("img", { name: `Photo of ${listing.address}` })).toHaveAttribute("src", "/p.jpg");
   });
 
   it("calls onSelect with the listing when clicked", async () => {
     const onSelect = vi.fn();
-    render(<PropertyCard listing={listing} onSelect={onSelect} />);
+    render(<PropertyCard number={1} listing={listing} onSelect={onSelect} />);
     await userEvent.click(screen.getByText(listing.address));
     expect(onSelect).toHaveBeenCalledWith(listing);
   });
 
   it("calls onSelect on Enter", async () => {
     const onSelect = vi.fn();
-    render(<PropertyCard listing={listing} onSelect={onSelect} />);
+    render(<PropertyCard number={1} listing={listing} onSelect={onSelect} />);
     screen.getByRole("button", { name: `Show details for ${listing.address}` }).focus();
     await userEvent.keyboard("{Enter}");
     expect(onSelect).toHaveBeenCalledTimes(1);
@@ -43,7 +43,7 @@ describe("PropertyCard", () => {
 
   it("opens Zillow in a new tab without selecting the card", () => {
     const onSelect = vi.fn();
-    render(<PropertyCard listing={listing} onSelect={onSelect} />);
+    render(<PropertyCard number={1} listing={listing} onSelect={onSelect} />);
     const link = screen.getByRole("link", { name: /view on zillow/i });
     expect(link).toHaveAttribute("href", listing.url);
     expect(link).toHaveAttribute("target", "_blank");
@@ -51,5 +51,22 @@ describe("PropertyCard", () => {
     fireEvent.click(link);
     fireEvent.keyDown(link, { key: "Enter" });
     expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it("flags a price that is implausible against the home's own Zestimate", () => {
+    const { rerender } = render(<PropertyCard number={1} listing={listing} onSelect={() => {}} />);
+    expect(screen.queryByTestId("price-flag")).not.toBeInTheDocument();
+    const flagged = { ...listing, price: 62500, zestimate: 251216, flags: ["price_implausible"] };
+    rerender(<PropertyCard number={1} listing={flagged} onSelect={() => {}} />);
+    expect(screen.getByTestId("price-flag")).toHaveTextContent("Price far from its Zestimate of $251,216");
+  });
+
+  it("keeps the heart, compare and Zillow controls outside the main button", () => {
+    render(<PropertyCard number={4} listing={listing} onSelect={() => {}} onToggleCompare={() => {}} />);
+    const main = screen.getByRole("button", { name: `Show details for ${listing.address}` });
+    expect(main).toHaveTextContent(listing.address);
+    expect(main.querySelector("a, button")).toBeNull();
+    expect(screen.getByRole("button", { name: `Compare ${listing.address}` })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByTestId("card-number")).toHaveTextContent("4");
   });
 });

@@ -1,12 +1,12 @@
 import { formatCount, formatHoa, formatPrice, formatPropertyType, MISSING } from "../format";
 import type { Listing } from "../types";
+import { HeartButton } from "./HeartButton";
 import { MapView } from "./MapView";
 import { PropertyFacts } from "./PropertyFacts";
+import { PriceFlag } from "./PriceFlag";
 import { PropertyPhoto } from "./PropertyPhoto";
+import { hasCoordinates } from "./ResultsMap";
 import { ZillowLink } from "./ZillowLink";
-
-const hasCoordinates = (listing: Listing): listing is Listing & { lat: number; lng: number } =>
-  typeof listing.lat === "number" && typeof listing.lng === "number";
 
 /** The detail card for one listing, with its map when coordinates are known. */
 export function PropertyDetail({ listing }: { listing: Listing }) {
@@ -30,8 +30,12 @@ export function PropertyDetail({ listing }: { listing: Listing }) {
           className="h-40 w-full shrink-0 rounded-lg sm:h-32 sm:w-48"
         />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <p className="text-2xl font-semibold text-slate-900">{formatPrice(listing.price)}</p>
+          <div className="flex items-start justify-between gap-2">
+            <p className="text-2xl font-semibold text-slate-900">{formatPrice(listing.price)}</p>
+            <HeartButton listing={listing} className="relative border border-slate-200" />
+          </div>
           <h3 className="break-words text-base text-slate-700">{listing.address}</h3>
+          <PriceFlag listing={listing} />
           <PropertyFacts listing={listing} />
           {type && <p className="text-sm text-slate-500">{type}</p>}
         </div>

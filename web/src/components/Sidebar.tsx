@@ -36,7 +36,7 @@ export function Sidebar({ sessions, currentId, error, titleOf, open, onClose, on
           <button
             type="button"
             onClick={onNewChat}
-            className="flex flex-1 items-center justify-center gap-2 rounded-xl bg-teal-600 px-3 py-2 text-sm font-medium text-white hover:bg-teal-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+            className="flex flex-1 items-center justify-center gap-2 rounded-xl bg-teal-700 px-3 py-2 text-sm font-medium text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
           >
             <Plus size={16} aria-hidden="true" />
             New chat
@@ -52,7 +52,7 @@ export function Sidebar({ sessions, currentId, error, titleOf, open, onClose, on
         </div>
         <nav aria-label="Chat history" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
           {sessions.length === 0 ? (
-            <p className={`px-2 py-4 text-sm ${error ? "text-red-700" : "text-slate-400"}`}>
+            <p className={`px-2 py-4 text-sm ${error ? "text-red-700" : "text-slate-500"}`}>
               {error ? `Could not load chats: ${error}` : "No chats yet."}
             </p>
           ) : (
@@ -75,7 +75,7 @@ export function Sidebar({ sessions, currentId, error, titleOf, open, onClose, on
                         current ? "font-medium text-teal-900" : "text-slate-700"
                       }`}
                     >
-                      <MessageSquare size={15} className="shrink-0 text-slate-400" aria-hidden="true" />
+                      <MessageSquare size={15} className="shrink-0 text-slate-500" aria-hidden="true" />
                       <span className="truncate" data-testid="session-title">
                         {title}
                       </span>
@@ -84,7 +84,7 @@ export function Sidebar({ sessions, currentId, error, titleOf, open, onClose, on
                       type="button"
                       onClick={() => onDelete(id)}
                       aria-label={`Delete chat ${title}`}
-                      className="mr-1 rounded p-1.5 text-slate-400 opacity-100 hover:bg-red-50 hover:text-red-600 focus:opacity-100 focus-visible:outline-2 focus-visible:outline-red-600 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100"
+                      className="mr-1 rounded p-1.5 text-slate-500 opacity-100 hover:bg-red-50 hover:text-red-600 focus:opacity-100 focus-visible:outline-2 focus-visible:outline-red-600 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100"
                     >
                       <Trash2 size={15} aria-hidden="true" />
                     </button>

@@ -48,7 +48,7 @@ export function SignInDialog({ onSignIn, onGuest }: Props) {
           <button
             type="submit"
             disabled={!token.trim()}
-            className="rounded-lg bg-teal-600 px-3 py-2 text-sm font-medium text-white hover:bg-teal-700 disabled:opacity-50"
+            className="rounded-lg bg-teal-700 px-3 py-2 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50"
           >
             Sign in
           </button>

@@ -24,7 +24,7 @@ export function StepTimeline({ steps }: { steps: Step[] }) {
         <li key={step.id} className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600" data-status={step.status}>
           <StatusIcon status={step.status} />
           <span className={step.status === "error" ? "text-red-700" : undefined}>{stepLabel(step)}</span>
-          {typeof step.ms === "number" && <span className="text-xs text-slate-400">{Math.round(step.ms)} ms</span>}
+          {typeof step.ms === "number" && <span className="text-xs text-slate-500">{Math.round(step.ms)} ms</span>}
           {step.summary && <span className="basis-full pl-6 text-xs text-slate-500">{step.summary}</span>}
         </li>
       ))}

@@ -25,7 +25,7 @@ export function ViewToggle({ mode, onChange }: Props) {
           title={label}
           onClick={() => onChange(option)}
           className={`rounded-md p-1.5 focus-visible:outline-2 focus-visible:outline-teal-600 ${
-            mode === option ? "bg-teal-600 text-white" : "text-slate-500 hover:bg-slate-100"
+            mode === option ? "bg-teal-700 text-white" : "text-slate-500 hover:bg-slate-100"
           }`}
         >
           <Icon size={16} aria-hidden="true" />

@@ -6,8 +6,8 @@ interface Props {
 }
 
 /**
- * Opens the listing on Zillow in a new tab. It sits inside clickable cards, so it stops the
- * event from reaching them: following the link must not also request the details.
+ * Opens the listing on Zillow in a new tab. It is a sibling of the card's main button and sits
+ * above its stretched click area, so following it never also requests the details.
  */
 export function ZillowLink({ url, compact = false }: Props) {
   if (!url) return null;
@@ -16,9 +16,7 @@ export function ZillowLink({ url, compact = false }: Props) {
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      onClick={(event) => event.stopPropagation()}
-      onKeyDown={(event) => event.stopPropagation()}
-      className="inline-flex items-center gap-1 rounded text-sm font-medium text-teal-700 hover:text-teal-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+      className="relative z-10 inline-flex items-center gap-1 rounded text-sm font-medium text-teal-700 hover:text-teal-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
     >
       {compact ? "Zillow" : "View on Zillow"}
       <ExternalLink size={14} aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { openChatStream } from "../api";
+import { openChatStream, openConfirmStream } from "../api";
 import { readChatEvents } from "../sse";
 import type { AssistantMessage, ChatEvent, ChatMessage, Step, Turn } from "../types";
 
@@ -17,6 +17,8 @@ export interface ChatStream {
   send: (text: string) => void;
   /** Drops the failed exchange and sends its user message again. */
   retry: () => void;
+  /** Answers a paused run's yes/no question; the same answer message continues. */
+  answerConfirm: (approve: boolean) => void;
   /** Shows a stored session (or an empty new chat when `id` is null). */
   open: (id: string | null, turns?: Turn[]) => void;
 }
@@ -80,6 +82,11 @@ export function applyEvent(message: AssistantMessage, event: ChatEvent): Assista
       return { ...message, hints: event.hints };
     case "error":
       return { ...message, error: event.message };
+    case "confirm":
+      return {
+        ...message,
+        confirm: { id: event.id, question: event.question, tool: event.tool, args: event.args },
+      };
     case "done":
       return { ...message, streaming: false };
     default:
@@ -104,24 +111,26 @@ export function useChatStream(onTurnComplete?: (result: TurnResult) => void): Ch
     setSessionId(id);
   }, []);
 
-  const run = useCallback(
-    async (text: string) => {
+  /** Streams one request's events into the assistant message `assistantId`. */
+  const stream = useCallback(
+    async (
+      assistantId: string,
+      open: (signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>,
+    ) => {
       const controller = new AbortController();
       abortRef.current?.abort();
       abortRef.current = controller;
-      const assistant = emptyAssistant();
       const startedWith = sessionRef.current;
-      setMessages((previous) => [...previous, { id: nextId("u"), role: "user", text }, assistant]);
       setStreaming(true);
 
       const update = (change: (message: AssistantMessage) => AssistantMessage) =>
         setMessages((previous) =>
-          previous.map((m) => (m.id === assistant.id && m.role === "assistant" ? change(m) : m)),
+          previous.map((m) => (m.id === assistantId && m.role === "assistant" ? change(m) : m)),
         );
 
       let finished = false;
       try {
-        const body = await openChatStream(text, startedWith, controller.signal);
+        const body = await open(controller.signal);
         for await (const event of readChatEvents(body)) {
           if (controller.signal.aborted) return;
           if (event.type === "session" || (event.type === "done" && event.session_id)) {
@@ -150,6 +159,32 @@ export function useChatStream(onTurnComplete?: (result: TurnResult) => void): Ch
       }
     },
     [adoptSession],
+  );
+
+  const run = useCallback(
+    async (text: string) => {
+      const assistant = emptyAssistant();
+      const startedWith = sessionRef.current;
+      setMessages((previous) => [...previous, { id: nextId("u"), role: "user", text }, assistant]);
+      await stream(assistant.id, (signal) => openChatStream(text, startedWith, signal));
+    },
+    [stream],
+  );
+
+  const answerConfirm = useCallback(
+    (approve: boolean) => {
+      const last = messagesRef.current.at(-1);
+      const sessionId = sessionRef.current;
+      if (abortRef.current || !sessionId || last?.role !== "assistant" || !last.confirm) return;
+      const confirm = { id: last.confirm.id, approve };
+      setMessages((previous) =>
+        previous.map((m) =>
+          m.id === last.id && m.role === "assistant" ? { ...m, confirm: null, streaming: true } : m,
+        ),
+      );
+      void stream(last.id, (signal) => openConfirmStream(sessionId, confirm, signal));
+    },
+    [stream],
   );
 
   const send = useCallback(
@@ -182,5 +217,5 @@ export function useChatStream(onTurnComplete?: (result: TurnResult) => void): Ch
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  return { messages, sessionId, streaming, send, retry, open };
+  return { messages, sessionId, streaming, send, retry, answerConfirm, open };
 }

@@ -1,29 +1,31 @@
 import { useCallback, useEffect, useState } from "react";
 
-import { ApiError, forgetPreference, getPreferences } from "../api";
-import type { Preferences } from "../types";
+import { ApiError, forgetPreference, getChanges, getPreferences, undoChange } from "../api";
+import type { MemoryChange, Preferences } from "../types";
 
 export interface PreferencesState {
   /** False when the server has no memory endpoints (404) or they failed: hide the panel. */
   available: boolean;
   preferences: Preferences;
+  /** Recent changes made on the user's behalf, newest first (empty if the server has no log). */
+  changes: MemoryChange[];
   refresh: () => Promise<void>;
   forget: (skill: string, key: string) => Promise<void>;
+  undo: (changeId: string) => Promise<void>;
 }
 
-/** The remembered (L1) preferences, refreshed on demand, e.g. after each chat turn. */
+/** The remembered (L1) preferences and their change log, refreshed e.g. after each chat turn. */
 export function usePreferences(enabled = true): PreferencesState {
   const [available, setAvailable] = useState(false);
   const [preferences, setPreferences] = useState<Preferences>({});
+  const [changes, setChanges] = useState<MemoryChange[]>([]);
 
   const refresh = useCallback(async () => {
     if (!enabled) return;
-    try {
-      setPreferences(await getPreferences());
-      setAvailable(true);
-    } catch {
-      setAvailable(false);
-    }
+    const [loaded, log] = await Promise.allSettled([getPreferences(), getChanges()]);
+    if (loaded.status === "fulfilled") setPreferences(loaded.value);
+    setAvailable(loaded.status === "fulfilled");
+    setChanges(log.status === "fulfilled" ? log.value : []);
   }, [enabled]);
 
   const forget = useCallback(
@@ -39,9 +41,20 @@ export function usePreferences(enabled = true): PreferencesState {
     [refresh],
   );
 
+  const undo = useCallback(
+    async (changeId: string) => {
+      try {
+        await undoChange(changeId);
+      } finally {
+        await refresh();
+      }
+    },
+    [refresh],
+  );
+
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
-  return { available, preferences, refresh, forget };
+  return { available, preferences, changes, refresh, forget, undo };
 }

@@ -40,3 +40,32 @@ export function streamResponse(chunks: string[]): Response {
 }
 
 export const sse = (payload: object) => `data: ${JSON.stringify(payload)}\n\n`;
+
+export const json = (value: unknown, status = 200) =>
+  new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
+
+export interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+/**
+ * Stubs fetch with `routes` ("METHOD /path" → handler); unknown paths answer 404. Returns the
+ * calls made, in order, with their parsed JSON bodies.
+ */
+export function stubApi(
+  routes: Record<string, (body: unknown) => Response | Promise<Response>>,
+  stub: (name: string, value: unknown) => unknown,
+): Call[] {
+  const calls: Call[] = [];
+  stub("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+    calls.push({ url, method, body });
+    const handler = routes[`${method} ${url}`];
+    return handler ? handler(body) : json({ detail: "Not Found" }, 404);
+  });
+  return calls;
+}

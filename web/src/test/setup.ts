@@ -6,4 +6,5 @@ import { afterEach } from "vitest";
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.history.replaceState(null, "", "/"); // the open session lives in the address
 });

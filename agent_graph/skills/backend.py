@@ -25,6 +25,10 @@ class WorkerHandle:
     """What the worker announced on /health: "fork" (a clean child per call, so the worker is
     reused) or "restart" (the pool replaces it after every call)."""
     calls: int = 0
+    in_flight: int = 0
+    retired: bool = False
+    """Takes no new call; replaced once its calls are done (or at once after a failure)."""
+    replaced: bool = False
 
     @property
     def base_url(self) -> str:

@@ -29,6 +29,8 @@ READY_POLL_S = 0.02
 QUEUE_TIMEOUT_S = 30.0
 MAX_RESPAWN_ATTEMPTS = 5
 DEFAULT_MAX_CALLS = 1000
+FORK_SLOTS = 2
+"""Concurrent calls one fork worker takes: its zygote keeps this many children in accept()."""
 
 
 def _answers_as(response: httpx.Response, worker: WorkerHandle) -> bool:
@@ -79,6 +81,7 @@ class ContainerPool:
         self.queue_timeout_s = max(queue_timeout_s, spec.timeout_s)
         self._queue: asyncio.Queue[WorkerHandle] = asyncio.Queue()
         self._busy: set[WorkerHandle] = set()
+        self._queued: set[WorkerHandle] = set()
         self._waiting = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._client = httpx.AsyncClient(timeout=httpx.Timeout(spec.timeout_s, connect=2.0))
@@ -91,7 +94,8 @@ class ContainerPool:
 
     @property
     def ready_count(self) -> int:
-        return self._queue.qsize()
+        """Workers that would take a call now."""
+        return len(self._queued)
 
     @property
     def size(self) -> int:
@@ -103,7 +107,7 @@ class ContainerPool:
         for worker in await self.backend.adopt(self.spec):
             self.ports.claim(worker.port)
             if adopted < self.size and await self._wait_ready(worker, timeout_s=2.0):
-                self._queue.put_nowait(worker)
+                self._offer(worker)
                 adopted += 1
             else:
                 await self._destroy(worker)
@@ -114,7 +118,7 @@ class ContainerPool:
             if isinstance(result, BaseException):
                 log.warning("skill %s: a worker failed to start: %s", self.spec.name, result)
             else:
-                self._queue.put_nowait(result)
+                self._offer(result)
         if self._queue.empty():
             raise PoolStartError(self.last_error or f"skill {self.spec.name}: no worker is ready")
 
@@ -126,13 +130,16 @@ class ContainerPool:
             response.raise_for_status()
             return response.json()
         finally:
-            self._queue.put_nowait(worker)
+            self._offer(worker)
 
     async def call(self, tool: str, params: dict[str, Any]) -> Any:
         """Run one tool call in a clean process; raise SkillCallError with a readable message."""
         worker = await self._checkout()
-        sound = False
+        worker.in_flight += 1
         self._busy.add(worker)
+        if worker.isolation == "fork" and worker.in_flight < FORK_SLOTS:
+            self._offer(worker)  # its zygote has another child ready for a concurrent call
+        sound = False
         try:
             result = await self._post(worker, tool, params)
             sound = True
@@ -143,26 +150,42 @@ class ContainerPool:
                 self.last_error = str(exc)
             raise
         finally:
-            self._busy.discard(worker)
+            worker.in_flight -= 1
+            if not worker.in_flight:
+                self._busy.discard(worker)
             worker.calls += 1
             if sound and self._reusable(worker):
-                self._queue.put_nowait(worker)
+                self._offer(worker)
             else:
-                self._background(self._replace(worker))
+                self._retire(worker, at_once=not sound)
 
     def _reusable(self, worker: WorkerHandle) -> bool:
-        if worker.calls >= self.max_calls:
+        if worker.retired or worker.calls >= self.max_calls:
             return False
         return worker.isolation == "fork" or not self.spec.recycle
+
+    def _offer(self, worker: WorkerHandle) -> None:
+        """Put a worker in line for the next call (once, however many slots it has free)."""
+        if not worker.retired and worker not in self._queued:
+            self._queued.add(worker)
+            self._queue.put_nowait(worker)
+
+    def _retire(self, worker: WorkerHandle, at_once: bool) -> None:
+        """No new calls for this worker; replace it now (it failed) or once its calls are done."""
+        worker.retired = True
+        self._queued.discard(worker)
+        if (at_once or not worker.in_flight) and not worker.replaced:
+            worker.replaced = True
+            self._background(self._replace(worker))
 
     async def close(self) -> None:
         self._closed = True
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        workers = list(self._busy)
+        workers = set(self._busy)
         while not self._queue.empty():
-            workers.append(self._queue.get_nowait())
+            workers.add(self._queue.get_nowait())
         await asyncio.gather(*(self._destroy(w) for w in workers), return_exceptions=True)
         await self._client.aclose()
 
@@ -188,9 +211,12 @@ class ContainerPool:
                 raise SkillCallError(
                     f"skill {self.spec.name} is busy: no worker free within {limit:g}s"
                 ) from None
+            self._queued.discard(worker)
+            if worker.retired:  # a leftover place in line of a worker being replaced
+                continue
             if await self.backend.is_alive(worker):
                 return worker
-            self._background(self._replace(worker))  # died while idle
+            self._retire(worker, at_once=True)  # died while idle
 
     @property
     def _in_flux(self) -> bool:
@@ -271,7 +297,7 @@ class ContainerPool:
             if self._closed:
                 return
             try:
-                self._queue.put_nowait(await self._spawn())
+                self._offer(await self._spawn())
                 return
             except Exception as exc:
                 log.warning("skill %s: respawn failed (%s), retrying", self.spec.name, exc)

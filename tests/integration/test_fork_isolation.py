@@ -3,6 +3,7 @@ and a readable error quoting the worker's log when it never gets ready."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import shutil
 from collections.abc import AsyncIterator
@@ -49,7 +50,7 @@ async def test_a_call_sees_nothing_of_the_previous_calls_state(fork_pool: Contai
 async def test_the_fork_worker_is_reused_not_restarted(fork_pool: ContainerPool) -> None:
     assert fork_pool.isolation == "fork"
     zygote = await fork_pool._checkout()
-    fork_pool._queue.put_nowait(zygote)
+    fork_pool._offer(zygote)
     for _ in range(5):
         await fork_pool.call("leak", {})
     assert fork_pool.ready_count == 1
@@ -73,16 +74,24 @@ async def test_a_reused_worker_without_fork_would_leak(free_port_base: int) -> N
     assert seen["env"] == "set by an earlier call"
 
 
+async def test_a_fork_worker_takes_concurrent_calls_up_to_its_slots(
+    fork_pool: ContainerPool,
+) -> None:
+    results = await asyncio.gather(*(fork_pool.call("look", {}) for _ in range(4)))
+    assert len({r["pid"] for r in results}) == 4  # four children of one zygote
+    assert fork_pool.ready_count == 1
+
+
 async def test_the_worker_is_replaced_after_max_calls(free_port_base: int) -> None:
     pool = ContainerPool(leaky(), ProcessBackend(), PortAllocator(free_port_base), max_calls=2)
     await pool.start()
     try:
         first = await pool._checkout()
-        pool._queue.put_nowait(first)
+        pool._offer(first)
         await pool.call("look", {})
         await pool.call("look", {})
         second = await pool._checkout()
-        pool._queue.put_nowait(second)
+        pool._offer(second)
     finally:
         await pool.close()
     assert second is not first

@@ -138,6 +138,8 @@ class McpPool:
                 return self._client
             self._stop = asyncio.Event()
             ready: asyncio.Future[Client] = asyncio.get_running_loop().create_future()
+            # read by _connect unless it gave up first; mark the outcome seen either way
+            ready.add_done_callback(lambda f: f.cancelled() or f.exception())
             self._owner = asyncio.create_task(self._hold(ready))
             try:
                 self._client = await asyncio.wait_for(asyncio.shield(ready), self.start_timeout_s)
@@ -157,7 +159,10 @@ class McpPool:
                 await self._stop.wait()
         except BaseException as exc:
             if not ready.done():
-                ready.set_exception(exc if isinstance(exc, Exception) else RuntimeError(exc))
+                if isinstance(exc, Exception):
+                    ready.set_exception(exc)
+                else:
+                    ready.cancel()
             elif not isinstance(exc, asyncio.CancelledError):
                 log.warning("skill %s: MCP connection ended: %r", self.spec.name, exc)
             if isinstance(exc, asyncio.CancelledError):

@@ -7,17 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from agent_graph.graph.nodes import tools as tools_node
 from tests.servers import stream_turn
-
-# C1 (the core emits data events for any tool whose metadata says how it renders) is the core
-# helper's part; until it lands the core knows only its fixed DATA_TYPES. Drop this then.
-needs_c1 = pytest.mark.skipif(
-    hasattr(tools_node, "DATA_TYPES"), reason="needs C1 data events for any renderer"
-)
 
 FIND = "find me a 3-bed house in Austin under $500k"
 COST = "what would the second one cost per month with 20% down at 6.5%?"
@@ -62,7 +54,6 @@ def test_second_listing_monthly_cost_uses_its_price(app_client: TestClient) -> N
     assert second["address"] in text and "a month" in text
 
 
-@needs_c1
 def test_second_listing_monthly_cost_is_a_mortgage_data_event(app_client: TestClient) -> None:
     second, events, _ = _search_then_ask_cost(app_client)
     mortgage = _data(events)[-1]

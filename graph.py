@@ -2,12 +2,17 @@
 
 Compiled without a custom checkpointer (Studio refuses one). Skills start lazily on the first
 run, inside the server's event loop; sessions and memory live under MEMORY_ROOT as usual.
+With AGENT_MODEL=local the module starts its own llama-server (stopped at exit, and tethered
+so it never outlives the dev server).
 """
+
+import atexit
 
 from agent_graph.config import environment_secrets, get_settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.llm.factory import make_chat_model
+from agent_graph.llm.local.server import LocalLLMServer
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.runtime import backend_factory
@@ -17,7 +22,11 @@ from agent_graph.storage.sessions import SessionStore
 
 _settings = get_settings()
 _model = _settings.model_name
-_chat_model = make_chat_model(_settings)
+_local = LocalLLMServer.from_settings(_settings) if _model == "local" else None
+if _local is not None:
+    _local.start()
+    atexit.register(_local.stop)
+_chat_model = make_chat_model(_settings, _local.base_url if _local else None)
 graph = build_graph(
     Services(
         skills=SkillRegistry(
@@ -27,7 +36,7 @@ graph = build_graph(
         ),
         model=_chat_model,
         sessions=SessionStore(_settings.memory_root),
-        sanitizer=Sanitizer(environment_secrets()),
+        sanitizer=Sanitizer([*environment_secrets(), *_settings.secrets]),
         memory=MemoryLayer(_settings.memory_root, _chat_model if _model != "offline" else None),
         max_tool_iterations=_settings.max_tool_iterations,
         llm_timeout_s=_settings.llm_timeout_s,

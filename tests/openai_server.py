@@ -19,6 +19,8 @@ class FakeOpenAI:
     def __init__(self, tool_plan: dict[str, dict[str, Any]]) -> None:
         self.tool_plan = tool_plan
         self.requests: list[dict[str, Any]] = []
+        self.authorizations: list[str] = []
+        """The Authorization header of every request (which key reached the provider)."""
         self.delay_s = 0.0
         self.fail_status: int | None = None
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -55,6 +57,7 @@ class FakeOpenAI:
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 fake.requests.append(body)
+                fake.authorizations.append(self.headers.get("Authorization", ""))
                 time.sleep(fake.delay_s)
                 if fake.fail_status is not None:
                     payload = json.dumps({"error": {"message": "scripted failure"}}).encode()

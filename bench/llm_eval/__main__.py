@@ -9,6 +9,7 @@ threshold and what each scenario checks.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import tempfile
 import time
@@ -22,20 +23,24 @@ MIN_PASS = 5
 RESULTS = REPO / "bench" / "results" / "llm-eval.md"
 
 
-def table(outcomes: list[Outcome]) -> str:
-    head = (
-        "| scenario | result | turns | tool calls | prompt tok | completion tok | seconds | why |"
+HEAD = (
+    "| scenario | result | turns | tool calls | prompt tok | completion tok | seconds | why |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
+
+
+def row(o: Outcome) -> str:
+    return (
+        f"| {o.name} | {'pass' if o.passed else 'FAIL'} | {len(o.turns)} | "
+        f"{sum(len(t.tool_calls) for t in o.turns)} | "
+        f"{sum(t.usage('prompt_tokens') for t in o.turns)} | "
+        f"{sum(t.usage('completion_tokens') for t in o.turns)} | "
+        f"{sum(t.seconds for t in o.turns):.1f} | {o.reason.replace('|', '/')} |"
     )
-    lines = [head, "|---|---|---|---|---|---|---|---|"]
-    for o in outcomes:
-        lines.append(
-            f"| {o.name} | {'pass' if o.passed else 'FAIL'} | {len(o.turns)} | "
-            f"{sum(len(t.tool_calls) for t in o.turns)} | "
-            f"{sum(t.usage('prompt_tokens') for t in o.turns)} | "
-            f"{sum(t.usage('completion_tokens') for t in o.turns)} | "
-            f"{sum(t.seconds for t in o.turns):.1f} | {o.reason.replace('|', '/')} |"
-        )
-    return "\n".join(lines)
+
+
+def table(outcomes: list[Outcome]) -> str:
+    return "\n".join([HEAD, *map(row, outcomes)])
 
 
 def main(argv: list[str]) -> int:
@@ -43,12 +48,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", nargs="*", help="scenario function names (substrings)")
     parser.add_argument("--min-pass", type=int, default=MIN_PASS)
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, _stop)  # run the cleanup below on `kill` too
     started = time.monotonic()
+    print(f"eval-llm: starting the API on the local model\n{HEAD}", flush=True)
     with tempfile.TemporaryDirectory(prefix="propsearch-eval-") as tmp:
         product = Product.start(Path(tmp) / "memory")
         ready = time.monotonic() - started
         try:
-            outcomes = run_all(product, args.only)
+            outcomes = run_all(product, args.only, lambda o: print(row(o), flush=True))
         finally:
             product.stop()
             llama_log = Path(tmp) / "memory" / "logs" / "llama-server.log"
@@ -61,7 +68,7 @@ def main(argv: list[str]) -> int:
         f"start-up {ready:.0f} s, total {time.monotonic() - started:.0f} s"
     )
     report = f"{table(outcomes)}\n\n{summary}\n"
-    print(report)
+    print(f"\n{summary}")
     print("\n".join(speed))
     if not args.only:
         RESULTS.write_text("# `make eval-llm` (local model)\n\n" + report)
@@ -70,6 +77,10 @@ def main(argv: list[str]) -> int:
         print(f"eval-llm: FAILED, {passed} passed, at least {needed} required", file=sys.stderr)
         return 1
     return 0
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import httpx
 
 REPO = Path(__file__).resolve().parents[2]
 READY_TIMEOUT_S = 600.0
+TETHER = (sys.executable, "-m", "agent_graph.llm.local.tether")
 
 
 def _free_port(port: int = 0) -> int:
@@ -92,10 +93,12 @@ class Product:
             **env,
         }
         with log_path.open("wb") as log:
+            # Tethered: the API (and its llama-server) dies with the eval, even on SIGKILL.
             process = subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "api:app", "--port", str(port)],
+                [*TETHER, sys.executable, "-m", "uvicorn", "api:app", "--port", str(port)],
                 cwd=REPO,
                 env=environment,
+                stdin=subprocess.PIPE,
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )

@@ -165,7 +165,11 @@ SCENARIOS: list[tuple[str, bool, Callable[[Conversation, Outcome], None]]] = [
 ]
 
 
-def run_all(product: Product, only: list[str] | None = None) -> list[Outcome]:
+def run_all(
+    product: Product,
+    only: list[str] | None = None,
+    report: Callable[[Outcome], None] = lambda outcome: None,
+) -> list[Outcome]:
     conversation = Conversation(product)
     outcomes = []
     for name, explicit, scenario in SCENARIOS:
@@ -180,4 +184,5 @@ def run_all(product: Product, only: list[str] | None = None) -> list[Outcome]:
         except Exception as exc:  # the product broke (HTTP error etc.): a failure, not a crash
             outcome.reason = f"{type(exc).__name__}: {exc}"[:90]
         outcomes.append(outcome)
+        report(outcome)
     return outcomes

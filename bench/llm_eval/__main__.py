@@ -18,8 +18,10 @@ from pathlib import Path
 from bench.llm_eval.product import REPO, Product
 from bench.llm_eval.scenarios import Outcome, run_all
 
-MIN_PASS = 5
+MIN_PASS = 4
 """Of the 8 scenarios; justified in docs/llm-eval.md."""
+BUDGET_MIN = 45.0
+"""No new scenario starts after this many minutes (CI's limit is 90 for everything)."""
 RESULTS = REPO / "bench" / "results" / "llm-eval.md"
 
 
@@ -47,6 +49,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.llm_eval", description=__doc__)
     parser.add_argument("--only", nargs="*", help="scenario function names (substrings)")
     parser.add_argument("--min-pass", type=int, default=MIN_PASS)
+    parser.add_argument("--budget-min", type=float, default=BUDGET_MIN)
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)  # run the cleanup below on `kill` too
     started = time.monotonic()
@@ -55,7 +58,8 @@ def main(argv: list[str]) -> int:
         product = Product.start(Path(tmp) / "memory")
         ready = time.monotonic() - started
         try:
-            outcomes = run_all(product, args.only, lambda o: print(row(o), flush=True))
+            deadline = started + args.budget_min * 60
+            outcomes = run_all(product, args.only, lambda o: print(row(o), flush=True), deadline)
         finally:
             product.stop()
             llama_log = Path(tmp) / "memory" / "logs" / "llama-server.log"

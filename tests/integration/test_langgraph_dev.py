@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.openai_server import FakeOpenAI
 from tests.servers import ROOT, free_port, free_port_window
 
 BANNER = re.compile(r"API: http://127\.0\.0\.1:(\d+)")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-@pytest.fixture
-def langgraph_dev(tmp_path: Path) -> Iterator[str]:
+@contextmanager
+def run_langgraph_dev(tmp_path: Path, **extra: str) -> Iterator[str]:
+    """`langgraph dev` from the repository with its usual environment plus `extra`."""
     log_path = tmp_path / "langgraph-dev.log"
     env = {
         **os.environ,
@@ -30,6 +35,7 @@ def langgraph_dev(tmp_path: Path) -> Iterator[str]:
         "AGENT_MODEL": "offline",
         "MEMORY_ROOT": str(tmp_path / "memory"),
         "HOST_PORT_START": str(free_port_window()),
+        **extra,
     }
     cli = Path(sys.executable).parent / "langgraph"
     with log_path.open("w") as log:
@@ -65,6 +71,12 @@ def langgraph_dev(tmp_path: Path) -> Iterator[str]:
             process.kill()
 
 
+@pytest.fixture
+def langgraph_dev(tmp_path: Path) -> Iterator[str]:
+    with run_langgraph_dev(tmp_path) as url:
+        yield url
+
+
 def test_langgraph_dev_runs_the_agent_graph_offline(langgraph_dev: str) -> None:
     client = httpx.Client(base_url=langgraph_dev, timeout=120)
     assert client.get("/ok").json()["ok"] is True
@@ -82,3 +94,35 @@ def test_langgraph_dev_runs_the_agent_graph_offline(langgraph_dev: str) -> None:
     messages = result.json()["messages"]
     assert any(m.get("type") == "tool" and m.get("name") == "get_current_time" for m in messages)
     assert re.search(r"It's \d{1,2}:\d{2} (AM|PM)", messages[-1]["content"])
+
+
+def test_langgraph_dev_uses_the_repository_env_without_leaking_its_key(tmp_path: Path) -> None:
+    """langgraph.json loads only `.env.studio` (quiet, offline knobs) into the environment; the
+    repository `.env` reaches graph.py through Settings: its key picks the model and authorises
+    the provider call, and is redacted from what the graph returns."""
+    key = "sk-studio-dotenv-7e6d5c4b3a29"
+    fake = FakeOpenAI({"echo": {"say": f"the key is {key}"}})
+    skills = tmp_path / "skills"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "skills" / "flaky", skills / "flaky")
+    dotenv = tmp_path / "repo.env"
+    dotenv.write_text(f"OPENAI_API_KEY={key}\nLLM_API_BASE={fake.base_url}\nSKILLS_DIR={skills}\n")
+    try:
+        # AGENT_MODEL empty: the .env key alone must pick the model.
+        with run_langgraph_dev(tmp_path, PROPSEARCH_DOTENV=str(dotenv), AGENT_MODEL="") as url:
+            client = httpx.Client(base_url=url, timeout=120)
+            thread = client.post("/threads", json={}).json()["thread_id"]
+            result = client.post(
+                f"/threads/{thread}/runs/wait",
+                json={
+                    "assistant_id": "agent",
+                    "input": {"messages": [{"role": "user", "content": "echo it"}]},
+                },
+            )
+    finally:
+        fake.close()
+    assert result.status_code == 200, result.text
+    assert fake.authorizations and all(a == f"Bearer {key}" for a in fake.authorizations)
+    assert fake.requests[0]["model"] == "gpt-4o-mini", "the .env key picked the default model"
+    tool_results = [m for m in result.json()["messages"] if m.get("type") == "tool"]
+    assert tool_results and "[REDACTED]" in tool_results[0]["content"]
+    assert key not in json.dumps(tool_results)

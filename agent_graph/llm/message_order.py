@@ -13,11 +13,22 @@ from collections.abc import Sequence
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
 
-def provider_safe(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+def provider_safe(messages: Sequence[BaseMessage], merge_system: bool = True) -> list[BaseMessage]:
     """All system text merged into one leading system message; the rest starts at a user
-    message; tool results whose call is no longer in the list are dropped."""
-    system = [str(m.content) for m in messages if isinstance(m, SystemMessage) and m.content]
-    rest = [m for m in messages if not isinstance(m, SystemMessage)]
+    message; tool results whose call is no longer in the list are dropped.
+
+    merge_system=False keeps later system messages in place, for servers whose chat template
+    renders them (the local llama-server): merging would change the start of every prompt after
+    a tool round, and with it the cached prefix (tool schemas included) the server reuses.
+    """
+    leading = next(
+        (i for i, m in enumerate(messages) if not isinstance(m, SystemMessage)), len(messages)
+    )
+    head, rest = list(messages[:leading]), list(messages[leading:])
+    if merge_system:
+        head = [m for m in messages if isinstance(m, SystemMessage)]
+        rest = [m for m in rest if not isinstance(m, SystemMessage)]
+    system = [str(m.content) for m in head if m.content]
     first_user = next((i for i, m in enumerate(rest) if isinstance(m, HumanMessage)), 0)
     rest = rest[first_user:]
     announced: set[str] = set()
@@ -28,5 +39,5 @@ def provider_safe(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
         if isinstance(message, ToolMessage) and message.tool_call_id not in announced:
             continue
         kept.append(message)
-    head: list[BaseMessage] = [SystemMessage("\n\n".join(system))] if system else []
-    return head + kept
+    leading_system: list[BaseMessage] = [SystemMessage("\n\n".join(system))] if system else []
+    return leading_system + kept

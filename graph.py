@@ -2,12 +2,17 @@
 
 Compiled without a custom checkpointer (Studio refuses one). Skills start lazily on the first
 run, inside the server's event loop; sessions and memory live under MEMORY_ROOT as usual.
+With AGENT_MODEL=local the module starts its own llama-server (stopped at exit, and tethered
+so it never outlives the dev server).
 """
+
+import atexit
 
 from agent_graph.config import environment_secrets, get_settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.llm.factory import make_chat_model
+from agent_graph.llm.local.server import LocalLLMServer
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.runtime import make_registry
@@ -17,13 +22,17 @@ from agent_graph.storage.sessions import SessionStore
 _settings = get_settings()
 _model = _settings.model_name
 _planners = Planners.from_skills_dir(_settings.skills_dir)
-_chat_model = make_chat_model(_settings, _planners)
+_local = LocalLLMServer.from_settings(_settings) if _model == "local" else None
+if _local is not None:
+    _local.start()
+    atexit.register(_local.stop)
+_chat_model = make_chat_model(_settings, _planners, _local.base_url if _local else None)
 graph = build_graph(
     Services(
         skills=make_registry(_settings),
         model=_chat_model,
         sessions=SessionStore(_settings.memory_root),
-        sanitizer=Sanitizer(environment_secrets()),
+        sanitizer=Sanitizer([*environment_secrets(), *_settings.secrets]),
         memory=MemoryLayer(_settings.memory_root, _chat_model if _model != "offline" else None),
         max_tool_iterations=_settings.max_tool_iterations,
         llm_timeout_s=_settings.llm_timeout_s,

@@ -9,6 +9,8 @@ from typing import Any, TextIO
 
 import httpx
 
+from agent_graph.cli_text import PlainTextStream
+
 EXIT_WORDS = {"quit", "exit", ":q"}
 
 
@@ -17,6 +19,7 @@ class Chat:
         self.client = httpx.Client(base_url=url, timeout=httpx.Timeout(120, connect=5))
         self.out = out
         self.session_id: str | None = None
+        self.text = PlainTextStream()
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.out.write(text + end)
@@ -49,8 +52,10 @@ class Chat:
     def show(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
         if kind == "token":
-            self.say(event["content"], end="")
-        elif kind == "step" and event.get("status") == "start":
+            self.say(self.text.feed(event["content"]), end="")
+            return
+        self.say(self.text.flush(), end="")
+        if kind == "step" and event.get("status") == "start":
             self.say(f"  · {event.get('label') or 'Running ' + event['name'] + '…'}")
         elif kind == "step" and event.get("status") == "error":
             self.say(f"  ! {event.get('summary', 'tool failed')}")

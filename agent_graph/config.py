@@ -8,10 +8,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from dotenv import dotenv_values
+from pydantic import Field, PrivateAttr, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    DotEnvSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
+DOTENV_PATH = ROOT / ".env"
+"""The repository's `.env`: found from this file, never from the working directory."""
 
 # Provider keys LiteLLM reads from the environment; their presence picks a default model.
 _DEFAULT_MODEL_BY_KEY = {
@@ -23,10 +31,32 @@ _DEFAULT_MODEL_BY_KEY = {
 _SECRET_NAME = re.compile(r"(API_KEY|_TOKEN|_SECRET|PASSWORD)$", re.IGNORECASE)
 
 
+def env_file() -> Path:
+    """The repository's `.env`, whatever the working directory (PROPSEARCH_DOTENV overrides)."""
+    return Path(os.environ.get("PROPSEARCH_DOTENV") or DOTENV_PATH)
+
+
+def dotenv_entries() -> dict[str, str]:
+    """Every `NAME=value` of the repository's `.env` (none when it is absent)."""
+    path = env_file()
+    if not path.is_file():
+        return {}
+    return {k: v for k, v in dotenv_values(path).items() if v is not None}
+
+
+def _cache_home() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+
+
+def _variables() -> dict[str, str]:
+    """`.env` entries overlaid by the process environment (the environment wins)."""
+    return {**dotenv_entries(), **os.environ}
+
+
 class Settings(BaseSettings):
     """Every knob of the agent; see the README's configuration table."""
 
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+    model_config = SettingsConfigDict(extra="ignore", populate_by_name=True)
 
     agent_model: str = Field(default="", alias="AGENT_MODEL")
     llm_api_base: str | None = Field(default=None, alias="LLM_API_BASE")
@@ -52,6 +82,40 @@ class Settings(BaseSettings):
     public_rate_limit: int = Field(default=10, ge=1, alias="PUBLIC_RATE_LIMIT")
     public_rate_window_s: float = Field(default=60.0, gt=0, alias="PUBLIC_RATE_WINDOW_S")
     max_body_bytes: int = Field(default=65536, ge=1024, alias="MAX_BODY_BYTES")
+    llm_cache_dir: Path = Field(
+        default_factory=lambda: _cache_home() / "propsearch" / "llm", alias="PROPSEARCH_LLM_CACHE"
+    )
+    local_model_path: Path | None = Field(default=None, alias="LOCAL_MODEL_PATH")
+    llama_server_bin: Path | None = Field(default=None, alias="LLAMA_SERVER_BIN")
+    local_model_ctx: int = Field(default=8192, ge=512, alias="LOCAL_MODEL_CTX")
+    local_model_threads: int = Field(default=2, ge=1, alias="LOCAL_MODEL_THREADS")
+
+    _provider_keys: dict[str, str] = PrivateAttr(default_factory=dict)
+    _secrets: list[str] = PrivateAttr(default_factory=list)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """Arguments, then the environment, then the repository's `.env` (not the cwd's)."""
+        repo_dotenv = DotEnvSettingsSource(settings_cls, env_file=env_file())
+        return init_settings, env_settings, repo_dotenv, file_secret_settings
+
+    def model_post_init(self, context: object, /) -> None:
+        """Snapshot provider keys and secret values from the environment and `.env` once."""
+        variables = _variables()
+        self._provider_keys = {
+            k: v for k, v in variables.items() if k.endswith("_API_KEY") and v.strip()
+        }
+        values = [v for k, v in variables.items() if _SECRET_NAME.search(k) and len(v) >= 6]
+        if self.llm_api_key:
+            values.append(self.llm_api_key)
+        self._secrets = sorted(set(values))
 
     @field_validator(
         "llm_api_base",
@@ -59,6 +123,8 @@ class Settings(BaseSettings):
         "skill_docker_network",
         "skill_isolation",
         "api_tokens_file",
+        "local_model_path",
+        "llama_server_bin",
         mode="before",
     )
     @classmethod
@@ -89,14 +155,29 @@ class Settings(BaseSettings):
         if self.agent_model:
             return self.agent_model
         for key, model in _DEFAULT_MODEL_BY_KEY.items():
-            if os.environ.get(key):
+            if key in self._provider_keys:
                 return model
         return "offline"
 
+    @property
+    def model_api_key(self) -> str | None:
+        """The key LiteLLM gets for the chosen model: LLM_API_KEY, else `<PROVIDER>_API_KEY`
+        from the environment or `.env` (passed explicitly, so `.env` keys need no os.environ)."""
+        if self.llm_api_key:
+            return self.llm_api_key
+        provider = self.model_name.split("/", 1)[0] if "/" in self.model_name else ""
+        return self._provider_keys.get(f"{provider.upper()}_API_KEY") if provider else None
+
+    @property
+    def secrets(self) -> list[str]:
+        """Secret-looking values (keys, tokens, passwords) of the environment and `.env`."""
+        return list(self._secrets)
+
 
 def environment_secrets() -> list[str]:
-    """Values of secret-looking environment variables (provider keys, tokens), for redaction."""
-    return [v for k, v in os.environ.items() if _SECRET_NAME.search(k) and len(v) >= 6]
+    """Values of secret-looking variables (provider keys, tokens) in the environment and the
+    repository's `.env`, for redaction."""
+    return [v for k, v in _variables().items() if _SECRET_NAME.search(k) and len(v) >= 6]
 
 
 def langgraph_quiet_env() -> None:

@@ -4,6 +4,8 @@ Script: when the request offers tools and has no tool result yet, it calls the f
 in `tool_plan` that is offered, with its arguments split across three chunks; otherwise it answers
 "Tool said: <last tool content>" (or "ok" without one), word by word. Every request is recorded.
 Faults: `delay_s` sleeps before answering; `fail_status` answers every request with that status.
+`plans`: tool calls `(name, args)` made one per request, in order and whether or not tools are
+offered, before the script above applies (a model that repeats itself or ignores the cap).
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ class FakeOpenAI:
     def __init__(self, tool_plan: dict[str, dict[str, Any]]) -> None:
         self.tool_plan = tool_plan
         self.requests: list[dict[str, Any]] = []
+        self.authorizations: list[str] = []
+        """The Authorization header of every request (which key reached the provider)."""
         self.delay_s = 0.0
+        self.plans: list[tuple[str, dict[str, Any]]] = []
         self.fail_status: int | None = None
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
@@ -30,6 +35,9 @@ class FakeOpenAI:
         self._server.server_close()
 
     def _decide(self, body: dict[str, Any]) -> tuple[str | None, dict[str, Any], str]:
+        if self.plans:
+            name, args = self.plans.pop(0)
+            return name, args, ""
         messages = body.get("messages", [])
         offered = [t["function"]["name"] for t in body.get("tools") or []]
         tool_results = [m for m in messages if m.get("role") == "tool"]
@@ -55,6 +63,7 @@ class FakeOpenAI:
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 fake.requests.append(body)
+                fake.authorizations.append(self.headers.get("Authorization", ""))
                 time.sleep(fake.delay_s)
                 if fake.fail_status is not None:
                     payload = json.dumps({"error": {"message": "scripted failure"}}).encode()
@@ -67,6 +76,10 @@ class FakeOpenAI:
                 tool, args, text = fake._decide(body)
                 if body.get("stream"):
                     self._stream(tool, args, text)
+                    if (body.get("stream_options") or {}).get("include_usage"):
+                        self._usage(body)
+                    self.wfile.write(b"data: [DONE]\n\n")
+                    self.wfile.flush()
                 else:
                     self._complete(tool, args, text)
 
@@ -110,8 +123,14 @@ class FakeOpenAI:
                     for word in text.split(" "):
                         self._chunk({"content": word + " "})
                     self._chunk({}, "stop")
-                self.wfile.write(b"data: [DONE]\n\n")
-                self.wfile.flush()
+
+            def _usage(self, body: dict[str, Any]) -> None:
+                """The usage-only last chunk: 1 prompt token per 4 characters of the request."""
+                prompt = len(json.dumps(body["messages"])) // 4
+                usage = {"prompt_tokens": prompt, "completion_tokens": 7}
+                payload = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 0}
+                payload.update(model="test", choices=[], usage=usage)
+                self.wfile.write(f"data: {json.dumps(payload)}\n\n".encode())
 
             def _complete(self, tool: str | None, args: dict[str, Any], text: str) -> None:
                 message: dict[str, Any] = {"role": "assistant", "content": text or None}

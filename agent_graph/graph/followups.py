@@ -23,11 +23,40 @@ HINTS_PROMPT = (
 )
 TITLE_PROMPT = "Give a 2-5 word title for a chat that starts with: {question}\nTitle only."
 TITLE_WORDS = 6
+MAX_TITLE_WORDS = 10
+MAX_HINT_CHARS = 80
 
 
 def fallback_hints(results: list[dict[str, Any]], planners: Planners) -> list[str]:
     """The first planner's hints for the turn's structured results, else generic ones."""
     return planners.hints(results) or list(GENERIC_HINTS)
+
+
+def clean_hints(hints: Any) -> list[str] | None:
+    """Three distinct one-line hints of 1..MAX_HINT_CHARS characters, or None (use the rules)."""
+    if not isinstance(hints, list):
+        return None
+    kept: list[str] = []
+    for hint in hints:
+        text = hint.strip() if isinstance(hint, str) else ""
+        if not text or len(text) > MAX_HINT_CHARS or "\n" in text or text[0] in "[{<":
+            return None
+        if text.lower() not in (k.lower() for k in kept):
+            kept.append(text)
+    return kept[:3] if len(kept) >= 3 else None
+
+
+def clean_title(reply: str) -> str | None:
+    """A short plain title from the model's reply (markup, quotes, "Title:" removed), or None
+    when it is not one (JSON, a list, a long sentence)."""
+    lines = [line.strip() for line in reply.strip().splitlines() if line.strip()]
+    if not lines:
+        return None
+    title = re.sub(r"^(#+\s*|title\s*:\s*)", "", lines[0], flags=re.IGNORECASE)
+    title = title.replace("**", "").replace("`", "").strip().strip("\"'*_ ").strip()
+    if not title or title[0] in "[{<" or len(title.split()) > MAX_TITLE_WORDS:
+        return None
+    return title[:60]
 
 
 def fallback_title(question: str) -> str:
@@ -49,13 +78,9 @@ async def make_hints(
                 [HumanMessage(HINTS_PROMPT.format(question=question, answer=answer[:1500]))]
             )
             match = re.search(r"\[.*\]", str(reply.content), re.DOTALL)
-            hints = json.loads(match.group(0)) if match else []
-            if (
-                isinstance(hints, list)
-                and len(hints) >= 3
-                and all(isinstance(h, str) for h in hints)
-            ):
-                return [h.strip() for h in hints[:3]]
+            hints = clean_hints(json.loads(match.group(0)) if match else [])
+            if hints:
+                return hints
         except Exception as exc:
             log.info("hint generation fell back to rules: %s", type(exc).__name__)
     return fallback_hints(results, planners)
@@ -67,7 +92,7 @@ async def make_title(model: BaseChatModel | None, question: str) -> str:
             reply = await model.ainvoke(
                 [HumanMessage(TITLE_PROMPT.format(question=question[:500]))]
             )
-            title = str(reply.content).strip().strip('"').splitlines()[0][:60]
+            title = clean_title(str(reply.content))
             if title:
                 return title
         except Exception as exc:

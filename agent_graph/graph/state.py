@@ -48,6 +48,9 @@ class AgentState(TypedDict, total=False):
     tool_outcomes: Annotated[list[dict[str, Any]], extend_or_reset]
     """One record per tool call this turn (name, args, result or error), for L3 scoring."""
 
+    usage: Annotated[list[dict[str, Any]], extend_or_reset]
+    """Token usage of each agent model call this turn (agent_graph/llm/usage.py)."""
+
     context: dict[str, str]
     """The hydrated context sections by name (debug view). Last wins."""
 

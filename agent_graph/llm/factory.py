@@ -8,8 +8,15 @@ from agent_graph.config import Settings, langgraph_quiet_env
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.skills.planners import Planners
 
+LOCAL_MODEL = "openai/local"
+"""How LiteLLM addresses the local llama-server (OpenAI wire format, model alias "local")."""
 
-def make_chat_model(settings: Settings, planners: Planners | None = None) -> BaseChatModel:
+
+def make_chat_model(
+    settings: Settings,
+    planners: Planners | None = None,
+    local_base_url: str | None = None,
+) -> BaseChatModel:
     """Built once at start-up (API lifespan, graph.py import), never inside a graph node.
 
     LiteLLM is imported here rather than at module top so the offline default starts ~5 s
@@ -25,10 +32,15 @@ def make_chat_model(settings: Settings, planners: Planners | None = None) -> Bas
     langgraph_quiet_env()
     from langchain_litellm import ChatLiteLLM
 
+    model, api_base, api_key = name, settings.llm_api_base, settings.model_api_key
+    if name == "local":
+        if local_base_url is None:
+            raise ValueError("AGENT_MODEL=local needs a started LocalLLMServer")
+        model, api_base, api_key = LOCAL_MODEL, local_base_url, "no-key"
     return ChatLiteLLM(
-        model=name,
-        api_base=settings.llm_api_base,
-        api_key=settings.llm_api_key,
+        model=model,
+        api_base=api_base,
+        api_key=api_key,
         request_timeout=settings.llm_timeout_s,
         temperature=0,
         streaming=True,

@@ -73,10 +73,11 @@ async def score_with_llm(
     ]
     try:
         answer = await asyncio.wait_for(model.ainvoke(messages), timeout=timeout_s)
-        match = _DIGIT.search(answer.text)
+        scores = set(_DIGIT.findall(answer.text))
     except Exception:
         return default
-    return int(match.group(1)) if match else default
+    # Exactly one score named: "4" or "Score: 4". "4 out of 5" or "on a 1-5 scale, 3" is ambiguous.
+    return int(scores.pop()) if len(scores) == 1 else default
 
 
 def _items(result: Mapping[str, Any]) -> list[Any] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,6 +11,7 @@ from agent_graph.config import Settings, environment_secrets
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.llm.factory import make_chat_model
+from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import TokenTable, load_tokens, token_values
 from agent_graph.security.rate_limit import RateLimiter
@@ -66,10 +68,13 @@ class AppRuntime:
     public_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(10, 60.0))
     scratch: ScratchSessionStore = field(default_factory=ScratchSessionStore)
     """Public guest sessions, RAM only."""
+    local_server: LocalLLMServer | None = None
+    """The app's own llama-server when AGENT_MODEL=local."""
 
     @classmethod
     async def start(cls, settings: Settings) -> AppRuntime:
         tokens = load_tokens(settings.api_tokens_file)  # fail fast, before any worker starts
+        local_server = await start_local_server(settings)  # a bad model file fails here too
         registry = make_registry(settings)
         await registry.start()
         secrets = [
@@ -81,7 +86,8 @@ class AppRuntime:
             secrets.append(settings.llm_api_key)
         sanitizer = Sanitizer(secrets)
         planners = Planners.from_skills_dir(settings.skills_dir)
-        model = make_chat_model(settings, planners)
+        local_url = local_server.base_url if local_server else None
+        model = make_chat_model(settings, planners, local_url)
         secondary = settings.model_name != "offline"
         memory = open_memory(settings, model, secondary)
         await memory.warm()
@@ -120,8 +126,11 @@ class AppRuntime:
             tokens,
             limiter,
             scratch,
+            local_server,
         )
 
     async def close(self) -> None:
         await self.memory.settle()
         await self.registry.close()
+        if self.local_server is not None:
+            await asyncio.to_thread(self.local_server.stop)

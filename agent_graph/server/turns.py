@@ -15,6 +15,7 @@ from langchain_core.messages import HumanMessage
 from agent_graph.graph.nodes.agent import ModelTimeoutError
 from agent_graph.graph.services import SessionStorage
 from agent_graph.graph.state import Context
+from agent_graph.llm.usage import TurnUsage
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.interrupted import TurnProgress, save_interrupted
 from agent_graph.server.streaming import STREAM_MODES, to_events
@@ -73,6 +74,7 @@ class TurnRunner:
             user_id=user, session_id=session_id, timezone=self.timezone, role=role, persist=persist
         )
         inputs = {"messages": [HumanMessage(content=message)]}
+        usage = TurnUsage()
         try:
             async with self._lock(user, session_id):
                 turn = TurnProgress(message, time.time())
@@ -82,6 +84,7 @@ class TurnRunner:
                     ):
                         if mode == "updates" and isinstance(chunk, dict):
                             turn.observe(chunk)
+                            usage.add((chunk.get("agent") or {}).get("usage"))
                             if "hydrate" in chunk and persist:
                                 self._keep_context(user, session_id, chunk["hydrate"] or {})
                         for event in to_events(mode, chunk, self.sanitizer):
@@ -98,6 +101,10 @@ class TurnRunner:
         except Exception as exc:
             log.error("turn failed: %s", self.sanitizer.redact(repr(exc)))
             yield {"type": "error", "message": FAILURE_MESSAGE.format(kind=type(exc).__name__)}
+        if usage.calls:
+            yield usage.event()
+            if (user, session_id) in self.last_context:
+                self.last_context[(user, session_id)]["usage"] = usage.event()
         yield {"type": "done", "session_id": session_id}
         if self.after_turn is not None and persist:
             await self.after_turn(user)

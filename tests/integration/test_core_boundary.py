@@ -26,7 +26,7 @@ DOMAIN_WORDS = [
     r"austin",
     r"real[ _]estate",
     r"home ?search",
-    r"homes?\b(?! ?(?:dir|directory|page|folder|path))",
+    r"(?<!\.)homes?\b(?! ?(?:dir|directory|page|folder|path))",  # not Path.home()
     r"bed(?:room)?s?",
     r"bath(?:room)?s?",
     r"sqft",

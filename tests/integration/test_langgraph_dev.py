@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.openai_server import FakeOpenAI
 from tests.processes import descendants, still_running
 from tests.servers import ROOT, free_port, free_port_window
 
@@ -27,8 +31,9 @@ class DevServer:
     process: subprocess.Popen[bytes]
 
 
-@pytest.fixture
-def langgraph_dev(tmp_path: Path) -> Iterator[DevServer]:
+@contextmanager
+def run_langgraph_dev(tmp_path: Path, **extra: str) -> Iterator[DevServer]:
+    """`langgraph dev` from the repository with its usual environment plus `extra`."""
     log_path = tmp_path / "langgraph-dev.log"
     env = {
         **os.environ,
@@ -38,6 +43,7 @@ def langgraph_dev(tmp_path: Path) -> Iterator[DevServer]:
         "AGENT_MODEL": "offline",
         "MEMORY_ROOT": str(tmp_path / "memory"),
         "HOST_PORT_START": str(free_port_window()),
+        **extra,
     }
     cli = Path(sys.executable).parent / "langgraph"
     with log_path.open("w") as log:
@@ -73,6 +79,12 @@ def langgraph_dev(tmp_path: Path) -> Iterator[DevServer]:
             process.kill()
 
 
+@pytest.fixture
+def langgraph_dev(tmp_path: Path) -> Iterator[DevServer]:
+    with run_langgraph_dev(tmp_path) as server:
+        yield server
+
+
 def test_langgraph_dev_runs_the_agent_graph_offline_and_leaves_no_worker(
     langgraph_dev: DevServer,
 ) -> None:
@@ -98,3 +110,35 @@ def test_langgraph_dev_runs_the_agent_graph_offline_and_leaves_no_worker(
     langgraph_dev.process.terminate()  # what Ctrl-C does; nothing closes the Studio graph's pools
     langgraph_dev.process.wait(timeout=20)
     assert still_running(workers, within_s=2.0) == set()
+
+
+def test_langgraph_dev_uses_the_repository_env_without_leaking_its_key(tmp_path: Path) -> None:
+    """langgraph.json loads only `.env.studio` (quiet, offline knobs) into the environment; the
+    repository `.env` reaches graph.py through Settings: its key picks the model and authorises
+    the provider call, and is redacted from what the graph returns."""
+    key = "sk-studio-dotenv-7e6d5c4b3a29"
+    fake = FakeOpenAI({"echo": {"say": f"the key is {key}"}})
+    skills = tmp_path / "skills"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "skills" / "flaky", skills / "flaky")
+    dotenv = tmp_path / "repo.env"
+    dotenv.write_text(f"OPENAI_API_KEY={key}\nLLM_API_BASE={fake.base_url}\nSKILLS_DIR={skills}\n")
+    try:
+        # AGENT_MODEL empty: the .env key alone must pick the model.
+        with run_langgraph_dev(tmp_path, PROPSEARCH_DOTENV=str(dotenv), AGENT_MODEL="") as server:
+            client = httpx.Client(base_url=server.url, timeout=120)
+            thread = client.post("/threads", json={}).json()["thread_id"]
+            result = client.post(
+                f"/threads/{thread}/runs/wait",
+                json={
+                    "assistant_id": "agent",
+                    "input": {"messages": [{"role": "user", "content": "echo it"}]},
+                },
+            )
+    finally:
+        fake.close()
+    assert result.status_code == 200, result.text
+    assert fake.authorizations and all(a == f"Bearer {key}" for a in fake.authorizations)
+    assert fake.requests[0]["model"] == "gpt-4o-mini", "the .env key picked the default model"
+    tool_results = [m for m in result.json()["messages"] if m.get("type") == "tool"]
+    assert tool_results and "[REDACTED]" in tool_results[0]["content"]
+    assert key not in json.dumps(tool_results)

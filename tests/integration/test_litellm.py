@@ -95,3 +95,18 @@ def test_planted_secrets_never_leak(
     for path in chroma.rglob("*"):
         if path.is_file():
             assert SECRET.encode() not in path.read_bytes()
+
+
+def test_each_turn_reports_its_token_usage_in_the_stream_and_the_debug_view(
+    tmp_path: Path, skills_dir: Path, time_model: FakeOpenAI
+) -> None:
+    with _client(tmp_path, skills_dir, time_model) as client:
+        events = stream_turn(client, "what time is it in Chicago?")
+        session_id = events[0]["session_id"]
+        debug = client.get(f"/debug/sessions/{session_id}/context").json()
+    usage = [e for e in events if e["type"] == "usage"]
+    assert len(usage) == 1 and events[-2] == usage[0], "one usage event, right before done"
+    assert usage[0]["calls"] == 2, "the tool call and the answer"
+    assert usage[0]["prompt_tokens"] > 100 and usage[0]["completion_tokens"] == 14
+    assert usage[0]["cost"] is None, "LiteLLM has no price for this model"
+    assert debug["usage"] == usage[0]

@@ -89,7 +89,8 @@ async def test_iteration_cap_stops_tool_calls(tmp_path: Path) -> None:
     def always_call(messages: list[BaseMessage]) -> AIMessage:
         n = sum(isinstance(m, ToolMessage) for m in messages)
         return AIMessage(
-            "", tool_calls=[{"name": "lookup", "args": {}, "id": f"c{n}", "type": "tool_call"}]
+            "",
+            tool_calls=[{"name": "lookup", "args": {"n": n}, "id": f"c{n}", "type": "tool_call"}],
         )
 
     skills = InMemorySkills({"lookup": lambda p: {"ok": True}})

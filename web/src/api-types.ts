@@ -51,6 +51,7 @@ export interface PreferencesAnswer {
 export interface SessionContext {
   sections: Record<string, string>;
   messages: ContextMessage[];
+  usage?: TurnTokens | null;
 }
 
 export interface SessionDetail {
@@ -104,4 +105,13 @@ export interface ToolInfo {
   label: string;
   renders: string;
   guest: boolean;
+}
+
+/** The turn's `usage` event: model calls, tokens, and cost (null when the price is unknown). */
+export interface TurnTokens {
+  type?: string;
+  calls: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost: number | null;
 }

@@ -11,6 +11,10 @@ from langgraph.runtime import Runtime
 
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
+from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
+from agent_graph.llm.factory import LOCAL_MODEL
+from agent_graph.llm.message_order import provider_safe
+from agent_graph.llm.usage import usage_record
 from agent_graph.memory.compaction import compact, estimate_tokens, is_context_overflow
 from agent_graph.security.roles import allowed_tools
 
@@ -48,12 +52,32 @@ def make_agent(services: Services) -> Any:
             model = services.model.bind_tools(tools)
         if estimate_tokens(messages) > services.context_token_budget:
             messages = await compact(messages, summarize)
+        merge = getattr(services.model, "model", "") != LOCAL_MODEL  # see provider_safe
+
+        def safe(messages: list[BaseMessage]) -> list[BaseMessage]:
+            return provider_safe(messages, merge) if services.secondary_llm else messages
+
         try:
-            response = await invoke(model, messages)
+            response = await invoke(model, safe(messages))
         except Exception as exc:
             if not is_context_overflow(exc):
                 raise
-            response = await invoke(model, await compact(messages, summarize, keep_last=2))
-        return {"messages": [response]}
+            messages = await compact(messages, summarize, keep_last=2)
+            response = await invoke(model, safe(messages))
+        usages = [usage_record(response)]
+        capped = state.get("iterations", 0) >= services.max_tool_iterations
+        if response.tool_calls and not capped:
+            response = without_repeats(response, calls_this_turn(messages))
+            if not response.tool_calls and not str(response.content).strip():
+                # Only repeats: answer from the results already in hand, without tools.
+                response = await invoke(services.model, safe(messages))
+                usages.append(usage_record(response))
+                capped = True
+        if capped:
+            answered = past_the_cap(response, state.get("iterations", 0))
+            if answered.content != response.content:
+                runtime.stream_writer({"type": "token", "content": str(answered.content)})
+            response = answered
+        return {"messages": [response], "usage": [u for u in usages if u]}
 
     return agent

@@ -71,6 +71,7 @@ def make_hydrate(services: Services) -> Any:
             "results": None,
             "memory_writes": None,
             "tool_outcomes": None,
+            "usage": None,
             "context": {k: v for k, v in sections.items() if v},
             "hints": [],
         }

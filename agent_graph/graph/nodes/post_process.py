@@ -51,7 +51,8 @@ def make_post_process(services: Services) -> Any:
             make_title(llm, question) if first else _existing(record.title),
         )
         record.title = title
-        record.messages.extend(history.dump(turn))
+        # Redacted at rest: a model may echo a secret into tool-call arguments or its answer.
+        record.messages.extend(services.sanitizer.redact_value(history.dump(turn)))
         record.turns.append(
             {
                 "user": question,

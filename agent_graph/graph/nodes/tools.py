@@ -16,8 +16,10 @@ from langgraph.runtime import Runtime
 
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
+from agent_graph.graph.tool_guard import invalid_calls_this_turn
 from agent_graph.security.roles import REFUSED, tool_allowed
 from agent_graph.security.sanitizer import wrap_external
+from agent_graph.skills.arguments import checked_arguments, invalid_message
 from agent_graph.skills.metadata import NO_CARD
 from agent_graph.skills.pool import SkillCallError
 
@@ -26,7 +28,9 @@ UNEXPECTED_ERROR = "{tool} failed unexpectedly ({kind}). Try again or choose ano
 
 
 def make_tools(services: Services) -> Any:
-    async def run_one(call: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
+    async def run_one(
+        call: dict[str, Any], runtime: Runtime[Context], failures: dict[str, int]
+    ) -> dict[str, Any]:
         name, args, call_id = call["name"], call.get("args") or {}, call["id"]
         emit = runtime.stream_writer
         safe_args = services.sanitizer.redact_value(args)
@@ -38,6 +42,9 @@ def make_tools(services: Services) -> Any:
             role = (runtime.context or Context()).role
             if not tool_allowed(role, meta):  # defense in depth: the agent never binds it
                 raise SkillCallError(REFUSED.format(tool=name, role=role))
+            args, problems = checked_arguments(services.skills.tools, name, args)
+            if problems:
+                raise SkillCallError(invalid_message(name, problems, failures.get(name, 0)))
             result = services.sanitizer.redact_value(await services.skills.dispatch(name, args))
             error = None
         except SkillCallError as exc:
@@ -83,7 +90,8 @@ def make_tools(services: Services) -> Any:
     async def tools(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         last = (state.get("messages") or [])[-1]
         calls = last.tool_calls if isinstance(last, AIMessage) else []
-        records = await asyncio.gather(*(run_one(dict(c), runtime) for c in calls))
+        failures = invalid_calls_this_turn(state.get("messages") or [])
+        records = await asyncio.gather(*(run_one(dict(c), runtime, failures) for c in calls))
         return {
             "messages": [r["message"] for r in records],
             "iterations": state.get("iterations", 0) + 1,

@@ -64,11 +64,23 @@ class ContextMessage(BaseModel):
     content: str
 
 
+class TurnTokens(BaseModel):
+    """The turn's `usage` event: model calls, tokens, and cost (null when the price is unknown)."""
+
+    type: str = "usage"
+    calls: int
+    prompt_tokens: int
+    completion_tokens: int
+    cost: float | None
+
+
 class SessionContext(BaseModel):
     """The context sections and messages the model saw on this session's last turn."""
 
     sections: dict[str, str]
     messages: list[ContextMessage]
+    usage: TurnTokens | None = None
+    """Token use of that turn, when the model reported it (the offline model does not)."""
 
 
 def _load(runtime: AppRuntime, user: str, session_id: str) -> SessionRecord:
@@ -116,7 +128,7 @@ async def session_title(session_id: SessionId, runtime: Runtime, user: User) -> 
     return SessionTitle(title=record.title)
 
 
-@router.get("/debug/sessions/{session_id}/context")
+@router.get("/debug/sessions/{session_id}/context", response_model_exclude_unset=True)
 async def session_context(session_id: SessionId, runtime: Runtime, user: User) -> SessionContext:
     context = runtime.runner.last_context.get((user, session_id))
     if context is None:

@@ -95,7 +95,10 @@ def test_other_summaries() -> None:
 
 @pytest.mark.parametrize(
     ("answer", "expected"),
-    [("4", 4), ("Score: 5/5", 5), ("I'd say 2.", 2), ("ten", 3), ("9", 3), ("", 3)],
+    [
+        *[("4", 4), ("Score: 5/5", 5), ("I'd say 2.", 2), ("ten", 3), ("9", 3), ("", 3)],
+        *[("4 out of 5", 3), ("On a scale of 1-5 this is a 4", 3), ("2, maybe 4", 3)],
+    ],
 )
 async def test_score_with_llm_parses_the_digit_or_falls_back(answer: str, expected: int) -> None:
     model = FakeListChatModel(responses=[answer])

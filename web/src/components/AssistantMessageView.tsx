@@ -44,10 +44,10 @@ export function AssistantMessageView(props: Props) {
         </p>
       )}
       {text && (
-        <p className="whitespace-pre-wrap break-words leading-relaxed text-slate-800" data-testid="assistant-text">
+        <div className="break-words leading-relaxed text-slate-800" data-testid="assistant-text">
           <MessageText text={text} />
           {message.streaming && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-teal-700 align-middle" />}
-        </p>
+        </div>
       )}
       {isSearch && (
         <PropertyResults

@@ -1,0 +1,73 @@
+"""Guards on the model's tool calls within one turn: no identical call twice, none past the cap.
+
+Small models repeat a call they already made (same tool, same arguments) instead of answering
+from its result, and some providers still return calls when no tools are bound. Both would
+loop; these helpers strip such calls so the turn ends with an answer.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+
+from agent_graph.skills.arguments import INVALID_PREFIX
+
+CAP_ANSWER = (
+    "I stopped after {rounds} rounds of tool calls without reaching a final answer. "
+    "The results above are what I found; please narrow the request and ask again."
+)
+
+
+def call_key(call: dict[str, Any]) -> str:
+    return json.dumps([call.get("name"), call.get("args") or {}], sort_keys=True, default=str)
+
+
+def calls_this_turn(messages: Sequence[BaseMessage]) -> set[str]:
+    """Keys of the tool calls made since the last user message."""
+    start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
+    return {
+        call_key(dict(call))
+        for message in messages[start:]
+        if isinstance(message, AIMessage)
+        for call in message.tool_calls
+    }
+
+
+def invalid_calls_this_turn(messages: Sequence[BaseMessage]) -> dict[str, int]:
+    """How many calls of each tool were refused for invalid arguments since the last user message."""
+    start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
+    counts: dict[str, int] = {}
+    for message in messages[start:]:
+        if isinstance(message, ToolMessage) and INVALID_PREFIX in str(message.content):
+            counts[message.name or ""] = counts.get(message.name or "", 0) + 1
+    return counts
+
+
+def with_calls(response: AIMessage, calls: list[dict[str, Any]]) -> AIMessage:
+    """A copy of `response` carrying only `calls` (provider-side raw calls dropped with them)."""
+    extra = {k: v for k, v in response.additional_kwargs.items() if k != "tool_calls"}
+    return response.model_copy(update={"tool_calls": calls, "additional_kwargs": extra})
+
+
+def without_repeats(response: AIMessage, seen: set[str]) -> AIMessage:
+    """Drop calls identical to one already made this turn or earlier in the same response."""
+    kept, keys = [], set(seen)
+    for call in response.tool_calls:
+        key = call_key(dict(call))
+        if key not in keys:
+            keys.add(key)
+            kept.append(dict(call))
+    return response if len(kept) == len(response.tool_calls) else with_calls(response, kept)
+
+
+def past_the_cap(response: AIMessage, rounds: int) -> AIMessage:
+    """At the tool-round cap: no more calls, and never an empty answer."""
+    if not response.tool_calls and str(response.content).strip():
+        return response
+    answered = with_calls(response, [])
+    if not str(answered.content).strip():
+        answered = answered.model_copy(update={"content": CAP_ANSWER.format(rounds=rounds)})
+    return answered

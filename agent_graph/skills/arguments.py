@@ -1,0 +1,58 @@
+"""Tool arguments checked against the tool's JSON schema before any worker is called.
+
+The model gets an error it can act on (each wrong argument named, with what is allowed) and may
+retry once; a second invalid call of the same tool in a turn is told to stop and answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+INVALID = "Invalid arguments for {tool}: {problems}."
+RETRY = " Fix the arguments and call {tool} once more, or answer without it."
+GIVE_UP = " Do not call {tool} again in this turn; tell the user what you could not do."
+INVALID_PREFIX = "Invalid arguments for "
+
+
+def checked_arguments(tools: list[dict[str, Any]], name: str, args: Any) -> tuple[Any, list[str]]:
+    """`args` with harmless scalar mismatches coerced ("3" for an integer, 29324909 for a
+    string), and the readable schema violations left (none when valid or the tool is unknown)."""
+    schema = next(
+        (
+            t["function"].get("parameters")
+            for t in tools
+            if t.get("function", {}).get("name") == name
+        ),
+        None,
+    )
+    if not isinstance(schema, dict):
+        return args, []
+    if isinstance(args, dict):
+        fields = schema.get("properties") or {}
+        args = {k: _coerce(fields.get(k), v) for k, v in args.items()}
+    problems = []
+    errors = Draft202012Validator(schema).iter_errors(args)
+    for error in sorted(errors, key=lambda e: [str(p) for p in e.path]):
+        where = ".".join(str(p) for p in error.path)
+        problems.append(f"{where}: {error.message}" if where else error.message)
+    return args, problems
+
+
+def _coerce(spec: Any, value: Any) -> Any:
+    kind = spec.get("type") if isinstance(spec, dict) else None
+    if kind == "string" and isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    if kind in ("integer", "number") and isinstance(value, str):
+        try:
+            number = float(value.replace(",", "").strip())
+        except ValueError:
+            return value
+        return int(number) if kind == "integer" and number.is_integer() else number
+    return value
+
+
+def invalid_message(name: str, problems: list[str], earlier_failures: int) -> str:
+    text = INVALID.format(tool=name, problems="; ".join(problems[:5]))
+    return text + (RETRY if earlier_failures == 0 else GIVE_UP).format(tool=name)

@@ -1,0 +1,149 @@
+"""The real product for the eval: a uvicorn API subprocess (skill pools, memory, llama-server)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+REPO = Path(__file__).resolve().parents[2]
+READY_TIMEOUT_S = 600.0
+TETHER = (sys.executable, "-m", "agent_graph.llm.local.tether")
+
+
+def _free_port(port: int = 0) -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", port))
+        return int(sock.getsockname()[1])
+
+
+def _free_window(span: int = 40) -> int:
+    """The start of `span` consecutive free ports for the skill workers."""
+    for _ in range(100):
+        start = random.randrange(20000, 60000, 50)
+        try:
+            for port in range(start, start + span):
+                _free_port(port)
+        except OSError:
+            continue
+        return start
+    raise RuntimeError("no free port window for the skill workers")
+
+
+@dataclass
+class Turn:
+    """What the product showed for one message: its SSE events, and how long it took."""
+
+    events: list[dict[str, Any]]
+    seconds: float
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [e for e in self.events if e.get("type") == kind]
+
+    @property
+    def session_id(self) -> str:
+        return str(self.events[0]["session_id"])
+
+    @property
+    def text(self) -> str:
+        return "".join(e["content"] for e in self.of("token"))
+
+    @property
+    def data(self) -> list[dict[str, Any]]:
+        return [e["data"] for e in self.of("data")]
+
+    @property
+    def tool_calls(self) -> list[dict[str, Any]]:
+        return [e for e in self.of("step") if e.get("status") == "start"]
+
+    def usage(self, key: str) -> int:
+        return sum(int(e.get(key) or 0) for e in self.of("usage"))
+
+
+@dataclass
+class Product:
+    """A running API on the local model with its own memory root."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log_path: Path
+    turns: list[Turn] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, memory_root: Path, **env: str) -> Product:
+        port = _free_port()
+        memory_root.mkdir(parents=True, exist_ok=True)
+        log_path = memory_root / "api.log"
+        environment = {
+            **os.environ,
+            "AGENT_MODEL": "local",
+            "MEMORY_ROOT": str(memory_root),
+            "HOST_PORT_START": str(_free_window()),
+            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+            "LLM_TIMEOUT_S": os.environ.get("LLM_TIMEOUT_S", "300"),
+            **env,
+        }
+        with log_path.open("wb") as log:
+            # Tethered: the API (and its llama-server) dies with the eval, even on SIGKILL.
+            process = subprocess.Popen(
+                [*TETHER, sys.executable, "-m", "uvicorn", "api:app", "--port", str(port)],
+                cwd=REPO,
+                env=environment,
+                stdin=subprocess.PIPE,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        product = cls(f"http://127.0.0.1:{port}", process, log_path)
+        product._wait_ready()
+        return product
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + READY_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the API exited during start-up:\n{self.log()}")
+            try:
+                if httpx.get(f"{self.url}/health", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.5)
+        self.stop()
+        raise RuntimeError(f"the API did not become healthy:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")[-4000:]
+
+    def send(self, message: str, session_id: str | None = None) -> Turn:
+        body: dict[str, Any] = {"message": message}
+        if session_id:
+            body["session_id"] = session_id
+        started = time.monotonic()
+        timeout = httpx.Timeout(900, connect=10)
+        with httpx.stream("POST", f"{self.url}/chat/stream", json=body, timeout=timeout) as reply:
+            reply.raise_for_status()
+            events = [json.loads(x[5:]) for x in reply.iter_lines() if x.startswith("data:")]
+        turn = Turn(events, time.monotonic() - started)
+        self.turns.append(turn)
+        return turn
+
+    def get(self, path: str) -> Any:
+        return httpx.get(f"{self.url}{path}", timeout=30).json()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()

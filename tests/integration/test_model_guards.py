@@ -1,0 +1,122 @@
+"""Platform guards a real model needs, against a scripted OpenAI-compatible model: provider-safe
+message order, repeated identical calls, the tool-round cap, argument validation with a retry."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from agent_graph.config import Settings
+from api import create_app
+from tests.openai_server import FakeOpenAI
+from tests.servers import free_port_window, stream_turn
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def skills_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "skills"
+    for name in ("current_time", "real_estate"):
+        shutil.copytree(
+            ROOT / "skills" / name, folder / name, ignore=shutil.ignore_patterns(".env")
+        )
+    return folder
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeOpenAI]:
+    model = FakeOpenAI({"search_properties": {"location": "Austin", "beds_min": 3}})
+    yield model
+    model.close()
+
+
+def _client(tmp_path: Path, skills_dir: Path, fake: FakeOpenAI, **extra: object) -> TestClient:
+    settings = Settings(
+        memory_root=tmp_path / "memory",
+        skills_dir=skills_dir,
+        host_port_start=free_port_window(),
+        agent_model="openai/test-model",
+        llm_api_base=fake.base_url,
+        llm_api_key="test-key-123456",
+        llm_timeout_s=20,
+        **extra,
+    )
+    return TestClient(create_app(settings))
+
+
+def _starts(events: list[dict[str, object]]) -> list[dict[str, object]]:
+    return [e for e in events if e["type"] == "step" and e["status"] == "start"]
+
+
+def _text(events: list[dict[str, object]]) -> str:
+    return "".join(str(e["content"]) for e in events if e["type"] == "token")
+
+
+def test_every_request_has_one_leading_system_message_then_a_user_message(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    """The conversation-state block (after a search) and a second turn's history must not
+    put a system message after the first non-system one."""
+    with _client(tmp_path, skills_dir, fake) as client:
+        first = stream_turn(client, "3 beds in Austin")
+        stream_turn(client, "and again", first[0]["session_id"])
+    agent_requests = [r for r in fake.requests if r.get("tools")]
+    assert len(agent_requests) >= 3
+    for request in agent_requests:
+        roles = [m["role"] for m in request["messages"]]
+        assert roles[0] == "system" and "system" not in roles[1:], roles
+        assert roles[1] == "user", roles
+    assert "Conversation state" in agent_requests[1]["messages"][0]["content"]
+
+
+def test_an_identical_repeated_call_is_dropped_and_the_model_answers(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    fake.plans = [("get_current_time", {"timezone": "UTC"})] * 2
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(client, "what time is it?")
+    assert [e["name"] for e in _starts(events)] == ["get_current_time"]
+    assert _text(events).startswith("Tool said:")
+    assert not [e for e in events if e["type"] == "error"]
+
+
+def test_a_model_that_ignores_the_cap_still_ends_with_an_answer(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    """It keeps calling (new arguments each time) even when no tools are bound."""
+    zones = ["UTC", "America/Chicago", "Asia/Tokyo"]
+    fake.plans = [("get_current_time", {"timezone": zone}) for zone in zones]
+    with _client(tmp_path, skills_dir, fake, max_tool_iterations=2) as client:
+        events = stream_turn(client, "what time is it everywhere?")
+    assert len(_starts(events)) == 2
+    assert not [e for e in events if e["type"] == "error"]
+    assert "stopped after 2 rounds" in _text(events)
+    assert events[-1]["type"] == "done"
+
+
+def test_invalid_arguments_get_an_actionable_error_and_one_retry(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    fake.plans = [
+        ("search_properties", {"beds_min": "three", "city": "Austin"}),
+        ("search_properties", {"beds_min": "three", "location": "Austin"}),
+        ("search_properties", {"location": "Austin", "beds_min": "3"}),
+    ]
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(client, "three beds in Austin")
+    steps = [(e["name"], e["status"]) for e in events if e["type"] == "step"]
+    assert steps == [("search_properties", s) for s in ("start", "error") * 2 + ("start", "end")]
+    errors = [str(e["summary"]) for e in events if e.get("status") == "error"]
+    assert (
+        "beds_min" in errors[0]
+        and "city" in errors[0]
+        and "call search_properties once more" in errors[0]
+    )
+    assert "Do not call search_properties again" in errors[1]
+    listings = [e["data"] for e in events if e["type"] == "data"]
+    assert listings and listings[0]["criteria"]["beds_min"] == 3, "'3' was coerced to 3"

@@ -14,7 +14,7 @@ from landmarks import LANDMARKS, resolve_landmark
 from providers.listing import FEATURES, PROPERTY_TYPES
 from skill_runtime import ToolError
 
-SORTS = ("price", "price_desc", "newest", "size", "distance")
+SORTS = ("relevance", "price", "price_desc", "newest", "size", "distance")
 DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE = 10, 50, 500
 MAX_BEDS, MAX_BATHS, MAX_PRICE, MAX_SQFT, MAX_RADIUS = 20, 20, 100_000_000, 100_000, 100
 
@@ -38,7 +38,8 @@ SORT_SYNONYMS = {
     "price_asc": "price", "cheapest": "price", "lowest price": "price",
     "price desc": "price_desc", "most expensive": "price_desc", "date": "newest",
     "recent": "newest", "sqft": "size", "largest": "size", "biggest": "size",
-    "closest": "distance", "nearest": "distance",
+    "closest": "distance", "nearest": "distance", "best": "relevance",
+    "best match": "relevance", "relevant": "relevance", "recommended": "relevance",
 }  # fmt: skip
 _STATE_SUFFIX = re.compile(r"[\s,]+(tx|texas)$")
 
@@ -58,7 +59,7 @@ class Criteria:
     features: tuple[str, ...] = ()
     near: str | None = None
     radius_miles: float | None = None
-    sort: str = "price"
+    sort: str = "relevance"
     limit: int = DEFAULT_LIMIT
     page: int = 1
 
@@ -160,7 +161,7 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
         )
     out["sort"] = _choice("sort", p["sort"], SORTS, SORT_SYNONYMS) if "sort" in p else None
     if out["sort"] is None:
-        out["sort"] = "distance" if "near" in out else "price"
+        out["sort"] = "distance" if "near" in out else "relevance"
     elif out["sort"] == "distance" and "near" not in out:
         raise ToolError("sort 'distance' needs near (a landmark to measure from)")
     return Criteria(**out)

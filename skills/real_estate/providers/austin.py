@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from criteria import Criteria
 from landmarks import LANDMARKS
+from ranking import WEIGHTS, fit
 from skill_runtime import ToolError
 
 from providers.address import parse_address, street_key
@@ -35,6 +37,11 @@ def to_listing(home: Home) -> dict[str, Any]:
     )
 
 
+def _facts(home: Home) -> dict[str, Any]:
+    """The fields relevance's fit reads, without building a whole listing."""
+    return {"price": home.price, "beds": home.beds, "baths": home.baths}
+
+
 def to_detail(home: Home) -> dict[str, Any]:
     """Listing + description + dataset facts the protocol has no field for."""
     listing = to_listing(home)
@@ -57,7 +64,7 @@ class AustinProvider:
     def warm(self) -> None:
         """Parse the dataset and build every sort order now (a background thread at worker
         start): workers serve one call each, so that call should find everything ready."""
-        for sort in ("price", "price_desc", "newest", "size"):
+        for sort in ("price", "price_desc", "newest", "size"):  # relevance starts from newest
             sorted_indices(sort, None)
         for landmark in LANDMARKS:
             sorted_indices("distance", landmark)
@@ -77,50 +84,60 @@ class AustinProvider:
         )
 
     def search(self, criteria: Criteria) -> dict[str, Any]:
-        """Filter the dataset in pre-sorted order and page it; total counts every match."""
+        """Filter the dataset in pre-sorted order (relevance: score the matches), flagged
+        listings last, then page it; total counts every match."""
         c = criteria
         homes = load_homes()
-        loc_field, loc_value = self._location_filter(c.location) if c.location else ("", "")
         dists = distances_to(c.near) if c.near else None
-        wanted = set(c.features)
-        excluded = set(c.exclude_types) | (HIDDEN_TYPES - {c.property_type})
-        start, stop = (c.page - 1) * c.limit, c.page * c.limit
-        total, items = 0, []
-        for i in sorted_indices(c.sort, c.near):
-            home = homes[i]
-            if home.suspect or home.property_type in excluded:
-                continue
-            if c.property_type and home.property_type != c.property_type:
-                continue
-            if loc_field and getattr(home, loc_field) != loc_value:
-                continue
-            if c.price_min is not None and home.price < c.price_min:
-                continue
-            if c.price_max is not None and home.price > c.price_max:
-                continue
-            if c.beds_min is not None and home.beds < c.beds_min:
-                continue
-            if c.baths_min is not None and home.baths < c.baths_min:
-                continue
-            if c.sqft_min is not None and (home.sqft or 0) < c.sqft_min:
-                continue
-            if wanted and not wanted <= home.features:
-                continue
-            if dists is not None and c.radius_miles is not None and dists[i] > c.radius_miles:
-                continue
-            if start <= total < stop:
-                listing = to_listing(home)
-                if dists is not None:
-                    listing["distance_miles"] = round(dists[i], 1)
-                items.append(listing)
-            total += 1
+        base = "newest" if c.sort == "relevance" else c.sort
+        keep = self._filter(c, dists)
+        matches = [i for i in sorted_indices(base, c.near) if keep(homes[i], i)]
+        if c.sort == "relevance":
+            wanted = c.echo()
+            score = {
+                i: homes[i].static_score + WEIGHTS["fit"] * fit(_facts(homes[i]), wanted)
+                for i in matches
+            }
+            matches.sort(key=lambda i: -score[i])
+        matches = [i for i in matches if not homes[i].flagged] + [
+            i for i in matches if homes[i].flagged
+        ]
+        items = []
+        for i in matches[(c.page - 1) * c.limit : c.page * c.limit]:
+            listing = to_listing(homes[i])
+            if dists is not None:
+                listing["distance_miles"] = round(dists[i], 1)
+            items.append(listing)
         return {
             "type": "listings",
             "items": items,
-            "total": total,
+            "total": len(matches),
             "page": c.page,
             "criteria": c.echo(),
         }
+
+    def _filter(self, c: Criteria, dists: list[float] | None) -> Callable[[Home, int], bool]:
+        """The hard constraints of the criteria as one predicate over (home, index)."""
+        loc_field, loc_value = self._location_filter(c.location) if c.location else ("", "")
+        wanted = set(c.features)
+        excluded = set(c.exclude_types) | (HIDDEN_TYPES - {c.property_type})
+
+        def keep(home: Home, i: int) -> bool:
+            checks = (
+                home.suspect or home.property_type in excluded,
+                c.property_type and home.property_type != c.property_type,
+                loc_field and getattr(home, loc_field) != loc_value,
+                c.price_min is not None and home.price < c.price_min,
+                c.price_max is not None and home.price > c.price_max,
+                c.beds_min is not None and home.beds < c.beds_min,
+                c.baths_min is not None and home.baths < c.baths_min,
+                c.sqft_min is not None and (home.sqft or 0) < c.sqft_min,
+                wanted and not wanted <= home.features,
+                dists is not None and c.radius_miles is not None and dists[i] > c.radius_miles,
+            )
+            return not any(checks)
+
+        return keep
 
     def details(self, zpid: str) -> dict[str, Any]:
         for home in load_homes():

@@ -61,6 +61,9 @@ class TimedSkills:
     def skill_for(self, tool: str) -> str | None:
         return self.registry.skill_for(tool)
 
+    def tool_meta(self, tool: str) -> dict[str, Any]:
+        return self.registry.tool_meta(tool)
+
     async def ensure_started(self) -> None:
         await self.registry.ensure_started()
 

@@ -69,10 +69,14 @@ class InMemorySkills:
     """A SkillGateway whose tools are Python callables (for graph tests without workers)."""
 
     def __init__(
-        self, tools: dict[str, Callable[[dict[str, Any]], Any]], skill: str = "fake"
+        self,
+        tools: dict[str, Callable[[dict[str, Any]], Any]],
+        skill: str = "fake",
+        meta: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         self._tools = tools
         self.skill = skill
+        self.meta = meta or {}
         self.calls: list[tuple[str, dict[str, Any]]] = []
 
     @property
@@ -94,6 +98,9 @@ class InMemorySkills:
 
     def skill_for(self, tool: str) -> str | None:
         return self.skill if tool in self._tools else None
+
+    def tool_meta(self, tool: str) -> dict[str, Any]:
+        return dict(self.meta.get(tool, {}))
 
     async def ensure_started(self) -> None:
         return None

@@ -15,6 +15,8 @@ from agent_graph.skills.ports import PortAllocator
 
 log = logging.getLogger(__name__)
 
+META_KEY = "x-propsearch"
+"""Per-tool metadata in /schema (docs/protocol.md); kept here, never shown to a model."""
 SCHEMA_ATTEMPTS = 20
 SCHEMA_RETRY_S = 0.25
 
@@ -26,7 +28,16 @@ class LoadedSkill:
         self.spec = spec
         self.pool = pool
         self.system_prompt = str(schema.get("system_prompt", ""))
-        self.tools: list[dict[str, Any]] = list(schema.get("tools", []))
+        self.tools: list[dict[str, Any]] = []
+        self.meta: dict[str, dict[str, Any]] = {}
+        for tool in schema.get("tools", []):
+            if not isinstance(tool, dict):
+                continue
+            meta = tool.get(META_KEY)
+            name = tool.get("function", {}).get("name")
+            if isinstance(meta, dict) and name:
+                self.meta[name] = meta
+            self.tools.append({k: v for k, v in tool.items() if k != META_KEY})
 
 
 def discover(skills_dir: Path) -> list[SkillSpec]:
@@ -138,6 +149,11 @@ class SkillRegistry:
 
     def skill_for(self, tool: str) -> str | None:
         return self._route.get(tool)
+
+    def tool_meta(self, tool: str) -> dict[str, Any]:
+        """The tool's `x-propsearch` metadata ({} when it declares none or is unknown)."""
+        skill = self._route.get(tool)
+        return dict(self.skills[skill].meta.get(tool, {})) if skill else {}
 
     def secrets(self) -> list[str]:
         """Every skill .env value, for redaction."""

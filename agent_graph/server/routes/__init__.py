@@ -1,0 +1,1 @@
+"""HTTP routes by resource, each an APIRouter included from api.py."""

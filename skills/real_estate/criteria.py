@@ -50,7 +50,9 @@ class Criteria:
 
     location: str | None = None
     beds_min: int | None = None
+    beds_max: int | None = None
     baths_min: float | None = None
+    baths_max: float | None = None
     price_min: int | None = None
     price_max: int | None = None
     sqft_min: int | None = None
@@ -129,15 +131,20 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
     if "location" in p:
         out["location"] = _location(p["location"])
     for name, high, integer in (
-        ("beds_min", MAX_BEDS, True), ("baths_min", MAX_BATHS, False),
+        ("beds_min", MAX_BEDS, True), ("beds_max", MAX_BEDS, True),
+        ("baths_min", MAX_BATHS, False), ("baths_max", MAX_BATHS, False),
         ("price_min", MAX_PRICE, True), ("price_max", MAX_PRICE, True),
         ("sqft_min", MAX_SQFT, True), ("limit", MAX_LIMIT, True), ("page", MAX_PAGE, True),
     ):  # fmt: skip
         if name in p:
             low = 1 if name in ("limit", "page") else 0
             out[name] = _number(name, p[name], low=low, high=high, integer=integer)
-    if out.get("price_min", 0) > out.get("price_max", MAX_PRICE):
-        raise ToolError("price_min is greater than price_max")
+    for low, high, top in (
+        ("price_min", "price_max", MAX_PRICE), ("beds_min", "beds_max", MAX_BEDS),
+        ("baths_min", "baths_max", MAX_BATHS),
+    ):  # fmt: skip
+        if out.get(low, 0) > out.get(high, top):
+            raise ToolError(f"{low} is greater than {high}")
     if "property_type" in p:
         out["property_type"] = _choice(
             "property_type", p["property_type"], PROPERTY_TYPES, TYPE_SYNONYMS

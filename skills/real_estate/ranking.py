@@ -49,7 +49,7 @@ def _count_fit(have: float | None, wanted: float | None) -> float | None:
     if wanted is None or have is None:
         return None
     extra = have - wanted
-    return 1.0 if extra <= 1 else 1.0 / extra
+    return 1.0 if extra <= 1 else 1.0 / extra  # a capped range ("3 to 4") never goes past it
 
 
 def _price_fit(price: float | None, low: float | None, high: float | None) -> float | None:

@@ -52,7 +52,9 @@ def _list_of(values: tuple[str, ...], description: str) -> dict[str, Any]:
 _SEARCH_PARAMS: dict[str, Any] = {
     "location": _p("string", "City name (e.g. Austin, Pflugerville) or a 5-digit ZIP."),
     "beds_min": _p("integer", "Minimum bedrooms.", minimum=0, maximum=20),
+    "beds_max": _p("integer", "Maximum bedrooms ('3 to 4 bedrooms').", minimum=0, maximum=20),
     "baths_min": _p("number", "Minimum bathrooms.", minimum=0, maximum=20),
+    "baths_max": _p("number", "Maximum bathrooms.", minimum=0, maximum=20),
     "price_min": _p("integer", "Minimum price in US dollars.", minimum=0),
     "price_max": _p("integer", "Maximum price in US dollars (the budget).", minimum=0),
     "sqft_min": _p("integer", "Minimum living area in square feet.", minimum=0),

@@ -17,7 +17,8 @@ import pytest
 from tests.skills.real_estate_fakes import SKILL_DIR, SKILLS_ROOT, Route, free_port, running_fake
 
 PROTOCOL_CRITERIA = {
-    "location", "beds_min", "baths_min", "price_min", "price_max", "sqft_min", "property_type",
+    "location", "beds_min", "beds_max", "baths_min", "baths_max", "price_min", "price_max",
+    "sqft_min", "property_type",
     "exclude_types", "features", "near", "radius_miles", "sort", "limit", "page",
 }  # fmt: skip
 

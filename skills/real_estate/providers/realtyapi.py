@@ -164,7 +164,9 @@ def _matches(row: dict[str, Any], c: Criteria) -> bool:
         (c.price_min, row["price"], lambda want, got: got >= want),
         (c.price_max, row["price"], lambda want, got: got <= want),
         (c.beds_min, row["beds"], lambda want, got: got >= want),
+        (c.beds_max, row["beds"], lambda want, got: got <= want),
         (c.baths_min, row["baths"], lambda want, got: got >= want),
+        (c.baths_max, row["baths"], lambda want, got: got <= want),
         (c.sqft_min, row["sqft"], lambda want, got: got >= want),
     )
     if any(want is not None and got is not None and not ok(want, got) for want, got, ok in checks):

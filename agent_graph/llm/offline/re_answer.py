@@ -23,6 +23,7 @@ from agent_graph.llm.offline.re_format import (
 )
 
 _TOP = {
+    "relevance": "{n} best matches",
     "price": "{n} cheapest",
     "price_desc": "{n} most expensive",
     "size": "{n} largest",
@@ -30,6 +31,7 @@ _TOP = {
     "distance": "{n} closest to {near}",
 }
 _FIRST = {
+    "relevance": "best matches first",
     "price": "cheapest first",
     "price_desc": "most expensive first",
     "size": "largest first",
@@ -82,6 +84,13 @@ def describe_error(tool: str, message: str) -> str:
         return (
             "I couldn't find a listing at that address. Check the street number and name, "
             "or pick a home from the search results."
+        )
+    if outside := re.search(r"no listings for location '([^']+)'", reason):
+        areas = re.search(r"cities (.+?) or a 5-digit ZIP", reason)
+        covered = f" ({areas.group(1)}, or a ZIP code such as 78704)" if areas else ""
+        return (
+            f"I don't have any listings in {outside.group(1)}: the homes I can search are in "
+            f"the Austin, TX area{covered}. I haven't saved anything; try one of those areas."
         )
     if re.search(r"not found|404", lowered):
         return "I couldn't find that property; it may have been taken off the market."
@@ -202,7 +211,10 @@ def _line(item: Mapping[str, Any]) -> str:
     facts += _facts(item)
     line = f"**{plain(str(item.get('address') or 'Address not listed'))}** — " + " · ".join(facts)
     distance = item.get("distance_miles")
-    return line + (f" ({distance:.1f} mi)" if isinstance(distance, int | float) else "")
+    line += f" ({distance:.1f} mi)" if isinstance(distance, int | float) else ""
+    if "price_implausible" in (item.get("flags") or []) and item.get("zestimate"):
+        line += f" ⚠ price far from its Zestimate of {money(item['zestimate'])}"
+    return line
 
 
 def _facts(item: Mapping[str, Any]) -> list[str]:

@@ -54,6 +54,7 @@ __all__ = [
 ]
 
 _SCALARS = ("location", "beds_min", "baths_min", "sqft_min", "property_type", "near")
+_BOUNDED = (("beds_min", "beds_max"), ("baths_min", "baths_max"))
 _SCALARS_LATE = ("radius_miles", "sort", "limit")
 
 
@@ -167,6 +168,11 @@ def _refine(base: dict[str, Any], parsed: Parsed, shown: list[dict[str, Any]]) -
     for key in _SCALARS + _SCALARS_LATE:
         if key in new:
             c[key] = new[key]
+    for low, high in _BOUNDED:  # "3 bedrooms instead" after "3 to 4 bedrooms" lifts the cap
+        if low in new or high in new:
+            c.pop(high, None)
+            if high in new:
+                c[high] = new[high]
     if "price_max" in new:
         c["price_max"] = new["price_max"]
         if "price_min" in new or c.get("price_min", 0) >= new["price_max"]:

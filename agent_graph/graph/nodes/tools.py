@@ -156,7 +156,10 @@ def make_tools(services: Services) -> Any:
             "result": result,
         }
         record: dict[str, Any] = {"message": message, "outcome": outcome}
-        if isinstance(result, dict) and result.get("type") in DATA_TYPES:
+        renders = services.skills.tool_meta(name).get("renders")
+        if isinstance(result, dict) and (
+            result.get("type") in DATA_TYPES or renders not in (None, "none", "generic")
+        ):
             emit({"type": "data", "data": result})
             record["data"] = result
         if isinstance(result, dict) and result.get("type") == "memory_write":

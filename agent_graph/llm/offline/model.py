@@ -27,6 +27,10 @@ _TIME_QUESTION = re.compile(
     r"what(?:'s| is)? (?:the |today'?s )?date|what day is)\b",
     re.IGNORECASE,
 )
+NOT_FOR_GUESTS = (
+    "I can't do that while you're a guest: sign in to save things. I can still search and "
+    "show details."
+)
 # A few words per chunk: still streams visibly, at a fraction of the per-token callback cost.
 _TOKEN = re.compile(r"(?:\S+[ \t]*\n*){1,6}|\s+")
 
@@ -98,7 +102,10 @@ class OfflineChatModel(BaseChatModel):
         plan = real_estate.plan(self._conversation(reading))
         if plan is None:
             return None
+        wanted = len(plan.calls)
         plan.calls = [c for c in plan.calls if c.name in self.tool_names]
+        if wanted and not plan.calls and not plan.note:
+            plan.note = NOT_FOR_GUESTS
         return plan
 
     def _answer(self, reading: Reading) -> str:
@@ -113,6 +120,11 @@ class OfflineChatModel(BaseChatModel):
             elif isinstance(payload, dict) and payload.get("type") in ("listings", "detail"):
                 parts.append(real_estate.describe_results(payload, note))
                 note = ""
+            elif isinstance(payload, dict) and (
+                payload.get("type") == "comparison"
+                or (payload.get("type") == "memory_write" and not _is_preference(payload))
+            ):
+                parts.append(real_estate.describe_results(payload))
             elif isinstance(payload, dict) and payload.get("type") == "memory_write":
                 remembered.append(
                     f"{payload.get('key', '').replace('_', ' ')}: {payload.get('value')}"
@@ -172,6 +184,11 @@ class OfflineChatModel(BaseChatModel):
                 yield ChatGenerationChunk(
                     message=AIMessageChunk(content="", tool_call_chunks=[chunk])
                 )
+
+
+def _is_preference(payload: dict[str, Any]) -> bool:
+    """A saved wish ("I'll remember ..."), as opposed to a removal or a saved item."""
+    return payload.get("op") != "delete" and payload.get("entry_type") != "SAVED"
 
 
 def _error_text(content: str) -> str:

@@ -11,6 +11,7 @@ A message is read in this order; the first that applies wins:
 4. "more results" / "next page" / "page 3" -> the last search, next page;
 5. anything with search criteria, preferences, or "what's available" -> save the stated
    preferences (see re_prefs), then search.
+Saved homes, comparison and "forget my budget" (re_saved) are read right after a card click.
 
 Refinement or new search (when an earlier search exists): a new search when the message says
 so ("new search", "start over", "what's available"), or names a place along with other
@@ -42,6 +43,7 @@ from agent_graph.llm.offline.re_hints import follow_up_hints
 from agent_graph.llm.offline.re_parse import Parsed, parse
 from agent_graph.llm.offline.re_prefs import fill_from_preferences, preference_writes
 from agent_graph.llm.offline.re_refs import card_click, find_reference, resolve, typed_address
+from agent_graph.llm.offline.re_saved import plan_saved
 
 __all__ = [
     "Conversation",
@@ -91,6 +93,10 @@ def plan(conv: Conversation) -> Plan | None:
         return None
     if zpid := card_click(text):
         return Plan([_details(zpid)])
+    near = (conv.last_criteria or {}).get("near")
+    if saved := plan_saved(text, conv.last_results, conv.focused, conv.preferences, near):
+        calls, note = saved
+        return Plan([ToolRequest(name, args) for name, args in calls], note)
     if address := typed_address(text):
         return Plan([ToolRequest("get_property_details_by_address", {"address": address})])
     parsed = parse(text)

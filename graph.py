@@ -11,13 +11,15 @@ from agent_graph.llm.factory import make_chat_model
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.runtime import backend_factory
+from agent_graph.skills.planners import Planners
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.storage.sessions import SessionStore
 
 _settings = get_settings()
 _model = _settings.model_name
-_chat_model = make_chat_model(_settings)
+_planners = Planners.from_skills_dir(_settings.skills_dir)
+_chat_model = make_chat_model(_settings, _planners)
 graph = build_graph(
     Services(
         skills=SkillRegistry(
@@ -32,5 +34,6 @@ graph = build_graph(
         max_tool_iterations=_settings.max_tool_iterations,
         llm_timeout_s=_settings.llm_timeout_s,
         secondary_llm=_model != "offline",
+        planners=_planners,
     )
 )

@@ -25,6 +25,7 @@ from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer, wrap_external
 from agent_graph.server.turns import TurnRunner
+from agent_graph.skills.planners import Planners
 from agent_graph.skills.pool import SkillCallError
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.process import ProcessBackend
@@ -209,7 +210,7 @@ def graph_turn(turns: TurnRunner) -> Turn:
 async def run(conversations: int, profile: bool = True) -> dict[str, Any]:
     registry = SkillRegistry(REPO / "skills", ProcessBackend, PortAllocator(free_port_window()))
     await registry.start()
-    model = OfflineChatModel()
+    model = OfflineChatModel(planners=Planners.from_skills_dir(REPO / "skills"))
     gateway = TimedSkills(registry)
     sanitizer = Sanitizer()
     try:

@@ -9,7 +9,7 @@ from langgraph.graph import END, START, StateGraph
 from agent_graph.graph.nodes.agent import make_agent
 from agent_graph.graph.nodes.hydrate import make_hydrate
 from agent_graph.graph.nodes.post_process import make_post_process
-from agent_graph.graph.nodes.reflect import reflect
+from agent_graph.graph.nodes.reflect import make_reflect
 from agent_graph.graph.nodes.tools import make_tools
 from agent_graph.graph.routing import route_after_agent
 from agent_graph.graph.services import Services
@@ -22,7 +22,7 @@ def build_graph(services: Services, checkpointer: Any = None) -> Any:
     builder.add_node("hydrate", make_hydrate(services))
     builder.add_node("agent", make_agent(services))
     builder.add_node("tools", make_tools(services))
-    builder.add_node("reflect", reflect)
+    builder.add_node("reflect", make_reflect(services))
     builder.add_node("post_process", make_post_process(services))
     builder.add_edge(START, "hydrate")
     builder.add_edge("hydrate", "agent")

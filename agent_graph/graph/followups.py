@@ -10,15 +10,12 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
-from agent_graph.llm.offline import real_estate
+from agent_graph.skills.planners import Planners
 
 log = logging.getLogger(__name__)
 
-GENERIC_HINTS = [
-    "Find me a 3-bed house in Austin under $500k",
-    "Show me condos near downtown",
-    "What time is it?",
-]
+GENERIC_HINTS = ["What can you do?", "Tell me more about that", "Summarise our conversation"]
+"""When no skill's planner offers hints: nothing about any skill."""
 HINTS_PROMPT = (
     "The user asked: {question}\nYou answered: {answer}\n"
     "Suggest exactly 3 short follow-up requests the user might type next (max 8 words each). "
@@ -28,14 +25,9 @@ TITLE_PROMPT = "Give a 2-5 word title for a chat that starts with: {question}\nT
 TITLE_WORDS = 6
 
 
-def fallback_hints(results: list[dict[str, Any]]) -> list[str]:
-    """Hints that fit the last structured result of the turn, else generic ones."""
-    for result in reversed(results):
-        criteria = result.get("criteria") if result.get("type") == "listings" else None
-        hints: list[str] = real_estate.follow_up_hints(criteria, result)
-        if len(hints) == 3:
-            return hints
-    return list(GENERIC_HINTS)
+def fallback_hints(results: list[dict[str, Any]], planners: Planners) -> list[str]:
+    """The first planner's hints for the turn's structured results, else generic ones."""
+    return planners.hints(results) or list(GENERIC_HINTS)
 
 
 def fallback_title(question: str) -> str:
@@ -45,7 +37,11 @@ def fallback_title(question: str) -> str:
 
 
 async def make_hints(
-    model: BaseChatModel | None, question: str, answer: str, results: list[dict[str, Any]]
+    model: BaseChatModel | None,
+    question: str,
+    answer: str,
+    results: list[dict[str, Any]],
+    planners: Planners,
 ) -> list[str]:
     if model is not None:
         try:
@@ -62,7 +58,7 @@ async def make_hints(
                 return [h.strip() for h in hints[:3]]
         except Exception as exc:
             log.info("hint generation fell back to rules: %s", type(exc).__name__)
-    return fallback_hints(results)
+    return fallback_hints(results, planners)
 
 
 async def make_title(model: BaseChatModel | None, question: str) -> str:

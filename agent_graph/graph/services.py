@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.skills.planners import Planners
 from agent_graph.storage.scratch_sessions import ScratchSessionStore
 from agent_graph.storage.sessions import SessionRecord, SessionStore
 
@@ -89,6 +90,8 @@ class Services:
     """True when `model` is a real LLM: hints, titles, scores and summaries ask it first."""
     scratch_sessions: ScratchSessionStore = field(default_factory=ScratchSessionStore)
     """Public guest sessions (Context.persist is False): RAM only, never on disk."""
+    planners: Planners = field(default_factory=Planners)
+    """The skills' planners: state lines for reflect, deterministic hints."""
 
     def session_store(self, persist: bool) -> SessionStorage:
         return self.sessions if persist else self.scratch_sessions

@@ -16,6 +16,7 @@ from agent_graph.security.rate_limit import RateLimiter
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.backend import WorkerBackend
+from agent_graph.skills.planners import Planners
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.storage.scratch_sessions import ScratchSessionStore
@@ -79,7 +80,8 @@ class AppRuntime:
         if settings.llm_api_key:
             secrets.append(settings.llm_api_key)
         sanitizer = Sanitizer(secrets)
-        model = make_chat_model(settings)
+        planners = Planners.from_skills_dir(settings.skills_dir)
+        model = make_chat_model(settings, planners)
         secondary = settings.model_name != "offline"
         memory = open_memory(settings, model, secondary)
         await memory.warm()
@@ -96,6 +98,7 @@ class AppRuntime:
             context_token_budget=settings.context_token_budget,
             secondary_llm=secondary,
             scratch_sessions=scratch,
+            planners=planners,
         )
         runner = TurnRunner(
             build_graph(services, checkpointer=make_checkpointer(settings)),

@@ -15,6 +15,7 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.security.sanitizer import Sanitizer, wrap_external
+from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
@@ -103,7 +104,8 @@ def test_instructions_inside_a_tool_result_trigger_no_tool_call() -> None:
             name="get_property_details",
         ),
     ]
-    model = OfflineChatModel().bind_tools(
+    planners = Planners.from_skills_dir(Path(__file__).parents[2] / "skills")
+    model = OfflineChatModel(planners=planners).bind_tools(
         [{"function": {"name": n}} for n in (*TOOLS, "get_property_details")]
     )
     answer = model.respond(messages)

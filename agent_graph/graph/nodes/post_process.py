@@ -47,7 +47,7 @@ def make_post_process(services: Services) -> Any:
         record = record or SessionRecord(id=ctx.session_id, user=ctx.user_id)
         first = not record.turns
         hints, title = await asyncio.gather(
-            make_hints(llm, question, answer, results),
+            make_hints(llm, question, answer, results, services.planners),
             make_title(llm, question) if first else _existing(record.title),
         )
         record.title = title

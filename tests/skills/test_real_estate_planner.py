@@ -1,20 +1,28 @@
-"""The offline real-estate brain: what people type -> tool calls, tool results -> answer text."""
+"""The real_estate planner: what people type -> tool calls, tool results -> answer text.
+
+The planner is loaded the way the agent loads it: by file path, as a package of its own.
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
 
-from agent_graph.llm.offline.real_estate import (
-    Conversation,
-    Plan,
-    ToolRequest,
-    describe_error,
-    describe_results,
-    follow_up_hints,
-    plan,
-)
+from agent_graph.skills.planners import load_module
+from tests.skills.real_estate_fakes import SKILL_DIR
+
+_PACKAGE = load_module(SKILL_DIR)
+assert _PACKAGE is not None
+_conversation = importlib.import_module(f"{_PACKAGE.__name__}.conversation")
+Conversation = _conversation.Conversation
+Plan = _conversation.Plan
+ToolRequest = _conversation.ToolRequest
+describe_error = _conversation.describe_error
+describe_results = _conversation.describe_results
+follow_up_hints = _conversation.follow_up_hints
+plan = _conversation.plan_for
 
 
 def listing(n: int, **fields: Any) -> dict[str, Any]:

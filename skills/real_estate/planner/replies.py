@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agent_graph.llm.offline.re_format import (
+from .wording import (
     DATA_CITIES,
     criteria_phrase,
     join_words,

@@ -11,10 +11,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent_graph.llm.offline.re_format import DATA_CITIES, NEARBY_CITIES
-from agent_graph.llm.offline.re_money import take_prices
-from agent_graph.llm.offline.re_spelling import correct
-from agent_graph.llm.offline.re_words import (
+from .money import take_prices
+from .spelling import correct
+from .wording import DATA_CITIES, NEARBY_CITIES
+from .words import (
     BROWSE,
     DROPS,
     FEATURES,

@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from agent_graph.llm.offline.re_parse import Words
+    from .parse import Words
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SUF = r"millions|million|mill|mil|mm|m|thousand|grand|k"

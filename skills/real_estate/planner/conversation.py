@@ -10,8 +10,8 @@ A message is read in this order; the first that applies wins:
    that listing; out of range or nothing shown yet -> no call, a note saying why;
 4. "more results" / "next page" / "page 3" -> the last search, next page;
 5. anything with search criteria, preferences, or "what's available" -> save the stated
-   preferences (see re_prefs), then search.
-Saved homes, comparison and "forget my budget" (re_saved) are read right after a card click.
+   preferences (see prefs.py), then search.
+Saved homes, comparison and "forget my budget" (saved.py) are read right after a card click.
 
 Refinement or new search (when an earlier search exists): a new search when the message says
 so ("new search", "start over", "what's available"), or names a place along with other
@@ -38,12 +38,12 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent_graph.llm.offline.re_answer import describe_error, describe_results
-from agent_graph.llm.offline.re_hints import follow_up_hints
-from agent_graph.llm.offline.re_parse import Parsed, parse
-from agent_graph.llm.offline.re_prefs import fill_from_preferences, preference_writes
-from agent_graph.llm.offline.re_refs import card_click, find_reference, resolve, typed_address
-from agent_graph.llm.offline.re_saved import plan_saved
+from .hint_chips import follow_up_hints
+from .parse import Parsed, parse
+from .prefs import fill_from_preferences, preference_writes
+from .refs import card_click, find_reference, resolve, typed_address
+from .replies import describe_error, describe_results
+from .saved import plan_saved
 
 __all__ = [
     "Conversation",
@@ -52,7 +52,7 @@ __all__ = [
     "describe_error",
     "describe_results",
     "follow_up_hints",
-    "plan",
+    "plan_for",
 ]
 
 _SCALARS = ("location", "beds_min", "baths_min", "sqft_min", "property_type", "near")
@@ -86,7 +86,7 @@ class Plan:
     note: str = ""
 
 
-def plan(conv: Conversation) -> Plan | None:
+def plan_for(conv: Conversation) -> Plan | None:
     """What to do for the user's message; None when it is not about homes."""
     text = conv.text.strip()
     if not text:

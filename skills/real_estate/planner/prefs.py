@@ -16,17 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agent_graph.llm.offline.re_format import (
-    DATA_CITIES,
-    FEATURE_PHRASES,
-    join_words,
-    money,
-    number,
-    type_name,
-)
-from agent_graph.llm.offline.re_money import money_in
-from agent_graph.llm.offline.re_parse import normalize, parse
-from agent_graph.llm.offline.re_words import FEATURES, TYPES, canonical_type
+from .money import money_in
+from .parse import normalize, parse
+from .wording import DATA_CITIES, FEATURE_PHRASES, join_words, money, number, type_name
+from .words import FEATURES, TYPES, canonical_type
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (

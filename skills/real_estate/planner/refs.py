@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from agent_graph.llm.offline.re_format import DATA_CITIES
-from agent_graph.llm.offline.re_parse import NUMW, normalize, to_number
+from .parse import NUMW, normalize, to_number
+from .wording import DATA_CITIES
 
 _CARD_CLICK = re.compile(
     r"^\s*show me the details for (?P<address>.+?)\s*\(zpid:\s*(?P<zpid>[^)\s]+)\s*\)\s*[.!]?\s*$",

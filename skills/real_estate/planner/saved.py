@@ -14,8 +14,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from agent_graph.llm.offline.re_parse import NUMW, normalize, to_number
-from agent_graph.llm.offline.re_refs import ORDINALS, find_reference, resolve
+from .parse import NUMW, normalize, to_number
+from .refs import ORDINALS, find_reference, resolve
 
 MAX_COMPARED = 5
 _SAVED_WORDS = r"(?:saved|favou?rites?|shortlist(?:ed)?|bookmark(?:ed|s)?)"

@@ -9,8 +9,8 @@ import statistics
 from collections.abc import Mapping
 from typing import Any
 
-from agent_graph.llm.offline.re_answer import relaxations
-from agent_graph.llm.offline.re_format import short_money
+from .replies import relaxations
+from .wording import short_money
 
 STARTERS = [
     "Find 3-bed houses in Austin under $500k",

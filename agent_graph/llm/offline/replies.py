@@ -1,0 +1,65 @@
+"""The offline model's own words: what it says when no skill planner speaks for a turn."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+_MOJIBAKE = {"â€™": "'", "â€˜": "'", "â€œ": '"', "â€\x9d": '"', "â€“": "-", "â€”": "-", "Â": ""}
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
+
+
+def plain(text: str) -> str:
+    """External text made inert: mis-encodings fixed, markdown and line breaks removed."""
+    for bad, good in _MOJIBAKE.items():
+        text = text.replace(bad, good)
+    text = re.sub(r"[*_`#\[\]<>|\\]", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def describe_error(tool: str, message: str) -> str:
+    """A readable sentence for a failed tool call."""
+    reason = plain(message).rstrip(".!") or "no reason given"
+    if re.search(r"time(?:d)? ?out", reason.lower()):
+        reason = "it took too long to answer"
+    return f"The {tool} tool failed ({reason[:200]}). Please try again in a moment."
+
+
+def describe_outcome(outcome: Mapping[str, Any]) -> str:
+    """One outcome in plain words, for tools whose skill has no planner answer."""
+    tool = str(outcome.get("tool", "tool"))
+    if not outcome.get("ok"):
+        return describe_error(tool, str(outcome.get("error", "")))
+    return f"The {tool} tool returned: {json.dumps(outcome.get('result'))[:500]}"
+
+
+def _is_write(outcome: Mapping[str, Any]) -> bool:
+    result = outcome.get("result")
+    return (
+        bool(outcome.get("ok"))
+        and isinstance(result, dict)
+        and result.get("type") == "memory_write"
+    )
+
+
+def generic_answer(outcomes: list[Mapping[str, Any]]) -> str:
+    """Every outcome in plain words; memory writes as one `Got it, I'll remember ...` line."""
+    answer = "\n\n".join(describe_outcome(o) for o in outcomes if not _is_write(o))
+    writes = [o["result"] for o in outcomes if _is_write(o)]
+    if not writes:
+        return answer
+    said = "; ".join(f"{w.get('key', '').replace('_', ' ')}: {w.get('value')}" for w in writes)
+    return f"Got it, I'll remember {said}. {answer}".strip()
+
+
+def capabilities(descriptions: Mapping[str, str]) -> str:
+    """What the model can do, in the words of the bound tools' own descriptions."""
+    if not descriptions:
+        return "I'm PropSearch, running offline with no skills loaded right now."
+    lines = []
+    for name, description in sorted(descriptions.items()):
+        first = _SENTENCE_END.split(description.strip(), maxsplit=1)[0].rstrip(".")
+        lines.append(f"- {first or name}")
+    return "I'm PropSearch, running offline. My tools can do this:\n" + "\n".join(lines)

@@ -1,0 +1,117 @@
+"""The real_estate skill's planner (docs/protocol.md, "Skill planners"), loaded by the agent.
+
+Plain data in, plain data out; nothing here imports the agent. `plan` and `answer` drive the
+offline model; `state_lines` and `hints` serve every model.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .conversation import Conversation, plan_for
+from .hint_chips import follow_up_hints
+from .replies import describe_error, describe_results
+from .state import state_lines
+
+__all__ = ["PRIORITY", "answer", "hints", "plan", "state_lines"]
+
+PRIORITY = 50
+TOOLS = frozenset(
+    {
+        "search_properties",
+        "get_property_details",
+        "get_property_details_by_address",
+        "save_search_criteria",
+        "forget_search_criteria",
+        "save_home",
+        "remove_saved_home",
+        "get_saved_homes",
+        "compare_properties",
+    }
+)
+SEARCH = "search_properties"
+SIGN_IN = (
+    "Sign in to save homes and preferences: as a guest I can search and show you homes, "
+    "but I can't keep anything for you."
+)
+
+
+def conversation_of(turn: dict[str, Any]) -> Conversation:
+    """The last search, its results and the focused listing, from earlier turns' results."""
+    last_criteria: dict[str, Any] | None = None
+    last_results: list[dict[str, Any]] = []
+    focused: dict[str, Any] | None = None
+    for result in turn.get("earlier") or []:
+        if result.get("type") == "listings":
+            last_criteria, last_results = result.get("criteria") or {}, result.get("items") or []
+        elif result.get("type") == "detail" and result.get("items"):
+            focused = result["items"][0]
+    return Conversation(
+        text=str(turn.get("text", "")),
+        last_criteria=last_criteria,
+        last_results=last_results,
+        focused=focused,
+        preferences=dict(turn.get("preferences") or {}),
+    )
+
+
+def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
+    """Tool calls for a message about homes; None when it is not one or search is not bound."""
+    if SEARCH not in (turn.get("tools") or []):
+        return None
+    found = plan_for(conversation_of(turn))
+    if found is None:
+        return None
+    bound = set(turn.get("tools") or [])
+    note = found.note
+    if found.calls and not note and not any(c.name in bound for c in found.calls):
+        note = SIGN_IN  # the role does not bind the tools (a guest asked to save something)
+    return {"calls": [{"name": c.name, "args": c.args} for c in found.calls], "note": note}
+
+
+def answer(turn: dict[str, Any]) -> str | None:
+    """The answer for this turn's outcomes of this skill's tools; None when there are none."""
+    outcomes = [o for o in turn.get("outcomes") or [] if o.get("tool") in TOOLS]
+    if not outcomes:
+        return None
+    found = plan_for(conversation_of(turn)) if turn.get("tools") else None
+    note = found.note if found else ""
+    parts: list[str] = []
+    remembered: list[str] = []
+    for outcome in outcomes:
+        result = outcome.get("result")
+        if not outcome.get("ok"):
+            parts.append(describe_error(str(outcome["tool"]), str(outcome.get("error", ""))))
+        elif isinstance(result, dict) and result.get("type") in ("listings", "detail"):
+            parts.append(describe_results(result, note))
+            note = ""
+        elif isinstance(result, dict) and (
+            result.get("type") == "comparison" or _is_kept_item(result)
+        ):
+            parts.append(describe_results(result))
+        elif isinstance(result, dict) and result.get("type") == "memory_write":
+            remembered.append(f"{result.get('key', '').replace('_', ' ')}: {result.get('value')}")
+        else:
+            parts.append(f"The {outcome['tool']} tool returned: {json.dumps(result)[:500]}")
+    text = "\n\n".join(p for p in parts if p)
+    if remembered:  # same paragraph as the intro line, which the UI shows above the cards
+        text = f"Got it, I'll remember {'; '.join(remembered)}. {text}".strip()
+    return text
+
+
+def _is_kept_item(result: dict[str, Any]) -> bool:
+    """A saved home or a removal, worded on its own (not as "I'll remember ...")."""
+    kept = result.get("op") == "delete" or result.get("entry_type") == "SAVED"
+    return result.get("type") == "memory_write" and kept
+
+
+def hints(results: list[dict[str, Any]]) -> list[str] | None:
+    """Three hints for the latest search or listing; starters when nothing was shown yet."""
+    if not results:
+        return follow_up_hints(None, None)
+    last = results[-1]
+    if last.get("type") not in ("listings", "detail"):
+        return None
+    criteria = last.get("criteria") if last.get("type") == "listings" else None
+    return follow_up_hints(criteria, last)

@@ -21,7 +21,7 @@ the results: in every order, flagged listings come after all the others.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
 from typing import Any
 
@@ -45,30 +45,43 @@ def _clamp(value: float) -> float:
     return max(0.0, min(1.0, value))
 
 
-def _count_fit(have: float | None, wanted: float | None) -> float | None:
-    if wanted is None or have is None:
-        return None
-    extra = have - wanted
-    return 1.0 if extra <= 1 else 1.0 / extra  # a capped range ("3 to 4") never goes past it
+FIT_KEYS = ("price_min", "price_max", "beds_min", "baths_min")
+"""The criteria fit reads; without any of them fit is NEUTRAL for every listing."""
+
+FitScorer = Callable[[float | None, float | None, float | None], float]
 
 
-def _price_fit(price: float | None, low: float | None, high: float | None) -> float | None:
-    if price is None or price <= 0 or (low is None and high is None):
-        return None
-    if high is not None and high > 0:
-        return _clamp(price / (high * BUDGET_BAND))
-    ceiling = (low or 0) * (2 - BUDGET_BAND)  # with only a floor: up to 30 % above it fits
-    return 1.0 if price <= ceiling or not ceiling else ceiling / price
+def fit_scorer(criteria: dict[str, Any]) -> FitScorer:
+    """fit(price, beds, baths) for these criteria, with the constants worked out once (a
+    search scores every match, so this is the hot loop of relevance ranking)."""
+    low, high = criteria.get("price_min"), criteria.get("price_max")
+    band = high * BUDGET_BAND if high else None
+    ceiling = low * (2 - BUDGET_BAND) if low and not band else None
+    beds_min, baths_min = criteria.get("beds_min"), criteria.get("baths_min")
+
+    def counted(have: float | None, wanted: float) -> float | None:
+        if have is None:
+            return None
+        extra = have - wanted
+        return 1.0 if extra <= 1 else 1.0 / extra  # a capped range ("3 to 4") never goes past
+
+    def score(price: float | None, beds: float | None, baths: float | None) -> float:
+        total, parts = 0.0, 0
+        if price and price > 0 and band:
+            total, parts = min(1.0, price / band), 1
+        elif price and price > 0 and ceiling:
+            total, parts = min(1.0, ceiling / price), 1
+        for have, wanted in ((beds, beds_min), (baths, baths_min)):
+            if wanted is not None and (part := counted(have, wanted)) is not None:
+                total += part
+                parts += 1
+        return total / parts if parts else NEUTRAL
+
+    return score
 
 
 def fit(listing: dict[str, Any], criteria: dict[str, Any]) -> float:
-    parts = [
-        _price_fit(listing.get("price"), criteria.get("price_min"), criteria.get("price_max")),
-        _count_fit(listing.get("beds"), criteria.get("beds_min")),
-        _count_fit(listing.get("baths"), criteria.get("baths_min")),
-    ]
-    known = [part for part in parts if part is not None]
-    return sum(known) / len(known) if known else NEUTRAL
+    return fit_scorer(criteria)(listing.get("price"), listing.get("beds"), listing.get("baths"))
 
 
 def value(price: float | None, zestimate: float | None) -> float:

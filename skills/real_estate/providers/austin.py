@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import heapq
 from typing import Any
 
 from criteria import Criteria
 from landmarks import LANDMARKS
-from ranking import WEIGHTS, fit
+from ranking import FIT_KEYS, WEIGHTS, FitScorer, fit_scorer
 from skill_runtime import ToolError
 
 from providers.address import parse_address, street_key
@@ -37,9 +37,31 @@ def to_listing(home: Home) -> dict[str, Any]:
     )
 
 
-def _facts(home: Home) -> dict[str, Any]:
-    """The fields relevance's fit reads, without building a whole listing."""
-    return {"price": home.price, "beds": home.beds, "baths": home.baths}
+def _best_first(homes: list[Home], matches: list[int], fit: FitScorer, count: int) -> list[int]:
+    """The `count` highest relevance scores (ties: the given order), plausible homes first.
+
+    `matches` come in static-score order, and fit adds at most WEIGHTS["fit"], so the scan stops
+    as soon as no later home can beat the worst one kept: most searches score a few dozen."""
+    ranked: list[int] = []
+    weight = WEIGHTS["fit"]
+    for group in (
+        [i for i in matches if not homes[i].flagged],
+        [i for i in matches if homes[i].flagged],
+    ):
+        need, best = count - len(ranked), []
+        if need <= 0:
+            break
+        for n, i in enumerate(group):
+            h = homes[i]
+            if len(best) >= need and h.static_score + weight < best[0][0]:
+                break
+            entry = (h.static_score + weight * fit(h.price, h.beds, h.baths), -n, i)
+            if len(best) < need:
+                heapq.heappush(best, entry)
+            elif entry > best[0]:
+                heapq.heapreplace(best, entry)
+        ranked += [i for _, _, i in sorted(best, reverse=True)]
+    return ranked
 
 
 def to_detail(home: Home) -> dict[str, Any]:
@@ -64,7 +86,7 @@ class AustinProvider:
     def warm(self) -> None:
         """Parse the dataset and build every sort order now (a background thread at worker
         start): workers serve one call each, so that call should find everything ready."""
-        for sort in ("price", "price_desc", "newest", "size"):  # relevance starts from newest
+        for sort in ("relevance", "price", "price_desc", "newest", "size"):
             sorted_indices(sort, None)
         for landmark in LANDMARKS:
             sorted_indices("distance", landmark)
@@ -84,26 +106,20 @@ class AustinProvider:
         )
 
     def search(self, criteria: Criteria) -> dict[str, Any]:
-        """Filter the dataset in pre-sorted order (relevance: score the matches), flagged
-        listings last, then page it; total counts every match."""
+        """Filter the dataset in pre-sorted order (flagged homes already last); for relevance
+        with criteria that bear on fit, pick the page's best matches; total counts them all."""
         c = criteria
         homes = load_homes()
         dists = distances_to(c.near) if c.near else None
-        base = "newest" if c.sort == "relevance" else c.sort
-        keep = self._filter(c, dists)
-        matches = [i for i in sorted_indices(base, c.near) if keep(homes[i], i)]
-        if c.sort == "relevance":
-            wanted = c.echo()
-            score = {
-                i: homes[i].static_score + WEIGHTS["fit"] * fit(_facts(homes[i]), wanted)
-                for i in matches
-            }
-            matches.sort(key=lambda i: -score[i])
-        matches = [i for i in matches if not homes[i].flagged] + [
-            i for i in matches if homes[i].flagged
-        ]
+        matches = self._matches(c, dists)
+        wanted = c.echo()
+        start, stop = (c.page - 1) * c.limit, c.page * c.limit
+        if c.sort == "relevance" and any(key in wanted for key in FIT_KEYS):
+            page = _best_first(homes, matches, fit_scorer(wanted), stop)[start:stop]
+        else:
+            page = matches[start:stop]
         items = []
-        for i in matches[(c.page - 1) * c.limit : c.page * c.limit]:
+        for i in page:
             listing = to_listing(homes[i])
             if dists is not None:
                 listing["distance_miles"] = round(dists[i], 1)
@@ -113,33 +129,44 @@ class AustinProvider:
             "items": items,
             "total": len(matches),
             "page": c.page,
-            "criteria": c.echo(),
+            "criteria": wanted,
         }
 
-    def _filter(self, c: Criteria, dists: list[float] | None) -> Callable[[Home, int], bool]:
-        """The hard constraints of the criteria as one predicate over (home, index)."""
+    def _matches(self, c: Criteria, dists: list[float] | None) -> list[int]:
+        """Indices of the homes meeting every hard constraint, in the sort's order."""
+        homes = load_homes()
         loc_field, loc_value = self._location_filter(c.location) if c.location else ("", "")
         wanted = set(c.features)
         excluded = set(c.exclude_types) | (HIDDEN_TYPES - {c.property_type})
-
-        def keep(home: Home, i: int) -> bool:
-            checks = (
-                home.suspect or home.property_type in excluded,
-                c.property_type and home.property_type != c.property_type,
-                loc_field and getattr(home, loc_field) != loc_value,
-                c.price_min is not None and home.price < c.price_min,
-                c.price_max is not None and home.price > c.price_max,
-                c.beds_min is not None and home.beds < c.beds_min,
-                c.beds_max is not None and home.beds > c.beds_max,
-                c.baths_min is not None and home.baths < c.baths_min,
-                c.baths_max is not None and home.baths > c.baths_max,
-                c.sqft_min is not None and (home.sqft or 0) < c.sqft_min,
-                wanted and not wanted <= home.features,
-                dists is not None and c.radius_miles is not None and dists[i] > c.radius_miles,
-            )
-            return not any(checks)
-
-        return keep
+        found = []
+        for i in sorted_indices(c.sort, c.near):
+            home = homes[i]
+            if home.suspect or home.property_type in excluded:
+                continue
+            if c.property_type and home.property_type != c.property_type:
+                continue
+            if loc_field and getattr(home, loc_field) != loc_value:
+                continue
+            if c.price_min is not None and home.price < c.price_min:
+                continue
+            if c.price_max is not None and home.price > c.price_max:
+                continue
+            if c.beds_min is not None and home.beds < c.beds_min:
+                continue
+            if c.beds_max is not None and home.beds > c.beds_max:
+                continue
+            if c.baths_min is not None and home.baths < c.baths_min:
+                continue
+            if c.baths_max is not None and home.baths > c.baths_max:
+                continue
+            if c.sqft_min is not None and (home.sqft or 0) < c.sqft_min:
+                continue
+            if wanted and not wanted <= home.features:
+                continue
+            if dists is not None and c.radius_miles is not None and dists[i] > c.radius_miles:
+                continue
+            found.append(i)
+        return found
 
     def details(self, zpid: str) -> dict[str, Any]:
         for home in load_homes():

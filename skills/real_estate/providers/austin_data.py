@@ -139,12 +139,14 @@ _lock = threading.Lock()
 _homes: list[Home] | None = None
 _distances: dict[str, list[float]] = {}
 _orders: dict[tuple[str, str | None], list[int]] = {}
-# Sort keys by home; ties break on zpid so paging is stable. "newest" = latest sale date first.
+# Sort keys by home: flagged homes last in every order (ranking.py), ties break on zpid so
+# paging is stable. "newest" = latest sale date first; "relevance" = the criteria-free part.
 _SORT_KEYS = {
-    "price": lambda h: (h.price, h.zpid),
-    "price_desc": lambda h: (-h.price, h.zpid),
-    "newest": lambda h: (-int(h.sale_date.replace("-", "")), h.zpid),
-    "size": lambda h: (-(h.sqft or 0), h.zpid),
+    "price": lambda h: (h.flagged, h.price, h.zpid),
+    "price_desc": lambda h: (h.flagged, -h.price, h.zpid),
+    "newest": lambda h: (h.flagged, -int(h.sale_date.replace("-", "")), h.zpid),
+    "size": lambda h: (h.flagged, -(h.sqft or 0), h.zpid),
+    "relevance": lambda h: (h.flagged, -h.static_score, -int(h.sale_date.replace("-", ""))),
 }
 
 
@@ -176,7 +178,9 @@ def sorted_indices(sort: str, landmark: str | None) -> list[int]:
         homes = load_homes()
         if sort == "distance" and landmark:
             dists = distances_to(landmark)
-            order = sorted(range(len(homes)), key=lambda i: (dists[i], homes[i].zpid))
+            order = sorted(
+                range(len(homes)), key=lambda i: (homes[i].flagged, dists[i], homes[i].zpid)
+            )
         else:
             order = sorted(range(len(homes)), key=lambda i: _SORT_KEYS[sort](homes[i]))
         _orders[key] = order

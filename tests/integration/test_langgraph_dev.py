@@ -82,3 +82,26 @@ def test_langgraph_dev_runs_the_agent_graph_offline(langgraph_dev: str) -> None:
     messages = result.json()["messages"]
     assert any(m.get("type") == "tool" and m.get("name") == "get_current_time" for m in messages)
     assert re.search(r"It's \d{1,2}:\d{2} (AM|PM)", messages[-1]["content"])
+
+
+def test_studio_resumes_a_turn_paused_for_a_confirmation(langgraph_dev: str) -> None:
+    client = httpx.Client(base_url=langgraph_dev, timeout=120)
+    thread = client.post("/threads", json={}).json()["thread_id"]
+
+    def run(body: dict[str, object]) -> dict[str, object]:
+        result = client.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "agent", **body})
+        assert result.status_code == 200, result.text
+        return dict(result.json())
+
+    run({"input": {"messages": [{"role": "user", "content": "my budget is $400k"}]}})
+    run({"input": {"messages": [{"role": "user", "content": "forget my budget"}]}})
+    state = client.get(f"/threads/{thread}/state").json()
+    assert state["next"] == ["tools"]
+    [pending] = [i for task in state["tasks"] for i in task.get("interrupts", [])]
+    assert pending["value"]["question"] == "Forget your saved budget_max?"
+    resumed = run({"command": {"resume": "yes"}})
+    messages = resumed["messages"]
+    assert isinstance(messages, list)
+    tool = [m for m in messages if m.get("type") == "tool"][-1]
+    assert tool["name"] == "forget_search_criteria" and tool.get("status") != "error"
+    assert "forgotten your saved budget max" in messages[-1]["content"]

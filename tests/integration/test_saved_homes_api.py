@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.servers import stream_turn
+from tests.servers import sse_events, stream_turn
 from tests.trust.helpers import ALICE, GINA, app_client, bearer, files_under, write_tokens
 
 
@@ -106,3 +106,24 @@ def test_guests_get_sign_in_to_save_and_nothing_is_written(tokens_client: TestCl
     assert files_under(root) == before
     assert tokens_client.get("/memory/changes").status_code == 401
     assert tokens_client.get("/memory/changes", headers=bearer(ALICE)).json() == {"changes": []}
+
+
+def _guest_turn(
+    client: TestClient, path: str, message: str, session: str | None, headers: dict[str, str]
+) -> list[dict[str, Any]]:
+    body = {"message": message, **({"session_id": session} if session else {})}
+    with client.stream("POST", path, json=body, headers=headers) as response:
+        assert response.status_code == 200, response.read()
+        return sse_events(response.iter_lines())
+
+
+def test_a_guest_asking_in_chat_to_save_is_told_to_sign_in(tokens_client: TestClient) -> None:
+    root: Path = tokens_client.memory_root  # type: ignore[attr-defined]
+    for path, headers in (("/chat/stream", bearer(GINA)), ("/chat/public/stream", {})):
+        first = _guest_turn(tokens_client, path, "houses in 78704", None, headers)
+        session = first[0]["session_id"]
+        asked = _guest_turn(tokens_client, path, "save the second one", session, headers)
+        text = "".join(e["content"] for e in asked if e["type"] == "token")
+        assert text.startswith("Sign in to save homes")
+        assert not [e for e in asked if e["type"] == "step"]  # no tool ran
+    assert not list(root.rglob("preferences.md")) and not list(root.rglob("changes.jsonl"))

@@ -404,6 +404,14 @@ def saves(result: Plan | None) -> list[tuple[str, str, str]]:
             ],
         ),
         ("I need 3 bedrooms in Seattle", []),
+        (
+            "find me a 3-bed house in Austin under $450k and remember my budget",
+            [("PREFERENCE", "budget_max", "$450,000")],
+        ),
+        (
+            "remember my location: 3 bed houses in 78704",
+            [("PREFERENCE", "location", "78704")],
+        ),
         ("remember we're looking in Dallas, budget 400k", []),
         ("3 to 4 bedrooms in 78704", []),
         ("3-bed houses in Austin under 500k", []),

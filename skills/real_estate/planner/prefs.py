@@ -35,6 +35,15 @@ _TYPE = (
     r"\b(?:only want|want only|only interested in|interested only in|prefer|"
     r"only looking (?:at|for)|(?:we|i)(?:'re| are|'m| am) only (?:looking|interested))\b"
 )
+_NAMED: list[tuple[str, tuple[str, ...]]] = [
+    (r"budget|price range|max(?:imum)? price", ("budget_max", "budget_min")),
+    (r"location|area|city|zip(?: ?code)?|neighbou?rhood|town", ("location",)),
+    (r"(?:property |home )?type", ("property_type",)),
+    (r"bed(?:room)?s?", ("beds_min",)),
+    (r"bath(?:room)?s?", ("baths_min",)),
+    (r"must[- ]haves?|features?|amenities", ("features",)),
+]
+"""'remember my budget' names what to keep: only those keys are saved from the message."""
 _LASTING = (
     r"\b(?:remember|memorize|keep in mind|note that|save (?:this|that|it|my|our)|"
     r"from now on|going forward|by default|in general|always|never|every time|each time)\b"
@@ -72,6 +81,12 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
     if outside_data(parse(text).criteria.get("location")):
         return []  # "3 bedrooms in Seattle": answered honestly, nothing remembered
     lasting = bool(re.search(_LASTING, norm))
+    named = {
+        key
+        for words, keys in _NAMED
+        if re.search(rf"\b(?:remember|save|keep) (?:my|our|the) (?:{words})\b", norm)
+        for key in keys
+    }
     for clause in re.split(_CLAUSES, norm):
         parsed = parse(clause)
         c = parsed.criteria
@@ -97,7 +112,7 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
             excluded = kinds_in(saved.get("exclude_property_type", ""), TYPES)
             excluded += c["exclude_types"]
             save("exclude_property_type", ", ".join(dict.fromkeys(excluded)), "DECISION")
-    return list(writes.values())
+    return [w for w in writes.values() if not named or w.key in named]
 
 
 def outside_data(location: Any) -> bool:

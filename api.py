@@ -228,8 +228,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await _sse(runtime, guest, _public_session(runtime, body), body)
 
     @app.get("/skills")
-    async def skills(runtime: Runtime, caller: Caller) -> dict[str, list[str]]:
-        return {"skills": runtime.registry.names}
+    async def skills(runtime: Runtime, caller: Caller) -> dict[str, Any]:
+        return {"skills": runtime.registry.names, "tools": runtime.registry.tool_metadata()}
 
     @app.get("/health")
     async def health(

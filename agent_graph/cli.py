@@ -10,13 +10,6 @@ from typing import Any, TextIO
 import httpx
 
 EXIT_WORDS = {"quit", "exit", ":q"}
-STEP_LABELS = {
-    "search_properties": "Searching listings",
-    "get_property_details": "Fetching details",
-    "get_property_details_by_address": "Fetching details",
-    "save_search_criteria": "Saving preference",
-    "get_current_time": "Checking the time",
-}
 
 
 class Chat:
@@ -77,7 +70,7 @@ class Chat:
         if kind == "token":
             self.say(event["content"], end="")
         elif kind == "step" and event.get("status") == "start":
-            self.say(f"  · {STEP_LABELS.get(event['name'], event['name'])}…")
+            self.say(f"  · {event.get('label') or 'Running ' + event['name'] + '…'}")
         elif kind == "step" and event.get("status") == "error":
             self.say(f"  ! {event.get('summary', 'tool failed')}")
         elif kind == "hints":
@@ -92,7 +85,7 @@ class Chat:
 
     def loop(self, read: Any = input) -> int:
         self.say(
-            "PropSearch. Ask for homes, e.g. 'find me a 3-bed house in Austin under $500k'. "
+            "PropSearch. Ask me anything my skills can do ('what can you do?' lists them). "
             "Type quit to leave."
         )
         while True:

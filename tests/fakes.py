@@ -13,6 +13,7 @@ from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field
 
+from agent_graph.skills.metadata import ToolMeta, read_meta
 from agent_graph.skills.pool import SkillCallError
 
 
@@ -76,7 +77,7 @@ class InMemorySkills:
     ) -> None:
         self._tools = tools
         self.skill = skill
-        self.meta = meta or {}
+        self._meta = meta or {}
         self.calls: list[tuple[str, dict[str, Any]]] = []
 
     @property
@@ -99,8 +100,8 @@ class InMemorySkills:
     def skill_for(self, tool: str) -> str | None:
         return self.skill if tool in self._tools else None
 
-    def tool_meta(self, tool: str) -> dict[str, Any]:
-        return dict(self.meta.get(tool, {}))
+    def meta(self, tool: str) -> ToolMeta:
+        return read_meta(tool, self._meta.get(tool))
 
     async def ensure_started(self) -> None:
         return None

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.skills.metadata import ToolMeta
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.scratch_sessions import ScratchSessionStore
 from agent_graph.storage.sessions import SessionRecord, SessionStore
@@ -35,7 +36,7 @@ class SkillGateway(Protocol):
 
     def skill_for(self, tool: str) -> str | None: ...
 
-    def tool_meta(self, tool: str) -> dict[str, Any]: ...
+    def meta(self, tool: str) -> ToolMeta: ...
 
     async def ensure_started(self) -> None: ...
 

@@ -40,7 +40,7 @@ class AgentState(TypedDict, total=False):
     """Tool rounds taken this turn; routing stops calling tools at MAX_TOOL_ITERATIONS. Last wins."""
 
     results: Annotated[list[dict[str, Any]], extend_or_reset]
-    """Structured tool results of this turn (listings, detail, time), for the data event."""
+    """Data-event payloads of this turn (`type` = the tool's renderer), for the session turn."""
 
     memory_writes: Annotated[list[dict[str, Any]], extend_or_reset]
     """Preference writes requested by tools this turn; post_process applies them."""

@@ -195,17 +195,17 @@ class MemoryLayer:
         ]
 
     async def remember_results(self, user: str, outcomes: list[dict[str, Any]]) -> None:
-        """Score each successful result 1-5 and keep a summary of those scoring >= 3 (L3)."""
+        """Score each successful result of a `remember` tool 1-5; keep those scoring >= 3 (L3)."""
         await self._write(user, self._remember_results(user, outcomes))
 
     async def _remember_results(self, user: str, outcomes: list[dict[str, Any]]) -> None:
         keep: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         for outcome in outcomes:
-            if "error" in outcome or not outcome.get("skill"):
+            if "error" in outcome or not outcome.get("skill") or not outcome.get("remember"):
                 continue
             tool, result = outcome["tool"], outcome.get("result")
             summary = summarize_result(tool, outcome.get("args") or {}, result)
-            score = score_result(tool, result, is_error=False)
+            score = score_result(result, is_error=False, remember=True)
             if self.model is not None and score > 1:
                 score = await score_with_llm(self.model, tool, summary, fallback=score)
             if score >= STORE_THRESHOLD:
@@ -228,8 +228,8 @@ class MemoryLayer:
         self, user: str, session_id: str, index: int, user_text: str, assistant_text: str
     ) -> None:
         stores = await self._stores()
-        # The answer's opening is what recall shows (EPISODE_CHARS); embedding all of a long
-        # listing answer cost ~250 ms of CPU per turn for no better retrieval.
+        # The answer's opening is what recall shows (EPISODE_CHARS); embedding all of a
+        # long answer cost ~250 ms of CPU per turn for no better retrieval.
         answer = assistant_text[:EPISODE_SAVE_CHARS]
         await asyncio.to_thread(stores.episodes.add, user, session_id, index, user_text, answer)
 

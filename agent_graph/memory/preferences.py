@@ -1,8 +1,8 @@
 """L1 memory: typed preference entries per (user, skill), one Markdown file each, always injected.
 
 File: ``{root}/users/{user}/skills/{skill}/preferences.md``, one entry per line, e.g.
-``[PREFERENCE] budget_max: $450,000`` (SAVED entries are items the user kept, e.g. a
-shortlist). The same type+key overwrites in place. Lines that are not
+``[PREFERENCE] units: metric`` (SAVED entries are items the user kept). The same type+key
+overwrites in place. Lines that are not
 entries (hand-written notes, headings, garbled text) are ignored when loading and kept verbatim
 when the file is rewritten, so a user's manual edits are never lost.
 """
@@ -145,7 +145,7 @@ class PreferenceStore:
             return True
 
     def render(self, user: str) -> str:
-        """The context block listing every remembered entry grouped per skill; "" when none."""
+        """The context block naming every remembered entry grouped per skill; "" when none."""
         per_skill = self.load_all(user)
         if not per_skill:
             return ""

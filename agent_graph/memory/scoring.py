@@ -1,7 +1,7 @@
 """How useful a tool result is to remember (1–5), and the compact summary stored in L3.
 
-Result shapes follow docs/protocol.md: ``{"type": "listings", "items", "total"}``,
-``{"type": "detail", "items": [listing]}``, ``{"type": "memory_write", ...}``.
+Only results of tools whose skill marks them `"remember": true` (tool metadata) are scored
+for keeping; the summary is generic: the call, a count, and the first few items' short fields.
 """
 
 from __future__ import annotations
@@ -17,39 +17,42 @@ from langchain_core.messages import HumanMessage, SystemMessage
 
 MAX_SUMMARY_CHARS: Final = 400
 TOP_ITEMS: Final = 3
+ITEM_FIELDS: Final = 8
+FIELD_CHARS: Final = 80
 SCORE_PROMPT: Final = (
-    "You rate how useful a tool result is to remember for future conversations with this user "
-    "about their home search. 1 = useless (error, empty), 3 = somewhat useful, 5 = very useful "
-    "(concrete listings or facts the user cares about). Answer with a single digit 1-5."
+    "You rate how useful a tool result is to remember for future conversations with this user. "
+    "1 = useless (error, empty), 3 = somewhat useful, 5 = very useful (concrete results or "
+    "facts the user cares about). Answer with a single digit 1-5."
 )
 _ERROR_WORDS: Final = re.compile(r"^\s*(error|failed|not found|no results|unknown tool)\b", re.I)
-_LIST_KEYS: Final = ("items", "listings", "results", "properties", "homes")
+_LIST_KEYS: Final = ("items", "results")
+_SKIPPED_KEY: Final = re.compile(
+    r"(?:id|url|uri|href)s?$|(?:^|_)(?:photo|image|description)s?$", re.I
+)
+"""Identifiers, links and long text: noise for recall by similarity."""
 _DIGIT: Final = re.compile(r"\b([1-5])\b")
 
 
-def score_result(tool_name: str, result: Mapping[str, Any] | str | None, is_error: bool) -> int:
+def score_result(result: Mapping[str, Any] | str | None, is_error: bool, remember: bool) -> int:
     """Deterministic usefulness score: errors and empty results 1, memory writes 2 (already in
-    L1), plain text 3, listings and property details 4."""
+    L1), results of tools not marked `remember` 2, plain text 3, remembered results 4."""
     if is_error or result is None:
         return 1
     if isinstance(result, str):
-        return 1 if not result.strip() or _ERROR_WORDS.match(result) else 3
+        if not result.strip() or _ERROR_WORDS.match(result):
+            return 1
+        return 3 if remember else 2
     if not result or result.get("error"):
         return 1
-    kind = result.get("type")
-    if kind == "memory_write" or tool_name.startswith(("save_", "remember", "forget")):
+    if result.get("type") == "memory_write" or not remember:
         return 2
     items = _items(result)
-    if items is not None:
-        return 4 if items else 1
-    if kind == "detail" or "zpid" in result or "address" in result:
-        return 4
-    return 3
+    return 1 if items is not None and not items else 4
 
 
 def summarize_result(tool_name: str, args: Mapping[str, Any], result: Any) -> str:
     """A one-line summary of a tool call and its outcome (never the raw output), e.g.
-    ``search_properties {location: Austin, beds_min: 3}: 14 matches; top: 2306 Shoal Creek …``."""
+    ``find_books {author: Le Guin}: 14 matches; top: title: The Dispossessed, year: 1974``."""
     head = f"{tool_name} {_format_args(args)}"
     return _clip(f"{head}: {_outcome(result)}")
 
@@ -63,7 +66,7 @@ async def score_with_llm(
 ) -> int:
     """Ask the model for a 1–5 score; any failure or unparsable answer gives ``fallback``
     (default: the deterministic score of the summary text)."""
-    default = fallback if fallback is not None else score_result(tool_name, summary, False)
+    default = fallback if fallback is not None else score_result(summary, False, True)
     messages = [
         SystemMessage(SCORE_PROMPT),
         HumanMessage(f"Tool: {tool_name}\nResult summary: {summary}\nScore:"),
@@ -110,40 +113,36 @@ def _outcome(result: Any) -> str:
             return f"saved [{result.get('entry_type')}] {result.get('key')}: {result.get('value')}"
         items = _items(result)
         if items is not None:
-            return _listing_outcome(result, items)
-        if "zpid" in result or "address" in result:
-            return _describe_listing(result)
-        return ", ".join(f"{k}: {_scalar(v)}" for k, v in result.items()) or "empty result"
+            return _list_outcome(result, items)
+        return _describe_item(result) or "empty result"
     if isinstance(result, Sequence):
         return f"{len(result)} items"
     return str(result)
 
 
-def _listing_outcome(result: Mapping[str, Any], items: list[Any]) -> str:
-    listings = [item for item in items if isinstance(item, Mapping)]
-    if result.get("type") == "detail" and listings:
-        return "detail: " + _describe_listing(listings[0])
-    total = result.get("total", len(items))
+def _list_outcome(result: Mapping[str, Any], items: list[Any]) -> str:
     if not items:
         return "0 matches"
+    total = result.get("total", len(items))
     noun = "match" if total == 1 else "matches"
-    top = "; ".join(_describe_listing(item) for item in listings[:TOP_ITEMS])
+    shown = [_describe_item(i) if isinstance(i, Mapping) else _scalar(i) for i in items]
+    top = "; ".join(s for s in shown[:TOP_ITEMS] if s)
     return f"{total} {noun}; top: {top}" if top else f"{total} {noun}"
 
 
-def _describe_listing(item: Mapping[str, Any]) -> str:
-    parts = [str(item.get("address") or f"zpid {item.get('zpid', '?')}")]
-    if isinstance(item.get("price"), int | float):
-        parts.append(f"${item['price']:,.0f}")
-    beds, baths = item.get("beds"), item.get("baths")
-    if beds is not None:
-        parts.append(f"{beds}bd" + (f"/{baths:g}ba" if isinstance(baths, int | float) else ""))
-    if isinstance(item.get("sqft"), int | float):
-        parts.append(f"{item['sqft']:,.0f} sqft")
-    for key, label in (("property_type", ""), ("year_built", "built ")):
-        if item.get(key):
-            parts.append(f"{label}{item[key]}")
-    return " ".join(parts)
+def _describe_item(item: Mapping[str, Any]) -> str:
+    """The item's short scalar fields as `key: value` (ids, links and long text left out)."""
+    parts = []
+    for key, value in item.items():
+        if key == "type" or _SKIPPED_KEY.search(str(key)) or value in (None, "", [], {}):
+            continue
+        if isinstance(value, bool | int | float) or (
+            isinstance(value, str) and len(value) <= FIELD_CHARS
+        ):
+            parts.append(f"{key}: {value}")
+        if len(parts) == ITEM_FIELDS:
+            break
+    return ", ".join(parts)
 
 
 def _clip(text: str) -> str:

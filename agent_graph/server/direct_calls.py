@@ -36,7 +36,7 @@ async def call_tool(
     skill = skills.skill_for(tool)
     if skill is None:
         raise DirectCallError(404, f"unknown tool {tool!r}")
-    if not tool_allowed(who.role, tool):
+    if not tool_allowed(who.role, skills.meta(tool)):
         raise DirectCallError(403, SIGN_IN)
     try:
         result = sanitizer.redact_value(await skills.dispatch(tool, params))

@@ -10,34 +10,31 @@ from typing import Any
 
 from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.manifest import ManifestError, SkillSpec, load_skill
+from agent_graph.skills.metadata import ToolMeta, split_tool
 from agent_graph.skills.pool import ContainerPool, SkillCallError
 from agent_graph.skills.ports import PortAllocator
 
 log = logging.getLogger(__name__)
 
-META_KEY = "x-propsearch"
-"""Per-tool metadata in /schema (docs/protocol.md); kept here, never shown to a model."""
 SCHEMA_ATTEMPTS = 20
 SCHEMA_RETRY_S = 0.25
 
 
 class LoadedSkill:
-    """A started skill: spec, pool and the schema it announced."""
+    """A started skill: spec, pool and the schema it announced (tool metadata split off)."""
 
     def __init__(self, spec: SkillSpec, pool: ContainerPool, schema: dict[str, Any]) -> None:
         self.spec = spec
         self.pool = pool
         self.system_prompt = str(schema.get("system_prompt", ""))
         self.tools: list[dict[str, Any]] = []
-        self.meta: dict[str, dict[str, Any]] = {}
-        for tool in schema.get("tools", []):
-            if not isinstance(tool, dict):
+        self.meta: dict[str, ToolMeta] = {}
+        for entry in schema.get("tools", []):
+            if not isinstance(entry, dict):
                 continue
-            meta = tool.get(META_KEY)
-            name = tool.get("function", {}).get("name")
-            if isinstance(meta, dict) and name:
-                self.meta[name] = meta
-            self.tools.append({k: v for k, v in tool.items() if k != META_KEY})
+            tool, meta = split_tool(entry)
+            self.tools.append(tool)
+            self.meta[meta.tool] = meta
 
 
 def discover(skills_dir: Path) -> list[SkillSpec]:
@@ -150,10 +147,14 @@ class SkillRegistry:
     def skill_for(self, tool: str) -> str | None:
         return self._route.get(tool)
 
-    def tool_meta(self, tool: str) -> dict[str, Any]:
-        """The tool's `x-propsearch` metadata ({} when it declares none or is unknown)."""
-        skill = self._route.get(tool)
-        return dict(self.skills[skill].meta.get(tool, {})) if skill else {}
+    def meta(self, tool: str) -> ToolMeta:
+        """The tool's metadata; the safe defaults for a tool nobody declared."""
+        skill = self.skills.get(self._route.get(tool, ""))
+        return skill.meta.get(tool, ToolMeta(tool)) if skill else ToolMeta(tool)
+
+    def tool_metadata(self) -> dict[str, dict[str, Any]]:
+        """`{tool: {skill, label, renders, guest}}` for the web UI and the CLI."""
+        return {tool: self.meta(tool).public(skill) for tool, skill in sorted(self._route.items())}
 
     def secrets(self) -> list[str]:
         """Every skill .env value, for redaction."""

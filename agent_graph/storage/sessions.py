@@ -65,7 +65,7 @@ class SessionRecord:
     messages: list[dict[str, Any]] = field(default_factory=list)
     """LangChain message dicts (messages_to_dict), tool calls and results included."""
     turns: list[dict[str, Any]] = field(default_factory=list)
-    """Per exchange: user, assistant, data (listings/detail or None), hints."""
+    """Per exchange: user, assistant, data (the last data-event payload or None), hints."""
 
 
 class SessionStore:

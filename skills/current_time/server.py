@@ -29,6 +29,12 @@ SCHEMA = {
                     "additionalProperties": False,
                 },
             },
+            "x-propsearch": {
+                "guest": True,
+                "label": "Checking the time…",
+                "renders": "none",
+                "summary": "{human}",
+            },
         }
     ],
 }

@@ -94,7 +94,18 @@ def test_bad_bodies_get_clear_errors(app_client: TestClient) -> None:
 
 
 def test_skills_and_health(app_client: TestClient) -> None:
-    assert app_client.get("/skills").json()["skills"] == ["current_time", "real_estate"]
+    listed = app_client.get("/skills").json()
+    assert listed["skills"] == ["current_time", "real_estate"]
+    assert listed["tools"]["search_properties"] == {
+        "skill": "real_estate",
+        "label": "Searching listings…",
+        "renders": "listings",
+        "guest": True,
+    }
+    assert listed["tools"]["save_search_criteria"]["guest"] is False
+    assert listed["tools"]["get_current_time"]["renders"] == "none"
+    bound = app_client.app.state.runtime.registry.tools  # type: ignore[attr-defined]
+    assert bound and not [t for t in bound if "x-propsearch" in t]  # models never see it
     health = app_client.get("/health").json()
     assert health["status"] == "ok" and health["model"] == "offline"
     assert health["skills"]["current_time"]["size"] == 2

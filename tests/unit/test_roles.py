@@ -42,7 +42,10 @@ def _call_save_then_answer(messages: list[BaseMessage]) -> AIMessage:
 
 
 def _graph(tmp_path: Path, model: ScriptedChatModel) -> tuple[Any, InMemorySkills]:
-    skills = InMemorySkills({name: lambda p: {"type": "memory_write", **p} for name in TOOLS})
+    skills = InMemorySkills(
+        {name: lambda p: {"type": "memory_write", **p} for name in TOOLS},
+        meta={"search_properties": {"guest": True}, "get_current_time": {"guest": True}},
+    )
     services = Services(skills=skills, model=model, sessions=SessionStore(tmp_path))
     return build_graph(services), skills
 

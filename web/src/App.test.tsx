@@ -16,7 +16,7 @@ const chatBodies: { message: string; session_id?: string }[] = [];
 function searchTurn(): Response {
   return streamResponse([
     sse({ type: "session", session_id: "s1" }),
-    sse({ type: "step", id: "c1", name: "search_properties", status: "start" }),
+    sse({ type: "step", id: "c1", name: "search_properties", label: "Searching listings…", status: "start" }),
     sse({ type: "step", id: "c1", name: "search_properties", status: "end", ms: 42, summary: "3 results" }),
     sse({ type: "data", data: { type: "listings", items: listings, total: 3 } }),
     sse({ type: "token", content: "I found 3 homes.\n\n" }),

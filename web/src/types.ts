@@ -47,6 +47,8 @@ export interface StepEvent {
   type: "step";
   id: string;
   name: string;
+  /** The progress label the tool's skill declares (tool metadata). */
+  label?: string;
   status: StepStatus;
   args?: Record<string, unknown>;
   summary?: string;
@@ -94,6 +96,7 @@ export type Preferences = Record<string, PreferenceEntry[]>;
 export interface Step {
   id: string;
   name: string;
+  label?: string;
   status: StepStatus;
   summary?: string;
   ms?: number;

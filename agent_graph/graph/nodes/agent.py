@@ -42,7 +42,7 @@ def make_agent(services: Services) -> Any:
     async def agent(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         ctx = runtime.context or Context()
         messages: list[BaseMessage] = list(state.get("messages") or [])
-        tools = allowed_tools(ctx.role, services.skills.tools)
+        tools = allowed_tools(ctx.role, services.skills.tools, services.skills.meta)
         model: BaseChatModel | Any = services.model
         if tools and state.get("iterations", 0) < services.max_tool_iterations:
             model = services.model.bind_tools(tools)

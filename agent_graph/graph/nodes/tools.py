@@ -1,5 +1,8 @@
 """tools: run each tool call on its skill's pool; errors become ToolMessage(status="error").
 
+What a result becomes (a data event and its renderer, the step summary, whether L3 may keep it)
+is the tool's own metadata (agent_graph/skills/metadata.py), never a table here.
+
 Calls whose tool declares `confirm` metadata pause the graph first with one LangGraph
 `interrupt` for all of them (before anything runs: the node re-runs from the top on resume).
 A declined call is not run; its ToolMessage says so.
@@ -20,11 +23,11 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.security.roles import REFUSED, tool_allowed
 from agent_graph.security.sanitizer import wrap_external
+from agent_graph.skills.metadata import NO_CARD
 from agent_graph.skills.pool import SkillCallError
 
 TOOL_ERROR = "Error: {message}"
 UNEXPECTED_ERROR = "{tool} failed unexpectedly ({kind}). Try again or choose another approach."
-DATA_TYPES = ("listings", "detail")
 DECLINED = "Cancelled: the user declined ({question}), so nothing was changed."
 YES_WORDS = frozenset({"yes", "y", "ok", "okay", "approve", "approved", "confirm", "true"})
 
@@ -59,8 +62,9 @@ def confirmations(
     """The calls that need a yes first: allowed for the role and with `confirm` metadata."""
     found = []
     for call in calls:
-        template = services.skills.tool_meta(call["name"]).get("confirm")
-        if isinstance(template, str) and template and tool_allowed(role, call["name"]):
+        meta = services.skills.meta(call["name"])
+        template = meta.confirm
+        if template and tool_allowed(role, meta):
             args = services.sanitizer.redact_value(call.get("args") or {})
             question = question_for(template, args)
             found.append(
@@ -79,31 +83,18 @@ def ask(pending: list[dict[str, Any]]) -> bool:
     return approved(interrupt(value))
 
 
-def summarize(result: Any) -> str:
-    """A one-line summary for the step event."""
-    if isinstance(result, dict):
-        kind = result.get("type")
-        if kind == "listings":
-            return f"{result.get('total', len(result.get('items', [])))} listings"
-        if kind == "detail" and result.get("items"):
-            return str(result["items"][0].get("address", "1 property"))
-        if kind == "memory_write":
-            return f"saved {result.get('key')}"
-        if kind == "time":
-            return str(result.get("human", ""))
-    return json.dumps(result)[:80]
-
-
 def make_tools(services: Services) -> Any:
     async def run_one(call: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
         name, args, call_id = call["name"], call.get("args") or {}, call["id"]
         emit = runtime.stream_writer
         safe_args = services.sanitizer.redact_value(args)
-        emit({"type": "step", "id": call_id, "name": name, "status": "start", "args": safe_args})
+        meta = services.skills.meta(name)
+        step = {"type": "step", "id": call_id, "name": name, "label": meta.progress_label}
+        emit({**step, "status": "start", "args": safe_args})
         started = time.perf_counter()
         try:
             role = (runtime.context or Context()).role
-            if not tool_allowed(role, name):  # defense in depth: the agent never binds it
+            if not tool_allowed(role, meta):  # defense in depth: the agent never binds it
                 raise SkillCallError(REFUSED.format(tool=name, role=role))
             result = services.sanitizer.redact_value(await services.skills.dispatch(name, args))
             error = None
@@ -113,16 +104,7 @@ def make_tools(services: Services) -> Any:
             result, error = None, UNEXPECTED_ERROR.format(tool=name, kind=type(exc).__name__)
         ms = round((time.perf_counter() - started) * 1000, 1)
         if error is not None:
-            emit(
-                {
-                    "type": "step",
-                    "id": call_id,
-                    "name": name,
-                    "status": "error",
-                    "summary": error,
-                    "ms": ms,
-                }
-            )
+            emit({**step, "status": "error", "summary": error, "ms": ms})
             message = ToolMessage(
                 TOOL_ERROR.format(message=error), tool_call_id=call_id, name=name, status="error"
             )
@@ -135,16 +117,7 @@ def make_tools(services: Services) -> Any:
                     "error": error,
                 },
             }
-        emit(
-            {
-                "type": "step",
-                "id": call_id,
-                "name": name,
-                "status": "end",
-                "summary": summarize(result),
-                "ms": ms,
-            }
-        )
+        emit({**step, "status": "end", "summary": meta.summarize(result), "ms": ms})
         source = f"{services.skills.skill_for(name)}.{name}"
         message = ToolMessage(
             wrap_external(source, json.dumps(result)), tool_call_id=call_id, name=name
@@ -154,14 +127,13 @@ def make_tools(services: Services) -> Any:
             "skill": services.skills.skill_for(name),
             "args": safe_args,
             "result": result,
+            "remember": meta.remember,
         }
         record: dict[str, Any] = {"message": message, "outcome": outcome}
-        renders = services.skills.tool_meta(name).get("renders")
-        if isinstance(result, dict) and (
-            result.get("type") in DATA_TYPES or renders not in (None, "none", "generic")
-        ):
-            emit({"type": "data", "data": result})
-            record["data"] = result
+        if isinstance(result, dict) and meta.renders != NO_CARD:
+            data = {**result, "type": meta.renders}
+            emit({"type": "data", "data": data})
+            record["data"] = data
         if isinstance(result, dict) and result.get("type") == "memory_write":
             record["write"] = {"skill": services.skills.skill_for(name), **result}
         return record
@@ -169,9 +141,9 @@ def make_tools(services: Services) -> Any:
     def declined(call: dict[str, Any], question: str, runtime: Runtime[Context]) -> dict[str, Any]:
         name, call_id = call["name"], call["id"]
         text = DECLINED.format(question=question)
-        runtime.stream_writer(
-            {"type": "step", "id": call_id, "name": name, "status": "error", "summary": text}
-        )
+        label = services.skills.meta(name).progress_label
+        step = {"type": "step", "id": call_id, "name": name, "label": label}
+        runtime.stream_writer({**step, "status": "error", "summary": text})
         message = ToolMessage(text, tool_call_id=call_id, name=name, status="error")
         args = services.sanitizer.redact_value(call.get("args") or {})
         outcome = {"tool": name, "skill": services.skills.skill_for(name), "args": args}

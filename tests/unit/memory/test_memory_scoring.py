@@ -35,40 +35,46 @@ MEMORY_WRITE = {
 
 
 @pytest.mark.parametrize(
-    ("tool", "result", "is_error", "expected"),
+    ("result", "is_error", "remember", "expected"),
     [
-        ("search_properties", LISTINGS, False, 4),
-        ("search_properties", LISTINGS, True, 1),
-        ("search_properties", {"type": "listings", "items": [], "total": 0}, False, 1),
-        ("get_property_details", DETAIL, False, 4),
-        ("get_property_details", LISTING, False, 4),
-        ("save_search_criteria", MEMORY_WRITE, False, 2),
-        ("current_time", "2026-11-22 09:14 CST", False, 3),
-        ("current_time", "   ", False, 1),
-        ("current_time", "Error: unknown timezone", False, 1),
-        ("anything", {}, False, 1),
-        ("anything", None, False, 1),
-        ("anything", {"error": "upstream 502"}, False, 1),
-        ("anything", {"answer": 42}, False, 3),
+        (LISTINGS, False, True, 4),
+        (LISTINGS, True, True, 1),
+        (LISTINGS, False, False, 2),
+        ({"type": "listings", "items": [], "total": 0}, False, True, 1),
+        (DETAIL, False, True, 4),
+        (LISTING, False, True, 4),
+        (MEMORY_WRITE, False, True, 2),
+        ("2026-11-22 09:14 CST", False, True, 3),
+        ("2026-11-22 09:14 CST", False, False, 2),
+        ("   ", False, True, 1),
+        ("Error: unknown timezone", False, True, 1),
+        ({}, False, True, 1),
+        (None, False, True, 1),
+        ({"error": "upstream 502"}, False, True, 1),
+        ({"answer": 42}, False, True, 4),
+        ({"answer": 42}, False, False, 2),
     ],
 )
-def test_score_result(tool: str, result: Any, is_error: bool, expected: int) -> None:
-    assert score_result(tool, result, is_error) == expected
+def test_score_result(result: Any, is_error: bool, remember: bool, expected: int) -> None:
+    assert score_result(result, is_error, remember) == expected
 
 
-def test_listing_summary_is_compact_and_names_the_top_results() -> None:
+def test_list_summary_is_compact_and_names_the_top_items() -> None:
     summary = summarize_result("search_properties", SEARCH_ARGS, LISTINGS)
     assert summary.startswith(
         "search_properties {location: Austin, beds_min: 3, price_max: 500000}: 14 matches; "
-        "top: 2306 Shoal Creek Blvd, Austin, TX 78705 $489,000 3bd/2ba 1,654 sqft house built 1950"
+        "top: address: 2306 Shoal Creek Blvd, Austin, TX 78705, price: 489000, beds: 3, "
+        "baths: 2.0, sqft: 1654, property_type: house, year_built: 1950"
     )
     assert len(summary) <= MAX_SUMMARY_CHARS
     assert "photo_url" not in summary and "zpid" not in summary
 
 
-def test_detail_summary_leaves_out_the_description() -> None:
+def test_single_item_summary_leaves_out_long_text() -> None:
     summary = summarize_result("get_property_details", {"zpid": "29324909"}, DETAIL)
-    assert summary.startswith("get_property_details {zpid: 29324909}: detail: 2306 Shoal Creek")
+    assert summary.startswith(
+        "get_property_details {zpid: 29324909}: 1 match; top: address: 2306 Shoal Creek"
+    )
     assert "xxxx" not in summary
 
 

@@ -4,13 +4,9 @@ import { describe, expect, it } from "vitest";
 import { StepTimeline, stepLabel } from "./StepTimeline";
 
 describe("stepLabel", () => {
-  it("names the known tools", () => {
-    expect(stepLabel("search_properties")).toBe("Searching listings…");
-    expect(stepLabel("get_property_details")).toBe("Fetching details…");
-    expect(stepLabel("get_property_details_by_address")).toBe("Fetching details…");
-    expect(stepLabel("save_search_criteria")).toBe("Saving preference…");
-    expect(stepLabel("get_current_time")).toBe("Checking the time…");
-    expect(stepLabel("geocode_address")).toBe("Running geocode address…");
+  it("uses the label the skill declared, else a generic one", () => {
+    expect(stepLabel({ name: "search_properties", label: "Searching listings…" })).toBe("Searching listings…");
+    expect(stepLabel({ name: "geocode_address" })).toBe("Running geocode address…");
   });
 });
 

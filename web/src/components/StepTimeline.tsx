@@ -2,13 +2,9 @@ import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 
 import type { Step } from "../types";
 
-/** What the user reads while a tool runs, by tool name. */
-export function stepLabel(name: string): string {
-  if (name === "search_properties") return "Searching listings…";
-  if (name.startsWith("get_property_details")) return "Fetching details…";
-  if (name === "save_search_criteria" || name.startsWith("save_")) return "Saving preference…";
-  if (name.includes("time")) return "Checking the time…";
-  return `Running ${name.replace(/_/g, " ")}…`;
+/** What the user reads while a tool runs: the label its skill declares, else a generic one. */
+export function stepLabel(step: Pick<Step, "name" | "label">): string {
+  return step.label || `Running ${step.name.replace(/_/g, " ")}…`;
 }
 
 function StatusIcon({ status }: { status: Step["status"] }) {
@@ -27,7 +23,7 @@ export function StepTimeline({ steps }: { steps: Step[] }) {
       {steps.map((step) => (
         <li key={step.id} className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600" data-status={step.status}>
           <StatusIcon status={step.status} />
-          <span className={step.status === "error" ? "text-red-700" : undefined}>{stepLabel(step.name)}</span>
+          <span className={step.status === "error" ? "text-red-700" : undefined}>{stepLabel(step)}</span>
           {typeof step.ms === "number" && <span className="text-xs text-slate-400">{Math.round(step.ms)} ms</span>}
           {step.summary && <span className="basis-full pl-6 text-xs text-slate-500">{step.summary}</span>}
         </li>

@@ -55,13 +55,15 @@ function upsertStep(steps: Step[], event: Extract<ChatEvent, { type: "step" }>):
   const step: Step = {
     id: event.id,
     name: event.name,
+    label: event.label,
     status: event.status,
     summary: event.summary,
     ms: event.ms,
   };
   const index = steps.findIndex((existing) => existing.id === event.id);
   if (index === -1) return [...steps, step];
-  const merged = { ...steps[index], ...step, summary: step.summary ?? steps[index]?.summary };
+  const before = steps[index];
+  const merged = { ...before, ...step, summary: step.summary ?? before?.summary, label: step.label ?? before?.label };
   return steps.map((existing, i) => (i === index ? merged : existing));
 }
 

@@ -1,0 +1,112 @@
+"""Per-tool metadata a skill declares in `/schema` (`"x-propsearch"` beside each function).
+
+The registry strips the key before tools reach any model, and the core, the web UI and the CLI
+read these fields instead of tables of their own (docs/protocol.md, "Tool metadata"). Missing or
+malformed fields get safe defaults: not guest-callable, a generic label, a generic card, not
+remembered, a short JSON summary.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+META_KEY = "x-propsearch"
+GENERIC = "generic"
+NO_CARD = "none"
+SUMMARY_CHARS = 80
+_FIELD = re.compile(r"\{([^{}:]+)(?::([^{}]*))?\}")
+
+
+@dataclass(frozen=True)
+class ToolMeta:
+    """What the core needs to know about one tool beyond its function definition."""
+
+    tool: str
+    guest: bool = False
+    label: str = ""
+    renders: str = GENERIC
+    remember: bool = False
+    summary: str = ""
+    confirm: str = ""
+
+    @property
+    def progress_label(self) -> str:
+        return self.label or f"Running {self.tool}…"
+
+    def public(self, skill: str) -> dict[str, Any]:
+        """The fields `GET /skills` shows the web UI and the CLI."""
+        return {
+            "skill": skill,
+            "label": self.progress_label,
+            "renders": self.renders,
+            "guest": self.guest,
+        }
+
+    def summarize(self, result: Any) -> str:
+        """The step event's one-line summary: the skill's template, else a generic line."""
+        if self.summary:
+            text = render(self.summary, result)
+            if text is not None:
+                return text
+        if isinstance(result, dict) and result.get("type") == "memory_write":
+            return f"saved {result.get('key')}"
+        return json.dumps(result)[:SUMMARY_CHARS]
+
+
+def read_meta(tool: str, raw: Any) -> ToolMeta:
+    """A ToolMeta from a schema entry's metadata; wrong types fall back to the defaults."""
+    if not isinstance(raw, dict):
+        if raw is not None:
+            log.warning("tool %s: %s is not an object; using defaults", tool, META_KEY)
+        return ToolMeta(tool)
+    defaults = ToolMeta(tool)
+    fields: dict[str, Any] = {}
+    for name in ("guest", "remember"):
+        value = raw.get(name, getattr(defaults, name))
+        fields[name] = value if isinstance(value, bool) else getattr(defaults, name)
+    for name in ("label", "renders", "summary", "confirm"):
+        value = raw.get(name, getattr(defaults, name))
+        fields[name] = value.strip() if isinstance(value, str) else getattr(defaults, name)
+    fields["renders"] = fields["renders"] or GENERIC
+    return ToolMeta(tool, **fields)
+
+
+def split_tool(entry: dict[str, Any]) -> tuple[dict[str, Any], ToolMeta]:
+    """One `/schema` tool entry as (the function definition a model sees, its metadata)."""
+    clean = {k: v for k, v in entry.items() if k != META_KEY}
+    name = str(clean.get("function", {}).get("name", ""))
+    return clean, read_meta(name, entry.get(META_KEY))
+
+
+def render(template: str, result: Any) -> str | None:
+    """`str.format`-style fields with dotted paths into the result (`{items.0.address}`);
+    None when a path is missing or a format spec does not fit the value."""
+
+    def field(match: re.Match[str]) -> str:
+        value = lookup(result, match.group(1).strip())
+        return format(value, match.group(2) or "")
+
+    try:
+        return _FIELD.sub(field, template)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+
+
+def lookup(value: Any, path: str) -> Any:
+    """Follow a dotted path through dicts and lists; KeyError/IndexError when it leads nowhere."""
+    for part in path.split("."):
+        if isinstance(value, dict):
+            value = value[part]
+        elif isinstance(value, list) and part.lstrip("-").isdigit():
+            value = value[int(part)]
+        else:
+            raise KeyError(part)
+    if value is None:
+        raise KeyError(path)
+    return value

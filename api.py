@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from agent_graph.config import Settings, get_settings, langgraph_quiet_env
 from agent_graph.security.request_guard import RequestGuard
-from agent_graph.server.routes import chat, health, memory, sessions, skills
+from agent_graph.server.routes import chat, health, memory, memory_changes, sessions, skills, tools
 from agent_graph.server.runtime import AppRuntime
 
 langgraph_quiet_env()
@@ -26,7 +26,15 @@ NO_UI = (
     "<!doctype html><title>PropSearch</title><h1>PropSearch API is running</h1>"
     "<p>The web UI is not built yet: run <code>make web</code>.</p>"
 )
-ROUTERS = (chat.router, sessions.router, memory.router, skills.router, health.router)
+ROUTERS = (
+    chat.router,
+    sessions.router,
+    memory.router,
+    memory_changes.router,
+    skills.router,
+    tools.router,
+    health.router,
+)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -20,6 +20,8 @@ class Chat:
         self.out = out
         self.session_id: str | None = None
         self.text = PlainTextStream()
+        self.pending: dict[str, Any] | None = None
+        """The `confirm` event of a turn paused for a yes/no, until answered."""
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.out.write(text + end)
@@ -39,8 +41,15 @@ class Chat:
             self.session_id = latest["id"]
             self.say(f"Resumed {title}.")
 
-    def turn(self, message: str) -> None:
-        body = {"message": message, **({"session_id": self.session_id} if self.session_id else {})}
+    def turn(self, message: str, ask: Any = input) -> None:
+        body: dict[str, Any] = {"message": message}
+        while body:
+            if self.session_id:
+                body["session_id"] = self.session_id
+            self.stream(body)
+            body = self.answer_confirmation(ask) if self.pending else {}
+
+    def stream(self, body: dict[str, Any]) -> None:
         with self.client.stream("POST", "/chat/stream", json=body) as response:
             if response.status_code != 200:
                 self.say(f"! {response.read().decode(errors='replace')}")
@@ -48,6 +57,16 @@ class Chat:
             for line in response.iter_lines():
                 if line.startswith("data:"):
                     self.show(json.loads(line[5:]))
+
+    def answer_confirmation(self, ask: Any = input) -> dict[str, Any]:
+        """Show the paused turn's question as a confirm/cancel choice; the resume request."""
+        pending, self.pending = self.pending or {}, None
+        try:
+            reply = ask(f"{pending.get('question', 'Go ahead?')} [y = confirm / N = cancel] ")
+        except (EOFError, KeyboardInterrupt):
+            reply = ""
+        approve = reply.strip().lower() in ("y", "yes")
+        return {"confirm": {"id": pending.get("id"), "approve": approve}}
 
     def show(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
@@ -63,6 +82,8 @@ class Chat:
             self.say("\n  Try: " + " | ".join(event["hints"]), end="")
         elif kind == "error":
             self.say(f"\n! {event['message']}", end="")
+        elif kind == "confirm":
+            self.pending = event
         elif kind == "done":
             self.session_id = event.get("session_id") or self.session_id
             self.say("\n")
@@ -82,7 +103,7 @@ class Chat:
                 self.say("bye")
                 return 0
             if message:
-                self.turn(message)
+                self.turn(message, read)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,6 +25,7 @@ from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer, wrap_external
 from agent_graph.server.turns import TurnRunner
+from agent_graph.skills.metadata import ToolMeta
 from agent_graph.skills.planners import Planners
 from agent_graph.skills.pool import SkillCallError
 from agent_graph.skills.ports import PortAllocator
@@ -61,6 +62,9 @@ class TimedSkills:
 
     def skill_for(self, tool: str) -> str | None:
         return self.registry.skill_for(tool)
+
+    def meta(self, tool: str) -> ToolMeta:
+        return self.registry.meta(tool)
 
     async def ensure_started(self) -> None:
         await self.registry.ensure_started()

@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
+from agent_graph.memory.changes import Change, ChangeLog
 from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
 from agent_graph.memory.scoring import score_result, score_with_llm, summarize_result
 
@@ -37,6 +39,7 @@ class MemoryLayer:
         self.model = model
         self.write_behind = write_behind
         self.preferences = PreferenceStore(root)
+        self.changes = ChangeLog(root)
         self._vector: Any = None
         self._vector_lock = asyncio.Lock()
         self._pending: dict[str, set[asyncio.Task[None]]] = {}
@@ -86,21 +89,88 @@ class MemoryLayer:
             for skill, entries in per_skill.items()
         }
 
-    async def forget_preference(self, user: str, skill: str, key: str) -> bool:
-        return await asyncio.to_thread(self.preferences.forget, user, skill, key)
+    async def forget_preference(
+        self, user: str, skill: str, key: str, message: str = "removed in the memory panel"
+    ) -> bool:
+        """Forget every entry with this key, recording each as a change."""
 
-    async def apply_writes(self, user: str, writes: list[dict[str, Any]]) -> None:
+        def forget() -> bool:
+            entries = [e for e in self.preferences.load(user, skill) if e.key == key]
+            if not self.preferences.forget(user, skill, key):
+                return False
+            for e in entries:
+                change = Change.make(skill, e.entry_type, key, e.value, None, message)
+                self.changes.append(user, change)
+            return True
+
+        return await asyncio.to_thread(forget)
+
+    async def apply_writes(
+        self, user: str, writes: list[dict[str, Any]], message: str = ""
+    ) -> list[dict[str, Any]]:
+        """Apply memory writes requested by tools (upsert, or delete with ``"op": "delete"``);
+        each write that changed something is recorded with ``message`` and returned."""
+        applied: list[dict[str, Any]] = []
         for write in writes:
             try:
-                entry = PreferenceEntry(
-                    str(write.get("entry_type", "PREFERENCE")).upper(),  # type: ignore[arg-type]
-                    str(write["key"]),
-                    str(write["value"]),
-                )
+                change = await asyncio.to_thread(self._apply, user, write, message)
             except (KeyError, ValueError) as exc:
-                log.warning("ignored an invalid preference write: %s", exc)
+                log.warning("ignored an invalid memory write: %s", exc)
                 continue
-            await asyncio.to_thread(self.preferences.upsert, user, str(write["skill"]), entry)
+            if change is not None:
+                applied.append(asdict(change))
+        return applied
+
+    def _apply(
+        self, user: str, write: dict[str, Any], message: str, undoes: str | None = None
+    ) -> Change | None:
+        skill, key = str(write["skill"]), str(write["key"])
+        entry_type = str(write.get("entry_type", "PREFERENCE")).upper()
+        old = self.preferences.get(user, skill, entry_type, key)
+        if write.get("op") == "delete":
+            if old is None:
+                return None
+            self.preferences.forget(user, skill, key, entry_type)  # type: ignore[arg-type]
+            new = None
+        else:
+            entry = PreferenceEntry(entry_type, key, str(write["value"]))  # type: ignore[arg-type]
+            if entry.value == old and undoes is None:
+                return None
+            self.preferences.upsert(user, skill, entry)
+            new = entry.value
+        change = Change.make(skill, entry_type, key, old, new, message, undoes)
+        self.changes.append(user, change)
+        return change
+
+    async def list_changes(self, user: str) -> list[dict[str, Any]]:
+        return await asyncio.to_thread(self.changes.recent, user)
+
+    async def undo_change(self, user: str, change_id: str) -> dict[str, Any]:
+        """Put the entry back as it was before the change and record that as a new change
+        (returned). KeyError when the id is unknown, ValueError when it was already undone."""
+
+        def undo() -> dict[str, Any]:
+            change, undone = self.changes.find(user, change_id)
+            if change is None:
+                raise KeyError(change_id)
+            if undone:
+                raise ValueError("this change was already undone")
+            write = {"skill": change.skill, "entry_type": change.entry_type, "key": change.key}
+            if change.old is None:
+                write["op"] = "delete"
+            else:
+                write["value"] = change.old
+            message = f"undo: {change.message}" if change.message else "undo"
+            current = self.preferences.get(user, change.skill, change.entry_type, change.key)
+            reverted = self._apply(user, write, message, undoes=change.id)
+            if reverted is None:  # already gone: still mark the change as undone
+                reverted = Change.make(
+                    change.skill, change.entry_type, change.key, current, None, message, change.id
+                )
+                self.changes.append(user, reverted)
+            return asdict(reverted)
+
+        return await asyncio.to_thread(undo)
 
     async def semantic_recall(self, user: str, text: str) -> list[str]:
         await self.settle(user)

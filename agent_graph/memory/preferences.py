@@ -1,7 +1,8 @@
 """L1 memory: typed preference entries per (user, skill), one Markdown file each, always injected.
 
 File: ``{root}/users/{user}/skills/{skill}/preferences.md``, one entry per line, e.g.
-``[PREFERENCE] units: metric``. The same type+key overwrites in place. Lines that are not
+``[PREFERENCE] units: metric`` (SAVED entries are items the user kept). The same type+key
+overwrites in place. Lines that are not
 entries (hand-written notes, headings, garbled text) are ignored when loading and kept verbatim
 when the file is rewritten, so a user's manual edits are never lost.
 """
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, get_args
 
-EntryType = Literal["PREFERENCE", "DECISION", "OBSERVATION"]
+EntryType = Literal["PREFERENCE", "DECISION", "OBSERVATION", "SAVED"]
 ENTRY_TYPES: Final[tuple[EntryType, ...]] = get_args(EntryType)
 FILE_NAME: Final = "preferences.md"
 MAX_VALUE_CHARS: Final = 500
@@ -25,7 +26,7 @@ RENDER_HEADER: Final = "Remembered user preferences (apply them unless the user 
 _ID_RE: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.@+-]{0,63}")
 _KEY_RE: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
 _LINE_RE: Final = re.compile(
-    r"\[(PREFERENCE|DECISION|OBSERVATION)\]\s+([A-Za-z0-9_][A-Za-z0-9_.-]{0,63})\s*:\s*(.*?)\s*"
+    r"\[(PREFERENCE|DECISION|OBSERVATION|SAVED)\]\s+([A-Za-z0-9_][A-Za-z0-9_.-]{0,63})\s*:\s*(.*?)\s*"
 )
 _LINE_BREAKS: Final = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 
@@ -124,6 +125,13 @@ class PreferenceStore:
             else:
                 lines.append(entry.to_line())
             self._write_lines(path, lines)
+
+    def get(self, user: str, skill: str, entry_type: str, key: str) -> str | None:
+        """The current value of one entry, or None."""
+        for entry in self.load(user, skill):
+            if (entry.entry_type, entry.key) == (entry_type, key):
+                return entry.value
+        return None
 
     def forget(self, user: str, skill: str, key: str, entry_type: EntryType | None = None) -> bool:
         """Remove the entries with this key (of any type unless given); True if one existed."""

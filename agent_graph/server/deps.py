@@ -26,7 +26,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorAnswer, "description": description}
     for status, description in (
         (401, "A bearer token is required"),
+        (403, "Not allowed for this caller"),
         (404, "Not found"),
+        (409, "Conflicts with the current state (nothing to confirm, already undone)"),
         (413, "Message or body too large"),
         (415, "The body is not JSON"),
         (422, "Invalid input"),

@@ -49,6 +49,14 @@ def make_registry(settings: Settings) -> SkillRegistry:
     )
 
 
+def make_checkpointer(settings: Settings) -> Any:
+    """The only place the API's checkpointer is made. It holds turns paused for a confirmation
+    (LangGraph interrupts) until the user answers: in memory, so a restart forgets them."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    return InMemorySaver()
+
+
 def open_memory(settings: Settings, model: Any, secondary_llm: bool) -> MemoryLayer:
     return MemoryLayer(
         settings.memory_root, model=model if secondary_llm else None, write_behind=True
@@ -107,7 +115,7 @@ class AppRuntime:
             planners=planners,
         )
         runner = TurnRunner(
-            build_graph(services),
+            build_graph(services, checkpointer=make_checkpointer(settings)),
             sanitizer,
             settings.user_timezone,
             after_turn=memory.settle,

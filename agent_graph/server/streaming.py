@@ -28,7 +28,21 @@ def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[dict[str, Any
             return [sanitizer.redact_value(chunk)]
         return []
     if mode == "updates" and isinstance(chunk, dict):
+        if "__interrupt__" in chunk:
+            return [sanitizer.redact_value(confirm_event(i)) for i in chunk["__interrupt__"]]
         update = chunk.get("post_process") or {}
         if update.get("hints"):
             return [{"type": "hints", "hints": update["hints"]}]
     return []
+
+
+def confirm_event(pending: Any) -> dict[str, Any]:
+    """A LangGraph Interrupt raised by the tools node -> the `confirm` event (docs/protocol.md)."""
+    value = pending.value if isinstance(pending.value, dict) else {"question": str(pending.value)}
+    return {
+        "type": "confirm",
+        "id": pending.id,
+        "question": value.get("question", "Go ahead?"),
+        "tool": value.get("tool"),
+        "args": value.get("args") or {},
+    }

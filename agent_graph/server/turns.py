@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from langchain_core.messages import HumanMessage
+from langgraph.types import Command
 
 from agent_graph.graph.nodes.agent import ModelTimeoutError
 from agent_graph.graph.services import SessionStorage
@@ -30,6 +31,7 @@ STORAGE_MESSAGE = (
     "The conversation could not be saved: the server's storage failed ({reason}). "
     "Please tell the operator; nothing else was changed."
 )
+NOTHING_TO_CONFIRM = "There is nothing to confirm in this conversation (any more)."
 MAX_CONTEXTS = 1000
 STORAGE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.EDQUOT}
 
@@ -65,22 +67,58 @@ class TurnRunner:
             lock = self._locks[(user, session_id)] = asyncio.Lock()
         return lock
 
+    @staticmethod
+    def thread(user: str, session_id: str) -> dict[str, Any]:
+        """The LangGraph thread of a session: only a turn waiting for a confirmation keeps one."""
+        return {"configurable": {"thread_id": f"{user}:{session_id}"}}
+
+    async def pending_confirmation(self, user: str, session_id: str) -> str | None:
+        """The id of the confirmation this session's paused turn waits for, if any."""
+        if getattr(self.graph, "checkpointer", None) is None:
+            return None
+        state = await self.graph.aget_state(self.thread(user, session_id))
+        return state.interrupts[0].id if state.interrupts else None
+
+    async def _drop_thread(self, user: str, session_id: str) -> None:
+        saver = getattr(self.graph, "checkpointer", None)
+        if saver is not None:
+            await saver.adelete_thread(self.thread(user, session_id)["configurable"]["thread_id"])
+
     async def events(
-        self, user: str, session_id: str, message: str, role: str = "user", persist: bool = True
+        self,
+        user: str,
+        session_id: str,
+        message: str | None,
+        role: str = "user",
+        persist: bool = True,
+        confirm: dict[str, Any] | None = None,
     ) -> AsyncIterator[dict[str, Any]]:
-        """session, then the graph's events, an error if any, and always done last."""
+        """session, then the graph's events, an error if any, and always done last.
+
+        With `confirm` ({"id", "approve"}) instead of a message, the turn paused for that
+        confirmation resumes. A new message drops any paused turn of the session."""
         yield {"type": "session", "session_id": session_id}
         context = Context(
             user_id=user, session_id=session_id, timezone=self.timezone, role=role, persist=persist
         )
-        inputs = {"messages": [HumanMessage(content=message)]}
+        config = self.thread(user, session_id)
+        paused = False
         usage = TurnUsage()
         try:
             async with self._lock(user, session_id):
-                turn = TurnProgress(message, time.time())
+                if confirm is not None:
+                    if await self.pending_confirmation(user, session_id) != confirm.get("id"):
+                        raise _NothingToConfirmError
+                    inputs: Any = Command(resume={"approve": bool(confirm.get("approve"))})
+                    text = ""
+                else:
+                    await self._drop_thread(user, session_id)
+                    inputs = {"messages": [HumanMessage(content=message or "")]}
+                    text = message or ""
+                turn = TurnProgress(text, time.time())
                 try:
                     async for mode, chunk in self.graph.astream(
-                        inputs, context=context, stream_mode=STREAM_MODES
+                        inputs, config, context=context, stream_mode=STREAM_MODES
                     ):
                         if mode == "updates" and isinstance(chunk, dict):
                             turn.observe(chunk)
@@ -88,11 +126,16 @@ class TurnRunner:
                             if "hydrate" in chunk and persist:
                                 self._keep_context(user, session_id, chunk["hydrate"] or {})
                         for event in to_events(mode, chunk, self.sanitizer):
+                            paused = paused or event["type"] == "confirm"
                             yield event
                 except (asyncio.CancelledError, GeneratorExit):
-                    if persist and not turn.saved and self.sessions is not None:
+                    if persist and not turn.saved and text and self.sessions is not None:
                         save_interrupted(self.sessions, user, session_id, turn)
-                    raise
+                    raise  # its thread is dropped by the session's next message
+                if not paused:
+                    await self._drop_thread(user, session_id)
+        except _NothingToConfirmError:
+            yield {"type": "error", "message": NOTHING_TO_CONFIRM}
         except ModelTimeoutError:
             yield {"type": "error", "message": TIMEOUT_MESSAGE}
         except OSError as exc:
@@ -123,9 +166,15 @@ class TurnRunner:
         }
 
     async def collect(
-        self, user: str, session_id: str, message: str, role: str = "user", persist: bool = True
+        self,
+        user: str,
+        session_id: str,
+        message: str | None,
+        role: str = "user",
+        persist: bool = True,
+        confirm: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """The whole turn as one JSON answer (POST /chat)."""
+        """The whole turn as one JSON answer (POST /chat); `confirm` when the turn paused."""
         answer: dict[str, Any] = {
             "session_id": session_id,
             "message": "",
@@ -133,7 +182,7 @@ class TurnRunner:
             "hints": [],
         }
         tokens: list[str] = []
-        async for event in self.events(user, session_id, message, role, persist):
+        async for event in self.events(user, session_id, message, role, persist, confirm):
             kind = event["type"]
             if kind == "token":
                 tokens.append(event["content"])
@@ -143,8 +192,14 @@ class TurnRunner:
                 answer["hints"] = event["hints"]
             elif kind == "error":
                 answer["error"] = event["message"]
+            elif kind == "confirm":
+                answer["confirm"] = {k: v for k, v in event.items() if k != "type"}
         answer["message"] = "".join(tokens)
         return answer
+
+
+class _NothingToConfirmError(Exception):
+    """A resume request whose confirmation id is not the one the session waits for."""
 
 
 def _failure_text(exc: OSError) -> str:

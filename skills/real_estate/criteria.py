@@ -14,7 +14,7 @@ from landmarks import LANDMARKS, resolve_landmark
 from providers.listing import FEATURES, PROPERTY_TYPES
 from skill_runtime import ToolError
 
-SORTS = ("price", "price_desc", "newest", "size", "distance")
+SORTS = ("relevance", "price", "price_desc", "newest", "size", "distance")
 DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE = 10, 50, 500
 MAX_BEDS, MAX_BATHS, MAX_PRICE, MAX_SQFT, MAX_RADIUS = 20, 20, 100_000_000, 100_000, 100
 
@@ -38,7 +38,8 @@ SORT_SYNONYMS = {
     "price_asc": "price", "cheapest": "price", "lowest price": "price",
     "price desc": "price_desc", "most expensive": "price_desc", "date": "newest",
     "recent": "newest", "sqft": "size", "largest": "size", "biggest": "size",
-    "closest": "distance", "nearest": "distance",
+    "closest": "distance", "nearest": "distance", "best": "relevance",
+    "best match": "relevance", "relevant": "relevance", "recommended": "relevance",
 }  # fmt: skip
 _STATE_SUFFIX = re.compile(r"[\s,]+(tx|texas)$")
 
@@ -49,7 +50,9 @@ class Criteria:
 
     location: str | None = None
     beds_min: int | None = None
+    beds_max: int | None = None
     baths_min: float | None = None
+    baths_max: float | None = None
     price_min: int | None = None
     price_max: int | None = None
     sqft_min: int | None = None
@@ -58,7 +61,7 @@ class Criteria:
     features: tuple[str, ...] = ()
     near: str | None = None
     radius_miles: float | None = None
-    sort: str = "price"
+    sort: str = "relevance"
     limit: int = DEFAULT_LIMIT
     page: int = 1
 
@@ -128,15 +131,20 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
     if "location" in p:
         out["location"] = _location(p["location"])
     for name, high, integer in (
-        ("beds_min", MAX_BEDS, True), ("baths_min", MAX_BATHS, False),
+        ("beds_min", MAX_BEDS, True), ("beds_max", MAX_BEDS, True),
+        ("baths_min", MAX_BATHS, False), ("baths_max", MAX_BATHS, False),
         ("price_min", MAX_PRICE, True), ("price_max", MAX_PRICE, True),
         ("sqft_min", MAX_SQFT, True), ("limit", MAX_LIMIT, True), ("page", MAX_PAGE, True),
     ):  # fmt: skip
         if name in p:
             low = 1 if name in ("limit", "page") else 0
             out[name] = _number(name, p[name], low=low, high=high, integer=integer)
-    if out.get("price_min", 0) > out.get("price_max", MAX_PRICE):
-        raise ToolError("price_min is greater than price_max")
+    for low, high, top in (
+        ("price_min", "price_max", MAX_PRICE), ("beds_min", "beds_max", MAX_BEDS),
+        ("baths_min", "baths_max", MAX_BATHS),
+    ):  # fmt: skip
+        if out.get(low, 0) > out.get(high, top):
+            raise ToolError(f"{low} is greater than {high}")
     if "property_type" in p:
         out["property_type"] = _choice(
             "property_type", p["property_type"], PROPERTY_TYPES, TYPE_SYNONYMS
@@ -160,7 +168,7 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
         )
     out["sort"] = _choice("sort", p["sort"], SORTS, SORT_SYNONYMS) if "sort" in p else None
     if out["sort"] is None:
-        out["sort"] = "distance" if "near" in out else "price"
+        out["sort"] = "distance" if "near" in out else "relevance"
     elif out["sort"] == "distance" and "near" not in out:
         raise ToolError("sort 'distance' needs near (a landmark to measure from)")
     return Criteria(**out)

@@ -1,4 +1,5 @@
-"""save_search_criteria: validate a memory entry and echo it; the core persists it (L1)."""
+"""save_search_criteria / forget_search_criteria: validate a memory entry and echo it; the core
+persists or removes it (L1)."""
 
 from __future__ import annotations
 
@@ -53,3 +54,23 @@ def memory_write(params: dict[str, Any]) -> dict[str, Any]:
     if len(value) > MAX_VALUE_CHARS:
         raise ToolError(f"value is too long (max {MAX_VALUE_CHARS} characters)")
     return {"type": "memory_write", "entry_type": entry_type, "key": key, "value": value}
+
+
+def forget_criteria(params: dict[str, Any]) -> dict[str, Any]:
+    """{"type": "memory_write", "op": "delete", "entry_type", "key"}: the core removes the entry."""
+    unknown = sorted(set(params) - {"entry_type", "key"})
+    if unknown:
+        raise ToolError(f"unknown parameter(s) {unknown}; expected key (and entry_type)")
+    entry_type = str(params.get("entry_type") or "PREFERENCE").strip().upper()
+    if entry_type not in ENTRY_TYPES:
+        raise ToolError(f"entry_type must be one of {', '.join(ENTRY_TYPES)}")
+    key = str(params.get("key") or "").strip().lower().replace("-", "_").replace(" ", "_")
+    if not _KEY.match(key):
+        raise ToolError(f"key must be snake_case (e.g. {', '.join(PREFERENCE_KEYS[:3])})")
+    return {
+        "type": "memory_write",
+        "op": "delete",
+        "entry_type": entry_type,
+        "key": key,
+        "value": None,
+    }

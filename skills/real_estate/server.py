@@ -10,9 +10,11 @@ import os
 import re
 from typing import Any
 
+from compare import compare_properties
 from criteria import parse_criteria
-from memory_write import memory_write
+from memory_write import forget_criteria, memory_write
 from providers import make_provider
+from saved_homes import get_saved_homes, remove_saved_home, save_home, zpid_of
 from skill_runtime import ToolError, serve
 from tools import SCHEMA
 
@@ -33,12 +35,7 @@ def search_properties(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def get_property_details(params: dict[str, Any]) -> dict[str, Any]:
-    zpid = _only(params, "zpid")
-    if isinstance(zpid, int) and not isinstance(zpid, bool):
-        zpid = str(zpid)
-    if not isinstance(zpid, str) or not re.fullmatch(r"\d{1,12}", zpid.strip()):
-        raise ToolError("zpid must be the numeric Zillow id of a listing, e.g. '29324909'")
-    return provider.details(zpid.strip())
+    return provider.details(zpid_of(_only(params, "zpid")))
 
 
 def get_property_details_by_address(params: dict[str, Any]) -> dict[str, Any]:
@@ -75,6 +72,11 @@ HANDLERS = {
     "get_property_details": get_property_details,
     "get_property_details_by_address": get_property_details_by_address,
     "save_search_criteria": memory_write,
+    "forget_search_criteria": forget_criteria,
+    "save_home": lambda params: save_home(params, provider.details),
+    "remove_saved_home": remove_saved_home,
+    "get_saved_homes": lambda params: get_saved_homes(params, provider.details),
+    "compare_properties": lambda params: compare_properties(params, provider.details),
 }
 
 if __name__ == "__main__":

@@ -15,7 +15,10 @@ Home search tools (real_estate skill):
 preferences say; leave everything else out. Use `near` for places like "downtown" or "close to \
 UT" (results then carry distance_miles and are sorted by distance) and `location` only for a \
 city or a 5-digit ZIP.
-- Always cite the total: "I found 37 homes; here are the 10 cheapest." Mention the key facts \
+- Always cite the total: "I found 37 homes; here are the 10 best matches." Leave `sort` out \
+unless the user asks for an order (cheapest, newest, biggest, closest): the default ranks by \
+relevance. Listings with `flags: ["price_implausible"]` have a price far from their own \
+Zestimate: mention it when you show one. Mention the key facts \
 (price, beds/baths, sqft, address) and, for `near` searches, the distance. If total is 0, say \
 which criterion is most likely too strict and offer to relax it; never invent alternatives.
 - "Same but ..." refines the current search: reuse the current criteria and change only what the \
@@ -26,8 +29,13 @@ get_property_details_by_address.
 - When the user states a lasting preference ("my budget is $450k", "I only want houses", \
 "never show me condos"), call save_search_criteria (PREFERENCE, snake_case key such as \
 budget_max, budget_min, location, property_type, beds_min, baths_min, exclude_property_type) \
-and also apply it to the search. Record choices as DECISION (e.g. shortlisted: <zpid>) and \
-notable facts as OBSERVATION. Do not save one-off filters.
+and also apply it to the search. Record choices as DECISION and notable facts as OBSERVATION. \
+Do not save one-off filters ("3 beds under 400k" is a search, not a preference) unless the \
+user says so ("remember", "my budget is", "always", "never"). "Forget my budget" -> \
+forget_search_criteria for each remembered budget key.
+- Saved homes are remembered as SAVED entries home_<zpid>. "Save the second one" -> save_home; \
+"remove it" -> remove_saved_home; "show my saved homes" -> get_saved_homes with those zpids; \
+"compare the first two" -> compare_properties. Removing and forgetting ask the user to confirm.
 - Photos may be missing (photo_url null) and HOA fee / Zestimate may be unknown (null): say \
 "not available" rather than guessing.
 """
@@ -44,7 +52,9 @@ def _list_of(values: tuple[str, ...], description: str) -> dict[str, Any]:
 _SEARCH_PARAMS: dict[str, Any] = {
     "location": _p("string", "City name (e.g. Austin, Pflugerville) or a 5-digit ZIP."),
     "beds_min": _p("integer", "Minimum bedrooms.", minimum=0, maximum=20),
+    "beds_max": _p("integer", "Maximum bedrooms ('3 to 4 bedrooms').", minimum=0, maximum=20),
     "baths_min": _p("number", "Minimum bathrooms.", minimum=0, maximum=20),
+    "baths_max": _p("number", "Maximum bathrooms.", minimum=0, maximum=20),
     "price_min": _p("integer", "Minimum price in US dollars.", minimum=0),
     "price_max": _p("integer", "Maximum price in US dollars (the budget).", minimum=0),
     "sqft_min": _p("integer", "Minimum living area in square feet.", minimum=0),
@@ -59,7 +69,9 @@ _SEARCH_PARAMS: dict[str, Any] = {
     "radius_miles": _p("number", "With near: maximum distance in miles.", minimum=0.1, maximum=100),
     "sort": _p(
         "string",
-        "price = cheapest first (default without near), price_desc = most expensive first, "
+        "relevance = best match first (default without near: fit to the criteria, value "
+        "against the Zestimate, recency), price = cheapest first, "
+        "price_desc = most expensive first, "
         "newest = most recent listing date first, size = largest first, "
         "distance = closest first (default with near).",
         enum=list(SORTS),
@@ -72,8 +84,13 @@ _SEARCH_PARAMS: dict[str, Any] = {
 
 
 def _function(
-    name: str, description: str, properties: dict[str, Any], required: list[str]
+    name: str,
+    description: str,
+    properties: dict[str, Any],
+    required: list[str],
+    meta: dict[str, Any],
 ) -> dict[str, Any]:
+    """An OpenAI function definition plus its `x-propsearch` metadata (docs/protocol.md)."""
     parameters = {
         "type": "object",
         "properties": properties,
@@ -83,7 +100,21 @@ def _function(
     return {
         "type": "function",
         "function": {"name": name, "description": description, "parameters": parameters},
+        "x-propsearch": meta,
     }
+
+
+_ZPID = _p("string", "Zillow property id from a search result, e.g. '29324909'.")
+_ZPIDS = _p(
+    "array", "Zillow property ids, e.g. ['29324909', '29325011'].", items={"type": "string"}
+)
+_DETAIL_META = {
+    "guest": True,
+    "label": "Fetching details…",
+    "renders": "detail",
+    "remember": True,
+    "summary": "{items.0.address}",
+}
 
 
 TOOLS = [
@@ -93,18 +124,27 @@ TOOLS = [
         "parameter is optional and narrows the search.",
         _SEARCH_PARAMS,
         [],
+        {
+            "guest": True,
+            "label": "Searching listings…",
+            "renders": "listings",
+            "remember": True,
+            "summary": "{total} listings",
+        },
     ),
     _function(
         "get_property_details",
         "Full details (description, year built, lot size, HOA, Zestimate) of one listing by zpid.",
-        {"zpid": _p("string", "Zillow property id from a search result, e.g. '29324909'.")},
+        {"zpid": _ZPID},
         ["zpid"],
+        _DETAIL_META,
     ),
     _function(
         "get_property_details_by_address",
         "Full details of the property at a street address the user gave.",
         {"address": _p("string", "One-line address, e.g. '2306 Shoal Creek Blvd, Austin, TX'.")},
         ["address"],
+        _DETAIL_META,
     ),
     _function(
         "save_search_criteria",
@@ -119,39 +159,65 @@ TOOLS = [
             "value": _p("string", "Human-readable value, e.g. '$450,000' or 'house'."),
         },
         ["entry_type", "key", "value"],
+        {"label": "Saving preference…", "renders": "none", "summary": "saved {key}"},
+    ),
+    _function(
+        "forget_search_criteria",
+        "Forget a remembered preference (the user said 'forget my budget'). Asks the user first.",
+        {
+            "key": _p("string", f"The remembered key, e.g. {', '.join(PREFERENCE_KEYS[:3])}."),
+            "entry_type": _p("string", "Default PREFERENCE.", enum=list(ENTRY_TYPES)),
+        },
+        ["key"],
+        {
+            "label": "Forgetting preference…",
+            "renders": "none",
+            "summary": "forgot {key}",
+            "confirm": "Forget your saved {key}?",
+        },
+    ),
+    _function(
+        "save_home",
+        "Save a home to the user's saved homes (shortlist), e.g. 'save the second one'.",
+        {"zpid": _ZPID},
+        ["zpid"],
+        {"label": "Saving home…", "renders": "none", "summary": "saved {value}"},
+    ),
+    _function(
+        "remove_saved_home",
+        "Remove one home from the user's saved homes. Asks the user first.",
+        {"zpid": _ZPID},
+        ["zpid"],
+        {
+            "label": "Removing saved home…",
+            "renders": "none",
+            "summary": "removed {key}",
+            "confirm": "Remove home {zpid} from your saved homes?",
+        },
+    ),
+    _function(
+        "get_saved_homes",
+        "Show the user's saved homes: pass the zpids of the SAVED home_<zpid> entries remembered.",
+        {"zpids": _ZPIDS},
+        ["zpids"],
+        {"label": "Loading saved homes…", "renders": "listings", "summary": "{total} saved homes"},
+    ),
+    _function(
+        "compare_properties",
+        "Compare 2-5 listings side by side (price, $/sqft, beds, baths, sqft, year built, lot, "
+        "HOA, Zestimate, distance to `near`); the best value of each row is marked.",
+        {
+            "zpids": _ZPIDS,
+            "near": _p("string", "Optional landmark for a distance row.", enum=list(LANDMARKS)),
+        },
+        ["zpids"],
+        {
+            "guest": True,
+            "label": "Comparing homes…",
+            "renders": "comparison",
+            "summary": "compared {total} homes",
+        },
     ),
 ]
 
-META: dict[str, dict[str, Any]] = {
-    "search_properties": {
-        "guest": True,
-        "label": "Searching listings…",
-        "renders": "listings",
-        "remember": True,
-        "summary": "{total} listings",
-    },
-    "get_property_details": {
-        "guest": True,
-        "label": "Fetching details…",
-        "renders": "detail",
-        "remember": True,
-        "summary": "{items.0.address}",
-    },
-    "get_property_details_by_address": {
-        "guest": True,
-        "label": "Fetching details…",
-        "renders": "detail",
-        "remember": True,
-        "summary": "{items.0.address}",
-    },
-    "save_search_criteria": {"label": "Saving preference…", "renders": "none"},
-}
-"""Per-tool metadata for the agent, the web UI and the CLI (docs/protocol.md, "Tool metadata")."""
-
-
-def _with_meta(tool: dict[str, Any]) -> dict[str, Any]:
-    meta = META.get(tool["function"]["name"])
-    return {**tool, "x-propsearch": meta} if meta else tool
-
-
-SCHEMA: dict[str, Any] = {"system_prompt": SYSTEM_PROMPT, "tools": [_with_meta(t) for t in TOOLS]}
+SCHEMA: dict[str, Any] = {"system_prompt": SYSTEM_PROMPT, "tools": TOOLS}

@@ -68,3 +68,31 @@ def test_cli_exits_cleanly_when_the_server_is_gone(tmp_path: Path) -> None:
     cli.close()
     assert cli.exitstatus == 1
     assert "Traceback" not in (cli.before or "")
+
+
+def test_cli_asks_before_forgetting_and_cancel_keeps_it(server: ServerProcess) -> None:
+    cli = pexpect.spawn(
+        sys.executable,
+        ["-m", "agent_graph.cli", "chat", "--url", server.url, "--new"],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=60,
+    )
+    cli.expect("you> ")
+    cli.sendline("my budget is $420k")
+    cli.expect("remember budget max")
+    cli.expect("you> ")
+    cli.sendline("forget my budget")
+    cli.expect(r"Forget your saved budget_max\? \[y = confirm / N = cancel\]")
+    cli.sendline("n")
+    cli.expect("nothing was changed")
+    cli.expect("you> ")
+    cli.sendline("forget my budget")
+    cli.expect(r"\[y = confirm / N = cancel\]")
+    cli.sendline("y")
+    cli.expect("forgotten your saved budget max")
+    cli.expect("you> ")
+    cli.sendline("quit")
+    cli.expect(pexpect.EOF)
+    cli.close()
+    assert cli.exitstatus == 0

@@ -142,3 +142,26 @@ def test_langgraph_dev_uses_the_repository_env_without_leaking_its_key(tmp_path:
     tool_results = [m for m in result.json()["messages"] if m.get("type") == "tool"]
     assert tool_results and "[REDACTED]" in tool_results[0]["content"]
     assert key not in json.dumps(tool_results)
+
+
+def test_studio_resumes_a_turn_paused_for_a_confirmation(langgraph_dev: DevServer) -> None:
+    client = httpx.Client(base_url=langgraph_dev.url, timeout=120)
+    thread = client.post("/threads", json={}).json()["thread_id"]
+
+    def run(body: dict[str, object]) -> dict[str, object]:
+        result = client.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "agent", **body})
+        assert result.status_code == 200, result.text
+        return dict(result.json())
+
+    run({"input": {"messages": [{"role": "user", "content": "my budget is $400k"}]}})
+    run({"input": {"messages": [{"role": "user", "content": "forget my budget"}]}})
+    state = client.get(f"/threads/{thread}/state").json()
+    assert state["next"] == ["tools"]
+    [pending] = [i for task in state["tasks"] for i in task.get("interrupts", [])]
+    assert pending["value"]["question"] == "Forget your saved budget_max?"
+    resumed = run({"command": {"resume": "yes"}})
+    messages = resumed["messages"]
+    assert isinstance(messages, list)
+    tool = [m for m in messages if m.get("type") == "tool"][-1]
+    assert tool["name"] == "forget_search_criteria" and tool.get("status") != "error"
+    assert "forgotten your saved budget max" in messages[-1]["content"]

@@ -24,7 +24,9 @@ def test_preferences_are_recalled_after_a_restart_in_a_new_session(tmp_path: Pat
     memory_root = tmp_path / "memory"
     server = start_server(memory_root, free_port_window())
     try:
-        first = _turn(server.url, "We're looking in Pflugerville, budget $400k, need 3 bedrooms")
+        first = _turn(
+            server.url, "We're looking in Pflugerville, budget $400k, remember we need 3 bedrooms"
+        )
         saved = [
             e["args"]["key"]
             for e in first

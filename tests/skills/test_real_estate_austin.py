@@ -64,7 +64,7 @@ def test_result_shape_matches_the_protocol() -> None:
     assert list(item) == [
         "zpid", "address", "city", "zipcode", "price", "beds", "baths", "sqft", "property_type",
         "photo_url", "url", "lat", "lng", "year_built", "lot_size", "hoa_fee", "zestimate",
-        "features",
+        "features", "flags",
     ]  # fmt: skip
     assert item["url"] == f"https://www.zillow.com/homedetails/{item['zpid']}_zpid/"
     assert item["photo_url"] is None and item["hoa_fee"] is None
@@ -152,9 +152,13 @@ def test_no_match_is_an_empty_result_not_an_error() -> None:
     ("sort", "value", "descending"),
     [("price", "price", False), ("price_desc", "price", True), ("size", "sqft", True)],
 )
-def test_sorts_order_the_whole_result(sort: str, value: str, descending: bool) -> None:
+def test_sorts_order_the_whole_result_with_flagged_listings_last(
+    sort: str, value: str, descending: bool
+) -> None:
     items = all_items(sort=sort, location="78745")
-    values = [item[value] or 0 for item in items]
+    plausible = [item for item in items if not item["flags"]]
+    assert items[: len(plausible)] == plausible  # flagged ones, if any, only at the end
+    values = [item[value] or 0 for item in plausible]
     assert values == sorted(values, reverse=descending)
     assert len(set(values)) > 1
 

@@ -8,8 +8,8 @@ from memory_write import memory_write
 from skill_runtime import ToolError
 
 
-def test_defaults_sort_by_price_without_near_and_by_distance_with_near() -> None:
-    assert parse_criteria({}).sort == "price"
+def test_defaults_sort_by_relevance_without_near_and_by_distance_with_near() -> None:
+    assert parse_criteria({}).sort == "relevance"
     assert parse_criteria({"near": "downtown"}).sort == "distance"
     assert (parse_criteria({}).limit, parse_criteria({}).page) == (10, 1)
 
@@ -73,7 +73,13 @@ def test_zip_location_keeps_five_digits_and_nulls_are_ignored() -> None:
 
 def test_echo_lists_only_constrained_fields() -> None:
     echo = parse_criteria({"beds_min": 3, "features": ["view"]}).echo()
-    assert echo == {"beds_min": 3, "features": ["view"], "sort": "price", "limit": 10, "page": 1}
+    assert echo == {
+        "beds_min": 3,
+        "features": ["view"],
+        "sort": "relevance",
+        "limit": 10,
+        "page": 1,
+    }
 
 
 def test_memory_write_echoes_a_normalised_entry() -> None:

@@ -387,8 +387,33 @@ def saves(result: Plan | None) -> list[tuple[str, str, str]]:
         ("we're looking in Pflugerville", [("PREFERENCE", "location", "Pflugerville")]),
         ("never show me condos", [("DECISION", "exclude_property_type", "condo")]),
         ("I don't want townhouses", [("DECISION", "exclude_property_type", "townhouse")]),
-        ("we need 3 bedrooms", [("PREFERENCE", "beds_min", "3")]),
-        ("we must have a garage", [("PREFERENCE", "features", "garage")]),
+        ("we need 3 bedrooms", []),  # a one-off filter unless the user asks to remember it
+        ("we must have a garage", []),
+        ("remember we need 3 bedrooms", [("PREFERENCE", "beds_min", "3")]),
+        ("we always need a garage", [("PREFERENCE", "features", "garage")]),
+        ("my zip is 78704", [("PREFERENCE", "location", "78704")]),
+        ("we're looking in 78745", [("PREFERENCE", "location", "78745")]),
+        ("remember 78704 as our area", [("PREFERENCE", "location", "78704")]),
+        ("always search in 78745", [("PREFERENCE", "location", "78745")]),
+        (
+            "from now on 3 bedroom houses under 450k",
+            [
+                ("PREFERENCE", "budget_max", "$450,000"),
+                ("PREFERENCE", "property_type", "house"),
+                ("PREFERENCE", "beds_min", "3"),
+            ],
+        ),
+        ("I need 3 bedrooms in Seattle", []),
+        (
+            "find me a 3-bed house in Austin under $450k and remember my budget",
+            [("PREFERENCE", "budget_max", "$450,000")],
+        ),
+        (
+            "remember my location: 3 bed houses in 78704",
+            [("PREFERENCE", "location", "78704")],
+        ),
+        ("remember we're looking in Dallas, budget 400k", []),
+        ("3 to 4 bedrooms in 78704", []),
         ("3-bed houses in Austin under 500k", []),
         ("no condos", []),
     ],
@@ -398,7 +423,9 @@ def test_preference_statements_are_saved(text: str, expected: list[tuple[str, st
 
 
 def test_preferences_only_message_saves_them_and_searches_with_them() -> None:
-    result = plan(Conversation("We're looking in Pflugerville, budget $400k, need 3 bedrooms"))
+    result = plan(
+        Conversation("We're looking in Pflugerville, budget $400k, remember we need 3 bedrooms")
+    )
     assert saves(result) == [
         ("PREFERENCE", "location", "Pflugerville"),
         ("PREFERENCE", "budget_max", "$400,000"),

@@ -17,7 +17,8 @@ import pytest
 from tests.skills.real_estate_fakes import SKILL_DIR, SKILLS_ROOT, Route, free_port, running_fake
 
 PROTOCOL_CRITERIA = {
-    "location", "beds_min", "baths_min", "price_min", "price_max", "sqft_min", "property_type",
+    "location", "beds_min", "beds_max", "baths_min", "baths_max", "price_min", "price_max",
+    "sqft_min", "property_type",
     "exclude_types", "features", "near", "radius_miles", "sort", "limit", "page",
 }  # fmt: skip
 
@@ -76,7 +77,7 @@ def test_worker_answers_health_quickly(worker: Worker) -> None:
     assert worker.ready_after_s < 2.0  # typically ~0.15 s; generous for loaded CI machines
 
 
-def test_schema_lists_the_four_tools_with_the_protocol_criteria(worker: Worker) -> None:
+def test_schema_lists_every_tool_with_the_protocol_criteria_and_metadata(worker: Worker) -> None:
     status, schema = worker.request("GET", "/schema")
     assert status == 200
     assert (
@@ -84,23 +85,49 @@ def test_schema_lists_the_four_tools_with_the_protocol_criteria(worker: Worker) 
         and "save_search_criteria" in schema["system_prompt"]
     )
     functions = {tool["function"]["name"]: tool["function"] for tool in schema["tools"]}
+    meta = {tool["function"]["name"]: tool["x-propsearch"] for tool in schema["tools"]}
     assert all(tool["type"] == "function" for tool in schema["tools"])
     assert set(functions) == {
         "search_properties", "get_property_details", "get_property_details_by_address",
-        "save_search_criteria",
+        "save_search_criteria", "forget_search_criteria", "save_home", "remove_saved_home",
+        "get_saved_homes", "compare_properties",
     }  # fmt: skip
     search = functions["search_properties"]["parameters"]
     assert set(search["properties"]) == PROTOCOL_CRITERIA
     assert search["properties"]["sort"]["enum"] == [
-        "price",
-        "price_desc",
-        "newest",
-        "size",
-        "distance",
-    ]
+        "relevance", "price", "price_desc", "newest", "size", "distance",
+    ]  # fmt: skip
     assert functions["get_property_details"]["parameters"]["required"] == ["zpid"]
     memory = functions["save_search_criteria"]["parameters"]["properties"]
     assert memory["entry_type"]["enum"] == ["PREFERENCE", "DECISION", "OBSERVATION"]
+    assert meta["search_properties"]["guest"] is True
+    assert meta["search_properties"]["renders"] == "listings"
+    assert meta["compare_properties"]["renders"] == "comparison"
+    destructive = {name for name, m in meta.items() if "confirm" in m}
+    assert destructive == {"forget_search_criteria", "remove_saved_home"}
+    writers = {"save_search_criteria", "forget_search_criteria", "save_home", "remove_saved_home"}
+    assert not any(meta[name].get("guest") for name in writers)
+
+
+def test_save_home_then_remove_it_are_memory_writes(worker: Worker) -> None:
+    status, body = worker.execute("search_properties", {"location": "78704", "limit": 1})
+    listing = body["result"]["items"][0]
+    status, body = worker.execute("save_home", {"zpid": listing["zpid"]})
+    assert status == 200
+    assert body["result"] == {
+        "type": "memory_write",
+        "entry_type": "SAVED",
+        "key": f"home_{listing['zpid']}",
+        "value": f"{listing['address']} · ${listing['price']:,}",
+        "zpid": listing["zpid"],
+    }
+    status, body = worker.execute("remove_saved_home", {"zpid": int(listing["zpid"])})
+    assert status == 200
+    assert body["result"]["op"] == "delete" and body["result"]["key"] == f"home_{listing['zpid']}"
+    status, body = worker.execute("save_home", {"zpid": "1"})
+    assert status == 404 and "no property with zpid 1" in body["error"]
+    status, body = worker.execute("save_home", {"zpid": "abc"})
+    assert status == 400 and "numeric Zillow id" in body["error"]
 
 
 def test_search_then_details_round_trip(worker: Worker) -> None:

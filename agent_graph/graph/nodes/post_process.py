@@ -28,7 +28,7 @@ def make_post_process(services: Services) -> Any:
         if memory is None or not ctx.persist:
             return
         steps = (
-            memory.apply_writes(ctx.user_id, state.get("memory_writes") or []),
+            memory.apply_writes(ctx.user_id, state.get("memory_writes") or [], question),
             memory.remember_results(ctx.user_id, state.get("tool_outcomes") or []),
             memory.save_episode(ctx.user_id, ctx.session_id, index, question, answer),
         )

@@ -2,6 +2,10 @@
 
 What a result becomes (a data event and its renderer, the step summary, whether L3 may keep it)
 is the tool's own metadata (agent_graph/skills/metadata.py), never a table here.
+
+Calls whose tool declares `confirm` metadata pause the graph first with one LangGraph
+`interrupt` for all of them (before anything runs: the node re-runs from the top on resume).
+A declined call is not run; its ToolMessage says so.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, ToolMessage
 from langgraph.runtime import Runtime
+from langgraph.types import interrupt
 
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
@@ -25,6 +30,59 @@ from agent_graph.skills.pool import SkillCallError
 
 TOOL_ERROR = "Error: {message}"
 UNEXPECTED_ERROR = "{tool} failed unexpectedly ({kind}). Try again or choose another approach."
+DECLINED = "Cancelled: the user declined ({question}), so nothing was changed."
+YES_WORDS = frozenset({"yes", "y", "ok", "okay", "approve", "approved", "confirm", "true"})
+
+
+class _Blank(dict[str, Any]):
+    """format_map helper: unknown fields stay as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def question_for(template: str, args: dict[str, Any]) -> str:
+    """The confirm template filled from the call's args (str.format style)."""
+    try:
+        return template.format_map(_Blank(args))
+    except (ValueError, IndexError, AttributeError):
+        return template
+
+
+def approved(answer: Any) -> bool:
+    """Read a resume value: true/false, "yes"/"no", or {"approve": bool} (API and Studio)."""
+    if isinstance(answer, dict):
+        answer = answer.get("approve", answer.get("approved"))
+    if isinstance(answer, str):
+        return answer.strip().lower() in YES_WORDS
+    return answer is True
+
+
+def confirmations(
+    services: Services, role: str, calls: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The calls that need a yes first: allowed for the role and with `confirm` metadata."""
+    found = []
+    for call in calls:
+        meta = services.skills.meta(call["name"])
+        template = meta.confirm
+        if template and tool_allowed(role, meta):
+            args = services.sanitizer.redact_value(call.get("args") or {})
+            question = question_for(template, args)
+            found.append(
+                {"call_id": call["id"], "tool": call["name"], "args": args, "question": question}
+            )
+    return found
+
+
+def ask(pending: list[dict[str, Any]]) -> bool:
+    """Pause the graph with one question for every pending call; True when approved."""
+    first = pending[0]
+    question = first["question"]
+    if len(pending) > 1:
+        question = f"{len(pending)} changes: " + " ".join(p["question"] for p in pending)
+    value = {"question": question, "tool": first["tool"], "args": first["args"], "calls": pending}
+    return approved(interrupt(value))
 
 
 def make_tools(services: Services) -> Any:
@@ -87,11 +145,30 @@ def make_tools(services: Services) -> Any:
             record["write"] = {"skill": services.skills.skill_for(name), **result}
         return record
 
+    def declined(call: dict[str, Any], question: str, runtime: Runtime[Context]) -> dict[str, Any]:
+        name, call_id = call["name"], call["id"]
+        text = DECLINED.format(question=question)
+        label = services.skills.meta(name).progress_label
+        step = {"type": "step", "id": call_id, "name": name, "label": label}
+        runtime.stream_writer({**step, "status": "error", "summary": text})
+        message = ToolMessage(text, tool_call_id=call_id, name=name, status="error")
+        args = services.sanitizer.redact_value(call.get("args") or {})
+        outcome = {"tool": name, "skill": services.skills.skill_for(name), "args": args}
+        return {"message": message, "outcome": {**outcome, "error": text, "declined": True}}
+
     async def tools(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         last = (state.get("messages") or [])[-1]
-        calls = last.tool_calls if isinstance(last, AIMessage) else []
+        calls = [dict(c) for c in last.tool_calls] if isinstance(last, AIMessage) else []
         failures = invalid_calls_this_turn(state.get("messages") or [])
-        records = await asyncio.gather(*(run_one(dict(c), runtime, failures) for c in calls))
+        pending = confirmations(services, (runtime.context or Context()).role, calls)
+        refused = {} if not pending or ask(pending) else {p["call_id"]: p for p in pending}
+
+        async def one(call: dict[str, Any]) -> dict[str, Any]:
+            if call["id"] in refused:
+                return declined(call, refused[call["id"]]["question"], runtime)
+            return await run_one(call, runtime, failures)
+
+        records = await asyncio.gather(*(one(c) for c in calls))
         return {
             "messages": [r["message"] for r in records],
             "iterations": state.get("iterations", 0) + 1,

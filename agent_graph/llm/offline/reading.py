@@ -12,7 +12,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from agent_graph.security.sanitizer import unwrap_external
 
 _PREFERENCE_LINE = re.compile(
-    r"^\s*[-*]?\s*\[(PREFERENCE|DECISION)\]\s*([\w.-]+)\s*:\s*(.+?)\s*$", re.M
+    r"^\s*[-*]?\s*\[(PREFERENCE|DECISION|SAVED)\]\s*([\w.-]+)\s*:\s*(.+?)\s*$", re.M
 )
 _TIMEZONE_LINE = re.compile(r"User timezone:\s*([\w/+-]+)")
 

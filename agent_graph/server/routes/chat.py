@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 from sse_starlette.sse import EventSourceResponse
 
 from agent_graph.security.auth import PUBLIC_GUEST, Principal
@@ -21,9 +21,27 @@ SSE: dict[int | str, dict[str, Any]] = {
 }
 
 
+class ConfirmAnswer(BaseModel):
+    """The answer to a paused turn's `confirm` event."""
+
+    id: str = Field(min_length=1, max_length=100)
+    approve: bool
+
+
 class ChatRequest(BaseModel):
+    """A new message, or (with `confirm`, no message) the answer to a paused turn's question."""
+
     session_id: str | None = Field(default=None, pattern=SESSION_ID.pattern)
-    message: str = Field(min_length=1)
+    message: str | None = Field(default=None, min_length=1)
+    confirm: ConfirmAnswer | None = None
+
+    @model_validator(mode="after")
+    def _message_or_confirm(self) -> ChatRequest:
+        if self.confirm is None and self.message is None:
+            raise ValueError("Field required: message (or confirm, with session_id)")
+        if self.confirm is not None and (self.message is not None or not self.session_id):
+            raise ValueError("send either a message, or a confirm with its session_id")
+        return self
 
 
 class ChatAnswer(BaseModel):
@@ -36,6 +54,9 @@ class ChatAnswer(BaseModel):
 
 
 def _check_message(runtime: AppRuntime, body: ChatRequest) -> str:
+    if body.confirm is not None and body.session_id:
+        return body.session_id
+    assert body.message is not None  # the model's validator guarantees one or the other
     limit = runtime.settings.max_message_chars
     if len(body.message) > limit:
         raise HTTPException(status_code=413, detail=f"message is longer than {limit} characters")
@@ -46,21 +67,45 @@ def _check_message(runtime: AppRuntime, body: ChatRequest) -> str:
 
 def _public_session(runtime: AppRuntime, body: ChatRequest) -> str:
     """Guests continue only sessions the server issued them; any other id starts a new one."""
+    if body.confirm is not None:
+        raise HTTPException(422, "guests have nothing to confirm")
     _check_message(runtime, body)
     known = body.session_id and runtime.scratch.exists(PUBLIC_GUEST.user, body.session_id)
     return body.session_id if known and body.session_id else new_session_id()
 
 
-def _sse(runtime: AppRuntime, who: Principal, session_id: str, text: str) -> EventSourceResponse:
+async def _confirm(
+    runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
+) -> dict[str, Any] | None:
+    """The confirm answer as the runner takes it; 409 when the session waits for no such one."""
+    if body.confirm is None:
+        return None
+    if await runtime.runner.pending_confirmation(who.user, session_id) != body.confirm.id:
+        raise HTTPException(409, "this conversation is not waiting for that confirmation")
+    return body.confirm.model_dump()
+
+
+async def _sse(
+    runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
+) -> EventSourceResponse:
+    confirm = await _confirm(runtime, who, session_id, body)
+
     async def events() -> AsyncIterator[dict[str, str]]:
-        async for event in runtime.runner.events(who.user, session_id, text, who.role, who.persist):
+        async for event in runtime.runner.events(
+            who.user, session_id, body.message, who.role, who.persist, confirm
+        ):
             yield {"data": json.dumps(event)}
 
     return EventSourceResponse(events(), ping=15)
 
 
-async def _answer(runtime: AppRuntime, who: Principal, session_id: str, text: str) -> ChatAnswer:
-    answer = await runtime.runner.collect(who.user, session_id, text, who.role, who.persist)
+async def _answer(
+    runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
+) -> ChatAnswer:
+    confirm = await _confirm(runtime, who, session_id, body)
+    answer = await runtime.runner.collect(
+        who.user, session_id, body.message, who.role, who.persist, confirm
+    )
     if "error" in answer:
         raise HTTPException(status_code=502, detail=answer["error"])
     return ChatAnswer(**answer)
@@ -68,21 +113,21 @@ async def _answer(runtime: AppRuntime, who: Principal, session_id: str, text: st
 
 @router.post("/chat")
 async def chat(body: ChatRequest, runtime: Runtime, caller: Caller) -> ChatAnswer:
-    return await _answer(runtime, caller, _check_message(runtime, body), body.message)
+    return await _answer(runtime, caller, _check_message(runtime, body), body)
 
 
 @router.post("/chat/stream", response_class=EventSourceResponse, responses=SSE)
 async def chat_stream(body: ChatRequest, runtime: Runtime, caller: Caller) -> EventSourceResponse:
-    return _sse(runtime, caller, _check_message(runtime, body), body.message)
+    return await _sse(runtime, caller, _check_message(runtime, body), body)
 
 
 @router.post("/chat/public")
 async def chat_public(body: ChatRequest, runtime: Runtime, guest: Guest) -> ChatAnswer:
-    return await _answer(runtime, guest, _public_session(runtime, body), body.message)
+    return await _answer(runtime, guest, _public_session(runtime, body), body)
 
 
 @router.post("/chat/public/stream", response_class=EventSourceResponse, responses=SSE)
 async def chat_public_stream(
     body: ChatRequest, runtime: Runtime, guest: Guest
 ) -> EventSourceResponse:
-    return _sse(runtime, guest, _public_session(runtime, body), body.message)
+    return await _sse(runtime, guest, _public_session(runtime, body), body)

@@ -23,9 +23,18 @@ TOOLS = frozenset(
         "get_property_details",
         "get_property_details_by_address",
         "save_search_criteria",
+        "forget_search_criteria",
+        "save_home",
+        "remove_saved_home",
+        "get_saved_homes",
+        "compare_properties",
     }
 )
 SEARCH = "search_properties"
+SIGN_IN = (
+    "Sign in to save homes and preferences: as a guest I can search and show you homes, "
+    "but I can't keep anything for you."
+)
 
 
 def conversation_of(turn: dict[str, Any]) -> Conversation:
@@ -54,7 +63,11 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     found = plan_for(conversation_of(turn))
     if found is None:
         return None
-    return {"calls": [{"name": c.name, "args": c.args} for c in found.calls], "note": found.note}
+    bound = set(turn.get("tools") or [])
+    note = found.note
+    if found.calls and not note and not any(c.name in bound for c in found.calls):
+        note = SIGN_IN  # the role does not bind the tools (a guest asked to save something)
+    return {"calls": [{"name": c.name, "args": c.args} for c in found.calls], "note": note}
 
 
 def answer(turn: dict[str, Any]) -> str | None:
@@ -73,6 +86,10 @@ def answer(turn: dict[str, Any]) -> str | None:
         elif isinstance(result, dict) and result.get("type") in ("listings", "detail"):
             parts.append(describe_results(result, note))
             note = ""
+        elif isinstance(result, dict) and (
+            result.get("type") == "comparison" or _is_kept_item(result)
+        ):
+            parts.append(describe_results(result))
         elif isinstance(result, dict) and result.get("type") == "memory_write":
             remembered.append(f"{result.get('key', '').replace('_', ' ')}: {result.get('value')}")
         else:
@@ -81,6 +98,12 @@ def answer(turn: dict[str, Any]) -> str | None:
     if remembered:  # same paragraph as the intro line, which the UI shows above the cards
         text = f"Got it, I'll remember {'; '.join(remembered)}. {text}".strip()
     return text
+
+
+def _is_kept_item(result: dict[str, Any]) -> bool:
+    """A saved home or a removal, worded on its own (not as "I'll remember ...")."""
+    kept = result.get("op") == "delete" or result.get("entry_type") == "SAVED"
+    return result.get("type") == "memory_write" and kept
 
 
 def hints(results: list[dict[str, Any]]) -> list[str] | None:

@@ -11,6 +11,7 @@ A message is read in this order; the first that applies wins:
 4. "more results" / "next page" / "page 3" -> the last search, next page;
 5. anything with search criteria, preferences, or "what's available" -> save the stated
    preferences (see prefs.py), then search.
+Saved homes, comparison and "forget my budget" (saved.py) are read right after a card click.
 
 Refinement or new search (when an earlier search exists): a new search when the message says
 so ("new search", "start over", "what's available"), or names a place along with other
@@ -42,6 +43,7 @@ from .parse import Parsed, parse
 from .prefs import fill_from_preferences, preference_writes
 from .refs import card_click, find_reference, resolve, typed_address
 from .replies import describe_error, describe_results
+from .saved import plan_saved
 
 __all__ = [
     "Conversation",
@@ -54,6 +56,7 @@ __all__ = [
 ]
 
 _SCALARS = ("location", "beds_min", "baths_min", "sqft_min", "property_type", "near")
+_BOUNDED = (("beds_min", "beds_max"), ("baths_min", "baths_max"))
 _SCALARS_LATE = ("radius_miles", "sort", "limit")
 
 
@@ -90,6 +93,10 @@ def plan_for(conv: Conversation) -> Plan | None:
         return None
     if zpid := card_click(text):
         return Plan([_details(zpid)])
+    near = (conv.last_criteria or {}).get("near")
+    if saved := plan_saved(text, conv.last_results, conv.focused, conv.preferences, near):
+        calls, note = saved
+        return Plan([ToolRequest(name, args) for name, args in calls], note)
     if address := typed_address(text):
         return Plan([ToolRequest("get_property_details_by_address", {"address": address})])
     parsed = parse(text)
@@ -167,6 +174,11 @@ def _refine(base: dict[str, Any], parsed: Parsed, shown: list[dict[str, Any]]) -
     for key in _SCALARS + _SCALARS_LATE:
         if key in new:
             c[key] = new[key]
+    for low, high in _BOUNDED:  # "3 bedrooms instead" after "3 to 4 bedrooms" lifts the cap
+        if low in new or high in new:
+            c.pop(high, None)
+            if high in new:
+                c[high] = new[high]
     if "price_max" in new:
         c["price_max"] = new["price_max"]
         if "price_min" in new or c.get("price_min", 0) >= new["price_max"]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .money import take_prices
+from .spelling import correct
 from .wording import DATA_CITIES, NEARBY_CITIES
 from .words import (
     BROWSE,
@@ -83,6 +84,7 @@ def normalize(text: str) -> str:
     t = text.lower().translate(
         {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-", 0x2014: "-", 0xA0: " "}
     )
+    t = correct(t)
     t = re.sub(r"\bhalf an? million\b", "500k", t)
     t = re.sub(r"\b(?:a|one) million\b", "1 million", t)
     return re.sub(r"\s+", " ", t).strip()
@@ -197,6 +199,7 @@ def _take_sizes(words: Words, c: dict[str, Any]) -> None:
         value = float(match.group("n").replace(",", "")) * (1000 if match.group("k") else 1)
         if not match.group("kw") and "sqft_min" not in c:
             c["sqft_min"] = round(value)
+    _take_count_ranges(words, c)
     beds = words.take(
         rf"\b(?P<n>{NUMW})\s*\+?\s*-?\s*(?:or more\s+|plus\s+)?(?:bed(?:room)?s?|bdrms?|brs?|bds?)\b"
         r"|\bbed(?:room)?s?\s*[:=]\s*(?P<m>\d{1,2})\b"
@@ -206,18 +209,43 @@ def _take_sizes(words: Words, c: dict[str, Any]) -> None:
         rf"\b(?P<n>\d{{1,2}}(?:\.\d)?|{NUMW})(?P<half>\s*-?\s*and\s*-?\s*a\s*-?\s*half)?\s*\+?"
         r"\s*-?\s*(?:or more\s+|plus\s+)?(?:full\s+)?(?:bath(?:room)?s?|ba)\b"
     )
-    if beds:
+    if "beds_min" in c:
+        pass
+    elif beds:
         count = to_number(beds[0].group("n") or beds[0].group("m"))
         if count <= 20:
             c["beds_min"] = int(count)
     elif three_two:
         c["beds_min"] = int(three_two[0].group("b"))
-    if baths:
+    if "baths_min" in c:
+        pass
+    elif baths:
         count = to_number(baths[0].group("n")) + (0.5 if baths[0].group("half") else 0)
         if count <= 20:
             c["baths_min"] = whole(count)
     elif three_two:
         c["baths_min"] = whole(float(three_two[0].group("ba")))
+
+
+_BEDS = r"(?:bed(?:room)?s?|bdrms?|brs?|bds?)"
+_BATHS = r"(?:full\s+)?(?:bath(?:room)?s?|ba)"
+
+
+def _take_count_ranges(words: Words, c: dict[str, Any]) -> None:
+    """ "3 to 4 bedrooms", "2-3 baths", "3 or 4 beds", "between 2 and 3 bathrooms": min and max."""
+    for unit, low_key, high_key in (
+        (_BEDS, "beds_min", "beds_max"),
+        (_BATHS, "baths_min", "baths_max"),
+    ):
+        found = words.take(
+            rf"\b(?:between\s+)?(?P<lo>\d{{1,2}}(?:\.5)?|{NUMW})\s*(?:-|to|or|and)\s*"
+            rf"(?P<hi>\d{{1,2}}(?:\.5)?|{NUMW})\s*-?\s*{unit}\b"
+        )
+        if not found:
+            continue
+        low, high = to_number(found[0].group("lo")), to_number(found[0].group("hi"))
+        if low < high <= 20:
+            c[low_key], c[high_key] = whole(low), whole(high)
 
 
 def _take_limit_and_page(words: Words, p: Parsed) -> None:

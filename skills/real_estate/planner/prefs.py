@@ -1,10 +1,12 @@
 """Preferences: which words ask to be remembered, and how saved ones fill a new search.
 
-A message is cut into clauses (at , ; . ! ? "but" "also"); a clause is a preference when it
-says so in the first person: "my budget is $450k" (budget_max), "we're looking in
-Pflugerville" (location), "I only want houses" / "we prefer condos" (property_type), "we need
-3 bedrooms" / "must have a garage" (beds_min, baths_min, features), "never show me condos"
-(a DECISION: exclude_property_type). A plain request ("3-bed houses in Austin") saves nothing.
+A message is cut into clauses (at , ; . ! ? "but" "also"); a clause is a lasting preference
+when it says so: "my budget is $450k" (budget_max), "we're looking in Pflugerville" / "my zip is
+78704" (location), "I only want houses" / "we prefer condos" (property_type), "never show me
+condos" (a DECISION: exclude_property_type). One-off filters ("3-bed houses in Austin", "we
+need 3 bedrooms", "must have a garage") are not saved unless the message asks for it:
+"remember", "always", "from now on", "by default", "never"... then every criterion it states
+is saved (a price as the budget). A place outside the data saves nothing at all.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from .money import money_in
 from .parse import normalize, parse
-from .wording import FEATURE_PHRASES, join_words, money, number, type_name
+from .wording import DATA_CITIES, FEATURE_PHRASES, join_words, money, number, type_name
 from .words import FEATURES, TYPES, canonical_type
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
@@ -33,10 +35,22 @@ _TYPE = (
     r"\b(?:only want|want only|only interested in|interested only in|prefer|"
     r"only looking (?:at|for)|(?:we|i)(?:'re| are|'m| am) only (?:looking|interested))\b"
 )
-_NEED = (
-    r"^\s*(?:need|must have|require)\b|\b(?:we|i|family|kids)\s+(?:really |definitely |"
-    r"absolutely |also |still )?(?:need|require|must have)\b|\bmust have\b|\bprefer\b|"
-    r"\bat minimum\b"
+_NAMED: list[tuple[str, tuple[str, ...]]] = [
+    (r"budget|price range|max(?:imum)? price", ("budget_max", "budget_min")),
+    (r"location|area|city|zip(?: ?code)?|neighbou?rhood|town", ("location",)),
+    (r"(?:property |home )?type", ("property_type",)),
+    (r"bed(?:room)?s?", ("beds_min",)),
+    (r"bath(?:room)?s?", ("baths_min",)),
+    (r"must[- ]haves?|features?|amenities", ("features",)),
+]
+"""'remember my budget' names what to keep: only those keys are saved from the message."""
+_LASTING = (
+    r"\b(?:remember|memorize|keep in mind|note that|save (?:this|that|it|my|our)|"
+    r"from now on|going forward|by default|in general|always|never|every time|each time)\b"
+)
+_MY_PLACE = (
+    r"\b(?:my|our)\s+(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"
+    r"(?:is|=|:|will be)|\b(?:we|i) (?:live|work|are based|'re based|'m based) in\b"
 )
 
 
@@ -63,19 +77,31 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
     def save(key: str, value: str, entry_type: str = "PREFERENCE") -> None:
         writes[key] = PreferenceWrite(entry_type, key, value)
 
-    for clause in re.split(_CLAUSES, normalize(text)):
+    norm = normalize(text)
+    if outside_data(parse(text).criteria.get("location")):
+        return []  # "3 bedrooms in Seattle": answered honestly, nothing remembered
+    lasting = bool(re.search(_LASTING, norm))
+    named = {
+        key
+        for words, keys in _NAMED
+        if re.search(rf"\b(?:remember|save|keep) (?:my|our|the) (?:{words})\b", norm)
+        for key in keys
+    }
+    for clause in re.split(_CLAUSES, norm):
         parsed = parse(clause)
         c = parsed.criteria
-        if re.search(_BUDGET, clause):
+        if re.search(_BUDGET, clause) or lasting:
             if c.get("price_max"):
                 save("budget_max", money(c["price_max"]))
             if c.get("price_min"):
                 save("budget_min", money(c["price_min"]))
-        if c.get("location") and re.search(_LOCATION, clause):
+        if c.get("location") and (
+            lasting or re.search(_LOCATION, clause) or re.search(_MY_PLACE, clause)
+        ):
             save("location", str(c["location"]))
-        if c.get("property_type") and re.search(_TYPE, clause):
+        if c.get("property_type") and (lasting or re.search(_TYPE, clause)):
             save("property_type", str(c["property_type"]))
-        if re.search(_NEED, clause):
+        if lasting:
             for key in ("beds_min", "baths_min"):
                 if c.get(key):
                     save(key, number(c[key]))
@@ -86,7 +112,16 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
             excluded = kinds_in(saved.get("exclude_property_type", ""), TYPES)
             excluded += c["exclude_types"]
             save("exclude_property_type", ", ".join(dict.fromkeys(excluded)), "DECISION")
-    return list(writes.values())
+    return [w for w in writes.values() if not named or w.key in named]
+
+
+def outside_data(location: Any) -> bool:
+    """True for a place the bundled data does not cover (not a known city or an Austin ZIP)."""
+    if not isinstance(location, str) or not location:
+        return False
+    if re.fullmatch(r"7[86]\d{3}", location):
+        return False
+    return location.lower() not in DATA_CITIES
 
 
 def fill_from_preferences(

@@ -23,6 +23,7 @@ from .wording import (
 )
 
 _TOP = {
+    "relevance": "{n} best matches",
     "price": "{n} cheapest",
     "price_desc": "{n} most expensive",
     "size": "{n} largest",
@@ -30,6 +31,7 @@ _TOP = {
     "distance": "{n} closest to {near}",
 }
 _FIRST = {
+    "relevance": "best matches first",
     "price": "cheapest first",
     "price_desc": "most expensive first",
     "size": "largest first",
@@ -65,8 +67,9 @@ def describe_results(result: Mapping[str, Any], note: str = "") -> str:
     elif kind == "listings":
         body = _listings(result, items)
     elif kind == "memory_write":
-        key = str(result.get("key", "")).replace("_", " ")
-        body = f"Saved your {key}: {plain(str(result.get('value', '')))}."
+        body = _memory_write(result)
+    elif kind == "comparison":
+        body = describe_comparison(result)
     else:
         body = "Done."
     return f"{note} {body}" if note else body
@@ -83,8 +86,17 @@ def describe_error(tool: str, message: str) -> str:
             "I couldn't find a listing at that address. Check the street number and name, "
             "or pick a home from the search results."
         )
+    if outside := re.search(r"no listings for location '([^']+)'", reason):
+        areas = re.search(r"cities (.+?) or a 5-digit ZIP", reason)
+        covered = f" ({areas.group(1)}, or a ZIP code such as 78704)" if areas else ""
+        return (
+            f"I don't have any listings in {outside.group(1)}: the homes I can search are in "
+            f"the Austin, TX area{covered}. I haven't saved anything; try one of those areas."
+        )
     if re.search(r"not found|404", lowered):
         return "I couldn't find that property; it may have been taken off the market."
+    if lowered.startswith("cancelled"):
+        return "OK, I've left it as it was: nothing was changed."
     if re.search(r"time(?:d)? ?out", lowered):
         reason = "it took too long to answer"
     what = _ERRORS.get(tool, f"The {tool} tool failed")
@@ -173,8 +185,52 @@ def relaxations(criteria: Mapping[str, Any]) -> list[Relaxation]:
     return sorted(out, key=lambda r: -r.score)
 
 
+def _memory_write(result: Mapping[str, Any]) -> str:
+    key = str(result.get("key", ""))
+    value = plain(str(result.get("value") or ""))
+    if result.get("entry_type") == "SAVED":
+        home = value or f"home {result.get('zpid') or key.removeprefix('home_')}"
+        if result.get("op") == "delete":
+            return f"Removed {home} from your saved homes."
+        return f"Saved {home} to your saved homes."
+    if result.get("op") == "delete":
+        return f"Done: I've forgotten your saved {key.replace('_', ' ')}."
+    return f"Saved your {key.replace('_', ' ')}: {value}."
+
+
+_BEST_WORDS = {
+    "price": "lowest price",
+    "price_per_sqft": "lowest price per sqft",
+    "sqft": "most living area",
+    "beds": "most bedrooms",
+    "year_built": "newest",
+    "lot_size": "biggest lot",
+    "price_vs_zestimate": "best price against its Zestimate",
+    "distance_miles": "closest",
+}
+
+
+def describe_comparison(result: Mapping[str, Any]) -> str:
+    """One line per compared home, then which home is best on what (the table shows the rest)."""
+    items = [i for i in result.get("items") or [] if isinstance(i, Mapping)]
+    lines = [f"{n}. {_line(item)}" for n, item in enumerate(items, start=1)]
+    best: dict[int, list[str]] = {}
+    for row in result.get("rows") or []:
+        index = row.get("best")
+        if isinstance(index, int) and row.get("field") in _BEST_WORDS:
+            best.setdefault(index, []).append(_BEST_WORDS[row["field"]])
+    verdicts = [f"#{i + 1} has the {join_words(words)}" for i, words in sorted(best.items())]
+    summary = ("; ".join(verdicts) + ".") if verdicts else "They are evenly matched."
+    return f"Here are {len(items)} homes side by side:\n\n" + "\n".join(lines) + f"\n\n{summary}"
+
+
 def _listings(result: Mapping[str, Any], items: list[Mapping[str, Any]]) -> str:
     criteria = result.get("criteria") or {}
+    if result.get("saved"):
+        if not items:
+            return "You haven't saved any homes yet."
+        lines = [f"{i}. {_line(item)}" for i, item in enumerate(items, start=1)]
+        return f"Your {len(items)} saved homes:\n\n" + "\n".join(lines)
     shown = len(items)
     total = max(int(result.get("total") or shown), shown)
     page = int(result.get("page") or criteria.get("page") or 1)
@@ -202,7 +258,10 @@ def _line(item: Mapping[str, Any]) -> str:
     facts += _facts(item)
     line = f"**{plain(str(item.get('address') or 'Address not listed'))}** — " + " · ".join(facts)
     distance = item.get("distance_miles")
-    return line + (f" ({distance:.1f} mi)" if isinstance(distance, int | float) else "")
+    line += f" ({distance:.1f} mi)" if isinstance(distance, int | float) else ""
+    if "price_implausible" in (item.get("flags") or []) and item.get("zestimate"):
+        line += f" ⚠ price far from its Zestimate of {money(item['zestimate'])}"
+    return line
 
 
 def _facts(item: Mapping[str, Any]) -> list[str]:

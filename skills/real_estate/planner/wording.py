@@ -122,10 +122,14 @@ def criteria_phrase(criteria: Mapping[str, Any], count: int, mention_near: bool 
     if criteria.get("location"):
         words.append(f"in {criteria['location']}")
     extras = []
-    if criteria.get("beds_min"):
-        extras.append(f"{number(criteria['beds_min'])}+ bedrooms")
-    if criteria.get("baths_min"):
-        extras.append(f"{number(criteria['baths_min'])}+ bathrooms")
+    for key, label in (("beds", "bedrooms"), ("baths", "bathrooms")):
+        low, high = criteria.get(f"{key}_min"), criteria.get(f"{key}_max")
+        if low and high:
+            extras.append(f"{number(low)}–{number(high)} {label}")
+        elif low:
+            extras.append(f"{number(low)}+ {label}")
+        elif high:
+            extras.append(f"at most {number(high)} {label}")
     if criteria.get("sqft_min"):
         extras.append(f"{criteria['sqft_min']:,}+ sqft")
     extras += [FEATURE_PHRASES.get(f, str(f)) for f in criteria.get("features") or []]

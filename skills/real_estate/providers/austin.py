@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
 from criteria import Criteria
 from landmarks import LANDMARKS
+from ranking import FIT_KEYS, WEIGHTS, FitScorer, fit_scorer
 from skill_runtime import ToolError
 
 from providers.address import parse_address, street_key
@@ -35,6 +37,33 @@ def to_listing(home: Home) -> dict[str, Any]:
     )
 
 
+def _best_first(homes: list[Home], matches: list[int], fit: FitScorer, count: int) -> list[int]:
+    """The `count` highest relevance scores (ties: the given order), plausible homes first.
+
+    `matches` come in static-score order, and fit adds at most WEIGHTS["fit"], so the scan stops
+    as soon as no later home can beat the worst one kept: most searches score a few dozen."""
+    ranked: list[int] = []
+    weight = WEIGHTS["fit"]
+    for group in (
+        [i for i in matches if not homes[i].flagged],
+        [i for i in matches if homes[i].flagged],
+    ):
+        need, best = count - len(ranked), []
+        if need <= 0:
+            break
+        for n, i in enumerate(group):
+            h = homes[i]
+            if len(best) >= need and h.static_score + weight < best[0][0]:
+                break
+            entry = (h.static_score + weight * fit(h.price, h.beds, h.baths), -n, i)
+            if len(best) < need:
+                heapq.heappush(best, entry)
+            elif entry > best[0]:
+                heapq.heapreplace(best, entry)
+        ranked += [i for _, _, i in sorted(best, reverse=True)]
+    return ranked
+
+
 def to_detail(home: Home) -> dict[str, Any]:
     """Listing + description + dataset facts the protocol has no field for."""
     listing = to_listing(home)
@@ -57,7 +86,7 @@ class AustinProvider:
     def warm(self) -> None:
         """Parse the dataset and build every sort order now (a background thread at worker
         start): workers serve one call each, so that call should find everything ready."""
-        for sort in ("price", "price_desc", "newest", "size"):
+        for sort in ("relevance", "price", "price_desc", "newest", "size"):
             sorted_indices(sort, None)
         for landmark in LANDMARKS:
             sorted_indices("distance", landmark)
@@ -77,15 +106,39 @@ class AustinProvider:
         )
 
     def search(self, criteria: Criteria) -> dict[str, Any]:
-        """Filter the dataset in pre-sorted order and page it; total counts every match."""
+        """Filter the dataset in pre-sorted order (flagged homes already last); for relevance
+        with criteria that bear on fit, pick the page's best matches; total counts them all."""
         c = criteria
         homes = load_homes()
-        loc_field, loc_value = self._location_filter(c.location) if c.location else ("", "")
         dists = distances_to(c.near) if c.near else None
+        matches = self._matches(c, dists)
+        wanted = c.echo()
+        start, stop = (c.page - 1) * c.limit, c.page * c.limit
+        if c.sort == "relevance" and any(key in wanted for key in FIT_KEYS):
+            page = _best_first(homes, matches, fit_scorer(wanted), stop)[start:stop]
+        else:
+            page = matches[start:stop]
+        items = []
+        for i in page:
+            listing = to_listing(homes[i])
+            if dists is not None:
+                listing["distance_miles"] = round(dists[i], 1)
+            items.append(listing)
+        return {
+            "type": "listings",
+            "items": items,
+            "total": len(matches),
+            "page": c.page,
+            "criteria": wanted,
+        }
+
+    def _matches(self, c: Criteria, dists: list[float] | None) -> list[int]:
+        """Indices of the homes meeting every hard constraint, in the sort's order."""
+        homes = load_homes()
+        loc_field, loc_value = self._location_filter(c.location) if c.location else ("", "")
         wanted = set(c.features)
         excluded = set(c.exclude_types) | (HIDDEN_TYPES - {c.property_type})
-        start, stop = (c.page - 1) * c.limit, c.page * c.limit
-        total, items = 0, []
+        found = []
         for i in sorted_indices(c.sort, c.near):
             home = homes[i]
             if home.suspect or home.property_type in excluded:
@@ -100,7 +153,11 @@ class AustinProvider:
                 continue
             if c.beds_min is not None and home.beds < c.beds_min:
                 continue
+            if c.beds_max is not None and home.beds > c.beds_max:
+                continue
             if c.baths_min is not None and home.baths < c.baths_min:
+                continue
+            if c.baths_max is not None and home.baths > c.baths_max:
                 continue
             if c.sqft_min is not None and (home.sqft or 0) < c.sqft_min:
                 continue
@@ -108,19 +165,8 @@ class AustinProvider:
                 continue
             if dists is not None and c.radius_miles is not None and dists[i] > c.radius_miles:
                 continue
-            if start <= total < stop:
-                listing = to_listing(home)
-                if dists is not None:
-                    listing["distance_miles"] = round(dists[i], 1)
-                items.append(listing)
-            total += 1
-        return {
-            "type": "listings",
-            "items": items,
-            "total": total,
-            "page": c.page,
-            "criteria": c.echo(),
-        }
+            found.append(i)
+        return found
 
     def details(self, zpid: str) -> dict[str, Any]:
         for home in load_homes():

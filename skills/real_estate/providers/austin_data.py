@@ -8,9 +8,11 @@ import io
 import re
 import threading
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from landmarks import LANDMARKS, haversine_miles
+from ranking import WEIGHTS, flags, recency, value
 
 from providers.address import street_key
 from providers.listing import normalize_property_type
@@ -53,6 +55,8 @@ class Home:
     suspect: bool  # implausible price or bedroom count: kept for details, hidden from search
     city_key: str
     street_key: str
+    flagged: bool = False  # price implausible against its own Zestimate (ranking.flags)
+    static_score: float = 0.0  # the criteria-independent part of relevance: value + recency
 
 
 def _int(text: str) -> int | None:
@@ -119,21 +123,30 @@ def _home(row: dict[str, str]) -> Home:
 
 
 def read_homes(path: Path = DATA_FILE) -> list[Home]:
-    """Parse the gzip CSV into Homes (about 2.7k rows)."""
+    """Parse the gzip CSV into Homes (about 2.7k rows), with flags and the static score."""
     text = gzip.decompress(path.read_bytes()).decode("utf-8")
-    return [_home(row) for row in csv.DictReader(io.StringIO(text))]
+    homes = [_home(row) for row in csv.DictReader(io.StringIO(text))]
+    newest = max((date.fromisoformat(h.sale_date) for h in homes), default=None)
+    for home in homes:
+        home.flagged = bool(flags(home.price, home.zestimate))
+        home.static_score = WEIGHTS["value"] * value(home.price, home.zestimate) + WEIGHTS[
+            "recency"
+        ] * recency(date.fromisoformat(home.sale_date), newest)
+    return homes
 
 
 _lock = threading.Lock()
 _homes: list[Home] | None = None
 _distances: dict[str, list[float]] = {}
 _orders: dict[tuple[str, str | None], list[int]] = {}
-# Sort keys by home; ties break on zpid so paging is stable. "newest" = latest sale date first.
+# Sort keys by home: flagged homes last in every order (ranking.py), ties break on zpid so
+# paging is stable. "newest" = latest sale date first; "relevance" = the criteria-free part.
 _SORT_KEYS = {
-    "price": lambda h: (h.price, h.zpid),
-    "price_desc": lambda h: (-h.price, h.zpid),
-    "newest": lambda h: (-int(h.sale_date.replace("-", "")), h.zpid),
-    "size": lambda h: (-(h.sqft or 0), h.zpid),
+    "price": lambda h: (h.flagged, h.price, h.zpid),
+    "price_desc": lambda h: (h.flagged, -h.price, h.zpid),
+    "newest": lambda h: (h.flagged, -int(h.sale_date.replace("-", "")), h.zpid),
+    "size": lambda h: (h.flagged, -(h.sqft or 0), h.zpid),
+    "relevance": lambda h: (h.flagged, -h.static_score, -int(h.sale_date.replace("-", ""))),
 }
 
 
@@ -165,7 +178,9 @@ def sorted_indices(sort: str, landmark: str | None) -> list[int]:
         homes = load_homes()
         if sort == "distance" and landmark:
             dists = distances_to(landmark)
-            order = sorted(range(len(homes)), key=lambda i: (dists[i], homes[i].zpid))
+            order = sorted(
+                range(len(homes)), key=lambda i: (homes[i].flagged, dists[i], homes[i].zpid)
+            )
         else:
             order = sorted(range(len(homes)), key=lambda i: _SORT_KEYS[sort](homes[i]))
         _orders[key] = order

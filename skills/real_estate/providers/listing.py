@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ranking import flags
+
 PROPERTY_TYPES = (
     "house",
     "condo",
@@ -81,7 +83,8 @@ def make_listing(
     zestimate: int | None = None,
     features: list[str] | None = None,
 ) -> dict[str, Any]:
-    """A listing dict with every protocol field present, in protocol order."""
+    """A listing dict with every protocol field present, in protocol order; `flags` is derived
+    (see ranking.py)."""
     return {
         "zpid": zpid,
         "address": address,
@@ -101,4 +104,5 @@ def make_listing(
         "hoa_fee": hoa_fee,
         "zestimate": zestimate,
         "features": features or [],
+        "flags": flags(price, zestimate),
     }

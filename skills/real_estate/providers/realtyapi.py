@@ -12,6 +12,7 @@ from typing import Any
 
 from criteria import Criteria
 from landmarks import LANDMARKS, haversine_miles
+from ranking import flagged_last, relevance
 from skill_runtime import ToolError
 
 from providers.address import parse_address
@@ -126,8 +127,12 @@ class RealtyAPIProvider:
             body = self._search_page(prompt, 1 + offset // per_page, c.sort)
         rows = [row for row in map(map_search_row, body.get("searchResults") or []) if row]
         kept = [row for row in rows if _matches(row, c)]
-        if c.sort != "newest":  # for newest, keep the provider's order (sortOrder=Newest)
+        if c.sort == "relevance":  # no listing date here: fit and value, provider order on ties
+            wanted = c.echo()
+            kept.sort(key=lambda row: -relevance(row, wanted))
+        elif c.sort != "newest":  # for newest, keep the provider's order (sortOrder=Newest)
             kept.sort(key=lambda row: _sort_key(row, c.sort))
+        kept = flagged_last(kept)
         start = offset % per_page if per_page else 0
         api_total = integer(dig(body, "resultsCount", "totalMatchingCount"))
         total = api_total if api_total is not None and len(kept) == len(rows) else len(kept)
@@ -159,7 +164,9 @@ def _matches(row: dict[str, Any], c: Criteria) -> bool:
         (c.price_min, row["price"], lambda want, got: got >= want),
         (c.price_max, row["price"], lambda want, got: got <= want),
         (c.beds_min, row["beds"], lambda want, got: got >= want),
+        (c.beds_max, row["beds"], lambda want, got: got <= want),
         (c.baths_min, row["baths"], lambda want, got: got >= want),
+        (c.baths_max, row["baths"], lambda want, got: got <= want),
         (c.sqft_min, row["sqft"], lambda want, got: got >= want),
     )
     if any(want is not None and got is not None and not ok(want, got) for want, got, ok in checks):

@@ -23,7 +23,8 @@ def _money(value: int) -> str:
 
 def build_prompt(c: Criteria) -> str:
     """E.g. "3 bedroom houses for sale in Austin TX under $500,000 with a pool"."""
-    words = [f"{c.beds_min} bedroom" if c.beds_min else ""]
+    beds = f"{c.beds_min} to {c.beds_max}" if c.beds_min and c.beds_max else c.beds_min
+    words = [f"{beds} bedroom" if beds else ""]
     words.append(_PLURAL.get(c.property_type or "", "homes") + " for sale")
     if c.location:
         bare_city = not c.location.isdigit() and "," not in c.location
@@ -39,7 +40,9 @@ def build_prompt(c: Criteria) -> str:
         words.append(f"under {_money(c.price_max)}")
     elif c.price_min:
         words.append(f"over {_money(c.price_min)}")
-    if c.baths_min:
+    if c.baths_min and c.baths_max:
+        words.append(f"with {c.baths_min:g} to {c.baths_max:g} bathrooms")
+    elif c.baths_min:
         words.append(f"with at least {c.baths_min:g} bathrooms")
     if c.sqft_min:
         words.append(f"at least {c.sqft_min:,} sqft")

@@ -1,0 +1,175 @@
+"""Saved homes, comparison and forgetting in the user's words.
+
+"save the second one" / "save it" -> save_home; "remove it" / "remove the second one" /
+"remove all my saved homes" -> remove_saved_home (the graph asks to confirm); "show my saved
+homes" -> get_saved_homes; "compare the first two" / "compare 1 and 3" / "compare my saved
+homes" -> compare_properties; "forget my budget" -> forget_search_criteria (asks to confirm).
+"it" / "this one" is the property in focus (the last details shown), else the only result.
+Saved homes are the SAVED preferences keyed home_<zpid>.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .parse import NUMW, normalize, to_number
+from .refs import ORDINALS, find_reference, resolve
+
+MAX_COMPARED = 5
+_SAVED_WORDS = r"(?:saved|favou?rites?|shortlist(?:ed)?|bookmark(?:ed|s)?)"
+_SHOW = re.compile(
+    rf"\b(?:show|list|see|view|open|what are|which are|display|give me)\b.*\b{_SAVED_WORDS}\b|"
+    r"\bwhat\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked)\b|"
+    rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
+)
+_REMOVE = re.compile(
+    r"\b(?:remove|delete|unsave|un-save|drop|get rid of|clear)\b(?!\s+(?:the\s+)?filter)"
+)
+_REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
+_SAVE = re.compile(
+    r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:save|shortlist|bookmark|favou?rite|"
+    r"heart|star)\b|\b(?:add|put)\b.*\b(?:saved|favou?rites|shortlist)\b"
+)
+_COMPARE = re.compile(r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b")
+_IT = re.compile(r"\b(?:it|this(?: one| home| house| property| place)?|that(?: one)?)\b")
+_FIRST_N = re.compile(rf"\b(?:first|top)\s+(?P<n>{NUMW})\b|\b(?P<m>{NUMW})\s+first\b")
+_POSITIONS = re.compile(rf"(?<![\d$])(?:#\s?)?\b(?P<n>\d{{1,2}}|{NUMW}|{'|'.join(ORDINALS)})\b")
+_FORGET = re.compile(r"\b(?:forget|clear|reset|delete|remove|drop|erase)\b")
+_FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
+    (r"budget|price (?:limit|range|cap)|max(?:imum)? price", ("budget_max", "budget_min")),
+    (r"location|area|city|zip(?: ?code)?|neighbou?rhood|town", ("location",)),
+    (r"(?:property |home )?type|kind of (?:home|property)", ("property_type",)),
+    (r"bed(?:room)?s?(?: count)?", ("beds_min",)),
+    (r"bath(?:room)?s?(?: count)?", ("baths_min",)),
+    (r"must[- ]haves?|features?|amenities", ("features",)),
+    (r"exclusions?|excluded types|never list", ("exclude_property_type",)),
+]
+
+Call = tuple[str, dict[str, Any]]
+Shown = list[dict[str, Any]]
+Focused = dict[str, Any] | None
+Planned = tuple[list[Call], str] | None
+
+
+def saved_zpids(preferences: Mapping[str, str]) -> list[str]:
+    """Zpids of the SAVED home_<zpid> entries, in the order they were saved."""
+    return [key.removeprefix("home_") for key in preferences if re.fullmatch(r"home_\d+", key)]
+
+
+def plan_saved(
+    text: str,
+    shown: list[dict[str, Any]],
+    focused: dict[str, Any] | None,
+    preferences: Mapping[str, str],
+    near: str | None = None,
+) -> tuple[list[Call], str] | None:
+    """(tool calls, note) for a saved-homes, compare or forget request; None otherwise."""
+    norm = normalize(text)
+    intents: tuple[Callable[..., Planned], ...] = (_forget, _compare, _show, _remove, _save)
+    for intent in intents:
+        found = intent(norm, shown, focused, preferences, near)
+        if found is not None:
+            return found
+    return None
+
+
+def _show(
+    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+) -> Planned:
+    if not _SHOW.search(norm) or _COMPARE.search(norm):
+        return None
+    zpids = saved_zpids(prefs)
+    if not zpids:
+        return [], 'You haven\'t saved any homes yet. Say "save the first one" on any result.'
+    return [("get_saved_homes", {"zpids": zpids})], ""
+
+
+def _target(norm: str, shown: Shown, focused: Focused) -> tuple[dict[str, Any] | None, str]:
+    """(listing, why-not) the message points at: a numbered result, or "it" / "this one"."""
+    ref = find_reference(norm)
+    if ref is not None:
+        return resolve(ref, shown)
+    if focused is not None:
+        return focused, ""
+    if len(shown) == 1:
+        return shown[0], ""
+    return None, 'Which one? Say "the second one" or open a home\'s details first.'
+
+
+def _save(
+    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+) -> Planned:
+    if not _SAVE.search(norm) or re.search(r"\bsearch\b|\bpreference\b|\bbudget\b", norm):
+        return None
+    listing, why = _target(norm, shown, focused)
+    if listing is None:
+        return [], why
+    return [("save_home", {"zpid": str(listing["zpid"])})], ""
+
+
+def _remove(
+    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+) -> Planned:
+    if not _REMOVE.search(norm):
+        return None
+    zpids = saved_zpids(prefs)
+    mentions_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm)
+    if mentions_saved and _REMOVE_ALL.search(norm):
+        if not zpids:
+            return [], "You have no saved homes to remove."
+        return [("remove_saved_home", {"zpid": z}) for z in zpids], ""
+    if not (mentions_saved or _IT.search(norm) or find_reference(norm)):
+        return None
+    listing, why = _target(norm, shown, focused)
+    if listing is None:
+        return [], why
+    if str(listing["zpid"]) not in zpids:
+        return [], "That home isn't in your saved homes, so there is nothing to remove."
+    return [("remove_saved_home", {"zpid": str(listing["zpid"])})], ""
+
+
+def _compare(
+    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+) -> Planned:
+    if not _COMPARE.search(norm):
+        return None
+    pool = shown
+    if re.search(rf"\b{_SAVED_WORDS}\b", norm):
+        pool = [{"zpid": z} for z in saved_zpids(prefs)]
+    picked = _picked(norm, pool)
+    if len(picked) < 2:
+        return [], 'Tell me which homes to compare, e.g. "compare the first two" (2 to 5 homes).'
+    args: dict[str, Any] = {"zpids": [str(item["zpid"]) for item in picked[:MAX_COMPARED]]}
+    if near:
+        args["near"] = near
+    return [("compare_properties", args)], ""
+
+
+def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The listings "the first two", "1 and 3", "the second and fourth", "them" point at."""
+    if match := _FIRST_N.search(norm):
+        n = int(to_number(match.group("n") or match.group("m")))
+        return pool[:n]
+    positions = []
+    for match in _POSITIONS.finditer(norm):
+        word = match.group("n")
+        positions.append(ORDINALS.get(word) or int(to_number(word)))
+    if len(positions) >= 2:
+        return [pool[p - 1] for p in dict.fromkeys(positions) if 1 <= p <= len(pool)]
+    return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
+
+
+def _forget(
+    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+) -> Planned:
+    if not _FORGET.search(norm) or not re.search(r"\b(?:my|our|the saved)\b", norm):
+        return None
+    for words, keys in _FORGET_KEYS:
+        if re.search(rf"\b(?:my|our|the saved)\s+(?:saved\s+)?(?:{words})\b", norm):
+            present = [k for k in keys if k in prefs]
+            if not present:
+                return [], "There is nothing saved for that, so there is nothing to forget."
+            return [("forget_search_criteria", {"key": k}) for k in present], ""
+    return None

@@ -1,0 +1,61 @@
+"""Misspelled common words ("bedroms", "hosues", "cheepest", "Pflugervile") read as meant.
+
+Only words of five or more letters that are not already known are corrected, only towards the
+search vocabulary below, only when they start with the same letter and are close enough
+(difflib ratio >= 0.8, or one swapped pair of letters). Everyday words that sit close to a
+vocabulary word ("there" ~ "three", "horse" ~ "house") are listed as known and left alone.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+
+VOCABULARY = frozenset(
+    """
+    bedroom bedrooms bathroom bathrooms house houses homes condo condos condominium
+    townhouse townhouses townhome townhomes apartment apartments duplex property properties
+    listing listings garage garages swimming waterfront cheapest cheaper expensive
+    affordable newest biggest largest closest nearest bigger larger smaller under below
+    between budget maximum minimum million thousand square footage remember always never
+    available downtown capitol airport domain zilker search looking interested family single
+    austin pflugerville manor driftwood dripping springs manchaca condominiums
+    """.split()  # noqa: SIM905
+)
+KNOWN = frozenset(
+    """
+    there where these those three other their horse hours mouse users bedrock bathtub about
+    above after again alone along among another around before being below bring build built
+    could every first great house looks maybe might money month never night place plans
+    please point right since small still thing think today under until using value views
+    wants water which while would write years young spend spending close closer valle large
+    cheap price prices priced newer older
+    """.split()  # noqa: SIM905
+)
+_WORD = re.compile(r"[a-z]{5,}")
+
+
+def _swapped_once(word: str, target: str) -> bool:
+    if len(word) != len(target) or sorted(word) != sorted(target):
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(word, target, strict=True)) if a != b]
+    return len(diff) == 2 and diff[1] == diff[0] + 1
+
+
+@lru_cache(maxsize=4096)
+def correct_word(word: str) -> str:
+    """The vocabulary word meant by a misspelling, or the word unchanged."""
+    if word in VOCABULARY or word in KNOWN or len(word) < 5:
+        return word
+    same_start = [v for v in VOCABULARY if v[0] == word[0] and abs(len(v) - len(word)) <= 2]
+    for target in same_start:
+        if _swapped_once(word, target):
+            return target
+    close = difflib.get_close_matches(word, same_start, n=1, cutoff=0.8)
+    return close[0] if close else word
+
+
+def correct(text: str) -> str:
+    """Lower-case text with misspelled vocabulary words corrected (other words untouched)."""
+    return _WORD.sub(lambda m: correct_word(m.group()), text)

@@ -2,6 +2,7 @@
 
 Compiled without a custom checkpointer (Studio refuses one). Skills start lazily on the first
 run, inside the server's event loop; sessions and memory live under MEMORY_ROOT as usual.
+Each thread is its own session: a run's `thread_id` is the session id (agent_graph/graph/thread.py).
 """
 
 from agent_graph.config import environment_secrets, get_settings

@@ -78,7 +78,10 @@ class TurnRunner:
                 turn = TurnProgress(message, time.time())
                 try:
                     async for mode, chunk in self.graph.astream(
-                        inputs, context=context, stream_mode=STREAM_MODES
+                        inputs,
+                        {"configurable": {"thread_id": session_id}},  # a session is a thread
+                        context=context,
+                        stream_mode=STREAM_MODES,
                     ):
                         if mode == "updates" and isinstance(chunk, dict):
                             turn.observe(chunk)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -82,3 +84,39 @@ def test_langgraph_dev_runs_the_agent_graph_offline(langgraph_dev: str) -> None:
     messages = result.json()["messages"]
     assert any(m.get("type") == "tool" and m.get("name") == "get_current_time" for m in messages)
     assert re.search(r"It's \d{1,2}:\d{2} (AM|PM)", messages[-1]["content"])
+
+
+async def _run(client: Any, thread_id: str, text: str) -> list[dict[str, Any]]:
+    state = await client.runs.wait(
+        thread_id, "agent", input={"messages": [{"role": "user", "content": text}]}
+    )
+    messages: list[dict[str, Any]] = state["messages"]
+    return messages
+
+
+def _human_texts(messages: list[dict[str, Any]]) -> list[str]:
+    return [str(m["content"]) for m in messages if m.get("type") == "human"]
+
+
+async def test_each_studio_thread_is_its_own_session(langgraph_dev: str, tmp_path: Path) -> None:
+    from langgraph_sdk import get_client
+
+    client = get_client(url=langgraph_dev)
+    first = (await client.threads.create())["thread_id"]
+    second = (await client.threads.create())["thread_id"]
+    await _run(client, first, "3 bedroom houses in Austin under $500k")
+    await _run(client, second, "what time is it?")
+    again = await _run(client, first, "the second one")
+
+    # The thread's own earlier turn is in its context; the other thread's is not.
+    assert _human_texts(again) == ["3 bedroom houses in Austin under $500k", "the second one"]
+    assert "what time is it?" not in json.dumps(again)
+    # "the second one" resolved against this thread's results: a detail answer, not a new search.
+    assert any(m.get("name") == "get_property_details" for m in again if m.get("type") == "tool")
+    sessions = tmp_path / "memory" / "users" / "local" / "sessions"
+    assert sorted(p.stem for p in sessions.glob("*.json")) == sorted([first, second])
+    turns = json.loads((sessions / f"{first}.json").read_text())["turns"]
+    assert [t["user"] for t in turns] == [
+        "3 bedroom houses in Austin under $500k",
+        "the second one",
+    ]

@@ -14,11 +14,12 @@ from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.runtime import backend_factory
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.storage.sessions import SessionStore
+from agent_graph.storage.profile import open_storage
 
 _settings = get_settings()
 _model = _settings.model_name
 _chat_model = make_chat_model(_settings)
+_storage = open_storage(_settings)
 graph = build_graph(
     Services(
         skills=SkillRegistry(
@@ -27,9 +28,14 @@ graph = build_graph(
             PortAllocator(_settings.host_port_start),
         ),
         model=_chat_model,
-        sessions=SessionStore(_settings.memory_root),
+        sessions=_storage.sessions,
         sanitizer=Sanitizer(environment_secrets()),
-        memory=MemoryLayer(_settings.memory_root, _chat_model if _model != "offline" else None),
+        memory=MemoryLayer(
+            _settings.memory_root,
+            _chat_model if _model != "offline" else None,
+            preferences=_storage.preferences,
+            open_vectors=_storage.open_vectors,
+        ),
         max_tool_iterations=_settings.max_tool_iterations,
         llm_timeout_s=_settings.llm_timeout_s,
         secondary_llm=_model != "offline",

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,9 +48,20 @@ class Settings(BaseSettings):
     public_rate_limit: int = Field(default=10, ge=1, alias="PUBLIC_RATE_LIMIT")
     public_rate_window_s: float = Field(default=60.0, gt=0, alias="PUBLIC_RATE_WINDOW_S")
     max_body_bytes: int = Field(default=65536, ge=1024, alias="MAX_BODY_BYTES")
+    storage: Literal["embedded", "server"] = Field(default="embedded", alias="STORAGE")
+    database_url: str | None = Field(default=None, alias="DATABASE_URL")
+    redis_url: str | None = Field(default=None, alias="REDIS_URL")
+    turn_lock_ttl_s: float = Field(default=30.0, ge=1, alias="TURN_LOCK_TTL_S")
+    guest_session_ttl_s: float = Field(default=3600.0, ge=60, alias="GUEST_SESSION_TTL_S")
 
     @field_validator(
-        "llm_api_base", "llm_api_key", "skill_docker_network", "api_tokens_file", mode="before"
+        "llm_api_base",
+        "llm_api_key",
+        "skill_docker_network",
+        "api_tokens_file",
+        "database_url",
+        "redis_url",
+        mode="before",
     )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
@@ -73,6 +84,12 @@ class Settings(BaseSettings):
         if value is not None and not value.is_file():
             raise ValueError(f"API_TOKENS_FILE {str(value)!r} is not a readable file")
         return value
+
+    @model_validator(mode="after")
+    def _server_profile_has_servers(self) -> Settings:
+        if self.storage == "server" and not (self.database_url and self.redis_url):
+            raise ValueError("STORAGE=server needs DATABASE_URL and REDIS_URL")
+        return self
 
     @property
     def model_name(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +31,19 @@ class MemoryLayer:
     """
 
     def __init__(
-        self, root: Path, model: BaseChatModel | None = None, write_behind: bool = False
+        self,
+        root: Path,
+        model: BaseChatModel | None = None,
+        write_behind: bool = False,
+        preferences: Any = None,
+        open_vectors: Callable[[], Any] | None = None,
     ) -> None:
         self.root = root
         self.model = model
         self.write_behind = write_behind
-        self.preferences = PreferenceStore(root)
+        self.preferences = preferences if preferences is not None else PreferenceStore(root)
+        """PreferenceStore (files) or the server profile's PgPreferenceStore."""
+        self._open_vectors = open_vectors or (lambda: open_vector_stores(root))
         self._vector: Any = None
         self._vector_lock = asyncio.Lock()
         self._pending: dict[str, set[asyncio.Task[None]]] = {}
@@ -68,7 +75,7 @@ class MemoryLayer:
     async def _stores(self) -> Any:
         async with self._vector_lock:
             if self._vector is None:
-                self._vector = await asyncio.to_thread(_open_vector_stores, self.root)
+                self._vector = await asyncio.to_thread(self._open_vectors)
         return self._vector
 
     async def warm(self) -> None:
@@ -185,5 +192,6 @@ class _VectorStores:
         return self.embedder.embed(texts)
 
 
-def _open_vector_stores(root: Path) -> _VectorStores:
+def open_vector_stores(root: Path) -> _VectorStores:
+    """The embedded profile's L2/L3 stores: Chroma under ``root/chroma``."""
     return _VectorStores(root)

@@ -6,7 +6,6 @@ import asyncio
 import errno
 import logging
 import time
-import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -18,6 +17,8 @@ from agent_graph.graph.state import Context
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.interrupted import TurnProgress, save_interrupted
 from agent_graph.server.streaming import STREAM_MODES, to_events
+from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
+from agent_graph.storage.profile import PendingTurns
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,10 @@ FAILURE_MESSAGE = (
 STORAGE_MESSAGE = (
     "The conversation could not be saved: the server's storage failed ({reason}). "
     "Please tell the operator; nothing else was changed."
+)
+OUTAGE_MESSAGE = (
+    "The server's shared storage ({server}) is unreachable, so this turn could not run. "
+    "Your conversation is safe; please try again in a moment."
 )
 MAX_CONTEXTS = 1000
 STORAGE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.EDQUOT}
@@ -43,6 +48,9 @@ class TurnRunner:
         timezone: str = "UTC",
         after_turn: Callable[[str], Awaitable[None]] | None = None,
         sessions: SessionStorage | None = None,
+        locks: TurnLocks | None = None,
+        pending: PendingTurns | None = None,
+        outages: dict[type[BaseException], str] | None = None,
     ) -> None:
         self.graph = graph
         self.sanitizer = sanitizer
@@ -51,18 +59,14 @@ class TurnRunner:
         """Awaited after `done` is sent (e.g. deferred memory writes), before the stream ends."""
         self.sessions = sessions
         """Where an interrupted turn is kept (None: interrupted turns are dropped)."""
-        # Weak: a session's lock lives while a turn holds or awaits it, so idle ones don't pile up.
-        self._locks: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self.locks = locks or LocalTurnLocks()
+        """One turn per session at a time: in this process, or across replicas (Redis)."""
+        self.pending = pending
+        """Turns in flight, kept where another replica can see them (None: embedded profile)."""
+        self.outages = outages or {}
+        """Errors that mean a shared server is down, with its name for the error event."""
         self.last_context: dict[tuple[str, str], dict[str, Any]] = {}
         """The debug view of the most recent turns' hydrated context (at most MAX_CONTEXTS)."""
-
-    def _lock(self, user: str, session_id: str) -> asyncio.Lock:
-        lock = self._locks.get((user, session_id))
-        if lock is None:
-            lock = self._locks[(user, session_id)] = asyncio.Lock()
-        return lock
 
     async def events(
         self, user: str, session_id: str, message: str, role: str = "user", persist: bool = True
@@ -74,8 +78,10 @@ class TurnRunner:
         )
         inputs = {"messages": [HumanMessage(content=message)]}
         try:
-            async with self._lock(user, session_id):
+            async with self.locks.hold(user, session_id):
                 turn = TurnProgress(message, time.time())
+                if persist:
+                    await asyncio.to_thread(self._begin, user, session_id, turn)
                 try:
                     async for mode, chunk in self.graph.astream(
                         inputs,
@@ -93,6 +99,9 @@ class TurnRunner:
                     if persist and not turn.saved and self.sessions is not None:
                         save_interrupted(self.sessions, user, session_id, turn)
                     raise
+                finally:
+                    if persist:
+                        self._finish(user, session_id)
         except ModelTimeoutError:
             yield {"type": "error", "message": TIMEOUT_MESSAGE}
         except OSError as exc:
@@ -100,10 +109,35 @@ class TurnRunner:
             yield {"type": "error", "message": _failure_text(exc)}
         except Exception as exc:
             log.error("turn failed: %s", self.sanitizer.redact(repr(exc)))
-            yield {"type": "error", "message": FAILURE_MESSAGE.format(kind=type(exc).__name__)}
+            yield {"type": "error", "message": self._failure_text(exc)}
         yield {"type": "done", "session_id": session_id}
         if self.after_turn is not None and persist:
             await self.after_turn(user)
+
+    def _begin(self, user: str, session_id: str, turn: TurnProgress) -> None:
+        """Keep a turn whose replica died before finishing it, then mark this one in flight."""
+        if self.pending is None:
+            return
+        abandoned = self.pending.take(user, session_id)
+        if abandoned is not None and self.sessions is not None:
+            save_interrupted(self.sessions, user, session_id, TurnProgress(*abandoned))
+        self.pending.begin(user, session_id, turn.user_text, turn.started_at)
+
+    def _finish(self, user: str, session_id: str) -> None:
+        """Synchronous on purpose (it may run while being cancelled); a failure here only
+        leaves a marker the next turn ignores, since the exchange itself was saved."""
+        if self.pending is None:
+            return
+        try:
+            self.pending.finish(user, session_id)
+        except Exception as exc:
+            log.warning("could not clear the in-flight marker: %r", exc)
+
+    def _failure_text(self, exc: Exception) -> str:
+        for kind, server in self.outages.items():
+            if isinstance(exc, kind):
+                return OUTAGE_MESSAGE.format(server=server)
+        return FAILURE_MESSAGE.format(kind=type(exc).__name__)
 
     def _keep_context(self, user: str, session_id: str, update: dict[str, Any]) -> None:
         """Debug view of what hydrate built: sections plus the message list's shape."""

@@ -62,12 +62,19 @@ class Cluster:
             "SKILLS_DIR": str(self.clock.skills_dir),
         }
 
-    def replica(self, port: int | None = None) -> Replica:
-        """Start one more replica (on `port` to replace a dead one behind the balancer)."""
-        folder = self.folder / f"replica-{len(self.replicas)}"
-        replica = Replica(folder, self.env) if port is None else Replica(folder, self.env, port)
+    def replica(self) -> Replica:
+        """Start one more replica (not behind the balancer)."""
+        replica = Replica(self.folder / f"replica-{len(self.replicas)}", self.env)
         self.replicas.append(replica)
         return replica.start()
+
+    def replace(self, index: int) -> Replica:
+        """A fresh replica on a dead one's port, so the balancer sends it traffic again."""
+        old = self.replicas[index]
+        self.replicas[index] = Replica(
+            old.folder.with_name(old.folder.name + "b"), self.env, old.port
+        )
+        return self.replicas[index].start()
 
     @property
     def url(self) -> str:
@@ -87,9 +94,10 @@ def cluster(postgres: Postgres, tmp_path_factory: pytest.TempPathFactory) -> Ite
     folder = tmp_path_factory.mktemp("cluster")
     redis = Redis(folder / "redis")
     redis.start()
-    cluster = Cluster(
-        folder, postgres.new_database(), redis, clock_skills(folder, real_estate=True)
-    )
+    clock = clock_skills(folder, real_estate=True)
+    manifest = clock.skills_dir / "trick_clock" / "SKILL.md"  # room to stop a server mid-call
+    manifest.write_text(manifest.read_text().replace("timeout_s: 2", "timeout_s: 10"))
+    cluster = Cluster(folder, postgres.new_database(), redis, clock)
     try:
         first, second = cluster.replica(), cluster.replica()
         cluster.balancer = Nginx(folder / "nginx", [first.port, second.port])

@@ -1,4 +1,4 @@
-"""One connection pool per process and the schema, created once by whichever replica comes first.
+"""Connections per process and the schema, created once by whichever replica comes first.
 
 Every write is one transaction, so a crash (of the replica or of PostgreSQL) leaves the old row
 or the new one, never a torn one. Vectors use pgvector's `vector(384)` type (MiniLM dims).
@@ -7,14 +7,15 @@ or the new one, never a torn one. Vectors use pgvector's `vector(384)` type (Min
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Final
 
 import psycopg
-from psycopg_pool import ConnectionPool
 
 from agent_graph.memory.embeddings import DIMENSIONS
 
-#: Seconds a caller waits for a connection before the turn fails with a clear error.
+#: Seconds a connection attempt may take before the turn fails with a clear error.
 CONNECT_TIMEOUT_S: Final = 5.0
 #: Serialises schema creation across replicas starting together (any constant key works).
 SCHEMA_LOCK_KEY: Final = 7_314_001
@@ -53,42 +54,61 @@ def create_schema(url: str) -> None:
         conn.execute(SCHEMA)
 
 
-def _configure(conn: psycopg.Connection[Any]) -> None:
-    from pgvector.psycopg import register_vector
-
-    register_vector(conn)
-
-
 class Database:
-    """The process's pool to DATABASE_URL, opened (and the schema made) on first use."""
+    """Connections to DATABASE_URL for this process; the schema is made on first use.
 
-    def __init__(self, url: str, max_size: int = 10) -> None:
+    A small pool of its own rather than psycopg_pool: after an outage the pool's reconnect
+    back-off kept failing turns for many seconds once PostgreSQL was back. Here every checkout
+    checks an idle connection with an empty query and replaces a dead one at once.
+    """
+
+    def __init__(self, url: str, max_idle: int = 10) -> None:
         self.url = url
-        self.max_size = max_size
-        self._pool: ConnectionPool | None = None
+        self.max_idle = max_idle
+        self._idle: list[psycopg.Connection[Any]] = []
         self._lock = threading.Lock()
+        self._schema_ready = False
 
-    @property
-    def pool(self) -> ConnectionPool:
+    def _connect(self) -> psycopg.Connection[Any]:
+        from pgvector.psycopg import register_vector
+
+        if not self._schema_ready:
+            create_schema(self.url)
+            self._schema_ready = True
+        conn = psycopg.connect(self.url, autocommit=True, connect_timeout=int(CONNECT_TIMEOUT_S))
+        register_vector(conn)
+        return conn
+
+    def _checkout(self) -> psycopg.Connection[Any]:
+        while True:
+            with self._lock:
+                conn = self._idle.pop() if self._idle else None
+            if conn is None:
+                return self._connect()
+            try:
+                conn.execute("")  # a dead idle connection (server restarted) fails here
+                return conn
+            except psycopg.Error:
+                conn.close()
+
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A connection inside one transaction: committed when the block ends, else rolled back."""
+        conn = self._checkout()
+        try:
+            with conn.transaction():
+                yield conn
+        except BaseException:
+            conn.close()
+            raise
         with self._lock:
-            if self._pool is None:
-                create_schema(self.url)
-                pool = ConnectionPool(
-                    self.url,
-                    min_size=1,
-                    max_size=self.max_size,
-                    open=False,
-                    configure=_configure,
-                    check=ConnectionPool.check_connection,
-                    timeout=CONNECT_TIMEOUT_S,
-                    kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S)},
-                )
-                pool.open(wait=True, timeout=CONNECT_TIMEOUT_S * 2)
-                self._pool = pool
-            return self._pool
+            if len(self._idle) < self.max_idle:
+                self._idle.append(conn)
+                return
+        conn.close()
 
     def close(self) -> None:
         with self._lock:
-            if self._pool is not None:
-                self._pool.close()
-                self._pool = None
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            conn.close()

@@ -22,7 +22,7 @@ class PgPreferenceStore:
 
     def load_all(self, user: str) -> dict[str, list[PreferenceEntry]]:
         """Entries per skill (skills in name order; skills with no entries are left out)."""
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             rows = conn.execute(
                 "SELECT skill, entry_type, key, value FROM preferences WHERE user_id = %s "
                 "ORDER BY skill, seq",
@@ -34,7 +34,7 @@ class PgPreferenceStore:
         return result
 
     def upsert(self, user: str, skill: str, entry: PreferenceEntry) -> None:
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             conn.execute(
                 "INSERT INTO preferences (user_id, skill, entry_type, key, value) "
                 "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (user_id, skill, entry_type, key) "
@@ -50,7 +50,7 @@ class PgPreferenceStore:
 
     def forget(self, user: str, skill: str, key: str, entry_type: EntryType | None = None) -> bool:
         """Remove the entries with this key (of any type unless given); True if one existed."""
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             deleted = conn.execute(
                 "DELETE FROM preferences WHERE user_id = %s AND skill = %s AND key = %s "
                 "AND (%s::text IS NULL OR entry_type = %s)",

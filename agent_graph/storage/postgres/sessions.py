@@ -21,7 +21,7 @@ class PgSessionStore:
 
     def load(self, user: str, session_id: str) -> SessionRecord | None:
         key = (validate_user_id(user), validate_session_id(session_id))
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             row = conn.execute(
                 f"SELECT {_COLUMNS} FROM sessions WHERE user_id = %s AND id = %s", key
             ).fetchone()
@@ -41,7 +41,7 @@ class PgSessionStore:
             Jsonb(record.messages),
             Jsonb(record.turns),
         )
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             conn.execute(
                 f"INSERT INTO sessions ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s) "
                 "ON CONFLICT (user_id, id) DO UPDATE SET title = EXCLUDED.title, "
@@ -52,14 +52,14 @@ class PgSessionStore:
 
     def delete(self, user: str, session_id: str) -> bool:
         key = (validate_user_id(user), validate_session_id(session_id))
-        with self.db.pool.connection() as conn, conn.transaction():
+        with self.db.connection() as conn:
             conn.execute("DELETE FROM pending_turns WHERE user_id = %s AND session_id = %s", key)
             deleted = conn.execute("DELETE FROM sessions WHERE user_id = %s AND id = %s", key)
             return deleted.rowcount > 0
 
     def list(self, user: str) -> list[dict[str, Any]]:
         """Sessions of a user, most recent first: id, title, updated_at."""
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             rows = conn.execute(
                 "SELECT id, title, updated_at FROM sessions WHERE user_id = %s "
                 "ORDER BY updated_at DESC",
@@ -76,7 +76,7 @@ class PgPendingTurns:
         self.db = db
 
     def begin(self, user: str, session_id: str, user_text: str, started_at: float) -> None:
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             conn.execute(
                 "INSERT INTO pending_turns VALUES (%s, %s, %s, %s) ON CONFLICT (user_id, "
                 "session_id) DO UPDATE SET user_text = EXCLUDED.user_text, "
@@ -85,7 +85,7 @@ class PgPendingTurns:
             )
 
     def finish(self, user: str, session_id: str) -> None:
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             conn.execute(
                 "DELETE FROM pending_turns WHERE user_id = %s AND session_id = %s",
                 (user, session_id),
@@ -93,7 +93,7 @@ class PgPendingTurns:
 
     def take(self, user: str, session_id: str) -> tuple[str, float] | None:
         """The abandoned turn of this session, removed; None when there is none."""
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             row = conn.execute(
                 "DELETE FROM pending_turns WHERE user_id = %s AND session_id = %s "
                 "RETURNING user_text, started_at",

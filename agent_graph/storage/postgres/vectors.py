@@ -68,7 +68,7 @@ class PgSemanticMemory:
             (user, skill, sid, summary, Jsonb(dict(meta)), vector, now)
             for (sid, (summary, meta)), vector in zip(unique.items(), vectors, strict=True)
         ]
-        with self.db.pool.connection() as conn, conn.cursor() as cur:
+        with self.db.connection() as conn, conn.cursor() as cur:
             cur.executemany(
                 "INSERT INTO semantic VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT "
                 "(user_id, skill, id) DO UPDATE SET metadata = EXCLUDED.metadata, "
@@ -81,7 +81,7 @@ class PgSemanticMemory:
         """The ``n`` summaries closest to ``text`` across the user's skills, within the threshold."""
         if n <= 0 or not text.strip():
             return []
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             rows = conn.execute(
                 "SELECT summary FROM (SELECT summary, embedding <=> %s AS distance FROM semantic "
                 "WHERE user_id = %s) hits WHERE distance <= %s ORDER BY distance LIMIT %s",
@@ -112,7 +112,7 @@ class PgEpisodeMemory:
             (user, session_id, i, u, a, vector, now)
             for (i, u, a), vector in zip(trimmed, vectors, strict=True)
         ]
-        with self.db.pool.connection() as conn, conn.cursor() as cur:
+        with self.db.connection() as conn, conn.cursor() as cur:
             cur.executemany(
                 "INSERT INTO episodes VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT "
                 "(user_id, session_id, idx) DO UPDATE SET user_text = EXCLUDED.user_text, "
@@ -128,7 +128,7 @@ class PgEpisodeMemory:
         if n <= 0 or not text.strip():
             return []
         limit = before_index if before_index is not None else 2**31 - 1
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             rows = conn.execute(
                 "SELECT idx, user_text, assistant_text, embedding <=> %s AS distance "
                 "FROM episodes WHERE user_id = %s AND session_id = %s AND idx < %s "
@@ -138,7 +138,7 @@ class PgEpisodeMemory:
         return [Episode(int(i), str(u), str(a), float(d)) for i, u, a, d in rows]
 
     def delete_session(self, user: str, session_id: str) -> int:
-        with self.db.pool.connection() as conn:
+        with self.db.connection() as conn:
             deleted = conn.execute(
                 "DELETE FROM episodes WHERE user_id = %s AND session_id = %s", (user, session_id)
             )

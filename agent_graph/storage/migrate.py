@@ -57,34 +57,34 @@ def migrate(root: Path, database_url: str) -> Counts:
 
     create_schema(database_url)
     counts = Counts()
-    with psycopg.connect(database_url) as conn, conn.transaction(), conn.cursor() as cur:
-        register_vector(conn)
-        users = root / "users"
-        for user in sorted(p.name for p in users.iterdir() if p.is_dir()) if users.is_dir() else []:
-            sessions = SessionStore(root)
-            for item in sessions.list(user):
-                record = sessions.load(user, item["id"])
-                assert record is not None
-                cur.execute(
-                    _SESSION_SQL,
-                    (
-                        record.id,
-                        record.user,
-                        record.title,
-                        record.created_at,
-                        record.updated_at,
-                        Jsonb(record.messages),
-                        Jsonb(record.turns),
-                    ),
-                )
-                counts.sessions += 1
-            for skill, entries in PreferenceStore(root).load_all(user).items():
-                for e in entries:
-                    cur.execute(_PREFERENCE_SQL, (user, skill, e.entry_type, e.key, e.value))
-                    counts.preferences += 1
-        if (root / "chroma").is_dir():
-            _copy_vectors(root, cur, counts)
+    with psycopg.connect(database_url) as conn:
+        register_vector(conn)  # before the cursor: a cursor copies the adapters it starts with
+        with conn.transaction(), conn.cursor() as cur:
+            _copy_all(root, cur, counts)
     return counts
+
+
+def _copy_all(root: Path, cur: psycopg.Cursor[Any], counts: Counts) -> None:
+    users = root / "users"
+    for user in sorted(p.name for p in users.iterdir() if p.is_dir()) if users.is_dir() else []:
+        _copy_user(root, user, cur, counts)
+    if (root / "chroma").is_dir():
+        _copy_vectors(root, cur, counts)
+
+
+def _copy_user(root: Path, user: str, cur: psycopg.Cursor[Any], counts: Counts) -> None:
+    """The user's session files (timestamps kept) and preference files."""
+    sessions = SessionStore(root)
+    for item in sessions.list(user):
+        r = sessions.load(user, item["id"])
+        assert r is not None
+        values = (r.id, r.user, r.title, r.created_at, r.updated_at, Jsonb(r.messages))
+        cur.execute(_SESSION_SQL, (*values, Jsonb(r.turns)))
+        counts.sessions += 1
+    for skill, entries in PreferenceStore(root).load_all(user).items():
+        for e in entries:
+            cur.execute(_PREFERENCE_SQL, (user, skill, e.entry_type, e.key, e.value))
+            counts.preferences += 1
 
 
 def _copy_vectors(root: Path, cur: psycopg.Cursor[Any], counts: Counts) -> None:

@@ -292,3 +292,8 @@ class Nginx:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=10)
+
+
+def kill_postgres(server: Postgres) -> None:
+    """SIGKILL PostgreSQL's postmaster (a crash, not a shutdown); `resume` restarts it."""
+    subprocess.run(["docker", "kill", server.name], check=True, capture_output=True)

@@ -10,7 +10,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
-from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
+from agent_graph.memory.preferences import PreferenceBackend, PreferenceEntry, PreferenceStore
 from agent_graph.memory.scoring import score_result, score_with_llm, summarize_result
 
 log = logging.getLogger(__name__)
@@ -35,14 +35,13 @@ class MemoryLayer:
         root: Path,
         model: BaseChatModel | None = None,
         write_behind: bool = False,
-        preferences: Any = None,
+        preferences: PreferenceBackend | None = None,
         open_vectors: Callable[[], Any] | None = None,
     ) -> None:
         self.root = root
         self.model = model
         self.write_behind = write_behind
-        self.preferences = preferences if preferences is not None else PreferenceStore(root)
-        """PreferenceStore (files) or the server profile's PgPreferenceStore."""
+        self.preferences: PreferenceBackend = preferences or PreferenceStore(root)
         self._open_vectors = open_vectors or (lambda: open_vector_stores(root))
         self._vector: Any = None
         self._vector_lock = asyncio.Lock()

@@ -14,7 +14,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Literal, get_args
+from typing import Final, Literal, Protocol, get_args
 
 EntryType = Literal["PREFERENCE", "DECISION", "OBSERVATION"]
 ENTRY_TYPES: Final[tuple[EntryType, ...]] = get_args(EntryType)
@@ -79,6 +79,17 @@ class PreferenceEntry:
             return PreferenceEntry(entry_type, key, value)  # type: ignore[arg-type]
         except ValueError:
             return None
+
+
+class PreferenceBackend(Protocol):
+    """Where L1 entries live: these files, or PostgreSQL in the server storage profile."""
+
+    def load_all(self, user: str) -> dict[str, list[PreferenceEntry]]: ...
+    def upsert(self, user: str, skill: str, entry: PreferenceEntry) -> None: ...
+    def forget(
+        self, user: str, skill: str, key: str, entry_type: EntryType | None = None
+    ) -> bool: ...
+    def render(self, user: str) -> str: ...
 
 
 class PreferenceStore:

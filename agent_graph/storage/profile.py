@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agent_graph.config import Settings
-from agent_graph.memory.preferences import PreferenceStore
+from agent_graph.memory.preferences import PreferenceBackend, PreferenceStore
 from agent_graph.security.rate_limit import RateLimiter
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
 from agent_graph.storage.scratch_sessions import ScratchSessionStore
@@ -59,8 +59,7 @@ class Storage:
     guests: GuestSessions
     locks: TurnLocks
     limiter: GuestLimiter
-    preferences: Any
-    """PreferenceStore or PgPreferenceStore (load, load_all, upsert, forget, render)."""
+    preferences: PreferenceBackend
     open_vectors: Callable[[], Any]
     """Opens the L2/L3 stores (`semantic`, `episodes`, `embed`) off the event loop."""
     pending: PendingTurns | None = None

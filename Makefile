@@ -8,7 +8,7 @@ WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/pa
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install web skills-env run test lint typecheck test-web browser docker-setup images bench bench-smoke clean llm eval-llm
+.PHONY: install web skills-env run test lint typecheck test-web browser docker-setup images servers bench bench-smoke clean llm eval-llm
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,14 @@ docker-setup:
 images: docker-setup
 	bash scripts/docker/build-images.sh
 
+# The server storage profile's tests: Debian's redis-server and nginx, and PostgreSQL 17 +
+# pgvector as an image on the local trixie base (pgvector is not packaged for bookworm).
+servers: docker-setup
+	@command -v redis-server >/dev/null && command -v nginx >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server nginx >/dev/null; }
+	docker build -q --build-arg BASE_IMAGE=local/trixie:base -t propsearch/postgres:17-pgvector \
+	  scripts/docker/postgres >/dev/null
+
 test-web: web
 	$(if $(wildcard web/package.json),cd web && npm run typecheck && npm test)
 
@@ -57,6 +65,8 @@ test: install web skills-env lint typecheck test-web
 	  echo "!! chromium could not be installed: the browser tests will be skipped"; }
 	@$(MAKE) --no-print-directory images || { [ "$$CI" != "true" ] && \
 	  echo "!! Docker could not be set up (see above): the Docker suite will be skipped"; }
+	@$(MAKE) --no-print-directory servers || { [ "$$CI" != "true" ] && \
+	  echo "!! PostgreSQL/Redis/nginx could not be set up: the server-profile tests will be skipped"; }
 	@# Playwright's sync API leaves an event loop behind: browser tests get their own process.
 	$(BIN)/pytest -q -rs -m "not browser"
 	$(BIN)/pytest -q -rs -m browser tests/e2e

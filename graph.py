@@ -3,7 +3,8 @@
 Compiled without a custom checkpointer (Studio refuses one). Skills start lazily on the first
 run, inside the server's event loop; sessions and memory live under MEMORY_ROOT as usual.
 With AGENT_MODEL=local the module starts its own llama-server (stopped at exit, and tethered
-so it never outlives the dev server).
+so it never outlives the dev server). Each thread is its own session: a run's `thread_id` is the
+session id (agent_graph/graph/thread.py).
 """
 
 import atexit
@@ -17,7 +18,7 @@ from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.runtime import make_registry
 from agent_graph.skills.planners import Planners
-from agent_graph.storage.sessions import SessionStore
+from agent_graph.storage.profile import open_storage
 
 _settings = get_settings()
 _model = _settings.model_name
@@ -27,13 +28,19 @@ if _local is not None:
     _local.start()
     atexit.register(_local.stop)
 _chat_model = make_chat_model(_settings, _planners, _local.base_url if _local else None)
+_storage = open_storage(_settings)
 graph = build_graph(
     Services(
         skills=make_registry(_settings),
         model=_chat_model,
-        sessions=SessionStore(_settings.memory_root),
+        sessions=_storage.sessions,
         sanitizer=Sanitizer([*environment_secrets(), *_settings.secrets]),
-        memory=MemoryLayer(_settings.memory_root, _chat_model if _model != "offline" else None),
+        memory=MemoryLayer(
+            _settings.memory_root,
+            _chat_model if _model != "offline" else None,
+            preferences=_storage.preferences,
+            open_vectors=_storage.open_vectors,
+        ),
         max_tool_iterations=_settings.max_tool_iterations,
         llm_timeout_s=_settings.llm_timeout_s,
         secondary_llm=_model != "offline",

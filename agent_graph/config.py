@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from dotenv import dotenv_values
-from pydantic import Field, PrivateAttr, field_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 from pydantic_settings import (
     BaseSettings,
     DotEnvSettingsSource,
@@ -90,6 +90,12 @@ class Settings(BaseSettings):
     local_model_ctx: int = Field(default=8192, ge=512, alias="LOCAL_MODEL_CTX")
     local_model_threads: int = Field(default=2, ge=1, alias="LOCAL_MODEL_THREADS")
 
+    storage: Literal["embedded", "server"] = Field(default="embedded", alias="STORAGE")
+    database_url: str | None = Field(default=None, alias="DATABASE_URL")
+    redis_url: str | None = Field(default=None, alias="REDIS_URL")
+    turn_lock_ttl_s: float = Field(default=30.0, ge=1, alias="TURN_LOCK_TTL_S")
+    guest_session_ttl_s: float = Field(default=3600.0, ge=60, alias="GUEST_SESSION_TTL_S")
+
     _provider_keys: dict[str, str] = PrivateAttr(default_factory=dict)
     _secrets: list[str] = PrivateAttr(default_factory=list)
 
@@ -125,6 +131,8 @@ class Settings(BaseSettings):
         "api_tokens_file",
         "local_model_path",
         "llama_server_bin",
+        "database_url",
+        "redis_url",
         mode="before",
     )
     @classmethod
@@ -148,6 +156,12 @@ class Settings(BaseSettings):
         if value is not None and not value.is_file():
             raise ValueError(f"API_TOKENS_FILE {str(value)!r} is not a readable file")
         return value
+
+    @model_validator(mode="after")
+    def _server_profile_has_servers(self) -> Settings:
+        if self.storage == "server" and not (self.database_url and self.redis_url):
+            raise ValueError("STORAGE=server needs DATABASE_URL and REDIS_URL")
+        return self
 
     @property
     def model_name(self) -> str:

@@ -11,7 +11,7 @@ from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.skills.metadata import ToolMeta
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.scratch_sessions import ScratchSessionStore
-from agent_graph.storage.sessions import SessionRecord, SessionStore
+from agent_graph.storage.sessions import SessionRecord
 
 
 class SessionStorage(Protocol):
@@ -81,7 +81,8 @@ class Services:
 
     skills: SkillGateway
     model: BaseChatModel
-    sessions: SessionStore
+    sessions: SessionStorage
+    """Signed-in sessions: files (embedded profile) or PostgreSQL (server profile)."""
     sanitizer: Sanitizer = field(default_factory=Sanitizer)
     memory: MemoryGateway | None = None
     max_tool_iterations: int = 6
@@ -89,8 +90,8 @@ class Services:
     context_token_budget: int = 12000
     secondary_llm: bool = False
     """True when `model` is a real LLM: hints, titles, scores and summaries ask it first."""
-    scratch_sessions: ScratchSessionStore = field(default_factory=ScratchSessionStore)
-    """Public guest sessions (Context.persist is False): RAM only, never on disk."""
+    scratch_sessions: SessionStorage = field(default_factory=ScratchSessionStore)
+    """Public guest sessions (Context.persist is False): RAM or Redis, never on disk."""
     planners: Planners = field(default_factory=Planners)
     """The skills' planners: state lines for reflect, deterministic hints."""
 

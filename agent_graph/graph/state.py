@@ -21,7 +21,8 @@ class Context:
     """Per-run knobs passed as `context=` and read through Runtime[Context] in the nodes."""
 
     user_id: str = "local"
-    session_id: str = "studio"
+    session_id: str | None = None
+    """The session (= thread) of this turn; None: the run's thread_id (agent_graph/graph/thread.py)."""
     timezone: str = "UTC"
     role: str = "user"
     """guest | user | admin: which tools the agent may bind and call (agent_graph/security/roles.py)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -12,7 +12,7 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.memory.changes import Change, ChangeLog
-from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
+from agent_graph.memory.preferences import PreferenceBackend, PreferenceEntry, PreferenceStore
 from agent_graph.memory.scoring import score_result, score_with_llm, summarize_result
 
 log = logging.getLogger(__name__)
@@ -33,13 +33,19 @@ class MemoryLayer:
     """
 
     def __init__(
-        self, root: Path, model: BaseChatModel | None = None, write_behind: bool = False
+        self,
+        root: Path,
+        model: BaseChatModel | None = None,
+        write_behind: bool = False,
+        preferences: PreferenceBackend | None = None,
+        open_vectors: Callable[[], Any] | None = None,
     ) -> None:
         self.root = root
         self.model = model
         self.write_behind = write_behind
-        self.preferences = PreferenceStore(root)
+        self.preferences: PreferenceBackend = preferences or PreferenceStore(root)
         self.changes = ChangeLog(root)
+        self._open_vectors = open_vectors or (lambda: open_vector_stores(root))
         self._vector: Any = None
         self._vector_lock = asyncio.Lock()
         self._pending: dict[str, set[asyncio.Task[None]]] = {}
@@ -71,7 +77,7 @@ class MemoryLayer:
     async def _stores(self) -> Any:
         async with self._vector_lock:
             if self._vector is None:
-                self._vector = await asyncio.to_thread(_open_vector_stores, self.root)
+                self._vector = await asyncio.to_thread(self._open_vectors)
         return self._vector
 
     async def warm(self) -> None:
@@ -255,5 +261,6 @@ class _VectorStores:
         return self.embedder.embed(texts)
 
 
-def _open_vector_stores(root: Path) -> _VectorStores:
+def open_vector_stores(root: Path) -> _VectorStores:
+    """The embedded profile's L2/L3 stores: Chroma under ``root/chroma``."""
     return _VectorStores(root)

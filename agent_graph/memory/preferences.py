@@ -15,7 +15,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Literal, get_args
+from typing import Final, Literal, Protocol, get_args
 
 EntryType = Literal["PREFERENCE", "DECISION", "OBSERVATION", "SAVED"]
 ENTRY_TYPES: Final[tuple[EntryType, ...]] = get_args(EntryType)
@@ -80,6 +80,19 @@ class PreferenceEntry:
             return PreferenceEntry(entry_type, key, value)  # type: ignore[arg-type]
         except ValueError:
             return None
+
+
+class PreferenceBackend(Protocol):
+    """Where L1 entries live: these files, or PostgreSQL in the server storage profile."""
+
+    def load(self, user: str, skill: str) -> list[PreferenceEntry]: ...
+    def load_all(self, user: str) -> dict[str, list[PreferenceEntry]]: ...
+    def get(self, user: str, skill: str, entry_type: str, key: str) -> str | None: ...
+    def upsert(self, user: str, skill: str, entry: PreferenceEntry) -> None: ...
+    def forget(
+        self, user: str, skill: str, key: str, entry_type: EntryType | None = None
+    ) -> bool: ...
+    def render(self, user: str) -> str: ...
 
 
 class PreferenceStore:

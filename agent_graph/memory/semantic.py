@@ -59,7 +59,7 @@ class SemanticMemory:
             raise ValueError("summaries must not be empty")
         now = time.time()
         # Identical summaries in one batch would be duplicate ids for Chroma: keep the last.
-        unique = {_summary_id(summary): (summary, meta) for summary, meta in items}
+        unique = {summary_id(summary): (summary, meta) for summary, meta in items}
         ids = list(unique)
         documents = [summary for summary, _ in unique.values()]
         metadatas = [
@@ -76,7 +76,7 @@ class SemanticMemory:
                 ids=ids, embeddings=embeddings, documents=documents, metadatas=metadatas
             )
         self._remember_skill(user, skill)
-        return [_summary_id(summary) for summary, _ in items]
+        return [summary_id(summary) for summary, _ in items]
 
     def query(
         self,
@@ -148,5 +148,5 @@ class SemanticMemory:
             self._skills.setdefault(user, set()).add(skill)
 
 
-def _summary_id(summary: str) -> str:
+def summary_id(summary: str) -> str:
     return hashlib.sha256(summary.encode()).hexdigest()[:24]

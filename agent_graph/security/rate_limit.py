@@ -33,3 +33,7 @@ class RateLimiter:
             return max(hits[0] + self.window_s - now, 0.001)
         hits.append(now)
         return None
+
+    async def check(self, key: str) -> float | None:
+        """`hit` behind the async interface the shared (Redis) limiter also offers."""
+        return self.hit(key)

@@ -76,10 +76,11 @@ def current_user(caller: Caller) -> str:
 User = Annotated[str, Depends(current_user)]
 
 
-def public_guest(request: Request, runtime: Runtime) -> Principal:
-    """Unauthenticated guests, rate-limited per client IP (the socket peer; no proxy headers)."""
+async def public_guest(request: Request, runtime: Runtime) -> Principal:
+    """Unauthenticated guests, rate-limited per client IP (the socket peer, or the forwarded
+    address when uvicorn runs with --proxy-headers behind a trusted balancer)."""
     client = request.client.host if request.client else "unknown"
-    wait = runtime.public_limiter.hit(client)
+    wait = await runtime.public_limiter.check(client)
     if wait is not None:
         raise HTTPException(
             429,

@@ -14,15 +14,13 @@ from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import TokenTable, load_tokens, token_values
-from agent_graph.security.rate_limit import RateLimiter
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.planners import Planners
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.storage.scratch_sessions import ScratchSessionStore
-from agent_graph.storage.sessions import SessionStore
+from agent_graph.storage.profile import GuestLimiter, GuestSessions, Sessions, Storage, open_storage
 
 log = logging.getLogger(__name__)
 
@@ -57,9 +55,15 @@ def make_checkpointer(settings: Settings) -> Any:
     return InMemorySaver()
 
 
-def open_memory(settings: Settings, model: Any, secondary_llm: bool) -> MemoryLayer:
+def open_memory(
+    settings: Settings, storage: Storage, model: Any, secondary_llm: bool
+) -> MemoryLayer:
     return MemoryLayer(
-        settings.memory_root, model=model if secondary_llm else None, write_behind=True
+        settings.memory_root,
+        model=model if secondary_llm else None,
+        write_behind=True,
+        preferences=storage.preferences,
+        open_vectors=storage.open_vectors,
     )
 
 
@@ -67,17 +71,27 @@ def open_memory(settings: Settings, model: Any, secondary_llm: bool) -> MemoryLa
 class AppRuntime:
     settings: Settings
     registry: SkillRegistry
-    sessions: SessionStore
+    storage: Storage
     memory: MemoryLayer
     sanitizer: Sanitizer
     runner: TurnRunner
     model_name: str
     tokens: TokenTable = field(default_factory=lambda: TokenTable({}))
-    public_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(10, 60.0))
-    scratch: ScratchSessionStore = field(default_factory=ScratchSessionStore)
-    """Public guest sessions, RAM only."""
     local_server: LocalLLMServer | None = None
     """The app's own llama-server when AGENT_MODEL=local."""
+
+    @property
+    def sessions(self) -> Sessions:
+        return self.storage.sessions
+
+    @property
+    def public_limiter(self) -> GuestLimiter:
+        return self.storage.limiter
+
+    @property
+    def scratch(self) -> GuestSessions:
+        """Public guest sessions (RAM or Redis), never durable."""
+        return self.storage.guests
 
     @classmethod
     async def start(cls, settings: Settings) -> AppRuntime:
@@ -97,21 +111,20 @@ class AppRuntime:
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
         secondary = settings.model_name != "offline"
-        memory = open_memory(settings, model, secondary)
+        storage = open_storage(settings)
+        memory = open_memory(settings, storage, model, secondary)
         await memory.warm()
-        sessions = SessionStore(settings.memory_root)
-        scratch = ScratchSessionStore()
         services = Services(
             skills=registry,
             model=model,
-            sessions=sessions,
+            sessions=storage.sessions,
             sanitizer=sanitizer,
             memory=memory,
             max_tool_iterations=settings.max_tool_iterations,
             llm_timeout_s=settings.llm_timeout_s,
             context_token_budget=settings.context_token_budget,
             secondary_llm=secondary,
-            scratch_sessions=scratch,
+            scratch_sessions=storage.guests,
             planners=planners,
         )
         runner = TurnRunner(
@@ -119,26 +132,32 @@ class AppRuntime:
             sanitizer,
             settings.user_timezone,
             after_turn=memory.settle,
-            sessions=sessions,
+            sessions=storage.sessions,
+            locks=storage.locks,
+            pending=storage.pending,
+            outages=storage.outages,
         )
-        log.info("PropSearch ready: model=%s skills=%s", settings.model_name, registry.names)
-        limiter = RateLimiter(settings.public_rate_limit, settings.public_rate_window_s)
+        log.info(
+            "PropSearch ready: model=%s storage=%s skills=%s",
+            settings.model_name,
+            storage.name,
+            registry.names,
+        )
         return cls(
             settings,
             registry,
-            sessions,
+            storage,
             memory,
             sanitizer,
             runner,
             settings.model_name,
             tokens,
-            limiter,
-            scratch,
             local_server,
         )
 
     async def close(self) -> None:
         await self.memory.settle()
         await self.registry.close()
+        await self.storage.close()
         if self.local_server is not None:
             await asyncio.to_thread(self.local_server.stop)

@@ -6,7 +6,6 @@ import asyncio
 import errno
 import logging
 import time
-import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -20,6 +19,8 @@ from agent_graph.llm.usage import TurnUsage
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.interrupted import TurnProgress, save_interrupted
 from agent_graph.server.streaming import STREAM_MODES, to_events
+from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
+from agent_graph.storage.profile import PendingTurns
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,10 @@ STORAGE_MESSAGE = (
     "Please tell the operator; nothing else was changed."
 )
 NOTHING_TO_CONFIRM = "There is nothing to confirm in this conversation (any more)."
+OUTAGE_MESSAGE = (
+    "The server's shared storage ({server}) is unreachable, so this turn could not run. "
+    "Your conversation is safe; please try again in a moment."
+)
 MAX_CONTEXTS = 1000
 STORAGE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.EDQUOT}
 
@@ -46,6 +51,9 @@ class TurnRunner:
         timezone: str = "UTC",
         after_turn: Callable[[str], Awaitable[None]] | None = None,
         sessions: SessionStorage | None = None,
+        locks: TurnLocks | None = None,
+        pending: PendingTurns | None = None,
+        outages: dict[type[BaseException], str] | None = None,
     ) -> None:
         self.graph = graph
         self.sanitizer = sanitizer
@@ -54,18 +62,14 @@ class TurnRunner:
         """Awaited after `done` is sent (e.g. deferred memory writes), before the stream ends."""
         self.sessions = sessions
         """Where an interrupted turn is kept (None: interrupted turns are dropped)."""
-        # Weak: a session's lock lives while a turn holds or awaits it, so idle ones don't pile up.
-        self._locks: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self.locks = locks or LocalTurnLocks()
+        """One turn per session at a time: in this process, or across replicas (Redis)."""
+        self.pending = pending
+        """Turns in flight, kept where another replica can see them (None: embedded profile)."""
+        self.outages = outages or {}
+        """Errors that mean a shared server is down, with its name for the error event."""
         self.last_context: dict[tuple[str, str], dict[str, Any]] = {}
         """The debug view of the most recent turns' hydrated context (at most MAX_CONTEXTS)."""
-
-    def _lock(self, user: str, session_id: str) -> asyncio.Lock:
-        lock = self._locks.get((user, session_id))
-        if lock is None:
-            lock = self._locks[(user, session_id)] = asyncio.Lock()
-        return lock
 
     @staticmethod
     def thread(user: str, session_id: str) -> dict[str, Any]:
@@ -105,7 +109,7 @@ class TurnRunner:
         paused = False
         usage = TurnUsage()
         try:
-            async with self._lock(user, session_id):
+            async with self.locks.hold(user, session_id):
                 if confirm is not None:
                     if await self.pending_confirmation(user, session_id) != confirm.get("id"):
                         raise _NothingToConfirmError
@@ -116,6 +120,8 @@ class TurnRunner:
                     inputs = {"messages": [HumanMessage(content=message or "")]}
                     text = message or ""
                 turn = TurnProgress(text, time.time())
+                if persist and text:
+                    await asyncio.to_thread(self._begin, user, session_id, turn)
                 try:
                     async for mode, chunk in self.graph.astream(
                         inputs, config, context=context, stream_mode=STREAM_MODES
@@ -132,6 +138,9 @@ class TurnRunner:
                     if persist and not turn.saved and text and self.sessions is not None:
                         save_interrupted(self.sessions, user, session_id, turn)
                     raise  # its thread is dropped by the session's next message
+                finally:
+                    if persist and text:
+                        self._finish(user, session_id)
                 if not paused:
                     await self._drop_thread(user, session_id)
         except _NothingToConfirmError:
@@ -143,7 +152,7 @@ class TurnRunner:
             yield {"type": "error", "message": _failure_text(exc)}
         except Exception as exc:
             log.error("turn failed: %s", self.sanitizer.redact(repr(exc)))
-            yield {"type": "error", "message": FAILURE_MESSAGE.format(kind=type(exc).__name__)}
+            yield {"type": "error", "message": self._failure_text(exc)}
         if usage.calls:
             yield usage.event()
             if (user, session_id) in self.last_context:
@@ -151,6 +160,31 @@ class TurnRunner:
         yield {"type": "done", "session_id": session_id}
         if self.after_turn is not None and persist:
             await self.after_turn(user)
+
+    def _begin(self, user: str, session_id: str, turn: TurnProgress) -> None:
+        """Keep a turn whose replica died before finishing it, then mark this one in flight."""
+        if self.pending is None:
+            return
+        abandoned = self.pending.take(user, session_id)
+        if abandoned is not None and self.sessions is not None:
+            save_interrupted(self.sessions, user, session_id, TurnProgress(*abandoned))
+        self.pending.begin(user, session_id, turn.user_text, turn.started_at)
+
+    def _finish(self, user: str, session_id: str) -> None:
+        """Synchronous on purpose (it may run while being cancelled); a failure here only
+        leaves a marker the next turn ignores, since the exchange itself was saved."""
+        if self.pending is None:
+            return
+        try:
+            self.pending.finish(user, session_id)
+        except Exception as exc:
+            log.warning("could not clear the in-flight marker: %r", exc)
+
+    def _failure_text(self, exc: Exception) -> str:
+        for kind, server in self.outages.items():
+            if isinstance(exc, kind):
+                return OUTAGE_MESSAGE.format(server=server)
+        return FAILURE_MESSAGE.format(kind=type(exc).__name__)
 
     def _keep_context(self, user: str, session_id: str, update: dict[str, Any]) -> None:
         """Debug view of what hydrate built: sections plus the message list's shape."""

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -165,3 +166,41 @@ def test_studio_resumes_a_turn_paused_for_a_confirmation(langgraph_dev: DevServe
     tool = [m for m in messages if m.get("type") == "tool"][-1]
     assert tool["name"] == "forget_search_criteria" and tool.get("status") != "error"
     assert "forgotten your saved budget max" in messages[-1]["content"]
+
+
+async def _run(client: Any, thread_id: str, text: str) -> list[dict[str, Any]]:
+    state = await client.runs.wait(
+        thread_id, "agent", input={"messages": [{"role": "user", "content": text}]}
+    )
+    messages: list[dict[str, Any]] = state["messages"]
+    return messages
+
+
+def _human_texts(messages: list[dict[str, Any]]) -> list[str]:
+    return [str(m["content"]) for m in messages if m.get("type") == "human"]
+
+
+async def test_each_studio_thread_is_its_own_session(
+    langgraph_dev: DevServer, tmp_path: Path
+) -> None:
+    from langgraph_sdk import get_client
+
+    client = get_client(url=langgraph_dev.url)
+    first = (await client.threads.create())["thread_id"]
+    second = (await client.threads.create())["thread_id"]
+    await _run(client, first, "3 bedroom houses in Austin under $500k")
+    await _run(client, second, "what time is it?")
+    again = await _run(client, first, "the second one")
+
+    # The thread's own earlier turn is in its context; the other thread's is not.
+    assert _human_texts(again) == ["3 bedroom houses in Austin under $500k", "the second one"]
+    assert "what time is it?" not in json.dumps(again)
+    # "the second one" resolved against this thread's results: a detail answer, not a new search.
+    assert any(m.get("name") == "get_property_details" for m in again if m.get("type") == "tool")
+    sessions = tmp_path / "memory" / "users" / "local" / "sessions"
+    assert sorted(p.stem for p in sessions.glob("*.json")) == sorted([first, second])
+    turns = json.loads((sessions / f"{first}.json").read_text())["turns"]
+    assert [t["user"] for t in turns] == [
+        "3 bedroom houses in Austin under $500k",
+        "the second one",
+    ]

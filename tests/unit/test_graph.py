@@ -171,3 +171,24 @@ async def test_context_overflow_compacts_once_and_retries(tmp_path: Path) -> Non
     tool_ids = {m.tool_call_id for m in retry if isinstance(m, ToolMessage)}
     call_ids = {c["id"] for m in retry if isinstance(m, AIMessage) for c in m.tool_calls}
     assert tool_ids == call_ids
+
+
+async def test_a_runs_thread_id_selects_its_session_when_the_context_names_none(
+    tmp_path: Path,
+) -> None:
+    skills = InMemorySkills({"lookup": lambda p: {"answer": 42}})
+    graph = build_graph(
+        _services(tmp_path, ScriptedChatModel(respond=_call_tool_then_answer), skills)
+    )
+    for thread, text in (("t-a", "first in a"), ("t-b", "first in b"), ("t-a", "second in a")):
+        final = await graph.ainvoke(
+            {"messages": [HumanMessage(text)]}, {"configurable": {"thread_id": thread}}
+        )
+    seen = [m.content for m in final["messages"] if isinstance(m, HumanMessage)]
+    assert seen == ["first in a", "second in a"]
+    sessions = tmp_path / "users/local/sessions"
+    assert sorted(p.name for p in sessions.iterdir()) == ["t-a.json", "t-b.json"]
+    assert [t["user"] for t in json.loads((sessions / "t-a.json").read_text())["turns"]] == [
+        "first in a",
+        "second in a",
+    ]

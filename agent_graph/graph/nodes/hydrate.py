@@ -16,6 +16,7 @@ from agent_graph.graph import history
 from agent_graph.graph.nodes.reflect import context_block
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
+from agent_graph.graph.thread import session_id_of
 from agent_graph.security.roles import role_line
 
 log = logging.getLogger(__name__)
@@ -38,11 +39,12 @@ def _clock(timezone: str) -> str:
 def make_hydrate(services: Services) -> Any:
     async def hydrate(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         ctx = runtime.context or Context()
+        session_id = session_id_of(runtime)
         incoming = _incoming(state)
         await services.skills.ensure_started()
         query = str(incoming.content)
         store = services.session_store(ctx.persist)
-        record = await asyncio.to_thread(store.load, ctx.user_id, ctx.session_id)
+        record = await asyncio.to_thread(store.load, ctx.user_id, session_id)
         past = history.load(record.messages) if record else []
         groups = history.exchanges(past)
         recent: list[BaseMessage] = history.close_dangling_tool_calls(
@@ -56,7 +58,7 @@ def make_hydrate(services: Services) -> Any:
             "role": role_line(ctx.role),
         }
         if services.memory is not None and ctx.persist:
-            sections.update(await _recall(services, ctx, query, len(groups)))
+            sections.update(await _recall(services, ctx, session_id, query, len(groups)))
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES)]
         messages += [SystemMessage(content=text) for text in sections.values() if text]
         messages += recent
@@ -79,7 +81,9 @@ def make_hydrate(services: Services) -> Any:
     return hydrate
 
 
-async def _recall(services: Services, ctx: Context, query: str, exchanges: int) -> dict[str, str]:
+async def _recall(
+    services: Services, ctx: Context, session_id: str, query: str, exchanges: int
+) -> dict[str, str]:
     """Preferences (L1), similar past results (L3) and older exchanges of this session (L2)."""
     memory = services.memory
     assert memory is not None
@@ -88,7 +92,7 @@ async def _recall(services: Services, ctx: Context, query: str, exchanges: int) 
         prefs, semantic, episodes = await asyncio.gather(
             memory.preferences_text(ctx.user_id),
             memory.semantic_recall(ctx.user_id, query),
-            memory.episode_recall(ctx.user_id, ctx.session_id, query, older_than)
+            memory.episode_recall(ctx.user_id, session_id, query, older_than)
             if older_than
             else _nothing(),
         )

@@ -13,6 +13,7 @@ from agent_graph.graph import history
 from agent_graph.graph.followups import make_hints, make_title
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
+from agent_graph.graph.thread import session_id_of
 from agent_graph.storage.sessions import SessionRecord
 
 log = logging.getLogger(__name__)
@@ -22,7 +23,7 @@ def make_post_process(services: Services) -> Any:
     llm = services.model if services.secondary_llm else None
 
     async def remember(
-        ctx: Context, state: AgentState, index: int, question: str, answer: str
+        ctx: Context, session_id: str, state: AgentState, index: int, question: str, answer: str
     ) -> None:
         memory = services.memory
         if memory is None or not ctx.persist:
@@ -30,7 +31,7 @@ def make_post_process(services: Services) -> Any:
         steps = (
             memory.apply_writes(ctx.user_id, state.get("memory_writes") or [], question),
             memory.remember_results(ctx.user_id, state.get("tool_outcomes") or []),
-            memory.save_episode(ctx.user_id, ctx.session_id, index, question, answer),
+            memory.save_episode(ctx.user_id, session_id, index, question, answer),
         )
         for outcome in await asyncio.gather(*steps, return_exceptions=True):
             if isinstance(outcome, BaseException):
@@ -38,13 +39,14 @@ def make_post_process(services: Services) -> Any:
 
     async def post_process(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         ctx = runtime.context or Context()
+        session_id = session_id_of(runtime)
         turn = history.current_turn(state.get("messages") or [])
         question = str(turn[0].content) if turn and isinstance(turn[0], HumanMessage) else ""
         answer = history.final_answer(turn)
         results = state.get("results") or []
         store = services.session_store(ctx.persist)
-        record = await asyncio.to_thread(store.load, ctx.user_id, ctx.session_id)
-        record = record or SessionRecord(id=ctx.session_id, user=ctx.user_id)
+        record = await asyncio.to_thread(store.load, ctx.user_id, session_id)
+        record = record or SessionRecord(id=session_id, user=ctx.user_id)
         first = not record.turns
         hints, title = await asyncio.gather(
             make_hints(llm, question, answer, results, services.planners),
@@ -62,7 +64,7 @@ def make_post_process(services: Services) -> Any:
             }
         )
         await asyncio.to_thread(store.save, record)
-        await remember(ctx, state, len(record.turns) - 1, question, answer)
+        await remember(ctx, session_id, state, len(record.turns) - 1, question, answer)
         return {"hints": hints, "title": title}
 
     return post_process

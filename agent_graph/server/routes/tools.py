@@ -34,7 +34,9 @@ async def direct_tool_call(
     """A caller without a valid token is a guest: guest tools run, anything that would save
     gets 403."""
     if caller is None:  # rate-limited per IP like /chat/public
-        wait = runtime.public_limiter.hit(request.client.host if request.client else "unknown")
+        wait = await runtime.public_limiter.check(
+            request.client.host if request.client else "unknown"
+        )
         if wait is not None:
             headers = {"Retry-After": str(math.ceil(wait))}
             raise HTTPException(429, "too many guest requests; sign in or try again later", headers)

@@ -1,0 +1,1 @@
+"""The server storage profile's PostgreSQL side: sessions, preferences, episodes, semantic memory."""

@@ -1,0 +1,52 @@
+"""The server profile: PostgreSQL + pgvector for what must last, Redis for what replicas share."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+import redis
+import redis.asyncio as aredis
+
+from agent_graph.config import Settings
+from agent_graph.storage.coordination import RedisGuestSessions, RedisRateLimiter, RedisTurnLocks
+from agent_graph.storage.postgres.database import Database
+from agent_graph.storage.postgres.preferences import PgPreferenceStore
+from agent_graph.storage.postgres.sessions import PgPendingTurns, PgSessionStore
+from agent_graph.storage.profile import Storage
+
+#: Seconds before a Redis call counts as failed (a stopped Redis must not hang a turn).
+REDIS_TIMEOUT_S = 3.0
+
+
+def open_server_storage(settings: Settings) -> Storage:
+    assert settings.database_url and settings.redis_url  # Settings validates the profile
+    db = Database(settings.database_url)
+    options: dict[str, Any] = {
+        "socket_timeout": REDIS_TIMEOUT_S,
+        "socket_connect_timeout": REDIS_TIMEOUT_S,
+    }
+    shared = aredis.Redis.from_url(settings.redis_url, **options)
+    blocking = redis.Redis.from_url(settings.redis_url, **options)
+
+    def open_pgvector() -> Any:
+        from agent_graph.storage.postgres.vectors import PgVectorStores
+
+        return PgVectorStores(db)
+
+    return Storage(
+        name="server",
+        sessions=PgSessionStore(db),
+        guests=RedisGuestSessions(blocking, settings.guest_session_ttl_s),
+        locks=RedisTurnLocks(shared, settings.turn_lock_ttl_s),
+        limiter=RedisRateLimiter(shared, settings.public_rate_limit, settings.public_rate_window_s),
+        preferences=PgPreferenceStore(db),
+        open_vectors=open_pgvector,
+        pending=PgPendingTurns(db),
+        outages={
+            psycopg.OperationalError: "PostgreSQL",
+            redis.ConnectionError: "Redis",
+            redis.TimeoutError: "Redis",
+        },
+        closers=[db.close, shared.aclose, blocking.close],
+    )

@@ -1,0 +1,134 @@
+"""Replicas, Redis and PostgreSQL failing under a running cluster: nothing torn, clear errors,
+recovery when they come back."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import httpx
+
+from agent_graph.server.interrupted import INTERRUPTED_NOTE
+from tests.scale.conftest import Cluster
+from tests.scale.helpers import assert_whole, errors, stored, turn
+from tests.scale.servers import Postgres
+from tests.servers import sse_events
+
+
+def _in_background(url: str, text: str, session: str) -> tuple[threading.Thread, list[Any]]:
+    """A turn running in a thread; returns once its tool call has started."""
+    out: list[Any] = []
+    started = threading.Event()
+
+    def run() -> None:
+        body = {"message": text, "session_id": session}
+        with httpx.stream("POST", f"{url}/chat/stream", json=body, timeout=120) as response:
+            lines = []
+            for line in response.iter_lines():
+                lines.append(line)
+                if '"status": "start"' in line:
+                    started.set()
+            out.append(sse_events(iter(lines)))
+        started.set()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    started.wait(timeout=60)
+    return thread, out
+
+
+def test_sigkill_of_a_replica_mid_stream_keeps_every_turn(cluster: Cluster) -> None:
+    victim = cluster.replicas[0]
+    session = turn(cluster.url, "what time is it?")[0]["session_id"]
+    cluster.clock.set("sleep:1.5")
+    body = {"message": "what time is it now?", "session_id": session}
+    try:
+        with httpx.stream("POST", f"{victim.url}/chat/stream", json=body, timeout=60) as response:
+            for line in response.iter_lines():
+                if '"status": "start"' in line:  # inside the tool call
+                    victim.kill()
+                    break
+    except httpx.HTTPError:
+        pass  # the connection died with the replica
+    cluster.clock.set("ok")
+
+    after = turn(cluster.url, "what time is it?", session)  # the balancer skips the dead one
+    assert not errors(after) and after[-1]["type"] == "done"
+    record = stored(cluster.database_url, session)
+    assert [t["user"] for t in record["turns"]] == [
+        "what time is it?",
+        "what time is it now?",
+        "what time is it?",
+    ]
+    assert record["turns"][1]["assistant"] == INTERRUPTED_NOTE
+    assert record["turns"][2]["assistant"] and record["turns"][2]["assistant"] != INTERRUPTED_NOTE
+    assert_whole(record)
+    cluster.replace(0)
+
+
+def test_a_replica_started_later_sees_every_session_preference_and_memory(
+    cluster: Cluster,
+) -> None:
+    a = cluster.replicas[0].url
+    turn(a, "We're looking in Pflugerville, budget $400k, need 3 bedrooms")
+    turn(a, "show me homes with a swimming pool in 78748")
+    late = cluster.replica()
+    try:
+        for path in ("/sessions", "/memory/preferences"):
+            assert httpx.get(f"{late.url}{path}").json() == httpx.get(f"{a}{path}").json()
+        assert httpx.get(f"{late.url}/memory/preferences").json()["preferences"]["real_estate"]
+        session = turn(late.url, "homes with a pool in 78748")[0]["session_id"]
+        context = httpx.get(f"{late.url}/debug/sessions/{session}/context").json()["sections"]
+        assert "budget_max: $400,000" in context["preferences"]
+        assert "78748" in context["semantic"]  # L3, written by replica A
+    finally:
+        late.stop()
+        cluster.replicas.remove(late)
+
+
+def test_redis_stopping_mid_run_gives_a_clear_error_and_recovers(cluster: Cluster) -> None:
+    session = turn(cluster.url, "what time is it?")[0]["session_id"]
+    cluster.clock.set("sleep:2")
+    running, out = _in_background(cluster.url, "what time is it now?", session)
+    cluster.redis.stop()
+    try:
+        running.join(timeout=60)
+        cluster.clock.set("ok")
+        kept = stored(cluster.database_url, session)
+        during = turn(cluster.url, "what time is it?", session)
+        assert "Redis" in errors(during)[0] and during[-1]["type"] == "done"
+        assert stored(cluster.database_url, session) == kept  # nothing written, nothing torn
+    finally:
+        cluster.redis.start()
+    assert not errors(out[0])  # the turn already holding its lock finished
+    after = turn(cluster.url, "what time is it?", session)
+    assert not errors(after)
+    record = stored(cluster.database_url, session)
+    assert len(record["turns"]) == 3
+    assert_whole(record)
+
+
+def test_postgres_stopping_mid_run_gives_a_clear_error_and_recovers(
+    cluster: Cluster, postgres: Postgres
+) -> None:
+    session = turn(cluster.url, "what time is it?")[0]["session_id"]
+    cluster.clock.set("sleep:8")  # outlasts `docker stop` on a loaded machine
+    running, out = _in_background(cluster.url, "what time is it now?", session)
+    postgres.stop()
+    try:
+        running.join(timeout=60)
+        cluster.clock.set("ok")
+        during = turn(cluster.url, "what time is it?", session)
+        assert "PostgreSQL" in errors(during)[0] and during[-1]["type"] == "done"
+    finally:
+        postgres.resume()
+    assert errors(out[0]), out[0]
+    assert "PostgreSQL" in errors(out[0])[0]  # its answer could not be saved
+    after = turn(cluster.url, "what time is it later?", session)
+    assert not errors(after)
+    record = stored(cluster.database_url, session)
+    users = [t["user"] for t in record["turns"]]
+    # The exchange PostgreSQL lost mid-way is kept as interrupted, never half-saved.
+    assert users == ["what time is it?", "what time is it now?", "what time is it later?"]
+    assert record["turns"][1]["assistant"] == INTERRUPTED_NOTE
+    assert_whole(record)

@@ -1,0 +1,91 @@
+"""Stateless replicas behind nginx, sharing PostgreSQL and Redis (the server storage profile)."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import httpx
+
+from tests.scale.conftest import GUEST_LIMIT, Cluster
+from tests.scale.helpers import assert_whole, data, errors, stored, text, turn
+
+
+def test_a_conversation_alternating_replicas_stays_coherent(cluster: Cluster) -> None:
+    a, b = cluster.replicas[0].url, cluster.replicas[1].url
+    first = turn(a, "We're looking in Pflugerville, budget $400k, need 3 bedrooms")
+    session = first[0]["session_id"]
+    listed = data(first)["items"]
+    assert listed and all(i["city"] == "Pflugerville" for i in listed)
+
+    second = turn(b, "the second one", session)  # ordinals resolve on the other replica
+    detail = data(second)
+    assert detail["type"] == "detail" and detail["items"][0]["zpid"] == listed[1]["zpid"]
+
+    third = turn(a, "same but under $350k", session)  # a refinement keeps the criteria
+    refined = data(third)["items"]
+    assert refined and all(i["city"] == "Pflugerville" and i["price"] <= 350_000 for i in refined)
+
+    fresh = turn(b, "show me what's available")  # preferences saved via A, used by B
+    assert "Using your saved budget of $400,000" in text(fresh)
+    assert all(i["price"] <= 400_000 for i in data(fresh)["items"])
+
+    title = httpx.get(f"{b}/sessions/{session}/title").json()["title"]
+    assert title and title == httpx.get(f"{a}/sessions/{session}/title").json()["title"]
+    record = stored(cluster.database_url, session)
+    assert [t["user"] for t in record["turns"]] == [
+        "We're looking in Pflugerville, budget $400k, need 3 bedrooms",
+        "the second one",
+        "same but under $350k",
+    ]
+    assert_whole(record)
+    for replica in cluster.replicas:  # nothing of it on any replica's disk
+        assert not any(p.is_file() for p in replica.memory_root.rglob("*"))
+
+
+def test_two_concurrent_turns_on_one_session_on_two_replicas_are_serialised(
+    cluster: Cluster,
+) -> None:
+    a, b = cluster.replicas[0].url, cluster.replicas[1].url
+    session = turn(a, "what time is it?")[0]["session_id"]
+    cluster.clock.set("sleep:1")  # each turn holds the session a while
+    results: dict[str, list[dict[str, Any]]] = {}
+
+    def run(url: str, message: str) -> None:
+        results[message] = turn(url, message, session)
+
+    try:
+        threads = [
+            threading.Thread(target=run, args=(a, "what time is it in Austin?")),
+            threading.Thread(target=run, args=(b, "what time is it here?")),
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=120)
+    finally:
+        cluster.clock.set("ok")
+    assert all(not errors(events) for events in results.values()), results
+    record = stored(cluster.database_url, session)
+    users = [t["user"] for t in record["turns"]]
+    assert users[0] == "what time is it?"
+    assert sorted(users[1:]) == ["what time is it here?", "what time is it in Austin?"]
+    assert_whole(record)
+
+
+def test_the_guest_rate_limit_holds_across_replicas(cluster: Cluster) -> None:
+    a, b = cluster.replicas[0].url, cluster.replicas[1].url
+    first = turn(a, "what time is it?", path="/chat/public/stream")
+    session = first[0]["session_id"]
+    # The guest session lives in Redis: B continues the conversation A started.
+    assert turn(b, "what time is it?", session, path="/chat/public/stream")[0]["session_id"] == (
+        session
+    )
+    codes = [
+        httpx.post(f"{url}/chat/public", json={"message": "what time is it?"}, timeout=60)
+        for url in [a, b] * GUEST_LIMIT
+    ]
+    statuses = [r.status_code for r in codes]
+    assert statuses[: GUEST_LIMIT - 2] == [200] * (GUEST_LIMIT - 2)
+    assert set(statuses[GUEST_LIMIT - 2 :]) == {429}
+    assert int(codes[-1].headers["Retry-After"]) >= 1

@@ -57,6 +57,23 @@ def stream_turn(client: Any, message: str, session_id: str | None = None) -> lis
         return sse_events(response.iter_lines())
 
 
+def last_data(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The payload of a turn's last `data` event (fails the test when there is none)."""
+    found = [e["data"] for e in events if e["type"] == "data"]
+    assert found, f"no data event in {[e['type'] for e in events]}"
+    return dict(found[-1])
+
+
+def answer_text(events: list[dict[str, Any]]) -> str:
+    """The answer a turn streamed, its tokens joined."""
+    return "".join(e["content"] for e in events if e["type"] == "token")
+
+
+def started_tools(events: list[dict[str, Any]]) -> list[str]:
+    """The tools a turn ran, in the order their steps started."""
+    return [e["name"] for e in events if e["type"] == "step" and e["status"] == "start"]
+
+
 @dataclass
 class ServerProcess:
     """A uvicorn subprocess serving api:app."""

@@ -82,6 +82,17 @@ class PreferenceEntry:
             return None
 
 
+def render_entries(per_skill: dict[str, list[PreferenceEntry]]) -> str:
+    """The context block naming every remembered entry grouped per skill; "" when none."""
+    if not per_skill:
+        return ""
+    parts = [RENDER_HEADER]
+    for skill, entries in per_skill.items():
+        parts.append(f"[{skill}]")
+        parts.extend(f"- {e.to_line()}" for e in entries)
+    return "\n".join(parts)
+
+
 class PreferenceBackend(Protocol):
     """Where L1 entries live: these files, or PostgreSQL in the server storage profile."""
 
@@ -158,15 +169,7 @@ class PreferenceStore:
             return True
 
     def render(self, user: str) -> str:
-        """The context block naming every remembered entry grouped per skill; "" when none."""
-        per_skill = self.load_all(user)
-        if not per_skill:
-            return ""
-        parts = [RENDER_HEADER]
-        for skill, entries in per_skill.items():
-            parts.append(f"[{skill}]")
-            parts.extend(f"- {e.to_line()}" for e in entries)
-        return "\n".join(parts)
+        return render_entries(self.load_all(user))
 
     @staticmethod
     def _read_lines(path: Path) -> list[str]:

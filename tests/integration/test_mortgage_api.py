@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.servers import stream_turn
+from tests.servers import answer_text, stream_turn
 
 FIND = "find me a 3-bed house in Austin under $500k"
 COST = "what would the second one cost per month with 20% down at 6.5%?"
@@ -17,10 +17,6 @@ COST = "what would the second one cost per month with 20% down at 6.5%?"
 
 def _data(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [e["data"] for e in events if e["type"] == "data"]
-
-
-def _text(events: list[dict[str, Any]]) -> str:
-    return "".join(e["content"] for e in events if e["type"] == "token")
 
 
 def _tool_args(client: TestClient, session_id: str, tool: str) -> list[dict[str, Any]]:
@@ -49,7 +45,7 @@ def test_second_listing_monthly_cost_uses_its_price(app_client: TestClient) -> N
     args = _tool_args(app_client, session, "mortgage_payment")
     assert args[-1]["price"] == second["price"]
     assert args[-1]["down_payment_percent"] == 20 and args[-1]["rate_percent"] == 6.5
-    text = _text(events)
+    text = answer_text(events)
     assert f"With 20% down (${second['price'] * 0.2:,.0f}) at 6.5% over 30 years" in text
     assert second["address"] in text and "a month" in text
 
@@ -65,6 +61,6 @@ def test_affordability_question_answers_with_a_price(app_client: TestClient) -> 
     events = stream_turn(app_client, "what price can I afford at $3,000 a month?")
     steps = [(e["name"], e["status"]) for e in events if e["type"] == "step"]
     assert steps == [("mortgage_affordability", "start"), ("mortgage_affordability", "end")]
-    text = _text(events)
+    text = answer_text(events)
     assert "At $3,000 a month with 20% down" in text and "afford a home up to about $" in text
     assert "I assumed a 6.5% rate; tell me yours to refine it." in text

@@ -9,17 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.servers import stream_turn
-
-
-def _data(events: list[dict[str, Any]]) -> dict[str, Any]:
-    found = [e["data"] for e in events if e["type"] == "data"]
-    assert found, f"no data event in {[e['type'] for e in events]}"
-    return found[-1]
-
-
-def _text(events: list[dict[str, Any]]) -> str:
-    return "".join(e["content"] for e in events if e["type"] == "token")
+from tests.servers import answer_text, last_data, stream_turn
 
 
 def _saved_keys(events: list[dict[str, Any]]) -> list[str]:
@@ -47,7 +37,7 @@ def test_ranges_bound_every_listing_on_both_sides(
     app_client: TestClient, phrase: str, bounds: dict[str, tuple[float, float]]
 ) -> None:
     events = stream_turn(app_client, phrase)
-    data = _data(events)
+    data = last_data(events)
     assert data["items"], f"no results for {phrase!r}: {data['criteria']}"
     for field, (low, high) in bounds.items():
         values = [item[field] for item in data["items"]]
@@ -71,7 +61,7 @@ def test_a_place_outside_the_data_gets_an_honest_answer_and_nothing_is_saved(
 ) -> None:
     before = app_client.get("/memory/preferences").json()
     events = stream_turn(app_client, phrase)
-    text = _text(events)
+    text = answer_text(events)
     place = next(p for p in ("Seattle", "Dallas", "Houston", "Round Rock") if p in phrase)
     assert f"I don't have any listings in {place}" in text
     assert "Austin" in text and "Pflugerville" in text and "78704" in text
@@ -95,7 +85,7 @@ MISSPELLED: list[tuple[str, dict[str, Any]]] = [
 def test_misspelled_common_words_are_read_as_meant(
     app_client: TestClient, phrase: str, expected: dict[str, Any]
 ) -> None:
-    criteria = _data(stream_turn(app_client, phrase))["criteria"]
+    criteria = last_data(stream_turn(app_client, phrase))["criteria"]
     assert {k: criteria.get(k) for k in expected} == expected
 
 
@@ -104,7 +94,7 @@ def test_one_off_filters_are_not_remembered_unless_asked(app_client: TestClient)
         assert _saved_keys(stream_turn(app_client, phrase)) == []
     remembered = stream_turn(app_client, "remember we need 3 bedrooms and always a garage")
     assert sorted(_saved_keys(remembered)) == ["beds_min", "features"]
-    assert "remember" in _text(remembered).lower()
+    assert "remember" in answer_text(remembered).lower()
 
 
 def test_a_zip_code_is_a_lasting_location_like_a_city(app_client: TestClient) -> None:
@@ -112,7 +102,7 @@ def test_a_zip_code_is_a_lasting_location_like_a_city(app_client: TestClient) ->
     assert _saved_keys(events) == ["location"]
     prefs = app_client.get("/memory/preferences").json()["preferences"]["real_estate"]
     assert {"entry_type": "PREFERENCE", "key": "location", "value": "78745"} in prefs
-    later = _data(stream_turn(app_client, "show me what's available"))
+    later = last_data(stream_turn(app_client, "show me what's available"))
     assert later["criteria"]["location"] == "78745"
     assert all(item["zipcode"] == "78745" for item in later["items"])
 
@@ -121,11 +111,11 @@ def test_no_requested_order_ranks_by_relevance_with_implausible_prices_last(
     app_client: TestClient,
 ) -> None:
     events = stream_turn(app_client, "new search: 3 bedroom houses in Austin under $500k")
-    data = _data(events)
+    data = last_data(events)
     assert data["criteria"]["sort"] == "relevance"
-    assert "best matches" in _text(events)
+    assert "best matches" in answer_text(events)
     assert not data["items"][0]["flags"]
-    cheapest = _data(stream_turn(app_client, "cheapest 3 bedroom houses in Austin under 500k"))
+    cheapest = last_data(stream_turn(app_client, "cheapest 3 bedroom houses in Austin under 500k"))
     assert cheapest["criteria"]["sort"] == "price"
     first = cheapest["items"][0]
     assert not first["flags"] and first["zpid"] != "58311776"  # the $62,500 house

@@ -9,20 +9,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.servers import stream_turn
+from tests.servers import answer_text, last_data, stream_turn
 
 DOWNTOWN = (30.2672, -97.7431)
 Listing = dict[str, Any]
-
-
-def _data(events: list[dict[str, Any]]) -> dict[str, Any]:
-    found = [e["data"] for e in events if e["type"] == "data"]
-    assert found, f"no data event in {[e['type'] for e in events]}"
-    return found[-1]
-
-
-def _text(events: list[dict[str, Any]]) -> str:
-    return "".join(e["content"] for e in events if e["type"] == "token")
 
 
 def _miles(item: Listing) -> float:
@@ -36,13 +26,13 @@ def _miles(item: Listing) -> float:
 
 def test_three_bed_house_in_austin_under_500k(app_client: TestClient) -> None:
     events = stream_turn(app_client, "find me a 3-bed house in Austin under $500k")
-    data = _data(events)
+    data = last_data(events)
     assert data["type"] == "listings" and len(data["items"]) >= 3
     for item in data["items"]:
         assert item["city"] == "Austin" and item["property_type"] == "house"
         assert item["beds"] >= 3 and item["price"] <= 500_000
         assert item["url"] == f"https://www.zillow.com/homedetails/{item['zpid']}_zpid/"
-    intro = _text(events).split("\n\n")[0]
+    intro = answer_text(events).split("\n\n")[0]
     assert intro.startswith(f"I found {data['total']:,} houses in Austin")
     assert len(next(e for e in events if e["type"] == "hints")["hints"]) == 3
 
@@ -50,23 +40,23 @@ def test_three_bed_house_in_austin_under_500k(app_client: TestClient) -> None:
 def test_card_click_second_one_and_closer_to_downtown(app_client: TestClient) -> None:
     first = stream_turn(app_client, "find me a 3-bed house in Austin under $500k")
     session = first[0]["session_id"]
-    shown = _data(first)["items"]
+    shown = last_data(first)["items"]
 
     card = shown[0]
     click = stream_turn(
         app_client, f"Show me the details for {card['address']} (zpid: {card['zpid']})", session
     )
-    detail = _data(click)
+    detail = last_data(click)
     assert detail["type"] == "detail" and detail["items"][0]["zpid"] == card["zpid"]
     assert isinstance(detail["items"][0]["lat"], float) and isinstance(
         detail["items"][0]["lng"], float
     )
     assert detail["items"][0]["description"]
 
-    second = _data(stream_turn(app_client, "show me more on the second one", session))
+    second = last_data(stream_turn(app_client, "show me more on the second one", session))
     assert second["type"] == "detail" and second["items"][0]["zpid"] == shown[1]["zpid"]
 
-    closer = _data(stream_turn(app_client, "same but closer to downtown", session))
+    closer = last_data(stream_turn(app_client, "same but closer to downtown", session))
     assert closer["criteria"]["near"] == "downtown"
     distances = [_miles(item) for item in closer["items"]]
     assert distances == sorted(distances)
@@ -77,17 +67,17 @@ def test_card_click_second_one_and_closer_to_downtown(app_client: TestClient) ->
 
 
 def test_address_typed_by_the_user_fetches_details(app_client: TestClient) -> None:
-    listing = _data(stream_turn(app_client, "cheapest condo in Austin"))["items"][0]
+    listing = last_data(stream_turn(app_client, "cheapest condo in Austin"))["items"][0]
     street = listing["address"].split(",")[0]
     events = stream_turn(app_client, f"tell me about {street}, Austin TX")
     steps = [e["name"] for e in events if e["type"] == "step" and e["status"] == "start"]
     assert steps == ["get_property_details_by_address"]
-    assert _data(events)["items"][0]["zpid"] == listing["zpid"]
+    assert last_data(events)["items"][0]["zpid"] == listing["zpid"]
 
 
 def test_no_results_says_what_to_relax(app_client: TestClient) -> None:
     events = stream_turn(app_client, "5 bedroom condo in Pflugerville under $100k with a pool")
-    text = _text(events).lower()
+    text = answer_text(events).lower()
     assert "no " in text or "nothing" in text or "couldn't" in text
     assert "try" in text
 
@@ -209,7 +199,7 @@ PHRASINGS: list[tuple[str, Callable[[Listing], bool]]] = [
 def test_every_returned_listing_satisfies_the_stated_constraints(
     app_client: TestClient, phrase: str, satisfied: Callable[[Listing], bool]
 ) -> None:
-    data = _data(stream_turn(app_client, phrase))
+    data = last_data(stream_turn(app_client, phrase))
     assert data["type"] == "listings"
     assert data["items"], f"no results for {phrase!r}: {data['criteria']}"
     bad = [i for i in data["items"] if not satisfied(i)]

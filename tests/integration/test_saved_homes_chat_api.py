@@ -2,25 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi.testclient import TestClient
 
-from tests.servers import sse_events, stream_turn
-
-
-def _data(events: list[dict[str, Any]]) -> dict[str, Any]:
-    found = [e["data"] for e in events if e["type"] == "data"]
-    assert found, f"no data event in {[e['type'] for e in events]}"
-    return found[-1]
-
-
-def _text(events: list[dict[str, Any]]) -> str:
-    return "".join(e["content"] for e in events if e["type"] == "token")
-
-
-def _tools(events: list[dict[str, Any]]) -> list[str]:
-    return [e["name"] for e in events if e["type"] == "step" and e["status"] == "start"]
+from tests.servers import answer_text, last_data, sse_events, started_tools, stream_turn
 
 
 def _saved(client: TestClient) -> dict[str, str]:
@@ -38,25 +22,25 @@ def _answer(client: TestClient, session: str, confirm_id: str, approve: bool) ->
 def test_save_show_compare_and_remove_with_confirmation(app_client: TestClient) -> None:
     first = stream_turn(app_client, "3 bedroom houses in 78745")
     session = first[0]["session_id"]
-    shown = _data(first)["items"]
+    shown = last_data(first)["items"]
 
     saved = stream_turn(app_client, "save the second one", session)
-    assert _tools(saved) == ["save_home"]
-    assert f"Saved {shown[1]['address']}" in _text(saved)
+    assert started_tools(saved) == ["save_home"]
+    assert f"Saved {shown[1]['address']}" in answer_text(saved)
     stream_turn(app_client, "save the first one", session)
     assert set(_saved(app_client)) >= {f"home_{shown[0]['zpid']}", f"home_{shown[1]['zpid']}"}
 
     listed = stream_turn(app_client, "show my saved homes", session)
-    data = _data(listed)
+    data = last_data(listed)
     assert data["saved"] is True
     assert {i["zpid"] for i in data["items"]} >= {shown[0]["zpid"], shown[1]["zpid"]}
 
     stream_turn(app_client, "3 bedroom houses in 78745", session)
     compared = stream_turn(app_client, "compare the first two", session)
-    table = _data(compared)
+    table = last_data(compared)
     assert table["type"] == "comparison"
     assert [i["zpid"] for i in table["items"]] == [shown[0]["zpid"], shown[1]["zpid"]]
-    assert "side by side" in _text(compared)
+    assert "side by side" in answer_text(compared)
 
     details = f"Show me the details for {shown[1]['address']} (zpid: {shown[1]['zpid']})"
     stream_turn(app_client, details, session)
@@ -64,11 +48,11 @@ def test_save_show_compare_and_remove_with_confirmation(app_client: TestClient) 
     assert [e["type"] for e in asked][-2:] == ["confirm", "done"]
     confirm = asked[-2]
     assert confirm["tool"] == "remove_saved_home" and confirm["args"] == {"zpid": shown[1]["zpid"]}
-    assert "remove_saved_home" not in _tools(asked)
+    assert "remove_saved_home" not in started_tools(asked)
     assert f"home_{shown[1]['zpid']}" in _saved(app_client)  # nothing changed yet
 
     done = _answer(app_client, session, confirm["id"], True)
-    assert "Removed" in _text(done) and done[-1]["type"] == "done"
+    assert "Removed" in answer_text(done) and done[-1]["type"] == "done"
     assert f"home_{shown[1]['zpid']}" not in _saved(app_client)
     change = app_client.get("/memory/changes").json()["changes"][0]
     assert change["key"] == f"home_{shown[1]['zpid']}" and change["new"] is None
@@ -83,7 +67,7 @@ def test_forget_my_budget_asks_first_and_cancel_keeps_it(app_client: TestClient)
     session, confirm = asked[0]["session_id"], asked[-2]
     assert confirm["type"] == "confirm" and confirm["question"] == "Forget your saved budget_max?"
     kept = _answer(app_client, session, confirm["id"], False)
-    assert "nothing was changed" in _text(kept)
+    assert "nothing was changed" in answer_text(kept)
     prefs = app_client.get("/memory/preferences").json()["preferences"]["real_estate"]
     assert {"entry_type": "PREFERENCE", "key": "budget_max", "value": "$450,000"} in prefs
     body = {"session_id": session, "confirm": {"id": confirm["id"], "approve": True}}
@@ -104,7 +88,7 @@ def test_a_stale_confirmation_is_refused_and_a_new_message_moves_on(
 
 
 def test_remove_all_saved_homes_is_one_confirmation(app_client: TestClient) -> None:
-    shown = _data(stream_turn(app_client, "condos in Austin"))["items"]
+    shown = last_data(stream_turn(app_client, "condos in Austin"))["items"]
     for home in shown[:2]:
         app_client.post("/tools/save_home", json={"params": {"zpid": home["zpid"]}})
     asked = stream_turn(app_client, "remove all my saved homes")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from agent_graph.memory.preferences import (
-    RENDER_HEADER,
     EntryType,
     PreferenceEntry,
+    render_entries,
     validate_id,
 )
 from agent_graph.storage.postgres.database import Database
@@ -75,12 +75,4 @@ class PgPreferenceStore:
             return deleted.rowcount > 0
 
     def render(self, user: str) -> str:
-        """The context block with every remembered entry grouped per skill; "" when none."""
-        per_skill = self.load_all(user)
-        if not per_skill:
-            return ""
-        parts = [RENDER_HEADER]
-        for skill, entries in per_skill.items():
-            parts.append(f"[{skill}]")
-            parts.extend(f"- {e.to_line()}" for e in entries)
-        return "\n".join(parts)
+        return render_entries(self.load_all(user))

@@ -29,8 +29,9 @@ READY_POLL_S = 0.02
 QUEUE_TIMEOUT_S = 30.0
 MAX_RESPAWN_ATTEMPTS = 5
 DEFAULT_MAX_CALLS = 1000
-FORK_SLOTS = 2
-"""Concurrent calls one fork worker takes: its zygote keeps this many children in accept()."""
+FORK_SLOTS = 4
+"""Concurrent calls one fork worker takes: two children wait in accept(), more connections wait
+in the listen backlog the few milliseconds until the zygote has forked the next spare."""
 
 
 def _answers_as(response: httpx.Response, worker: WorkerHandle) -> bool:

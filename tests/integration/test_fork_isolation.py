@@ -13,7 +13,7 @@ import pytest
 
 from agent_graph.skills.logs import SkillLogs
 from agent_graph.skills.manifest import SkillSpec, load_skill
-from agent_graph.skills.pool import ContainerPool, PoolStartError, SkillCallError
+from agent_graph.skills.pool import FORK_SLOTS, ContainerPool, PoolStartError, SkillCallError
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
@@ -74,11 +74,12 @@ async def test_a_reused_worker_without_fork_would_leak(free_port_base: int) -> N
     assert seen["env"] == "set by an earlier call"
 
 
-async def test_a_fork_worker_takes_concurrent_calls_up_to_its_slots(
+async def test_concurrent_calls_share_a_fork_worker_each_in_a_fresh_child(
     fork_pool: ContainerPool,
 ) -> None:
-    results = await asyncio.gather(*(fork_pool.call("look", {}) for _ in range(4)))
-    assert len({r["pid"] for r in results}) == 4  # four children of one zygote
+    calls = 2 * FORK_SLOTS  # more than one worker takes: the rest wait their turn
+    results = await asyncio.gather(*(fork_pool.call("look", {}) for _ in range(calls)))
+    assert len({r["pid"] for r in results}) == calls  # a fresh child for every call
     assert fork_pool.ready_count == 1
 
 

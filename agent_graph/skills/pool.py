@@ -158,7 +158,9 @@ class ContainerPool:
             if sound and self._reusable(worker):
                 self._offer(worker)
             else:
-                self._retire(worker, at_once=not sound)
+                # a failed call of a fork worker took only its own child down: the calls other
+                # children serve finish first (a hung child dies with its zygote after them)
+                self._retire(worker, at_once=not sound and worker.isolation != "fork")
 
     def _reusable(self, worker: WorkerHandle) -> bool:
         if worker.retired or worker.calls >= self.max_calls:

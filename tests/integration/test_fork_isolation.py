@@ -83,6 +83,25 @@ async def test_concurrent_calls_share_a_fork_worker_each_in_a_fresh_child(
     assert fork_pool.ready_count == 1
 
 
+async def test_a_hung_call_does_not_take_down_a_concurrent_call_on_its_worker(
+    free_port_base: int,
+) -> None:
+    pool = ContainerPool(leaky(timeout_s=2.0), ProcessBackend(), PortAllocator(free_port_base))
+    await pool.start()
+    try:
+        hung = asyncio.create_task(pool.call("nap", {"seconds": 30}))
+        await asyncio.sleep(1.0)
+        # still running when the hung call times out (at 2 s) and its worker is retired
+        slow = await pool.call("nap", {"seconds": 1.5})
+        with pytest.raises(SkillCallError, match="nap"):
+            await hung
+        assert slow["pid"] > 0
+        after = await pool.call("look", {})  # the retired worker was replaced
+        assert after["calls"] == 0
+    finally:
+        await pool.close()
+
+
 async def test_the_worker_is_replaced_after_max_calls(free_port_base: int) -> None:
     pool = ContainerPool(leaky(), ProcessBackend(), PortAllocator(free_port_base), max_calls=2)
     await pool.start()

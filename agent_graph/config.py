@@ -69,6 +69,8 @@ class Settings(BaseSettings):
     skill_isolation: Literal["fork", "restart"] | None = Field(
         default=None, alias="SKILL_ISOLATION"
     )
+    skill_services: str = Field(default="", alias="SKILL_SERVICES")
+    """`name=url,...`: skills already running as services (shared by replicas), not started here."""
     skill_worker_max_calls: int = Field(default=1000, ge=1, alias="SKILL_WORKER_MAX_CALLS")
     host_port_start: int = Field(default=9000, ge=1024, le=65000, alias="HOST_PORT_START")
     max_tool_iterations: int = Field(default=6, ge=1, le=50, alias="MAX_TOOL_ITERATIONS")

@@ -20,6 +20,7 @@ from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.planners import Planners
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry
+from agent_graph.skills.service import parse_services
 from agent_graph.storage.profile import GuestLimiter, GuestSessions, Sessions, Storage, open_storage
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,7 @@ def make_registry(settings: Settings) -> SkillRegistry:
         PortAllocator(settings.host_port_start),
         isolation=settings.skill_isolation,
         worker_max_calls=settings.skill_worker_max_calls,
+        services=parse_services(settings.skill_services),
     )
 
 

@@ -29,10 +29,12 @@ class WorkerHandle:
     retired: bool = False
     """Takes no new call; replaced once its calls are done (or at once after a failure)."""
     replaced: bool = False
+    url: str = ""
+    """Where a skill service answers (ServiceBackend); "" for workers on 127.0.0.1:port."""
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return self.url or f"http://127.0.0.1:{self.port}"
 
 
 class WorkerBackend(Protocol):

@@ -15,6 +15,7 @@ from agent_graph.skills.mcp import McpPool
 from agent_graph.skills.metadata import ToolMeta, split_tool
 from agent_graph.skills.pool import DEFAULT_MAX_CALLS, ContainerPool, SkillCallError
 from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.service import ServiceBackend
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,7 @@ class SkillRegistry:
         only: set[str] | None = None,
         isolation: str | None = None,
         worker_max_calls: int = DEFAULT_MAX_CALLS,
+        services: dict[str, str] | None = None,
     ) -> None:
         self.skills_dir = skills_dir
         self.backend = backend_factory()
@@ -71,6 +73,8 @@ class SkillRegistry:
         self.isolation = isolation
         """Overrides every manifest's `isolation` (SKILL_ISOLATION), e.g. for the bench."""
         self.worker_max_calls = worker_max_calls
+        self.services = services or {}
+        """Skills running elsewhere (SKILL_SERVICES): called at their URL, never started here."""
         self.skills: dict[str, LoadedSkill] = {}
         self.failed: dict[str, str] = {}
         """Skills that could not start, with the reason."""
@@ -115,7 +119,9 @@ class SkillRegistry:
         if spec.mcp:
             pool = McpPool(spec)
         else:
-            pool = ContainerPool(spec, self.backend, self.ports, max_calls=self.worker_max_calls)
+            url = self.services.get(spec.name)
+            backend = self.backend if url is None else ServiceBackend(url)
+            pool = ContainerPool(spec, backend, self.ports, max_calls=self.worker_max_calls)
         try:
             await pool.start()
             schema = await self._fetch_schema(pool)

@@ -35,10 +35,10 @@ def open_server_storage(settings: Settings) -> Storage:
     closers: list[Callable[[], Any]] = [db.close, shared.aclose, blocking.close]
 
     async def open_checkpointer() -> Any:
-        from agent_graph.storage.postgres.checkpoints import open_postgres_checkpointer
+        from agent_graph.storage.postgres.checkpoints import PostgresCheckpointer
 
-        saver, close = await open_postgres_checkpointer(db.url)
-        closers.append(close)
+        saver = await PostgresCheckpointer.open(db.url)
+        closers.append(saver.close)
         return saver
 
     def open_pgvector() -> Any:

@@ -40,6 +40,7 @@ graph = build_graph(
             _chat_model if _model != "offline" else None,
             preferences=_storage.preferences,
             open_vectors=_storage.open_vectors,
+            changes=_storage.changes,
         ),
         max_tool_iterations=_settings.max_tool_iterations,
         llm_timeout_s=_settings.llm_timeout_s,

@@ -1,8 +1,9 @@
 """The change log: every L1 change made on the user's behalf, with old and new value, time and
 the message that caused it, so the user can see it and undo it.
 
-File: ``{root}/users/{user}/changes.jsonl``, one JSON object per line, oldest first. Undoing a
-change appends a new change (with ``undoes``) rather than rewriting history.
+Embedded profile: ``{root}/users/{user}/changes.jsonl``, one JSON object per line, oldest
+first; the server profile keeps the same records in PostgreSQL (`PgChangeLog`). Undoing a change
+appends a new change (with ``undoes``) rather than rewriting history.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import threading
 import uuid
+from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -49,7 +51,31 @@ class Change:
         return Change(uuid.uuid4().hex[:16], skill, entry_type, key, old, new, at, message, undoes)
 
 
-class ChangeLog:
+class ChangeRecords(ABC):
+    """Where changes are kept: `append` and `all` per backend; the queries are shared."""
+
+    @abstractmethod
+    def append(self, user: str, change: Change) -> None:
+        """Record one change (ValueError when it undoes a change already undone)."""
+
+    @abstractmethod
+    def all(self, user: str) -> list[Change]:
+        """Every change of the user, oldest first."""
+
+    def recent(self, user: str, limit: int = DEFAULT_LIMIT) -> list[dict[str, Any]]:
+        """Newest first, each with ``undone``: True once a later change undid it."""
+        changes = self.all(user)
+        undone = {c.undoes for c in changes if c.undoes}
+        return [{**asdict(c), "undone": c.id in undone} for c in reversed(changes[-limit:])]
+
+    def find(self, user: str, change_id: str) -> tuple[Change | None, bool]:
+        """(the change, whether it was already undone)."""
+        changes = self.all(user)
+        found = next((c for c in changes if c.id == change_id), None)
+        return found, any(c.undoes == change_id for c in changes)
+
+
+class ChangeLog(ChangeRecords):
     """Append-only per-user change files under ``root`` (thread-safe appends)."""
 
     def __init__(self, root: Path) -> None:
@@ -78,15 +104,3 @@ class ChangeLog:
             except (ValueError, TypeError):
                 continue
         return changes
-
-    def recent(self, user: str, limit: int = DEFAULT_LIMIT) -> list[dict[str, Any]]:
-        """Newest first, each with ``undone``: True once a later change undid it."""
-        changes = self.all(user)
-        undone = {c.undoes for c in changes if c.undoes}
-        return [{**asdict(c), "undone": c.id in undone} for c in reversed(changes[-limit:])]
-
-    def find(self, user: str, change_id: str) -> tuple[Change | None, bool]:
-        """(the change, whether it was already undone)."""
-        changes = self.all(user)
-        found = next((c for c in changes if c.id == change_id), None)
-        return found, any(c.undoes == change_id for c in changes)

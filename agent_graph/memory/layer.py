@@ -11,7 +11,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
-from agent_graph.memory.changes import Change, ChangeLog
+from agent_graph.memory.changes import Change, ChangeLog, ChangeRecords
 from agent_graph.memory.preferences import PreferenceBackend, PreferenceEntry, PreferenceStore
 from agent_graph.memory.scoring import score_result, score_with_llm, summarize_result
 
@@ -39,12 +39,13 @@ class MemoryLayer:
         write_behind: bool = False,
         preferences: PreferenceBackend | None = None,
         open_vectors: Callable[[], Any] | None = None,
+        changes: ChangeRecords | None = None,
     ) -> None:
         self.root = root
         self.model = model
         self.write_behind = write_behind
         self.preferences: PreferenceBackend = preferences or PreferenceStore(root)
-        self.changes = ChangeLog(root)
+        self.changes: ChangeRecords = changes or ChangeLog(root)
         self._open_vectors = open_vectors or (lambda: open_vector_stores(root))
         self._vector: Any = None
         self._vector_lock = asyncio.Lock()

@@ -49,14 +49,6 @@ def make_registry(settings: Settings) -> SkillRegistry:
     )
 
 
-def make_checkpointer(settings: Settings) -> Any:
-    """The only place the API's checkpointer is made. It holds turns paused for a confirmation
-    (LangGraph interrupts) until the user answers: in memory, so a restart forgets them."""
-    from langgraph.checkpoint.memory import InMemorySaver
-
-    return InMemorySaver()
-
-
 def open_memory(
     settings: Settings, storage: Storage, model: Any, secondary_llm: bool
 ) -> MemoryLayer:
@@ -66,6 +58,7 @@ def open_memory(
         write_behind=True,
         preferences=storage.preferences,
         open_vectors=storage.open_vectors,
+        changes=storage.changes,
     )
 
 
@@ -98,6 +91,10 @@ class AppRuntime:
     @classmethod
     async def start(cls, settings: Settings) -> AppRuntime:
         tokens = load_tokens(settings.api_tokens_file)  # fail fast, before any worker starts
+        storage = open_storage(settings)
+        # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
+        # in this process (embedded) or in PostgreSQL, for any replica (server).
+        checkpointer = await storage.open_checkpointer()
         local_server = await start_local_server(settings)  # a bad model file fails here too
         registry = make_registry(settings)
         await registry.start()
@@ -113,7 +110,6 @@ class AppRuntime:
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
         secondary = settings.model_name != "offline"
-        storage = open_storage(settings)
         memory = open_memory(settings, storage, model, secondary)
         await memory.warm()
         services = Services(
@@ -130,7 +126,7 @@ class AppRuntime:
             planners=planners,
         )
         runner = TurnRunner(
-            build_graph(services, checkpointer=make_checkpointer(settings)),
+            build_graph(services, checkpointer=checkpointer),
             sanitizer,
             settings.user_timezone,
             after_turn=memory.settle,

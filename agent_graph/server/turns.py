@@ -124,7 +124,11 @@ class TurnRunner:
                     await asyncio.to_thread(self._begin, user, session_id, turn)
                 try:
                     async for mode, chunk in self.graph.astream(
-                        inputs, config, context=context, stream_mode=STREAM_MODES
+                        inputs,
+                        config,
+                        context=context,
+                        stream_mode=STREAM_MODES,
+                        durability="exit",  # a checkpoint only where the turn stops (or pauses)
                     ):
                         if mode == "updates" and isinstance(chunk, dict):
                             turn.observe(chunk)
@@ -180,10 +184,14 @@ class TurnRunner:
         except Exception as exc:
             log.warning("could not clear the in-flight marker: %r", exc)
 
+    def outage(self, exc: BaseException) -> str | None:
+        """The name of the shared server this error says is unreachable, or None."""
+        return next((name for kind, name in self.outages.items() if isinstance(exc, kind)), None)
+
     def _failure_text(self, exc: Exception) -> str:
-        for kind, server in self.outages.items():
-            if isinstance(exc, kind):
-                return OUTAGE_MESSAGE.format(server=server)
+        server = self.outage(exc)
+        if server is not None:
+            return OUTAGE_MESSAGE.format(server=server)
         return FAILURE_MESSAGE.format(kind=type(exc).__name__)
 
     def _keep_context(self, user: str, session_id: str, update: dict[str, Any]) -> None:

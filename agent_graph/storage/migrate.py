@@ -1,6 +1,6 @@
-"""Copy an embedded installation (MEMORY_ROOT: session files, preference files, Chroma) into the
-server profile's PostgreSQL, in one transaction: all of it or nothing. Safe to run again
-(rows are upserted). Usage:
+"""Copy an embedded installation (MEMORY_ROOT: session, preference and change-log files,
+Chroma) into the server profile's PostgreSQL, in one transaction: all of it or nothing. Safe to
+run again (rows are upserted; changes already copied are skipped). Usage:
 
     DATABASE_URL=postgresql://... python -m agent_graph.storage.migrate [--from MEMORY_ROOT]
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,9 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from agent_graph.config import get_settings
+from agent_graph.memory.changes import ChangeLog
 from agent_graph.memory.preferences import PreferenceStore
+from agent_graph.storage.postgres.changes import INSERT_SQL as _CHANGE_SQL
 from agent_graph.storage.postgres.database import create_schema
 from agent_graph.storage.sessions import SessionStore
 
@@ -47,6 +49,7 @@ _EPISODE_SQL = (
 class Counts:
     sessions: int = 0
     preferences: int = 0
+    changes: int = 0
     semantic: int = 0
     episodes: int = 0
 
@@ -73,7 +76,7 @@ def _copy_all(root: Path, cur: psycopg.Cursor[Any], counts: Counts) -> None:
 
 
 def _copy_user(root: Path, user: str, cur: psycopg.Cursor[Any], counts: Counts) -> None:
-    """The user's session files (timestamps kept) and preference files."""
+    """The user's session files (timestamps kept), preference files and change log."""
     sessions = SessionStore(root)
     for item in sessions.list(user):
         r = sessions.load(user, item["id"])
@@ -85,6 +88,9 @@ def _copy_user(root: Path, user: str, cur: psycopg.Cursor[Any], counts: Counts) 
         for e in entries:
             cur.execute(_PREFERENCE_SQL, (user, skill, e.entry_type, e.key, e.value))
             counts.preferences += 1
+    for change in ChangeLog(root).all(user):  # oldest first, so `seq` keeps their order
+        cur.execute(_CHANGE_SQL + " ON CONFLICT DO NOTHING", (user, *astuple(change)))
+        counts.changes += 1
 
 
 def _copy_vectors(root: Path, cur: psycopg.Cursor[Any], counts: Counts) -> None:
@@ -139,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     counts = migrate(root, settings.database_url)
     print(
         f"copied {counts.sessions} sessions, {counts.preferences} preferences, "
+        f"{counts.changes} changes, "
         f"{counts.semantic} semantic memories and {counts.episodes} episodes from {root}"
     )
     return 0

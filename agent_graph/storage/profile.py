@@ -1,19 +1,20 @@
 """Storage profiles: one interface, two implementations chosen by STORAGE.
 
-- `embedded` (default): session files, preference files and Chroma under MEMORY_ROOT; locks,
+- `embedded` (default): session files, preference and change-log files and Chroma under MEMORY_ROOT; locks,
   the guest rate limit and guest sessions in this process. No server needed; one process.
-- `server`: PostgreSQL (DATABASE_URL) for sessions, preferences, episodes and semantic memory
+- `server`: PostgreSQL (DATABASE_URL) for sessions, preferences, the change log, episodes and semantic memory
   (pgvector), Redis (REDIS_URL) for turn locks, the guest rate limit and guest sessions. Any
   number of identical API replicas may share them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agent_graph.config import Settings
+from agent_graph.memory.changes import ChangeLog, ChangeRecords
 from agent_graph.memory.preferences import PreferenceBackend, PreferenceStore
 from agent_graph.security.rate_limit import RateLimiter
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
@@ -60,8 +61,13 @@ class Storage:
     locks: TurnLocks
     limiter: GuestLimiter
     preferences: PreferenceBackend
+    changes: ChangeRecords
+    """The log of L1 changes made for the user, which the user can undo."""
     open_vectors: Callable[[], Any]
     """Opens the L2/L3 stores (`semantic`, `episodes`, `embed`) off the event loop."""
+    open_checkpointer: Callable[[], Awaitable[Any]] = field(default=lambda: _in_memory())
+    """Opens the LangGraph checkpointer where turns paused for a confirmation wait (call once,
+    at start; the server profile closes it in `close`)."""
     pending: PendingTurns | None = None
     outages: dict[type[BaseException], str] = field(default_factory=dict)
     """Errors meaning a shared server is unreachable, with the server's name for the user."""
@@ -72,6 +78,13 @@ class Storage:
             result = close()
             if hasattr(result, "__await__"):
                 await result
+
+
+async def _in_memory() -> Any:
+    """Paused turns in this process only: a restart forgets them (the embedded profile)."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    return InMemorySaver()
 
 
 def open_storage(settings: Settings) -> Storage:
@@ -94,5 +107,6 @@ def open_storage(settings: Settings) -> Storage:
         locks=LocalTurnLocks(),
         limiter=RateLimiter(settings.public_rate_limit, settings.public_rate_window_s),
         preferences=PreferenceStore(root),
+        changes=ChangeLog(root),
         open_vectors=open_chroma,
     )

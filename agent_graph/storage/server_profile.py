@@ -1,7 +1,9 @@
-"""The server profile: PostgreSQL + pgvector for what must last, Redis for what replicas share."""
+"""The server profile: PostgreSQL + pgvector for what must last (including turns paused for a
+confirmation), Redis for what replicas share."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -10,6 +12,7 @@ import redis.asyncio as aredis
 
 from agent_graph.config import Settings
 from agent_graph.storage.coordination import RedisGuestSessions, RedisRateLimiter, RedisTurnLocks
+from agent_graph.storage.postgres.changes import PgChangeLog
 from agent_graph.storage.postgres.database import Database
 from agent_graph.storage.postgres.preferences import PgPreferenceStore
 from agent_graph.storage.postgres.sessions import PgPendingTurns, PgSessionStore
@@ -29,6 +32,15 @@ def open_server_storage(settings: Settings) -> Storage:
     shared = aredis.Redis.from_url(settings.redis_url, **options)
     blocking = redis.Redis.from_url(settings.redis_url, **options)
 
+    closers: list[Callable[[], Any]] = [db.close, shared.aclose, blocking.close]
+
+    async def open_checkpointer() -> Any:
+        from agent_graph.storage.postgres.checkpoints import PostgresCheckpointer
+
+        saver = await PostgresCheckpointer.open(db.url)
+        closers.append(saver.close)
+        return saver
+
     def open_pgvector() -> Any:
         from agent_graph.storage.postgres.vectors import PgVectorStores
 
@@ -41,6 +53,7 @@ def open_server_storage(settings: Settings) -> Storage:
         locks=RedisTurnLocks(shared, settings.turn_lock_ttl_s),
         limiter=RedisRateLimiter(shared, settings.public_rate_limit, settings.public_rate_window_s),
         preferences=PgPreferenceStore(db),
+        changes=PgChangeLog(db),
         open_vectors=open_pgvector,
         pending=PgPendingTurns(db),
         outages={
@@ -48,5 +61,6 @@ def open_server_storage(settings: Settings) -> Storage:
             redis.ConnectionError: "Redis",
             redis.TimeoutError: "Redis",
         },
-        closers=[db.close, shared.aclose, blocking.close],
+        open_checkpointer=open_checkpointer,
+        closers=closers,
     )

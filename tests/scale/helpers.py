@@ -49,3 +49,17 @@ def assert_whole(record: dict[str, Any]) -> None:
     for message in record["messages"]:
         for call in message["data"].get("tool_calls") or []:
             assert call["id"] in answered
+
+
+def confirm(url: str, session: str, confirm_id: str, approve: bool) -> list[dict[str, Any]]:
+    """Answer a paused turn's `confirm` event (the resume request)."""
+    body = {"session_id": session, "confirm": {"id": confirm_id, "approve": approve}}
+    with httpx.stream("POST", f"{url}/chat/stream", json=body, timeout=120) as response:
+        assert response.status_code == 200, response.read()
+        return sse_events(response.iter_lines())
+
+
+def preference(url: str, key: str) -> str | None:
+    """The value of one real_estate L1 entry as a replica lists it, or None."""
+    entries = httpx.get(f"{url}/memory/preferences").json()["preferences"].get("real_estate", [])
+    return next((e["value"] for e in entries if e["key"] == key), None)

@@ -10,7 +10,7 @@ import httpx
 
 from agent_graph.server.interrupted import INTERRUPTED_NOTE
 from tests.scale.conftest import Cluster
-from tests.scale.helpers import assert_whole, errors, stored, turn
+from tests.scale.helpers import assert_whole, confirm, errors, preference, stored, turn
 from tests.scale.servers import Postgres
 from tests.servers import sse_events
 
@@ -131,4 +131,25 @@ def test_postgres_stopping_mid_run_gives_a_clear_error_and_recovers(
     # The exchange PostgreSQL lost mid-way is kept as interrupted, never half-saved.
     assert users == ["what time is it?", "what time is it now?", "what time is it later?"]
     assert record["turns"][1]["assistant"] == INTERRUPTED_NOTE
+    assert_whole(record)
+
+
+def test_postgres_down_while_a_confirmation_is_answered_gives_a_clear_error(
+    cluster: Cluster, postgres: Postgres
+) -> None:
+    session = turn(cluster.url, "my budget is $425k")[0]["session_id"]
+    question = turn(cluster.url, "forget my budget", session)[-2]
+    assert question["type"] == "confirm"
+    postgres.stop()
+    try:
+        during = confirm(cluster.url, session, question["id"], approve=True)
+        assert "PostgreSQL" in errors(during)[0] and during[-1]["type"] == "done"
+    finally:
+        postgres.resume()
+    # The paused turn outlived the outage: answering again (any replica) resumes it.
+    answered = confirm(cluster.replicas[1].url, session, question["id"], approve=True)
+    assert not errors(answered)
+    assert preference(cluster.url, "budget_max") is None
+    record = stored(cluster.database_url, session)
+    assert [t["user"] for t in record["turns"]] == ["my budget is $425k", "forget my budget"]
     assert_whole(record)

@@ -7,8 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from agent_graph.memory.changes import ChangeLog
 from agent_graph.memory.layer import open_vector_stores
 from agent_graph.memory.preferences import PreferenceStore
+from agent_graph.storage.postgres.changes import PgChangeLog
 from agent_graph.storage.postgres.database import Database
 from agent_graph.storage.postgres.preferences import PgPreferenceStore
 from agent_graph.storage.postgres.sessions import PgSessionStore
@@ -32,7 +34,9 @@ def _migrate(root: Path, database_url: str) -> str:
     return done.stdout
 
 
-def test_migrate_copies_sessions_preferences_and_memory(tmp_path: Path, postgres: Postgres) -> None:
+def test_migrate_copies_sessions_preferences_changes_and_memory(
+    tmp_path: Path, postgres: Postgres
+) -> None:
     root = tmp_path / "memory"
     with app_client(root) as client:  # an embedded installation with some history
         first = stream_turn(client, "We're looking in Pflugerville, budget $400k, need 3 bedrooms")
@@ -42,7 +46,10 @@ def test_migrate_copies_sessions_preferences_and_memory(tmp_path: Path, postgres
     url = postgres.new_database()
 
     out = _migrate(root, url)
-    assert "copied 2 sessions, 3 preferences" in out
+    preferences = sum(len(e) for e in PreferenceStore(root).load_all("local").values())
+    changes = ChangeLog(root).all("local")
+    assert preferences >= 2 and changes  # the budget and the city, each recorded as a change
+    assert f"copied 2 sessions, {preferences} preferences, {len(changes)} changes" in out
     assert _migrate(root, url) == out  # running it again changes nothing
 
     db = Database(url)
@@ -52,6 +59,7 @@ def test_migrate_copies_sessions_preferences_and_memory(tmp_path: Path, postgres
         for item in files.list("local"):
             assert rows.load("local", item["id"]) == files.load("local", item["id"])
         assert PgPreferenceStore(db).render("local") == PreferenceStore(root).render("local")
+        assert PgChangeLog(db).all("local") == changes  # the same, in order
         chroma, pg = open_vector_stores(root), PgVectorStores(db)
         query = "3 bedroom homes in Pflugerville"
         assert pg.semantic.query("local", query) == chroma.semantic.query("local", query)

@@ -8,7 +8,16 @@ from typing import Any
 import httpx
 
 from tests.scale.conftest import GUEST_LIMIT, Cluster
-from tests.scale.helpers import assert_whole, data, errors, stored, text, turn
+from tests.scale.helpers import (
+    assert_whole,
+    confirm,
+    data,
+    errors,
+    preference,
+    stored,
+    text,
+    turn,
+)
 
 
 def test_a_conversation_alternating_replicas_stays_coherent(cluster: Cluster) -> None:
@@ -40,7 +49,9 @@ def test_a_conversation_alternating_replicas_stays_coherent(cluster: Cluster) ->
     ]
     assert_whole(record)
     for replica in cluster.replicas:  # nothing of it on any replica's disk
-        assert not any(p.is_file() for p in replica.memory_root.rglob("*"))
+        logs = replica.memory_root / "logs"  # its own skill workers' output: diagnostics only
+        files = [p for p in replica.memory_root.rglob("*") if p.is_file() and logs not in p.parents]
+        assert not files, files
 
 
 def test_two_concurrent_turns_on_one_session_on_two_replicas_are_serialised(
@@ -89,3 +100,50 @@ def test_the_guest_rate_limit_holds_across_replicas(cluster: Cluster) -> None:
     assert statuses[: GUEST_LIMIT - 2] == [200] * (GUEST_LIMIT - 2)
     assert set(statuses[GUEST_LIMIT - 2 :]) == {429}
     assert int(codes[-1].headers["Retry-After"]) >= 1
+
+
+def test_a_change_made_through_one_replica_is_listed_and_undone_through_another(
+    cluster: Cluster,
+) -> None:
+    a, b = cluster.replicas[0].url, cluster.replicas[1].url
+    before = preference(a, "budget_max")
+    assert not errors(turn(a, "my budget is $437k"))
+    assert preference(a, "budget_max") == "$437,000"
+
+    listed = httpx.get(f"{b}/memory/changes").json()["changes"]
+    change = listed[0]  # newest first
+    assert (change["key"], change["old"], change["new"]) == ("budget_max", before, "$437,000")
+    assert change["message"] == "my budget is $437k" and not change["undone"]
+
+    undo = httpx.post(f"{b}/memory/changes/{change['id']}/undo")
+    assert undo.status_code == 200, undo.text
+    assert undo.json()["change"]["new"] == before
+    assert preference(a, "budget_max") == before  # undone through B, seen through A
+    relisted = httpx.get(f"{a}/memory/changes").json()["changes"]
+    assert relisted[0]["id"] == undo.json()["change"]["id"]
+    assert next(c for c in relisted if c["id"] == change["id"])["undone"]
+    assert httpx.post(f"{a}/memory/changes/{change['id']}/undo").status_code == 409
+
+
+def test_a_confirmation_asked_by_one_replica_is_answered_through_another(
+    cluster: Cluster,
+) -> None:
+    a, b = cluster.replicas[0].url, cluster.replicas[1].url
+    session = turn(a, "my budget is $415k")[0]["session_id"]
+    asked = turn(a, "forget my budget", session)
+    assert [e["type"] for e in asked][-2:] == ["confirm", "done"]
+    question = asked[-2]
+    assert question["question"] == "Forget your saved budget_max?"
+    assert preference(a, "budget_max") == "$415,000"  # nothing done before the answer
+
+    answered = confirm(b, session, question["id"], approve=True)  # the paused turn is in Postgres
+    assert not errors(answered) and answered[-1]["type"] == "done"
+    assert preference(a, "budget_max") is None and preference(b, "budget_max") is None
+    again = httpx.post(
+        f"{a}/chat/stream",
+        json={"session_id": session, "confirm": {"id": question["id"], "approve": True}},
+    )
+    assert again.status_code == 409  # answered once, on any replica
+    record = stored(cluster.database_url, session)
+    assert [t["user"] for t in record["turns"]] == ["my budget is $415k", "forget my budget"]
+    assert_whole(record)

@@ -77,10 +77,17 @@ def _public_session(runtime: AppRuntime, body: ChatRequest) -> str:
 async def _confirm(
     runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
 ) -> dict[str, Any] | None:
-    """The confirm answer as the runner takes it; 409 when the session waits for no such one."""
+    """The confirm answer as the runner takes it; 409 when the session waits for no such one.
+    When the shared storage is down the turn itself reports that as an error event."""
     if body.confirm is None:
         return None
-    if await runtime.runner.pending_confirmation(who.user, session_id) != body.confirm.id:
+    try:
+        waiting = await runtime.runner.pending_confirmation(who.user, session_id)
+    except Exception as exc:
+        if runtime.runner.outage(exc) is None:
+            raise
+        return body.confirm.model_dump()
+    if waiting != body.confirm.id:
         raise HTTPException(409, "this conversation is not waiting for that confirmation")
     return body.confirm.model_dump()
 

@@ -35,6 +35,13 @@ CREATE TABLE IF NOT EXISTS preferences (
     user_id text NOT NULL, skill text NOT NULL, entry_type text NOT NULL, key text NOT NULL,
     value text NOT NULL, seq bigint GENERATED ALWAYS AS IDENTITY,
     PRIMARY KEY (user_id, skill, entry_type, key));
+CREATE TABLE IF NOT EXISTS changes (
+    user_id text NOT NULL, id text NOT NULL, skill text NOT NULL, entry_type text NOT NULL,
+    key text NOT NULL, old text, new text, at text NOT NULL, message text NOT NULL,
+    undoes text, seq bigint GENERATED ALWAYS AS IDENTITY, PRIMARY KEY (user_id, id));
+CREATE INDEX IF NOT EXISTS changes_in_order ON changes (user_id, seq);
+CREATE UNIQUE INDEX IF NOT EXISTS changes_undone_once ON changes (user_id, undoes)
+    WHERE undoes IS NOT NULL;
 CREATE TABLE IF NOT EXISTS semantic (
     user_id text NOT NULL, skill text NOT NULL, id text NOT NULL, summary text NOT NULL,
     metadata jsonb NOT NULL, embedding vector({DIMENSIONS}) NOT NULL,

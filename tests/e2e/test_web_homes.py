@@ -39,9 +39,9 @@ def test_heart_saves_and_the_change_can_be_undone(page: Page) -> None:
     heart.click()
 
     expect(heart).to_have_attribute("aria-pressed", "true")
-    assert f"home_{zpid}" in saved_keys(page)
-    log = page.get_by_test_id("change-log")
+    log = page.get_by_test_id("change-log")  # shown once the save is stored (not optimistic)
     expect(log.get_by_test_id("change-item").first).to_contain_text("Saved home")
+    assert f"home_{zpid}" in saved_keys(page)
     assert_accessible(page, "the results with a saved home and the change log")
 
     log.get_by_role("button", name=re.compile("^Undo: Saved home")).first.click()

@@ -18,7 +18,7 @@ from agent_graph.graph.state import Context
 from agent_graph.llm.usage import TurnUsage
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.interrupted import TurnProgress, save_interrupted
-from agent_graph.server.streaming import STREAM_MODES, to_events
+from agent_graph.server.streaming import STREAM_MODES, confirm_event, to_events
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
 from agent_graph.storage.profile import PendingTurns
 
@@ -78,10 +78,24 @@ class TurnRunner:
 
     async def pending_confirmation(self, user: str, session_id: str) -> str | None:
         """The id of the confirmation this session's paused turn waits for, if any."""
+        pending = await self.pending_confirm(user, session_id)
+        return pending["id"] if pending else None
+
+    async def pending_confirm(self, user: str, session_id: str) -> dict[str, Any] | None:
+        """The `confirm` event this session's paused turn waits for, plus `message` (the user's
+        words that started that turn, not yet in the stored turns), so a reloaded client can
+        ask again; None when nothing is pending."""
         if getattr(self.graph, "checkpointer", None) is None:
             return None
         state = await self.graph.aget_state(self.thread(user, session_id))
-        return state.interrupts[0].id if state.interrupts else None
+        if not state.interrupts:
+            return None
+        asked = [m for m in (state.values or {}).get("messages", []) if m.type == "human"]
+        message = str(asked[-1].content) if asked else ""
+        pending: dict[str, Any] = self.sanitizer.redact_value(
+            {**confirm_event(state.interrupts[0]), "message": message}
+        )
+        return pending
 
     async def _drop_thread(self, user: str, session_id: str) -> None:
         saver = getattr(self.graph, "checkpointer", None)

@@ -39,9 +39,9 @@ def test_heart_saves_and_the_change_can_be_undone(page: Page) -> None:
     heart.click()
 
     expect(heart).to_have_attribute("aria-pressed", "true")
-    assert f"home_{zpid}" in saved_keys(page)
-    log = page.get_by_test_id("change-log")
+    log = page.get_by_test_id("change-log")  # shown once the save is stored (not optimistic)
     expect(log.get_by_test_id("change-item").first).to_contain_text("Saved home")
+    assert f"home_{zpid}" in saved_keys(page)
     assert_accessible(page, "the results with a saved home and the change log")
 
     log.get_by_role("button", name=re.compile("^Undo: Saved home")).first.click()
@@ -85,6 +85,9 @@ def test_destructive_request_waits_for_confirm_or_cancel(page: Page) -> None:
 
     ask(page, "forget my budget")
     expect(prompt).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+    page.reload()  # the paused question comes back with the session
+    expect(prompt).to_contain_text("Forget your saved budget_max?")
+    expect(page.get_by_test_id("user-message").last).to_have_text("forget my budget")
     prompt.get_by_role("button", name="Confirm").click()
     wait_for_answer(page)
     expect(panel).not_to_contain_text("$450,000")

@@ -66,6 +66,13 @@ def test_results_map_numbers_fit_and_highlight(page: Page) -> None:
     page.mouse.move(0, 0)
     expect(page.locator(".results-marker--active")).to_have_count(0)
 
+    index = topmost_marker(page)  # and the other way: hovering a marker highlights its card
+    markers.nth(index).hover()
+    expect(cards.nth(index)).to_have_attribute("data-highlighted", "true")
+    expect(page.locator("[data-testid=property-card][data-highlighted]")).to_have_count(1)
+    page.mouse.move(0, 0)
+    expect(page.locator("[data-testid=property-card][data-highlighted]")).to_have_count(0)
+
 
 def test_marker_click_opens_details_like_the_card(page: Page) -> None:
     cards = search(page)
@@ -125,10 +132,15 @@ def test_plain_address_opens_the_most_recent_session(page: Page, browser: Any) -
     latest = session_in_url(page)
     assert latest
 
+    lists: list[str] = []
+    page.on(
+        "request", lambda r: lists.append(r.url) if urlparse(r.url).path == "/sessions" else None
+    )
     page.goto("/")
 
     expect(page).to_have_url(re.compile(rf"\?s={latest}$"))
     expect(page.get_by_test_id("user-message").first).to_have_text(CONDOS)
+    assert len(lists) == 1, lists  # the sidebar and the opening share one GET /sessions
 
 
 def test_unknown_session_link_says_so(page: Page) -> None:

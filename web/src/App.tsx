@@ -42,7 +42,7 @@ function Workspace({ auth }: { auth: AuthState }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
 
-  const { refresh: refreshSessions, loadTitle } = sessions;
+  const { refresh: refreshSessions, firstList, loadTitle } = sessions;
   const { refresh: refreshMemory } = memory;
   const onTurnComplete = useCallback(
     ({ sessionId, isNewSession }: TurnResult) => {
@@ -69,7 +69,7 @@ function Workspace({ auth }: { auth: AuthState }) {
         const loaded = await getSession(id);
         if (!stillWanted()) return;
         if (history && !guest) showSessionInUrl(id, history);
-        chatRef.current.open(id, loaded.turns);
+        chatRef.current.open(id, loaded.turns, loaded.pending_confirm);
       } catch (error) {
         setLoadError(error instanceof Error ? `Could not open that chat: ${error.message}` : "Could not open that chat");
       }
@@ -103,7 +103,7 @@ function Workspace({ auth }: { auth: AuthState }) {
     const fromUrl = sessionFromUrl();
     if (fromUrl) void openSession(fromUrl, null, untouched);
     else if (!isFreshEntry()) {
-      void refreshSessions().then((list) => {
+      void firstList().then((list) => {
         if (list[0] && untouched()) void openSession(list[0].id, "replace", untouched);
       });
     }
@@ -115,7 +115,7 @@ function Workspace({ auth }: { auth: AuthState }) {
     };
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
-  }, [guest, openSession, newChat, refreshSessions]);
+  }, [guest, openSession, newChat, firstList]);
 
   const deleteChat = useCallback(
     async (id: string) => {

@@ -58,6 +58,15 @@ export interface HealthAnswer {
   skills?: Record<string, PoolStatus> | null;
 }
 
+/** A destructive tool call the session's last turn paused on (the `confirm` event), with the user's words of that turn; answered with POST /chat/stream `{"confirm": ...}`. */
+export interface PendingConfirm {
+  id: string;
+  question: string;
+  tool?: string | null;
+  args?: Record<string, unknown>;
+  message?: string;
+}
+
 export interface PoolStatus {
   ready: number;
   size: number;
@@ -86,6 +95,7 @@ export interface SessionDetail {
   title?: string | null;
   messages: SessionMessage[];
   turns: SessionTurn[];
+  pending_confirm?: PendingConfirm | null;
 }
 
 /** Most recent first. */

@@ -114,10 +114,17 @@ export interface Turn {
   hints?: string[] | null;
 }
 
+/** A turn paused on a yes/no when the session was read (GET /sessions/{id}), with its words. */
+export interface PendingConfirm extends Omit<ConfirmRequest, "tool"> {
+  tool?: string | null;
+  message?: string;
+}
+
 export interface SessionHistory {
   id: string;
   title?: string | null;
   turns: Turn[];
+  pending_confirm?: PendingConfirm | null;
 }
 
 /** One remembered entry: the API's own shape (GET /memory/preferences). */

@@ -48,11 +48,24 @@ class SessionTurn(BaseModel):
     hints: list[str] | None = None
 
 
+class PendingConfirm(BaseModel):
+    """A destructive tool call the session's last turn paused on (the `confirm` event), with
+    the user's words of that turn; answered with POST /chat/stream `{"confirm": ...}`."""
+
+    id: str
+    question: str
+    tool: str | None = None
+    args: dict[str, Any] = {}
+    message: str = ""
+
+
 class SessionDetail(BaseModel):
     id: str
     title: str | None = None
     messages: list[SessionMessage]
     turns: list[SessionTurn]
+    pending_confirm: PendingConfirm | None = None
+    """Only present while a turn waits for a yes/no, so a reloaded page can ask again."""
 
 
 class SessionTitle(BaseModel):
@@ -113,13 +126,25 @@ async def list_sessions(runtime: Runtime, user: User) -> SessionList:
 
 @router.get("/sessions/{session_id}", response_model_exclude_unset=True)
 async def get_session(session_id: SessionId, runtime: Runtime, user: User) -> SessionDetail:
-    record = await asyncio.to_thread(_load, runtime, user, session_id)
-    return SessionDetail(
+    pending = await runtime.runner.pending_confirm(user, session_id)
+    try:
+        record = await asyncio.to_thread(_load, runtime, user, session_id)
+    except HTTPException as missing:
+        if pending is None or missing.status_code != 404:
+            raise
+        # The session's first turn is the paused one: nothing is stored until it finishes.
+        return SessionDetail(
+            id=session_id, messages=[], turns=[], pending_confirm=PendingConfirm(**pending)
+        )
+    detail = SessionDetail(
         id=record.id,
         title=record.title,
         messages=_public_messages(record),
         turns=[SessionTurn(**turn) for turn in record.turns],
     )
+    if pending is not None:
+        detail.pending_confirm = PendingConfirm(**pending)
+    return detail
 
 
 @router.get("/sessions/{session_id}/title")

@@ -67,7 +67,7 @@ export function PropertyResults({ listings, total, mode, onModeChange, onSelect 
   };
   return (
     <section aria-label="Search results" className="flex flex-col gap-2">
-      <ResultsMap listings={listings} highlighted={highlighted} onSelect={onSelect} />
+      <ResultsMap listings={listings} highlighted={highlighted} onHighlight={setHighlighted} onSelect={onSelect} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">{count}</p>
         <div className="flex items-center gap-2">

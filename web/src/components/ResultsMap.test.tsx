@@ -41,6 +41,28 @@ describe("ResultsMap", () => {
     expect(active[0]).toBe(markersOf(container)[1]);
   });
 
+  it("highlights a marker's card while the marker is hovered or focused", () => {
+    const onHighlight = vi.fn();
+    const { container } = render(
+      <ResultsMap listings={listings} highlighted={null} onHighlight={onHighlight} onSelect={() => {}} />,
+    );
+    const [, second, third] = markersOf(container);
+    fireEvent.mouseOver(second!);
+    fireEvent.mouseOut(second!);
+    fireEvent.focus(third!);
+    fireEvent.blur(third!);
+    expect(onHighlight.mock.calls).toEqual([["2"], [null], ["3"], [null]]);
+  });
+
+  it("keeps each marker's element across highlight changes", () => {
+    const { container, rerender } = render(
+      <ResultsMap listings={listings} highlighted={null} onSelect={() => {}} />,
+    );
+    const before = markersOf(container);
+    rerender(<ResultsMap listings={listings} highlighted="2" onSelect={() => {}} />);
+    expect(markersOf(container)).toEqual(before);
+  });
+
   it("renders nothing without coordinates", () => {
     const { container } = render(
       <ResultsMap listings={[{ ...listings[0]!, lat: null, lng: null }]} highlighted={null} onSelect={() => {}} />,

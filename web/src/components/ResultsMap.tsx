@@ -36,6 +36,8 @@ interface Props {
   listings: Listing[];
   /** zpid of the hovered or focused card, whose marker is raised and coloured. */
   highlighted: string | null;
+  /** Hovering or focusing a marker highlights its card (null when it is left). */
+  onHighlight?: (zpid: string | null) => void;
   onSelect: (listing: Listing) => void;
 }
 
@@ -44,12 +46,16 @@ interface Props {
  * Clicking (or Enter on) a marker opens the details exactly as the card does. Only the tiles
  * come from the network; without them the markers and the layout still work.
  */
-export function ResultsMap({ listings, highlighted, onSelect }: Props) {
+export function ResultsMap({ listings, highlighted, onHighlight, onSelect }: Props) {
+  // Icons are made once per result set: a new icon would replace the marker's element on
+  // every highlight change (losing its hover, focus and highlight class).
   const numbered = useMemo(
     () =>
       listings
-        .map((listing, index) => ({ listing, number: index + 1 }))
-        .filter((item): item is { listing: Located; number: number } => hasCoordinates(item.listing)),
+        .map((listing, index) => ({ listing, number: index + 1, icon: numberedIcon(index + 1, listing) }))
+        .filter((item): item is { listing: Located; number: number; icon: L.DivIcon } =>
+          hasCoordinates(item.listing),
+        ),
     [listings],
   );
   const bounds = useMemo(
@@ -66,6 +72,11 @@ export function ResultsMap({ listings, highlighted, onSelect }: Props) {
     }
   }, [highlighted]);
 
+  const zpidOf = (element: EventTarget): string | null => {
+    for (const [zpid, marker] of markers.current) if (marker.getElement() === element) return zpid;
+    return null;
+  };
+
   if (numbered.length === 0) return null;
   return (
     <div
@@ -73,6 +84,8 @@ export function ResultsMap({ listings, highlighted, onSelect }: Props) {
       aria-label={`Map of ${numbered.length} ${numbered.length === 1 ? "home" : "homes"}`}
       className="h-56 w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-72"
       data-testid="results-map"
+      onFocus={(event) => onHighlight?.(zpidOf(event.target))}
+      onBlur={() => onHighlight?.(null)}
     >
       <MapContainer
         bounds={bounds}
@@ -81,17 +94,20 @@ export function ResultsMap({ listings, highlighted, onSelect }: Props) {
         className="h-full w-full"
       >
         <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
-        {numbered.map(({ listing, number }) => (
+        {numbered.map(({ listing, icon }) => (
           <Marker
             key={listing.zpid}
             position={[listing.lat, listing.lng]}
-            icon={numberedIcon(number, listing)}
+            icon={icon}
             ref={(marker) => {
               if (marker) markers.current.set(listing.zpid, marker);
               else markers.current.delete(listing.zpid);
             }}
             eventHandlers={{
               click: () => onSelect(listing),
+              mouseover: () => onHighlight?.(listing.zpid),
+              mouseout: () => onHighlight?.(null),
+
               // Leaflet makes markers focusable buttons but leaves Enter/Space to popups.
               keypress: (event: L.LeafletKeyboardEvent) => {
                 if (event.originalEvent.key !== "Enter" && event.originalEvent.key !== " ") return;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 import { openChatStream, openConfirmStream } from "../api";
 import { readChatEvents } from "../sse";
-import type { AssistantMessage, ChatEvent, ChatMessage, Step, Turn } from "../types";
+import type { AssistantMessage, ChatEvent, ChatMessage, PendingConfirm, Step, Turn } from "../types";
 
 export interface TurnResult {
   sessionId: string;
@@ -19,8 +19,9 @@ export interface ChatStream {
   retry: () => void;
   /** Answers a paused run's yes/no question; the same answer message continues. */
   answerConfirm: (approve: boolean) => void;
-  /** Shows a stored session (or an empty new chat when `id` is null). */
-  open: (id: string | null, turns?: Turn[]) => void;
+  /** Shows a stored session (or an empty new chat when `id` is null), asking again the
+   *  question its last turn paused on, if any. */
+  open: (id: string | null, turns?: Turn[], pending?: PendingConfirm | null) => void;
 }
 
 let counter = 0;
@@ -39,9 +40,9 @@ function emptyAssistant(): AssistantMessage {
   };
 }
 
-/** Rebuilds the chat messages of a stored session from its turns. */
-export function messagesFromTurns(turns: Turn[]): ChatMessage[] {
-  return turns.flatMap((turn): ChatMessage[] => [
+/** Rebuilds the chat messages of a stored session from its turns, then the paused turn. */
+export function messagesFromTurns(turns: Turn[], pending?: PendingConfirm | null): ChatMessage[] {
+  const stored = turns.flatMap((turn): ChatMessage[] => [
     { id: nextId("u"), role: "user", text: turn.user },
     {
       ...emptyAssistant(),
@@ -51,6 +52,13 @@ export function messagesFromTurns(turns: Turn[]): ChatMessage[] {
       streaming: false,
     },
   ]);
+  if (!pending) return stored;
+  const { id, question, tool, args, message } = pending;
+  return [
+    ...stored,
+    { id: nextId("u"), role: "user", text: message ?? "" },
+    { ...emptyAssistant(), streaming: false, confirm: { id, question, tool: tool ?? "", args } },
+  ];
 }
 
 function upsertStep(steps: Step[], event: Extract<ChatEvent, { type: "step" }>): Step[] {
@@ -206,13 +214,13 @@ export function useChatStream(onTurnComplete?: (result: TurnResult) => void): Ch
     void run(lastUser.text);
   }, [run]);
 
-  const open = useCallback((id: string | null, turns: Turn[] = []) => {
+  const open = useCallback((id: string | null, turns: Turn[] = [], pending?: PendingConfirm | null) => {
     abortRef.current?.abort();
     abortRef.current = null;
     setStreaming(false);
     sessionRef.current = id;
     setSessionId(id);
-    setMessages(messagesFromTurns(turns));
+    setMessages(messagesFromTurns(turns, pending));
   }, []);
 
   useEffect(() => () => abortRef.current?.abort(), []);

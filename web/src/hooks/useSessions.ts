@@ -16,6 +16,8 @@ export interface SessionsState {
   error: string | null;
   titleOf: (id: string) => string;
   refresh: () => Promise<SessionSummary[]>;
+  /** The list as first loaded on mount (one request however many callers ask). */
+  firstList: () => Promise<SessionSummary[]>;
   /** Fetches and caches the title once the session's first exchange is stored. */
   loadTitle: (id: string) => Promise<void>;
   remove: (id: string) => Promise<void>;
@@ -86,9 +88,12 @@ export function useSessions(enabled = true): SessionsState {
     [enabled, refresh],
   );
 
-  useEffect(() => {
-    void refreshIfEnabled();
-  }, [refreshIfEnabled]);
+  const first = useRef<Promise<SessionSummary[]> | null>(null);
+  const firstList = useCallback(() => (first.current ??= refreshIfEnabled()), [refreshIfEnabled]);
 
-  return { sessions, error, titleOf, refresh: refreshIfEnabled, loadTitle, remove };
+  useEffect(() => {
+    void firstList();
+  }, [firstList]);
+
+  return { sessions, error, titleOf, refresh: refreshIfEnabled, firstList, loadTitle, remove };
 }

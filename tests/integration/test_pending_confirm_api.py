@@ -1,0 +1,40 @@
+"""A turn paused on a confirmation survives a reload: GET /sessions/{id} carries it."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.servers import stream_turn
+
+
+def test_the_paused_question_is_in_the_session_until_answered(app_client: TestClient) -> None:
+    first = stream_turn(app_client, "my budget is $450k")
+    session = first[0]["session_id"]
+    assert "pending_confirm" not in app_client.get(f"/sessions/{session}").json()
+
+    confirm = stream_turn(app_client, "forget my budget", session)[-2]
+    detail = app_client.get(f"/sessions/{session}").json()
+    assert detail["pending_confirm"] == {
+        "id": confirm["id"],
+        "question": confirm["question"],
+        "tool": confirm["tool"],
+        "args": confirm["args"],
+        "message": "forget my budget",
+    }
+    assert [t["user"] for t in detail["turns"]] == ["my budget is $450k"]
+
+    body = {"session_id": session, "confirm": {"id": confirm["id"], "approve": False}}
+    assert app_client.post("/chat/stream", json=body).status_code == 200
+    after = app_client.get(f"/sessions/{session}").json()
+    assert "pending_confirm" not in after
+    assert after["turns"][-1]["user"] == "forget my budget"
+
+
+def test_a_session_whose_first_turn_is_paused_can_be_opened(app_client: TestClient) -> None:
+    stream_turn(app_client, "my budget is $300k")
+    asked = stream_turn(app_client, "forget my budget")  # a new session: nothing stored yet
+    session, confirm = asked[0]["session_id"], asked[-2]
+    detail = app_client.get(f"/sessions/{session}").json()
+    assert detail["turns"] == [] and detail["pending_confirm"]["id"] == confirm["id"]
+    assert detail["pending_confirm"]["message"] == "forget my budget"
+    assert app_client.get("/sessions/0123456789abcdef0123456789abcdef").status_code == 404

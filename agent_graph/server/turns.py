@@ -81,11 +81,17 @@ class TurnRunner:
         pending = await self.pending_confirm(user, session_id)
         return pending["id"] if pending else None
 
+    @property
+    def _saver(self) -> Any:
+        """The graph's checkpointer (turns paused for a confirmation), None when compiled
+        without one (Studio's graph.py, the bench)."""
+        return getattr(self.graph, "checkpointer", None)
+
     async def pending_confirm(self, user: str, session_id: str) -> dict[str, Any] | None:
         """The `confirm` event this session's paused turn waits for, plus `message` (the user's
         words that started that turn, not yet in the stored turns), so a reloaded client can
         ask again; None when nothing is pending."""
-        if getattr(self.graph, "checkpointer", None) is None:
+        if self._saver is None:
             return None
         state = await self.graph.aget_state(self.thread(user, session_id))
         if not state.interrupts:
@@ -98,7 +104,7 @@ class TurnRunner:
         return pending
 
     async def _drop_thread(self, user: str, session_id: str) -> None:
-        saver = getattr(self.graph, "checkpointer", None)
+        saver = self._saver
         if saver is not None:
             await saver.adelete_thread(self.thread(user, session_id)["configurable"]["thread_id"])
 
@@ -142,7 +148,8 @@ class TurnRunner:
                         config,
                         context=context,
                         stream_mode=STREAM_MODES,
-                        durability="exit",  # a checkpoint only where the turn stops (or pauses)
+                        # a checkpoint only where the turn stops (or pauses), when there is a saver
+                        durability="exit" if self._saver is not None else None,
                     ):
                         if mode == "updates" and isinstance(chunk, dict):
                             turn.observe(chunk)

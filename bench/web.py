@@ -42,7 +42,7 @@ def first_paint(loads: int) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        server, _ = launch(Path(tmp) / "memory")
+        server, _ = launch(Path(tmp) / "memory", "fork")
         try:
             paints: list[float] = []
             with sync_playwright() as playwright:

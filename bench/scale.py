@@ -64,6 +64,7 @@ def _level(
         "streams": streams,
         "turns": level.turns,
         "errors": len(level.errors),
+        "error_kinds": sorted(set(level.errors))[:5],
         "turns_per_s": round(level.turns / elapsed, 2),
         "first_event": stats_ms(level.first_event),
         "done": stats_ms(level.done),

@@ -84,6 +84,30 @@ def test_two_concurrent_turns_on_one_session_on_two_replicas_are_serialised(
     assert_whole(record)
 
 
+def test_many_sessions_at_once_on_one_replica_share_its_checkpoint_connection(
+    cluster: Cluster,
+) -> None:
+    """Every turn goes through the replica's one PostgreSQL checkpointer connection; turns of
+    different sessions at the same moment must queue on it, never break each other's use."""
+    a = cluster.replicas[0].url
+    results: dict[int, list[list[dict[str, Any]]]] = {}
+
+    def run(n: int) -> None:
+        first = turn(a, "3 bedroom houses in Austin under $450k")
+        session = first[0]["session_id"]
+        results[n] = [first, turn(a, "the second one", session)]
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert len(results) == 8
+    problems = [errors(events) for pair in results.values() for events in pair]
+    assert not any(problems), problems
+    assert all(pair[1][-1]["type"] == "done" for pair in results.values())
+
+
 def test_the_guest_rate_limit_holds_across_replicas(cluster: Cluster) -> None:
     a, b = cluster.replicas[0].url, cluster.replicas[1].url
     first = turn(a, "what time is it?", path="/chat/public/stream")

@@ -38,31 +38,45 @@ async def _connect(url: str) -> psycopg.AsyncConnection[DictRow]:
     )
 
 
+class _Unlocked:
+    """Stands in for the saver's own lock, which `_cursor` below takes itself (an asyncio lock
+    is not reentrant)."""
+
+    async def __aenter__(self) -> None:
+        return None
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
 class PostgresCheckpointer(AsyncPostgresSaver):
     """AsyncPostgresSaver on one connection that is replaced as soon as it is found dead."""
 
     def __init__(self, url: str, conn: psycopg.AsyncConnection[DictRow]) -> None:
         super().__init__(conn)
         self.url = url
-        self._checking = asyncio.Lock()
+        self._one_at_a_time = asyncio.Lock()
+        self.lock = _Unlocked()  # type: ignore[assignment]
 
     async def _live(self) -> None:
-        async with self._checking:
-            conn: psycopg.AsyncConnection[DictRow] = self.conn  # type: ignore[assignment]
-            try:
-                if conn.closed:
-                    raise psycopg.OperationalError("the connection was closed")
-                await conn.execute("")  # a connection PostgreSQL dropped fails here
-            except psycopg.Error:
-                with contextlib.suppress(psycopg.Error):
-                    await conn.close()
-                self.conn = await _connect(self.url)  # fails clearly while PostgreSQL is down
+        """Only while holding `_one_at_a_time`: never probe (or replace) a connection that
+        another turn's statement is using."""
+        conn: psycopg.AsyncConnection[DictRow] = self.conn  # type: ignore[assignment]
+        try:
+            if conn.closed:
+                raise psycopg.OperationalError("the connection was closed")
+            await conn.execute("")  # a connection PostgreSQL dropped fails here
+        except psycopg.Error:
+            with contextlib.suppress(psycopg.Error):
+                await conn.close()
+            self.conn = await _connect(self.url)  # fails clearly while PostgreSQL is down
 
     @asynccontextmanager
     async def _cursor(self, *, pipeline: bool = False) -> AsyncIterator[Any]:
-        await self._live()
-        async with super()._cursor(pipeline=pipeline) as cur:
-            yield cur
+        async with self._one_at_a_time:
+            await self._live()
+            async with super()._cursor(pipeline=pipeline) as cur:
+                yield cur
 
     async def close(self) -> None:
         await self.conn.close()

@@ -56,6 +56,15 @@ def listings(turn: Turn) -> list[dict[str, Any]]:
     return items
 
 
+def searched_within(turn: Turn, budget: int = BUDGET) -> None:
+    """The search the product ran (its echoed `criteria`) holds the stated constraints, so a
+    result that meets them only by chance (e.g. `price_min` for "under") does not pass."""
+    criteria = [d for d in turn.data if d.get("type") == "listings"][-1].get("criteria") or {}
+    check(0 < (criteria.get("price_max") or 0) <= budget, f"searched with {criteria}")
+    check((criteria.get("beds_min") or 0) >= BEDS, f"searched with {criteria}")
+    check(criteria.get("property_type") == "house", f"searched with {criteria}")
+
+
 def detail_zpid(turn: Turn) -> str:
     found = [d for d in turn.data if d.get("type") == "detail" and d.get("items")]
     check(bool(found), "no property detail shown")
@@ -91,6 +100,7 @@ def search(c: Conversation, o: Outcome) -> None:
     turn = c.send(o, "Find houses in Austin with at least 3 bedrooms under $500,000.")
     c.shown = listings(turn)
     meets_search(c.shown)
+    searched_within(turn)
 
 
 def second_one(c: Conversation, o: Outcome) -> None:
@@ -111,8 +121,10 @@ def card_click(c: Conversation, o: Outcome) -> None:
 
 def closer_downtown(c: Conversation, o: Outcome) -> None:
     check(bool(c.shown), "no earlier search to refine")
-    items = listings(c.send(o, "Same but closer to downtown."))
+    turn = c.send(o, "Same but closer to downtown.")
+    items = listings(turn)
     meets_search(items)
+    searched_within(turn)
     check(all(i.get("distance_miles") is not None for i in items), "not measured from downtown")
 
 

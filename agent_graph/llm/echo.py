@@ -1,10 +1,10 @@
 """Answers that restate the instructions: lines copied from the system prompt are dropped.
 
 Small models sometimes repeat a rule of their instructions back to the user ("Never invent
-listings, prices…", "Current date: …") instead of answering. A line of the answer whose text,
+facts…", "Current date: …") instead of answering. A line of the answer whose text,
 ignoring case, spacing and list or emphasis markers, is a piece of the instruction text at least
 MIN_CHARS long restates it. Only the instruction sections count (identity, skill prompts, role),
-never the conversation-state block or memory: an answer may legitimately repeat listings.
+never the conversation-state block or memory: an answer may legitimately repeat results.
 
 Applied twice with the same rule: to the streamed tokens (EchoFilter holds a line back only
 while it still reads like the instructions, so ordinary text streams at once) and to the answer

@@ -84,7 +84,7 @@ llm: install
 	bash scripts/llm/build-llama-server.sh
 
 eval-llm: llm
-	$(BIN)/python -m bench.llm_eval
+	$(BIN)/python -m bench.llm_eval $(if $(EVAL_BUDGET_MIN),--budget-min $(EVAL_BUDGET_MIN))
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist .pytest_cache .mypy_cache .ruff_cache

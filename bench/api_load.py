@@ -1,6 +1,8 @@
 """The real API under load: uvicorn api:app (offline model, process workers) driven by N
 concurrent SSE chat streams, each running the home-search conversation again and again until the
-level's time is up (a turn already started finishes). Also start-up: launch to first chat turn."""
+level's time is up (a turn already started finishes). Also start-up: launch to first chat turn.
+Tokens per turn are reported when the model reports usage: BENCH_AGENT_MODEL=local (or any
+LiteLLM model) runs this part on that model instead of the offline one, which reports none."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ def launch(memory_root: Path, isolation: str) -> tuple[ServerProcess, float]:
     """Start uvicorn api:app as `make run` does; returns it once /health answers, and when."""
     started = time.perf_counter()
     env = {"LOG_LEVEL": "WARNING", "SKILL_ISOLATION": isolation}
+    env["AGENT_MODEL"] = os.environ.get("BENCH_AGENT_MODEL", "offline")  # e.g. local: tokens
     return start_server(memory_root, free_port_window(), **env), started
 
 
@@ -44,6 +47,8 @@ class Level:
     first_content: list[float] = field(default_factory=list)
     done: list[float] = field(default_factory=list)
     health: list[dict[str, Any]] = field(default_factory=list)
+    usage: list[dict[str, Any]] = field(default_factory=list)
+    """The `usage` event of each turn whose model reports tokens (not the offline model)."""
 
 
 async def one_turn(
@@ -83,6 +88,8 @@ async def one_turn(
     if not kinds or kinds[-1] != "done":
         level.errors.append("no done event")
     for event in events:
+        if event["type"] == "usage":
+            level.usage.append(event)
         if event["type"] == "error":
             level.errors.append(f"error event: {event.get('message')}"[:200])
         elif event["type"] == "step" and event.get("status") == "error":
@@ -141,6 +148,12 @@ def summarize(
         "cpu_utilisation_of_machine": round(cpu_s / elapsed / (os.cpu_count() or 1), 2),
         "real_estate_pool_empty_fraction": round(len(starved) / len(level.health), 2)
         if level.health
+        else None,
+        "tokens_per_turn": {
+            key: round(sum(u[key] for u in level.usage) / len(level.usage))
+            for key in ("prompt_tokens", "completion_tokens")
+        }
+        if level.usage
         else None,
         "server_rss_mb_now": round(rss_mb(pid), 1),
         "server_peak_rss_mb": round(peak_rss_mb(pid), 1),

@@ -175,6 +175,7 @@ def api_level_tables(r: dict[str, Any]) -> list[str]:
             lv["cpu_utilisation_of_machine"],
             lv["real_estate_pool_empty_fraction"],
             lv["server_peak_rss_mb"],
+            _tokens(lv.get("tokens_per_turn")),
         ]
         for lv in r["levels"]
     ]
@@ -192,6 +193,7 @@ def api_level_tables(r: dict[str, Any]) -> list[str]:
             "machine CPU used",
             "pool empty (samples)",
             "server peak RSS MB",
+            "tokens/turn prompt/completion",
         ],
         rows,
     )
@@ -199,6 +201,11 @@ def api_level_tables(r: dict[str, Any]) -> list[str]:
         if lv["error_kinds"]:
             out.append(f"- {lv['streams']} streams, errors: {lv['error_kinds']}")
     return [*out, ""]
+
+
+def _tokens(usage: dict[str, int] | None) -> str:
+    """Mean prompt/completion tokens of a turn; the offline model reports none."""
+    return f"{usage['prompt_tokens']}/{usage['completion_tokens']}" if usage else "n/a"
 
 
 def memory(r: dict[str, Any]) -> list[str]:

@@ -6,6 +6,8 @@ in `tool_plan` that is offered, with its arguments split across three chunks; ot
 Faults: `delay_s` sleeps before answering; `fail_status` answers every request with that status.
 `plans`: tool calls `(name, args)` made one per request, in order and whether or not tools are
 offered, before the script above applies (a model that repeats itself or ignores the cap).
+`answers`: plain-text answers given one per request, in order, once `plans` is empty and before
+the script (a model that restates its instructions).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ class FakeOpenAI:
         """The Authorization header of every request (which key reached the provider)."""
         self.delay_s = 0.0
         self.plans: list[tuple[str, dict[str, Any]]] = []
+        self.answers: list[str] = []
         self.fail_status: int | None = None
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
@@ -38,6 +41,8 @@ class FakeOpenAI:
         if self.plans:
             name, args = self.plans.pop(0)
             return name, args, ""
+        if self.answers:
+            return None, {}, self.answers.pop(0)
         messages = body.get("messages", [])
         offered = [t["function"]["name"] for t in body.get("tools") or []]
         tool_results = [m for m in messages if m.get("role") == "tool"]

@@ -15,6 +15,7 @@ from langgraph.types import Command
 from agent_graph.graph.nodes.agent import ModelTimeoutError
 from agent_graph.graph.services import SessionStorage
 from agent_graph.graph.state import Context
+from agent_graph.llm.echo import EchoFilter, instruction_text
 from agent_graph.llm.usage import TurnUsage
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.interrupted import TurnProgress, save_interrupted
@@ -128,6 +129,7 @@ class TurnRunner:
         config = self.thread(user, session_id)
         paused = False
         usage = TurnUsage()
+        echo = EchoFilter()  # answer lines restating the instructions (llm/echo.py)
         try:
             async with self.locks.hold(user, session_id):
                 if confirm is not None:
@@ -154,11 +156,19 @@ class TurnRunner:
                         if mode == "updates" and isinstance(chunk, dict):
                             turn.observe(chunk)
                             usage.add((chunk.get("agent") or {}).get("usage"))
-                            if "hydrate" in chunk and persist:
-                                self._keep_context(user, session_id, chunk["hydrate"] or {})
+                            if "hydrate" in chunk:
+                                echo.corpus = instruction_text(chunk["hydrate"].get("context", {}))
+                                if persist:
+                                    self._keep_context(user, session_id, chunk["hydrate"] or {})
                         for event in to_events(mode, chunk, self.sanitizer):
                             paused = paused or event["type"] == "confirm"
+                            if event["type"] == "token":
+                                event["content"] = echo.feed(event["content"])
+                                if not event["content"]:
+                                    continue
                             yield event
+                    if rest := echo.flush():
+                        yield {"type": "token", "content": rest}
                 except (asyncio.CancelledError, GeneratorExit):
                     if persist and not turn.saved and text and self.sessions is not None:
                         save_interrupted(self.sessions, user, session_id, turn)

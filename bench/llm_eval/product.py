@@ -17,6 +17,8 @@ import httpx
 
 REPO = Path(__file__).resolve().parents[2]
 READY_TIMEOUT_S = 600.0
+TURN_TIMEOUT_S = 900.0
+"""Longest wait for the next byte of one turn's stream, within the eval's deadline."""
 TETHER = (sys.executable, "-m", "agent_graph.llm.local.tether")
 
 
@@ -77,6 +79,8 @@ class Product:
     process: subprocess.Popen[bytes]
     log_path: Path
     turns: list[Turn] = field(default_factory=list)
+    deadline: float = float("inf")
+    """time.monotonic() after which a turn still streaming is abandoned (the eval's budget)."""
 
     @classmethod
     def start(cls, memory_root: Path, **env: str) -> Product:
@@ -128,10 +132,16 @@ class Product:
         if session_id:
             body["session_id"] = session_id
         started = time.monotonic()
-        timeout = httpx.Timeout(900, connect=10)
+        wait = max(1.0, min(TURN_TIMEOUT_S, self.deadline - started))
+        timeout = httpx.Timeout(wait, connect=10)
+        events = []
         with httpx.stream("POST", f"{self.url}/chat/stream", json=body, timeout=timeout) as reply:
             reply.raise_for_status()
-            events = [json.loads(x[5:]) for x in reply.iter_lines() if x.startswith("data:")]
+            for line in reply.iter_lines():
+                if time.monotonic() > self.deadline:
+                    raise httpx.ReadTimeout("the eval's deadline passed mid-turn")
+                if line.startswith("data:"):
+                    events.append(json.loads(line[5:]))
         turn = Turn(events, time.monotonic() - started)
         self.turns.append(turn)
         return turn

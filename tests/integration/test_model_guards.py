@@ -120,3 +120,19 @@ def test_invalid_arguments_get_an_actionable_error_and_one_retry(
     assert "Do not call search_properties again" in errors[1]
     listings = [e["data"] for e in events if e["type"] == "data"]
     assert listings and listings[0]["criteria"]["beds_min"] == 3, "'3' was coerced to 3"
+
+
+def test_an_answer_restating_the_instructions_loses_those_lines(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    """Streamed and saved alike; the rule is copied from skills/real_estate/AGENT.md."""
+    rule = "- **Never invent listings, prices, addresses, distances or features.**"
+    fake.answers = [f"HOA stands for homeowners association.\n{rule}\nAnything else?"]
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(client, "What does HOA stand for?")
+        saved = client.get(f"/sessions/{events[0]['session_id']}").json()
+    text = _text(events)
+    assert "homeowners association" in text and "Anything else?" in text
+    assert "Never invent" not in text
+    assert "homeowners association" in saved["turns"][-1]["assistant"]
+    assert "Never invent" not in saved["turns"][-1]["assistant"]

@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
+from agent_graph.llm.echo import instruction_text, without_echo
 from agent_graph.llm.factory import LOCAL_MODEL
 from agent_graph.llm.message_order import provider_safe
 from agent_graph.llm.usage import usage_record
@@ -78,6 +79,10 @@ def make_agent(services: Services) -> Any:
             if answered.content != response.content:
                 runtime.stream_writer({"type": "token", "content": str(answered.content)})
             response = answered
+        if not response.tool_calls and isinstance(response.content, str):
+            # Lines restating the instructions are dropped (llm/echo.py; the stream is filtered too).
+            cleaned = without_echo(response.content, instruction_text(state.get("context") or {}))
+            response = response.model_copy(update={"content": cleaned})
         return {"messages": [response], "usage": [u for u in usages if u]}
 
     return agent

@@ -49,10 +49,6 @@ class TokenTable:
     def enabled(self) -> bool:
         return bool(self._entries)
 
-    @property
-    def tokens_count(self) -> int:
-        return len(self._entries)
-
     def lookup(self, token: str) -> Principal | None:
         candidate = _digest(token)
         found: Principal | None = None

@@ -91,3 +91,11 @@ async def public_guest(request: Request, runtime: Runtime) -> Principal:
 
 
 Guest = Annotated[Principal, Depends(public_guest)]
+
+
+async def caller_or_guest(request: Request, runtime: Runtime, caller: MaybeCaller) -> Principal:
+    """The signed-in caller, else a rate-limited guest (for routes open to both)."""
+    return caller if caller is not None else await public_guest(request, runtime)
+
+
+CallerOrGuest = Annotated[Principal, Depends(caller_or_guest)]

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
-from agent_graph.security.auth import PUBLIC_GUEST
-from agent_graph.server.deps import ERRORS, MaybeCaller, Runtime
+from agent_graph.server.deps import ERRORS, CallerOrGuest, Runtime
 from agent_graph.server.direct_calls import DirectCallError, call_tool
 from agent_graph.server.routes.memory_changes import ChangeEntry
 
@@ -29,25 +27,13 @@ class ToolAnswer(BaseModel):
 
 @router.post("/tools/{tool}", response_model_exclude_unset=True)
 async def direct_tool_call(
-    tool: str, body: ToolCall, request: Request, runtime: Runtime, caller: MaybeCaller
+    tool: str, body: ToolCall, runtime: Runtime, who: CallerOrGuest
 ) -> ToolAnswer:
-    """A caller without a valid token is a guest: guest tools run, anything that would save
-    gets 403."""
-    if caller is None:  # rate-limited per IP like /chat/public
-        wait = await runtime.public_limiter.check(
-            request.client.host if request.client else "unknown"
-        )
-        if wait is not None:
-            headers = {"Retry-After": str(math.ceil(wait))}
-            raise HTTPException(429, "too many guest requests; sign in or try again later", headers)
+    """A caller without a valid token is a guest (rate-limited per IP like /chat/public):
+    guest tools run, anything that would save gets 403."""
     try:
         answer = await call_tool(
-            runtime.registry,
-            runtime.memory,
-            runtime.sanitizer,
-            caller or PUBLIC_GUEST,
-            tool,
-            body.params,
+            runtime.registry, runtime.memory, runtime.sanitizer, who, tool, body.params
         )
     except DirectCallError as exc:
         raise HTTPException(exc.status, exc.detail) from None

@@ -3,7 +3,8 @@
 # directory or command line is inside it (API servers, `langgraph dev`, container reapers, skill
 # workers) or a skill worker started from a test's copy of a skill (its PYTHONPATH names this
 # checkout's skills/). Under CI, skill containers left on the engine fail it too. Stragglers get
-# GRACE_S seconds to go.
+# GRACE_S seconds to go. The docker engine is started from / (scripts/docker/setup.sh): it is a
+# machine service that outlives the tests by design.
 #
 #   scripts/ci/no-stray-processes.sh            (from .ci/run, after `make test`)
 set -uo pipefail

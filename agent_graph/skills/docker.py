@@ -2,8 +2,9 @@
 
 Each worker is `propsearch-{skill}-{port}`: read-only root, tmpfs /tmp, no capabilities,
 no-new-privileges, pids/memory/CPU limits, uid 10001, the skill's port 8080 published on
-127.0.0.1 only, and the skill's `.env` as its whole environment. Labels carry skill and port so a
-restarted agent can adopt the containers it left running (the pool health-probes them).
+127.0.0.1 only, and the skill's `.env` as its whole environment. Labels carry skill, port and
+owner so a restarted agent can adopt running containers whose owner is provably gone (the pool
+health-probes them); a live agent's containers are never touched (docker_owner.py).
 Python skills run their fork-server zygote inside the container (WORKER_ISOLATION), so one
 container serves many calls, each in a fresh child; the pool replaces it when it crashes and after
 `max_calls`. A container is also labelled with its owner, and a reaper process
@@ -26,6 +27,7 @@ import docker
 from docker.errors import APIError, ImageNotFound, NotFound
 
 from agent_graph.skills.backend import WorkerHandle
+from agent_graph.skills.docker_owner import LABEL_OWNER_PROCS, owner_gone, owner_mark
 from agent_graph.skills.docker_reaper import LABEL_OWNER
 from agent_graph.skills.manifest import SkillSpec
 
@@ -94,6 +96,7 @@ class DockerBackend:
         """Labels every container this backend starts; the reaper removes them after us."""
         self._reaper: subprocess.Popen[bytes] | None = None
         self._lifeline: int | None = None
+        self._owner_mark = ""
 
     def _start_reaper(self) -> None:
         """Once per backend: a process that removes our containers when this process is gone."""
@@ -111,6 +114,7 @@ class DockerBackend:
             )
         finally:
             os.close(read_end)
+        self._owner_mark = owner_mark([os.getpid(), self._reaper.pid])
 
     def _client(self) -> Any:
         """The SDK client, created on first use; the API version is negotiated once, then pinned."""
@@ -151,6 +155,7 @@ class DockerBackend:
                     LABEL_MANAGED: "1",
                     LABEL_NONCE: nonce,
                     LABEL_OWNER: self.owner,
+                    LABEL_OWNER_PROCS: self._owner_mark,
                 },
                 ports={f"{CONTAINER_PORT}/tcp": ("127.0.0.1", port)},
                 # Only the skill's own .env, plus the worker contract; nothing of the host's.
@@ -244,7 +249,10 @@ class DockerBackend:
         return await asyncio.to_thread(self._adopt, spec)
 
     def _adopt(self, spec: SkillSpec) -> list[WorkerHandle]:
-        """Running workers of this skill on its current image; stopped or outdated ones go."""
+        """Orphans of this skill: running ones on its current image are handed to our reaper,
+        stopped or outdated ones go. Containers of a live (or unknowable) owner stay untouched."""
+        with self._lock:
+            self._start_reaper()
         client = self._client()
         try:
             image_id = client.images.get(spec.image).id
@@ -253,9 +261,13 @@ class DockerBackend:
         labels = [f"{LABEL_SKILL}={spec.name}", f"{LABEL_MANAGED}=1"]
         adopted: list[WorkerHandle] = []
         for container in client.containers.list(all=True, filters={"label": labels}):
+            if not owner_gone(container.labels.get(LABEL_OWNER_PROCS, "")):
+                continue
             port = container.labels.get(LABEL_PORT, "")
             current = container.attrs.get("Image") == image_id
             if container.status == "running" and current and port.isdigit():
+                assert self._lifeline is not None
+                os.write(self._lifeline, f"{container.id}\n".encode())  # ours to reap now
                 adopted.append(self._handle(spec.name, int(port), container))
             else:
                 self._stop(container.id)

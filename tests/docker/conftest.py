@@ -6,8 +6,13 @@ Every container these tests start uses a host port in TEST_PORTS and is swept af
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Iterator
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,3 +95,42 @@ def sweep(docker_client: Any) -> Iterator[None]:
     """Remove this test's containers even when it failed half-way."""
     yield
     _sweep(docker_client)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state == "Z"
+
+
+@pytest.fixture
+def orphans() -> Iterator[Callable[[SkillSpec, list[int]], list[str]]]:
+    """Start containers from an agent process, then SIGKILL it and its reaper: real orphans."""
+    agents: list[subprocess.Popen[str]] = []
+
+    def make(spec: SkillSpec, ports: list[int]) -> list[str]:
+        agent = subprocess.Popen(
+            [sys.executable, "-m", "tests.docker.orphan_agent", str(spec.folder), *map(str, ports)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        agents.append(agent)
+        assert agent.stdout is not None
+        told = json.loads(agent.stdout.readline() or "{}")
+        assert told, "the orphan agent did not start its containers"
+        os.kill(told["reaper"], signal.SIGKILL)  # first, or it would remove them
+        agent.kill()
+        agent.wait(10)
+        deadline = time.monotonic() + 10
+        while not _gone(told["reaper"]):
+            assert time.monotonic() < deadline, "the reaper outlived SIGKILL"
+            time.sleep(0.02)
+        return list(told["ids"])
+
+    yield make
+    for agent in agents:
+        agent.kill()
+        agent.wait(10)

@@ -146,40 +146,59 @@ async def test_start_replaces_a_stale_container_of_the_same_name(
     assert await backend.is_alive(second)
 
 
-async def test_adopt_returns_running_labelled_containers_of_the_skill(
-    backend: DockerBackend, time_spec: SkillSpec, docker_client: Any
+async def test_adopt_takes_the_running_orphans_of_a_dead_agent_and_reaps_them_later(
+    time_spec: SkillSpec, docker_client: Any, orphans: Any
 ) -> None:
-    running = [await backend.start(time_spec, port) for port in (PORT, PORT + 1)]
-    dead = await backend.start(time_spec, PORT + 2)
-    docker_client.api.kill(dead.ident)
+    running = orphans(time_spec, [PORT, PORT + 1])
+    [dead] = orphans(time_spec, [PORT + 2])
+    docker_client.api.kill(dead)
 
     restarted = DockerBackend()  # a fresh agent process: knows nothing but the labels
     try:
         adopted = await restarted.adopt(time_spec)
         other_skill = await restarted.adopt(dataclasses.replace(time_spec, name="no_such_skill"))
+        assert not docker_client.containers.list(all=True, filters={"id": dead})
     finally:
-        await restarted.close()
+        await restarted.close()  # its reaper now removes what it adopted
 
     ours = [w for w in adopted if w.port in range(PORT, PORT + 3)]  # ignore other agents' workers
-    assert [(w.port, w.ident) for w in ours] == [(w.port, w.ident) for w in running]
+    assert sorted(w.ident for w in ours) == sorted(running)
     assert all(w.skill == time_spec.name for w in adopted)
     assert other_skill == []
-    assert not docker_client.containers.list(all=True, filters={"id": dead.ident})
+    assert not [i for i in running if docker_client.containers.list(all=True, filters={"id": i})]
 
 
-async def test_adopt_drops_containers_of_an_outdated_image(
+async def test_adopt_leaves_the_containers_of_a_live_agent_alone(
     backend: DockerBackend, time_spec: SkillSpec, docker_client: Any
 ) -> None:
-    worker = await backend.start(time_spec, PORT)
-    docker_client.images.get(time_spec.image).tag("propsearch/test-retag", "old")
+    live = await backend.start(time_spec, PORT)
+    stopped = await backend.start(time_spec, PORT + 1)
+    docker_client.api.kill(stopped.ident)
+
+    other = DockerBackend()  # a second agent on the same engine
+    try:
+        adopted = await other.adopt(time_spec)
+    finally:
+        await other.close()
+
+    assert not [w for w in adopted if w.ident in (live.ident, stopped.ident)]
+    assert await backend.is_alive(live)
+    assert docker_client.containers.list(all=True, filters={"id": stopped.ident})
+
+
+async def test_adopt_drops_orphans_of_an_outdated_image(
+    time_spec: SkillSpec, docker_client: Any, orphans: Any
+) -> None:
+    [orphan] = orphans(time_spec, [PORT])
     moved = dataclasses.replace(time_spec, image="local/bookworm:base")
+    backend = DockerBackend()
     try:
         adopted = await backend.adopt(moved)
     finally:
-        docker_client.images.remove("propsearch/test-retag:old")
+        await backend.close()
 
-    assert adopted == []
-    assert not await backend.is_alive(worker)
+    assert orphan not in [w.ident for w in adopted]
+    assert not docker_client.containers.list(all=True, filters={"id": orphan})
 
 
 async def test_real_estate_worker_serves_its_dataset(

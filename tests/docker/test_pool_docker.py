@@ -134,12 +134,10 @@ async def test_container_killed_mid_call_gives_a_tool_error_and_the_pool_refills
 
 
 async def test_restarted_agent_adopts_the_running_containers(
-    time_spec: SkillSpec, docker_client: Any
+    time_spec: SkillSpec, docker_client: Any, orphans: Any
 ) -> None:
-    first = ContainerPool(time_spec, DockerBackend(), ports=PortAllocator(PORT_START, span=100))
-    await first.start()
-    left_running = running_ids(docker_client, time_spec.name)
-    # The agent process "dies" here: no close(), the containers keep running.
+    # The agent and its reaper die by SIGKILL; the containers keep running.
+    left_running = set(orphans(time_spec, [PORT_START + n for n in range(time_spec.pool_size)]))
 
     backend = DockerBackend()
     second = ContainerPool(time_spec, backend, ports=PortAllocator(PORT_START, span=100))

@@ -12,6 +12,8 @@ import json
 import threading
 import uuid
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -53,6 +55,16 @@ class Change:
 
 class ChangeRecords(ABC):
     """Where changes are kept: `append` and `all` per backend; the queries are shared."""
+
+    _atomic_lock = threading.RLock()
+
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """A block whose preference writes and change records land together or not at all.
+        Here: one at a time in this process (the embedded profile has one process); PostgreSQL
+        makes it one transaction."""
+        with self._atomic_lock:
+            yield
 
     @abstractmethod
     def append(self, user: str, change: Change) -> None:

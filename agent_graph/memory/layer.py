@@ -102,13 +102,14 @@ class MemoryLayer:
         """Forget every entry with this key, recording each as a change."""
 
         def forget() -> bool:
-            entries = [e for e in self.preferences.load(user, skill) if e.key == key]
-            if not self.preferences.forget(user, skill, key):
-                return False
-            for e in entries:
-                change = Change.make(skill, e.entry_type, key, e.value, None, message)
-                self.changes.append(user, change)
-            return True
+            with self.changes.atomic():
+                entries = [e for e in self.preferences.load(user, skill) if e.key == key]
+                if not self.preferences.forget(user, skill, key):
+                    return False
+                for e in entries:
+                    change = Change.make(skill, e.entry_type, key, e.value, None, message)
+                    self.changes.append(user, change)
+                return True
 
         return await asyncio.to_thread(forget)
 
@@ -130,6 +131,13 @@ class MemoryLayer:
 
     def _apply(
         self, user: str, write: dict[str, Any], message: str, undoes: str | None = None
+    ) -> Change | None:
+        """One write and its change record, together or not at all."""
+        with self.changes.atomic():
+            return self._apply_now(user, write, message, undoes)
+
+    def _apply_now(
+        self, user: str, write: dict[str, Any], message: str, undoes: str | None
     ) -> Change | None:
         skill, key = str(write["skill"]), str(write["key"])
         entry_type = str(write.get("entry_type", "PREFERENCE")).upper()
@@ -157,6 +165,10 @@ class MemoryLayer:
         (returned). KeyError when the id is unknown, ValueError when it was already undone."""
 
         def undo() -> dict[str, Any]:
+            with self.changes.atomic():  # found, reverted and recorded as one
+                return undo_now()
+
+        def undo_now() -> dict[str, Any]:
             change, undone = self.changes.find(user, change_id)
             if change is None:
                 raise KeyError(change_id)

@@ -153,3 +153,18 @@ def test_postgres_down_while_a_confirmation_is_answered_gives_a_clear_error(
     record = stored(cluster.database_url, session)
     assert [t["user"] for t in record["turns"]] == ["my budget is $425k", "forget my budget"]
     assert_whole(record)
+
+
+def test_a_message_holding_nul_is_answered_and_stored(cluster: Cluster) -> None:
+    # PostgreSQL text and jsonb refuse NUL; the turn used to fail and lose the message.
+    first = turn(cluster.url, "homes in 78748 with a\x00 pool")
+    assert not errors(first) and first[-1]["type"] == "done"
+    session = first[0]["session_id"]
+    after = turn(cluster.url, "what time is it?", session)
+    assert not errors(after)
+    record = stored(cluster.database_url, session)
+    assert [t["user"] for t in record["turns"]] == [
+        "homes in 78748 with a\ufffd pool",
+        "what time is it?",
+    ]
+    assert_whole(record)

@@ -5,12 +5,21 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from agent_graph.memory.changes import Change, ChangeLog
+from agent_graph.memory.layer import MemoryLayer
 from agent_graph.storage.postgres.changes import PgChangeLog
 from agent_graph.storage.postgres.database import Database
+from agent_graph.storage.postgres.preferences import PgPreferenceStore
 from tests.scale.servers import Postgres
+
+REFUSE_CHANGES = """
+CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS
+  $$ BEGIN RAISE EXCEPTION 'change record refused'; END $$;
+CREATE TRIGGER refuse BEFORE INSERT ON changes FOR EACH ROW EXECUTE FUNCTION refuse();
+"""
 
 
 def test_pg_change_log_answers_like_the_file_log_and_undoes_once(
@@ -36,5 +45,33 @@ def test_pg_change_log_answers_like_the_file_log_and_undoes_once(
         with pytest.raises(ValueError, match="already undone"):
             pg.append("alice", again)
         assert len(pg.all("alice")) == 3
+    finally:
+        db.close()
+
+
+async def test_a_write_whose_change_record_fails_is_not_applied(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    db = Database(url)
+    try:
+        memory = MemoryLayer(tmp_path, preferences=PgPreferenceStore(db), changes=PgChangeLog(db))
+        write = {"skill": "real_estate", "key": "budget_max", "value": "$400,000"}
+        await memory.apply_writes("alice", [write], message="budget $400k")
+        with psycopg.connect(url, autocommit=True) as admin:  # PostgreSQL refuses the record
+            admin.execute(REFUSE_CHANGES)
+        raised = {**write, "value": "$500,000"}
+        with pytest.raises(psycopg.errors.RaiseException, match="refused"):
+            await memory.apply_writes("alice", [raised], message="raise it")
+        with pytest.raises(psycopg.errors.RaiseException, match="refused"):
+            await memory.forget_preference("alice", "real_estate", "budget_max")
+        assert await memory.list_preferences("alice") == {
+            "real_estate": [{"entry_type": "PREFERENCE", "key": "budget_max", "value": "$400,000"}]
+        }
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute("DROP TRIGGER refuse ON changes")
+        # The connection is usable again: the next write and its record both land.
+        await memory.apply_writes("alice", [raised], message="raise it")
+        assert [c["new"] for c in await memory.list_changes("alice")] == ["$500,000", "$400,000"]
     finally:
         db.close()

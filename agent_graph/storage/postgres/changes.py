@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import astuple
 
 import psycopg
@@ -20,6 +22,12 @@ class PgChangeLog(ChangeRecords):
 
     def __init__(self, db: Database) -> None:
         self.db = db
+
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """One transaction: the stores sharing this Database join it (same thread)."""
+        with self.db.connection():
+            yield
 
     def append(self, user: str, change: Change) -> None:
         try:

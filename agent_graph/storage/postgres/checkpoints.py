@@ -22,6 +22,7 @@ from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg.rows import DictRow, dict_row
 
 from agent_graph.storage.postgres.database import CONNECT_TIMEOUT_S
+from agent_graph.storage.postgres.nul_safe import make_nul_safe
 
 #: Serialises the checkpoint tables' setup across replicas starting together.
 SETUP_LOCK_KEY: Final = 7_314_002
@@ -29,13 +30,15 @@ SETUP_LOCK_KEY: Final = 7_314_002
 
 async def _connect(url: str) -> psycopg.AsyncConnection[DictRow]:
     """A connection as the saver needs it (autocommit, dict rows, no prepared statements)."""
-    return await psycopg.AsyncConnection.connect(
+    conn = await psycopg.AsyncConnection.connect(
         url,
         autocommit=True,
         prepare_threshold=0,
         row_factory=dict_row,
         connect_timeout=int(CONNECT_TIMEOUT_S),
     )
+    make_nul_safe(conn)
+    return conn
 
 
 class _Unlocked:

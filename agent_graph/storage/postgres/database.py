@@ -14,6 +14,7 @@ from typing import Any, Final
 import psycopg
 
 from agent_graph.memory.embeddings import DIMENSIONS
+from agent_graph.storage.postgres.nul_safe import make_nul_safe
 
 #: Seconds a connection attempt may take before the turn fails with a clear error.
 CONNECT_TIMEOUT_S: Final = 5.0
@@ -75,6 +76,7 @@ class Database:
         self._idle: list[psycopg.Connection[Any]] = []
         self._lock = threading.Lock()
         self._schema_ready = False
+        self._open = threading.local()  # the connection of this thread's outermost block
 
     def _connect(self) -> psycopg.Connection[Any]:
         from pgvector.psycopg import register_vector
@@ -84,6 +86,7 @@ class Database:
             self._schema_ready = True
         conn = psycopg.connect(self.url, autocommit=True, connect_timeout=int(CONNECT_TIMEOUT_S))
         register_vector(conn)
+        make_nul_safe(conn)
         return conn
 
     def _checkout(self) -> psycopg.Connection[Any]:
@@ -100,14 +103,24 @@ class Database:
 
     @contextmanager
     def connection(self) -> Iterator[psycopg.Connection[Any]]:
-        """A connection inside one transaction: committed when the block ends, else rolled back."""
+        """A connection inside one transaction: committed when the block ends, else rolled back.
+        Inside another block of the same thread it is that block's connection and transaction
+        (a savepoint), so writes of several stores commit together."""
+        outer: psycopg.Connection[Any] | None = getattr(self._open, "conn", None)
+        if outer is not None:
+            with outer.transaction():
+                yield outer
+            return
         conn = self._checkout()
+        self._open.conn = conn
         try:
             with conn.transaction():
                 yield conn
         except BaseException:
             conn.close()
             raise
+        finally:
+            self._open.conn = None
         with self._lock:
             if len(self._idle) < self.max_idle:
                 self._idle.append(conn)

@@ -10,6 +10,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from landmarks import CITY as LANDMARK_CITY
 from landmarks import LANDMARKS, resolve_landmark
 from providers.listing import FEATURES, PROPERTY_TYPES
 from skill_runtime import ToolError
@@ -130,6 +131,11 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
     out: dict[str, Any] = {}
     if "location" in p:
         out["location"] = _location(p["location"])
+        # "homes downtown": a landmark given as the location is its city, measured from it.
+        landmark = resolve_landmark(p["location"]) if isinstance(p["location"], str) else None
+        if landmark is not None and not re.fullmatch(r"\d{5}", out["location"]):
+            out["location"] = LANDMARK_CITY
+            p.setdefault("near", landmark)
     for name, high, integer in (
         ("beds_min", MAX_BEDS, True), ("beds_max", MAX_BEDS, True),
         ("baths_min", MAX_BATHS, False), ("baths_max", MAX_BATHS, False),

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import math
 
+CITY = "Austin"
+"""The city every landmark is in (a search "location" that names a landmark searches it)."""
+
 # canonical name -> (lat, lng); downtown is the Congress Ave / 6th St area.
 LANDMARKS: dict[str, tuple[float, float]] = {
     "downtown": (30.2672, -97.7431),

@@ -14,7 +14,7 @@ Home search tools (real_estate skill):
 - search_properties finds listings. Pass only what the user asked for or what their saved \
 preferences say; leave everything else out. Use `near` for places like "downtown" or "close to \
 UT" (results then carry distance_miles and are sorted by distance) and `location` only for a \
-city or a 5-digit ZIP.
+city or a 5-digit ZIP. Prices: "under $500k", "up to", "at most" or a budget -> price_max; only "over" / "at least" -> price_min.
 - Always cite the total: "I found 37 homes; here are the 10 best matches." Leave `sort` out \
 unless the user asks for an order (cheapest, newest, biggest, closest): the default ranks by \
 relevance. Listings with `flags: ["price_implausible"]` have a price far from their own \
@@ -50,13 +50,25 @@ def _list_of(values: tuple[str, ...], description: str) -> dict[str, Any]:
 
 
 _SEARCH_PARAMS: dict[str, Any] = {
-    "location": _p("string", "City name (e.g. Austin, Pflugerville) or a 5-digit ZIP."),
+    "location": _p(
+        "string",
+        "City name (e.g. Austin, Pflugerville) or a 5-digit ZIP; a landmark such as 'downtown' "
+        "searches its city, nearest first.",
+    ),
     "beds_min": _p("integer", "Minimum bedrooms.", minimum=0, maximum=20),
     "beds_max": _p("integer", "Maximum bedrooms ('3 to 4 bedrooms').", minimum=0, maximum=20),
     "baths_min": _p("number", "Minimum bathrooms.", minimum=0, maximum=20),
     "baths_max": _p("number", "Maximum bathrooms.", minimum=0, maximum=20),
-    "price_min": _p("integer", "Minimum price in US dollars.", minimum=0),
-    "price_max": _p("integer", "Maximum price in US dollars (the budget).", minimum=0),
+    "price_min": _p(
+        "integer",
+        "Lowest price in US dollars: only for 'over', 'at least', 'from'. Never the budget.",
+        minimum=0,
+    ),
+    "price_max": _p(
+        "integer",
+        "Highest price in US dollars: the budget; 'under', 'below', 'up to', 'at most'.",
+        minimum=0,
+    ),
     "sqft_min": _p("integer", "Minimum living area in square feet.", minimum=0),
     "property_type": _p("string", "Only this kind of property.", enum=list(PROPERTY_TYPES)),
     "exclude_types": _list_of(PROPERTY_TYPES, "Kinds never to show (the user said 'no condos')."),

@@ -110,3 +110,13 @@ def test_memory_write_echoes_a_normalised_entry() -> None:
 def test_memory_write_rejects_bad_entries(params: dict, fragment: str) -> None:
     with pytest.raises(ToolError, match=fragment):
         memory_write(params)
+
+
+@pytest.mark.parametrize("location", ["downtown", "Downtown Austin", "the Capitol"])
+def test_a_landmark_as_location_searches_its_city_nearest_first(location: str) -> None:
+    criteria = parse_criteria({"location": location, "beds_min": 3})
+    assert criteria.location == "Austin"
+    assert criteria.near is not None and criteria.sort == "distance"
+    explicit = parse_criteria({"location": "downtown", "near": "airport", "sort": "price"})
+    assert (explicit.location, explicit.near, explicit.sort) == ("Austin", "airport", "price")
+    assert parse_criteria({"location": "Pflugerville"}).near is None

@@ -192,3 +192,29 @@ async def test_a_runs_thread_id_selects_its_session_when_the_context_names_none(
         "first in a",
         "second in a",
     ]
+
+
+async def test_the_compaction_summary_never_streams_to_the_user(tmp_path: Path) -> None:
+    from agent_graph.graph.nodes.agent import SUMMARIZE_PROMPT
+    from agent_graph.server.streaming import STREAM_MODES, to_events
+
+    def respond(messages: list[BaseMessage]) -> AIMessage:
+        if messages[-1].content == SUMMARIZE_PROMPT:
+            return AIMessage("INTERNAL SUMMARY of the user's goals")
+        return AIMessage("Here is your answer.")
+
+    skills = InMemorySkills({"lookup": lambda p: {"answer": 42}})
+    services = _services(tmp_path, ScriptedChatModel(respond=respond), skills)
+    services.secondary_llm = True  # a real model writes the summary
+    context = Context(session_id="s6")
+    for n in range(3):
+        await build_graph(services).ainvoke({"messages": [HumanMessage(f"q {n}")]}, context=context)
+    services.context_token_budget = 1  # the next turn compacts first
+    tokens = []
+    async for mode, chunk in build_graph(services).astream(
+        {"messages": [HumanMessage("and now?")]}, context=context, stream_mode=STREAM_MODES
+    ):
+        tokens += [
+            e["content"] for e in to_events(mode, chunk, Sanitizer()) if e["type"] == "token"
+        ]
+    assert "".join(tokens) == "Here is your answer."

@@ -7,6 +7,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage
+from langgraph.constants import TAG_NOSTREAM
 from langgraph.runtime import Runtime
 
 from agent_graph.graph.services import Services
@@ -33,7 +34,9 @@ def make_agent(services: Services) -> Any:
     async def summarize(messages: list[BaseMessage]) -> str:
         if not services.secondary_llm:
             return ""  # compact() falls back to its deterministic summary
-        answer = await services.model.ainvoke([*messages, HumanMessage(SUMMARIZE_PROMPT)])
+        # Tagged so its tokens never reach the user's stream (it runs inside the agent node).
+        summarizer = services.model.with_config(tags=[TAG_NOSTREAM])
+        answer = await summarizer.ainvoke([*messages, HumanMessage(SUMMARIZE_PROMPT)])
         return str(answer.content)
 
     async def invoke(model: Any, messages: list[BaseMessage]) -> Any:

@@ -16,6 +16,7 @@ from agent_graph.graph.nodes.agent import ModelTimeoutError
 from agent_graph.graph.services import SessionStorage
 from agent_graph.graph.state import Context
 from agent_graph.llm.echo import EchoFilter, instruction_text
+from agent_graph.llm.text_tool_calls import HeldCallText
 from agent_graph.llm.usage import TurnUsage
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.interrupted import TurnProgress, save_interrupted
@@ -130,6 +131,7 @@ class TurnRunner:
         paused = False
         usage = TurnUsage()
         echo = EchoFilter()  # answer lines restating the instructions (llm/echo.py)
+        held = HeldCallText()  # a tool call the model writes as text (llm/text_tool_calls.py)
         try:
             async with self.locks.hold(user, session_id):
                 if confirm is not None:
@@ -154,6 +156,8 @@ class TurnRunner:
                         durability="exit" if self._saver is not None else None,
                     ):
                         if mode == "updates" and isinstance(chunk, dict):
+                            if "agent" in chunk and (rest := echo.feed(held.end(_called(chunk)))):
+                                yield {"type": "token", "content": rest}
                             turn.observe(chunk)
                             usage.add((chunk.get("agent") or {}).get("usage"))
                             if "hydrate" in chunk:
@@ -163,11 +167,11 @@ class TurnRunner:
                         for event in to_events(mode, chunk, self.sanitizer):
                             paused = paused or event["type"] == "confirm"
                             if event["type"] == "token":
-                                event["content"] = echo.feed(event["content"])
+                                event["content"] = echo.feed(held.feed(event["content"]))
                                 if not event["content"]:
                                     continue
                             yield event
-                    if rest := echo.flush():
+                    if rest := echo.feed(held.end(was_call=False)) + echo.flush():
                         yield {"type": "token", "content": rest}
                 except (asyncio.CancelledError, GeneratorExit):
                     if persist and not turn.saved and text and self.sessions is not None:
@@ -273,6 +277,12 @@ class TurnRunner:
 
 class _NothingToConfirmError(Exception):
     """A resume request whose confirmation id is not the one the session waits for."""
+
+
+def _called(update: dict[str, Any]) -> bool:
+    """Whether the agent node's update ends with tool calls (its message was not the answer)."""
+    messages = (update.get("agent") or {}).get("messages") or []
+    return bool(messages and getattr(messages[-1], "tool_calls", None))
 
 
 def _failure_text(exc: OSError) -> str:

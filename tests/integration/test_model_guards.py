@@ -136,3 +136,38 @@ def test_an_answer_restating_the_instructions_loses_those_lines(
     assert "Never invent" not in text
     assert "homeowners association" in saved["turns"][-1]["assistant"]
     assert "Never invent" not in saved["turns"][-1]["assistant"]
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        '```json\n{"name": "get_current_time", "arguments": {"timezone": "Asia/Tokyo"}}\n```',
+        '<tool_call>\n{"name": "get_current_time", "arguments": {"timezone": "Asia/Tokyo"}}'
+        "\n</tool_call>",
+        '{"name": "get_current_time", "arguments": "{\\"timezone\\": \\"Asia/Tokyo\\"}"}',
+    ],
+)
+def test_a_tool_call_written_as_text_runs_and_never_reaches_the_user(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI, written: str
+) -> None:
+    fake.answers = [written]
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(client, "What time is it in Tokyo?")
+        saved = client.get(f"/sessions/{events[0]['session_id']}").json()
+    assert [e["name"] for e in _starts(events)] == ["get_current_time"]
+    assert [e["status"] for e in events if e["type"] == "step"] == ["start", "end"]
+    text = _text(events)
+    assert text.startswith("Tool said:") and "Asia/Tokyo" in text
+    assert "arguments" not in text and "```" not in text
+    assert "arguments" not in saved["turns"][-1]["assistant"]
+
+
+def test_text_that_only_looks_like_a_call_is_the_answer(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    answer = '{"name": "not_a_tool", "arguments": {}} is how a call looks.'
+    fake.answers = [answer]
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(client, "How does a tool call look?")
+    assert not _starts(events)
+    assert _text(events).strip() == answer  # held until the message ended, then shown whole

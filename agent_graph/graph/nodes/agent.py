@@ -16,6 +16,7 @@ from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_
 from agent_graph.llm.echo import instruction_text, without_echo
 from agent_graph.llm.factory import LOCAL_MODEL
 from agent_graph.llm.message_order import provider_safe
+from agent_graph.llm.text_tool_calls import as_tool_calls
 from agent_graph.llm.usage import usage_record
 from agent_graph.memory.compaction import compact, estimate_tokens, is_context_overflow
 from agent_graph.security.roles import allowed_tools
@@ -70,6 +71,8 @@ def make_agent(services: Services) -> Any:
             response = await invoke(model, safe(messages))
         usages = [usage_record(response)]
         capped = state.get("iterations", 0) >= services.max_tool_iterations
+        if model is not services.model:  # tools offered: a call written as text counts too
+            response = as_tool_calls(response, [t["function"]["name"] for t in tools])
         if response.tool_calls and not capped:
             response = without_repeats(response, calls_this_turn(messages))
             if not response.tool_calls and not str(response.content).strip():

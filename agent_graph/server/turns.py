@@ -12,6 +12,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 from langgraph.types import Command
 
+from agent_graph.graph.followups import fallback_title
 from agent_graph.graph.nodes.agent import ModelTimeoutError
 from agent_graph.graph.services import SessionStorage
 from agent_graph.graph.state import Context
@@ -23,6 +24,7 @@ from agent_graph.server.interrupted import TurnProgress, save_interrupted
 from agent_graph.server.streaming import STREAM_MODES, confirm_event, to_events
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
 from agent_graph.storage.profile import PendingTurns
+from agent_graph.storage.sessions import SessionRecord
 
 log = logging.getLogger(__name__)
 
@@ -182,6 +184,8 @@ class TurnRunner:
                         self._finish(user, session_id)
                 if not paused:
                     await self._drop_thread(user, session_id)
+                elif persist and text:
+                    await asyncio.to_thread(self._list_paused, user, session_id, text)
         except _NothingToConfirmError:
             yield {"type": "error", "message": NOTHING_TO_CONFIRM}
         except ModelTimeoutError:
@@ -208,6 +212,14 @@ class TurnRunner:
         if abandoned is not None and self.sessions is not None:
             save_interrupted(self.sessions, user, session_id, TurnProgress(*abandoned))
         self.pending.begin(user, session_id, turn.user_text, turn.started_at)
+
+    def _list_paused(self, user: str, session_id: str, text: str) -> None:
+        """A session whose first turn waits for a confirmation is listed now (titled, no turns
+        yet), so it can be found and answered; post_process fills it in when the turn ends."""
+        if self.sessions is None or self.sessions.load(user, session_id) is not None:
+            return
+        title = self.sanitizer.redact(fallback_title(text))
+        self.sessions.save(SessionRecord(id=session_id, user=user, title=title))
 
     def _finish(self, user: str, session_id: str) -> None:
         """Synchronous on purpose (it may run while being cancelled); a failure here only

@@ -38,3 +38,12 @@ def test_a_session_whose_first_turn_is_paused_can_be_opened(app_client: TestClie
     assert detail["turns"] == [] and detail["pending_confirm"]["id"] == confirm["id"]
     assert detail["pending_confirm"]["message"] == "forget my budget"
     assert app_client.get("/sessions/0123456789abcdef0123456789abcdef").status_code == 404
+    listed = app_client.get("/sessions").json()["sessions"]
+    assert listed[0]["id"] == session and listed[0]["title"]  # listed while it waits
+
+    body = {"session_id": session, "confirm": {"id": confirm["id"], "approve": True}}
+    assert app_client.post("/chat/stream", json=body).status_code == 200
+    after = app_client.get(f"/sessions/{session}").json()
+    assert "pending_confirm" not in after
+    assert [t["user"] for t in after["turns"]] == ["forget my budget"]
+    assert [m["role"] for m in after["messages"]].count("human") == 1

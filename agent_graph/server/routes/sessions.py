@@ -132,7 +132,7 @@ async def get_session(session_id: SessionId, runtime: Runtime, user: User) -> Se
     except HTTPException as missing:
         if pending is None or missing.status_code != 404:
             raise
-        # The session's first turn is the paused one: nothing is stored until it finishes.
+        # Its first turn paused a moment ago and the runner has not listed the session yet.
         return SessionDetail(
             id=session_id, messages=[], turns=[], pending_confirm=PendingConfirm(**pending)
         )

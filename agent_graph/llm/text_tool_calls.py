@@ -4,6 +4,8 @@ Some models (small local ones especially) sometimes answer with the call itself 
 of a real `tool_calls` entry: a JSON object `{"name": ..., "arguments": {...}}`, bare, in a
 ```json fence or in <tool_call> tags. When the whole answer is such a call (or a list of them)
 and every name is a tool the turn offers, it becomes that tool call; anything else is an answer.
+Where no call can run any more (a repeat, the round cap), such text is no answer either and the
+agent says so instead.
 
 The user must not see the JSON stream past either: `HeldCallText` holds streamed text back
 while the answer so far could still be such a call, and lets it go once it cannot be, or when
@@ -63,6 +65,11 @@ def as_tool_calls(response: Any, offered: Collection[str]) -> Any:
     return response.model_copy(update={"content": "", "tool_calls": calls})
 
 
+def is_call_text(content: Any, offered: Collection[str]) -> bool:
+    """Whether `content` is wholly a call of an offered tool written as text."""
+    return isinstance(content, str) and _calls(content, offered) is not None
+
+
 def could_open_a_call(text: str) -> bool:
     """Whether streamed answer text, so far, could still be the start of a call written as text."""
     head = text.lstrip()
@@ -72,8 +79,9 @@ def could_open_a_call(text: str) -> bool:
 class HeldCallText:
     """Streamed answer text, held back while it could be a tool call written as text.
 
-    `feed` returns what may be shown now; `end` is told whether the model's message was a call
-    and returns what was held when it was not."""
+    `feed` returns what may be shown now; `end` gets the agent's final message and returns what
+    to show in place of the held text: nothing for a call, the final text if the agent rewrote
+    it, else the held text."""
 
     def __init__(self) -> None:
         self._held = ""
@@ -89,7 +97,11 @@ class HeldCallText:
         out, self._held = self._held, ""
         return out
 
-    def end(self, was_call: bool) -> str:
-        out = "" if was_call else self._held
-        self._held, self._passing = "", False
-        return out
+    def end(self, final: Any = None) -> str:
+        held, self._held, self._passing = self._held, "", False
+        if not held or final is None:
+            return held
+        if getattr(final, "tool_calls", None):
+            return ""
+        text = final.content if isinstance(final.content, str) else held
+        return held if text.strip() == held.strip() else text

@@ -158,7 +158,7 @@ class TurnRunner:
                         durability="exit" if self._saver is not None else None,
                     ):
                         if mode == "updates" and isinstance(chunk, dict):
-                            if "agent" in chunk and (rest := echo.feed(held.end(_called(chunk)))):
+                            if "agent" in chunk and (rest := echo.feed(held.end(_final(chunk)))):
                                 yield {"type": "token", "content": rest}
                             turn.observe(chunk)
                             usage.add((chunk.get("agent") or {}).get("usage"))
@@ -173,7 +173,7 @@ class TurnRunner:
                                 if not event["content"]:
                                     continue
                             yield event
-                    if rest := echo.feed(held.end(was_call=False)) + echo.flush():
+                    if rest := echo.feed(held.end()) + echo.flush():
                         yield {"type": "token", "content": rest}
                 except (asyncio.CancelledError, GeneratorExit):
                     if persist and not turn.saved and text and self.sessions is not None:
@@ -291,10 +291,10 @@ class _NothingToConfirmError(Exception):
     """A resume request whose confirmation id is not the one the session waits for."""
 
 
-def _called(update: dict[str, Any]) -> bool:
-    """Whether the agent node's update ends with tool calls (its message was not the answer)."""
+def _final(update: dict[str, Any]) -> Any:
+    """The message the agent node's update ends with (its answer or its tool calls)."""
     messages = (update.get("agent") or {}).get("messages") or []
-    return bool(messages and getattr(messages[-1], "tool_calls", None))
+    return messages[-1] if messages else None
 
 
 def _failure_text(exc: OSError) -> str:

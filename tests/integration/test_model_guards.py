@@ -171,3 +171,20 @@ def test_text_that_only_looks_like_a_call_is_the_answer(
         events = stream_turn(client, "How does a tool call look?")
     assert not _starts(events)
     assert _text(events).strip() == answer  # held until the message ended, then shown whole
+
+
+def test_a_call_written_as_text_that_cannot_run_again_is_not_the_answer(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    call = {"timezone": "Asia/Tokyo"}
+    written = '```json\n{"name": "get_current_time", "arguments": {"timezone": "Asia/Tokyo"}}\n```'
+    fake.plans = [("get_current_time", call)]
+    fake.answers = [written, written]  # the same call again, then again without tools
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(client, "What time is it in Tokyo?")
+        saved = client.get(f"/sessions/{events[0]['session_id']}").json()
+    assert [e["name"] for e in _starts(events)] == ["get_current_time"]
+    text = _text(events)
+    assert "could not finish this with my tools" in text
+    assert "arguments" not in text and "```" not in text
+    assert "could not finish" in saved["turns"][-1]["assistant"]

@@ -53,7 +53,9 @@ async def test_a_confirm_tool_pauses_before_anything_runs_then_resumes(tmp_path:
     assert confirm["args"] == {"key": "budget"}
     assert skills.calls == []  # nothing ran, not even the harmless call beside it
     assert await runner.pending_confirmation("alice", "s1") == confirm["id"]
-    assert runner.sessions is not None and runner.sessions.load("alice", "s1") is None
+    assert runner.sessions is not None
+    waiting = runner.sessions.load("alice", "s1")  # listed while it waits, with no turn yet
+    assert waiting is not None and waiting.title and waiting.turns == []
 
     resumed = await _events(runner, message=None, confirm={"id": confirm["id"], "approve": True})
     assert [name for name, _ in skills.calls] == ["forget", "look"]
@@ -61,7 +63,7 @@ async def test_a_confirm_tool_pauses_before_anything_runs_then_resumes(tmp_path:
     assert "forget:success" in answer and "look:success" in answer
     assert await runner.pending_confirmation("alice", "s1") is None
     record = runner.sessions.load("alice", "s1")
-    assert record is not None and record.turns[-1]["user"] == "forget my budget"
+    assert record is not None and [t["user"] for t in record.turns] == ["forget my budget"]
 
 
 async def test_declining_runs_only_the_other_calls_and_says_so(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ def test_streamed_text_is_held_only_while_it_could_be_a_call() -> None:
     assert prose.feed("  ") == ""
     assert prose.feed("It is") == "  It is"
     assert prose.feed(" noon.") == " noon."
-    assert prose.end(was_call=False) == ""
+    assert prose.end(AIMessage("It is noon.")) == ""  # all of it was shown already
 
     code = HeldCallText()
     assert code.feed("``") == ""
@@ -45,9 +45,15 @@ def test_streamed_text_is_held_only_while_it_could_be_a_call() -> None:
     call = HeldCallText()
     for piece in ("```json\n", '{"name": "get_current_time",', ' "arguments": {}}\n```'):
         assert call.feed(piece) == ""
-    assert call.end(was_call=True) == ""
+    made = AIMessage("", tool_calls=[{"name": "get_current_time", "args": {}, "id": "c1"}])
+    assert call.end(made) == ""
     assert call.feed("Next message") == "Next message"  # a new message starts undecided
 
     odd = HeldCallText()
     assert odd.feed('{"a": 1} is JSON') == ""
-    assert odd.end(was_call=False) == '{"a": 1} is JSON'
+    assert odd.end(AIMessage('{"a": 1} is JSON')) == '{"a": 1} is JSON'
+
+    rewritten = HeldCallText()  # the agent replaced a call it could not run with a sentence
+    assert rewritten.feed('{"name": "get_current_time", "arguments": {}}') == ""
+    assert rewritten.end(AIMessage("I could not finish this.")) == "I could not finish this."
+    assert rewritten.end(AIMessage("nothing held")) == ""

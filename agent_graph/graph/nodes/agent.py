@@ -16,7 +16,7 @@ from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_
 from agent_graph.llm.echo import instruction_text, without_echo
 from agent_graph.llm.factory import LOCAL_MODEL
 from agent_graph.llm.message_order import provider_safe
-from agent_graph.llm.text_tool_calls import as_tool_calls
+from agent_graph.llm.text_tool_calls import as_tool_calls, is_call_text
 from agent_graph.llm.usage import usage_record
 from agent_graph.memory.compaction import compact, estimate_tokens, is_context_overflow
 from agent_graph.security.roles import allowed_tools
@@ -24,6 +24,12 @@ from agent_graph.security.roles import allowed_tools
 SUMMARIZE_PROMPT = (
     "Summarise the conversation above in a few sentences for your own later reference: the "
     "user's goals, criteria, results shown and decisions. Plain text only."
+)
+
+
+UNRUN_CALL_ANSWER = (
+    "I could not finish this with my tools. The results above are what I found; please "
+    "rephrase or narrow the request."
 )
 
 
@@ -85,6 +91,10 @@ def make_agent(services: Services) -> Any:
             if answered.content != response.content:
                 runtime.stream_writer({"type": "token", "content": str(answered.content)})
             response = answered
+        names = [t["function"]["name"] for t in tools]
+        if not response.tool_calls and is_call_text(response.content, names):
+            # A call written as text that can no longer run (a repeat, the cap) is no answer.
+            response = response.model_copy(update={"content": UNRUN_CALL_ANSWER})
         if not response.tool_calls and isinstance(response.content, str):
             # Lines restating the instructions are dropped (llm/echo.py; the stream is filtered too).
             cleaned = without_echo(response.content, instruction_text(state.get("context") or {}))

@@ -74,6 +74,21 @@ def started_tools(events: list[dict[str, Any]]) -> list[str]:
     return [e["name"] for e in events if e["type"] == "step" and e["status"] == "start"]
 
 
+def wait_ok(url: str, timeout_s: float, process: subprocess.Popen[Any] | None = None) -> bool:
+    """Poll GET `url` until it answers 200 (True), time runs out or `process` exits (False)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            return False
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    return False
+
+
 @dataclass
 class ServerProcess:
     """A uvicorn subprocess serving api:app."""
@@ -125,15 +140,10 @@ def start_server(memory_root: Path, port_base: int, **env: str) -> ServerProcess
             stderr=subprocess.STDOUT,
         )
     server = ServerProcess(f"http://127.0.0.1:{port}", process, log_path)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited early:\n{server.log()}")
-        try:
-            if httpx.get(f"{server.url}/health", timeout=1).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
+    if wait_ok(f"{server.url}/health", 90, process):
+        return server
+    exited = process.poll() is not None
     server.stop()
-    raise RuntimeError(f"server did not become healthy:\n{server.log()}")
+    raise RuntimeError(
+        f"server {'exited early' if exited else 'did not become healthy'}:\n{server.log()}"
+    )

@@ -20,7 +20,7 @@ import pytest
 
 from tests.openai_server import FakeOpenAI
 from tests.processes import descendants, still_running
-from tests.servers import ROOT, free_port, free_port_window
+from tests.servers import ROOT, free_port, free_port_window, wait_ok
 
 BANNER = re.compile(r"API: http://127\.0\.0\.1:(\d+)")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -65,12 +65,8 @@ def run_langgraph_dev(tmp_path: Path, **extra: str) -> Iterator[DevServer]:
                 url = f"http://127.0.0.1:{match.group(1)}"
             time.sleep(0.3)
         assert url, f"no banner:\n{log_path.read_text()}"
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{url}/ok", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.3)
+        left = deadline - time.monotonic()
+        assert wait_ok(f"{url}/ok", left, process), f"/ok never answered:\n{log_path.read_text()}"
         yield DevServer(url, process)
     finally:
         process.terminate()

@@ -11,7 +11,6 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from agent_graph.skills.pool import SkillCallError
@@ -20,7 +19,7 @@ from agent_graph.skills.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.skills.service import ServiceError, parse_services
 from tests.processes import descendants
-from tests.servers import ROOT, free_port
+from tests.servers import ROOT, free_port, wait_ok
 
 SKILLS = ROOT / "skills"
 
@@ -43,14 +42,8 @@ class TimeService:
         self.process = subprocess.Popen(
             [sys.executable, "server.py"], cwd=SKILLS / "current_time", env=env
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("the time service never answered /health")
+        if not wait_ok(f"{self.url}/health", 30, self.process):
+            raise AssertionError("the time service never answered /health")
 
     def stop(self) -> None:
         if self.process is not None:

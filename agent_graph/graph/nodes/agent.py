@@ -58,6 +58,7 @@ def make_agent(services: Services) -> Any:
         ctx = runtime.context or Context()
         messages: list[BaseMessage] = list(state.get("messages") or [])
         tools = allowed_tools(ctx.role, services.skills.tools, services.skills.meta)
+        names = [t["function"]["name"] for t in tools]
         model: BaseChatModel | Any = services.model
         if tools and state.get("iterations", 0) < services.max_tool_iterations:
             model = services.model.bind_tools(tools)
@@ -78,7 +79,7 @@ def make_agent(services: Services) -> Any:
         usages = [usage_record(response)]
         capped = state.get("iterations", 0) >= services.max_tool_iterations
         if model is not services.model:  # tools offered: a call written as text counts too
-            response = as_tool_calls(response, [t["function"]["name"] for t in tools])
+            response = as_tool_calls(response, names)
         if response.tool_calls and not capped:
             response = without_repeats(response, calls_this_turn(messages))
             if not response.tool_calls and not str(response.content).strip():
@@ -91,7 +92,6 @@ def make_agent(services: Services) -> Any:
             if answered.content != response.content:
                 runtime.stream_writer({"type": "token", "content": str(answered.content)})
             response = answered
-        names = [t["function"]["name"] for t in tools]
         if not response.tool_calls and is_call_text(response.content, names):
             # A call written as text that can no longer run (a repeat, the cap) is no answer.
             response = response.model_copy(update={"content": UNRUN_CALL_ANSWER})

@@ -10,7 +10,10 @@ from typing import Final
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
+from agent_graph.security.sanitizer import wrap_recalled
+
 SUMMARY_PREFIX: Final = "Summary of earlier conversation: "
+SUMMARY_KIND: Final = "summary of earlier turns"
 MAX_FALLBACK_CHARS: Final = 1500
 #: A model's summary longer than this is cut, so compaction always shrinks the context.
 MAX_SUMMARY_CHARS: Final = 4000
@@ -90,7 +93,8 @@ async def compact(
     if not summary:
         summary = fallback_summary(to_compact)
     lead = list(messages[: leading_system_count(messages)])
-    return [*lead, SystemMessage(SUMMARY_PREFIX + summary), *kept]
+    block = wrap_recalled(SUMMARY_KIND, summary)
+    return [*lead, SystemMessage(SUMMARY_PREFIX + block), *kept]
 
 
 def fallback_summary(messages: Sequence[BaseMessage], max_chars: int = MAX_FALLBACK_CHARS) -> str:

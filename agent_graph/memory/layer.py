@@ -129,6 +129,13 @@ class MemoryLayer:
                 applied.append(asdict(change))
         return applied
 
+    async def current_value(self, user: str, write: dict[str, Any]) -> str | None:
+        """What the entry a write targets holds now (None: it does not exist)."""
+        entry_type = str(write.get("entry_type", "PREFERENCE")).upper()
+        return await asyncio.to_thread(
+            self.preferences.get, user, str(write["skill"]), entry_type, str(write["key"])
+        )
+
     def _apply(
         self, user: str, write: dict[str, Any], message: str, undoes: str | None = None
     ) -> Change | None:

@@ -14,6 +14,7 @@ from agent_graph.server.runtime import AppRuntime
 from agent_graph.storage.sessions import SESSION_ID
 
 UNAUTHORIZED = "a valid bearer token is required (Authorization: Bearer <token>)"
+BAD_TOKEN = "this bearer token is not valid; sign in again or send no token to continue as a guest"
 
 
 class ErrorAnswer(BaseModel):
@@ -50,11 +51,17 @@ Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(HTTPBearer(auto_
 
 
 def optional_principal(runtime: Runtime, credentials: Bearer) -> Principal | None:
-    """The caller, or None when tokens are configured and none (or an unknown one) was sent.
-    With no tokens configured every caller is the single local user, admin of their machine."""
+    """The caller, or None when tokens are configured and none was sent; a token that is not
+    known is 401 everywhere, never a silent guest. With no tokens configured every caller is
+    the single local user, admin of their machine (the Host check keeps that machine-local)."""
     if not runtime.tokens.enabled:
         return Principal(user=runtime.settings.default_user, role="admin")
-    return runtime.tokens.lookup(credentials.credentials) if credentials else None
+    if credentials is None:
+        return None
+    principal = runtime.tokens.lookup(credentials.credentials)
+    if principal is None:
+        raise HTTPException(401, BAD_TOKEN, headers={"WWW-Authenticate": "Bearer"})
+    return principal
 
 
 MaybeCaller = Annotated[Principal | None, Depends(optional_principal)]

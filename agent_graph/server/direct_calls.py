@@ -1,14 +1,25 @@
-"""Direct tool calls from a client (`POST /tools/{tool}`): role-checked like the graph, memory
-writes applied at once and recorded as changes. No FastAPI here: errors carry an HTTP status."""
+"""Direct tool calls from a client (`POST /tools/{tool}`): role-checked, validated and confirmed
+like the graph's calls; memory writes go through the same gate (memory/write_policy.py), are
+applied at once and recorded as changes. No FastAPI here: errors carry an HTTP status."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from agent_graph.graph.nodes.tools import question_for
 from agent_graph.graph.services import MemoryGateway, SkillGateway
+from agent_graph.memory.write_policy import (
+    WriteRefusedError,
+    destructive_question,
+    is_write,
+    owned_write,
+)
 from agent_graph.security.auth import Principal
+from agent_graph.security.confirm_tokens import ConfirmTokens
 from agent_graph.security.roles import tool_allowed
 from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.skills.arguments import INVALID, checked_arguments
 from agent_graph.skills.pool import SkillCallError
 
 SIGN_IN = "Sign in to save: as a guest you can search and look, but nothing is kept for you."
@@ -24,33 +35,64 @@ class DirectCallError(Exception):
         self.detail = detail
 
 
+class ConfirmationNeededError(DirectCallError):
+    """409: the call deletes or changes something; send it again with `confirm`."""
+
+    def __init__(self, question: str, token: str) -> None:
+        super().__init__(409, question)
+        self.token = token
+
+
+@dataclass
+class DirectCall:
+    """One client's call of one tool, with the confirmation token it sent back (if any)."""
+
+    who: Principal
+    tool: str
+    params: dict[str, Any]
+    confirm: str | None = None
+
+
 async def call_tool(
     skills: SkillGateway,
     memory: MemoryGateway,
     sanitizer: Sanitizer,
-    who: Principal,
-    tool: str,
-    params: dict[str, Any],
+    tokens: ConfirmTokens,
+    call: DirectCall,
 ) -> dict[str, Any]:
-    """{"result", "change"?}: run one tool for `who`; its memory write, if any, is applied now."""
+    """{"result", "change"?}: run one tool for the caller; its memory write, if any, is applied
+    now. A `confirm` tool, or a write that deletes or changes an entry, needs a token first."""
+    who, tool = call.who, call.tool
     skill = skills.skill_for(tool)
     if skill is None:
         raise DirectCallError(404, f"unknown tool {tool!r}")
-    if not tool_allowed(who.role, skills.meta(tool)):
+    meta = skills.meta(tool)
+    if not tool_allowed(who.role, meta):
         raise DirectCallError(403, SIGN_IN)
+    params, problems = checked_arguments(skills.tools, tool, call.params)
+    if problems:
+        raise DirectCallError(422, INVALID.format(tool=tool, problems="; ".join(problems[:5])))
+    confirmed = tokens.valid(call.confirm, who.user, tool, params)
+    if meta.confirm and not confirmed:
+        question = question_for(meta.confirm, sanitizer.redact_value(params))
+        raise ConfirmationNeededError(question, tokens.issue(who.user, tool, params))
     try:
         result = sanitizer.redact_value(await skills.dispatch(tool, params))
     except SkillCallError as exc:
         raise DirectCallError(_status_of(str(exc)), sanitizer.redact(str(exc))) from None
     answer: dict[str, Any] = {"result": result}
-    if isinstance(result, dict) and result.get("type") == "memory_write":
-        if not who.persist:
-            raise DirectCallError(403, SIGN_IN)
-        changes = await memory.apply_writes(
-            who.user, [{"skill": skill, **result}], APP_MESSAGE.format(tool=tool)
-        )
-        if changes:
-            answer["change"] = changes[0]
+    if not is_write(result):
+        return answer
+    try:
+        write = owned_write(meta, skill, result, who.persist)
+    except WriteRefusedError as exc:
+        raise DirectCallError(403, SIGN_IN if not who.persist else str(exc)) from None
+    change = destructive_question(write, await memory.current_value(who.user, write))
+    if change and not confirmed:
+        raise ConfirmationNeededError(change, tokens.issue(who.user, tool, params))
+    changes = await memory.apply_writes(who.user, [write], APP_MESSAGE.format(tool=tool))
+    if changes:
+        answer["change"] = changes[0]
     return answer
 
 

@@ -14,6 +14,7 @@ from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import TokenTable, load_tokens, token_values
+from agent_graph.security.confirm_tokens import ConfirmTokens
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.backend import WorkerBackend
@@ -74,6 +75,8 @@ class AppRuntime:
     tokens: TokenTable = field(default_factory=lambda: TokenTable({}))
     local_server: LocalLLMServer | None = None
     """The app's own llama-server when AGENT_MODEL=local."""
+    confirm_tokens: ConfirmTokens = field(default_factory=ConfirmTokens)
+    """Tokens that let a direct call delete or change a remembered entry (direct_calls.py)."""
 
     @property
     def sessions(self) -> Sessions:
@@ -151,6 +154,10 @@ class AppRuntime:
             settings.model_name,
             tokens,
             local_server,
+            ConfirmTokens.shared(
+                settings.api_tokens_file.read_text() if settings.api_tokens_file else None,
+                settings.database_url,
+            ),
         )
 
     async def close(self) -> None:

@@ -22,6 +22,7 @@ from mcp import Client, StdioServerParameters
 from agent_graph.skills.manifest import SkillSpec
 from agent_graph.skills.pool import PoolStartError, SkillCallError
 from agent_graph.skills.process import skill_argv
+from agent_graph.skills.reply_limits import ReplyLimitError, checked_value
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +74,8 @@ class McpPool:
                 },
             }
             if isinstance(meta.get(tool.name), dict):
-                entry["x-propsearch"] = dict(meta[tool.name])
+                # an MCP server's results never write memory: no `writes` is taken from SKILL.md
+                entry["x-propsearch"] = {k: v for k, v in meta[tool.name].items() if k != "writes"}
             tools.append(entry)
         self._schema = {"system_prompt": str(self.config.get("system_prompt", "")), "tools": tools}
 
@@ -114,11 +116,16 @@ class McpPool:
         text = "\n".join(getattr(c, "text", f"[{c.type} content]") for c in result.content)
         if result.is_error:
             raise SkillCallError(f"{name} failed: {text or 'the MCP server reported an error'}")
+        value: Any = text
         if isinstance(result.structured_content, dict):
-            return result.structured_content
-        with contextlib.suppress(ValueError):
-            return json.loads(text)
-        return text
+            value = result.structured_content
+        else:
+            with contextlib.suppress(ValueError, RecursionError):
+                value = json.loads(text)
+        try:
+            return checked_value(name, value)
+        except ReplyLimitError as exc:
+            raise SkillCallError(str(exc)) from None
 
     async def close(self) -> None:
         await self._disconnect()

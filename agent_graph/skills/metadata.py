@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from agent_graph.memory.entry_kinds import valid_kind
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +36,8 @@ class ToolMeta:
     remember: bool = False
     summary: str = ""
     confirm: str = ""
+    writes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Remembered entries the tool may write: {entry type: {key or glob: kind}}."""
 
     @property
     def progress_label(self) -> str:
@@ -74,7 +78,26 @@ def read_meta(tool: str, raw: Any) -> ToolMeta:
         value = raw.get(name, getattr(defaults, name))
         fields[name] = value.strip() if isinstance(value, str) else getattr(defaults, name)
     fields["renders"] = fields["renders"] or GENERIC
+    fields["writes"] = read_writes(tool, raw.get("writes"))
     return ToolMeta(tool, **fields)
+
+
+def read_writes(tool: str, raw: Any) -> dict[str, dict[str, Any]]:
+    """`writes` as {ENTRY_TYPE: {key pattern: kind}}; malformed parts are dropped with a log."""
+    if raw is None:
+        return {}
+    declared: dict[str, dict[str, Any]] = {}
+    for entry_type, keys in raw.items() if isinstance(raw, dict) else ():
+        good = {
+            str(key): kind
+            for key, kind in (keys.items() if isinstance(keys, dict) else ())
+            if isinstance(key, str) and key and valid_kind(kind)
+        }
+        if good:
+            declared[str(entry_type).upper()] = good
+    if declared != raw:
+        log.warning("tool %s: malformed parts of %s.writes ignored", tool, META_KEY)
+    return declared
 
 
 def split_tool(entry: dict[str, Any]) -> tuple[dict[str, Any], ToolMeta]:

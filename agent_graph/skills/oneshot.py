@@ -13,7 +13,10 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
-MAX_REPLY_BYTES = 16_000_000
+from agent_graph.skills.reply_limits import MAX_REPLY_BYTES, TOO_LARGE, ReplyLimitError
+
+HEAD_BYTES = 16_384
+"""Room for the status line and headers above the body limit."""
 
 
 class OneShotError(OSError):
@@ -31,13 +34,15 @@ async def post_json(base_url: str, path: str, payload: Any) -> tuple[int, bytes]
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
             + body
         )
-        reply = await reader.read(MAX_REPLY_BYTES)
-        while chunk := await reader.read(MAX_REPLY_BYTES):
+        reply = b""
+        while len(reply) <= MAX_REPLY_BYTES + HEAD_BYTES and (chunk := await reader.read(1 << 16)):
             reply += chunk
     finally:
         writer.close()
         with contextlib.suppress(OSError):
             await writer.wait_closed()
+    if len(reply) > MAX_REPLY_BYTES + HEAD_BYTES:
+        raise ReplyLimitError(TOO_LARGE.format(name="the skill", limit=MAX_REPLY_BYTES))
     head, separator, content = reply.partition(b"\r\n\r\n")
     status_line = head.split(b"\r\n", 1)[0].split()
     if not separator or len(status_line) < 2 or not status_line[1].isdigit():

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -22,6 +21,12 @@ from agent_graph.skills.backend import WorkerBackend, WorkerHandle
 from agent_graph.skills.manifest import SkillSpec
 from agent_graph.skills.oneshot import post_json
 from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.reply_limits import (
+    MAX_REPLY_BYTES,
+    TOO_LARGE,
+    ReplyLimitError,
+    parsed_reply,
+)
 
 log = logging.getLogger(__name__)
 
@@ -236,12 +241,14 @@ class ContainerPool:
             )
         except TimeoutError:
             raise SkillCallError(f"{name} timed out after {self.spec.timeout_s:g}s") from None
+        except ReplyLimitError:
+            raise SkillCallError(TOO_LARGE.format(name=name, limit=MAX_REPLY_BYTES)) from None
         except (httpx.HTTPError, OSError) as exc:
             raise SkillCallError(f"{name} failed: the worker stopped answering ({exc!r})") from None
         try:
-            body = json.loads(raw)
-        except ValueError:
-            raise SkillCallError(f"{name} returned a malformed response") from None
+            body = parsed_reply(name, raw)
+        except ReplyLimitError as exc:
+            raise SkillCallError(str(exc), answered=True) from None
         if status >= 400 or not isinstance(body, dict):
             message = body.get("error") if isinstance(body, dict) else None
             raise SkillCallError(f"{name} failed ({status}): {message or body}", answered=True)

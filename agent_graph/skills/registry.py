@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,8 @@ from agent_graph.skills.service import ServiceBackend
 log = logging.getLogger(__name__)
 
 SCHEMA_ATTEMPTS = 20
+TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+"""What every provider accepts as a function name (OpenAI's rule, the strictest in use)."""
 SCHEMA_RETRY_S = 0.25
 
 
@@ -40,6 +43,33 @@ class LoadedSkill:
             tool, meta = split_tool(entry)
             self.tools.append(tool)
             self.meta[meta.tool] = meta
+
+
+def tool_conflicts(skills: list[LoadedSkill]) -> dict[str, str]:
+    """{skill: reason} for every skill that must not load: a tool name providers refuse, or a
+    name another skill declares too. Both sides of a clash are refused, so which folder sorts
+    first never decides who owns a tool (and its metadata: confirm, guest)."""
+    owners: dict[str, list[str]] = {}
+    refused: dict[str, str] = {}
+    for skill in skills:
+        for tool in skill.tools:
+            name = tool.get("function", {}).get("name")
+            if not isinstance(name, str) or not TOOL_NAME.match(name):
+                refused[skill.spec.name] = (
+                    f"tool name {name!r} is not valid (letters, digits, _ and -, 1-64 characters)"
+                )
+                continue
+            owners.setdefault(name, []).append(skill.spec.name)
+    for name, names in owners.items():
+        if len(set(names)) > 1:
+            for skill_name in names:
+                others = ", ".join(sorted(set(names) - {skill_name})) or skill_name
+                refused.setdefault(
+                    skill_name, f"tool {name!r} is also declared by {others}; rename one of them"
+                )
+        elif len(names) > 1:
+            refused.setdefault(names[0], f"tool {name!r} is declared twice")
+    return refused
 
 
 def discover(skills_dir: Path) -> list[SkillSpec]:
@@ -96,23 +126,17 @@ class SkillRegistry:
         if self.isolation:
             specs = [dataclasses.replace(s, isolation=self.isolation) for s in specs]
         loaded = await asyncio.gather(*(self._start_one(spec) for spec in specs))
-        for skill in loaded:
-            if skill is None:
+        started = [skill for skill in loaded if skill is not None]
+        refused = tool_conflicts(started)
+        for skill in started:
+            if skill.spec.name in refused:
+                log.error("skipping skill %s: %s", skill.spec.name, refused[skill.spec.name])
+                self.failed[skill.spec.name] = refused[skill.spec.name]
+                await skill.pool.close()
                 continue
             self.skills[skill.spec.name] = skill
             for tool in skill.tools:
-                name = tool.get("function", {}).get("name")
-                if not name:
-                    continue
-                if name in self._route:
-                    log.error(
-                        "tool %s of %s shadows %s; ignored",
-                        name,
-                        skill.spec.name,
-                        self._route[name],
-                    )
-                    continue
-                self._route[name] = skill.spec.name
+                self._route[tool["function"]["name"]] = skill.spec.name
 
     async def _start_one(self, spec: SkillSpec) -> LoadedSkill | None:
         pool: ContainerPool | McpPool

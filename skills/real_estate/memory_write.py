@@ -6,18 +6,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from providers.listing import FEATURES, PROPERTY_TYPES
 from skill_runtime import ToolError
 
-ENTRY_TYPES = ("PREFERENCE", "DECISION", "OBSERVATION")
-PREFERENCE_KEYS = (
-    "budget_max",
-    "budget_min",
-    "location",
-    "property_type",
-    "beds_min",
-    "baths_min",
-    "exclude_property_type",
-)
+ENTRY_KINDS: dict[str, dict[str, Any]] = {
+    "PREFERENCE": {
+        "budget_max": "money",
+        "budget_min": "money",
+        "location": "place",
+        "property_type": {"enum": list(PROPERTY_TYPES)},
+        "beds_min": "number",
+        "baths_min": "number",
+        "features": {"enum": list(FEATURES), "many": True},
+    },
+    "DECISION": {"exclude_property_type": {"enum": list(PROPERTY_TYPES), "many": True}},
+}
+"""Every entry these tools may write, with the kind of its value: declared to the core as
+`x-propsearch.writes`, which refuses anything else (docs/protocol.md, "Memory writes")."""
+ENTRY_TYPES = tuple(ENTRY_KINDS)
+PREFERENCE_KEYS = tuple(key for keys in ENTRY_KINDS.values() for key in keys)
 MAX_VALUE_CHARS = 300
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
 
@@ -48,6 +55,9 @@ def memory_write(params: dict[str, Any]) -> dict[str, Any]:
         raise ToolError(
             f"key must be snake_case (e.g. {', '.join(PREFERENCE_KEYS[:3])}), got {key!r}"
         )
+    if key not in ENTRY_KINDS[entry_type]:
+        known = ", ".join(ENTRY_KINDS[entry_type])
+        raise ToolError(f"{entry_type} entries are {known}; {key!r} is not one of them")
     value = _value_text(key, params.get("value"))
     if not value:
         raise ToolError("value must not be empty")

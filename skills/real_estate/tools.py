@@ -6,7 +6,7 @@ from typing import Any
 
 from criteria import DEFAULT_LIMIT, MAX_LIMIT, SORTS
 from landmarks import LANDMARKS
-from memory_write import ENTRY_TYPES, PREFERENCE_KEYS
+from memory_write import ENTRY_KINDS, ENTRY_TYPES, PREFERENCE_KEYS
 from providers.listing import FEATURES, PROPERTY_TYPES
 
 SYSTEM_PROMPT = """\
@@ -28,8 +28,8 @@ get_property_details with its zpid. When the user gives a street address, call \
 get_property_details_by_address.
 - When the user states a lasting preference ("my budget is $450k", "I only want houses", \
 "never show me condos"), call save_search_criteria (PREFERENCE, snake_case key such as \
-budget_max, budget_min, location, property_type, beds_min, baths_min, exclude_property_type) \
-and also apply it to the search. Record choices as DECISION and notable facts as OBSERVATION. \
+budget_max, budget_min, location, property_type, beds_min, baths_min, features) and also \
+apply it to the search; "never show me condos" is DECISION exclude_property_type. \
 Do not save one-off filters ("3 beds under 400k" is a search, not a preference) unless the \
 user says so ("remember", "my budget is", "always", "never"). "Forget my budget" -> \
 forget_search_criteria for each remembered budget key.
@@ -120,6 +120,8 @@ _ZPID = _p("string", "Zillow property id from a search result, e.g. '29324909'."
 _ZPIDS = _p(
     "array", "Zillow property ids, e.g. ['29324909', '29325011'].", items={"type": "string"}
 )
+SAVED_ENTRIES = {"SAVED": {"home_*": "label"}}
+"""Saved homes: one entry per home, its value the skill's own "address · price" line."""
 _DETAIL_META = {
     "guest": True,
     "label": "Fetching details…",
@@ -164,14 +166,19 @@ TOOLS = [
         {
             "entry_type": _p(
                 "string",
-                "PREFERENCE = lasting wish, DECISION = choice made, OBSERVATION = fact learned.",
+                "PREFERENCE = lasting wish, DECISION = a kind excluded for good.",
                 enum=list(ENTRY_TYPES),
             ),
             "key": _p("string", f"snake_case key, e.g. {', '.join(PREFERENCE_KEYS)}."),
             "value": _p("string", "Human-readable value, e.g. '$450,000' or 'house'."),
         },
         ["entry_type", "key", "value"],
-        {"label": "Saving preference…", "renders": "none", "summary": "saved {key}"},
+        {
+            "label": "Saving preference…",
+            "renders": "none",
+            "summary": "saved {key}",
+            "writes": ENTRY_KINDS,
+        },
     ),
     _function(
         "forget_search_criteria",
@@ -186,6 +193,7 @@ TOOLS = [
             "renders": "none",
             "summary": "forgot {key}",
             "confirm": "Forget your saved {key}?",
+            "writes": ENTRY_KINDS,
         },
     ),
     _function(
@@ -193,7 +201,12 @@ TOOLS = [
         "Save a home to the user's saved homes (shortlist), e.g. 'save the second one'.",
         {"zpid": _ZPID},
         ["zpid"],
-        {"label": "Saving home…", "renders": "none", "summary": "saved {value}"},
+        {
+            "label": "Saving home…",
+            "renders": "none",
+            "summary": "saved {value}",
+            "writes": SAVED_ENTRIES,
+        },
     ),
     _function(
         "remove_saved_home",
@@ -205,6 +218,7 @@ TOOLS = [
             "renders": "none",
             "summary": "removed {key}",
             "confirm": "Remove home {zpid} from your saved homes?",
+            "writes": SAVED_ENTRIES,
         },
     ),
     _function(

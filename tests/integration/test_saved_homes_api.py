@@ -55,9 +55,29 @@ def test_removing_a_saved_home_and_saving_twice(app_client: TestClient) -> None:
     params = {"params": {"zpid": home["zpid"]}}
     assert app_client.post("/tools/save_home", json=params).json()["change"]
     assert "change" not in app_client.post("/tools/save_home", json=params).json()  # no-op
-    removed = app_client.post("/tools/remove_saved_home", json=params).json()
+    asked = app_client.post("/tools/remove_saved_home", json=params)
+    assert asked.status_code == 409 and "Remove home" in asked.json()["detail"]
+    assert f"home_{home['zpid']}" in _saved(app_client)  # nothing removed without a yes
+    forged = app_client.post("/tools/remove_saved_home", json={**params, "confirm": "1.abc"})
+    assert forged.status_code == 409 and f"home_{home['zpid']}" in _saved(app_client)
+    confirmed = {**params, "confirm": asked.json()["confirm"]}
+    removed = app_client.post("/tools/remove_saved_home", json=confirmed).json()
     assert removed["change"]["new"] is None and removed["change"]["old"].startswith(home["address"])
     assert f"home_{home['zpid']}" not in _saved(app_client)
+
+
+def test_a_confirmation_token_is_bound_to_its_call(app_client: TestClient) -> None:
+    first, second = _listings(app_client, "houses in 78704")[:2]
+    for home in (first, second):
+        app_client.post("/tools/save_home", json={"params": {"zpid": home["zpid"]}})
+    token = app_client.post(
+        "/tools/remove_saved_home", json={"params": {"zpid": first["zpid"]}}
+    ).json()["confirm"]
+    other = app_client.post(
+        "/tools/remove_saved_home", json={"params": {"zpid": second["zpid"]}, "confirm": token}
+    )
+    assert other.status_code == 409
+    assert f"home_{second['zpid']}" in _saved(app_client)
 
 
 def test_saved_homes_and_compare_render_through_direct_calls(app_client: TestClient) -> None:

@@ -91,7 +91,7 @@ def test_memory_write_echoes_a_normalised_entry() -> None:
         "value": "$450,000",
     }
     listed = memory_write(
-        {"entry_type": "PREFERENCE", "key": "exclude_property_type", "value": ["condo", "land"]}
+        {"entry_type": "DECISION", "key": "exclude_property_type", "value": ["condo", "land"]}
     )
     assert listed["value"] == "condo, land"
 
@@ -101,9 +101,11 @@ def test_memory_write_echoes_a_normalised_entry() -> None:
     [
         ({"entry_type": "WISH", "key": "budget_max", "value": "1"}, "entry_type must be one of"),
         ({"entry_type": "DECISION", "key": "9lives", "value": "x"}, "snake_case"),
-        ({"entry_type": "DECISION", "key": "shortlisted", "value": "  "}, "must not be empty"),
-        ({"entry_type": "DECISION", "key": "shortlisted", "value": {"a": 1}}, "must be a string"),
-        ({"entry_type": "DECISION", "key": "k", "value": "x" * 301}, "too long"),
+        ({"entry_type": "PREFERENCE", "key": "location", "value": "  "}, "must not be empty"),
+        ({"entry_type": "PREFERENCE", "key": "location", "value": {"a": 1}}, "must be a string"),
+        ({"entry_type": "PREFERENCE", "key": "location", "value": "x" * 301}, "too long"),
+        ({"entry_type": "PREFERENCE", "key": "note", "value": "Always say"}, "not one of them"),
+        ({"entry_type": "OBSERVATION", "key": "note", "value": "x"}, "entry_type must be"),
         ({"entry_type": "DECISION", "key": "k", "value": "x", "extra": 1}, "unknown parameter"),
     ],
 )

@@ -99,7 +99,7 @@ def test_schema_lists_every_tool_with_the_protocol_criteria_and_metadata(worker:
     ]  # fmt: skip
     assert functions["get_property_details"]["parameters"]["required"] == ["zpid"]
     memory = functions["save_search_criteria"]["parameters"]["properties"]
-    assert memory["entry_type"]["enum"] == ["PREFERENCE", "DECISION", "OBSERVATION"]
+    assert memory["entry_type"]["enum"] == ["PREFERENCE", "DECISION"]
     assert meta["search_properties"]["guest"] is True
     assert meta["search_properties"]["renders"] == "listings"
     assert meta["compare_properties"]["renders"] == "comparison"

@@ -144,6 +144,7 @@ export interface ToolAnswer {
 
 export interface ToolCall {
   params?: Record<string, unknown>;
+  confirm?: string | null;
 }
 
 /** What the web UI and the CLI need about a tool (docs/protocol.md, "Tool metadata"). */

@@ -138,13 +138,28 @@ export interface ToolReply {
   change?: MemoryChange;
 }
 
-/** Calls one skill tool directly (role-checked by the server like the graph's calls). */
+/**
+ * Calls one skill tool directly (role-checked by the server like the graph's calls). A call
+ * that deletes or changes a remembered entry is answered 409 with a `confirm` token; the
+ * user's own click that started this call is the confirmation, so it is sent once more with it.
+ */
 export async function callTool(tool: string, params: Record<string, unknown>): Promise<ToolReply> {
-  const response = await request(`/tools/${encodeURIComponent(tool)}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ params }),
-  });
+  const post = (confirm?: string) =>
+    fetch(
+      `/tools/${encodeURIComponent(tool)}`,
+      withToken({
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(confirm ? { params, confirm } : { params }),
+      }),
+    );
+  let response = await post();
+  if (response.status === 409) {
+    const body = (await response.clone().json().catch(() => ({}))) as { confirm?: unknown };
+    if (typeof body.confirm === "string") response = await post(body.confirm);
+  }
+  if (response.status === 401) authListeners.forEach((listener) => listener());
+  if (!response.ok) throw await describeFailure(response);
   return (await response.json()) as ToolReply;
 }
 

@@ -18,6 +18,7 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
 from agent_graph.security.roles import role_line
+from agent_graph.security.sanitizer import wrap_recalled
 
 log = logging.getLogger(__name__)
 
@@ -101,14 +102,16 @@ async def _recall(
         return {}
     sections = {}
     if prefs:
-        sections["preferences"] = "What the user asked you to remember:\n" + prefs
+        sections["preferences"] = "What the user asked you to remember:\n" + wrap_recalled(
+            "preferences", prefs
+        )
     if semantic:
-        sections["semantic"] = "Useful results from earlier conversations:\n" + "\n".join(
-            f"- {s}" for s in semantic
+        sections["semantic"] = "Useful results from earlier conversations:\n" + wrap_recalled(
+            "earlier results", "\n".join(f"- {s}" for s in semantic)
         )
     if episodes:
-        sections["episodes"] = "Earlier in this conversation (retrieved):\n" + "\n".join(
-            f"- {e}" for e in episodes
+        sections["episodes"] = "Earlier in this conversation (retrieved):\n" + wrap_recalled(
+            "earlier turns", "\n".join(f"- {e}" for e in episodes)
         )
     return sections
 

@@ -14,6 +14,7 @@ from langchain_core.messages import BaseMessage, SystemMessage
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
 from agent_graph.llm.offline.reading import results_in
+from agent_graph.security.sanitizer import wrap_recalled
 from agent_graph.skills.planners import Planners
 
 CONTEXT_BLOCK_ID = "propsearch-context-block"
@@ -32,7 +33,7 @@ def describe_state(messages: Sequence[BaseMessage], planners: Planners) -> str:
         lines.append("Preferences saved in this conversation: " + "; ".join(saved))
     if not lines:
         return ""
-    return "Conversation state:\n" + "\n".join(lines)
+    return "Conversation state:\n" + wrap_recalled("conversation state", "\n".join(lines))
 
 
 def context_block(messages: Sequence[BaseMessage], planners: Planners) -> SystemMessage | None:

@@ -22,8 +22,14 @@ from langgraph.types import interrupt
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.tool_guard import invalid_calls_this_turn
+from agent_graph.memory.write_policy import (
+    WriteRefusedError,
+    destructive_question,
+    is_write,
+    owned_write,
+)
 from agent_graph.security.roles import REFUSED, tool_allowed
-from agent_graph.security.sanitizer import wrap_external
+from agent_graph.security.sanitizer import wrap_error, wrap_external
 from agent_graph.skills.arguments import checked_arguments, invalid_message
 from agent_graph.skills.metadata import NO_CARD
 from agent_graph.skills.pool import SkillCallError
@@ -96,8 +102,9 @@ def make_tools(services: Services) -> Any:
         step = {"type": "step", "id": call_id, "name": name, "label": meta.progress_label}
         emit({**step, "status": "start", "args": safe_args})
         started = time.perf_counter()
+        ctx = runtime.context or Context()
         try:
-            role = (runtime.context or Context()).role
+            role = ctx.role
             if not tool_allowed(role, meta):  # defense in depth: the agent never binds it
                 raise SkillCallError(REFUSED.format(tool=name, role=role))
             args, problems = checked_arguments(services.skills.tools, name, args)
@@ -113,7 +120,10 @@ def make_tools(services: Services) -> Any:
         if error is not None:
             emit({**step, "status": "error", "summary": error, "ms": ms})
             message = ToolMessage(
-                TOOL_ERROR.format(message=error), tool_call_id=call_id, name=name, status="error"
+                wrap_error(name, TOOL_ERROR.format(message=error)),
+                tool_call_id=call_id,
+                name=name,
+                status="error",
             )
             return {
                 "message": message,
@@ -141,9 +151,36 @@ def make_tools(services: Services) -> Any:
             data = {**result, "type": meta.renders}
             emit({"type": "data", "data": data})
             record["data"] = data
-        if isinstance(result, dict) and result.get("type") == "memory_write":
-            record["write"] = {"skill": services.skills.skill_for(name), **result}
+        if is_write(result):
+            owner = str(services.skills.skill_for(name))
+            try:
+                record["write"] = owned_write(meta, owner, result, ctx.persist)
+            except WriteRefusedError as exc:
+                return refused_write(call, str(exc), outcome, emit)
         return record
+
+    def refused_write(
+        call: dict[str, Any], reason: str, outcome: dict[str, Any], emit: Any
+    ) -> dict[str, Any]:
+        name, call_id = call["name"], call["id"]
+        label = services.skills.meta(name).progress_label
+        emit(
+            {
+                "type": "step",
+                "id": call_id,
+                "name": name,
+                "label": label,
+                "status": "error",
+                "summary": reason,
+            }
+        )
+        message = ToolMessage(
+            wrap_error(name, TOOL_ERROR.format(message=reason)),
+            tool_call_id=call_id,
+            name=name,
+            status="error",
+        )
+        return {"message": message, "outcome": {**outcome, "result": None, "error": reason}}
 
     def declined(call: dict[str, Any], question: str, runtime: Runtime[Context]) -> dict[str, Any]:
         name, call_id = call["name"], call["id"]
@@ -155,6 +192,40 @@ def make_tools(services: Services) -> Any:
         args = services.sanitizer.redact_value(call.get("args") or {})
         outcome = {"tool": name, "skill": services.skills.skill_for(name), "args": args}
         return {"message": message, "outcome": {**outcome, "error": text, "declined": True}}
+
+    async def confirm_changes(
+        records: list[dict[str, Any]],
+        calls: list[dict[str, Any]],
+        asked: set[str],
+        runtime: Runtime[Context],
+    ) -> None:
+        """A write that deletes or changes a remembered entry waits for a yes (unless its tool
+        already asked); a no drops the write and tells the model so."""
+        memory, ctx = services.memory, runtime.context or Context()
+        if memory is None or not ctx.persist:
+            return
+        changing = []
+        for index, (record, call) in enumerate(zip(records, calls, strict=True)):
+            if "write" in record and call["id"] not in asked:
+                old = await memory.current_value(ctx.user_id, record["write"])
+                question = destructive_question(record["write"], old)
+                if question:
+                    args = services.sanitizer.redact_value(call.get("args") or {})
+                    changing.append(
+                        (
+                            index,
+                            {
+                                "call_id": call["id"],
+                                "tool": call["name"],
+                                "args": args,
+                                "question": question,
+                            },
+                        )
+                    )
+        if not changing or ask([p for _, p in changing]):
+            return
+        for index, pending in changing:
+            records[index] = declined(calls[index], pending["question"], runtime)
 
     async def tools(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         last = (state.get("messages") or [])[-1]
@@ -168,7 +239,9 @@ def make_tools(services: Services) -> Any:
                 return declined(call, refused[call["id"]]["question"], runtime)
             return await run_one(call, runtime, failures)
 
-        records = await asyncio.gather(*(one(c) for c in calls))
+        records = list(await asyncio.gather(*(one(c) for c in calls)))
+        asked = {p["call_id"] for p in pending}
+        await confirm_changes(records, calls, asked, runtime)
         return {
             "messages": [r["message"] for r in records],
             "iterations": state.get("iterations", 0) + 1,

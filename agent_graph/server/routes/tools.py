@@ -5,10 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from agent_graph.server.deps import ERRORS, CallerOrGuest, Runtime
-from agent_graph.server.direct_calls import DirectCallError, call_tool
+from agent_graph.server.direct_calls import (
+    ConfirmationNeededError,
+    DirectCall,
+    DirectCallError,
+    call_tool,
+)
 from agent_graph.server.routes.memory_changes import ChangeEntry
 
 router = APIRouter(tags=["tools"], responses=ERRORS)
@@ -16,6 +22,9 @@ router = APIRouter(tags=["tools"], responses=ERRORS)
 
 class ToolCall(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
+    confirm: str | None = Field(
+        default=None, description="The token a 409 answer gave, to go ahead with the change."
+    )
 
 
 class ToolAnswer(BaseModel):
@@ -29,11 +38,17 @@ class ToolAnswer(BaseModel):
 async def direct_tool_call(
     tool: str, body: ToolCall, runtime: Runtime, who: CallerOrGuest
 ) -> ToolAnswer:
-    """A caller without a valid token is a guest (rate-limited per IP like /chat/public):
-    guest tools run, anything that would save gets 403."""
+    """A caller without a token is a guest (rate-limited per IP like /chat/public): guest tools
+    run, anything that would save gets 403. A call that deletes or changes a remembered entry is
+    answered 409 with `{"detail", "confirm"}`: send it again with that `confirm` to go ahead."""
+    call = DirectCall(who, tool, body.params, body.confirm)
     try:
         answer = await call_tool(
-            runtime.registry, runtime.memory, runtime.sanitizer, who, tool, body.params
+            runtime.registry, runtime.memory, runtime.sanitizer, runtime.confirm_tokens, call
+        )
+    except ConfirmationNeededError as exc:
+        return JSONResponse(  # type: ignore[return-value]
+            {"detail": exc.detail, "confirm": exc.token}, status_code=409
         )
     except DirectCallError as exc:
         raise HTTPException(exc.status, exc.detail) from None

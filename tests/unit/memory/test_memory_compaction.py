@@ -16,6 +16,7 @@ from langchain_core.messages import (
 )
 
 from agent_graph.memory.compaction import (
+    SUMMARY_KIND,
     SUMMARY_PREFIX,
     compact,
     estimate_tokens,
@@ -23,6 +24,7 @@ from agent_graph.memory.compaction import (
     is_context_overflow,
     split_for_compaction,
 )
+from agent_graph.security.sanitizer import wrap_recalled
 
 
 @st.composite
@@ -79,7 +81,9 @@ def test_compaction_never_splits_tool_calls_from_their_results(
     assert result[len(result) - len(kept) :] == kept
     assert_tool_pairs_intact([m for m in result if not isinstance(m, SystemMessage)])
     if to_compact:
-        assert result[lead] == SystemMessage(f"{SUMMARY_PREFIX}{len(to_compact)} messages")
+        assert result[lead] == SystemMessage(
+            SUMMARY_PREFIX + wrap_recalled(SUMMARY_KIND, f"{len(to_compact)} messages")
+        )
         assert len(kept) >= min(keep_last, len(messages) - lead)
     else:
         assert result == messages
@@ -141,7 +145,8 @@ async def test_an_earlier_summary_is_folded_into_the_next_one() -> None:
     result = await compact(messages, record, keep_last=1)
     assert seen[0][0] == messages[1]
     assert [m.text for m in result if m.text.startswith(SUMMARY_PREFIX)] == [
-        SUMMARY_PREFIX + "user wants a pool\nUser asked: q1\nLast assistant reply: a1"
+        SUMMARY_PREFIX
+        + wrap_recalled(SUMMARY_KIND, "user wants a pool\nUser asked: q1\nLast assistant reply: a1")
     ]
 
 

@@ -1,0 +1,90 @@
+"""The kinds of value a skill may declare for a remembered entry, and their validation.
+
+A skill's `x-propsearch.writes` names each entry it writes with a kind; the core normalises the
+value by that kind before it is stored, so a stored entry is a fact of a known shape (an amount,
+a count, a place, one of a list), never free text that could read as an instruction later.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+SIMPLE_KINDS = ("money", "integer", "number", "place", "label")
+MAX_PLACE_CHARS = 80
+MAX_LABEL_CHARS = 120
+_MONEY = re.compile(r"^\$?\s*(\d[\d,]*(?:\.\d+)?)\s*([km]?)$", re.IGNORECASE)
+_PLACE = re.compile(r"^[\w .,'#-]+$")
+_LABEL_FORBIDDEN = re.compile(r"[<>{}\[\]`\n\r]")
+
+
+def valid_kind(kind: Any) -> bool:
+    """A kind as a skill may declare it: a simple name or {"enum": [...], "many"?: bool}."""
+    if isinstance(kind, str):
+        return kind in SIMPLE_KINDS
+    if isinstance(kind, dict):
+        options = kind.get("enum")
+        return (
+            isinstance(options, list)
+            and bool(options)
+            and all(isinstance(o, str) and o for o in options)
+            and isinstance(kind.get("many", False), bool)
+        )
+    return False
+
+
+def normalized(kind: Any, value: Any) -> str:
+    """The stored text of `value` for `kind`; ValueError with a readable reason otherwise."""
+    if isinstance(kind, dict):
+        return _enum(kind["enum"], bool(kind.get("many")), value)
+    if isinstance(value, bool) or value is None:
+        raise ValueError("a value is required")
+    if kind == "money":
+        return f"${_money(value):,.0f}"
+    if kind in ("integer", "number"):
+        number = _number(value)
+        if kind == "integer" and number != int(number):
+            raise ValueError(f"{value!r} is not a whole number")
+        return f"{number:g}"
+    text = " ".join(str(value).split())
+    if kind == "place":
+        if not text or len(text) > MAX_PLACE_CHARS or not _PLACE.match(text):
+            raise ValueError(f"{text[:40]!r} is not a place name (letters, digits, , . ' # -)")
+        return text
+    if not text or len(text) > MAX_LABEL_CHARS or _LABEL_FORBIDDEN.search(str(value)):
+        raise ValueError(f"a label is one line of at most {MAX_LABEL_CHARS} plain characters")
+    return text
+
+
+def _money(value: Any) -> float:
+    if isinstance(value, int | float):
+        amount = float(value)
+    else:
+        match = _MONEY.match(str(value).strip())
+        if not match:
+            raise ValueError(f"{str(value)[:40]!r} is not an amount of money")
+        amount = float(match.group(1).replace(",", ""))
+        amount *= {"k": 1e3, "m": 1e6}.get(match.group(2).lower(), 1)
+    if not 0 <= amount <= 1e10:
+        raise ValueError(f"{amount:g} is not a plausible amount")
+    return amount
+
+
+def _number(value: Any) -> float:
+    try:
+        number = float(str(value).strip())
+    except ValueError:
+        raise ValueError(f"{str(value)[:40]!r} is not a number") from None
+    if not 0 <= number <= 1e6:
+        raise ValueError(f"{number:g} is out of range")
+    return number
+
+
+def _enum(options: list[str], many: bool, value: Any) -> str:
+    parts = value if isinstance(value, list) else str(value).split(",")
+    chosen = [str(p).strip().lower() for p in parts if str(p).strip()]
+    allowed = {o.lower(): o for o in options}
+    unknown = [c for c in chosen if c not in allowed]
+    if not chosen or unknown or (len(chosen) > 1 and not many):
+        raise ValueError(f"expected {'some' if many else 'one'} of: {', '.join(options)}")
+    return ", ".join(dict.fromkeys(allowed[c] for c in chosen))

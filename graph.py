@@ -9,7 +9,7 @@ session id (agent_graph/graph/thread.py).
 
 import atexit
 
-from agent_graph.config import environment_secrets, get_settings
+from agent_graph.config import get_settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.llm.factory import make_chat_model
@@ -18,6 +18,7 @@ from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.runtime import make_registry
 from agent_graph.skills.planners import Planners
+from agent_graph.skills.registry import skill_secrets
 from agent_graph.storage.profile import open_storage
 
 _settings = get_settings()
@@ -29,12 +30,13 @@ if _local is not None:
     atexit.register(_local.stop)
 _chat_model = make_chat_model(_settings, _planners, _local.base_url if _local else None)
 _storage = open_storage(_settings)
+_sanitizer = Sanitizer([*_settings.secrets, *skill_secrets(_settings.skills_dir)])
 graph = build_graph(
     Services(
-        skills=make_registry(_settings),
+        skills=make_registry(_settings, _sanitizer.redact),
         model=_chat_model,
         sessions=_storage.sessions,
-        sanitizer=Sanitizer([*environment_secrets(), *_settings.secrets]),
+        sanitizer=_sanitizer,
         memory=MemoryLayer(
             _settings.memory_root,
             _chat_model if _model != "offline" else None,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -17,6 +16,8 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from agent_graph.security.secrets import secret_values
+
 ROOT = Path(__file__).resolve().parent.parent
 DOTENV_PATH = ROOT / ".env"
 """The repository's `.env`: found from this file, never from the working directory."""
@@ -28,7 +29,6 @@ _DEFAULT_MODEL_BY_KEY = {
     "GEMINI_API_KEY": "gemini/gemini-2.0-flash",
     "GROQ_API_KEY": "groq/llama-3.3-70b-versatile",
 }
-_SECRET_NAME = re.compile(r"(API_KEY|_TOKEN|_SECRET|PASSWORD)$", re.IGNORECASE)
 
 
 def env_file() -> Path:
@@ -97,6 +97,7 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(default=None, alias="REDIS_URL")
     turn_lock_ttl_s: float = Field(default=30.0, ge=1, alias="TURN_LOCK_TTL_S")
     guest_session_ttl_s: float = Field(default=3600.0, ge=60, alias="GUEST_SESSION_TTL_S")
+    paused_turn_ttl_s: float = Field(default=3600.0, ge=1, alias="PAUSED_TURN_TTL_S")
 
     _provider_keys: dict[str, str] = PrivateAttr(default_factory=dict)
     _secrets: list[str] = PrivateAttr(default_factory=list)
@@ -120,7 +121,7 @@ class Settings(BaseSettings):
         self._provider_keys = {
             k: v for k, v in variables.items() if k.endswith("_API_KEY") and v.strip()
         }
-        values = [v for k, v in variables.items() if _SECRET_NAME.search(k) and len(v) >= 6]
+        values = secret_values(variables)
         if self.llm_api_key:
             values.append(self.llm_api_key)
         self._secrets = sorted(set(values))
@@ -188,12 +189,6 @@ class Settings(BaseSettings):
     def secrets(self) -> list[str]:
         """Secret-looking values (keys, tokens, passwords) of the environment and `.env`."""
         return list(self._secrets)
-
-
-def environment_secrets() -> list[str]:
-    """Values of secret-looking variables (provider keys, tokens) in the environment and the
-    repository's `.env`, for redaction."""
-    return [v for k, v in _variables().items() if _SECRET_NAME.search(k) and len(v) >= 6]
 
 
 def langgraph_quiet_env() -> None:

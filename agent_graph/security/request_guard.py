@@ -1,5 +1,7 @@
 """ASGI middleware guarding request bodies before any parsing: 413 over a byte limit, 415 for a
-body that is not JSON (every POST endpoint of the API takes JSON)."""
+body that is not JSON (every POST endpoint of the API takes JSON), 422 for text that is not
+valid Unicode (bytes that are not UTF-8, or a lone surrogate escape such as "\\ud800", which
+would otherwise fail later, when the text is stored or streamed)."""
 
 from __future__ import annotations
 
@@ -22,9 +24,33 @@ def is_json_type(content_type: str) -> bool:
     )
 
 
+def unicode_problem(body: bytes) -> str | None:
+    """Why `body` is not valid Unicode text, or None (malformed JSON is left to the route)."""
+    try:
+        value = json.loads(body) if body.strip() else None
+    except UnicodeDecodeError:
+        return "the request body is not valid UTF-8"
+    except ValueError:
+        return None
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return "the request contains malformed Unicode (a lone surrogate)"
+    return None
+
+
 class RequestGuard:
-    """Checks the content type and Content-Length up front; a body without a length (chunked) is
-    read here, counting its bytes, and replayed to the app only when it stayed within the limit."""
+    """Checks the content type and Content-Length up front; a JSON body is read here, counting
+    its bytes, and replayed to the app only when it stayed within the limit and is valid text."""
 
     def __init__(self, app: Any, max_bytes: int) -> None:
         self.app = app
@@ -40,10 +66,10 @@ class RequestGuard:
             await self._reject(send, 415, "request bodies must be JSON (application/json)")
             return
         length = headers.get(b"content-length")
-        if length is not None:
-            if not length.isdigit() or int(length) > self.max_bytes:
-                await self._reject(send, 413, self._too_large)
-                return
+        if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
+            await self._reject(send, 413, self._too_large)
+            return
+        if scope.get("method") not in JSON_METHODS:
             await self.app(scope, receive, send)
             return
         chunks: list[bytes] = []
@@ -60,6 +86,9 @@ class RequestGuard:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
+        if problem := unicode_problem(b"".join(chunks)):
+            await self._reject(send, 422, problem)
+            return
         replayed = False
 
         async def replay() -> Message:

@@ -48,6 +48,38 @@ class Sanitizer:
             return {k: self.redact_value(v) for k, v in value.items()}
         return value
 
+    def held_tail(self, text: str) -> int:
+        """How many trailing characters of `text` could be the start of a secret."""
+        longest = 0
+        for secret in self._secrets:
+            for size in range(min(len(secret) - 1, len(text)), longest, -1):
+                if secret.startswith(text[-size:]):
+                    longest = size
+                    break
+        return longest
+
+
+class StreamRedactor:
+    """Redaction over a rolling window, for text that arrives in pieces (model tokens): a
+    secret split across two tokens is caught because the end of each piece that could begin
+    a secret is held back until the next piece (or `flush`) shows what follows."""
+
+    def __init__(self, sanitizer: Sanitizer) -> None:
+        self.sanitizer = sanitizer
+        self._pending = ""
+
+    def feed(self, text: str) -> str:
+        """The part of everything fed so far that is safe to send now."""
+        window = self.sanitizer.redact(self._pending + text)
+        held = self.sanitizer.held_tail(window)
+        self._pending = window[len(window) - held :] if held else ""
+        return window[: len(window) - held]
+
+    def flush(self) -> str:
+        """What was held back (the stream ends, or another kind of event comes first)."""
+        rest, self._pending = self._pending, ""
+        return self.sanitizer.redact(rest)
+
 
 def escape_data(payload: str) -> str:
     """Make `payload` unable to close (or open) a data label: every `<` becomes the JSON

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent_graph.config import Settings, environment_secrets
+from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.llm.factory import make_chat_model
@@ -15,19 +16,21 @@ from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import TokenTable, load_tokens, token_values
 from agent_graph.security.confirm_tokens import ConfirmTokens
+from agent_graph.security.log_redaction import redact_logs
+from agent_graph.security.private_files import keep_private
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.planners import Planners
 from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.registry import SkillRegistry
+from agent_graph.skills.registry import SkillRegistry, skill_secrets
 from agent_graph.skills.service import parse_services
 from agent_graph.storage.profile import GuestLimiter, GuestSessions, Sessions, Storage, open_storage
 
 log = logging.getLogger(__name__)
 
 
-def backend_factory(settings: Settings) -> WorkerBackend:
+def backend_factory(settings: Settings, redact: Callable[[str], str] = str) -> WorkerBackend:
     if settings.skill_backend == "docker":
         from agent_graph.skills.docker import DockerBackend
 
@@ -35,14 +38,15 @@ def backend_factory(settings: Settings) -> WorkerBackend:
     from agent_graph.skills.logs import SkillLogs
     from agent_graph.skills.process import ProcessBackend
 
-    return ProcessBackend(SkillLogs(settings.memory_root / "logs" / "skills"))
+    return ProcessBackend(SkillLogs(settings.memory_root / "logs" / "skills", redact=redact))
 
 
-def make_registry(settings: Settings) -> SkillRegistry:
-    """The skill registry as configured: backend, ports, isolation override, calls per worker."""
+def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> SkillRegistry:
+    """The skill registry as configured: backend, ports, isolation override, calls per worker;
+    `redact` scrubs what workers write to their logs."""
     return SkillRegistry(
         settings.skills_dir,
-        lambda: backend_factory(settings),
+        lambda: backend_factory(settings, redact),
         PortAllocator(settings.host_port_start),
         isolation=settings.skill_isolation,
         worker_max_calls=settings.skill_worker_max_calls,
@@ -94,21 +98,22 @@ class AppRuntime:
     @classmethod
     async def start(cls, settings: Settings) -> AppRuntime:
         tokens = load_tokens(settings.api_tokens_file)  # fail fast, before any worker starts
+        keep_private(settings.memory_root)
         storage = open_storage(settings)
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
         # in this process (embedded) or in PostgreSQL, for any replica (server).
         checkpointer = await storage.open_checkpointer()
         local_server = await start_local_server(settings)  # a bad model file fails here too
-        registry = make_registry(settings)
+        sanitizer = Sanitizer(
+            [
+                *settings.secrets,
+                *skill_secrets(settings.skills_dir),
+                *token_values(settings.api_tokens_file),
+            ]
+        )
+        redact_logs(sanitizer)
+        registry = make_registry(settings, sanitizer.redact)
         await registry.start()
-        secrets = [
-            *environment_secrets(),
-            *registry.secrets(),
-            *token_values(settings.api_tokens_file),
-        ]
-        if settings.llm_api_key:
-            secrets.append(settings.llm_api_key)
-        sanitizer = Sanitizer(secrets)
         planners = Planners.from_skills_dir(settings.skills_dir)
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
@@ -137,6 +142,7 @@ class AppRuntime:
             locks=storage.locks,
             pending=storage.pending,
             outages=storage.outages,
+            paused_ttl_s=settings.paused_turn_ttl_s,
         )
         log.info(
             "PropSearch ready: model=%s storage=%s skills=%s",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 from langchain_core.messages import HumanMessage
@@ -19,7 +21,7 @@ from agent_graph.graph.state import Context
 from agent_graph.llm.echo import EchoFilter, instruction_text
 from agent_graph.llm.text_tool_calls import HeldCallText
 from agent_graph.llm.usage import TurnUsage
-from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.security.sanitizer import Sanitizer, StreamRedactor
 from agent_graph.server.interrupted import TurnProgress, save_interrupted
 from agent_graph.server.streaming import STREAM_MODES, confirm_event, to_events
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
@@ -42,6 +44,7 @@ OUTAGE_MESSAGE = (
     "Your conversation is safe; please try again in a moment."
 )
 MAX_CONTEXTS = 1000
+PAUSED_TTL_S = 3600.0
 STORAGE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.EDQUOT}
 
 
@@ -58,6 +61,7 @@ class TurnRunner:
         locks: TurnLocks | None = None,
         pending: PendingTurns | None = None,
         outages: dict[type[BaseException], str] | None = None,
+        paused_ttl_s: float = PAUSED_TTL_S,
     ) -> None:
         self.graph = graph
         self.sanitizer = sanitizer
@@ -72,6 +76,8 @@ class TurnRunner:
         """Turns in flight, kept where another replica can see them (None: embedded profile)."""
         self.outages = outages or {}
         """Errors that mean a shared server is down, with its name for the error event."""
+        self.paused_ttl_s = paused_ttl_s
+        """How long a turn paused for a confirmation waits for the answer before it expires."""
         self.last_context: dict[tuple[str, str], dict[str, Any]] = {}
         """The debug view of the most recent turns' hydrated context (at most MAX_CONTEXTS)."""
 
@@ -100,12 +106,19 @@ class TurnRunner:
         state = await self.graph.aget_state(self.thread(user, session_id))
         if not state.interrupts:
             return None
+        if _age_s(state.created_at) > self.paused_ttl_s:  # expired: nothing to approve now
+            await self._drop_thread(user, session_id)
+            return None
         asked = [m for m in (state.values or {}).get("messages", []) if m.type == "human"]
         message = str(asked[-1].content) if asked else ""
         pending: dict[str, Any] = self.sanitizer.redact_value(
             {**confirm_event(state.interrupts[0]), "message": message}
         )
         return pending
+
+    async def forget(self, user: str, session_id: str) -> None:
+        """A deleted session takes its paused turn with it (approving it later does nothing)."""
+        await self._drop_thread(user, session_id)
 
     async def _drop_thread(self, user: str, session_id: str) -> None:
         saver = self._saver
@@ -124,7 +137,29 @@ class TurnRunner:
         """session, then the graph's events, an error if any, and always done last.
 
         With `confirm` ({"id", "approve"}) instead of a message, the turn paused for that
-        confirmation resumes. A new message drops any paused turn of the session."""
+        confirmation resumes. A new message drops any paused turn of the session. Tokens are
+        redacted over a rolling window, so a secret split across tokens cannot pass."""
+        redactor = StreamRedactor(self.sanitizer)
+        turn = self._events(user, session_id, message, role, persist, confirm)
+        async with contextlib.aclosing(turn):  # a closed stream closes the turn at once
+            async for event in turn:
+                if event["type"] == "token":
+                    if text := redactor.feed(event["content"]):
+                        yield {"type": "token", "content": text}
+                    continue
+                if tail := redactor.flush():
+                    yield {"type": "token", "content": tail}
+                yield event
+
+    async def _events(
+        self,
+        user: str,
+        session_id: str,
+        message: str | None,
+        role: str,
+        persist: bool,
+        confirm: dict[str, Any] | None,
+    ) -> AsyncGenerator[dict[str, Any]]:
         yield {"type": "session", "session_id": session_id}
         context = Context(
             user_id=user, session_id=session_id, timezone=self.timezone, role=role, persist=persist
@@ -289,6 +324,13 @@ class TurnRunner:
 
 class _NothingToConfirmError(Exception):
     """A resume request whose confirmation id is not the one the session waits for."""
+
+
+def _age_s(created_at: str | None) -> float:
+    """Seconds since a checkpoint's ISO timestamp (0 when it has none)."""
+    if not created_at:
+        return 0.0
+    return time.time() - datetime.fromisoformat(created_at).timestamp()
 
 
 def _final(update: dict[str, Any]) -> Any:

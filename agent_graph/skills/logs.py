@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import os
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 MAX_LOG_BYTES = 1_000_000
@@ -20,9 +21,16 @@ TAIL_LINES = 20
 class SkillLogs:
     """Appends worker output to one bounded file per skill and keeps its last lines in memory."""
 
-    def __init__(self, folder: Path | None, max_bytes: int = MAX_LOG_BYTES) -> None:
+    def __init__(
+        self,
+        folder: Path | None,
+        max_bytes: int = MAX_LOG_BYTES,
+        redact: Callable[[str], str] = str,
+    ) -> None:
         self.folder = folder
         self.max_bytes = max_bytes
+        self.redact = redact
+        """Scrubs known secrets from each line before it is kept (a skill may print its key)."""
         self._tails: dict[str, deque[str]] = {}
 
     def path(self, skill: str) -> Path | None:
@@ -36,7 +44,7 @@ class SkillLogs:
         return kept[-lines:]
 
     def write(self, skill: str, worker: str, line: str) -> None:
-        text = f"[{worker}] {line.rstrip()}"
+        text = self.redact(f"[{worker}] {line.rstrip()}")
         self._tails.setdefault(skill, deque(maxlen=200)).append(text)
         path = self.path(skill)
         if path is None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from agent_graph.security.secrets import secret_values
 from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.manifest import ManifestError, SkillSpec, load_skill
 from agent_graph.skills.mcp import McpPool
@@ -81,6 +82,12 @@ def discover(skills_dir: Path) -> list[SkillSpec]:
         except (ManifestError, OSError) as exc:
             log.error("skipping skill in %s: %s", skill_md.parent.name, exc)
     return specs
+
+
+def skill_secrets(skills_dir: Path) -> list[str]:
+    """The secret-looking values of every skill's .env (keys, tokens, URL passwords), known
+    before any worker starts so its first log line is redacted too."""
+    return [v for spec in discover(skills_dir) for v in secret_values(spec.env)]
 
 
 class SkillRegistry:
@@ -203,10 +210,6 @@ class SkillRegistry:
     def tool_metadata(self) -> dict[str, dict[str, Any]]:
         """`{tool: {skill, label, renders, guest}}` for the web UI and the CLI."""
         return {tool: self.meta(tool).public(skill) for tool, skill in sorted(self._route.items())}
-
-    def secrets(self) -> list[str]:
-        """Every skill .env value, for redaction."""
-        return [v for s in self.skills.values() for v in s.spec.env.values() if v]
 
     async def dispatch(self, tool: str, params: dict[str, Any]) -> Any:
         skill = self.skill_for(tool)

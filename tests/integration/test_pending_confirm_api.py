@@ -47,3 +47,31 @@ def test_a_session_whose_first_turn_is_paused_can_be_opened(app_client: TestClie
     assert "pending_confirm" not in after
     assert [t["user"] for t in after["turns"]] == ["forget my budget"]
     assert [m["role"] for m in after["messages"]].count("human") == 1
+
+
+def test_a_deleted_session_takes_its_paused_turn_with_it(app_client: TestClient) -> None:
+    stream_turn(app_client, "my budget is $320k")
+    asked = stream_turn(app_client, "forget my budget")
+    session, confirm = asked[0]["session_id"], asked[-2]
+    assert app_client.delete(f"/sessions/{session}").status_code == 204
+
+    body = {"session_id": session, "confirm": {"id": confirm["id"], "approve": True}}
+    answer = app_client.post("/chat", json=body)
+    assert answer.status_code == 409 and "not waiting" in answer.json()["detail"]
+    assert app_client.get(f"/sessions/{session}").status_code == 404
+    assert session not in [s["id"] for s in app_client.get("/sessions").json()["sessions"]]
+    budget = app_client.get("/memory/preferences").json()
+    assert "320" in str(budget)  # the budget the deleted turn asked to forget is still there
+
+
+def test_a_paused_turn_expires(app_client: TestClient) -> None:
+    runner = app_client.app.state.runtime.runner  # type: ignore[attr-defined]
+    asked = stream_turn(app_client, "forget my budget")
+    session, confirm = asked[0]["session_id"], asked[-2]
+    ttl, runner.paused_ttl_s = runner.paused_ttl_s, 0.0
+    try:
+        assert "pending_confirm" not in app_client.get(f"/sessions/{session}").json()
+        body = {"session_id": session, "confirm": {"id": confirm["id"], "approve": True}}
+        assert app_client.post("/chat", json=body).status_code == 409
+    finally:
+        runner.paused_ttl_s = ttl

@@ -52,6 +52,9 @@ JSON = {"content-type": "application/json"}
         (b'{"message": "hi", "session_id": "caf\\u00e9"}', JSON, 422, "pattern"),
         (b'{"message": "hi", "session_id": "a\\u2215b"}', JSON, 422, "pattern"),
         (b'{"message": "hi", "session_id": "ok\\n"}', JSON, 422, "pattern"),
+        (b'{"message": "half a pair \\ud83d here"}', JSON, 422, "lone surrogate"),
+        (b'{"message": "a stray \\udc00"}', JSON, 422, "lone surrogate"),
+        (b'{"message": "not utf-8 \xff\xfe"}', JSON, 422, "not valid UTF-8"),
     ],
 )
 def test_bad_chat_bodies_are_refused(

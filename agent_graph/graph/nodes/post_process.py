@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 
 def make_post_process(services: Services) -> Any:
     llm = services.model if services.secondary_llm else None
+    # Everything stored here (turns, title, episodes, change log, recalls) is redacted at rest:
+    # a user may paste a key, a model may echo one into its answer or a tool's arguments.
+    redact = services.sanitizer.redact_value
 
     async def remember(
         ctx: Context, session_id: str, state: AgentState, index: int, question: str, answer: str
@@ -29,8 +32,12 @@ def make_post_process(services: Services) -> Any:
         if memory is None or not ctx.persist:
             return
         steps = (
-            memory.apply_writes(ctx.user_id, state.get("memory_writes") or [], question),
-            memory.remember_results(ctx.user_id, state.get("tool_outcomes") or []),
+            memory.apply_writes(
+                ctx.user_id,
+                redact(state.get("memory_writes") or []),
+                question,
+            ),
+            memory.remember_results(ctx.user_id, redact(state.get("tool_outcomes") or [])),
             memory.save_episode(ctx.user_id, session_id, index, question, answer),
         )
         for outcome in await asyncio.gather(*steps, return_exceptions=True):
@@ -41,9 +48,11 @@ def make_post_process(services: Services) -> Any:
         ctx = runtime.context or Context()
         session_id = session_id_of(runtime)
         turn = history.current_turn(state.get("messages") or [])
-        question = str(turn[0].content) if turn and isinstance(turn[0], HumanMessage) else ""
-        answer = history.final_answer(turn)
-        results = state.get("results") or []
+        question = redact(
+            str(turn[0].content) if turn and isinstance(turn[0], HumanMessage) else ""
+        )
+        answer = redact(history.final_answer(turn))
+        results = redact(state.get("results") or [])
         store = services.session_store(ctx.persist)
         record = await asyncio.to_thread(store.load, ctx.user_id, session_id)
         record = record or SessionRecord(id=session_id, user=ctx.user_id)
@@ -52,9 +61,9 @@ def make_post_process(services: Services) -> Any:
             make_hints(llm, question, answer, results, services.planners),
             make_title(llm, question) if first else _existing(record.title),
         )
+        hints, title = redact(hints), redact(title)
         record.title = title
-        # Redacted at rest: a model may echo a secret into tool-call arguments or its answer.
-        record.messages.extend(services.sanitizer.redact_value(history.dump(turn)))
+        record.messages.extend(redact(history.dump(turn)))
         record.turns.append(
             {
                 "user": question,

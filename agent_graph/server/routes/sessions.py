@@ -165,5 +165,6 @@ async def session_context(session_id: SessionId, runtime: Runtime, user: User) -
 async def delete_session(session_id: SessionId, runtime: Runtime, user: User) -> Response:
     await asyncio.to_thread(_load, runtime, user, session_id)
     await asyncio.to_thread(runtime.sessions.delete, user, session_id)
+    await runtime.runner.forget(user, session_id)
     await runtime.memory.forget_session(user, session_id)
     return Response(status_code=204)

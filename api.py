@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from agent_graph.config import Settings, get_settings, langgraph_quiet_env
+from agent_graph.security.browser_guard import BrowserGuard
 from agent_graph.security.request_guard import RequestGuard
 from agent_graph.server.routes import chat, health, memory, memory_changes, sessions, skills, tools
 from agent_graph.server.runtime import AppRuntime
@@ -54,6 +55,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     config = settings or get_settings()
     app = FastAPI(title="PropSearch", version="0.1.0", lifespan=lifespan)
     app.add_middleware(RequestGuard, max_bytes=config.max_body_bytes)
+    app.add_middleware(
+        BrowserGuard,
+        local_only=config.api_tokens_file is None,
+        allowed_hosts=frozenset(h.strip() for h in config.allowed_hosts.split(",") if h.strip()),
+    )
 
     for router in ROUTERS:
         app.include_router(router)

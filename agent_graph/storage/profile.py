@@ -72,6 +72,9 @@ class Storage:
     outages: dict[type[BaseException], str] = field(default_factory=dict)
     """Errors meaning a shared server is unreachable, with the server's name for the user."""
     closers: list[Callable[[], Any]] = field(default_factory=list)
+    probes: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    """Shared servers by name, each with a blocking call that fails when it stops answering
+    (GET /health runs them on threads of their own, with a deadline)."""
 
     async def close(self) -> None:
         for close in self.closers:

@@ -9,6 +9,9 @@ from typing import Any
 import psycopg
 import redis
 import redis.asyncio as aredis
+from redis.asyncio.retry import Retry as AsyncRetry
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from agent_graph.config import Settings
 from agent_graph.storage.coordination import RedisGuestSessions, RedisRateLimiter, RedisTurnLocks
@@ -28,9 +31,14 @@ def open_server_storage(settings: Settings) -> Storage:
     options: dict[str, Any] = {
         "socket_timeout": REDIS_TIMEOUT_S,
         "socket_connect_timeout": REDIS_TIMEOUT_S,
+        # A pooled connection that died with a Redis restart is replaced once, at once, rather
+        # than failing the first turn after the restart.
+        "retry_on_error": [redis.ConnectionError],
     }
-    shared = aredis.Redis.from_url(settings.redis_url, **options)
-    blocking = redis.Redis.from_url(settings.redis_url, **options)
+    shared = aredis.Redis.from_url(
+        settings.redis_url, retry=AsyncRetry(NoBackoff(), retries=1), **options
+    )
+    blocking = redis.Redis.from_url(settings.redis_url, retry=Retry(NoBackoff(), 1), **options)
 
     closers: list[Callable[[], Any]] = [db.close, shared.aclose, blocking.close]
 
@@ -63,4 +71,5 @@ def open_server_storage(settings: Settings) -> Storage:
         },
         open_checkpointer=open_checkpointer,
         closers=closers,
+        probes={"PostgreSQL": db.ping, "Redis": blocking.ping},
     )

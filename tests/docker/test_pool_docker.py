@@ -167,7 +167,7 @@ async def test_chat_turn_through_the_api_uses_docker_skills(
     transport = httpx.ASGITransport(app=app)
     async with (
         app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=transport, base_url="http://agent") as client,
+        httpx.AsyncClient(transport=transport, base_url="http://localhost") as client,
     ):
         health = (await client.get("/health")).json()
         reply = await client.post("/chat", json={"message": "What time is it in Tokyo?"})

@@ -54,3 +54,36 @@ def test_a_markdown_answer_renders_safely(page: Page) -> None:
     assert answer.locator("img").count() == 0
     assert page.evaluate("() => window.__pwned") is None
     assert_accessible(page, "a Markdown answer")
+
+
+def test_an_image_in_an_answer_is_never_fetched(page: Page, server: str) -> None:
+    """An answer could carry data out in an image URL; the UI shows a link and fetches nothing."""
+    leak = f"{server}/leak.png?key=stolen"
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+
+    def canned(route: Any) -> None:
+        events = [
+            {"type": "session", "session_id": "0123456789abcdef0123456789abcdef"},
+            {"type": "token", "content": f"The best deal ![photo]({leak}) is here."},
+            {"type": "done", "session_id": "0123456789abcdef0123456789abcdef"},
+        ]
+        body = "".join(f"data: {json.dumps(event)}\n\n" for event in events)
+        route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body=body)
+
+    page.route("**/chat/stream", canned)
+    ask(page, "what is the best deal?")
+    wait_for_answer(page)
+    answer = page.get_by_test_id("assistant-text").last
+    expect(answer.get_by_role("link", name="image: photo")).to_have_attribute("href", leak)
+    assert answer.locator("img").count() == 0
+    page.wait_for_timeout(300)
+    assert not [url for url in requested if "leak.png" in url]
+
+
+def test_the_page_is_served_with_a_content_security_policy(page: Page) -> None:
+    response = page.goto("/")
+    assert response is not None
+    csp = response.headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp
+    expect(page.get_by_role("textbox")).to_be_visible()  # the app runs under that policy

@@ -19,6 +19,6 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     root: Path = tmp_path_factory.mktemp("memory")
     base = free_port_window()
     settings = Settings(memory_root=root, host_port_start=base, agent_model="offline")
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
         client.memory_root = root  # type: ignore[attr-defined]
         yield client

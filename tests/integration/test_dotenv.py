@@ -85,7 +85,7 @@ def test_env_key_reaches_litellm_and_env_secrets_are_redacted_everywhere(
     )
     caplog.set_level(logging.INFO)
     try:
-        with TestClient(create_app(settings)) as client:
+        with TestClient(create_app(settings), base_url="http://localhost") as client:
             events = stream_turn(client, "echo something")
             session_id = events[0]["session_id"]
             replies = [

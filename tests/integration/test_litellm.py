@@ -39,7 +39,7 @@ def _client(tmp_path: Path, skills_dir: Path, fake: FakeOpenAI) -> TestClient:
         llm_api_key=HOST_SECRET,
         llm_timeout_s=20,
     )
-    return TestClient(create_app(settings))
+    return TestClient(create_app(settings), base_url="http://localhost")
 
 
 @pytest.fixture

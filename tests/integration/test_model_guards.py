@@ -46,7 +46,7 @@ def _client(tmp_path: Path, skills_dir: Path, fake: FakeOpenAI, **extra: object)
         llm_timeout_s=20,
         **extra,
     )
-    return TestClient(create_app(settings))
+    return TestClient(create_app(settings), base_url="http://localhost")
 
 
 def _starts(events: list[dict[str, object]]) -> list[dict[str, object]]:

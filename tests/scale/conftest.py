@@ -97,7 +97,7 @@ def cluster(postgres: Postgres, tmp_path_factory: pytest.TempPathFactory) -> Ite
     clock = clock_skills(folder, real_estate=True)
     manifest = clock.skills_dir / "trick_clock" / "SKILL.md"  # room to stop a server mid-call
     manifest.write_text(manifest.read_text().replace("timeout_s: 2", "timeout_s: 10"))
-    cluster = Cluster(folder, postgres.new_database(), redis, clock)
+    cluster = Cluster(folder, postgres.app_database(), redis, clock)
     try:
         first, second = cluster.replica(), cluster.replica()
         cluster.balancer = Nginx(folder / "nginx", [first.port, second.port])

@@ -59,6 +59,15 @@ def confirm(url: str, session: str, confirm_id: str, approve: bool) -> list[dict
         return sse_events(response.iter_lines())
 
 
+def said(url: str, text: str, session: str | None = None) -> list[dict[str, Any]]:
+    """A turn whose change to a remembered entry is approved when the server asks (changing an
+    entry that is already there waits for a yes)."""
+    events = turn(url, text, session)
+    if len(events) >= 2 and events[-2]["type"] == "confirm":
+        events = events[:-1] + confirm(url, events[0]["session_id"], events[-2]["id"], True)
+    return events
+
+
 def preference(url: str, key: str) -> str | None:
     """The value of one real_estate L1 entry as a replica lists it, or None."""
     entries = httpx.get(f"{url}/memory/preferences").json()["preferences"].get("real_estate", [])

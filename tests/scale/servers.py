@@ -23,6 +23,8 @@ from tests.servers import ROOT, free_port, free_port_window
 
 PG_IMAGE = "propsearch/postgres:17-pgvector"
 PG_PASSWORD = "propsearch-test"
+APP_PASSWORD = "propsearch-app-test-pw"
+REDIS_PASSWORD = "propsearch-redis-test-pw"
 
 
 def wait_until(check: object, timeout: float, what: str) -> None:
@@ -92,6 +94,27 @@ class Postgres:
     def remove(self) -> None:
         subprocess.run(["docker", "rm", "-f", "-v", self.name], capture_output=True)
 
+    def app_database(self) -> str:
+        """A new database owned by a new role that is nothing more (no superuser, no CREATEDB,
+        no CREATEROLE), as the server image sets the app up; pgvector made by the superuser."""
+        name = f"t_{uuid.uuid4().hex[:10]}"
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(
+                f'CREATE ROLE "{name}" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE '
+                f"PASSWORD '{APP_PASSWORD}'"
+            )
+            conn.execute(f'CREATE DATABASE "{name}" OWNER "{name}"')
+        with psycopg.connect(self.url(name), autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        return f"postgresql://{name}:{APP_PASSWORD}@127.0.0.1:{self.port}/{name}"
+
+    def pause(self) -> None:
+        """Freeze the server: connections stay open and nothing answers (a hung database)."""
+        subprocess.run(["docker", "pause", self.name], check=True, capture_output=True)
+
+    def unpause(self) -> None:
+        subprocess.run(["docker", "unpause", self.name], check=True, capture_output=True)
+
     def new_database(self) -> str:
         name = f"t_{uuid.uuid4().hex[:10]}"
         with psycopg.connect(self.url(), autocommit=True) as conn:
@@ -109,7 +132,7 @@ class Redis:
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://:{REDIS_PASSWORD}@127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -121,6 +144,10 @@ class Redis:
                     str(self.port),
                     "--bind",
                     "127.0.0.1",
+                    "--protected-mode",
+                    "yes",
+                    "--requirepass",
+                    REDIS_PASSWORD,
                     "--save",
                     "",
                     "--appendonly",
@@ -133,7 +160,7 @@ class Redis:
             )
         import redis
 
-        wait_until(lambda: redis.Redis(port=self.port).ping(), 20, "redis")
+        wait_until(lambda: redis.Redis.from_url(self.url).ping(), 20, "redis")
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -238,6 +265,7 @@ http {{
       proxy_pass http://api;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_buffering off;
       proxy_cache off;

@@ -10,7 +10,7 @@ import httpx
 
 from agent_graph.server.interrupted import INTERRUPTED_NOTE
 from tests.scale.conftest import Cluster
-from tests.scale.helpers import assert_whole, confirm, errors, preference, stored, turn
+from tests.scale.helpers import assert_whole, confirm, errors, preference, said, stored, turn
 from tests.scale.servers import Postgres
 from tests.servers import sse_events
 
@@ -137,7 +137,7 @@ def test_postgres_stopping_mid_run_gives_a_clear_error_and_recovers(
 def test_postgres_down_while_a_confirmation_is_answered_gives_a_clear_error(
     cluster: Cluster, postgres: Postgres
 ) -> None:
-    session = turn(cluster.url, "my budget is $425k")[0]["session_id"]
+    session = said(cluster.url, "my budget is $425k")[0]["session_id"]
     question = turn(cluster.url, "forget my budget", session)[-2]
     assert question["type"] == "confirm"
     postgres.stop()

@@ -14,6 +14,7 @@ from tests.scale.helpers import (
     data,
     errors,
     preference,
+    said,
     stored,
     text,
     turn,
@@ -131,7 +132,7 @@ def test_a_change_made_through_one_replica_is_listed_and_undone_through_another(
 ) -> None:
     a, b = cluster.replicas[0].url, cluster.replicas[1].url
     before = preference(a, "budget_max")
-    assert not errors(turn(a, "my budget is $437k"))
+    assert not errors(said(a, "my budget is $437k"))
     assert preference(a, "budget_max") == "$437,000"
 
     listed = httpx.get(f"{b}/memory/changes").json()["changes"]
@@ -153,7 +154,7 @@ def test_a_confirmation_asked_by_one_replica_is_answered_through_another(
     cluster: Cluster,
 ) -> None:
     a, b = cluster.replicas[0].url, cluster.replicas[1].url
-    session = turn(a, "my budget is $415k")[0]["session_id"]
+    session = said(a, "my budget is $415k")[0]["session_id"]
     asked = turn(a, "forget my budget", session)
     assert [e["type"] for e in asked][-2:] == ["confirm", "done"]
     question = asked[-2]

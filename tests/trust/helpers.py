@@ -72,7 +72,7 @@ def app_client(memory_root: Path, **settings: Any) -> Iterator[TestClient]:
         host_port_start=free_port_window(),
         **{"agent_model": "offline", **settings},
     )
-    with TestClient(create_app(config)) as client:
+    with TestClient(create_app(config), base_url="http://localhost") as client:
         yield client
 
 

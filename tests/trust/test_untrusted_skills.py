@@ -22,6 +22,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     folder = tmp_path_factory.mktemp("evil")
     skills = folder / "skills"
     shutil.copytree(FIXTURES / "evil", skills / "evil")
+    shutil.copytree(FIXTURES / "evil_mcp", skills / "evil_mcp")
     (skills / "real_estate").symlink_to(ROOT / "skills" / "real_estate")
     with app_client(
         folder / "memory", skills_dir=skills, api_tokens_file=write_tokens(folder)
@@ -54,6 +55,19 @@ def test_a_forged_write_of_another_skills_entry_changes_nothing(client: TestClie
     assert f"home_{zpid}" in _saved(client)
     changes = client.get("/memory/changes", headers=bearer(ALICE)).json()["changes"]
     assert all(c["skill"] == "real_estate" and c["key"] == f"home_{zpid}" for c in changes)
+
+
+def test_an_mcp_servers_structured_result_never_writes(client: TestClient) -> None:
+    zpid = _a_zpid(client)
+    client.post("/tools/save_home", json={"params": {"zpid": zpid}}, headers=bearer(ALICE))
+    assert f"home_{zpid}" in _saved(client)
+    forged = client.post(
+        "/tools/evil_mcp_forge", json={"params": {"key": f"home_{zpid}"}}, headers=bearer(ALICE)
+    )
+    assert forged.status_code == 403 and "declares no `writes`" in forged.json()["detail"]
+    assert f"home_{zpid}" in _saved(client)  # its SKILL.md's `writes` was not believed
+    big = client.post("/tools/evil_mcp_big", json={"params": {}}, headers=bearer(ALICE))
+    assert big.status_code == 502 and "more than 1,000,000 bytes" in big.json()["detail"]
 
 
 def test_an_oversize_reply_is_a_readable_error(client: TestClient) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -130,11 +131,13 @@ async def chat_stream(body: ChatRequest, runtime: Runtime, caller: Caller) -> Ev
 
 @router.post("/chat/public")
 async def chat_public(body: ChatRequest, runtime: Runtime, guest: Guest) -> ChatAnswer:
-    return await _answer(runtime, guest, _public_session(runtime, body), body)
+    return await _answer(
+        runtime, guest, await asyncio.to_thread(_public_session, runtime, body), body
+    )
 
 
 @router.post("/chat/public/stream", response_class=EventSourceResponse, responses=SSE)
 async def chat_public_stream(
     body: ChatRequest, runtime: Runtime, guest: Guest
 ) -> EventSourceResponse:
-    return await _sse(runtime, guest, _public_session(runtime, body), body)
+    return await _sse(runtime, guest, await asyncio.to_thread(_public_session, runtime, body), body)

@@ -21,7 +21,7 @@ import psycopg
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg.rows import DictRow, dict_row
 
-from agent_graph.storage.postgres.database import CONNECT_TIMEOUT_S
+from agent_graph.storage.postgres.database import CONNECT_TIMEOUT_S, SESSION_OPTIONS
 from agent_graph.storage.postgres.nul_safe import make_nul_safe
 
 #: Serialises the checkpoint tables' setup across replicas starting together.
@@ -36,6 +36,7 @@ async def _connect(url: str) -> psycopg.AsyncConnection[DictRow]:
         prepare_threshold=0,
         row_factory=dict_row,
         connect_timeout=int(CONNECT_TIMEOUT_S),
+        options=SESSION_OPTIONS,
     )
     make_nul_safe(conn)
     return conn

@@ -18,6 +18,13 @@ from agent_graph.storage.postgres.nul_safe import make_nul_safe
 
 #: Seconds a connection attempt may take before the turn fails with a clear error.
 CONNECT_TIMEOUT_S: Final = 5.0
+#: A statement (or a lock it waits for) that runs longer fails instead of holding a turn.
+STATEMENT_TIMEOUT_MS: Final = 10_000
+#: Server-side limits every connection of the app carries.
+SESSION_OPTIONS: Final = (
+    f"-c statement_timeout={STATEMENT_TIMEOUT_MS} -c lock_timeout={STATEMENT_TIMEOUT_MS} "
+    f"-c idle_in_transaction_session_timeout={6 * STATEMENT_TIMEOUT_MS}"
+)
 #: Serialises schema creation across replicas starting together (any constant key works).
 SCHEMA_LOCK_KEY: Final = 7_314_001
 
@@ -57,7 +64,10 @@ CREATE TABLE IF NOT EXISTS episodes (
 
 def create_schema(url: str) -> None:
     """Create the extension and tables if missing (idempotent, safe with concurrent replicas)."""
-    with psycopg.connect(url, connect_timeout=int(CONNECT_TIMEOUT_S)) as conn, conn.transaction():
+    with (
+        psycopg.connect(url, connect_timeout=int(CONNECT_TIMEOUT_S)) as conn,
+        conn.transaction(),
+    ):
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
         conn.execute(SCHEMA)
 
@@ -84,7 +94,12 @@ class Database:
         if not self._schema_ready:
             create_schema(self.url)
             self._schema_ready = True
-        conn = psycopg.connect(self.url, autocommit=True, connect_timeout=int(CONNECT_TIMEOUT_S))
+        conn = psycopg.connect(
+            self.url,
+            autocommit=True,
+            connect_timeout=int(CONNECT_TIMEOUT_S),
+            options=SESSION_OPTIONS,
+        )
         register_vector(conn)
         make_nul_safe(conn)
         return conn
@@ -126,6 +141,13 @@ class Database:
                 self._idle.append(conn)
                 return
         conn.close()
+
+    def ping(self) -> None:
+        """One round trip on a fresh connection (fails when PostgreSQL stopped answering)."""
+        with psycopg.connect(
+            self.url, connect_timeout=int(CONNECT_TIMEOUT_S), options=SESSION_OPTIONS
+        ) as conn:
+            conn.execute("SELECT 1")
 
     def close(self) -> None:
         with self._lock:

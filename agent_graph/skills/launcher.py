@@ -3,17 +3,31 @@
     python -I -S launcher.py PARENT_PID COMMAND [ARG ...]
 
 Sets PR_SET_PDEATHSIG (SIGKILL; kept across exec) and exits at once if PARENT_PID is no longer
-its parent (it died before the flag was set), then execs COMMAND. Runs as a plain script in the
-worker's process, before any skill code, so it imports nothing but the standard library. Done
-here rather than with `preexec_fn`, which is unsafe in a process with threads.
+its parent (it died before the flag was set); when PROPSEARCH_LANDLOCK_READ is set, confines the
+process with Landlock to the paths sandbox.py chose (landlock.py); then execs COMMAND. Runs as a
+plain script in the worker's process, before any skill code, so it imports nothing but the
+standard library. Done here rather than with `preexec_fn`, which is unsafe in a process with
+threads.
 """
 
 import ctypes
+import importlib.util
 import os
 import signal
 import sys
+from typing import Any
 
 PR_SET_PDEATHSIG = 1
+
+
+def _landlock() -> Any:
+    """landlock.py beside this file (run with -I, so its folder is not on sys.path)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "landlock.py")
+    spec = importlib.util.spec_from_file_location("propsearch_landlock", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def main(argv: list[str]) -> None:
@@ -24,6 +38,13 @@ def main(argv: list[str]) -> None:
             sys.exit(f"prctl(PR_SET_PDEATHSIG) failed: errno {ctypes.get_errno()}")
     if os.getppid() != parent:
         sys.exit(0)
+    if "PROPSEARCH_LANDLOCK_READ" in os.environ:
+        landlock = _landlock()
+        read, write, listed = (
+            [p for p in os.environ.pop(name, "").split(":") if p]
+            for name in (landlock.READ_VAR, landlock.WRITE_VAR, landlock.LIST_VAR)
+        )
+        landlock.restrict(read, write, listed)
     os.execvp(command[0], command)
 
 

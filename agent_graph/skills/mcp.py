@@ -14,15 +14,19 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
+import sys
 from typing import Any
 
 from mcp import Client, StdioServerParameters
 
 from agent_graph.skills.manifest import SkillSpec
 from agent_graph.skills.pool import PoolStartError, SkillCallError
-from agent_graph.skills.process import skill_argv
+from agent_graph.skills.process import LAUNCHER, RUNTIME_DIR, skill_argv
 from agent_graph.skills.reply_limits import ReplyLimitError, checked_value
+from agent_graph.skills.sandbox import available as sandbox_available
+from agent_graph.skills.sandbox import sandbox_env
 
 log = logging.getLogger(__name__)
 
@@ -134,9 +138,11 @@ class McpPool:
         if self.config.get("url"):
             return str(self.config["url"])
         argv = skill_argv(self.spec.folder, tuple(str(p) for p in self.config["command"]))
-        return StdioServerParameters(
-            command=argv[0], args=argv[1:], env=dict(self.spec.env), cwd=self.spec.folder
-        )
+        env = dict(self.spec.env)
+        if sandbox_available():  # confined like a process worker, through the same launcher
+            env.update(sandbox_env(self.spec.folder, argv, None, RUNTIME_DIR / "skill_runtime.py"))
+            argv = [sys.executable, "-I", "-S", str(LAUNCHER), str(os.getpid()), *argv]
+        return StdioServerParameters(command=argv[0], args=argv[1:], env=env, cwd=self.spec.folder)
 
     async def _connect(self) -> Client:
         """The live client, connecting first when there is none (one connect at a time)."""
@@ -161,7 +167,8 @@ class McpPool:
     async def _hold(self, ready: asyncio.Future[Client]) -> None:
         """Own the connection in one task (anyio scopes must exit where they were entered)."""
         try:
-            async with Client(self._server()) as client:
+            server = await asyncio.to_thread(self._server)  # resolves paths: off the loop
+            async with Client(server) as client:
                 ready.set_result(client)
                 await self._stop.wait()
         except BaseException as exc:

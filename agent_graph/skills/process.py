@@ -22,6 +22,8 @@ from agent_graph.config import ROOT
 from agent_graph.skills.backend import WorkerHandle
 from agent_graph.skills.logs import SkillLogs
 from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.sandbox import available as sandbox_available
+from agent_graph.skills.sandbox import sandbox_env
 
 RUNTIME_DIR = ROOT / "skills"  # skill_runtime.py, the stdlib server every bundled skill uses
 LAUNCHER = Path(__file__).with_name("launcher.py")
@@ -42,13 +44,19 @@ class ProcessBackend:
 
     name = "process"
 
-    def __init__(self, logs: SkillLogs | None = None) -> None:
+    def __init__(self, logs: SkillLogs | None = None, confine: bool = True) -> None:
         self.logs = logs or SkillLogs(None)
+        self.confine = confine and sandbox_available()
+        """Workers run under Landlock (sandbox.py) where the kernel has it."""
         self._drains: set[asyncio.Task[None]] = set()
 
-    def _environment(self, spec: SkillSpec, port: int, nonce: str, tmp: str) -> dict[str, str]:
+    def _environment(
+        self, spec: SkillSpec, argv: list[str], port: int, nonce: str, tmp: str
+    ) -> dict[str, str]:
         env = {k: os.environ[k] for k in _PASSTHROUGH if k in os.environ}
         env.update(spec.env)
+        if self.confine:
+            env.update(sandbox_env(spec.folder, argv, tmp, RUNTIME_DIR / "skill_runtime.py"))
         env.update(
             PORT=str(port),
             WORKER_NONCE=nonce,
@@ -68,6 +76,7 @@ class ProcessBackend:
         nonce = uuid.uuid4().hex
         argv = skill_argv(spec.folder, spec.command)
         tmp = await asyncio.to_thread(tempfile.mkdtemp, prefix=f"propsearch-{spec.name}-")
+        env = await asyncio.to_thread(self._environment, spec, argv, port, nonce, tmp)
         try:
             proc = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -77,7 +86,7 @@ class ProcessBackend:
                 str(os.getpid()),
                 *argv,
                 cwd=spec.folder,
-                env=self._environment(spec, port, nonce, tmp),
+                env=env,
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.STDOUT,

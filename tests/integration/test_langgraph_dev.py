@@ -99,7 +99,9 @@ def test_langgraph_dev_runs_the_agent_graph_offline_and_leaves_no_worker(
     )
     assert result.status_code == 200, result.text
     messages = result.json()["messages"]
-    assert any(m.get("type") == "tool" and m.get("name") == "get_current_time" for m in messages)
+    assert any(m.get("type") == "tool" and m.get("name") == "get_current_time" for m in messages), (
+        messages
+    )
     assert re.search(r"It's \d{1,2}:\d{2} (AM|PM)", messages[-1]["content"])
 
     workers = descendants(langgraph_dev.process.pid)

@@ -4,6 +4,7 @@ streamable-HTTP server, all real processes."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 import subprocess
 import sys
 import time
@@ -48,7 +49,8 @@ async def time_pool() -> AsyncIterator[McpPool]:
 
 @pytest.fixture
 async def flaky(tmp_path: Path) -> AsyncIterator[McpPool]:
-    folder = _skill(tmp_path / "flaky_mcp", f'{{command: [python, "{MISBEHAVING}"]}}', 1.5)
+    folder = _skill(tmp_path / "flaky_mcp", "{command: [python, misbehaving.py]}", 1.5)
+    shutil.copy(MISBEHAVING, folder)  # a worker reads nothing outside its own folder
     pool = McpPool(load_skill(folder))
     await pool.start()
     yield pool

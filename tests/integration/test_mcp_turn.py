@@ -3,6 +3,7 @@ skill's, and a hanging MCP tool is an error ToolMessage, never a crashed turn.""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
@@ -39,12 +40,13 @@ async def test_mcp_tools_in_a_turn_with_a_hanging_one(tmp_path: Path) -> None:
     python = SKILLS_DIR / "mcp_time" / ".venv" / "bin" / "python"
     for name, command, timeout in (
         ("mcp_time", f'["{python}", "-m", "mcp_server_time"]', 10),
-        ("flaky_mcp", f'[python, "{MISBEHAVING}"]', 1.5),
+        ("flaky_mcp", "[python, misbehaving.py]", 1.5),
     ):
         (skills_dir / name).mkdir(parents=True)
         (skills_dir / name / "SKILL.md").write_text(
             f"---\nname: {name}\ntimeout_s: {timeout}\nmcp: {{command: {command}}}\n---\n"
         )
+    shutil.copy(MISBEHAVING, skills_dir / "flaky_mcp")  # a worker reads only its own folder
     registry = SkillRegistry(skills_dir, ProcessBackend, PortAllocator(free_port_window()))
     await registry.start()
     try:

@@ -75,3 +75,34 @@ def test_a_paused_turn_expires(app_client: TestClient) -> None:
         assert app_client.post("/chat", json=body).status_code == 409
     finally:
         runner.paused_ttl_s = ttl
+
+
+def _budget(app_client: TestClient) -> str | None:
+    entries = app_client.get("/memory/preferences").json()["preferences"].get("real_estate", [])
+    return next((e["value"] for e in entries if e["key"] == "budget_max"), None)
+
+
+def test_changing_a_remembered_entry_asks_first(app_client: TestClient) -> None:
+    first = stream_turn(app_client, "my budget is $410k")
+    if first[-2]["type"] == "confirm":  # a budget from an earlier test: replace it
+        body = {
+            "session_id": first[0]["session_id"],
+            "confirm": {"id": first[-2]["id"], "approve": True},
+        }
+        app_client.post("/chat", json=body)
+    assert _budget(app_client) == "$410,000"
+
+    asked = stream_turn(app_client, "actually my budget is $380k")
+    session, question = asked[0]["session_id"], asked[-2]
+    assert question["type"] == "confirm"
+    assert question["question"] == "Change your remembered budget_max from $410,000 to $380,000?"
+    assert _budget(app_client) == "$410,000"  # nothing changed before the answer
+
+    body = {"session_id": session, "confirm": {"id": question["id"], "approve": False}}
+    assert app_client.post("/chat", json=body).status_code == 200
+    assert _budget(app_client) == "$410,000"  # declined: kept
+
+    again = stream_turn(app_client, "make my budget $380k", session)[-2]
+    body = {"session_id": session, "confirm": {"id": again["id"], "approve": True}}
+    assert app_client.post("/chat", json=body).status_code == 200
+    assert _budget(app_client) == "$380,000"

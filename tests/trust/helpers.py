@@ -54,7 +54,7 @@ class Clock:
 def clock_skills(folder: Path, secret: str = "", real_estate: bool = False) -> Clock:
     skills = folder / "skills"
     shutil.copytree(FIXTURES / "trick_clock", skills / "trick_clock")
-    mode_file = folder / "clock-mode"
+    mode_file = skills / "trick_clock" / "clock-mode"  # a worker reads only its own folder
     mode_file.write_text("ok")
     env = f"CLOCK_MODE_FILE={mode_file}\n" + (f"CLOCK_SECRET={secret}\n" if secret else "")
     (skills / "trick_clock" / ".env").write_text(env)

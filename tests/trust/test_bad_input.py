@@ -125,7 +125,7 @@ def test_an_invalid_content_length_is_refused(client: TestClient, unchanged: Non
     transport = client._transport  # type: ignore[attr-defined]
     request = httpx.Request(
         "POST",
-        "http://testserver/chat",
+        "http://localhost/chat",
         headers={"content-type": "application/json", "content-length": "99999999"},
         content=b'{"message": "hi"}',
     )

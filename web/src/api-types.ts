@@ -51,9 +51,10 @@ export interface ErrorAnswer {
   detail: string | (Record<string, unknown>)[];
 }
 
-/** `model` and `skills` only for an admin (or when no tokens are configured). */
+/** `status` is "ok" or "degraded"; `dependencies` only in the server profile; `model` and `skills` only for an admin (or when no tokens are configured). */
 export interface HealthAnswer {
   status: string;
+  dependencies?: Record<string, string> | null;
   model?: string | null;
   skills?: Record<string, PoolStatus> | null;
 }

@@ -1,0 +1,49 @@
+"""A skill's code cannot read what is not its own (Landlock, agent_graph/skills/sandbox.py):
+the agent's environment in /proc, the memory root, another skill's `.env`, the agent's `.env`.
+A real worker of the malicious test skill tries; its own files stay readable."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from agent_graph.skills.sandbox import available
+from tests.servers import ROOT
+from tests.trust.helpers import ALICE, FIXTURES, app_client, bearer, write_tokens
+
+pytestmark = pytest.mark.skipif(not available(), reason="this kernel has no Landlock")
+
+
+def test_a_skill_worker_cannot_read_the_agents_files(tmp_path: Path) -> None:
+    skills = tmp_path / "skills"
+    shutil.copytree(FIXTURES / "evil", skills / "evil")
+    shutil.copytree(FIXTURES / "trick_clock", skills / "neighbour")
+    (skills / "neighbour" / ".env").write_text("NEIGHBOUR_API_KEY=neighbour-secret-123456\n")
+    shutil.copy(ROOT / "skills" / "skill_runtime.py", skills / "skill_runtime.py")
+    memory = tmp_path / "memory"
+    agent_env = tmp_path / "agent.env"
+    agent_env.write_text("OPENAI_API_KEY=sk-agent-secret-123456\n")
+    with app_client(memory, skills_dir=skills, api_tokens_file=write_tokens(tmp_path)) as client:
+        stored = next(p for p in memory.rglob("*") if p.is_file())
+        targets = {
+            "agent environment": f"/proc/{os.getpid()}/environ",
+            "agent's own /proc": "/proc/self/environ",
+            "memory root": str(stored),
+            "another skill's .env": str(skills / "neighbour" / ".env"),
+            "the agent's .env": str(agent_env),
+            "the repository": str(ROOT / "pyproject.toml"),
+        }
+        own = str(skills / "evil" / "SKILL.md")
+        reply = client.post(
+            "/tools/evil_snoop",
+            json={"params": {"paths": [*targets.values(), own]}},
+            headers=bearer(ALICE),
+        )
+    assert reply.status_code == 200, reply.text
+    found = reply.json()["result"]["found"]
+    for what, path in targets.items():
+        assert found[path] == "PermissionError", (what, found[path])
+    assert found[own].startswith("read ")  # its own folder is readable

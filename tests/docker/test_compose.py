@@ -9,13 +9,13 @@ import subprocess
 from tests.docker.conftest import ROOT, _unavailable
 
 
-def _compose_config(**env: str) -> subprocess.CompletedProcess[str]:
+def _compose_config(*files: str, **env: str) -> subprocess.CompletedProcess[str]:
     binary = shutil.which("docker-compose")
     if binary is None:
         _unavailable("docker-compose is not installed")
     clean = {k: v for k, v in os.environ.items() if k != "DOCKER_GID"}
     return subprocess.run(
-        [str(binary), "config"],
+        [str(binary), *(a for f in files for a in ("-f", f)), "config"],
         cwd=ROOT,
         env={**clean, **env},
         capture_output=True,
@@ -38,3 +38,29 @@ def test_missing_required_secret_is_named() -> None:
     result = _compose_config()
     assert result.returncode != 0
     assert "set DOCKER_GID" in result.stderr
+
+
+SCALE_SECRETS = {
+    "POSTGRES_PASSWORD": "su-secret",
+    "POSTGRES_APP_PASSWORD": "app-secret",
+    "REDIS_PASSWORD": "redis-secret",
+    "API_TOKENS": "/srv/tokens.json",
+}
+
+
+def test_the_scaled_stack_is_hardened() -> None:
+    result = _compose_config("compose.scale.yaml", **SCALE_SECRETS)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "postgresql://propsearch_app:app-secret@postgres:5432/propsearch" in out
+    assert "redis://:redis-secret@redis:6379/0" in out
+    assert "API_TOKENS_FILE: /run/secrets/propsearch-tokens.json" in out
+    assert "--forwarded-allow-ips" in out and "'*'" not in out and '"*"' not in out
+    assert "internal: true" in out
+
+
+def test_the_scaled_stack_names_each_missing_secret() -> None:
+    for missing in SCALE_SECRETS:
+        env = {k: v for k, v in SCALE_SECRETS.items() if k != missing}
+        result = _compose_config("compose.scale.yaml", **env)
+        assert result.returncode != 0 and missing in result.stderr, missing

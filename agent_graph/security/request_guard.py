@@ -27,9 +27,13 @@ def is_json_type(content_type: str) -> bool:
 def unicode_problem(body: bytes) -> str | None:
     """Why `body` is not valid Unicode text, or None (malformed JSON is left to the route)."""
     try:
-        value = json.loads(body) if body.strip() else None
+        text = body.decode("utf-8")
     except UnicodeDecodeError:
         return "the request body is not valid UTF-8"
+    if "\\ud" not in text.lower():  # a surrogate can only arrive as a \uD800-\uDFFF escape
+        return None
+    try:
+        value = json.loads(text)
     except ValueError:
         return None
     pending = [value]

@@ -103,6 +103,7 @@ def make_tools(services: Services) -> Any:
         emit({**step, "status": "start", "args": safe_args})
         started = time.perf_counter()
         ctx = runtime.context or Context()
+        write = None
         try:
             role = ctx.role
             if not tool_allowed(role, meta):  # defense in depth: the agent never binds it
@@ -111,8 +112,11 @@ def make_tools(services: Services) -> Any:
             if problems:
                 raise SkillCallError(invalid_message(name, problems, failures.get(name, 0)))
             result = services.sanitizer.redact_value(await services.skills.dispatch(name, args))
+            if is_write(result):  # only a request: honoured when the tool declared the entry
+                owner = str(services.skills.skill_for(name))
+                write = owned_write(meta, owner, result, ctx.persist)
             error = None
-        except SkillCallError as exc:
+        except (SkillCallError, WriteRefusedError) as exc:
             result, error = None, services.sanitizer.redact(str(exc))
         except Exception as exc:
             result, error = None, UNEXPECTED_ERROR.format(tool=name, kind=type(exc).__name__)
@@ -151,36 +155,9 @@ def make_tools(services: Services) -> Any:
             data = {**result, "type": meta.renders}
             emit({"type": "data", "data": data})
             record["data"] = data
-        if is_write(result):
-            owner = str(services.skills.skill_for(name))
-            try:
-                record["write"] = owned_write(meta, owner, result, ctx.persist)
-            except WriteRefusedError as exc:
-                return refused_write(call, str(exc), outcome, emit)
+        if write is not None:
+            record["write"] = write
         return record
-
-    def refused_write(
-        call: dict[str, Any], reason: str, outcome: dict[str, Any], emit: Any
-    ) -> dict[str, Any]:
-        name, call_id = call["name"], call["id"]
-        label = services.skills.meta(name).progress_label
-        emit(
-            {
-                "type": "step",
-                "id": call_id,
-                "name": name,
-                "label": label,
-                "status": "error",
-                "summary": reason,
-            }
-        )
-        message = ToolMessage(
-            wrap_error(name, TOOL_ERROR.format(message=reason)),
-            tool_call_id=call_id,
-            name=name,
-            status="error",
-        )
-        return {"message": message, "outcome": {**outcome, "result": None, "error": reason}}
 
     def declined(call: dict[str, Any], question: str, runtime: Runtime[Context]) -> dict[str, Any]:
         name, call_id = call["name"], call["id"]
@@ -206,22 +183,13 @@ def make_tools(services: Services) -> Any:
             return
         changing = []
         for index, (record, call) in enumerate(zip(records, calls, strict=True)):
-            if "write" in record and call["id"] not in asked:
-                old = await memory.current_value(ctx.user_id, record["write"])
-                question = destructive_question(record["write"], old)
-                if question:
-                    args = services.sanitizer.redact_value(call.get("args") or {})
-                    changing.append(
-                        (
-                            index,
-                            {
-                                "call_id": call["id"],
-                                "tool": call["name"],
-                                "args": args,
-                                "question": question,
-                            },
-                        )
-                    )
+            if "write" not in record or call["id"] in asked:
+                continue
+            old = await memory.current_value(ctx.user_id, record["write"])
+            if question := destructive_question(record["write"], old):
+                args = services.sanitizer.redact_value(call.get("args") or {})
+                pending = {"call_id": call["id"], "tool": call["name"], "args": args}
+                changing.append((index, {**pending, "question": question}))
         if not changing or ask([p for _, p in changing]):
             return
         for index, pending in changing:

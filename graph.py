@@ -24,6 +24,7 @@ from agent_graph.storage.profile import open_storage
 _settings = get_settings()
 _model = _settings.model_name
 _planners = Planners.from_skills_dir(_settings.skills_dir)
+atexit.register(_planners.close)
 _local = LocalLLMServer.from_settings(_settings) if _model == "local" else None
 if _local is not None:
     _local.start()

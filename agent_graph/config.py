@@ -99,6 +99,7 @@ class Settings(BaseSettings):
     guest_session_ttl_s: float = Field(default=3600.0, ge=60, alias="GUEST_SESSION_TTL_S")
     paused_turn_ttl_s: float = Field(default=3600.0, ge=1, alias="PAUSED_TURN_TTL_S")
     allowed_hosts: str = Field(default="", alias="ALLOWED_HOSTS")
+    skill_user: str = Field(default="auto", alias="SKILL_USER")
 
     _provider_keys: dict[str, str] = PrivateAttr(default_factory=dict)
     _secrets: list[str] = PrivateAttr(default_factory=list)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -83,7 +84,7 @@ async def make_hints(
                 return hints
         except Exception as exc:
             log.info("hint generation fell back to rules: %s", type(exc).__name__)
-    return fallback_hints(results, planners)
+    return await asyncio.to_thread(fallback_hints, results, planners)
 
 
 async def make_title(model: BaseChatModel | None, question: str) -> str:

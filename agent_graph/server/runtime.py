@@ -81,6 +81,8 @@ class AppRuntime:
     """The app's own llama-server when AGENT_MODEL=local."""
     confirm_tokens: ConfirmTokens = field(default_factory=ConfirmTokens)
     """Tokens that let a direct call delete or change a remembered entry (direct_calls.py)."""
+    planners: Planners = field(default_factory=Planners)
+    """The skills' planner processes, stopped with the app."""
 
     @property
     def sessions(self) -> Sessions:
@@ -114,7 +116,7 @@ class AppRuntime:
         redact_logs(sanitizer)
         registry = make_registry(settings, sanitizer.redact)
         await registry.start()
-        planners = Planners.from_skills_dir(settings.skills_dir)
+        planners = Planners.from_skills_dir(settings.skills_dir)  # on this thread: see launcher.py
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
         secondary = settings.model_name != "offline"
@@ -164,11 +166,13 @@ class AppRuntime:
                 settings.api_tokens_file.read_text() if settings.api_tokens_file else None,
                 settings.database_url,
             ),
+            planners,
         )
 
     async def close(self) -> None:
         await self.memory.settle()
         await self.registry.close()
+        await asyncio.to_thread(self.planners.close)
         await self.storage.close()
         if self.local_server is not None:
             await asyncio.to_thread(self.local_server.stop)

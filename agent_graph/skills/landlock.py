@@ -25,6 +25,18 @@ READ = EXECUTE | READ_FILE | READ_DIR
 
 READ_VAR, WRITE_VAR = "PROPSEARCH_LANDLOCK_READ", "PROPSEARCH_LANDLOCK_WRITE"
 LIST_VAR = "PROPSEARCH_LANDLOCK_LIST"
+UID_VAR, GID_VAR = "PROPSEARCH_SKILL_UID", "PROPSEARCH_SKILL_GID"
+
+
+SCOPE_ABSTRACT_UNIX_SOCKET, SCOPE_SIGNAL = 1, 2  # ABI 6: no reaching out of the domain
+
+
+class _RulesetAttr(ctypes.Structure):
+    _fields_ = [
+        ("handled_access_fs", ctypes.c_uint64),
+        ("handled_access_net", ctypes.c_uint64),
+        ("scoped", ctypes.c_uint64),
+    ]
 
 
 class _PathBeneath(ctypes.Structure):
@@ -48,8 +60,12 @@ def restrict(read: list[str], write: list[str], listed: list[str] | None = None)
         return 0
     handled = ALL_ABI1 | (REFER if abi >= 2 else 0) | (TRUNCATE if abi >= 3 else 0)
     libc = ctypes.CDLL(None, use_errno=True)
-    attr = ctypes.c_uint64(handled)
-    ruleset = libc.syscall(SYS_CREATE_RULESET, ctypes.byref(attr), ctypes.sizeof(attr), 0)
+    # From ABI 6 the domain is also scoped: no signals to processes outside it (the agent, other
+    # skills) and no connecting to their abstract Unix sockets. Ptrace is scoped from ABI 1.
+    scoped = SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL if abi >= 6 else 0
+    attr = _RulesetAttr(handled, 0, scoped)
+    size = ctypes.sizeof(attr) if scoped else ctypes.sizeof(ctypes.c_uint64)
+    ruleset = libc.syscall(SYS_CREATE_RULESET, ctypes.byref(attr), size, 0)
     if ruleset < 0:
         raise OSError(ctypes.get_errno(), "landlock_create_ruleset failed")
     try:

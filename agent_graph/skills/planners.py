@@ -1,4 +1,5 @@
-"""Skill-side agent modules (`planner.py` or `planner/` in a skill folder), loaded by file path.
+"""Skill-side agent modules (`planner.py` or `planner/` in a skill folder), each in a confined
+process of its own (planner_process.py), never imported by the agent.
 
 A planner is plain Python shipped with a skill, importing nothing from `agent_graph`. It may
 define `PRIORITY` (lower is asked first, default 50) and any of these plain-data functions
@@ -9,81 +10,36 @@ define `PRIORITY` (lower is asked first, default 50) and any of these plain-data
 - `state_lines(results) -> list[str]` (the reflect node's conversation-state block)
 - `hints(results) -> list[str] | None` (deterministic follow-up hints)
 
-A planner that fails to import, raises or returns the wrong shape is logged and skipped: a
-skill author's bug never crashes a turn.
+A planner that fails to start, raises, hangs or returns the wrong shape is logged and skipped: a
+skill author's bug never crashes a turn, and skill code never runs with the agent's rights.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import logging
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+from agent_graph.skills.planner_host import planner_file
+from agent_graph.skills.planner_process import PlannerFailure, PlannerProcess
 from agent_graph.skills.registry import discover
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PRIORITY = 50
-MODULE_PREFIX = "propsearch_planner_"
-
-
-def planner_path(folder: Path) -> Path | None:
-    """The planner file of a skill folder: `planner/__init__.py`, else `planner.py`, else None."""
-    package = folder / "planner" / "__init__.py"
-    if package.is_file():
-        return package
-    single = folder / "planner.py"
-    return single if single.is_file() else None
-
-
-def load_module(folder: Path) -> ModuleType | None:
-    """Import a folder's planner by path, once per path (a package keeps its relative imports)."""
-    path = planner_path(folder)
-    if path is None:
-        return None
-    resolved = path.resolve()
-    digest = hashlib.sha1(str(resolved).encode()).hexdigest()[:10]
-    name = f"{MODULE_PREFIX}{folder.name}_{digest}"
-    if name in sys.modules:
-        return sys.modules[name]
-    search = [str(resolved.parent)] if resolved.name == "__init__.py" else None
-    spec = importlib.util.spec_from_file_location(name, resolved, submodule_search_locations=search)
-    if spec is None or spec.loader is None:
-        return None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    return module
-
 
 @dataclass(frozen=True)
 class Planner:
-    """One loaded planner and the skill folder it came from."""
+    """One running planner and the skill folder it came from."""
 
     folder: str
     priority: int
-    module: ModuleType
+    process: PlannerProcess
 
     def ask(self, function: str, argument: Any) -> Any:
-        """Call one of the planner's functions; a missing function or an exception gives None."""
-        target = getattr(self.module, function, None)
-        if not callable(target):
-            return None
-        try:
-            return target(argument)
-        except Exception:
-            log.exception("planner of %s failed in %s()", self.folder, function)
-            return None
+        """Call one of the planner's functions; a missing function or a failure gives None."""
+        return self.process.call(function, argument)
 
 
 @dataclass
@@ -94,25 +50,33 @@ class Planners:
 
     @classmethod
     def from_folders(cls, folders: Iterable[Path]) -> Planners:
-        found = []
+        """Start every folder's planner at once, then keep those that greet."""
+        started = []
         for folder in folders:
+            path = planner_file(folder)
+            if path is not None:
+                process = PlannerProcess(folder, path)
+                process.spawn()
+                started.append(process)
+        found = []
+        for process in started:
             try:
-                module = load_module(folder)
-            except Exception:
-                log.exception("skipping the planner of %s", folder.name)
+                greeting = process.await_greeting()
+            except (PlannerFailure, ValueError, OSError) as exc:
+                log.error("skipping the planner of %s: %s", process.name, exc)
+                process.close()
                 continue
-            if module is None:
-                continue
-            priority = getattr(module, "PRIORITY", DEFAULT_PRIORITY)
-            if not isinstance(priority, int):
-                priority = DEFAULT_PRIORITY
-            found.append(Planner(folder.name, priority, module))
+            found.append(Planner(process.name, greeting["priority"], process))
         return cls(sorted(found, key=lambda p: (p.priority, p.folder)))
 
     @classmethod
     def from_skills_dir(cls, skills_dir: Path) -> Planners:
         """The planners of every valid skill folder (the same discovery as the registry)."""
         return cls.from_folders(spec.folder for spec in discover(skills_dir))
+
+    def close(self) -> None:
+        for planner in self.items:
+            planner.process.close()
 
     def plan(self, turn: dict[str, Any]) -> dict[str, Any] | None:
         """The first plan any planner makes for this turn, normalised; None when none does."""

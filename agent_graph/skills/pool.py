@@ -271,7 +271,12 @@ class ContainerPool:
         except BaseException:
             self.ports.release(port)
             raise
-        if not await self._wait_ready(worker, timeout_s=self.ready_timeout_s):
+        try:
+            ready = await self._wait_ready(worker, timeout_s=self.ready_timeout_s)
+        except BaseException:  # cancelled (the pool is closing): never leave it behind
+            await asyncio.shield(self._destroy(worker))
+            raise
+        if not ready:
             tail = await self.backend.output_tail(worker)
             await self._destroy(worker)
             quoted = "\n".join(f"    {line}" for line in tail) or "    (no output)"

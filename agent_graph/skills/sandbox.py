@@ -6,15 +6,28 @@ worker runs on (its `.venv` and the interpreter that venv was made from), its ow
 and `skill_runtime.py`. Writable: its scratch folder and /dev's null, zero, random devices.
 Everything else is out of reach: the agent's `.env` and MEMORY_ROOT, other skills' folders and
 `.env` files, and /proc (where the agent's environment and keys are).
+
+When the agent runs as root, the worker also runs as another user (SKILL_USER, `nobody` by
+default) if that user can reach everything the worker needs; an unprivileged agent cannot switch
+users, and there Landlock alone keeps the skill from the agent (from ABI 6 it also cannot signal
+it).
 """
 
 from __future__ import annotations
 
+import functools
+import logging
+import os
+import pwd
 import shutil
+import stat
 import sys
 from pathlib import Path
 
-from agent_graph.skills.landlock import LIST_VAR, READ_VAR, WRITE_VAR, abi_version
+from agent_graph.config import get_settings
+from agent_graph.skills.landlock import GID_VAR, LIST_VAR, READ_VAR, UID_VAR, WRITE_VAR, abi_version
+
+log = logging.getLogger(__name__)
 
 SYSTEM = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/opt")
 ETC = (
@@ -67,8 +80,54 @@ def sandbox_env(
     # Python lists every folder on its path to import from it: the skills folder may be listed
     # (file names), its files stay unreadable except the runtime and this skill's own.
     listed = [str(folder.parent), str(runtime.parent)]
-    return {
+    env = {
         READ_VAR: ":".join(dict.fromkeys(read)),
         WRITE_VAR: ":".join(write),
         LIST_VAR: ":".join(dict.fromkeys(listed)),
     }
+    needs = (folder, runtime, Path(program).resolve(), *map(Path, python_installations(program)))
+    user = skill_user(get_settings().skill_user, tuple(needs))
+    if user is not None:
+        env.update({UID_VAR: str(user[0]), GID_VAR: str(user[1])})
+        if scratch:
+            os.chown(scratch, *user)
+    return env
+
+
+def reachable(path: Path, uid: int) -> bool:
+    """Whether `uid` (not root, in no extra group) can reach and read `path`."""
+    for part in [*reversed(path.parents), path]:
+        try:
+            info = os.stat(part)
+        except OSError:
+            return False
+        mine = info.st_uid == uid
+        need = (stat.S_IXUSR if mine else stat.S_IXOTH) if stat.S_ISDIR(info.st_mode) else 0
+        if part == path:
+            need |= stat.S_IRUSR if mine else stat.S_IROTH
+        if info.st_mode & need != need:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=64)
+def skill_user(setting: str, needs: tuple[Path, ...]) -> tuple[int, int] | None:
+    """The (uid, gid) skill code runs as, or None for the agent's own user (see the docstring).
+    An explicit SKILL_USER that cannot be used is an error; `auto` falls back, logged once."""
+    if os.geteuid() != 0 or setting in ("", "off"):
+        return None
+    name = "nobody" if setting == "auto" else setting
+    try:
+        entry = pwd.getpwnam(name)
+    except KeyError:
+        if setting == "auto":
+            return None
+        raise ValueError(f"SKILL_USER={setting}: no such user") from None
+    blocked = [str(p) for p in needs if p.exists() and not reachable(p, entry.pw_uid)]
+    if blocked:
+        message = f"SKILL_USER {name} cannot reach {', '.join(blocked)}"
+        if setting != "auto":
+            raise ValueError(message + ": make them readable or choose another user")
+        log.warning("%s: skill code runs as root, confined by Landlock only", message)
+        return None
+    return entry.pw_uid, entry.pw_gid

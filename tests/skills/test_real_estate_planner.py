@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from agent_graph.skills.planners import load_module
+from agent_graph.skills.planner_host import load_planner, planner_file
 from tests.skills.real_estate_fakes import SKILL_DIR
 
-_PACKAGE = load_module(SKILL_DIR)
+_PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_planner")
 assert _PACKAGE is not None
 _conversation = importlib.import_module(f"{_PACKAGE.__name__}.conversation")
 Conversation = _conversation.Conversation

@@ -5,16 +5,20 @@ A real worker of the malicious test skill tries; its own files stay readable."""
 from __future__ import annotations
 
 import os
+import pwd
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
+from agent_graph.skills.landlock import abi_version
 from agent_graph.skills.sandbox import available
 from tests.servers import ROOT
 from tests.trust.helpers import ALICE, FIXTURES, app_client, bearer, write_tokens
 
 pytestmark = pytest.mark.skipif(not available(), reason="this kernel has no Landlock")
+SYSTEM_PYTHON = "/usr/bin/python3"
 
 
 def test_a_skill_worker_cannot_read_the_agents_files(tmp_path: Path) -> None:
@@ -47,3 +51,56 @@ def test_a_skill_worker_cannot_read_the_agents_files(tmp_path: Path) -> None:
     for what, path in targets.items():
         assert found[path] == "PermissionError", (what, found[path])
     assert found[own].startswith("read ")  # its own folder is readable
+
+
+@pytest.mark.skipif(abi_version() < 6, reason="Landlock signal scoping needs ABI 6")
+def test_a_skill_worker_cannot_signal_the_agent(tmp_path: Path) -> None:
+    skills = tmp_path / "skills"
+    shutil.copytree(FIXTURES / "evil", skills / "evil")
+    shutil.copy(ROOT / "skills" / "skill_runtime.py", skills / "skill_runtime.py")
+    with app_client(
+        tmp_path / "memory", skills_dir=skills, api_tokens_file=write_tokens(tmp_path)
+    ) as client:
+        reply = client.post(
+            "/tools/evil_snoop",
+            json={"params": {"pids": [os.getpid(), os.getppid()]}},
+            headers=bearer(ALICE),
+        )
+    assert reply.status_code == 200, reply.text
+    signalled = reply.json()["result"]["signalled"]
+    assert signalled == {str(os.getpid()): "PermissionError", str(os.getppid()): "PermissionError"}
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or not Path(SYSTEM_PYTHON).exists(), reason="needs root and Debian's python3"
+)
+def test_as_root_skill_code_runs_as_another_user(tmp_path: Path) -> None:
+    """SKILL_USER=auto: a worker on an interpreter `nobody` can reach runs as `nobody`."""
+    readable = Path(tempfile.mkdtemp(prefix="propsearch-skill-user-"))  # not in 0700 tmp_path
+    try:
+        readable.chmod(0o755)
+        skills = readable / "skills"
+        shutil.copytree(FIXTURES / "evil", skills / "evil")
+        shutil.copy(ROOT / "skills" / "skill_runtime.py", skills / "skill_runtime.py")
+        manifest = skills / "evil" / "SKILL.md"
+        manifest.write_text(
+            manifest.read_text().replace(
+                '["python", "server.py"]', f'["{SYSTEM_PYTHON}", "server.py"]'
+            )
+        )
+        for path in [skills, *skills.rglob("*")]:  # the app's umask is 077 (private files)
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        with app_client(
+            tmp_path / "memory", skills_dir=skills, api_tokens_file=write_tokens(tmp_path)
+        ) as client:
+            reply = client.post(
+                "/tools/evil_snoop",
+                json={"params": {"paths": [f"/proc/{os.getpid()}/environ"]}},
+                headers=bearer(ALICE),
+            )
+    finally:
+        shutil.rmtree(readable)
+    assert reply.status_code == 200, reply.text
+    result = reply.json()["result"]
+    assert result["uid"] == pwd.getpwnam("nobody").pw_uid
+    assert result["found"] == {f"/proc/{os.getpid()}/environ": "PermissionError"}

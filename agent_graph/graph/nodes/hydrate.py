@@ -63,7 +63,7 @@ def make_hydrate(services: Services) -> Any:
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES)]
         messages += [SystemMessage(content=text) for text in sections.values() if text]
         messages += recent
-        block = context_block(recent, services.planners)
+        block = await asyncio.to_thread(context_block, recent, services.planners)
         if block is not None:
             messages.append(block)
         messages.append(incoming)

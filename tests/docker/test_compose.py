@@ -25,19 +25,28 @@ def _compose_config(*files: str, **env: str) -> subprocess.CompletedProcess[str]
 
 
 def test_compose_file_validates() -> None:
-    result = _compose_config(DOCKER_GID="999")
+    result = _compose_config(DOCKER_GID="999", API_TOKENS="/srv/tokens.json")
     assert result.returncode == 0, result.stderr
     assert "SKILL_BACKEND: docker" in result.stdout
-    assert "/var/run/docker.sock:/var/run/docker.sock" in result.stdout
+    services = result.stdout.split("\n  docker-proxy:", 1)[1]
+    agent = result.stdout.split("\n  agent:", 1)[1].split("\n  docker-proxy:", 1)[0]
+    assert "/var/run/docker.sock" not in agent  # only the proxy holds the engine's socket
+    assert "/var/run/docker.sock:/var/run/docker.sock" in services
+    assert "DOCKER_HOST: tcp://docker-proxy:2375" in agent
+    assert "API_TOKENS_FILE: /run/secrets/propsearch-tokens.json" in agent
+    assert "internal: true" in result.stdout
     assert "127.0.0.1:8000:8000" in result.stdout or "host_ip: 127.0.0.1" in result.stdout
     for service in ("skill-current-time", "skill-real-estate", "skill-mortgage"):  # via compose
         assert f"{service}:" in result.stdout
 
 
 def test_missing_required_secret_is_named() -> None:
-    result = _compose_config()
+    result = _compose_config(API_TOKENS="/srv/tokens.json")
     assert result.returncode != 0
     assert "set DOCKER_GID" in result.stderr
+    result = _compose_config(DOCKER_GID="999")
+    assert result.returncode != 0
+    assert "set API_TOKENS" in result.stderr
 
 
 SCALE_SECRETS = {

@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from agent_graph.config import Settings, get_settings, langgraph_quiet_env
 from agent_graph.security.browser_guard import BrowserGuard
+from agent_graph.security.closed_networks import ClosedNetworks
 from agent_graph.security.request_guard import RequestGuard
 from agent_graph.server.routes import chat, health, memory, memory_changes, sessions, skills, tools
 from agent_graph.server.runtime import AppRuntime
@@ -60,6 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         local_only=config.api_tokens_file is None,
         allowed_hosts=frozenset(h.strip() for h in config.allowed_hosts.split(",") if h.strip()),
     )
+    if config.api_closed_on.strip():
+        app.add_middleware(ClosedNetworks, names=config.api_closed_on.replace(",", " ").split())
 
     for router in ROUTERS:
         app.include_router(router)

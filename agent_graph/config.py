@@ -100,6 +100,7 @@ class Settings(BaseSettings):
     paused_turn_ttl_s: float = Field(default=3600.0, ge=1, alias="PAUSED_TURN_TTL_S")
     allowed_hosts: str = Field(default="", alias="ALLOWED_HOSTS")
     skill_user: str = Field(default="auto", alias="SKILL_USER")
+    api_closed_on: str = Field(default="", alias="API_CLOSED_ON")
 
     _provider_keys: dict[str, str] = PrivateAttr(default_factory=dict)
     _secrets: list[str] = PrivateAttr(default_factory=list)

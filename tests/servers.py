@@ -110,7 +110,9 @@ class ServerProcess:
         return self.log_path.read_text(errors="replace")
 
 
-def start_server(memory_root: Path, port_base: int, **env: str) -> ServerProcess:
+def start_server(
+    memory_root: Path, port_base: int, host: str = "127.0.0.1", **env: str
+) -> ServerProcess:
     port = free_port()
     log_path = memory_root.parent / f"server-{port}.log"
     memory_root.mkdir(parents=True, exist_ok=True)
@@ -130,7 +132,7 @@ def start_server(memory_root: Path, port_base: int, **env: str) -> ServerProcess
                 "uvicorn",
                 "api:app",
                 "--host",
-                "127.0.0.1",
+                host,
                 "--port",
                 str(port),
             ],

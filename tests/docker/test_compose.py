@@ -13,7 +13,8 @@ def _compose_config(*files: str, **env: str) -> subprocess.CompletedProcess[str]
     binary = shutil.which("docker-compose")
     if binary is None:
         _unavailable("docker-compose is not installed")
-    clean = {k: v for k, v in os.environ.items() if k != "DOCKER_GID"}
+    required = {"DOCKER_GID", "API_TOKENS", *SCALE_SECRETS}  # only what the test passes counts
+    clean = {k: v for k, v in os.environ.items() if k not in required}
     return subprocess.run(
         [str(binary), *(a for f in files for a in ("-f", f)), "config"],
         cwd=ROOT,
@@ -34,6 +35,8 @@ def test_compose_file_validates() -> None:
     assert "/var/run/docker.sock:/var/run/docker.sock" in services
     assert "DOCKER_HOST: tcp://docker-proxy:2375" in agent
     assert "API_TOKENS_FILE: /run/secrets/propsearch-tokens.json" in agent
+    assert "API_CLOSED_ON: agent-on-skills" in agent and "- agent-on-skills" in agent
+    assert "name: propsearch-front" in result.stdout  # sorts before propsearch-skills
     assert "internal: true" in result.stdout
     assert "127.0.0.1:8000:8000" in result.stdout or "host_ip: 127.0.0.1" in result.stdout
     for service in ("skill-current-time", "skill-real-estate", "skill-mortgage"):  # via compose
@@ -66,6 +69,7 @@ def test_the_scaled_stack_is_hardened() -> None:
     assert "API_TOKENS_FILE: /run/secrets/propsearch-tokens.json" in out
     assert "--forwarded-allow-ips" in out and "'*'" not in out and '"*"' not in out
     assert "internal: true" in out
+    assert "API_CLOSED_ON: api-on-skills" in out and "- api-on-skills" in out
 
 
 def test_the_scaled_stack_names_each_missing_secret() -> None:

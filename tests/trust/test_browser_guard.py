@@ -4,6 +4,7 @@ names are answered; every response carries the CSP, framing, sniffing and referr
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -87,3 +88,19 @@ def test_every_response_carries_the_browser_headers(servers: dict[str, ServerPro
         assert "object-src 'none'" in csp
         assert response.headers["x-content-type-options"] == "nosniff"
         assert response.headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_api_is_not_served_on_a_closed_network(tmp_path: Path) -> None:
+    """Bound to every interface (as in a container on several networks), a real server refuses
+    requests that arrive on the address API_CLOSED_ON names (compose: the skills' network)."""
+    server = start_server(
+        tmp_path / "memory", free_port_window(), host="0.0.0.0", API_CLOSED_ON="127.0.0.2"
+    )
+    try:
+        port = server.url.rsplit(":", 1)[1]
+        closed = httpx.get(f"http://127.0.0.2:{port}/health", timeout=10)
+        open_ = httpx.get(f"http://127.0.0.1:{port}/health", timeout=10)
+    finally:
+        server.stop()
+    assert closed.status_code == 403 and "API_CLOSED_ON" in closed.json()["detail"]
+    assert open_.status_code == 200

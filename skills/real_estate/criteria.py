@@ -33,7 +33,9 @@ FEATURE_SYNONYMS = {
     "swimming pool": "pool", "pools": "pool", "private pool": "pool", "views": "view",
     "garages": "garage", "parking": "garage", "hot tub": "spa", "jacuzzi": "spa",
     "water front": "waterfront", "lakefront": "waterfront", "lake front": "waterfront",
-    "on the water": "waterfront",
+    "on the water": "waterfront", "community pool": "community_pool",
+    "neighborhood pool": "community_pool", "neighbourhood pool": "community_pool",
+    "fireplaces": "fireplace", "wood burning fireplace": "fireplace",
 }  # fmt: skip
 SORT_SYNONYMS = {
     "price_asc": "price", "cheapest": "price", "lowest price": "price",

@@ -72,7 +72,11 @@ _SEARCH_PARAMS: dict[str, Any] = {
     "sqft_min": _p("integer", "Minimum living area in square feet.", minimum=0),
     "property_type": _p("string", "Only this kind of property.", enum=list(PROPERTY_TYPES)),
     "exclude_types": _list_of(PROPERTY_TYPES, "Kinds never to show (the user said 'no condos')."),
-    "features": _list_of(FEATURES, "Required features; every one must be present."),
+    "features": _list_of(
+        FEATURES,
+        "Required features; every one must be present. pool = the home's own pool; "
+        "community_pool = a neighbourhood or HOA pool.",
+    ),
     "near": _p(
         "string",
         "Landmark to measure distance from ('downtown' = city center); adds distance_miles.",

@@ -31,6 +31,11 @@ export function formatPropertyType(value: string | null | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A feature key as words: "community_pool" -> "community pool". */
+export function formatFeature(value: string): string {
+  return value.replace(/_/g, " ");
+}
+
 /**
  * The first paragraph of a search answer (text before the first blank line): the cards
  * already show the listings the rest of the text enumerates.

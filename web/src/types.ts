@@ -34,6 +34,8 @@ export interface Listing {
   hoa_fee?: number | null;
   zestimate?: number | null;
   features?: string[];
+  /** feature -> where it came from: "listing data: …" or the description's own words */
+  feature_evidence?: Record<string, string> | null;
   distance_miles?: number | null;
   description?: string | null;
   /** e.g. "price_implausible": the price is far from the listing's own Zestimate. */

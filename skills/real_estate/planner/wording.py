@@ -54,6 +54,8 @@ LANDMARK_LABELS: dict[str, str] = {
 
 FEATURE_PHRASES: dict[str, str] = {
     "pool": "a pool",
+    "community_pool": "a community pool",
+    "fireplace": "a fireplace",
     "garage": "a garage",
     "view": "a view",
     "spa": "a spa",

@@ -67,7 +67,9 @@ FEATURES: list[tuple[str, str]] = [
         r"water ?front|lake ?front|river ?front|on the (?:water|lake|river)|lakeside|waterside",
     ),
     ("spa", r"hot ?tubs?|spas?|jacuzzis?|whirlpools?"),
-    ("pool", r"(?:swimming |private )?pools?"),
+    ("community_pool", r"(?:community|neighbou?rhood|shared|hoa) (?:swimming )?pools?"),
+    ("pool", r"(?:swimming |private |own )?pools?"),
+    ("fireplace", r"(?:wood[- ]burning |gas )?fire ?places?"),
     ("garage", r"(?:\d[- ]car )?garages?|covered parking"),
     ("view", r"(?:lake|hill country|city|skyline|water|mountain|great|nice) views?|views?"),
 ]

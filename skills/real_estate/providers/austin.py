@@ -68,6 +68,7 @@ def to_detail(home: Home) -> dict[str, Any]:
     """Listing + description + dataset facts the protocol has no field for."""
     listing = to_listing(home)
     listing["description"] = fix_text(home.description).strip() or None
+    listing["feature_evidence"] = dict(sorted(home.evidence.items()))
     listing["facts"] = {
         "stories": home.stories,
         "garage_spaces": home.garage_spaces,

@@ -15,16 +15,15 @@ from landmarks import LANDMARKS, haversine_miles
 from ranking import WEIGHTS, flags, recency, value
 
 from providers.address import street_key
+from providers.features import derive
 from providers.listing import normalize_property_type
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "austin_listings.csv.gz"
 MIN_PLAUSIBLE_PRICE = 20_000
 MAX_PLAUSIBLE_BEDS = 12
 HIDDEN_TYPES = frozenset({"land"})  # non-residential: only shown when asked for explicitly
-_POOL = re.compile(r"\bpools?\b(?! table)")
 # The source has no Zestimate column, but about a fifth of the descriptions quote Zillow's.
 _ZESTIMATE = re.compile(r"Zestimate for this [\w ]{1,30}? is \$([\d,]{4,12})")
-_WATER = re.compile(r"\b(waterfront|lakefront|water front|on the lake|lake access|boat dock)\b")
 
 
 @dataclass(slots=True)
@@ -51,6 +50,7 @@ class Home:
     has_association: bool
     school_rating: float | None
     features: frozenset[str]
+    evidence: dict[str, str]  # feature -> the column or clause of the description that says so
     zestimate: int | None
     suspect: bool  # implausible price or bedroom count: kept for details, hidden from search
     city_key: str
@@ -66,30 +66,13 @@ def _int(text: str) -> int | None:
         return None
 
 
-def _features(row: dict[str, str], description: str) -> frozenset[str]:
-    found = set()
-    if "pool" in description and _POOL.search(description):
-        found.add("pool")
-    if row["hasGarage"] == "TRUE" or (_int(row["garageSpaces"]) or 0) > 0:
-        found.add("garage")
-    if row["hasView"] == "TRUE":
-        found.add("view")
-    if row["hasSpa"] == "TRUE":
-        found.add("spa")
-    if (_int(row["numOfWaterfrontFeatures"]) or 0) > 0 or (
-        ("water" in description or "lake" in description or "dock" in description)
-        and _WATER.search(description)
-    ):
-        found.add("waterfront")
-    return frozenset(found)
-
-
 def _zestimate(description: str) -> int | None:
     match = _ZESTIMATE.search(description)
     return int(match.group(1).replace(",", "")) if match else None
 
 
 def _home(row: dict[str, str]) -> Home:
+    evidence = derive(row, row["streetAddress"].strip())
     lat, lng = float(row["latitude"]), float(row["longitude"])
     price, beds = _int(row["latestPrice"]) or 0, _int(row["numOfBedrooms"]) or 0
     month, day, year = row["latest_saledate"].split("/")
@@ -114,7 +97,8 @@ def _home(row: dict[str, str]) -> Home:
         garage_spaces=_int(row["garageSpaces"]) or 0,
         has_association=row["hasAssociation"] == "TRUE",
         school_rating=round(rating, 1) if rating is not None else None,
-        features=_features(row, row["description"].lower()),
+        features=frozenset(evidence),
+        evidence=evidence,
         zestimate=_zestimate(row["description"]),
         suspect=price < MIN_PLAUSIBLE_PRICE or beds > MAX_PLAUSIBLE_BEDS,
         city_key=row["city"].strip().lower(),

@@ -17,7 +17,7 @@ PROPERTY_TYPES = (
     "mobile",
     "other",
 )
-FEATURES = ("pool", "garage", "view", "spa", "waterfront")
+FEATURES = ("pool", "community_pool", "garage", "view", "spa", "waterfront", "fireplace")
 
 # Keys are lowercase letters only, so "Single Family", "SINGLE_FAMILY" and "singleFamily" all meet.
 _TYPE_MAP = {

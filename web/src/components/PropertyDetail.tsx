@@ -1,4 +1,11 @@
-import { formatCount, formatHoa, formatPrice, formatPropertyType, MISSING } from "../format";
+import {
+  formatCount,
+  formatFeature,
+  formatHoa,
+  formatPrice,
+  formatPropertyType,
+  MISSING,
+} from "../format";
 import type { Listing } from "../types";
 import { HeartButton } from "./HeartButton";
 import { MapView } from "./MapView";
@@ -49,12 +56,22 @@ export function PropertyDetail({ listing }: { listing: Listing }) {
         ))}
       </dl>
       {listing.features && listing.features.length > 0 && (
-        <ul aria-label="Features" className="flex flex-wrap gap-1.5">
-          {listing.features.map((feature) => (
-            <li key={feature} className="rounded-full bg-teal-50 px-2 py-0.5 text-xs text-teal-800">
-              {feature}
-            </li>
-          ))}
+        <ul aria-label="Features" className="flex flex-col gap-1">
+          {listing.features.map((feature) => {
+            const evidence = listing.feature_evidence?.[feature];
+            return (
+              <li key={feature} className="flex flex-wrap items-baseline gap-x-2 text-xs">
+                <span className="rounded-full bg-teal-50 px-2 py-0.5 text-teal-800">
+                  {formatFeature(feature)}
+                </span>
+                {evidence && (
+                  <span data-testid="feature-evidence" className="text-slate-500">
+                    {evidence.startsWith("listing data:") ? evidence : `“${evidence}”`}
+                  </span>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {listing.description && (

@@ -12,6 +12,7 @@ from typing import Any
 
 from landmarks import CITY as LANDMARK_CITY
 from landmarks import LANDMARKS, resolve_landmark
+from planner.fair_housing import decline, protected_category
 from providers.listing import FEATURES, PROPERTY_TYPES
 from skill_runtime import ToolError
 
@@ -123,6 +124,15 @@ def _location(value: Any) -> str:
     return city.strip().title() + (f", {rest.strip().upper()}" if rest.strip() else "")
 
 
+def _check_fair_housing(params: dict[str, Any]) -> None:
+    """Refuse text that filters by a protected characteristic, whichever parameter holds it."""
+    for value in params.values():
+        texts = value if isinstance(value, list) else [value]
+        for text in texts:
+            if isinstance(text, str) and (category := protected_category(text)):
+                raise ToolError(f"fair housing: {decline(category)}", 422)
+
+
 def parse_criteria(params: dict[str, Any]) -> Criteria:
     """Validate raw tool params into Criteria (ToolError on anything the model must fix)."""
     known = set(Criteria.__dataclass_fields__)
@@ -130,6 +140,7 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
     if unknown:
         raise ToolError(f"unknown parameter(s) {unknown}; known: {', '.join(sorted(known))}")
     p = {k: v for k, v in params.items() if v is not None and v != ""}
+    _check_fair_housing(p)
     out: dict[str, Any] = {}
     if "location" in p:
         out["location"] = _location(p["location"])

@@ -36,6 +36,11 @@ forget_search_criteria for each remembered budget key.
 - Saved homes are remembered as SAVED entries home_<zpid>. "Save the second one" -> save_home; \
 "remove it" -> remove_saved_home; "show my saved homes" -> get_saved_homes with those zpids; \
 "compare the first two" -> compare_properties. Removing and forgetting ask the user to confirm.
+- Fair housing: never filter, rank or describe homes or areas by race, colour, religion, \
+national origin, sex, familial status or disability, nor say who lives where ("a neighborhood \
+without kids", "a white area", "away from group homes"). Call no tool: decline politely and \
+say what you can search by (price, size, type, features, school ratings, distance to places, \
+what the listing says). Lawful wishes stay fine: near parks, good schools, a quiet street.
 - Photos may be missing (photo_url null) and HOA fee / Zestimate may be unknown (null): say \
 "not available" rather than guessing.
 """
@@ -139,7 +144,9 @@ TOOLS = [
     _function(
         "search_properties",
         "Search homes for sale. Returns {type: listings, items, total, page, criteria}; every "
-        "parameter is optional and narrows the search.",
+        "parameter is optional and narrows the search. Fair housing: never search by race, "
+        "colour, religion, national origin, sex, familial status or disability, or by who "
+        "lives in an area; decline such requests without calling this tool.",
         _SEARCH_PARAMS,
         [],
         {

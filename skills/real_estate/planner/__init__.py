@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from .conversation import Conversation, plan_for
+from .fair_housing import decline, protected_category
 from .hint_chips import follow_up_hints
 from .replies import describe_error, describe_results
 from .state import state_lines
@@ -57,7 +58,11 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
 
 
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
-    """Tool calls for a message about homes; None when it is not one or search is not bound."""
+    """Tool calls for a message about homes; None when it is not one or search is not bound.
+    A request that steers by a protected characteristic gets the fair-housing refusal and no
+    call, whatever the role."""
+    if category := protected_category(str(turn.get("text", ""))):
+        return {"calls": [], "note": decline(category)}
     if SEARCH not in (turn.get("tools") or []):
         return None
     found = plan_for(conversation_of(turn))

@@ -95,6 +95,8 @@ def _home_args(home: dict[str, Any]) -> dict[str, Any]:
     args = {"price": home.get("price"), "label": str(home.get("address") or "")}
     if home.get("hoa_fee"):
         args["hoa_monthly"] = home["hoa_fee"]
+    if home.get("tax_rate_percent"):  # the listing's own rate; else the skill's estimate
+        args["property_tax_rate_percent"] = home["tax_rate_percent"]
     return args
 
 
@@ -103,6 +105,8 @@ def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str
     args: dict[str, Any] = {
         k: previous[k] for k in ("price", "term_years", "label") if k in previous
     }
+    if "property_tax" not in previous.get("estimates", ["property_tax"]):
+        args["property_tax_rate_percent"] = previous["tax_rate_percent"]
     if "down_payment" not in stated:
         args["down_payment_percent"] = previous.get("down_payment_percent", 20)
     if previous.get("monthly", {}).get("hoa"):
@@ -153,16 +157,18 @@ def _usd(value: float) -> str:
     return f"${value:,.0f}"
 
 
+_LABELS = {"property_tax": "property tax", "insurance": "insurance", "hoa": "HOA"}
+
+
 def _describe(result: dict[str, Any]) -> str:
     monthly = result["monthly"]
+    estimated = set(result.get("estimates") or [])
     parts = [f"{_usd(monthly['principal_interest'])} principal and interest"]
-    for key, label in (
-        ("property_tax", "property tax"),
-        ("insurance", "insurance"),
-        ("hoa", "HOA"),
-    ):
+    for key, label in _LABELS.items():
         if monthly.get(key):
-            parts.append(f"{_usd(monthly[key])} {label}")
+            parts.append(
+                f"{_usd(monthly[key])} {label}" + (" (estimate)" if key in estimated else "")
+            )
     terms = (
         f"{result['down_payment_percent']:g}% down ({_usd(result['down_payment'])}) at "
         f"{result['rate_percent']:g}% over {result['term_years']:g} years"
@@ -175,9 +181,7 @@ def _describe(result: dict[str, Any]) -> str:
     else:
         what = result.get("label") or f"a {_usd(result['price'])} home"
         head = f"With {terms}, {what} would cost about {_usd(monthly['total'])} a month"
-    missing = [
-        a.split(" (")[0].removesuffix(" not included") for a in result.get("assumptions", [])
-    ]
+    missing = [_LABELS.get(key, key) for key in result.get("not_included") or []]
     tail = f" Not included: {', '.join(missing)}." if missing else ""
     return f"{head}: {', '.join(parts)}.{tail}"
 

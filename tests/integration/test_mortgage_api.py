@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.servers import answer_text, stream_turn
@@ -55,6 +56,24 @@ def test_second_listing_monthly_cost_is_a_mortgage_data_event(app_client: TestCl
     mortgage = _data(events)[-1]
     assert mortgage["type"] == "mortgage" and mortgage["kind"] == "payment"
     assert mortgage["price"] == second["price"]
+
+
+def test_the_listings_own_tax_rate_reaches_the_estimate(app_client: TestClient) -> None:
+    """The full monthly cost a buyer sees: the home's own tax rate from the listing, an
+    insurance estimate said to be one, and an HOA fee the data lacks said to be left out."""
+    second, events, session = _search_then_ask_cost(app_client)
+    assert second["tax_rate_percent"] is not None
+    assert _tool_args(app_client, session, "mortgage_payment")[-1][
+        "property_tax_rate_percent"
+    ] == pytest.approx(second["tax_rate_percent"])
+    mortgage = _data(events)[-1]
+    monthly = mortgage["monthly"]
+    assert monthly["property_tax"] == pytest.approx(
+        second["price"] * second["tax_rate_percent"] / 100 / 12, abs=0.01
+    )
+    assert mortgage["estimates"] == ["insurance"] and mortgage["not_included"] == ["hoa"]
+    parts = ("principal_interest", "property_tax", "insurance", "hoa")
+    assert monthly["total"] == pytest.approx(sum(monthly[k] for k in parts), abs=0.02)
 
 
 def test_affordability_question_answers_with_a_price(app_client: TestClient) -> None:

@@ -15,7 +15,13 @@ LISTINGS = {
     "type": "listings",
     "items": [
         {"zpid": "1", "address": "1 Oak St, Austin, TX", "price": 350_000, "hoa_fee": None},
-        {"zpid": "2", "address": "2 Elm St, Austin, TX", "price": 425_000, "hoa_fee": 45},
+        {
+            "zpid": "2",
+            "address": "2 Elm St, Austin, TX",
+            "price": 425_000,
+            "hoa_fee": 45,
+            "tax_rate_percent": 2.21,
+        },
         {"zpid": "3", "address": "3 Ash St, Austin, TX", "price": 480_000},
     ],
 }
@@ -53,6 +59,7 @@ def test_second_listing_with_down_payment_and_rate() -> None:
                 "price": 425_000,
                 "label": "2 Elm St, Austin, TX",
                 "hoa_monthly": 45,
+                "property_tax_rate_percent": 2.21,
                 "down_payment_percent": 20.0,
                 "rate_percent": 6.5,
             },
@@ -78,6 +85,8 @@ def test_what_if_reuses_the_last_estimate() -> None:
         "down_payment_percent": 20,
         "rate_percent": 6.5,
         "term_years": 30,
+        "tax_rate_percent": 2.21,
+        "estimates": ["insurance"],
         "monthly": {"hoa": 45, "total": 2200},
     }
     plan = planner.plan(turn("What if I put 10% down?", [LISTINGS, estimate]))
@@ -85,10 +94,14 @@ def test_what_if_reuses_the_last_estimate() -> None:
         "price": 425_000,
         "term_years": 30,
         "label": "2 Elm St",
+        "property_tax_rate_percent": 2.21,
         "down_payment_percent": 10.0,
         "hoa_monthly": 45,
         "rate_percent": 6.5,
     }
+    estimated = estimate | {"tax_rate_percent": 1.98, "estimates": ["property_tax", "insurance"]}
+    again = planner.plan(turn("What if I put 10% down?", [LISTINGS, estimated]))
+    assert "property_tax_rate_percent" not in again["calls"][0]["args"]
 
 
 @pytest.mark.parametrize(
@@ -120,20 +133,22 @@ def test_answer_itemises_and_names_what_is_left_out() -> None:
         "term_years": 30,
         "monthly": {
             "principal_interest": 2149.03,
-            "property_tax": 0,
-            "insurance": 0,
-            "hoa": 45,
-            "total": 2194.03,
+            "property_tax": 701.25,
+            "insurance": 177.08,
+            "hoa": 0,
+            "total": 3027.36,
         },
-        "assumptions": ["property tax not included (x)", "insurance not included (y)"],
+        "tax_rate_percent": 1.98,
+        "estimates": ["property_tax", "insurance"],
+        "not_included": ["hoa"],
     }
     outcomes = [{"tool": "mortgage_payment", "ok": True, "result": result}]
     text = planner.answer({"text": "the second one at 6.5% per month?", "outcomes": outcomes})
     assert text.startswith(
-        "With 20% down ($85,000) at 6.5% over 30 years, 2 Elm St would cost about $2,194 a month"
+        "With 20% down ($85,000) at 6.5% over 30 years, 2 Elm St would cost about $3,027 a month"
     )
-    assert "$2,149 principal and interest, $45 HOA" in text
-    assert text.endswith("Not included: property tax, insurance.")
+    assert "$2,149 principal and interest, $701 property tax (estimate), $177 insurance" in text
+    assert text.endswith("Not included: HOA.")
     assumed = planner.answer({"text": "and the second one per month?", "outcomes": outcomes})
     assert assumed.endswith("I assumed a 6.5% rate; tell me yours to refine it.")
     failed = planner.answer(

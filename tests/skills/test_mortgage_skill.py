@@ -62,6 +62,7 @@ async def test_monthly_payment_is_itemised(pool: ContainerPool) -> None:
     assert monthly["total"] == pytest.approx(2275.44 + 675 + 150 + 50, abs=0.01)
     assert result["label"] == "123 Main St"
     assert result["assumptions"] == []
+    assert result["estimates"] == [] and result["not_included"] == []
 
 
 async def test_down_payment_amount_and_zero_rate(pool: ContainerPool) -> None:
@@ -71,11 +72,43 @@ async def test_down_payment_amount_and_zero_rate(pool: ContainerPool) -> None:
     )
     assert result["down_payment_percent"] == 50
     assert result["monthly"]["principal_interest"] == 500.0
-    assert "property tax not included" in result["assumptions"][0]
+
+
+async def test_what_the_caller_leaves_out_is_estimated_and_said_so(pool: ContainerPool) -> None:
+    """A buyer's monthly cost counts tax and insurance: the Austin-area tax rate and an
+    insurance estimate stand in, each marked; an HOA nobody knows is left out and said so."""
+    result = await pool.call("mortgage_payment", {"price": 400_000, "rate_percent": 6})
+    monthly = result["monthly"]
+    assert monthly["property_tax"] == 660.0  # 1.98% of 400k a year
+    assert monthly["insurance"] == pytest.approx(166.67, abs=0.01)  # 0.5% of 400k a year
+    assert monthly["total"] == pytest.approx(monthly["principal_interest"] + 660 + 166.67, abs=0.01)
+    assert result["estimates"] == ["property_tax", "insurance"]
+    assert result["not_included"] == ["hoa"]
+    assert any("1.98%" in a for a in result["assumptions"])
+    own = await pool.call(
+        "mortgage_payment",
+        {"price": 400_000, "rate_percent": 6, "property_tax_rate_percent": 2.21},
+    )
+    assert own["monthly"]["property_tax"] == pytest.approx(736.67, abs=0.01)
+    assert own["estimates"] == ["insurance"]
+
+
+async def test_affordability_counts_the_same_estimated_costs(pool: ContainerPool) -> None:
+    afford = await pool.call("mortgage_affordability", {"monthly_budget": 3000, "rate_percent": 6})
+    assert afford["monthly"]["total"] == pytest.approx(3000, abs=1)
+    assert afford["monthly"]["property_tax"] > 0 and afford["monthly"]["insurance"] > 0
+    assert afford["estimates"] == ["property_tax", "insurance"]
+    check = await pool.call("mortgage_payment", {"price": afford["price"], "rate_percent": 6})
+    assert check["monthly"]["total"] == pytest.approx(afford["monthly"]["total"], abs=1)
 
 
 async def test_affordability_max_price_costs_the_budget(pool: ContainerPool) -> None:
-    costs = {"rate_percent": 6.5, "property_tax_rate_percent": 1.8, "hoa_monthly": 100}
+    costs = {
+        "rate_percent": 6.5,
+        "property_tax_rate_percent": 1.8,
+        "insurance_annual": 1500,
+        "hoa_monthly": 100,
+    }
     afford = await pool.call("mortgage_affordability", {"monthly_budget": 3000, **costs})
     assert afford["kind"] == "affordability" and afford["monthly_budget"] == 3000
     assert afford["monthly"]["total"] == pytest.approx(3000, abs=1)

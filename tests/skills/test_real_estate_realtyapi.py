@@ -62,7 +62,7 @@ def test_search_maps_nested_fields_photos_and_acres(
         "zipcode": "78704", "price": 400_000, "beds": 3, "baths": 2.5, "sqft": 1600,
         "property_type": "house", "photo_url": "https://photos/1-hi.jpg",
         "url": "https://www.zillow.com/homedetails/1_zpid/", "lat": 30.25, "lng": -97.76,
-        "year_built": 1999, "lot_size": 7000, "hoa_fee": None, "zestimate": 410_000,
+        "year_built": 1999, "lot_size": 7000, "hoa_fee": None, "tax_rate_percent": None, "zestimate": 410_000,
         "features": [], "flags": [],
     }  # fmt: skip
     assert (second["property_type"], second["photo_url"]) == ("condo", "https://photos/2-md.jpg")

@@ -20,6 +20,16 @@ export interface MonthlyCosts {
   total: number;
 }
 
+/** Monthly items that are estimates or left out, by their key in `monthly`. */
+export type CostKey = "property_tax" | "insurance" | "hoa";
+
+/** Yearly property tax when the listing's own rate is not given: the Austin-area rate most
+ * listings in the shipped data carry (Travis County and the City of Austin combined). */
+export const DEFAULT_TAX_RATE_PERCENT = 1.98;
+/** Yearly homeowner's insurance when no quote is given, as a percent of the price: a rough
+ * Texas figure (about $2,000 a year on a $400,000 home); a real quote replaces it. */
+export const DEFAULT_INSURANCE_RATE_PERCENT = 0.5;
+
 export interface MortgageResult {
   type: "mortgage";
   kind: "payment" | "affordability";
@@ -30,18 +40,24 @@ export interface MortgageResult {
   loan_amount: number;
   rate_percent: number;
   term_years: number;
+  tax_rate_percent: number;
   monthly: MonthlyCosts;
   monthly_budget?: number;
   total_interest: number;
   assumptions: string[];
+  estimates: CostKey[];
+  not_included: CostKey[];
 }
 
 interface Costs {
   rate: number;
   term: number;
   taxRate: number;
-  insurance: number;
+  /** A yearly amount, or null for the estimate (a share of the price). */
+  insurance: number | null;
   hoa: number;
+  estimates: CostKey[];
+  notIncluded: CostKey[];
 }
 
 const COST_KEYS = [
@@ -81,15 +97,28 @@ function num(params: Params, key: string, min: number, max: number, fallback?: n
   return value;
 }
 
+const given = (params: Params, key: string): boolean =>
+  params[key] !== undefined && params[key] !== null && params[key] !== "";
+
+/** Loan terms and running costs; what the caller leaves out is estimated (tax, insurance) or
+ * left out and said so (HOA, whose amount only the listing can know). */
 function costs(params: Params): Costs {
+  const estimates: CostKey[] = [];
+  if (!given(params, "property_tax_rate_percent")) estimates.push("property_tax");
+  if (!given(params, "insurance_annual")) estimates.push("insurance");
   return {
     rate: num(params, "rate_percent", 0, 30),
     term: num(params, "term_years", 1, 50, 30),
-    taxRate: num(params, "property_tax_rate_percent", 0, 10, 0),
-    insurance: num(params, "insurance_annual", 0, 1e6, 0),
+    taxRate: num(params, "property_tax_rate_percent", 0, 10, DEFAULT_TAX_RATE_PERCENT),
+    insurance: given(params, "insurance_annual") ? num(params, "insurance_annual", 0, 1e6) : null,
     hoa: num(params, "hoa_monthly", 0, 1e5, 0),
+    estimates,
+    notIncluded: given(params, "hoa_monthly") ? [] : ["hoa"],
   };
 }
+
+const yearlyInsurance = (c: Costs, price: number): number =>
+  c.insurance ?? (price * DEFAULT_INSURANCE_RATE_PERCENT) / 100;
 
 /** Monthly principal and interest per unit of loan (the annuity factor). */
 function annuityFactor(ratePercent: number, termYears: number): number {
@@ -109,7 +138,7 @@ function build(
   const monthly = {
     principal_interest: round2(pi),
     property_tax: round2((price * c.taxRate) / 100 / 12),
-    insurance: round2(c.insurance / 12),
+    insurance: round2(yearlyInsurance(c, price) / 12),
     hoa: round2(c.hoa),
     total: 0,
   };
@@ -117,8 +146,19 @@ function build(
     monthly.principal_interest + monthly.property_tax + monthly.insurance + monthly.hoa,
   );
   const assumptions: string[] = [];
-  if (c.taxRate === 0) assumptions.push("property tax not included (property_tax_rate_percent)");
-  if (c.insurance === 0) assumptions.push("insurance not included (insurance_annual)");
+  if (c.estimates.includes("property_tax")) {
+    assumptions.push(
+      `property tax estimated at ${DEFAULT_TAX_RATE_PERCENT}% a year, the Austin-area rate ` +
+        "(property_tax_rate_percent: the listing's own rate)",
+    );
+  }
+  if (c.insurance === null) {
+    assumptions.push(
+      `insurance estimated at ${DEFAULT_INSURANCE_RATE_PERCENT}% of the price a year ` +
+        "(insurance_annual: a real quote)",
+    );
+  }
+  if (c.notIncluded.includes("hoa")) assumptions.push("HOA not included (hoa_monthly)");
   return {
     type: "mortgage",
     kind,
@@ -128,9 +168,12 @@ function build(
     loan_amount: round2(loan),
     rate_percent: c.rate,
     term_years: c.term,
+    tax_rate_percent: c.taxRate,
     monthly,
     total_interest: round2(pi * Math.round(c.term * 12) - loan),
     assumptions,
+    estimates: c.estimates,
+    not_included: c.notIncluded,
   };
 }
 
@@ -158,14 +201,16 @@ export function affordability(params: Params): MortgageResult {
   const budget = num(params, "monthly_budget", 1, 1e7);
   const downShare = num(params, "down_payment_percent", 0, 99.9, 20) / 100;
   const c = costs(params);
-  const fixed = c.insurance / 12 + c.hoa;
+  const fixed = (c.insurance ?? 0) / 12 + c.hoa;
   if (budget <= fixed) {
     throw new ToolError(
       `a monthly budget of ${budget} does not cover insurance and HOA (${round2(fixed)} a month); ` +
         "raise monthly_budget or lower insurance_annual/hoa_monthly",
     );
   }
-  const perDollar = (1 - downShare) * annuityFactor(c.rate, c.term) + c.taxRate / 100 / 12;
+  const insuranceShare = c.insurance === null ? DEFAULT_INSURANCE_RATE_PERCENT : 0;
+  const perDollar =
+    (1 - downShare) * annuityFactor(c.rate, c.term) + (c.taxRate + insuranceShare) / 100 / 12;
   const price = Math.floor((budget - fixed) / perDollar);
   const result = build("affordability", price, price * downShare, c);
   result.monthly_budget = budget;

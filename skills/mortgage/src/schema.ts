@@ -5,18 +5,24 @@ const COST_PROPERTIES = {
   term_years: { type: "number", description: "Loan term in years (default 30)" },
   property_tax_rate_percent: {
     type: "number",
-    description: "Yearly property tax as a percent of the price, e.g. 1.8 (default 0)",
+    description:
+      "Yearly property tax as a percent of the price: the listing's tax_rate_percent " +
+      "(default 1.98, the Austin-area rate, marked as an estimate)",
   },
-  insurance_annual: { type: "number", description: "Home insurance per year in dollars (default 0)" },
-  hoa_monthly: { type: "number", description: "HOA fee per month in dollars (default 0)" },
+  insurance_annual: {
+    type: "number",
+    description: "Home insurance per year in dollars (default 0.5% of the price, an estimate)",
+  },
+  hoa_monthly: { type: "number", description: "HOA fee per month: the listing's hoa_fee (else left out)" },
   down_payment_percent: { type: "number", description: "Down payment in percent (default 20)" },
 };
 
 export const SCHEMA = {
   system_prompt:
-    "Use mortgage_payment for what a home would cost per month (pass the listing's price and " +
-    "HOA fee) and mortgage_affordability for the highest price a monthly budget allows. Never " +
-    "do mortgage arithmetic yourself; say which costs the result leaves out.",
+    "Use mortgage_payment for what a home would cost per month (pass the listing's price, " +
+    "tax_rate_percent and hoa_fee when known) and mortgage_affordability for the highest price " +
+    "a monthly budget allows. Never do mortgage arithmetic yourself; say which costs are " +
+    "estimates and which the result leaves out.",
   tools: [
     {
       type: "function",

@@ -22,6 +22,7 @@ COLUMNS = [
     "description",
     "latitude",
     "longitude",
+    "propertyTaxRate",
     "homeType",
     "yearBuilt",
     "latestPrice",

@@ -32,6 +32,7 @@ def to_listing(home: Home) -> dict[str, Any]:
         lng=home.lng,
         year_built=home.year_built,
         lot_size=home.lot_size,
+        tax_rate_percent=home.tax_rate,
         zestimate=home.zestimate,
         features=sorted(home.features),
     )

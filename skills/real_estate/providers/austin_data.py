@@ -49,6 +49,7 @@ class Home:
     garage_spaces: int
     has_association: bool
     school_rating: float | None
+    tax_rate: float | None  # yearly property tax, percent of the price (the listing's own rate)
     features: frozenset[str]
     evidence: dict[str, str]  # feature -> the column or clause of the description that says so
     zestimate: int | None
@@ -99,6 +100,7 @@ def _home(row: dict[str, str]) -> Home:
         school_rating=round(rating, 1) if rating is not None else None,
         features=frozenset(evidence),
         evidence=evidence,
+        tax_rate=float(row["propertyTaxRate"]) if row.get("propertyTaxRate") else None,
         zestimate=_zestimate(row["description"]),
         suspect=price < MIN_PLAUSIBLE_PRICE or beds > MAX_PLAUSIBLE_BEDS,
         city_key=row["city"].strip().lower(),

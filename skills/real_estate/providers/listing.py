@@ -80,6 +80,7 @@ def make_listing(
     year_built: int | None = None,
     lot_size: int | None = None,
     hoa_fee: float | None = None,
+    tax_rate_percent: float | None = None,
     zestimate: int | None = None,
     features: list[str] | None = None,
 ) -> dict[str, Any]:
@@ -102,6 +103,7 @@ def make_listing(
         "year_built": year_built,
         "lot_size": lot_size,
         "hoa_fee": hoa_fee,
+        "tax_rate_percent": tax_rate_percent,
         "zestimate": zestimate,
         "features": features or [],
         "flags": flags(price, zestimate),

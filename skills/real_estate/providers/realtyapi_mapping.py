@@ -173,6 +173,7 @@ def map_detail(body: dict[str, Any]) -> dict[str, Any]:
         year_built=integer(first(d.get("yearBuilt"), dig(d, "resoFacts", "yearBuilt"))),
         lot_size=integer(lot),
         hoa_fee=number(first(d.get("monthlyHoaFee"), dig(d, "resoFacts", "hoaFee"))),
+        tax_rate_percent=number(d.get("propertyTaxRate")),
         zestimate=integer(d.get("zestimate")),
         features=_features(d),
     )

@@ -13,10 +13,17 @@ export interface MortgageResult {
   loan_amount: number;
   rate_percent: number;
   term_years: number;
+  tax_rate_percent?: number;
   monthly: { principal_interest: number; property_tax: number; insurance: number; hoa: number; total: number };
   monthly_budget?: number;
   assumptions?: string[];
+  /** Monthly items the skill estimated (no listing rate or insurance quote was given). */
+  estimates?: CostKey[];
+  /** Monthly items left out because nobody knows them (an HOA fee the listing lacks). */
+  not_included?: CostKey[];
 }
+
+type CostKey = "property_tax" | "insurance" | "hoa";
 
 /** The data as a mortgage result when it is one (the renderer dispatch asks with any data). */
 export function asMortgage(data: unknown): MortgageResult | undefined {
@@ -31,12 +38,14 @@ const ITEMS: [keyof MortgageResult["monthly"], string][] = [
   ["insurance", "Insurance"],
   ["hoa", "HOA"],
 ];
+const LABELS: Record<CostKey, string> = { property_tax: "property tax", insurance: "insurance", hoa: "HOA" };
 
 /** Itemised monthly cost (or the highest affordable price) with the loan terms behind it. */
 export function MortgageCard({ result }: { result: MortgageResult }) {
   const affordability = result.kind === "affordability";
   const title = affordability ? "What you can afford" : result.label || "Monthly payment";
-  const left = (result.assumptions ?? []).map((a) => (a.split(" (")[0] ?? a).replace(/ not included$/, ""));
+  const estimated = new Set(result.estimates ?? []);
+  const left = (result.not_included ?? []).map((key) => LABELS[key]);
   return (
     <section aria-label={affordability ? "Affordability" : "Mortgage payment"} className="max-w-md rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <header className="flex items-start gap-2">
@@ -51,7 +60,14 @@ export function MortgageCard({ result }: { result: MortgageResult }) {
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         {ITEMS.filter(([key]) => key === "principal_interest" || result.monthly[key] > 0).map(([key, label]) => (
           <div key={key} className="contents">
-            <dt className="text-slate-500">{label}</dt>
+            <dt className="text-slate-500">
+              {label}
+              {estimated.has(key as CostKey) && (
+                <span className="ml-1 text-xs text-amber-700" data-testid="mortgage-estimate" title="An estimate: the listing's own figure was not given">
+                  (estimate)
+                </span>
+              )}
+            </dt>
             <dd className="text-right tabular-nums text-slate-800">{formatPrice(result.monthly[key])}</dd>
           </div>
         ))}
@@ -61,7 +77,13 @@ export function MortgageCard({ result }: { result: MortgageResult }) {
       <p className="mt-3 text-xs text-slate-500">
         {formatPrice(result.price)} · {result.down_payment_percent}% down ({formatPrice(result.down_payment)}) · loan {formatPrice(result.loan_amount)} · {result.rate_percent}% for {result.term_years} years
       </p>
-      {left.length > 0 && <p className="mt-1 text-xs text-slate-400">Not included: {left.join(", ")}</p>}
+      {left.length > 0 && <p className="mt-1 text-xs text-slate-500">Not included: {left.join(", ")}</p>}
+      {result.monthly.property_tax > 0 && result.tax_rate_percent !== undefined && (
+        <p className="mt-1 text-xs text-slate-500" data-testid="mortgage-tax-note">
+          Property tax at {result.tax_rate_percent}% a year{estimated.has("property_tax") ? ", the Austin-area rate (this home's own rate was not given)" : ", this home's own rate"}.
+          {estimated.has("insurance") && " Insurance estimated at 0.5% of the price a year; a quote replaces it."}
+        </p>
+      )}
     </section>
   );
 }

@@ -19,6 +19,7 @@ from skill_runtime import ToolError
 SORTS = ("relevance", "price", "price_desc", "newest", "size", "distance")
 DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE = 10, 50, 500
 MAX_BEDS, MAX_BATHS, MAX_PRICE, MAX_SQFT, MAX_RADIUS = 20, 20, 100_000_000, 100_000, 100
+MAX_STORIES, MAX_LOT, MAX_YEAR = 10, 100_000_000, 2100
 
 TYPE_SYNONYMS = {
     "single family": "house", "single-family": "house", "single_family": "house",
@@ -65,6 +66,13 @@ class Criteria:
     features: tuple[str, ...] = ()
     near: str | None = None
     radius_miles: float | None = None
+    school_rating_min: float | None = None
+    garage_spaces_min: int | None = None
+    stories_min: int | None = None
+    stories_max: int | None = None
+    lot_size_min: int | None = None
+    year_built_min: int | None = None
+    no_hoa: bool = False
     sort: str = "relevance"
     limit: int = DEFAULT_LIMIT
     page: int = 1
@@ -72,7 +80,7 @@ class Criteria:
     def echo(self) -> dict[str, Any]:
         """The `criteria` echoed in results: only constrained fields, plus sort/limit/page."""
         out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items()}
-        return {k: v for k, v in out.items() if v not in (None, [])}
+        return {k: v for k, v in out.items() if v not in (None, [], False)}
 
 
 def _number(name: str, value: Any, *, low: float, high: float, integer: bool) -> float:
@@ -154,16 +162,23 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
         ("baths_min", MAX_BATHS, False), ("baths_max", MAX_BATHS, False),
         ("price_min", MAX_PRICE, True), ("price_max", MAX_PRICE, True),
         ("sqft_min", MAX_SQFT, True), ("limit", MAX_LIMIT, True), ("page", MAX_PAGE, True),
+        ("school_rating_min", 10, False), ("garage_spaces_min", 10, True),
+        ("stories_min", MAX_STORIES, True), ("stories_max", MAX_STORIES, True),
+        ("lot_size_min", MAX_LOT, True), ("year_built_min", MAX_YEAR, True),
     ):  # fmt: skip
         if name in p:
-            low = 1 if name in ("limit", "page") else 0
+            low = 1 if name in ("limit", "page", "stories_min", "stories_max") else 0
             out[name] = _number(name, p[name], low=low, high=high, integer=integer)
+    if "no_hoa" in p:
+        if not isinstance(p["no_hoa"], bool):
+            raise ToolError(f"no_hoa must be true or false, got {p['no_hoa']!r}")
+        out["no_hoa"] = p["no_hoa"]
     for low, high, top in (
         ("price_min", "price_max", MAX_PRICE), ("beds_min", "beds_max", MAX_BEDS),
-        ("baths_min", "baths_max", MAX_BATHS),
+        ("baths_min", "baths_max", MAX_BATHS), ("stories_min", "stories_max", MAX_STORIES),
     ):  # fmt: skip
         if out.get(low, 0) > out.get(high, top):
-            raise ToolError(f"{low} is greater than {high}")
+            raise ToolError(f"{low} is greater than {high}: ask the user which they meant")
     if "property_type" in p:
         out["property_type"] = _choice(
             "property_type", p["property_type"], PROPERTY_TYPES, TYPE_SYNONYMS

@@ -88,6 +88,20 @@ _SEARCH_PARAMS: dict[str, Any] = {
         enum=list(LANDMARKS),
     ),
     "radius_miles": _p("number", "With near: maximum distance in miles.", minimum=0.1, maximum=100),
+    "school_rating_min": _p(
+        "number",
+        "Minimum average rating (1-10) of the home's schools: 'good schools' = 7, 'great' = 8.",
+        minimum=0,
+        maximum=10,
+    ),
+    "garage_spaces_min": _p("integer", "Minimum garage spaces ('2-car garage' = 2).", minimum=0),
+    "stories_min": _p("integer", "Minimum stories ('two-story' = 2).", minimum=1),
+    "stories_max": _p("integer", "Maximum stories ('single story' = 1).", minimum=1),
+    "lot_size_min": _p(
+        "integer", "Minimum lot in sqft (acre = 43560; 'big yard' = 10000).", minimum=0
+    ),
+    "year_built_min": _p("integer", "Built in this year or later ('after 2010' = 2011)."),
+    "no_hoa": _p("boolean", "true: only homes without an HOA."),
     "sort": _p(
         "string",
         "relevance = best match first (default without near: fit to the criteria, value "

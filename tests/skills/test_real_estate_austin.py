@@ -116,6 +116,17 @@ def test_land_is_shown_when_asked_for_explicitly() -> None:
         ({"features": ["spa"]}, lambda r: r["hasSpa"] == "TRUE"),
         ({"features": ["garage"]}, lambda r: has_garage(r)),
         ({"features": ["garage", "view"]}, lambda r: r["hasView"] == "TRUE" and has_garage(r)),
+        ({"school_rating_min": 7},
+         lambda r: r["avgSchoolRating"] != "" and float(r["avgSchoolRating"]) >= 7),
+        ({"garage_spaces_min": 3}, lambda r: int(r["garageSpaces"]) >= 3),
+        ({"stories_max": 1}, lambda r: r["numOfStories"] == "1"),
+        ({"stories_min": 2}, lambda r: int(r["numOfStories"] or 0) >= 2),
+        ({"lot_size_min": 10_000}, lambda r: float(r["lotSizeSqFt"] or 0) >= 10_000),
+        ({"year_built_min": 2011}, lambda r: int(r["yearBuilt"] or 0) >= 2011),
+        ({"no_hoa": True}, lambda r: r["hasAssociation"] != "TRUE"),
+        ({"no_hoa": True, "stories_max": 1, "school_rating_min": 6, "year_built_min": 2000},
+         lambda r: r["hasAssociation"] != "TRUE" and r["numOfStories"] == "1"
+         and float(r["avgSchoolRating"] or 0) >= 6 and int(r["yearBuilt"] or 0) >= 2000),
     ],
 )  # fmt: skip
 def test_each_filter_matches_an_independent_count(params: dict, keep: Any) -> None:

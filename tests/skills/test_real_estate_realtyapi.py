@@ -261,3 +261,11 @@ def test_environment_selects_the_provider(fake_realtyapi: FakeRealtyAPI) -> None
     assert isinstance(live, RealtyAPIProvider)
     fake_realtyapi.routes["/pro/byzpid"] = Route(body=DETAIL)
     assert live.details("29324909")["items"][0]["zpid"] == "29324909"
+
+
+def test_criteria_its_rows_lack_are_refused_not_ignored(
+    fake_realtyapi: FakeRealtyAPI, provider: RealtyAPIProvider
+) -> None:
+    with pytest.raises(ToolError, match="school_rating_min cannot be searched"):
+        provider.search(parse_criteria({"location": "Austin", "school_rating_min": 7}))
+    assert fake_realtyapi.requests == []

@@ -20,6 +20,8 @@ PROTOCOL_CRITERIA = {
     "location", "beds_min", "beds_max", "baths_min", "baths_max", "price_min", "price_max",
     "sqft_min", "property_type",
     "exclude_types", "features", "near", "radius_miles", "sort", "limit", "page",
+    "school_rating_min", "garage_spaces_min", "stories_min", "stories_max", "lot_size_min",
+    "year_built_min", "no_hoa",
 }  # fmt: skip
 
 

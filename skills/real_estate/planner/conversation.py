@@ -56,6 +56,13 @@ __all__ = [
 ]
 
 _SCALARS = ("location", "beds_min", "baths_min", "sqft_min", "property_type", "near")
+_HOME_FACTS = (
+    "school_rating_min",
+    "garage_spaces_min",
+    "lot_size_min",
+    "year_built_min",
+    "no_hoa",
+)
 _BOUNDED = (("beds_min", "beds_max"), ("baths_min", "baths_max"))
 _SCALARS_LATE = ("radius_miles", "sort", "limit")
 
@@ -100,6 +107,8 @@ def plan_for(conv: Conversation) -> Plan | None:
     if address := typed_address(text):
         return Plan([ToolRequest("get_property_details_by_address", {"address": address})])
     parsed = parse(text)
+    if parsed.question:
+        return Plan([], parsed.question)
     ref = find_reference(text)
     if ref is not None and (conv.last_results or not parsed.asks_anything()):
         listing, why = resolve(ref, conv.last_results)
@@ -171,9 +180,13 @@ def _refine(base: dict[str, Any], parsed: Parsed, shown: list[dict[str, Any]]) -
     for key in parsed.drop:
         for name in ("price_min", "price_max") if key == "price" else (key,):
             c.pop(name, None)
-    for key in _SCALARS + _SCALARS_LATE:
+    for key in _SCALARS + _HOME_FACTS + _SCALARS_LATE:
         if key in new:
             c[key] = new[key]
+    if "stories_min" in new or "stories_max" in new:  # "single story instead" replaces "2 story"
+        for key in ("stories_min", "stories_max"):
+            c.pop(key, None)
+        c.update({k: new[k] for k in ("stories_min", "stories_max") if k in new})
     for low, high in _BOUNDED:  # "3 bedrooms instead" after "3 to 4 bedrooms" lifts the cap
         if low in new or high in new:
             c.pop(high, None)

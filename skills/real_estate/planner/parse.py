@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from .facts import take_home_facts
 from .money import take_prices
 from .spelling import correct
 from .wording import DATA_CITIES, NEARBY_CITIES
@@ -57,6 +58,7 @@ class Parsed:
     real_estate: bool = False
     other_domain: bool = False
     guessed_location: bool = False
+    question: str = ""  # the message contradicts itself ("single story with 3 stories")
 
     def asks_anything(self) -> bool:
         return bool(
@@ -105,6 +107,7 @@ def parse(text: str) -> Parsed:
     p = Parsed()
     c = p.criteria
     _take_landmarks(words, c)
+    p.question = take_home_facts(words, c)
     _take_exclusions(words, p)
     _take_features(words, p, norm)
     _take_sizes(words, c)

@@ -80,6 +80,23 @@ def to_detail(home: Home) -> dict[str, Any]:
     return listing
 
 
+def _at_least(bound: float | None, value: float | None) -> bool:
+    return bound is None or (value is not None and value >= bound)
+
+
+def _home_facts_fit(c: Criteria, home: Home) -> bool:
+    """Schools, garage, stories, lot, age and HOA; an unknown value never meets a bound."""
+    return (
+        _at_least(c.school_rating_min, home.school_rating)
+        and _at_least(c.garage_spaces_min, home.garage_spaces)
+        and _at_least(c.stories_min, home.stories)
+        and (c.stories_max is None or (home.stories is not None and home.stories <= c.stories_max))
+        and _at_least(c.lot_size_min, home.lot_size)
+        and _at_least(c.year_built_min, home.year_built)
+        and not (c.no_hoa and home.has_association)
+    )
+
+
 class AustinProvider:
     """Searches the shipped dataset (see data/README.md for how oddities are treated)."""
 
@@ -164,6 +181,8 @@ class AustinProvider:
             if c.sqft_min is not None and (home.sqft or 0) < c.sqft_min:
                 continue
             if wanted and not wanted <= home.features:
+                continue
+            if not _home_facts_fit(c, home):
                 continue
             if dists is not None and c.radius_miles is not None and dists[i] > c.radius_miles:
                 continue

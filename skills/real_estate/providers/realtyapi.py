@@ -119,7 +119,14 @@ class RealtyAPIProvider:
 
     def search(self, criteria: Criteria) -> dict[str, Any]:
         """One provider page (two when paging past it), then local filters, sort and slice."""
-        c, prompt = criteria, build_prompt(criteria)
+        c = criteria
+        unsupported = [name for name in _NOT_IN_SEARCH_ROWS if getattr(c, name) is not None]
+        if unsupported:
+            raise ToolError(
+                f"{', '.join(unsupported)} cannot be searched with the live provider (its search "
+                "results carry no such field); leave it out and say so",
+            )
+        prompt = build_prompt(c)
         offset = (c.page - 1) * c.limit
         body = self._search_page(prompt, 1, c.sort)
         per_page = integer(dig(body, "pagesInfo", "resultsPerPage")) or len(body["searchResults"])
@@ -158,6 +165,10 @@ class RealtyAPIProvider:
         return self._detail("/pro/byaddress", {"propertyaddress": normalized}, repr(address))
 
 
+# Criteria the dataset knows but RealtyAPI's search rows don't: refused, never silently ignored.
+_NOT_IN_SEARCH_ROWS = ("school_rating_min", "garage_spaces_min", "stories_min", "stories_max")
+
+
 def _matches(row: dict[str, Any], c: Criteria) -> bool:
     """The structured criteria, checked only where the row has the field (rows can be sparse)."""
     checks = (
@@ -168,8 +179,12 @@ def _matches(row: dict[str, Any], c: Criteria) -> bool:
         (c.baths_min, row["baths"], lambda want, got: got >= want),
         (c.baths_max, row["baths"], lambda want, got: got <= want),
         (c.sqft_min, row["sqft"], lambda want, got: got >= want),
+        (c.lot_size_min, row["lot_size"], lambda want, got: got >= want),
+        (c.year_built_min, row["year_built"], lambda want, got: got >= want),
     )
     if any(want is not None and got is not None and not ok(want, got) for want, got, ok in checks):
+        return False
+    if c.no_hoa and row["hoa_fee"]:
         return False
     kind = row["property_type"]
     if c.property_type and kind != "other" and kind != c.property_type:

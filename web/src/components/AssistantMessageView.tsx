@@ -53,6 +53,7 @@ export function AssistantMessageView(props: Props) {
         <PropertyResults
           listings={data.items}
           total={data.total}
+          criteria={data.criteria}
           mode={props.viewMode}
           onModeChange={props.onViewModeChange}
           onSelect={props.onSelectListing}

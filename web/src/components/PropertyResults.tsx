@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useHomeActions } from "../homeActions";
 import type { Listing, ResultData, ViewMode } from "../types";
 import { ComparisonTable } from "./ComparisonTable";
+import { CriteriaChips } from "./CriteriaChips";
 import { PropertyGrid } from "./PropertyGrid";
 import { PropertyList } from "./PropertyList";
 import { ResultsMap } from "./ResultsMap";
@@ -12,6 +13,8 @@ import { ViewToggle } from "./ViewToggle";
 interface Props {
   listings: Listing[];
   total?: number;
+  /** The search's echoed criteria, shown as chips. */
+  criteria?: Record<string, unknown>;
   mode: ViewMode;
   onModeChange: (mode: ViewMode) => void;
   onSelect: (listing: Listing) => void;
@@ -26,7 +29,7 @@ type Comparison = { status: "loading" } | { status: "error"; message: string } |
  * A search answer: the results map, the listings (grid or list) with numbers matching the
  * markers, and the compare action that puts picked homes side by side.
  */
-export function PropertyResults({ listings, total, mode, onModeChange, onSelect }: Props) {
+export function PropertyResults({ listings, total, criteria, mode, onModeChange, onSelect }: Props) {
   const actions = useHomeActions();
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
@@ -67,6 +70,7 @@ export function PropertyResults({ listings, total, mode, onModeChange, onSelect 
   };
   return (
     <section aria-label="Search results" className="flex flex-col gap-2">
+      <CriteriaChips criteria={criteria} />
       <ResultsMap listings={listings} highlighted={highlighted} onHighlight={setHighlighted} onSelect={onSelect} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">{count}</p>

@@ -23,11 +23,11 @@ from bench.common import REPO, RESULTS
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-PARTS = ("orchestration", "dispatch", "api", "memory", "search", "web")
+PARTS = ("orchestration", "dispatch", "api", "memory", "search", "relevance", "web")
 
 
 def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
-    from bench import api_load, dispatch, memory, orchestration, search, web
+    from bench import api_load, dispatch, memory, orchestration, relevance, search, web
 
     if smoke:
         return {
@@ -36,6 +36,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
             "api": lambda: api_load.compare([1, 2], seconds=40, conversations=1),
             "memory": lambda: memory.run([200], queries=10, unique=50),
             "search": lambda: search.run(repeat=2),
+            "relevance": relevance.run,
             "web": lambda: web.run(loads=1),
         }
     return {

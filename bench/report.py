@@ -257,6 +257,31 @@ def search(r: dict[str, Any]) -> list[str]:
     )
 
 
+def relevance(r: dict[str, Any]) -> list[str]:
+    out = ["## 6. Search relevance (bench/relevance: labelled queries, precision@10)", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    pool = r["pool_feature_precision"]
+    out += _table(
+        ["measure", "value"],
+        [
+            [f"precision@10, all {r['queries']} queries", r["precision_at_10"]],
+            *[[f"precision@10, {kind}", value] for kind, value in r["by_kind"].items()],
+            [
+                "feature 'pool' precision (hand-judged sample)",
+                f"{pool['precision']} ({pool['still_flagged']} of {pool['judged']} judged homes)",
+            ],
+        ],
+    )
+    return out + _table(
+        ["query", "kind", "precision@10", "relevant in data"],
+        [
+            [q["text"], q["kind"], q["precision_at_10"], q["relevant_in_data"]]
+            for q in r["per_query"]
+        ],
+    )
+
+
 def web(r: dict[str, Any]) -> list[str]:
     out = ["## 7. Web UI", ""]
     if "crashed" in r:
@@ -301,6 +326,7 @@ def markdown(results: dict[str, Any]) -> str:
         ("api", api),
         ("memory", memory),
         ("search", search),
+        ("relevance", relevance),
         ("web", web),
     ):
         if name in results:

@@ -2,7 +2,9 @@
 # Per-skill dependencies (`make skills-env`), so no skill's packages enter the agent's venv:
 #   - a skill with requirements.txt gets its own virtual environment skills/<name>/.venv;
 #     the process backend runs its `python` with that interpreter;
-#   - a skill with tsconfig.json is compiled (src/ -> dist/) with web/'s TypeScript.
+#   - a skill with tsconfig.json is compiled (src/ -> dist/) with web/'s TypeScript;
+#   - a skill with prepare.py has it run (its interpreter, its folder as working directory) to
+#     build what its workers only load, e.g. an index; prepare.py decides when it is up to date.
 # Each step is skipped while its output is newer than its inputs.
 set -euo pipefail
 
@@ -31,5 +33,10 @@ for dir in "$ROOT"/skills/*/; do
       (cd "$dir" && node "$TSC" -p tsconfig.json)
       touch "$dir/dist/.built"
     fi
+  fi
+  if [[ -f "$dir/prepare.py" ]]; then
+    python="$PYTHON"
+    [[ -x "$dir/.venv/bin/python" ]] && python="$dir/.venv/bin/python"
+    (cd "$dir" && PYTHONPATH="$ROOT/skills" "$python" prepare.py) || { log "$name: prepare.py failed"; exit 1; }
   fi
 done

@@ -14,7 +14,9 @@ from landmarks import CITY as LANDMARK_CITY
 from landmarks import LANDMARKS, resolve_landmark
 from planner.fair_housing import decline, protected_category
 from providers.listing import FEATURES, PROPERTY_TYPES
+from saved_homes import zpid_of
 from skill_runtime import ToolError
+from wishes.text import MAX_WISH_CHARS, MAX_WISHES, split_wishes
 
 SORTS = ("relevance", "price", "price_desc", "newest", "size", "distance")
 DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE = 10, 50, 500
@@ -73,6 +75,8 @@ class Criteria:
     lot_size_min: int | None = None
     year_built_min: int | None = None
     no_hoa: bool = False
+    wishes: tuple[str, ...] = ()
+    like_zpid: str | None = None
     sort: str = "relevance"
     limit: int = DEFAULT_LIMIT
     page: int = 1
@@ -132,6 +136,19 @@ def _location(value: Any) -> str:
     return city.strip().title() + (f", {rest.strip().upper()}" if rest.strip() else "")
 
 
+def _wishes(value: Any) -> tuple[str, ...]:
+    """Free-text wishes about the home: a string ("big yard, updated kitchen") or a list."""
+    items = split_wishes(value) if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+        raise ToolError("wishes must be a list of short phrases, e.g. ['big backyard']")
+    found = tuple(dict.fromkeys(" ".join(item.split()).lower() for item in items if item.strip()))
+    if len(found) > MAX_WISHES:
+        raise ToolError(f"at most {MAX_WISHES} wishes, got {len(found)}: keep the most important")
+    if long := [w for w in found if len(w) > MAX_WISH_CHARS]:
+        raise ToolError(f"each wish at most {MAX_WISH_CHARS} characters: {long[0][:40]!r}…")
+    return found
+
+
 def _check_fair_housing(params: dict[str, Any]) -> None:
     """Refuse text that filters by a protected characteristic, whichever parameter holds it."""
     for value in params.values():
@@ -189,6 +206,10 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
         )
     if "features" in p:
         out["features"] = _choices("features", p["features"], FEATURES, FEATURE_SYNONYMS)
+    if "like_zpid" in p:
+        out["like_zpid"] = zpid_of(p["like_zpid"], "like_zpid")
+    if "wishes" in p:
+        out["wishes"] = _wishes(p["wishes"])
     if "near" in p:
         landmark = resolve_landmark(p["near"]) if isinstance(p["near"], str) else None
         if landmark is None:

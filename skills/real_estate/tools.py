@@ -102,6 +102,19 @@ _SEARCH_PARAMS: dict[str, Any] = {
     ),
     "year_built_min": _p("integer", "Built in this year or later ('after 2010' = 2011)."),
     "no_hoa": _p("boolean", "true: only homes without an HOA."),
+    "like_zpid": _p(
+        "string",
+        "Homes like this listing ('homes like the second one'): ranked by likeness of "
+        "description, price, size, rooms and place; the listing itself is left out.",
+    ),
+    "wishes": _p(
+        "array",
+        "What the user wants the listing to say, in their words, one short phrase each "
+        "('big backyard', 'updated kitchen', 'walk to a park'): ranks by the descriptions, "
+        "each result's mentions quote them. Not for facts another parameter covers.",
+        items={"type": "string"},
+        maxItems=5,
+    ),
     "sort": _p(
         "string",
         "relevance = best match first (default without near: fit to the criteria, value "

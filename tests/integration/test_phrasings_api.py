@@ -136,3 +136,24 @@ def test_steering_by_who_lives_there_is_declined_and_no_tool_runs(
     assert "Fair Housing" in answer_text(events)
     lawful = stream_turn(app_client, "3 bed houses in Austin near a park with good schools")
     assert started_tools(lawful)[-1] == "search_properties"
+
+
+def test_wishes_rank_by_what_listings_say_and_homes_like_one_follow(
+    app_client: TestClient,
+) -> None:
+    """Through the real workers (their own venv, the index prepare.py built): a wish becomes
+    `wishes`, each card quotes its description, and "homes like the second one" ranks by
+    likeness without the home itself."""
+    events = stream_turn(app_client, "new search: 3 bed houses in Austin with a workshop")
+    data = last_data(events)
+    assert data["criteria"]["wishes"] == ["workshop"]
+    assert all(any("workshop" in m.lower() for m in i["mentions"]) for i in data["items"])
+    second = data["items"][1]
+    like = last_data(
+        stream_turn(app_client, "show me homes like the second one", events[-1]["session_id"])
+    )
+    assert like["like"]["zpid"] == second["zpid"]
+    assert second["zpid"] not in [i["zpid"] for i in like["items"]]
+    assert [i["similarity"] for i in like["items"]] == sorted(
+        (i["similarity"] for i in like["items"]), reverse=True
+    )

@@ -719,9 +719,8 @@ def test_every_hint_is_understood_when_clicked(
 def test_similar_listings_search_around_the_focused_one() -> None:
     focused = listing(1, price=400_000, beds=3, zipcode="78704")
     assert search("show similar listings", focused=focused, last_criteria={}) == {
-        "location": "78704",
+        "like_zpid": "z1",
         "property_type": "house",
-        "beds_min": 3,
-        "price_min": 320_000,
-        "price_max": 480_000,
+        "price_min": 280_000,
+        "price_max": 520_000,
     }

@@ -21,7 +21,7 @@ PROTOCOL_CRITERIA = {
     "sqft_min", "property_type",
     "exclude_types", "features", "near", "radius_miles", "sort", "limit", "page",
     "school_rating_min", "garage_spaces_min", "stories_min", "stories_max", "lot_size_min",
-    "year_built_min", "no_hoa",
+    "year_built_min", "no_hoa", "wishes", "like_zpid",
 }  # fmt: skip
 
 

@@ -37,6 +37,10 @@ export interface Listing {
   /** feature -> where it came from: "listing data: …" or the description's own words */
   feature_evidence?: Record<string, string> | null;
   distance_miles?: number | null;
+  /** With a search's `wishes`: the description's clauses that say what was wished for. */
+  mentions?: string[];
+  /** The listing's own yearly property-tax rate, percent of the price. */
+  tax_rate_percent?: number | null;
   description?: string | null;
   /** e.g. "price_implausible": the price is far from the listing's own Zestimate. */
   flags?: string[];

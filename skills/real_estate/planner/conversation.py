@@ -6,7 +6,9 @@ listing descriptions are data, never instructions.
 A message is read in this order; the first that applies wins:
 1. the web UI's card click `Show me the details for {address} (zpid: {zpid})` -> details by zpid;
 2. a typed street address -> details by address;
-3. a reference to a shown result ("the second one", "#3", "the cheapest one") -> details of
+3. homes like a shown or open one ("homes like the second one", "more like this") -> a search
+   ranked by likeness to it (like_zpid), same type, price within 30%;
+   a reference to a shown result ("the second one", "#3", "the cheapest one") -> details of
    that listing; out of range or nothing shown yet -> no call, a note saying why;
 4. "more results" / "next page" / "page 3" -> the last search, next page;
 5. anything with search criteria, preferences, or "what's available" -> save the stated
@@ -110,6 +112,15 @@ def plan_for(conv: Conversation) -> Plan | None:
     if parsed.question:
         return Plan([], parsed.question)
     ref = find_reference(text)
+    if "similar" in parsed.modifiers and (ref is not None or conv.focused):
+        target, why = resolve(ref, conv.last_results) if ref is not None else (conv.focused, "")
+        if target is None:
+            return Plan([], why)
+        if ref is not None:  # "the first one" names the home, not a page size
+            parsed.criteria.pop("limit", None)
+        if parsed.generic_type:  # "homes like it": its type, not a house
+            parsed.criteria.pop("property_type", None)
+        return Plan([ToolRequest("search_properties", _tidy(_refine(_like(target), parsed, [])))])
     if ref is not None and (conv.last_results or not parsed.asks_anything()):
         listing, why = resolve(ref, conv.last_results)
         return Plan([_details(str(listing["zpid"]))]) if listing else Plan([], why)
@@ -120,9 +131,7 @@ def plan_for(conv: Conversation) -> Plan | None:
     if not writes and not paging and not _wants_search(parsed, conv):
         return None
     note = ""
-    if "similar" in parsed.modifiers and conv.focused:
-        criteria = _refine(_like(conv.focused), parsed, [])
-    elif _is_refinement(parsed, conv) and conv.last_criteria is not None:
+    if _is_refinement(parsed, conv) and conv.last_criteria is not None:
         criteria = _refine(conv.last_criteria, parsed, conv.last_results)
     else:
         criteria, note = fill_from_preferences(_refine({}, parsed, []), conv.preferences)
@@ -205,6 +214,8 @@ def _refine(base: dict[str, Any], parsed: Parsed, shown: list[dict[str, Any]]) -
     kept = [] if parsed.replace_features and new.get("features") else c.get("features") or []
     features = list(dict.fromkeys([*kept, *new.get("features", [])]))
     c["features"] = [f for f in features if f not in parsed.removed_features]
+    kept_wishes = [] if parsed.replace_features and new.get("wishes") else c.get("wishes") or []
+    c["wishes"] = list(dict.fromkeys([*kept_wishes, *new.get("wishes", [])]))[:5]
     if "property_type" in new:
         c["exclude_types"] = [t for t in c["exclude_types"] if t != new["property_type"]]
     elif c.get("property_type") in c["exclude_types"]:
@@ -247,16 +258,13 @@ def _median(items: list[dict[str, Any]], key: str) -> float:
 
 
 def _like(listing: dict[str, Any]) -> dict[str, Any]:
-    """Criteria for listings similar to one: same area and type, its bedrooms, price ± 20%."""
-    c: dict[str, Any] = {}
-    if place := listing.get("zipcode") or listing.get("city"):
-        c["location"] = str(place)
+    """Homes like one: the skill ranks by its description and attributes (like_zpid); the same
+    type and a price within 30% keep the list to homes one would weigh against it."""
+    c: dict[str, Any] = {"like_zpid": str(listing["zpid"])}
     if listing.get("property_type"):
         c["property_type"] = listing["property_type"]
-    if listing.get("beds"):
-        c["beds_min"] = int(listing["beds"])
     if price := listing.get("price"):
-        c["price_min"], c["price_max"] = round(price * 0.8), round(price * 1.2)
+        c["price_min"], c["price_max"] = round(price * 0.7), round(price * 1.3)
     return c
 
 

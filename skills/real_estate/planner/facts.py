@@ -90,11 +90,12 @@ def _lot(words: Words, c: dict[str, Any]) -> None:
         c["lot_size_min"] = round((amount if amount is not None else float(word)) * SQFT_PER_ACRE)
     elif lot_sqft:
         c["lot_size_min"] = int((lot_sqft[0].group("n") or lot_sqft[0].group("m")).replace(",", ""))
-    elif words.take(
+    elif big := words.take(
         r"\b(?:big|large|huge|spacious|massive|giant|good[- ]sized|oversized)\s+"
         r"(?:back\s*|front\s*)?(?:yard|lot|garden)s?\b"
     ):
-        c["lot_size_min"] = BIG_LOT_SQFT
+        c["lot_size_min"] = BIG_LOT_SQFT  # the lot, and what the description says of it
+        c["wishes"] = [big[0].group()]
 
 
 def _year(words: Words, c: dict[str, Any]) -> None:

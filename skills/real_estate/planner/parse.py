@@ -14,6 +14,8 @@ from typing import Any
 from .facts import take_home_facts
 from .money import take_prices
 from .spelling import correct
+from .wishes import PLACES as WISH_PLACES
+from .wishes import take_wishes
 from .wording import DATA_CITIES, NEARBY_CITIES
 from .words import (
     BROWSE,
@@ -58,6 +60,7 @@ class Parsed:
     real_estate: bool = False
     other_domain: bool = False
     guessed_location: bool = False
+    generic_type: bool = False  # "homes": a house only because no other type was named
     question: str = ""  # the message contradicts itself ("single story with 3 stories")
 
     def asks_anything(self) -> bool:
@@ -116,14 +119,18 @@ def parse(text: str) -> Parsed:
         c["location"] = zips[0].group()
     take_prices(words, c)
     _take_location(words, p, text)
+    take_wishes(words, c)
     found = [(m.start(), kind) for kind, rx in TYPES for m in words.take(rf"\b(?:{rx})\b")]
     if found:
         named = sorted(found, key=lambda hit: (hit[1] == "home", hit[0]))[0][1]
         c["property_type"] = canonical_type(named)
+        p.generic_type = named == "home"
     sorts = [(m.start(), kind) for kind, rx in SORTS for m in words.take(rf"\b(?:{rx})\b")]
     if sorts:
         c["sort"] = min(sorts)[1]
     p.modifiers = {kind for kind, rx in MODIFIERS if words.take(rf"\b(?:{rx})\b")}
+    if re.search(rf"\b(?:{dict(MODIFIERS)['similar']})", norm):  # "like the first one": "first
+        p.modifiers.add("similar")  # one" may have been read as a page size already
     p.drop = {kind for kind, rx in DROPS if words.take(rf"\b(?:{rx})\b")}
     p.refine = bool(re.search(REFINE_STRONG, norm))
     p.new_search = bool(re.search(NEW_SEARCH, norm))
@@ -142,7 +149,7 @@ def _take_landmarks(words: Words, c: dict[str, Any]) -> None:
     )
     if radius:
         c["radius_miles"] = whole(to_number(radius[0].group("n")))
-    elif words.take(r"\bwalking distance\b"):
+    elif words.take(rf"\bwalking distance\b(?! (?:to|of|from) (?:an? |the )?(?:{WISH_PLACES})\b)"):
         c["radius_miles"] = 1
     found = [(m.start(), name) for name, rx in LANDMARKS for m in words.take(rx)]
     if found:

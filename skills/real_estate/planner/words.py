@@ -112,7 +112,11 @@ MODIFIERS: list[tuple[str, str]] = [
     ),
     ("bigger", r"bigger|larger|more space|more room|roomier|more square (?:feet|footage)"),
     ("more_beds", r"more bed(?:room)?s|extra bed(?:room)?|another bed(?:room)?"),
-    ("similar", r"similar|comparable|like (?:this|that|it)(?: one)?|more like"),
+    (
+        "similar",
+        r"similar|comparable|like (?:this|that|it)(?: one)?|more like|"
+        r"(?<!i )(?<!i'd )(?<!would )(?<!i would )like (?:the |#|number )",
+    ),
 ]
 
 DROPS: list[tuple[str, str]] = [

@@ -3,17 +3,34 @@
 from __future__ import annotations
 
 import heapq
-from typing import Any
+import math
+from typing import TYPE_CHECKING, Any
 
 from criteria import Criteria
-from landmarks import LANDMARKS
+from landmarks import LANDMARKS, haversine_miles
 from ranking import FIT_KEYS, WEIGHTS, FitScorer, fit_scorer
 from skill_runtime import ToolError
 
 from providers.address import parse_address, street_key
-from providers.austin_data import HIDDEN_TYPES, Home, distances_to, load_homes, sorted_indices
+from providers.austin_data import (
+    HIDDEN_TYPES,
+    Home,
+    distances_to,
+    home_vectors,
+    load_homes,
+    sorted_indices,
+    wish_index,
+)
 from providers.listing import format_address, make_listing
 from providers.textfix import fix_text
+
+if TYPE_CHECKING:
+    from wishes.scoring import Match
+
+# With wishes, relevance = 0.4 x the usual relevance + 0.6 x the wish score (SKILL.md).
+WISH_WEIGHT = 0.6
+# Homes like another: amounts 28% apart score 1/e; a home LIKE_MILES away scores 1/e for place.
+LIKE_SCALE, LIKE_MILES, LIKE_TEXT = 0.25, 3.0, 0.3
 
 
 def to_listing(home: Home) -> dict[str, Any]:
@@ -65,6 +82,78 @@ def _best_first(homes: list[Home], matches: list[int], fit: FitScorer, count: in
     return ranked
 
 
+def _wished(wishes: tuple[str, ...], matches: list[int]) -> tuple[dict[int, Match], str]:
+    """Each match's wish score and mentions; empty, with the reason, when wishes can't rank."""
+    if not wishes or not matches:
+        return {}, ""
+    index = wish_index()
+    if index is None:
+        return {}, "wishes not used: the description index is not built (run make skills-env)"
+    from wishes.scoring import match
+
+    found = match(index, wishes, matches)
+    if not any(m.mentions for m in found.values()):
+        return {}, f"no listing here mentions {', '.join(wishes)}: ranked by the other criteria"
+    return found, ""
+
+
+def _best_wished(
+    homes: list[Home], matches: list[int], fit: FitScorer, wished: dict[int, Match]
+) -> list[int]:
+    """Every match by relevance blended with how well its description meets the wishes."""
+
+    def blended(i: int) -> float:
+        h = homes[i]
+        relevance = h.static_score + WEIGHTS["fit"] * fit(h.price, h.beds, h.baths)
+        return (1 - WISH_WEIGHT) * relevance + WISH_WEIGHT * wished[i].score
+
+    return sorted(matches, key=lambda i: (homes[i].flagged, -blended(i)))
+
+
+def _closeness(a: float | None, b: float | None) -> float | None:
+    """1 for equal amounts, about 0.37 when one is 1.28 times the other; None when unknown."""
+    if not a or not b or a <= 0 or b <= 0:
+        return None
+    return math.exp(-abs(math.log(a / b)) / LIKE_SCALE)
+
+
+def _likeness(homes: list[Home], target: int, matches: list[int]) -> dict[int, float]:
+    """How alike each match is to the target home (0..1): its attributes (price, size, rooms,
+    and place, which counts double: a buyer weighs homes nearby) and, with LIKE_TEXT, its
+    description (cosine of the mean clause vectors)."""
+    t = homes[target]
+    vectors = home_vectors()
+    described = vectors @ vectors[target] if vectors is not None else None
+    found: dict[int, float] = {}
+    for i in matches:
+        h = homes[i]
+        place = math.exp(-haversine_miles(h.lat, h.lng, t.lat, t.lng) / LIKE_MILES)
+        parts = [
+            (_closeness(h.price, t.price), 1.0),
+            (_closeness(h.sqft, t.sqft), 1.0),
+            (1 / (1 + abs(h.beds - t.beds)), 1.0),
+            (1 / (1 + abs(h.baths - t.baths)), 0.5),
+            (place, 2.0),
+        ]
+        known = [(p, w) for p, w in parts if p is not None]
+        attributes = sum(p * w for p, w in known) / sum(w for _, w in known)
+        if described is None:
+            found[i] = attributes
+        else:
+            text = min(1.0, max(0.0, (float(described[i]) - 0.3) / 0.5))
+            found[i] = (1 - LIKE_TEXT) * attributes + LIKE_TEXT * text
+    return found
+
+
+def _most_alike(
+    homes: list[Home], matches: list[int], likeness: dict[int, float], wished: dict[int, Match]
+) -> list[int]:
+    def score(i: int) -> float:
+        return likeness[i] + (WISH_WEIGHT * wished[i].score if wished else 0.0)
+
+    return sorted(matches, key=lambda i: (homes[i].flagged, -score(i)))
+
+
 def to_detail(home: Home) -> dict[str, Any]:
     """Listing + description + dataset facts the protocol has no field for."""
     listing = to_listing(home)
@@ -109,6 +198,10 @@ class AustinProvider:
             sorted_indices(sort, None)
         for landmark in LANDMARKS:
             sorted_indices("distance", landmark)
+        if wish_index() is not None and home_vectors() is not None:
+            from wishes.embedder import embed
+
+            embed(["warm"])  # the model loads once here, before the fork server forks children
 
     def _location_filter(self, location: str) -> tuple[str, str]:
         homes = load_homes()
@@ -133,7 +226,16 @@ class AustinProvider:
         matches = self._matches(c, dists)
         wanted = c.echo()
         start, stop = (c.page - 1) * c.limit, c.page * c.limit
-        if c.sort == "relevance" and any(key in wanted for key in FIT_KEYS):
+        target = self._like_target(c.like_zpid)
+        if target is not None:
+            matches = [i for i in matches if i != target]
+        wished, unmatched = _wished(c.wishes, matches)
+        likeness = _likeness(homes, target, matches) if target is not None else {}
+        if likeness and c.sort == "relevance":
+            page = _most_alike(homes, matches, likeness, wished)[start:stop]
+        elif wished and c.sort == "relevance":
+            page = _best_wished(homes, matches, fit_scorer(wanted), wished)[start:stop]
+        elif c.sort == "relevance" and any(key in wanted for key in FIT_KEYS):
             page = _best_first(homes, matches, fit_scorer(wanted), stop)[start:stop]
         else:
             page = matches[start:stop]
@@ -142,14 +244,35 @@ class AustinProvider:
             listing = to_listing(homes[i])
             if dists is not None:
                 listing["distance_miles"] = round(dists[i], 1)
+            if wished:
+                listing["mentions"] = list(wished[i].mentions)
+            if likeness:
+                listing["similarity"] = round(likeness[i], 2)
             items.append(listing)
-        return {
+        result = {
             "type": "listings",
             "items": items,
             "total": len(matches),
             "page": c.page,
             "criteria": wanted,
         }
+        if unmatched:
+            result["wishes_unmatched"] = unmatched
+        if target is not None:
+            home = homes[target]
+            result["like"] = {
+                "zpid": home.zpid,
+                "address": format_address(home.street, home.city, "TX", home.zipcode),
+            }
+        return result
+
+    def _like_target(self, zpid: str | None) -> int | None:
+        if zpid is None:
+            return None
+        for i, home in enumerate(load_homes()):
+            if home.zpid == zpid:
+                return i
+        raise ToolError(f"like_zpid {zpid} is not a listing of the Austin dataset", 404)
 
     def _matches(self, c: Criteria, dists: list[float] | None) -> list[int]:
         """Indices of the homes meeting every hard constraint, in the sort's order."""

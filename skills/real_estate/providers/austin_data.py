@@ -10,13 +10,20 @@ import threading
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from landmarks import LANDMARKS, haversine_miles
 from ranking import WEIGHTS, flags, recency, value
 
 from providers.address import street_key
-from providers.features import derive
+from providers.features import clauses, derive
 from providers.listing import normalize_property_type
+from providers.textfix import fix_text
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    from wishes.index import WishIndex
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "austin_listings.csv.gz"
 MIN_PLAUSIBLE_PRICE = 20_000
@@ -144,6 +151,43 @@ def load_homes() -> list[Home]:
             if _homes is None:
                 _homes = read_homes()
     return _homes
+
+
+def description_clauses() -> list[list[str]]:
+    """Each home's description as clauses (repaired text, its own address left out)."""
+    return [clauses(fix_text(home.description), home.street, lower=False) for home in load_homes()]
+
+
+_vectors: dict[str, object] = {}  # "index", "homes": loaded once found (never a "not built")
+
+
+def wish_index() -> WishIndex | None:
+    """The cached description vectors (prepare.py builds them); None while not built."""
+    if "index" not in _vectors:
+        try:
+            from wishes.index import cache_dir, load
+        except ImportError:  # the skill's requirements are not installed (make skills-env)
+            return None
+        index = load(cache_dir(DATA_FILE))
+        if index is None or len(index.starts) != len(load_homes()) + 1:
+            return None  # not built, or not this dataset's
+        _vectors["index"] = index
+    return _vectors["index"]  # type: ignore[return-value]
+
+
+def home_vectors() -> npt.NDArray[np.float32] | None:
+    """Each home's description as one unit vector (the mean of its clauses); None without an
+    index. Used to find homes like another."""
+    if "homes" not in _vectors:
+        index = wish_index()
+        if index is None:
+            return None
+        import numpy as np
+
+        sums = np.add.reduceat(index.vectors, index.starts[:-1], axis=0)
+        norms = np.clip(np.linalg.norm(sums, axis=1, keepdims=True), 1e-12, None)
+        _vectors["homes"] = np.asarray(sums / norms, dtype=np.float32)
+    return _vectors["homes"]  # type: ignore[return-value]
 
 
 def distances_to(landmark: str) -> list[float]:

@@ -41,11 +41,11 @@ _WATERFRONT = re.compile(
 )
 
 
-def clauses(description: str, street: str) -> list[str]:
-    """The description's clauses, lower case, with the listing's own address removed."""
-    text = description.lower()
+def clauses(description: str, street: str, *, lower: bool = True) -> list[str]:
+    """The description's clauses (lower case unless asked), the listing's own address removed."""
+    text = description.lower() if lower else description
     if street:
-        text = text.replace(street.lower(), " ")
+        text = re.sub(re.escape(street), " ", text, flags=re.IGNORECASE)
     return [c.strip() for c in _CLAUSES.split(text) if c and c.strip()]
 
 

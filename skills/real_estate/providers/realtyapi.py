@@ -166,7 +166,13 @@ class RealtyAPIProvider:
 
 
 # Criteria the dataset knows but RealtyAPI's search rows don't: refused, never silently ignored.
-_NOT_IN_SEARCH_ROWS = ("school_rating_min", "garage_spaces_min", "stories_min", "stories_max")
+_NOT_IN_SEARCH_ROWS = (
+    "school_rating_min",
+    "garage_spaces_min",
+    "stories_min",
+    "stories_max",
+    "like_zpid",
+)
 
 
 def _matches(row: dict[str, Any], c: Criteria) -> bool:

@@ -53,6 +53,8 @@ def build_prompt(c: Criteria) -> str:
         ]
         joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         words.append(f"with {joined}")
+    if c.wishes:  # the provider's search reads plain words: the wishes go in as said
+        words.append("with " + ", ".join(c.wishes))
     if c.exclude_types:
         words.append("excluding " + ", ".join(_PLURAL[kind] for kind in c.exclude_types))
     return " ".join(word for word in words if word)

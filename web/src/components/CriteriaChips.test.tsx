@@ -17,6 +17,7 @@ describe("CriteriaChips", () => {
       lot_size_min: 10000,
       year_built_min: 2011,
       no_hoa: true,
+      wishes: ["updated kitchen"],
       sort: "relevance",
       limit: 10,
       page: 1,
@@ -34,6 +35,7 @@ describe("CriteriaChips", () => {
       "lot 10,000+ sqft",
       "built 2011 or later",
       "no HOA",
+      "“updated kitchen”",
     ]);
   });
 

@@ -38,6 +38,7 @@ export function criteriaChips(c: Criteria): string[] {
     num(c.lot_size_min) !== undefined ? `lot ${num(c.lot_size_min)!.toLocaleString("en-US")}+ sqft` : undefined,
     num(c.year_built_min) !== undefined ? `built ${num(c.year_built_min)} or later` : undefined,
     c.no_hoa === true ? "no HOA" : undefined,
+    ...(Array.isArray(c.wishes) ? c.wishes.map((w) => `“${String(w)}”`) : []),
   ];
   return chips.filter((chip): chip is string => Boolean(chip));
 }

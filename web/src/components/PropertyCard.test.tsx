@@ -15,6 +15,17 @@ describe("PropertyCard", () => {
     expect(screen.getByText("1,654 sqft")).toBeInTheDocument();
   });
 
+  it("quotes what the description says of the user's wishes, and nothing without them", () => {
+    const wished = { ...listing, mentions: ["Huge back yard with shade trees.", "Updated kitchen."] };
+    const { rerender } = render(<PropertyCard number={1} listing={wished} onSelect={() => {}} />);
+    const mentions = screen.getByTestId("mentions");
+    expect(mentions).toHaveTextContent("Mentions:");
+    expect(mentions.querySelectorAll("q")).toHaveLength(2);
+    expect(mentions).toHaveTextContent("Huge back yard with shade trees.");
+    rerender(<PropertyCard number={1} listing={listing} onSelect={() => {}} />);
+    expect(screen.queryByTestId("mentions")).not.toBeInTheDocument();
+  });
+
   it("shows a placeholder when there is no photo", () => {
     render(<PropertyCard number={1} listing={listing} onSelect={() => {}} />);
     expect(screen.getByTestId("photo-placeholder")).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { formatPrice, formatPropertyType } from "../format";
 import { CompareToggle } from "./CompareToggle";
 import { HeartButton } from "./HeartButton";
+import { ListingMentions } from "./ListingMentions";
 import { PropertyFacts } from "./PropertyFacts";
 import { PriceFlag } from "./PriceFlag";
 import { PropertyPhoto } from "./PropertyPhoto";
@@ -58,6 +59,7 @@ export function PropertyCard(props: ListingItemProps) {
         {typeof listing.distance_miles === "number" && (
           <span className="text-xs text-slate-600">{listing.distance_miles.toFixed(1)} mi away</span>
         )}
+        <ListingMentions listing={listing} />
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           {onToggleCompare ? (
             <CompareToggle listing={listing} pressed={comparing} onToggle={onToggleCompare} />

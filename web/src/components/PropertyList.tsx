@@ -2,6 +2,7 @@ import { formatCount, formatPrice } from "../format";
 import type { Listing } from "../types";
 import { CompareToggle } from "./CompareToggle";
 import { HeartButton } from "./HeartButton";
+import { ListingMentions } from "./ListingMentions";
 import { PriceFlag } from "./PriceFlag";
 import { PropertyPhoto } from "./PropertyPhoto";
 import { detailsLabel, highlightProps, STRETCHED_BUTTON, type ListingItemProps } from "./selectable";
@@ -70,6 +71,7 @@ function PropertyRow(props: ListingItemProps) {
           {formatCount(listing.sqft, "sqft")}
         </p>
         <PriceFlag listing={listing} />
+        <ListingMentions listing={listing} />
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <span className="text-sm font-semibold text-slate-900" data-testid="price">

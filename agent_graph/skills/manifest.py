@@ -12,6 +12,7 @@ import yaml
 _FRONTMATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
 ISOLATIONS = ("fork", "restart")
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+_MEMORY = re.compile(r"(?:[1-9]\d{0,3})m|[1-4]g")
 
 
 class ManifestError(ValueError):
@@ -33,6 +34,8 @@ class SkillSpec:
     """How calls are kept apart: "fork" (a Python skill on skill_runtime forks a clean child per
     call from a warm zygote) or "restart" (a new worker after every call)."""
     command: tuple[str, ...] = ()
+    memory: str | None = None
+    """The container's memory cap under the docker backend ("512m"); None: the backend's default."""
     identity: str = ""
     env: dict[str, str] = field(default_factory=dict)
     mcp: dict[str, Any] = field(default_factory=dict)
@@ -86,6 +89,9 @@ def load_skill(folder: Path) -> SkillSpec:
     isolation = str(meta.get("isolation", "fork"))
     if isolation not in ISOLATIONS:
         raise ManifestError(f"{skill_md}: 'isolation' must be one of {', '.join(ISOLATIONS)}")
+    memory = meta.get("memory")
+    if memory is not None and not (isinstance(memory, str) and _MEMORY.fullmatch(memory)):
+        raise ManifestError(f"{skill_md}: 'memory' must be like 512m or 1g (at most 4g)")
     agent_md = folder / "AGENT.md"
     return SkillSpec(
         name=name,
@@ -97,6 +103,7 @@ def load_skill(folder: Path) -> SkillSpec:
         recycle=bool(meta.get("recycle", True)),
         isolation=isolation,
         command=tuple(str(part) for part in command),
+        memory=memory,
         identity=agent_md.read_text().strip() if agent_md.is_file() else "",
         env=parse_env_file(folder / ".env"),
         mcp=mcp,

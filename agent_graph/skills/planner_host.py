@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-FUNCTIONS = ("plan", "answer", "state_lines", "hints")
+FUNCTIONS = ("plan", "answer", "state_lines", "hints", "refuse", "check")
 DEFAULT_PRIORITY = 50
 
 

@@ -9,6 +9,10 @@ define `PRIORITY` (lower is asked first, default 50) and any of these plain-data
 - `answer(turn) -> str | None` (offline model only)
 - `state_lines(results) -> list[str]` (the reflect node's conversation-state block)
 - `hints(results) -> list[str] | None` (deterministic follow-up hints)
+- `refuse(text) -> str | None` (every model: a message the skill declines whatever the model
+  would do, e.g. fair housing; the string is the whole answer and no model or tool runs)
+- `check(turn) -> list[str] | None` (every model: corrections of a call the model made, read
+  against the user's own words; the first call of a tool in a turn that gets one is not run)
 
 A planner that fails to start, raises, hangs or returns the wrong shape is logged and skipped: a
 skill author's bug never crashes a turn, and skill code never runs with the agent's rights.
@@ -107,6 +111,23 @@ class Planners:
             if isinstance(found, list):
                 lines.extend(str(line) for line in found)
         return lines
+
+    def refusal(self, text: str) -> str | None:
+        """The first planner's refusal of this user message; None when every planner lets it be."""
+        for planner in self.items:
+            found = planner.ask("refuse", text)
+            if isinstance(found, str) and found.strip():
+                return found.strip()
+        return None
+
+    def corrections(self, turn: dict[str, Any]) -> list[str]:
+        """Every planner's corrections of `turn["call"]`, in PRIORITY order."""
+        found: list[str] = []
+        for planner in self.items:
+            said = planner.ask("check", turn)
+            if isinstance(said, list):
+                found.extend(str(line) for line in said if str(line).strip())
+        return found
 
     def hints(self, results: list[dict[str, Any]]) -> list[str] | None:
         """The first three hints a planner offers for these results; None when none does."""

@@ -201,22 +201,37 @@ async def test_adopt_drops_orphans_of_an_outdated_image(
     assert not docker_client.containers.list(all=True, filters={"id": orphan})
 
 
-async def test_real_estate_worker_serves_its_dataset(
-    backend: DockerBackend, estate_spec: SkillSpec
+async def test_real_estate_worker_serves_its_dataset_and_wishes(
+    backend: DockerBackend, estate_spec: SkillSpec, docker_client: Any
 ) -> None:
+    """The image carries the wish index (built by prepare.py at build time) and the MiniLM
+    model; SKILL.md's `memory: 512m` gives the container room for them (256m is OOM-killed)."""
     worker = await backend.start(dataclasses.replace(estate_spec, env={}), PORT)
     await wait_healthy(worker.base_url)
+    host = docker_client.api.inspect_container(worker.ident)["HostConfig"]
+    assert host["Memory"] == 512 * 2**20 == estate_spec_memory_bytes(estate_spec)
 
     async with httpx.AsyncClient(base_url=worker.base_url, timeout=10.0) as client:
         response = await client.post(
             "/execute",
             json={"tool": "search_properties", "params": {"location": "Austin", "limit": 3}},
         )
+        wished = await client.post(
+            "/execute",
+            json={"tool": "search_properties", "params": {"wishes": ["workshop"], "limit": 3}},
+        )
 
     assert response.status_code == 200, response.text
     result = response.json()["result"]
     assert result["type"] == "listings"
     assert 0 < len(result["items"]) <= 3
+    items = wished.json()["result"]["items"]
+    assert items and all(any("workshop" in m.lower() for m in i["mentions"]) for i in items)
+
+
+def estate_spec_memory_bytes(spec: SkillSpec) -> int:
+    assert spec.memory is not None and spec.memory.endswith("m")
+    return int(spec.memory[:-1]) * 2**20
 
 
 def _host_extra_cas() -> list[bytes]:

@@ -204,3 +204,24 @@ def test_narrow_screen_has_no_horizontal_scroll(page: Page, artifacts: Path) -> 
     page.screenshot(path=str(artifacts / "mobile-sidebar.png"))
     page.get_by_role("button", name="Close sidebar").click()
     expect(page.get_by_role("button", name="New chat")).to_be_hidden()
+
+
+def test_wishes_show_as_chips_and_each_card_quotes_its_listing(page: Page, artifacts: Path) -> None:
+    """A search by what listings say: the criteria chips read the search back (the wish
+    included) and the best matches quote the clauses of their own description (fewer homes
+    than cards may say it: a card without a mention quotes nothing); axe stays clean."""
+    from tests.e2e.axe import assert_accessible
+
+    ask(page, "3 bed houses in Austin with a workshop and good schools")
+    cards = page.get_by_test_id("property-card")
+    expect(cards.nth(2)).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+    wait_for_answer(page)
+    chips = page.get_by_role("list", name="Search criteria").last
+    for chip in ("Austin", "House", "3+ beds", "schools 7+/10", "“workshop”"):
+        expect(chips).to_contain_text(chip)
+    for i in range(3):
+        expect(cards.nth(i).get_by_test_id("mentions")).to_contain_text(
+            re.compile("workshop", re.I)
+        )
+    page.screenshot(path=str(artifacts / "wishes.png"))
+    assert_accessible(page, "search results with wishes")

@@ -1,6 +1,6 @@
 """Fair housing (planner/fair_housing.py): a request that steers by a protected characteristic is
-declined with no tool call, by the planner (offline model) and by search_properties' own check
-(every model); lawful wishes about the home and places near it still search."""
+refused by the planner's `refuse` (the core answers with it before any model or tool runs, for
+every model) and by search_properties' own check; lawful wishes still search."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ TOOLS = ["search_properties", "get_property_details", "save_search_criteria"]
 STEERING = [
     ("3 bed house in a white neighborhood", "race or colour"),
     ("which parts of town are predominantly Black?", "race or colour"),
+    ("which parts of Austin are mostly Hispanic? a 3 bed house there", "national origin"),
     ("a house in an area with fewer minorities", "race or colour"),
     ("I'd like a racially diverse neighbourhood", "race or colour"),
     ("homes in a mostly Hispanic area under 400k", "national origin"),
@@ -55,21 +56,14 @@ def test_steering_is_declined_naming_the_characteristic_and_no_tool_runs(
     text: str, category: str
 ) -> None:
     assert _PLANNER.fair_housing.protected_category(text) == category
-    planned = _PLANNER.plan({"text": text, "tools": TOOLS})
-    assert planned["calls"] == []
-    assert category in planned["note"] and "school ratings" in planned["note"]
-
-
-def test_a_guest_is_declined_too() -> None:
-    planned = _PLANNER.plan({"text": "a neighborhood without kids", "tools": []})
-    assert planned is not None and planned["calls"] == []
+    refusal = _PLANNER.refuse(text)  # the core answers with it before any model or tool runs
+    assert category in refusal and "school ratings" in refusal
 
 
 @pytest.mark.parametrize("text", LAWFUL)
 def test_lawful_wishes_are_not_declined(text: str) -> None:
     assert _PLANNER.fair_housing.protected_category(text) is None
-    planned = _PLANNER.plan({"text": text, "tools": TOOLS})
-    assert planned is None or "Fair Housing" not in planned["note"]
+    assert _PLANNER.refuse(text) is None
 
 
 def test_a_lawful_wish_still_searches() -> None:

@@ -175,3 +175,121 @@ def test_a_hanging_planner_is_restarted_then_switched_off(
     assert planners.hints([{"sleep": 30}]) is None
     assert planners.hints([{"sleep": 0}]) is None  # three failures in a row: switched off
     assert process._box[0] is None
+
+
+REFUSER = """
+def refuse(text):
+    return "Not that, but I can do this instead." if "forbidden" in text else None
+"""
+
+
+async def test_a_refusal_answers_before_any_model_or_tool_runs(tmp_path: Path) -> None:
+    """A planner's `refuse` holds whatever the model would do: a model that always calls a
+    tool is never asked, the tool never runs, and the refusal is the streamed answer."""
+    from agent_graph.graph.builder import build_graph
+    from agent_graph.graph.services import Services
+    from agent_graph.graph.state import Context
+    from agent_graph.security.sanitizer import Sanitizer
+    from agent_graph.storage.sessions import SessionStore
+    from tests.fakes import InMemorySkills, ScriptedChatModel
+
+    skill(tmp_path / "skills", "guard", REFUSER)
+    planners = Planners.from_skills_dir(tmp_path / "skills")
+    call = {"name": "lookup", "args": {"q": "x"}, "id": "c1", "type": "tool_call"}
+    model = ScriptedChatModel(
+        respond=lambda m: (
+            AIMessage("", tool_calls=[call])
+            if not isinstance(m[-1], ToolMessage)
+            else AIMessage("done")
+        )
+    )
+    skills = InMemorySkills({"lookup": lambda p: {"n": 1}})
+    services = Services(
+        skills=skills,
+        model=model,
+        sessions=SessionStore(tmp_path / "memory"),
+        sanitizer=Sanitizer(),
+        planners=planners,
+    )
+    graph = build_graph(services)
+    try:
+        tokens: list[str] = []
+        async for mode, chunk in graph.astream(
+            {"messages": [HumanMessage("do the forbidden thing")]},
+            context=Context(session_id="s1"),
+            stream_mode=["custom", "values"],
+        ):
+            if mode == "custom" and chunk.get("type") == "token":
+                tokens.append(chunk["content"])
+            final = chunk
+        assert tokens == ["Not that, but I can do this instead."]
+        assert final["messages"][-1].content == tokens[0]
+        assert skills.calls == [] and model.seen == []
+        allowed = await graph.ainvoke(
+            {"messages": [HumanMessage("do the usual thing")]}, context=Context(session_id="s2")
+        )
+        assert (
+            skills.calls == [("lookup", {"q": "x"})] and allowed["messages"][-1].content == "done"
+        )
+    finally:
+        planners.close()
+
+
+CHECKER = """
+def check(turn):
+    args = turn["call"]["args"]
+    if args.get("extra") and "extra" not in turn["text"]:
+        return ["extra: the user did not ask for it; leave it out"]
+    return None
+"""
+
+
+async def test_a_check_corrects_a_call_once_and_the_model_may_overrule(tmp_path: Path) -> None:
+    """A planner's `check` reads the model's call against the user's words: the first call it
+    corrects is not run and the model reads why; a corrected retry runs, and so does a retry
+    that keeps the argument (the model overrules: a tool is checked once per turn)."""
+    from agent_graph.graph.builder import build_graph
+    from agent_graph.graph.services import Services
+    from agent_graph.graph.state import Context
+    from agent_graph.security.sanitizer import Sanitizer
+    from agent_graph.storage.sessions import SessionStore
+    from tests.fakes import InMemorySkills, ScriptedChatModel
+
+    skill(tmp_path / "skills", "guard", CHECKER)
+    planners = Planners.from_skills_dir(tmp_path / "skills")
+
+    def script(fix: bool) -> ScriptedChatModel:
+        def respond(messages: list) -> AIMessage:
+            results = [m for m in messages if isinstance(m, ToolMessage)]
+            if len(results) == 2 or (results and results[-1].status != "error"):
+                return AIMessage("done")
+            args = {"q": "x", "extra": True}
+            if results:  # the retry: fixed, or insisting (another query, the same extra)
+                args = {"q": "x"} if fix else {"q": "y", "extra": True}
+            call = {"name": "lookup", "args": args, "id": f"c{len(results)}", "type": "tool_call"}
+            return AIMessage("", tool_calls=[call])
+
+        return ScriptedChatModel(respond=respond)
+
+    for fix, ran in (
+        (True, [("lookup", {"q": "x"})]),
+        (False, [("lookup", {"q": "y", "extra": True})]),
+    ):
+        skills = InMemorySkills({"lookup": lambda p: {"n": 1}})
+        model = script(fix)
+        services = Services(
+            skills=skills,
+            model=model,
+            sessions=SessionStore(tmp_path / f"memory-{fix}"),
+            sanitizer=Sanitizer(),
+            planners=planners,
+        )
+        final = await build_graph(services).ainvoke(
+            {"messages": [HumanMessage("look it up")]}, context=Context(session_id="s")
+        )
+        errors = [
+            m for m in final["messages"] if isinstance(m, ToolMessage) and m.status == "error"
+        ]
+        assert len(errors) == 1 and "extra: the user did not ask for it" in str(errors[0].content)
+        assert skills.calls == ran  # the corrected call never ran; the retry did
+    planners.close()

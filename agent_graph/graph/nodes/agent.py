@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langgraph.constants import TAG_NOSTREAM
 from langgraph.runtime import Runtime
 
@@ -54,9 +54,19 @@ def make_agent(services: Services) -> Any:
                 f"the model did not answer within {services.llm_timeout_s:g}s"
             ) from None
 
+    async def refused(messages: list[BaseMessage]) -> str | None:
+        """A skill's refusal of the user's new message (planners' `refuse`), before any model."""
+        asked = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
+        if asked is None:
+            return None
+        return await asyncio.to_thread(services.planners.refusal, str(asked.content))
+
     async def agent(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         ctx = runtime.context or Context()
         messages: list[BaseMessage] = list(state.get("messages") or [])
+        if state.get("iterations", 0) == 0 and (refusal := await refused(messages)):
+            runtime.stream_writer({"type": "token", "content": refusal})
+            return {"messages": [AIMessage(refusal)]}
         tools = allowed_tools(ctx.role, services.skills.tools, services.skills.meta)
         names = [t["function"]["name"] for t in tools]
         model: BaseChatModel | Any = services.model

@@ -22,6 +22,7 @@ from langgraph.types import interrupt
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.tool_guard import invalid_calls_this_turn
+from agent_graph.llm.offline.reading import read, results_in
 from agent_graph.memory.write_policy import (
     WriteRefusedError,
     destructive_question,
@@ -91,9 +92,23 @@ def ask(pending: list[dict[str, Any]]) -> bool:
     return approved(interrupt(value))
 
 
+def conversation_for_checks(messages: list[Any]) -> dict[str, Any]:
+    """What a planner's `check` reads besides the call: the user's words of this turn, earlier
+    turns' structured results and the remembered preferences (never tool text)."""
+    found = read(messages)
+    return {
+        "text": found.user_text,
+        "earlier": results_in(found.earlier),
+        "preferences": dict(found.preferences),
+    }
+
+
 def make_tools(services: Services) -> Any:
     async def run_one(
-        call: dict[str, Any], runtime: Runtime[Context], failures: dict[str, int]
+        call: dict[str, Any],
+        runtime: Runtime[Context],
+        failures: dict[str, int],
+        conversation: dict[str, Any],
     ) -> dict[str, Any]:
         name, args, call_id = call["name"], call.get("args") or {}, call["id"]
         emit = runtime.stream_writer
@@ -109,6 +124,9 @@ def make_tools(services: Services) -> Any:
             if not tool_allowed(role, meta):  # defense in depth: the agent never binds it
                 raise SkillCallError(REFUSED.format(tool=name, role=role))
             args, problems = checked_arguments(services.skills.tools, name, args)
+            if not problems and not failures.get(name):  # grounding: once; the model may overrule
+                turn = {**conversation, "call": {"name": name, "args": args}}
+                problems = await asyncio.to_thread(services.planners.corrections, turn)
             if problems:
                 raise SkillCallError(invalid_message(name, problems, failures.get(name, 0)))
             result = services.sanitizer.redact_value(await services.skills.dispatch(name, args))
@@ -197,6 +215,7 @@ def make_tools(services: Services) -> Any:
 
     async def tools(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         last = (state.get("messages") or [])[-1]
+        conversation = conversation_for_checks(state.get("messages") or [])
         calls = [dict(c) for c in last.tool_calls] if isinstance(last, AIMessage) else []
         failures = invalid_calls_this_turn(state.get("messages") or [])
         pending = confirmations(services, (runtime.context or Context()).role, calls)
@@ -205,7 +224,7 @@ def make_tools(services: Services) -> Any:
         async def one(call: dict[str, Any]) -> dict[str, Any]:
             if call["id"] in refused:
                 return declined(call, refused[call["id"]]["question"], runtime)
-            return await run_one(call, runtime, failures)
+            return await run_one(call, runtime, failures, conversation)
 
         records = list(await asyncio.gather(*(one(c) for c in calls)))
         asked = {p["call_id"] for p in pending}

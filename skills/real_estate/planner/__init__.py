@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .check import corrections
 from .conversation import Conversation, plan_for
 from .fair_housing import decline, protected_category
 from .hint_chips import follow_up_hints
 from .replies import describe_error, describe_results
 from .state import state_lines
 
-__all__ = ["PRIORITY", "answer", "hints", "plan", "state_lines"]
+__all__ = ["PRIORITY", "answer", "check", "hints", "plan", "refuse", "state_lines"]
 
 PRIORITY = 50
 TOOLS = frozenset(
@@ -58,11 +59,7 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
 
 
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
-    """Tool calls for a message about homes; None when it is not one or search is not bound.
-    A request that steers by a protected characteristic gets the fair-housing refusal and no
-    call, whatever the role."""
-    if category := protected_category(str(turn.get("text", ""))):
-        return {"calls": [], "note": decline(category)}
+    """Tool calls for a message about homes; None when it is not one or search is not bound."""
     if SEARCH not in (turn.get("tools") or []):
         return None
     found = plan_for(conversation_of(turn))
@@ -109,6 +106,21 @@ def _is_kept_item(result: dict[str, Any]) -> bool:
     """A saved home or a removal, worded on its own (not as "I'll remember ...")."""
     kept = result.get("op") == "delete" or result.get("entry_type") == "SAVED"
     return result.get("type") == "memory_write" and kept
+
+
+def check(turn: dict[str, Any]) -> list[str] | None:
+    """Corrections of a search call a model made, against the user's words (check.py)."""
+    call = turn.get("call") or {}
+    if call.get("name") != SEARCH or not isinstance(call.get("args"), dict):
+        return None
+    return corrections(conversation_of(turn), call["args"]) or None
+
+
+def refuse(text: str) -> str | None:
+    """Fair housing, for every model and role: a request that steers by a protected
+    characteristic is answered with the refusal, before any model or tool runs."""
+    category = protected_category(text)
+    return decline(category) if category else None
 
 
 def hints(results: list[dict[str, Any]]) -> list[str] | None:

@@ -45,7 +45,7 @@ _COMPOSED_ONLY: dict[str, str] = {
 }
 _PEOPLE_OR_PLACE = (
     r"neighbou?rhoods?|neighbou?rs?|areas?|communit(?:y|ies)|people|residents?|folks|families|"
-    r"population|demographics?|part of (?:town|the city)|parts of town|enclaves?|majority|"
+    r"population|demographics?|parts? of (?:the )?[\w-]+|sides? of town|enclaves?|majority|"
     r"schools? district"
 )
 _COMPOSITION = (

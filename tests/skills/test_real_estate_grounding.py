@@ -1,0 +1,65 @@
+"""Grounding (planner/check.py): a search call a real model made, read against the user's own
+words: invented features and a ceiling sent as a floor get a precise correction; calls the
+words, the current search or the saved preferences support pass untouched."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agent_graph.skills.planner_host import load_planner, planner_file
+from tests.skills.real_estate_fakes import SKILL_DIR
+
+_PLANNER = load_planner(planner_file(SKILL_DIR), "real_estate_planner_grounding")
+assert _PLANNER is not None
+EVERY_FEATURE = ["pool", "community_pool", "garage", "view", "spa", "waterfront", "fireplace"]
+
+
+def check(text: str, args: dict[str, Any], **turn: Any) -> list[str] | None:
+    call = {"name": "search_properties", "args": args}
+    return _PLANNER.check({"text": text, "call": call, "earlier": [], **turn})
+
+
+def test_features_nobody_asked_for_are_corrected_by_name() -> None:
+    said = check(
+        "3 bed houses in Austin with a big backyard and an updated kitchen",
+        {"location": "Austin", "beds_min": 3, "features": EVERY_FEATURE},
+    )
+    assert said is not None and len(said) == 1
+    assert said[0].startswith("features: the user did not ask for pool, community_pool")
+
+
+def test_a_ceiling_sent_as_a_floor_is_corrected() -> None:
+    said = check(
+        "Find houses in Austin with at least 3 bedrooms under $500,000.",
+        {"location": "Austin", "beds_min": 3, "price_min": 500_000},
+    )
+    assert said == ["price_min: the user said at most $500,000: that is price_max, not price_min"]
+
+
+@pytest.mark.parametrize(
+    ("text", "args", "turn"),
+    [
+        ("houses with a pool and a garage", {"features": ["pool", "garage"]}, {}),
+        ("3 bed houses in Austin under 500k", {"beds_min": 3, "price_max": 500_000}, {}),
+        ("homes over $400k", {"price_min": 400_000}, {}),
+        (
+            "same but cheaper",
+            {"features": ["pool"], "price_max": 400_000},
+            {"earlier": [{"type": "listings", "items": [], "criteria": {"features": ["pool"]}}]},
+        ),
+        (
+            "show me what's available",
+            {"features": ["garage"]},
+            {"preferences": {"features": "garage"}},
+        ),
+    ],
+)
+def test_calls_the_conversation_supports_pass(text: str, args: dict, turn: dict) -> None:
+    assert check(text, args, **turn) is None
+
+
+def test_other_tools_are_not_checked() -> None:
+    turn = {"text": "hi", "call": {"name": "get_property_details", "args": {"zpid": "1"}}}
+    assert _PLANNER.check(turn) is None

@@ -7,6 +7,7 @@ import gzip
 import shutil
 import statistics
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -51,11 +52,7 @@ def first_paint(loads: int) -> dict[str, Any]:
                     page = browser.new_context().new_page()
                     page.route("**/*", _local_only)
                     page.goto(server.url + "/", wait_until="load")
-                    handle = page.wait_for_function(
-                        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime",
-                        timeout=10_000,
-                    )
-                    paints.append(float(handle.json_value()))
+                    paints.append(_first_paint_ms(page))
                     page.context.close()
                 browser.close()
         finally:
@@ -65,6 +62,20 @@ def first_paint(loads: int) -> dict[str, Any]:
         "first_contentful_paint_ms_median": round(statistics.median(paints), 1),
         "first_contentful_paint_ms_max": round(max(paints), 1),
     }
+
+
+def _first_paint_ms(page: Any, timeout_s: float = 10.0) -> float:
+    """Polled with evaluate (a CDP call): the page's CSP forbids the eval that
+    wait_for_function's string predicates need, and the bench keeps the real CSP."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        found = page.evaluate(
+            "() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
+        )
+        if found is not None:
+            return float(found)
+        time.sleep(0.05)
+    raise TimeoutError("no first-contentful-paint entry within 10 s")
 
 
 def _local_only(route: Any) -> None:

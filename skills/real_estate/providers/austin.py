@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from criteria import Criteria
@@ -17,6 +18,7 @@ from providers.austin_data import (
     Home,
     distances_to,
     home_vectors,
+    index_of,
     load_homes,
     sorted_indices,
     wish_index,
@@ -97,17 +99,22 @@ def _wished(wishes: tuple[str, ...], matches: list[int]) -> tuple[dict[int, Matc
     return found, ""
 
 
-def _best_wished(
-    homes: list[Home], matches: list[int], fit: FitScorer, wished: dict[int, Match]
-) -> list[int]:
-    """Every match by relevance blended with how well its description meets the wishes."""
+def _by_score(homes: list[Home], matches: list[int], score: Callable[[int], float]) -> list[int]:
+    """Every match, highest score first, plausible homes before flagged ones."""
+    return sorted(matches, key=lambda i: (homes[i].flagged, -score(i)))
+
+
+def _wish_blend(
+    homes: list[Home], fit: FitScorer, wished: dict[int, Match]
+) -> Callable[[int], float]:
+    """Relevance blended with how well a home's description meets the wishes."""
 
     def blended(i: int) -> float:
         h = homes[i]
         relevance = h.static_score + WEIGHTS["fit"] * fit(h.price, h.beds, h.baths)
         return (1 - WISH_WEIGHT) * relevance + WISH_WEIGHT * wished[i].score
 
-    return sorted(matches, key=lambda i: (homes[i].flagged, -blended(i)))
+    return blended
 
 
 def _closeness(a: float | None, b: float | None) -> float | None:
@@ -143,15 +150,6 @@ def _likeness(homes: list[Home], target: int, matches: list[int]) -> dict[int, f
             text = min(1.0, max(0.0, (float(described[i]) - 0.3) / 0.5))
             found[i] = (1 - LIKE_TEXT) * attributes + LIKE_TEXT * text
     return found
-
-
-def _most_alike(
-    homes: list[Home], matches: list[int], likeness: dict[int, float], wished: dict[int, Match]
-) -> list[int]:
-    def score(i: int) -> float:
-        return likeness[i] + (WISH_WEIGHT * wished[i].score if wished else 0.0)
-
-    return sorted(matches, key=lambda i: (homes[i].flagged, -score(i)))
 
 
 def to_detail(home: Home) -> dict[str, Any]:
@@ -232,9 +230,14 @@ class AustinProvider:
         wished, unmatched = _wished(c.wishes, matches)
         likeness = _likeness(homes, target, matches) if target is not None else {}
         if likeness and c.sort == "relevance":
-            page = _most_alike(homes, matches, likeness, wished)[start:stop]
+
+            def alike(i: int) -> float:
+                return likeness[i] + (WISH_WEIGHT * wished[i].score if wished else 0.0)
+
+            page = _by_score(homes, matches, alike)[start:stop]
         elif wished and c.sort == "relevance":
-            page = _best_wished(homes, matches, fit_scorer(wanted), wished)[start:stop]
+            page = _by_score(homes, matches, _wish_blend(homes, fit_scorer(wanted), wished))
+            page = page[start:stop]
         elif c.sort == "relevance" and any(key in wanted for key in FIT_KEYS):
             page = _best_first(homes, matches, fit_scorer(wanted), stop)[start:stop]
         else:
@@ -269,10 +272,10 @@ class AustinProvider:
     def _like_target(self, zpid: str | None) -> int | None:
         if zpid is None:
             return None
-        for i, home in enumerate(load_homes()):
-            if home.zpid == zpid:
-                return i
-        raise ToolError(f"like_zpid {zpid} is not a listing of the Austin dataset", 404)
+        found = index_of(zpid)
+        if found is None:
+            raise ToolError(f"like_zpid {zpid} is not a listing of the Austin dataset", 404)
+        return found
 
     def _matches(self, c: Criteria, dists: list[float] | None) -> list[int]:
         """Indices of the homes meeting every hard constraint, in the sort's order."""
@@ -313,10 +316,10 @@ class AustinProvider:
         return found
 
     def details(self, zpid: str) -> dict[str, Any]:
-        for home in load_homes():
-            if home.zpid == zpid:
-                return {"type": "detail", "items": [to_detail(home)]}
-        raise ToolError(f"no property with zpid {zpid} in the Austin dataset", 404)
+        found = index_of(zpid)
+        if found is None:
+            raise ToolError(f"no property with zpid {zpid} in the Austin dataset", 404)
+        return {"type": "detail", "items": [to_detail(load_homes()[found])]}
 
     def details_by_address(self, address: str) -> dict[str, Any]:
         """Match the street line exactly (after USPS abbreviation), then narrow by ZIP or city."""

@@ -158,7 +158,8 @@ def description_clauses() -> list[list[str]]:
     return [clauses(fix_text(home.description), home.street, lower=False) for home in load_homes()]
 
 
-_vectors: dict[str, object] = {}  # "index", "homes": loaded once found (never a "not built")
+_vectors: dict[str, object] = {}  # "index", "homes": kept once found (never a "not built")
+_positions: dict[str, int] = {}  # zpid -> index in load_homes()
 
 
 def wish_index() -> WishIndex | None:
@@ -188,6 +189,13 @@ def home_vectors() -> npt.NDArray[np.float32] | None:
         norms = np.clip(np.linalg.norm(sums, axis=1, keepdims=True), 1e-12, None)
         _vectors["homes"] = np.asarray(sums / norms, dtype=np.float32)
     return _vectors["homes"]  # type: ignore[return-value]
+
+
+def index_of(zpid: str) -> int | None:
+    """The position of a listing in load_homes(), by zpid (a dict built once)."""
+    if not _positions:
+        _positions.update({home.zpid: i for i, home in enumerate(load_homes())})
+    return _positions.get(zpid)
 
 
 def distances_to(landmark: str) -> list[float]:

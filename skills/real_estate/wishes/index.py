@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +33,9 @@ class WishIndex:
     clauses: list[str]
 
 
+@lru_cache(maxsize=4)
 def cache_dir(data_file: Path) -> Path:
+    """Read once per worker: a search with wishes and no index asks for it every time."""
     digest = hashlib.sha256(data_file.read_bytes()).hexdigest()[:16]
     return CACHE_ROOT / f"v{INDEX_VERSION}-{digest}-{model_digest()}"
 

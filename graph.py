@@ -40,14 +40,15 @@ graph = build_graph(
         sanitizer=_sanitizer,
         memory=MemoryLayer(
             _settings.memory_root,
-            _chat_model if _model != "offline" else None,
+            _chat_model if _model not in ("offline", "local") else None,
             preferences=_storage.preferences,
             open_vectors=_storage.open_vectors,
             changes=_storage.changes,
         ),
         max_tool_iterations=_settings.max_tool_iterations,
         llm_timeout_s=_settings.llm_timeout_s,
-        secondary_llm=_model != "offline",
+        secondary_llm=_model not in ("offline", "local"),
+        suggestions=_settings.planner_suggestions,
         planners=_planners,
     )
 )

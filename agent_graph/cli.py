@@ -22,6 +22,7 @@ class Chat:
         self.text = PlainTextStream()
         self.pending: dict[str, Any] | None = None
         """The `confirm` event of a turn paused for a yes/no, until answered."""
+        self.steps_shown: set[str] = set()
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.out.write(text + end)
@@ -75,6 +76,9 @@ class Chat:
             return
         self.say(self.text.flush(), end="")
         if kind == "step" and event.get("status") == "start":
+            if event["id"] in self.steps_shown:  # a model step sent again with its progress
+                return
+            self.steps_shown.add(event["id"])
             self.say(f"  · {event.get('label') or 'Running ' + event['name'] + '…'}")
         elif kind == "step" and event.get("status") == "error":
             self.say(f"  ! {event.get('summary', 'tool failed')}")

@@ -74,6 +74,7 @@ class Settings(BaseSettings):
     skill_worker_max_calls: int = Field(default=1000, ge=1, alias="SKILL_WORKER_MAX_CALLS")
     host_port_start: int = Field(default=9000, ge=1024, le=65000, alias="HOST_PORT_START")
     max_tool_iterations: int = Field(default=6, ge=1, le=50, alias="MAX_TOOL_ITERATIONS")
+    planner_suggestions: bool = Field(default=True, alias="PLANNER_SUGGESTIONS")
     max_message_chars: int = Field(default=4000, ge=1, alias="MAX_MESSAGE_CHARS")
     context_token_budget: int = Field(default=12000, ge=500, alias="CONTEXT_TOKEN_BUDGET")
     default_user: str = Field(default="local", alias="DEFAULT_USER")
@@ -90,7 +91,8 @@ class Settings(BaseSettings):
     local_model_path: Path | None = Field(default=None, alias="LOCAL_MODEL_PATH")
     llama_server_bin: Path | None = Field(default=None, alias="LLAMA_SERVER_BIN")
     local_model_ctx: int = Field(default=8192, ge=512, alias="LOCAL_MODEL_CTX")
-    local_model_threads: int = Field(default=2, ge=1, alias="LOCAL_MODEL_THREADS")
+    local_model_threads: int | None = Field(default=None, ge=1, alias="LOCAL_MODEL_THREADS")
+    """None: the cores actually free when the server starts (llm/local/server.py free_cores)."""
 
     storage: Literal["embedded", "server"] = Field(default="embedded", alias="STORAGE")
     database_url: str | None = Field(default=None, alias="DATABASE_URL")

@@ -4,6 +4,8 @@ Script: when the request offers tools and has no tool result yet, it calls the f
 in `tool_plan` that is offered, with its arguments split across three chunks; otherwise it answers
 "Tool said: <last tool content>" (or "ok" without one), word by word. Every request is recorded.
 Faults: `delay_s` sleeps before answering; `fail_status` answers every request with that status.
+Like llama-server: `reading_s` streams `prompt_progress` chunks every `progress_every_s` for that
+long before a streamed answer; `cached_tokens` is reported in the usage's prompt_tokens_details.
 `plans`: tool calls `(name, args)` made one per request, in order and whether or not tools are
 offered, before the script above applies (a model that repeats itself or ignores the cap).
 `answers`: plain-text answers given one per request, in order, once `plans` is empty and before
@@ -29,6 +31,9 @@ class FakeOpenAI:
         self.plans: list[tuple[str, dict[str, Any]]] = []
         self.answers: list[str] = []
         self.fail_status: int | None = None
+        self.reading_s = 0.0
+        self.progress_every_s = 0.25
+        self.cached_tokens = 0
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
@@ -66,6 +71,12 @@ class FakeOpenAI:
                 return
 
             def do_POST(self) -> None:
+                try:
+                    self._answer()
+                except (BrokenPipeError, ConnectionResetError):
+                    return  # the client gave up (a timeout test)
+
+            def _answer(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 fake.requests.append(body)
                 fake.authorizations.append(self.headers.get("Authorization", ""))
@@ -104,6 +115,7 @@ class FakeOpenAI:
                 self.send_header("Content-Type", "text/event-stream")
                 self.end_headers()
                 self._chunk({"role": "assistant", "content": ""})
+                self._read_slowly()
                 if tool:
                     self._chunk(
                         {
@@ -129,10 +141,23 @@ class FakeOpenAI:
                         self._chunk({"content": word + " "})
                     self._chunk({}, "stop")
 
+            def _read_slowly(self) -> None:
+                steps = round(fake.reading_s / fake.progress_every_s)
+                for step in range(1, steps + 1):
+                    time.sleep(fake.progress_every_s)
+                    progress = {"total": 1000, "cache": 0, "processed": 1000 * step // steps}
+                    payload = {"id": "chatcmpl-1", "object": "chat.completion.chunk"}
+                    payload.update(choices=[{"index": 0, "delta": {"role": "assistant"}}])
+                    payload["prompt_progress"] = progress
+                    self.wfile.write(f"data: {json.dumps(payload)}\n\n".encode())
+                    self.wfile.flush()
+
             def _usage(self, body: dict[str, Any]) -> None:
                 """The usage-only last chunk: 1 prompt token per 4 characters of the request."""
                 prompt = len(json.dumps(body["messages"])) // 4
-                usage = {"prompt_tokens": prompt, "completion_tokens": 7}
+                usage: dict[str, Any] = {"prompt_tokens": prompt, "completion_tokens": 7}
+                if fake.cached_tokens:
+                    usage["prompt_tokens_details"] = {"cached_tokens": fake.cached_tokens}
                 payload = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 0}
                 payload.update(model="test", choices=[], usage=usage)
                 self.wfile.write(f"data: {json.dumps(payload)}\n\n".encode())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -96,6 +97,11 @@ class Services:
     """Public guest sessions (Context.persist is False): RAM or Redis, never on disk."""
     planners: Planners = field(default_factory=Planners)
     """The skills' planners: state lines for reflect, deterministic hints."""
+    suggestions: bool = True
+    """A real model's first call of a turn sees the call the planners would make (suggestion.py)."""
+    warming: asyncio.Future[None] | None = None
+    """The local model reading the stable prompt prefix at start-up (graph/warm_prefix.py):
+    model calls wait for it rather than read the same prefix beside it."""
 
     def session_store(self, persist: bool) -> SessionStorage:
         return self.sessions if persist else self.scratch_sessions

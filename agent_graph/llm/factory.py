@@ -30,18 +30,25 @@ def make_chat_model(
             planners = Planners.from_skills_dir(settings.skills_dir)
         return OfflineChatModel(planners=planners)
     langgraph_quiet_env()
-    from langchain_litellm import ChatLiteLLM
+    from agent_graph.llm.local.progress import local_client
+    from agent_graph.llm.watch import WatchedChatLiteLLM
 
     model, api_base, api_key = name, settings.llm_api_base, settings.model_api_key
+    extra: dict[str, object] = {}
     if name == "local":
         if local_base_url is None:
             raise ValueError("AGENT_MODEL=local needs a started LocalLLMServer")
         model, api_base, api_key = LOCAL_MODEL, local_base_url, "no-key"
-    return ChatLiteLLM(
+        # llama-server streams how much of the prompt it has read: the user sees progress,
+        # and the timeout (from the last chunk) does not fire while a long prompt is read.
+        client = local_client(local_base_url, settings.llm_timeout_s)
+        extra = {"extra_body": {"return_progress": True}, "client": client}
+    return WatchedChatLiteLLM(
         model=model,
         api_base=api_base,
         api_key=api_key,
         request_timeout=settings.llm_timeout_s,
         temperature=0,
         streaming=True,
+        model_kwargs=extra,
     )

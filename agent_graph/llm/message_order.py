@@ -17,9 +17,12 @@ def provider_safe(messages: Sequence[BaseMessage], merge_system: bool = True) ->
     """All system text merged into one leading system message; the rest starts at a user
     message; tool results whose call is no longer in the list are dropped.
 
-    merge_system=False keeps later system messages in place, for servers whose chat template
-    renders them (the local llama-server): merging would change the start of every prompt after
-    a tool round, and with it the cached prefix (tool schemas included) the server reuses.
+    merge_system=False, for servers whose chat template renders every system message (the
+    local llama-server), keeps the first system message alone (the stable part, which the
+    template follows with the tool schemas), merges the rest of the leading ones after it, and
+    keeps later system messages in place: anything else would change the start of the prompt
+    between turns or tool rounds, and with it the prefix (tool schemas included) the server
+    caches.
     """
     leading = next(
         (i for i, m in enumerate(messages) if not isinstance(m, SystemMessage)), len(messages)
@@ -29,6 +32,8 @@ def provider_safe(messages: Sequence[BaseMessage], merge_system: bool = True) ->
         head = [m for m in messages if isinstance(m, SystemMessage)]
         rest = [m for m in rest if not isinstance(m, SystemMessage)]
     system = [str(m.content) for m in head if m.content]
+    if not merge_system and len(system) > 1:
+        system = [system[0], "\n\n".join(system[1:])]
     first_user = next((i for i, m in enumerate(rest) if isinstance(m, HumanMessage)), 0)
     rest = rest[first_user:]
     announced: set[str] = set()
@@ -39,5 +44,7 @@ def provider_safe(messages: Sequence[BaseMessage], merge_system: bool = True) ->
         if isinstance(message, ToolMessage) and message.tool_call_id not in announced:
             continue
         kept.append(message)
-    leading_system: list[BaseMessage] = [SystemMessage("\n\n".join(system))] if system else []
+    if merge_system:
+        system = ["\n\n".join(system)] if system else []
+    leading_system: list[BaseMessage] = [SystemMessage(text) for text in system]
     return leading_system + kept

@@ -11,6 +11,7 @@ from typing import Any
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
+from agent_graph.graph.warm_prefix import warm_prefix
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.memory.layer import MemoryLayer
@@ -83,6 +84,8 @@ class AppRuntime:
     """Tokens that let a direct call delete or change a remembered entry (direct_calls.py)."""
     planners: Planners = field(default_factory=Planners)
     """The skills' planner processes, stopped with the app."""
+    warming: asyncio.Future[None] | None = None
+    """The local model reading the stable prompt prefix (graph/warm_prefix.py)."""
 
     @property
     def sessions(self) -> Sessions:
@@ -119,7 +122,9 @@ class AppRuntime:
         planners = Planners.from_skills_dir(settings.skills_dir)  # on this thread: see launcher.py
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
-        secondary = settings.model_name != "offline"
+        # Titles, hints, scores and summaries ask a hosted model; the local one is kept for the
+        # turn itself (each secondary call would cost seconds and evict the cached prefix).
+        secondary = settings.model_name not in ("offline", "local")
         memory = open_memory(settings, storage, model, secondary)
         await memory.warm()
         services = Services(
@@ -129,12 +134,16 @@ class AppRuntime:
             sanitizer=sanitizer,
             memory=memory,
             max_tool_iterations=settings.max_tool_iterations,
+            suggestions=settings.planner_suggestions,
             llm_timeout_s=settings.llm_timeout_s,
             context_token_budget=settings.context_token_budget,
             secondary_llm=secondary,
             scratch_sessions=storage.guests,
             planners=planners,
         )
+        if local_server is not None:
+            role = "user" if tokens.enabled else "admin"
+            services.warming = asyncio.ensure_future(warm_prefix(services, role))
         runner = TurnRunner(
             build_graph(services, checkpointer=checkpointer),
             sanitizer,
@@ -167,9 +176,12 @@ class AppRuntime:
                 settings.database_url,
             ),
             planners,
+            services.warming,
         )
 
     async def close(self) -> None:
+        if self.warming is not None:
+            self.warming.cancel()
         await self.memory.settle()
         await self.registry.close()
         await asyncio.to_thread(self.planners.close)

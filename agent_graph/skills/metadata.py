@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.memory.entry_kinds import valid_kind
+from agent_graph.skills.model_view import ModelView, read_view
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,8 @@ class ToolMeta:
     confirm: str = ""
     writes: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Remembered entries the tool may write: {entry type: {key or glob: kind}}."""
+    for_model: ModelView = field(default_factory=ModelView)
+    """The compact text the model reads instead of the result's JSON (skills/model_view.py)."""
 
     @property
     def progress_label(self) -> str:
@@ -51,6 +54,10 @@ class ToolMeta:
             "renders": self.renders,
             "guest": self.guest,
         }
+
+    def model_text(self, result: Any) -> str:
+        """What the model reads of a result: the skill's compact view, else the JSON."""
+        return self.for_model.render(result) or json.dumps(result)
 
     def summarize(self, result: Any) -> str:
         """The step event's one-line summary: the skill's template, else a generic line."""
@@ -79,6 +86,7 @@ def read_meta(tool: str, raw: Any) -> ToolMeta:
         fields[name] = value.strip() if isinstance(value, str) else getattr(defaults, name)
     fields["renders"] = fields["renders"] or GENERIC
     fields["writes"] = read_writes(tool, raw.get("writes"))
+    fields["for_model"] = read_view(tool, raw.get("for_model"))
     return ToolMeta(tool, **fields)
 
 

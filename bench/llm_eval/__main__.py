@@ -27,8 +27,9 @@ RESULTS = REPO / "bench" / "results" / "llm-eval.md"
 
 
 HEAD = (
-    "| scenario | result | turns | tool calls | prompt tok | completion tok | seconds | why |\n"
-    "|---|---|---|---|---|---|---|---|"
+    "| scenario | result | turns | tool calls | model calls | prompt tok | cached | completion tok "
+    "| seconds | why |\n"
+    "|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -36,7 +37,9 @@ def row(o: Outcome) -> str:
     return (
         f"| {o.name} | {'pass' if o.passed else 'FAIL'} | {len(o.turns)} | "
         f"{sum(len(t.tool_calls) for t in o.turns)} | "
+        f"{sum(len(t.calls) for t in o.turns)} | "
         f"{sum(t.usage('prompt_tokens') for t in o.turns)} | "
+        f"{sum(t.usage('cached_tokens') for t in o.turns)} | "
         f"{sum(t.usage('completion_tokens') for t in o.turns)} | "
         f"{sum(t.seconds for t in o.turns):.1f} | {o.reason.replace('|', '/')} |"
     )
@@ -44,6 +47,21 @@ def row(o: Outcome) -> str:
 
 def table(outcomes: list[Outcome]) -> str:
     return "\n".join([HEAD, *map(row, outcomes)])
+
+
+def calls(outcomes: list[Outcome]) -> str:
+    """Every model call of every turn: where the tokens and the seconds go."""
+    lines = ["| scenario | turn | call | prompt tok | cached | completion tok | seconds |"]
+    lines.append("|---|---|---|---|---|---|---|")
+    for o in outcomes:
+        for number, turn in enumerate(o.turns, 1):
+            for index, c in enumerate(turn.calls, 1):
+                lines.append(
+                    f"| {o.name} | {number} | {index} | {c.get('prompt_tokens', 0)} | "
+                    f"{c.get('cached_tokens', 0)} | {c.get('completion_tokens', 0)} | "
+                    f"{c.get('seconds', 0):.1f} |"
+                )
+    return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:
@@ -74,7 +92,7 @@ def main(argv: list[str]) -> int:
         f"{'' if ran == len(outcomes) else f'; {len(outcomes) - ran} not run (time budget)'}; "
         f"start-up {ready:.0f} s, total {time.monotonic() - started:.0f} s"
     )
-    report = f"{table(outcomes)}\n\n{summary}\n"
+    report = f"{table(outcomes)}\n\n{summary}\n\n## Model calls\n\n{calls(outcomes)}\n"
     print(f"\n{summary}")
     print("\n".join(speed))
     if not args.only:

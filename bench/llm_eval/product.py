@@ -65,10 +65,15 @@ class Turn:
 
     @property
     def tool_calls(self) -> list[dict[str, Any]]:
-        return [e for e in self.of("step") if e.get("status") == "start"]
+        return [e for e in self.of("step") if e.get("status") == "start" and e["name"] != "model"]
 
     def usage(self, key: str) -> int:
         return sum(int(e.get(key) or 0) for e in self.of("usage"))
+
+    @property
+    def calls(self) -> list[dict[str, Any]]:
+        """Each model call of the turn: prompt, cached and completion tokens, seconds."""
+        return [call for e in self.of("usage") for call in e.get("per_call") or []]
 
 
 @dataclass
@@ -93,7 +98,6 @@ class Product:
             "MEMORY_ROOT": str(memory_root),
             "HOST_PORT_START": str(_free_window()),
             "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-            "LLM_TIMEOUT_S": os.environ.get("LLM_TIMEOUT_S", "300"),
             **env,
         }
         with log_path.open("wb") as log:

@@ -152,18 +152,32 @@ def _function(
     }
 
 
-_ZPID = _p("string", "Zillow property id from a search result, e.g. '29324909'.")
-_ZPIDS = _p(
-    "array", "Zillow property ids, e.g. ['29324909', '29325011'].", items={"type": "string"}
-)
+# No example id: a small model copies it instead of reading the results' zpid column.
+_ZPID = _p("string", "The zpid of a home shown in a result (its zpid column).")
+_ZPIDS = _p("array", "The zpids of homes shown in results.", items={"type": "string"})
 SAVED_ENTRIES = {"SAVED": {"home_*": "label"}}
 """Saved homes: one entry per home, its value the skill's own "address · price" line."""
+_LISTING_COLUMNS = ["zpid", "address", "price", "beds", "baths", "sqft", "property_type"]
+_LISTINGS_FOR_MODEL = {
+    "rows": "items",
+    "columns": [*_LISTING_COLUMNS, "features", "mentions", "distance_miles", "similarity"],
+    "fields": ["total", "page", "criteria", "like", "wishes_unmatched", "saved", "missing"],
+}
+"""What the model reads of a page of listings: a numbered table (docs/protocol.md)."""
 _DETAIL_META = {
     "guest": True,
     "label": "Fetching details…",
     "renders": "detail",
     "remember": True,
     "summary": "{items.0.address}",
+    "for_model": {
+        "rows": "items",
+        "columns": [
+            *_LISTING_COLUMNS,
+            *("year_built", "lot_size", "hoa_fee", "zestimate", "features", "facts"),
+            "description",
+        ],
+    },
 }
 
 
@@ -182,6 +196,7 @@ TOOLS = [
             "renders": "listings",
             "remember": True,
             "summary": "{total} listings",
+            "for_model": _LISTINGS_FOR_MODEL,
         },
     ),
     _function(
@@ -264,7 +279,12 @@ TOOLS = [
         "Show the user's saved homes: pass the zpids of the SAVED home_<zpid> entries remembered.",
         {"zpids": _ZPIDS},
         ["zpids"],
-        {"label": "Loading saved homes…", "renders": "listings", "summary": "{total} saved homes"},
+        {
+            "label": "Loading saved homes…",
+            "renders": "listings",
+            "summary": "{total} saved homes",
+            "for_model": _LISTINGS_FOR_MODEL,
+        },
     ),
     _function(
         "compare_properties",

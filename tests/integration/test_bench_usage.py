@@ -10,7 +10,9 @@ from tests.openai_server import FakeOpenAI
 
 
 def test_the_api_bench_reports_tokens_per_turn(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = FakeOpenAI({"search_properties": {"location": "Austin", "beds_min": 3}})
+    # The call the first message asks for (the grounding check corrects a bound left out).
+    plan = {"location": "Austin", "beds_min": 3, "price_max": 500_000}
+    fake = FakeOpenAI({"search_properties": plan})
     monkeypatch.setenv("BENCH_AGENT_MODEL", "openai/test-model")
     monkeypatch.setenv("LLM_API_BASE", fake.base_url)
     monkeypatch.setenv("LLM_API_KEY", "test-key-123456")

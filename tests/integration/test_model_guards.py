@@ -3,6 +3,7 @@ message order, repeated identical calls, the tool-round cap, argument validation
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -188,3 +189,42 @@ def test_a_call_written_as_text_that_cannot_run_again_is_not_the_answer(
     assert "could not finish this with my tools" in text
     assert "arguments" not in text and "```" not in text
     assert "could not finish" in saved["turns"][-1]["assistant"]
+
+
+def test_the_model_reads_a_compact_table_of_the_results_and_the_ui_gets_them_whole(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    with _client(tmp_path, skills_dir, fake) as client:
+        first = stream_turn(client, "3 beds in Austin")
+        stream_turn(client, "and the next one?", first[0]["session_id"])
+    listings = next(e["data"] for e in first if e["type"] == "data")
+    assert len(listings["items"]) == 10 and "lat" in listings["items"][0], "the UI's full data"
+    answer_request = fake.requests[1]
+    next_turn = [r for r in fake.requests if r.get("tools")][-1]
+    seen = next(m["content"] for m in answer_request["messages"] if m["role"] == "tool")
+    rows = [line for line in seen.splitlines() if line[:2].strip().isdigit()]
+    assert len(rows) == 10 and "# | zpid | address | price" in seen
+    for number, item in enumerate(listings["items"], 1):
+        assert rows[number - 1].startswith(f"{number} | {item['zpid']} | {item['address']}")
+    assert '"lat"' not in seen and len(seen) < len(json.dumps(listings)) / 2
+    history = [m["content"] for m in next_turn["messages"] if m["role"] == "tool"]
+    assert history[0] == seen, "the next turn's history carries the same compact text"
+    state = next_turn["messages"][0]["content"]
+    assert listings["items"][0]["zpid"] in state, "the state block still reads the results"
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_first_call_of_a_turn_sees_the_planners_suggested_call(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI, enabled: bool
+) -> None:
+    with _client(tmp_path, skills_dir, fake, planner_suggestions=enabled) as client:
+        stream_turn(client, "3 bed houses in Austin under $500k")
+    first, after = [r for r in fake.requests if r.get("tools")][:2]
+    said = json.dumps(first["messages"])
+    assert ("a skill suggests the call below" in said) is enabled
+    if enabled:
+        lines = first["messages"][0]["content"].splitlines()
+        call = json.loads(next(x for x in lines if x.startswith('{"name": "search_properties"')))
+        args = call["arguments"]
+        assert args | {"location": "Austin", "beds_min": 3, "price_max": 500000} == args
+    assert "a skill suggests" not in json.dumps(after["messages"]), "only the first call"

@@ -61,5 +61,47 @@ def test_calls_the_conversation_supports_pass(text: str, args: dict, turn: dict)
 
 
 def test_other_tools_are_not_checked() -> None:
-    turn = {"text": "hi", "call": {"name": "get_property_details", "args": {"zpid": "1"}}}
+    turn = {"text": "hi", "call": {"name": "compare_properties", "args": {"zpids": ["1", "2"]}}}
     assert _PLANNER.check(turn) is None
+
+
+def test_a_bound_the_user_stated_and_the_call_left_out_is_corrected() -> None:
+    said = check(
+        "Find houses in Austin with at least 3 bedrooms under $500,000.",
+        {"location": "Austin", "beds_min": 3, "property_type": "house"},
+    )
+    assert said == ["price_max: the user said at most $500,000; add price_max: 500000"]
+
+
+def _details(text: str, zpid: str, **turn: Any) -> list[str] | None:
+    call = {"name": "get_property_details", "args": {"zpid": zpid}}
+    return _PLANNER.check({"text": text, "call": call, "earlier": [], **turn})
+
+
+SHOWN = {
+    "type": "listings",
+    "criteria": {},
+    "items": [{"zpid": "111", "address": "1 A St"}, {"zpid": "222", "address": "2 B St"}],
+}
+
+
+def test_a_details_call_for_a_zpid_never_shown_is_corrected_with_the_homes_shown() -> None:
+    said = _details("tell me more about the second one", "29324909", earlier=[SHOWN])
+    assert said == [
+        "zpid: 29324909 is not among the homes shown; they are: 1 = 111 (1 A St); 2 = 222 (2 B St)"
+    ]
+    assert _details("the second one", "29324909") == [
+        "zpid: 29324909 was never shown; search first, or ask which home the user means"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid", "turn"),
+    [
+        ("tell me more about the second one", "222", {"earlier": [SHOWN]}),
+        ("and the first of those", "111", {"this_turn": [SHOWN]}),
+        ("Show me the details for the listing with zpid 1.", "1", {}),
+    ],
+)
+def test_details_of_a_home_shown_or_named_pass(text: str, zpid: str, turn: dict) -> None:
+    assert _details(text, zpid, **turn) is None

@@ -33,15 +33,16 @@ def test_tool_results_whose_call_was_compacted_away_are_dropped() -> None:
     assert _kinds(provider_safe(history)) == ["system", "human"]
 
 
-def test_without_merging_later_system_messages_stay_in_place() -> None:
+def test_without_merging_the_stable_first_message_stays_alone_and_later_ones_in_place() -> None:
     history = [
-        SystemMessage("a"),
-        SystemMessage("b"),
+        SystemMessage("stable"),
+        SystemMessage("date"),
+        SystemMessage("role"),
         HumanMessage("q"),
         AIMessage("", tool_calls=[CALL]),
         ToolMessage("r", tool_call_id="c1"),
         SystemMessage("state"),
     ]
     safe = provider_safe(history, merge_system=False)
-    assert _kinds(safe) == ["system", "human", "ai", "tool", "system"]
-    assert safe[0].content == "a\n\nb"
+    assert _kinds(safe) == ["system", "system", "human", "ai", "tool", "system"]
+    assert [m.content for m in safe[:2]] == ["stable", "date\n\nrole"]

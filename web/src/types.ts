@@ -98,6 +98,8 @@ export interface StepEvent {
   args?: Record<string, unknown>;
   summary?: string;
   ms?: number;
+  /** A model step (`name` "model"): how much of the prompt is read, 0–1. */
+  progress?: number;
 }
 
 export type ChatEvent =

@@ -10,14 +10,18 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langgraph.constants import TAG_NOSTREAM
 from langgraph.runtime import Runtime
 
+from agent_graph.graph.nodes.reading_step import PROGRESS_EVERY_S, ReadingStep
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
+from agent_graph.graph.suggestion import suggested, with_suggestion
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
 from agent_graph.llm.echo import instruction_text, without_echo
 from agent_graph.llm.factory import LOCAL_MODEL
 from agent_graph.llm.message_order import provider_safe
+from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.llm.text_tool_calls import as_tool_calls, is_call_text
 from agent_graph.llm.usage import usage_record
+from agent_graph.llm.watch import CallWatch, watching
 from agent_graph.memory.compaction import compact, estimate_tokens, is_context_overflow
 from agent_graph.security.roles import allowed_tools
 
@@ -46,13 +50,40 @@ def make_agent(services: Services) -> Any:
         answer = await summarizer.ainvoke([*messages, HumanMessage(SUMMARIZE_PROMPT)])
         return str(answer.content)
 
-    async def invoke(model: Any, messages: list[BaseMessage]) -> Any:
+    async def invoke(
+        model: Any, messages: list[BaseMessage], emit: Any, usages: list[dict[str, Any] | None]
+    ) -> Any:
+        """One model call; LLM_TIMEOUT_S counts from the last chunk received, and a prompt that
+        takes a while to read shows as a step with its progress."""
+        if services.warming is not None and not services.warming.done():
+            await ready(emit)
+        watch = CallWatch()
+        with watching(watch):
+            call = asyncio.ensure_future(model.ainvoke(messages))
+        step = ReadingStep(emit, watch)
         try:
-            return await asyncio.wait_for(model.ainvoke(messages), services.llm_timeout_s)
-        except TimeoutError:
-            raise ModelTimeoutError(
-                f"the model did not answer within {services.llm_timeout_s:g}s"
-            ) from None
+            while not (await asyncio.wait({call}, timeout=PROGRESS_EVERY_S))[0]:
+                if watch.idle_s() > services.llm_timeout_s:
+                    raise ModelTimeoutError(
+                        f"the model sent nothing for {services.llm_timeout_s:g}s"
+                    )
+                step.update()
+            response = call.result()
+            usages.append(usage_record(response, watch.waited_s()))
+            return response
+        finally:
+            step.close()
+            if not call.done():
+                call.cancel()
+                await asyncio.gather(call, return_exceptions=True)
+
+    async def ready(emit: Any) -> None:
+        """Wait for the start-up read of the stable prefix, then start from its cache."""
+        assert services.warming is not None
+        step = {"type": "step", "id": "model-warm-up", "name": "model"}
+        emit({**step, "status": "start", "label": "Getting the model ready…"})
+        await asyncio.shield(services.warming)
+        emit({**step, "status": "end", "label": "The model is ready"})
 
     async def refused(messages: list[BaseMessage]) -> str | None:
         """A skill's refusal of the user's new message (planners' `refuse`), before any model."""
@@ -75,18 +106,24 @@ def make_agent(services: Services) -> Any:
         if estimate_tokens(messages) > services.context_token_budget:
             messages = await compact(messages, summarize)
         merge = getattr(services.model, "model", "") != LOCAL_MODEL  # see provider_safe
+        offline = isinstance(services.model, OfflineChatModel)  # reads the graph's own order
 
         def safe(messages: list[BaseMessage]) -> list[BaseMessage]:
-            return provider_safe(messages, merge) if services.secondary_llm else messages
+            return messages if offline else provider_safe(messages, merge)
 
+        usages: list[dict[str, Any] | None] = []
+        asked = messages
+        first = state.get("iterations", 0) == 0 and model is not services.model
+        if first and services.suggestions and not offline:
+            text = await asyncio.to_thread(suggested, services.planners, messages, names)
+            asked = with_suggestion(messages, text) if text else messages
         try:
-            response = await invoke(model, safe(messages))
+            response = await invoke(model, safe(asked), runtime.stream_writer, usages)
         except Exception as exc:
             if not is_context_overflow(exc):
                 raise
             messages = await compact(messages, summarize, keep_last=2)
-            response = await invoke(model, safe(messages))
-        usages = [usage_record(response)]
+            response = await invoke(model, safe(messages), runtime.stream_writer, usages)
         capped = state.get("iterations", 0) >= services.max_tool_iterations
         if model is not services.model:  # tools offered: a call written as text counts too
             response = as_tool_calls(response, names)
@@ -94,8 +131,8 @@ def make_agent(services: Services) -> Any:
             response = without_repeats(response, calls_this_turn(messages))
             if not response.tool_calls and not str(response.content).strip():
                 # Only repeats: answer from the results already in hand, without tools.
-                response = await invoke(services.model, safe(messages))
-                usages.append(usage_record(response))
+                emit = runtime.stream_writer
+                response = await invoke(services.model, safe(messages), emit, usages)
                 capped = True
         if capped:
             answered = past_the_cap(response, state.get("iterations", 0))

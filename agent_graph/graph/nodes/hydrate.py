@@ -37,6 +37,16 @@ def _clock(timezone: str) -> str:
     return f"Current date: {now:%A, %-d %B %Y}. User timezone: {timezone}."
 
 
+STABLE_SECTIONS = ("identity", "system")
+
+
+def stable_prompt(services: Services) -> SystemMessage:
+    """The first message of every prompt, the same all session long: with the tool schemas the
+    template puts after it, the prefix a server caches (date, role, memory and state follow)."""
+    parts = (services.skills.identity, services.skills.system_prompt)
+    return SystemMessage("\n\n".join(p for p in parts if p))
+
+
 def make_hydrate(services: Services) -> Any:
     async def hydrate(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         ctx = runtime.context or Context()
@@ -53,15 +63,18 @@ def make_hydrate(services: Services) -> Any:
         )
         sections: dict[str, str] = {
             "identity": services.skills.identity,
-            "system": "\n\n".join(
-                p for p in (services.skills.system_prompt, _clock(ctx.timezone)) if p
-            ),
+            "system": services.skills.system_prompt,
+            "clock": _clock(ctx.timezone),
             "role": role_line(ctx.role),
         }
         if services.memory is not None and ctx.persist:
             sections.update(await _recall(services, ctx, session_id, query, len(groups)))
-        messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES)]
-        messages += [SystemMessage(content=text) for text in sections.values() if text]
+        messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), stable_prompt(services)]
+        messages += [
+            SystemMessage(content=text)
+            for name, text in sections.items()
+            if text and name not in STABLE_SECTIONS
+        ]
         messages += recent
         block = await asyncio.to_thread(context_block, recent, services.planners)
         if block is not None:

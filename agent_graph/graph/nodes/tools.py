@@ -11,7 +11,6 @@ A declined call is not run; its ToolMessage says so.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from typing import Any
 
@@ -94,11 +93,13 @@ def ask(pending: list[dict[str, Any]]) -> bool:
 
 def conversation_for_checks(messages: list[Any]) -> dict[str, Any]:
     """What a planner's `check` reads besides the call: the user's words of this turn, earlier
-    turns' structured results and the remembered preferences (never tool text)."""
+    turns' and this turn's structured results and the remembered preferences (never tool
+    text)."""
     found = read(messages)
     return {
         "text": found.user_text,
         "earlier": results_in(found.earlier),
+        "this_turn": [o.payload for o in found.this_turn_results if isinstance(o.payload, dict)],
         "preferences": dict(found.preferences),
     }
 
@@ -158,8 +159,11 @@ def make_tools(services: Services) -> Any:
             }
         emit({**step, "status": "end", "summary": meta.summarize(result), "ms": ms})
         source = f"{services.skills.skill_for(name)}.{name}"
-        message = ToolMessage(
-            wrap_external(source, json.dumps(result)), tool_call_id=call_id, name=name
+        message = ToolMessage(  # the model reads the compact view; the graph keeps the result
+            wrap_external(source, meta.model_text(result)),
+            tool_call_id=call_id,
+            name=name,
+            artifact=result,
         )
         outcome = {
             "tool": name,

@@ -74,11 +74,19 @@ def read(messages: list[BaseMessage]) -> Reading:
                 ToolOutcome(
                     name=name,
                     ok=message.status != "error",
-                    payload=unwrap_external(message.content),
+                    payload=payload_of(message),
                     text=message_text(message),
                 )
             )
     return reading
+
+
+def payload_of(message: ToolMessage) -> Any:
+    """A tool message's structured result: its artifact (what the model read may be a compact
+    view of it), else the JSON it was given as."""
+    if message.artifact is not None:
+        return message.artifact
+    return unwrap_external(message.content)
 
 
 def results_in(messages: Sequence[BaseMessage]) -> list[dict[str, Any]]:
@@ -86,7 +94,7 @@ def results_in(messages: Sequence[BaseMessage]) -> list[dict[str, Any]]:
     found = []
     for message in messages:
         if isinstance(message, ToolMessage) and message.status != "error":
-            payload = unwrap_external(message.content)
+            payload = payload_of(message)
             if isinstance(payload, dict) and "type" in payload:
                 found.append(payload)
     return found

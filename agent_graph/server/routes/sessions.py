@@ -77,14 +77,27 @@ class ContextMessage(BaseModel):
     content: str
 
 
+class CallTokens(BaseModel):
+    """One model call of the turn."""
+
+    prompt_tokens: int
+    cached_tokens: int = 0
+    completion_tokens: int
+    seconds: float | None = None
+    cost: float | None = None
+
+
 class TurnTokens(BaseModel):
-    """The turn's `usage` event: model calls, tokens, and cost (null when the price is unknown)."""
+    """The turn's `usage` event: model calls, tokens (cached: read from the server's prefix
+    cache), and cost (null when the price is unknown); `per_call` the same per call."""
 
     type: str = "usage"
     calls: int
     prompt_tokens: int
+    cached_tokens: int = 0
     completion_tokens: int
     cost: float | None
+    per_call: list[CallTokens] = []
 
 
 class SessionContext(BaseModel):

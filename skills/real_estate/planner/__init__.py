@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .check import corrections
+from .check import DETAILS, corrections, unknown_zpid
 from .conversation import Conversation, plan_for
 from .fair_housing import decline, protected_category
 from .hint_chips import follow_up_hints
@@ -109,11 +109,19 @@ def _is_kept_item(result: dict[str, Any]) -> bool:
 
 
 def check(turn: dict[str, Any]) -> list[str] | None:
-    """Corrections of a search call a model made, against the user's words (check.py)."""
+    """Corrections of a search or details call a model made, against the user's words and the
+    homes shown (check.py)."""
     call = turn.get("call") or {}
-    if call.get("name") != SEARCH or not isinstance(call.get("args"), dict):
+    args = call.get("args")
+    if not isinstance(args, dict):
         return None
-    return corrections(conversation_of(turn), call["args"]) or None
+    if call.get("name") == SEARCH:
+        return corrections(conversation_of(turn), args) or None
+    if call.get("name") == DETAILS:
+        shown = [*(turn.get("earlier") or []), *(turn.get("this_turn") or [])]
+        earlier = [r for r in shown if isinstance(r, dict)]
+        return unknown_zpid(str(turn.get("text", "")), str(args.get("zpid", "")), earlier) or None
+    return None
 
 
 def refuse(text: str) -> str | None:

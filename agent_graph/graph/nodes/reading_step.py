@@ -1,0 +1,49 @@
+"""The step a user sees while the model reads a long prompt (a local model on 2 cores reads
+about 90 tokens a second): llama-server's progress as a percentage, else the seconds waited."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from agent_graph.llm.watch import CallWatch
+
+PROGRESS_EVERY_S = 2.0
+"""How often a waiting call is checked (timeout) and its step updated; a call answered
+sooner shows no step at all."""
+
+
+class ReadingStep:
+    def __init__(self, emit: Callable[[dict[str, Any]], None], watch: CallWatch) -> None:
+        self.emit, self.watch = emit, watch
+        self.step: dict[str, Any] | None = None
+        self.ended = False
+
+    def update(self) -> None:
+        if self.ended:
+            return
+        if self.watch.answering:
+            self.close()
+            return
+        if self.step is None:
+            self.step = {"type": "step", "id": f"model-{uuid.uuid4().hex[:8]}", "name": "model"}
+        fraction = self.watch.fraction()
+        label = (
+            f"Reading the conversation… {fraction:.0%}"
+            if fraction is not None
+            else f"Waiting for the model… {self.watch.waited_s():.0f} s"
+        )
+        event = {**self.step, "status": "start", "label": label}
+        if fraction is not None:
+            event["progress"] = round(fraction, 3)
+        self.emit(event)
+
+    def close(self) -> None:
+        """The step ends when the first token arrives (or the call ends): the reading is over."""
+        if self.step is None or self.ended:
+            return
+        self.ended = True
+        label = "Read the conversation" if self.watch.total else "The model answered"
+        ms = round(self.watch.waited_s() * 1000, 1)
+        self.emit({**self.step, "status": "end", "label": label, "ms": ms})

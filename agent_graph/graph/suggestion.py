@@ -1,0 +1,49 @@
+"""The call a skill's planner would make for the user's message, offered to a real model as a
+suggestion it may overrule (the planners' `plan`, which the offline model follows outright).
+
+A small model reads a suggested call far better than fourteen tool schemas: it stops inventing
+arguments ("under $500,000" sent as a floor) and picks the right tool. Only for the first model
+call of a turn; never stored in the conversation.
+"""
+
+from __future__ import annotations
+
+import json
+
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+
+from agent_graph.llm.offline.reading import read, results_in
+from agent_graph.security.sanitizer import wrap_recalled
+from agent_graph.skills.planners import Planners
+
+LEAD = (
+    "For this message a skill suggests the call below. Make it unless the user's words ask "
+    "for something else; answer from its result."
+)
+
+
+def suggested(planners: Planners, messages: list[BaseMessage], tools: list[str]) -> str | None:
+    """The suggestion's text, or None when no planner proposes a call to an offered tool."""
+    found = read(messages)
+    turn = {
+        "text": found.user_text,
+        "timezone": found.timezone,
+        "tools": sorted(tools),
+        "earlier": results_in(found.earlier),
+        "outcomes": [],
+        "preferences": dict(found.preferences),
+    }
+    plan = planners.plan(turn)
+    calls = [c for c in (plan or {}).get("calls", []) if c["name"] in tools]
+    if not calls:
+        return None
+    # Written the way the model writes a call (the chat template's own format): easiest to copy.
+    lines = [json.dumps({"name": c["name"], "arguments": c["args"]}) for c in calls]
+    return LEAD + "\n" + wrap_recalled("suggested call", "\n".join(lines))
+
+
+def with_suggestion(messages: list[BaseMessage], text: str) -> list[BaseMessage]:
+    """`messages` with the suggestion right after the user's message, the last thing the model
+    reads before it answers (only the first call of a turn, so nothing follows it)."""
+    last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
+    return [*messages[: last + 1], SystemMessage(text), *messages[last + 1 :]]

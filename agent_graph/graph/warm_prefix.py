@@ -1,0 +1,33 @@
+"""The local model reads the stable prefix (instructions and tool schemas, about 4,500 tokens,
+50 s on 2 cores) once at start-up, so the first turn starts from llama-server's cache."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from langchain_core.messages import HumanMessage
+
+from agent_graph.graph.nodes.hydrate import stable_prompt
+from agent_graph.graph.services import Services
+from agent_graph.security.roles import allowed_tools
+
+log = logging.getLogger(__name__)
+
+WARM_TIMEOUT_S = 300.0
+
+
+async def warm_prefix(services: Services, role: str) -> None:
+    """One call of one token with the prompt's stable start and `role`'s tools (the role most
+    callers have: with no tokens configured, every caller); failures are only logged."""
+    tools = allowed_tools(role, services.skills.tools, services.skills.meta)
+    model: Any = services.model.bind_tools(tools) if tools else services.model
+    messages = [stable_prompt(services), HumanMessage("Hello")]
+    try:
+        await asyncio.wait_for(model.ainvoke(messages, max_tokens=1), WARM_TIMEOUT_S)
+        log.info("local model: prompt prefix read and cached")
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        log.warning("local model: warming the prompt prefix failed (%s)", exc)

@@ -1,0 +1,89 @@
+"""What a model call is doing while the user waits: activity, prompt-reading progress, first token.
+
+The agent node opens a `CallWatch` around each call (`watching`); the chat model's stream
+reports to it (`WatchedChatLiteLLM`): every chunk is activity, so the timeout counts from the
+last one received instead of from the start of the call. The local model's transport adds
+llama-server's progress (llm/local/progress.py).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_litellm import ChatLiteLLM
+
+
+@dataclass
+class CallWatch:
+    started: float = field(default_factory=time.monotonic)
+    last_seen: float = field(default_factory=time.monotonic)
+    answering: bool = False
+    """True from the first generated token (text or tool call): the prompt is read."""
+    read: int = 0
+    total: int = 0
+
+    def touch(self) -> None:
+        self.last_seen = time.monotonic()
+
+    def progress(self, read: int, total: int) -> None:
+        self.read, self.total = read, total
+
+    def saw(self, chunk: Any) -> None:
+        self.touch()
+        choices = _field(chunk, "choices") or []
+        delta = _field(choices[0], "delta") if choices else None
+        if delta and (_field(delta, "content") or _field(delta, "tool_calls")):
+            self.answering = True
+
+    def idle_s(self) -> float:
+        return time.monotonic() - self.last_seen
+
+    def waited_s(self) -> float:
+        return time.monotonic() - self.started
+
+    def fraction(self) -> float | None:
+        """How much of the prompt is read, when the server says (llama-server does)."""
+        return self.read / self.total if self.total else None
+
+
+def _field(value: Any, name: str) -> Any:
+    return value.get(name) if isinstance(value, dict) else getattr(value, name, None)
+
+
+_CURRENT: ContextVar[CallWatch | None] = ContextVar("call_watch", default=None)
+
+
+def current_watch() -> CallWatch | None:
+    return _CURRENT.get()
+
+
+@contextmanager
+def watching(watch: CallWatch) -> Iterator[CallWatch]:
+    """Calls started inside (tasks copy the context when created) report to `watch`."""
+    token = _CURRENT.set(watch)
+    try:
+        yield watch
+    finally:
+        _CURRENT.reset(token)
+
+
+class WatchedChatLiteLLM(ChatLiteLLM):
+    """ChatLiteLLM whose streamed chunks reach the open CallWatch before LangChain reads them."""
+
+    async def acompletion_with_retry(self, run_manager: Any = None, **kwargs: Any) -> Any:
+        result = await super().acompletion_with_retry(run_manager=run_manager, **kwargs)
+        watch = _CURRENT.get()
+        if watch is None or not kwargs.get("stream"):
+            return result
+        return _relayed(result, watch)
+
+
+async def _relayed(stream: Any, watch: CallWatch) -> AsyncIterator[Any]:
+    async for chunk in stream:
+        watch.saw(chunk)
+        yield chunk

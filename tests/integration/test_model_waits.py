@@ -1,0 +1,123 @@
+"""A real model on slow cores: the timeout counts from the last chunk, a long prompt read shows
+progress, the stable prefix is read once at start-up, and every call reports its tokens.
+
+The model is the product's own LiteLLM client for the local model, talking to a real HTTP
+server on 127.0.0.1 that streams like llama-server (`prompt_progress` while it reads).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from agent_graph.config import Settings
+from agent_graph.graph.builder import build_graph
+from agent_graph.graph.nodes.agent import ModelTimeoutError
+from agent_graph.graph.services import Services
+from agent_graph.graph.state import Context
+from agent_graph.graph.warm_prefix import warm_prefix
+from agent_graph.llm.factory import make_chat_model
+from agent_graph.storage.sessions import SessionStore
+from tests.fakes import InMemorySkills
+from tests.openai_server import FakeOpenAI
+
+TIMEOUT_S = 1.0
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeOpenAI]:
+    server = FakeOpenAI({"lookup": {"q": "x"}})
+    yield server
+    server.close()
+
+
+def _services(tmp_path: Path, fake: FakeOpenAI) -> Services:
+    settings = Settings(agent_model="local", llm_timeout_s=TIMEOUT_S, memory_root=tmp_path)
+    model = make_chat_model(settings, local_base_url=fake.base_url)
+    skills = InMemorySkills({"lookup": lambda p: {"answer": 42}})
+    return Services(
+        skills=skills,
+        model=model,
+        sessions=SessionStore(tmp_path),
+        llm_timeout_s=TIMEOUT_S,
+        secondary_llm=False,
+    )
+
+
+async def _turn(services: Services) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    graph = build_graph(services)
+    events: list[dict[str, Any]] = []
+    final: dict[str, Any] = {}
+    context = Context(user_id="local", session_id="s1")
+    async for mode, chunk in graph.astream(
+        {"messages": [HumanMessage("look it up")]},
+        context=context,
+        stream_mode=["custom", "values"],
+    ):
+        if mode == "custom":
+            events.append(chunk)
+        else:
+            final = chunk
+    return events, final
+
+
+async def test_a_prompt_read_longer_than_the_timeout_finishes_and_shows_its_progress(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    fake.reading_s = 3 * TIMEOUT_S + 1.5  # longer than the timeout, and than one update period
+    events, final = await _turn(_services(tmp_path, fake))
+    reading = [e for e in events if e.get("name") == "model"]
+    assert reading, "a step shows the model reading"
+    steps = {e["id"] for e in reading}
+    assert len(steps) == 2, "both calls (the tool call and the answer) read slowly"
+    for step in steps:
+        seen = [e for e in reading if e["id"] == step]
+        fractions = [e["progress"] for e in seen[:-1]]
+        assert fractions == sorted(fractions) and 0 < fractions[-1] <= 1
+        assert all(e["status"] == "start" and e["label"].endswith("%") for e in seen[:-1])
+        assert seen[-1]["status"] == "end" and seen[-1]["ms"] > TIMEOUT_S * 1000
+    assert "Tool said" in str(final["messages"][-1].content), "the turn answered"
+
+
+async def test_a_model_that_sends_nothing_times_out(tmp_path: Path, fake: FakeOpenAI) -> None:
+    fake.delay_s = 4 * TIMEOUT_S
+    with pytest.raises(Exception) as raised:
+        await _turn(_services(tmp_path, fake))
+    chain = [raised.value, raised.value.__cause__, raised.value.__context__]
+    assert any(
+        isinstance(e, (ModelTimeoutError, TimeoutError)) or "imeout" in repr(e) for e in chain
+    )
+
+
+async def test_each_call_reports_prompt_cached_and_completion_tokens_and_seconds(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    fake.cached_tokens = 40
+    _, final = await _turn(_services(tmp_path, fake))
+    records = final["usage"]
+    assert len(records) == 2, "the tool call and the answer"
+    for record in records:
+        assert record["prompt_tokens"] > 40 and record["cached_tokens"] == 40
+        assert record["completion_tokens"] == 7 and record["seconds"] >= 0
+
+
+async def test_the_warm_up_reads_exactly_the_prefix_every_turn_starts_with(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    services = _services(tmp_path, fake)
+    services.warming = asyncio.ensure_future(warm_prefix(services, "admin"))
+    fake.reading_s = 0.5  # the warm-up is still reading when the turn starts
+    events, _ = await _turn(services)
+    warm, first = fake.requests[0], fake.requests[1]
+    assert warm["max_tokens"] == 1
+    assert warm["tools"] == first["tools"], "the same tool schemas, in the same order"
+    assert warm["messages"][0] == first["messages"][0], "the same stable first message"
+    assert first["messages"][1]["role"] == "system", "date, role and memory come after it"
+    assert "Current date" not in first["messages"][0]["content"]
+    ready = [e for e in events if e.get("id") == "model-warm-up"]
+    assert [e["status"] for e in ready] == ["start", "end"], "the turn waited for the warm-up"

@@ -26,13 +26,21 @@ def call_key(call: dict[str, Any]) -> str:
 
 
 def calls_this_turn(messages: Sequence[BaseMessage]) -> set[str]:
-    """Keys of the tool calls made since the last user message."""
+    """Keys of the tool calls run since the last user message. A call refused before it ran
+    (invalid arguments, a planner's correction) does not count: sent again unchanged, it is
+    the model overruling the correction, and it runs."""
     start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
+    refused = {
+        message.tool_call_id
+        for message in messages[start:]
+        if isinstance(message, ToolMessage) and INVALID_PREFIX in str(message.content)
+    }
     return {
         call_key(dict(call))
         for message in messages[start:]
         if isinstance(message, AIMessage)
         for call in message.tool_calls
+        if call.get("id") not in refused
     }
 
 

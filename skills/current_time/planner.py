@@ -6,7 +6,9 @@ Asked before the other planners, so "what time is it?" never reads as anything e
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
+from zoneinfo import available_timezones
 
 PRIORITY = 10
 TOOL = "get_current_time"
@@ -17,11 +19,42 @@ _TIME_QUESTION = re.compile(
 )
 
 
+_PLACE = re.compile(r"\b(?:in|at|for)\s+((?:[A-Z][\w'.-]*)(?:\s+[A-Z][\w'.-]*){0,2})")
+
+
+@lru_cache(maxsize=1)
+def _zones_by_city() -> dict[str, str]:
+    """ "tokyo" -> "Asia/Tokyo", "new york" -> "America/New_York" (the IANA names' last part)."""
+    found: dict[str, str] = {}
+    for zone in sorted(available_timezones()):
+        if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "US/")):
+            found.setdefault(zone.rsplit("/", 1)[1].replace("_", " ").lower(), zone)
+    return found
+
+
+def _named_zone(text: str) -> str | bool | None:
+    """The zone of a place the message names ("in Tokyo"), False when it names a place this
+    cannot place (the model should decide, not the user's own zone), None when it names none."""
+    places = _PLACE.findall(text)
+    for place in places:
+        words = place.split()
+        for size in range(len(words), 0, -1):  # "New York City" -> "new york city", "new york"
+            zone = _zones_by_city().get(" ".join(words[:size]).lower())
+            if zone:
+                return zone
+    return False if places else None
+
+
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
-    """One call in the user's timezone for a time or date question; None otherwise."""
-    if TOOL not in (turn.get("tools") or []) or not _TIME_QUESTION.search(turn.get("text", "")):
+    """One call for a time or date question: in the zone of the place it names ("in Tokyo"),
+    else in the user's timezone; None for other messages and for a place it cannot place."""
+    text = turn.get("text", "")
+    if TOOL not in (turn.get("tools") or []) or not _TIME_QUESTION.search(text):
         return None
-    return {"calls": [{"name": TOOL, "args": {"timezone": turn.get("timezone", "UTC")}}]}
+    zone = _named_zone(text)
+    if zone is False:
+        return None
+    return {"calls": [{"name": TOOL, "args": {"timezone": zone or turn.get("timezone", "UTC")}}]}
 
 
 def answer(turn: dict[str, Any]) -> str | None:

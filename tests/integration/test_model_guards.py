@@ -228,3 +228,22 @@ def test_the_first_call_of_a_turn_sees_the_planners_suggested_call(
         args = call["arguments"]
         assert args | {"location": "Austin", "beds_min": 3, "price_max": 500000} == args
     assert "a skill suggests" not in json.dumps(after["messages"]), "only the first call"
+
+
+def test_a_call_sent_again_unchanged_after_a_correction_runs_the_model_overrules(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    fake.plans = [("search_properties", {"location": "Austin", "beds_min": 3})] * 2
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(client, "3 bed houses in Austin under $500k")
+    steps = [(e["name"], e["status"]) for e in events if e["type"] == "step"]
+    refused, ran = ("search_properties", "error"), ("search_properties", "end")
+    assert steps[-4:] == [
+        ("search_properties", "start"),
+        refused,
+        ("search_properties", "start"),
+        ran,
+    ]
+    errors = [e["summary"] for e in events if e.get("status") == "error"]
+    assert "add price_max: 500000" in errors[0]
+    assert [e["data"]["type"] for e in events if e["type"] == "data"] == ["listings"]

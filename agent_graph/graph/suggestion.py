@@ -47,3 +47,14 @@ def with_suggestion(messages: list[BaseMessage], text: str) -> list[BaseMessage]
     reads before it answers (only the first call of a turn, so nothing follows it)."""
     last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
     return [*messages[: last + 1], SystemMessage(text), *messages[last + 1 :]]
+
+
+def planned_answer(planners: Planners, messages: list[BaseMessage]) -> str | None:
+    """The planners' wording of this turn's results (the offline model's answer), for a real
+    model that cannot answer: it repeats a call, or writes one as text that can no longer run."""
+    from agent_graph.llm.offline.model import OfflineChatModel  # the same view of the turn
+
+    turn = OfflineChatModel(planners=planners).turn(read(messages))
+    if not turn["outcomes"]:
+        return None
+    return "\n\n".join(planners.answers(turn)) or None

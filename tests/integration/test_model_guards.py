@@ -75,14 +75,18 @@ def test_every_request_has_one_leading_system_message_then_a_user_message(
     assert "Conversation state" in agent_requests[1]["messages"][0]["content"]
 
 
-def test_an_identical_repeated_call_is_dropped_and_the_model_answers(
+def test_an_identical_repeated_call_is_dropped_and_the_skill_words_the_answer(
     tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
 ) -> None:
+    """No third model call without tools (it would re-read the prompt): the skill's planner
+    words the result in hand."""
     fake.plans = [("get_current_time", {"timezone": "UTC"})] * 2
     with _client(tmp_path, skills_dir, fake) as client:
         events = stream_turn(client, "what time is it?")
     assert [e["name"] for e in _starts(events)] == ["get_current_time"]
-    assert _text(events).startswith("Tool said:")
+    text = _text(events)
+    assert text.startswith("It's ") and text.endswith("(UTC).") and text.count("It's") == 1
+    assert len([r for r in fake.requests if r.get("tools")]) == 2
     assert not [e for e in events if e["type"] == "error"]
 
 
@@ -186,9 +190,9 @@ def test_a_call_written_as_text_that_cannot_run_again_is_not_the_answer(
         saved = client.get(f"/sessions/{events[0]['session_id']}").json()
     assert [e["name"] for e in _starts(events)] == ["get_current_time"]
     text = _text(events)
-    assert "could not finish this with my tools" in text
+    assert text.startswith("It's ") and text.endswith("(Asia/Tokyo)."), "the skill's wording"
     assert "arguments" not in text and "```" not in text
-    assert "could not finish" in saved["turns"][-1]["assistant"]
+    assert saved["turns"][-1]["assistant"] == text
 
 
 def test_the_model_reads_a_compact_table_of_the_results_and_the_ui_gets_them_whole(

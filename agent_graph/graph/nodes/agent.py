@@ -13,7 +13,7 @@ from langgraph.runtime import Runtime
 from agent_graph.graph.nodes.reading_step import PROGRESS_EVERY_S, ReadingStep
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
-from agent_graph.graph.suggestion import suggested, with_suggestion
+from agent_graph.graph.suggestion import planned_answer, suggested, with_suggestion
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
 from agent_graph.llm.echo import instruction_text, without_echo
 from agent_graph.llm.factory import LOCAL_MODEL
@@ -85,6 +85,9 @@ def make_agent(services: Services) -> Any:
         await asyncio.shield(services.warming)
         emit({**step, "status": "end", "label": "The model is ready"})
 
+    async def answered_by_planners(messages: list[BaseMessage]) -> str | None:
+        return await asyncio.to_thread(planned_answer, services.planners, messages)
+
     async def refused(messages: list[BaseMessage]) -> str | None:
         """A skill's refusal of the user's new message (planners' `refuse`), before any model."""
         asked = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
@@ -130,9 +133,16 @@ def make_agent(services: Services) -> Any:
         if response.tool_calls and not capped:
             response = without_repeats(response, calls_this_turn(messages))
             if not response.tool_calls and not str(response.content).strip():
-                # Only repeats: answer from the results already in hand, without tools.
+                # Only repeats: answer from the results already in hand, without tools: the
+                # skills' own wording when they have one (a call without tools would re-read
+                # the prompt, whose cached start holds the tool schemas), else the model's.
                 emit = runtime.stream_writer
-                response = await invoke(services.model, safe(messages), emit, usages)
+                planned = None if offline else await answered_by_planners(messages)
+                if planned:
+                    emit({"type": "token", "content": planned})
+                    response = AIMessage(planned)
+                else:
+                    response = await invoke(services.model, safe(messages), emit, usages)
                 capped = True
         if capped:
             answered = past_the_cap(response, state.get("iterations", 0))
@@ -140,8 +150,10 @@ def make_agent(services: Services) -> Any:
                 runtime.stream_writer({"type": "token", "content": str(answered.content)})
             response = answered
         if not response.tool_calls and is_call_text(response.content, names):
-            # A call written as text that can no longer run (a repeat, the cap) is no answer.
-            response = response.model_copy(update={"content": UNRUN_CALL_ANSWER})
+            # A call written as text that can no longer run (a repeat, the cap) is no answer:
+            # the skills' wording of the results in hand, else a plain sentence.
+            planned = await answered_by_planners(messages)
+            response = response.model_copy(update={"content": planned or UNRUN_CALL_ANSWER})
         if not response.tool_calls and isinstance(response.content, str):
             # Lines restating the instructions are dropped (llm/echo.py; the stream is filtered too).
             cleaned = without_echo(response.content, instruction_text(state.get("context") or {}))

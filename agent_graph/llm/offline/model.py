@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
@@ -69,22 +69,7 @@ class OfflineChatModel(BaseChatModel):
         return self.model_copy(update={"tools": _tool_descriptions(tools)})
 
     def turn(self, reading: Reading) -> dict[str, Any]:
-        """The planners' view of this turn (docs/protocol.md, "Skill planners")."""
-        outcomes: list[dict[str, Any]] = []
-        for outcome in reading.this_turn_results:
-            if outcome.ok:
-                outcomes.append({"tool": outcome.name, "ok": True, "result": outcome.payload})
-            else:
-                error = _error_text(outcome.text)
-                outcomes.append({"tool": outcome.name, "ok": False, "error": error})
-        return {
-            "text": reading.user_text,
-            "timezone": reading.timezone,
-            "tools": sorted(self.tools),
-            "earlier": results_in(reading.earlier),
-            "outcomes": outcomes,
-            "preferences": dict(reading.preferences),
-        }
+        return planner_turn(reading, self.tools)
 
     def respond(self, messages: list[BaseMessage]) -> AIMessage:
         reading = read(messages)
@@ -134,3 +119,23 @@ class OfflineChatModel(BaseChatModel):
                 yield ChatGenerationChunk(
                     message=AIMessageChunk(content="", tool_call_chunks=[chunk])
                 )
+
+
+def planner_turn(reading: Reading, tools: Iterable[str]) -> dict[str, Any]:
+    """The planners' view of this turn (docs/protocol.md, "Skill planners"), with `tools` the
+    names offered; the offline model and a real model's suggestions read it alike."""
+    outcomes: list[dict[str, Any]] = []
+    for outcome in reading.this_turn_results:
+        if outcome.ok:
+            outcomes.append({"tool": outcome.name, "ok": True, "result": outcome.payload})
+        else:
+            error = _error_text(outcome.text)
+            outcomes.append({"tool": outcome.name, "ok": False, "error": error})
+    return {
+        "text": reading.user_text,
+        "timezone": reading.timezone,
+        "tools": sorted(tools),
+        "earlier": results_in(reading.earlier),
+        "outcomes": outcomes,
+        "preferences": dict(reading.preferences),
+    }

@@ -18,7 +18,16 @@ from agent_graph.config import Settings, get_settings, langgraph_quiet_env
 from agent_graph.security.browser_guard import BrowserGuard
 from agent_graph.security.closed_networks import ClosedNetworks
 from agent_graph.security.request_guard import RequestGuard
-from agent_graph.server.routes import chat, health, memory, memory_changes, sessions, skills, tools
+from agent_graph.server.routes import (
+    chat,
+    health,
+    memory,
+    memory_changes,
+    openai_api,
+    sessions,
+    skills,
+    tools,
+)
 from agent_graph.server.runtime import AppRuntime
 
 langgraph_quiet_env()
@@ -28,6 +37,7 @@ NO_UI = (
     "<!doctype html><title>PropSearch</title><h1>PropSearch API is running</h1>"
     "<p>The web UI is not built yet: run <code>make web</code>.</p>"
 )
+HISTORY_BYTES_FACTOR = 16
 ROUTERS = (
     chat.router,
     sessions.router,
@@ -35,6 +45,7 @@ ROUTERS = (
     memory_changes.router,
     skills.router,
     tools.router,
+    openai_api.router,
     health.router,
 )
 
@@ -55,7 +66,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     config = settings or get_settings()
     app = FastAPI(title="PropSearch", version="0.1.0", lifespan=lifespan)
-    app.add_middleware(RequestGuard, max_bytes=config.max_body_bytes)
+    app.add_middleware(
+        RequestGuard,
+        max_bytes=config.max_body_bytes,
+        # OpenAI clients send the whole conversation with every message
+        larger={"/v1/chat/completions": HISTORY_BYTES_FACTOR * config.max_body_bytes},
+    )
     app.add_middleware(
         BrowserGuard,
         local_only=config.api_tokens_file is None,

@@ -56,9 +56,11 @@ class RequestGuard:
     """Checks the content type and Content-Length up front; a JSON body is read here, counting
     its bytes, and replayed to the app only when it stayed within the limit and is valid text."""
 
-    def __init__(self, app: Any, max_bytes: int) -> None:
+    def __init__(self, app: Any, max_bytes: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = larger or {}
+        """Paths allowed a larger body than `max_bytes` (exact path: limit)."""
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -69,9 +71,10 @@ class RequestGuard:
         if scope.get("method") in JSON_METHODS and not is_json_type(content_type):
             await self._reject(send, 415, "request bodies must be JSON (application/json)")
             return
+        limit = self.larger.get(scope.get("path", ""), self.max_bytes)
         length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
-            await self._reject(send, 413, self._too_large)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await self._reject(send, 413, _too_large(limit))
             return
         if scope.get("method") not in JSON_METHODS:
             await self.app(scope, receive, send)
@@ -84,8 +87,8 @@ class RequestGuard:
                 return
             chunk = message.get("body", b"")
             seen += len(chunk)
-            if seen > self.max_bytes:
-                await self._reject(send, 413, self._too_large)
+            if seen > limit:
+                await self._reject(send, 413, _too_large(limit))
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -105,10 +108,6 @@ class RequestGuard:
 
         await self.app(scope, replay, send)
 
-    @property
-    def _too_large(self) -> str:
-        return f"request body is larger than {self.max_bytes} bytes"
-
     async def _reject(self, send: Any, status: int, detail: str) -> None:
         body = json.dumps({"detail": detail})
         await send(
@@ -119,3 +118,7 @@ class RequestGuard:
             }
         )
         await send({"type": "http.response.body", "body": body.encode()})
+
+
+def _too_large(limit: int) -> str:
+    return f"request body is larger than {limit} bytes"

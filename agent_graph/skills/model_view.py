@@ -42,6 +42,39 @@ class ModelView:
             lines.append(" | ".join((str(number), *(cell(record.get(c)) for c in columns))))
         return "\n".join(lines)
 
+    def markdown(self, result: Any, limit: int = 10) -> str | None:
+        """The records' columns as a Markdown table for chat clients (the OpenAI-compatible
+        API), with a link to each record's `url` when it has one; None without such rows."""
+        if not self.columns or not isinstance(result, dict):
+            return None
+        records = [r for r in result.get(self.rows) or [] if isinstance(r, dict)][:limit]
+        if not records:
+            return None
+        columns = [c for c in self.columns if any(_shown(r.get(c)) for r in records)][:MD_COLUMNS]
+        linked = any(_link(r) for r in records)
+        header = ["#", *(c.replace("_", " ") for c in columns), *(["link"] if linked else [])]
+        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        for number, record in enumerate(records, 1):
+            cells = [str(number), *(_md(cell(record.get(c))) for c in columns)]
+            if linked:
+                cells.append(f"[open]({_link(record)})" if _link(record) else "")
+            lines.append("| " + " | ".join(cells) + " |")
+        return "\n".join(lines)
+
+
+MD_COLUMNS = 7
+"""A chat client's table shows at most this many of the declared columns (the first ones)."""
+
+
+def _link(record: dict[str, Any]) -> str:
+    url = record.get("url")
+    return url if isinstance(url, str) and url.startswith(("https://", "http://")) else ""
+
+
+def _md(text: str) -> str:
+    """A cell safe inside a Markdown table row (no pipes, no brackets that start a link)."""
+    return text.replace("[", "(").replace("]", ")")
+
 
 def _shown(value: Any) -> bool:
     return value not in (None, "", [], {})

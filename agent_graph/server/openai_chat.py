@@ -1,0 +1,157 @@
+"""Turns as OpenAI chat completions (`POST /v1/chat/completions`), no FastAPI here: which session
+a client's conversation is, the turn's events folded into text, results as Markdown tables.
+
+An OpenAI client sends the whole conversation each time; PropSearch keeps its own, so only the
+last user message is the turn and the session carries the rest (memory, "the second one")."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent_graph.graph.services import SkillGateway
+from agent_graph.storage.sessions import SESSION_ID
+
+MODEL_ID = "propsearch"
+"""The one model `/v1/models` lists: this server's agent."""
+SESSION_HEADERS = ("x-session-id", "x-openwebui-chat-id")
+"""Headers a client may name its conversation with (Open WebUI forwards its chat id in the
+second when ENABLE_FORWARD_USER_INFO_HEADERS is on); the body's `user` field comes after."""
+APPROVE = {"yes", "y", "ok", "okay", "sure", "go ahead", "do it", "confirm", "approve"}
+DECLINE = {"no", "n", "cancel", "don't", "do not", "stop", "keep it", "leave it"}
+ASK_TO_CONFIRM = "\n\n{question}\n\nReply **yes** to go ahead, or **no** to leave it as it is."
+
+
+def session_for(user: str, named: str | None, opening: str) -> str:
+    """The session of a conversation: the id the client named (hashed when it is not a valid
+    session id, e.g. an e-mail address), else one derived from the caller and the
+    conversation's first user message, so a follow-up lands in the same session."""
+    if named and named.strip():
+        value = named.strip()
+        return value if SESSION_ID.match(value) else _derived(f"named\n{value}")
+    return _derived(f"{user}\n{opening}")
+
+
+def _derived(text: str) -> str:
+    return "oa-" + hashlib.sha256(text.encode()).hexdigest()[:40]
+
+
+def reply_to_confirmation(message: str) -> bool | None:
+    """True for a yes, False for a no, None for anything else (a new message)."""
+    words = re.sub(r"[^\w' ]+", " ", message.lower()).split()
+    text = " ".join(words)
+    if text in APPROVE or (words and words[0] in APPROVE and len(words) <= 4):
+        return True
+    if text in DECLINE or (words and words[0] in DECLINE and len(words) <= 4):
+        return False
+    return None
+
+
+def message_text(content: Any) -> str:
+    """A message's text: a string, or the text parts of a list of content parts."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = [p.get("text", "") for p in content if isinstance(p, dict)]
+        return "\n".join(p for p in parts if isinstance(p, str) and p)
+    return ""
+
+
+@dataclass
+class TurnText:
+    """Folds a turn's events (docs/protocol.md) into what an OpenAI client shows: the answer's
+    tokens, a confirmation question with how to answer it, and the turn's last result as a
+    Markdown table in the compact view its skill declares (`for_model`)."""
+
+    skills: SkillGateway
+    error: str | None = None
+    usage: dict[str, int] = field(
+        default_factory=lambda: {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
+    )
+    _tool: str = ""
+    _table: str = ""
+
+    def feed(self, event: dict[str, Any]) -> str:
+        """The text this event adds to the answer now ('' for none)."""
+        kind = event.get("type")
+        if kind == "token":
+            return str(event.get("content", ""))
+        if kind == "step" and event.get("status") == "end":
+            self._tool = str(event.get("name", ""))
+        elif kind == "data" and self._tool and self.skills.skill_for(self._tool):
+            view = self.skills.meta(self._tool).for_model
+            self._table = view.markdown(event.get("data")) or self._table
+        elif kind == "confirm":
+            return ASK_TO_CONFIRM.format(question=event.get("question", "Go ahead?"))
+        elif kind == "error":
+            self.error = str(event.get("message", "the turn failed"))
+        elif kind == "usage":
+            prompt, completion = event.get("prompt_tokens", 0), event.get("completion_tokens", 0)
+            self.usage = {
+                "prompt_tokens": prompt,
+                "completion_tokens": completion,
+                "total_tokens": prompt + completion,
+            }
+        return ""
+
+    def end(self) -> str:
+        """What follows the answer: the result table, if the turn showed one."""
+        return f"\n\n{self._table}" if self._table else ""
+
+
+@dataclass
+class Completion:
+    """The ids and time one answer's objects share."""
+
+    id: str = field(default_factory=lambda: f"chatcmpl-{uuid.uuid4().hex}")
+    created: int = field(default_factory=lambda: int(time.time()))
+
+    def whole(self, text: str, usage: dict[str, int], session_id: str) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "object": "chat.completion",
+            "created": self.created,
+            "model": MODEL_ID,
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": text},
+                    "finish_reason": "stop",
+                }
+            ],
+            "usage": usage,
+            "session_id": session_id,
+        }
+
+    def chunk(self, delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "object": "chat.completion.chunk",
+            "created": self.created,
+            "model": MODEL_ID,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+        }
+
+    def usage_chunk(self, usage: dict[str, int]) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "object": "chat.completion.chunk",
+            "created": self.created,
+            "model": MODEL_ID,
+            "choices": [],
+            "usage": usage,
+        }
+
+
+def error_body(
+    message: str, kind: str = "invalid_request_error", code: str | None = None
+) -> dict[str, Any]:
+    """OpenAI's error shape, plus `detail` as every other PropSearch error has it."""
+    return {
+        "error": {"message": message, "type": kind, "param": None, "code": code},
+        "detail": message,
+    }

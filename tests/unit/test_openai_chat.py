@@ -1,0 +1,62 @@
+"""The OpenAI-compatible layer's pure parts: sessions, yes/no answers, Markdown tables."""
+
+from __future__ import annotations
+
+from agent_graph.server.openai_chat import (
+    message_text,
+    reply_to_confirmation,
+    session_for,
+)
+from agent_graph.skills.model_view import ModelView
+from agent_graph.storage.sessions import SESSION_ID
+
+
+def test_a_named_conversation_keeps_its_id_or_gets_a_stable_valid_one() -> None:
+    assert session_for("alice", "3f2a-chat-id", "hi") == "3f2a-chat-id"
+    mailed = session_for("alice", "alice@example.com", "hi")
+    assert SESSION_ID.match(mailed) and mailed == session_for("bob", "alice@example.com", "x")
+
+
+def test_an_unnamed_conversation_is_its_callers_and_its_opening_words() -> None:
+    first = session_for("alice", None, "3 bedroom houses in Austin")
+    assert first == session_for("alice", "", "3 bedroom houses in Austin")
+    assert first != session_for("bob", None, "3 bedroom houses in Austin")
+    assert first != session_for("alice", None, "condos in Austin")
+
+
+def test_yes_and_no_in_several_phrasings_anything_else_is_a_new_message() -> None:
+    for said in ("yes", "Yes!", "ok", "go ahead", "yes, do it", "Sure."):
+        assert reply_to_confirmation(said) is True, said
+    for said in ("no", "No.", "cancel", "no, keep it", "don't"):
+        assert reply_to_confirmation(said) is False, said
+    for said in ("show me condos", "yes I would like to see condos in Austin under 300k", ""):
+        assert reply_to_confirmation(said) is None, said
+
+
+def test_text_of_content_parts() -> None:
+    parts = [
+        {"type": "text", "text": "condos"},
+        {"type": "image_url"},
+        {"type": "text", "text": "in Austin"},
+    ]
+    assert message_text(parts) == "condos\nin Austin"
+    assert message_text(None) == ""
+
+
+def test_markdown_table_of_the_declared_columns_with_links() -> None:
+    view = ModelView("items", ("zpid", "address", "hoa"), ())
+    result = {
+        "items": [
+            {"zpid": "1", "address": "1 A St | [x]", "url": "https://example.com/1"},
+            {"zpid": "2", "address": "2 B St"},
+        ]
+    }
+    assert view.markdown(result) == "\n".join(
+        (
+            "| # | zpid | address | link |",
+            "|---|---|---|---|",
+            "| 1 | 1 | 1 A St / (x) | [open](https://example.com/1) |",
+            "| 2 | 2 | 2 B St |  |",
+        )
+    )
+    assert view.markdown({"items": []}) is None and ModelView().markdown(result) is None

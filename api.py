@@ -13,11 +13,13 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.routing import Route
 
 from agent_graph.config import Settings, get_settings, langgraph_quiet_env
 from agent_graph.security.browser_guard import BrowserGuard
 from agent_graph.security.closed_networks import ClosedNetworks
 from agent_graph.security.request_guard import RequestGuard
+from agent_graph.server.mcp_serving.endpoint import McpEndpoint
 from agent_graph.server.routes import (
     chat,
     health,
@@ -60,7 +62,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         runtime = await AppRuntime.start(config)
         app.state.runtime = runtime
         try:
-            yield
+            async with mcp.lifespan():
+                yield
         finally:
             await runtime.close()
 
@@ -82,6 +85,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for router in ROUTERS:
         app.include_router(router)
+    mcp = McpEndpoint(app.version)
+    app.router.routes.append(Route("/mcp", endpoint=mcp, methods=["GET", "POST", "DELETE"]))
 
     dist = config.web_dist
     if (dist / "index.html").is_file():

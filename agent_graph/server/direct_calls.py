@@ -23,7 +23,7 @@ from agent_graph.skills.arguments import INVALID, checked_arguments
 from agent_graph.skills.pool import SkillCallError
 
 SIGN_IN = "Sign in to save: as a guest you can search and look, but nothing is kept for you."
-APP_MESSAGE = "{tool} (from the app)"
+APP_MESSAGE = "{tool} (from {source})"
 
 
 class DirectCallError(Exception):
@@ -51,6 +51,8 @@ class DirectCall:
     tool: str
     params: dict[str, Any]
     confirm: str | None = None
+    source: str = "the app"
+    """Where the call came from, as the change log says it ("the app", "an MCP client")."""
 
 
 async def call_tool(
@@ -90,7 +92,9 @@ async def call_tool(
     change = destructive_question(write, await memory.current_value(who.user, write))
     if change and not confirmed:
         raise ConfirmationNeededError(change, tokens.issue(who.user, tool, params))
-    changes = await memory.apply_writes(who.user, [write], APP_MESSAGE.format(tool=tool))
+    changes = await memory.apply_writes(
+        who.user, [write], APP_MESSAGE.format(tool=tool, source=call.source)
+    )
     if changes:
         answer["change"] = changes[0]
     return answer

@@ -13,7 +13,6 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent_graph.graph.services import SkillGateway
 from agent_graph.storage.sessions import SESSION_ID
 
 MODEL_ID = "propsearch"
@@ -23,7 +22,8 @@ SESSION_HEADERS = ("x-session-id", "x-openwebui-chat-id")
 second when ENABLE_FORWARD_USER_INFO_HEADERS is on); the body's `user` field comes after."""
 APPROVE = {"yes", "y", "ok", "okay", "sure", "go ahead", "do it", "confirm", "approve"}
 DECLINE = {"no", "n", "cancel", "don't", "do not", "stop", "keep it", "leave it"}
-ASK_TO_CONFIRM = "\n\n{question}\n\nReply **yes** to go ahead, or **no** to leave it as it is."
+ASK_IN_WORDS = "\n\n{question}\n\nReply **yes** to go ahead, or **no** to leave it as it is."
+"""How a paused turn's question reads in an OpenAI client, which has no buttons."""
 
 
 def session_for(user: str, named: str | None, opening: str) -> str:
@@ -59,48 +59,6 @@ def message_text(content: Any) -> str:
         parts = [p.get("text", "") for p in content if isinstance(p, dict)]
         return "\n".join(p for p in parts if isinstance(p, str) and p)
     return ""
-
-
-@dataclass
-class TurnText:
-    """Folds a turn's events (docs/protocol.md) into what an OpenAI client shows: the answer's
-    tokens, a confirmation question with how to answer it, and the turn's last result as a
-    Markdown table in the compact view its skill declares (`for_model`)."""
-
-    skills: SkillGateway
-    error: str | None = None
-    usage: dict[str, int] = field(
-        default_factory=lambda: {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
-    )
-    _tool: str = ""
-    _table: str = ""
-
-    def feed(self, event: dict[str, Any]) -> str:
-        """The text this event adds to the answer now ('' for none)."""
-        kind = event.get("type")
-        if kind == "token":
-            return str(event.get("content", ""))
-        if kind == "step" and event.get("status") == "end":
-            self._tool = str(event.get("name", ""))
-        elif kind == "data" and self._tool and self.skills.skill_for(self._tool):
-            view = self.skills.meta(self._tool).for_model
-            self._table = view.markdown(event.get("data")) or self._table
-        elif kind == "confirm":
-            return ASK_TO_CONFIRM.format(question=event.get("question", "Go ahead?"))
-        elif kind == "error":
-            self.error = str(event.get("message", "the turn failed"))
-        elif kind == "usage":
-            prompt, completion = event.get("prompt_tokens", 0), event.get("completion_tokens", 0)
-            self.usage = {
-                "prompt_tokens": prompt,
-                "completion_tokens": completion,
-                "total_tokens": prompt + completion,
-            }
-        return ""
-
-    def end(self) -> str:
-        """What follows the answer: the result table, if the turn showed one."""
-        return f"\n\n{self._table}" if self._table else ""
 
 
 @dataclass

@@ -17,16 +17,17 @@ from sse_starlette.sse import EventSourceResponse
 from agent_graph.security.auth import Principal
 from agent_graph.server.deps import ERRORS, Caller, Runtime
 from agent_graph.server.openai_chat import (
+    ASK_IN_WORDS,
     MODEL_ID,
     SESSION_HEADERS,
     Completion,
-    TurnText,
     error_body,
     message_text,
     reply_to_confirmation,
     session_for,
 )
 from agent_graph.server.runtime import AppRuntime
+from agent_graph.server.turn_text import TurnText
 
 router = APIRouter(prefix="/v1", tags=["openai"], responses=ERRORS)
 STARTED = int(time.time())
@@ -141,7 +142,7 @@ async def chat_completions(
             ping=15,
             headers={"X-Session-Id": session_id},
         )
-    folded = TurnText(runtime.registry)
+    folded = TurnText(runtime.registry, ASK_IN_WORDS)
     parts = [
         folded.feed(event) async for event in runtime.runner.events(caller.user, session_id, **turn)
     ]
@@ -169,7 +170,7 @@ async def _chunks(
     runtime: AppRuntime, who: Principal, session_id: str, turn: dict[str, Any], usage_asked: bool
 ) -> AsyncIterator[dict[str, str]]:
     completion = Completion()
-    folded = TurnText(runtime.registry)
+    folded = TurnText(runtime.registry, ASK_IN_WORDS)
     yield _data(completion.chunk({"role": "assistant", "content": ""}))
     async for event in runtime.runner.events(who.user, session_id, **turn):
         if text := folded.feed(event):

@@ -1,0 +1,1 @@
+"""PropSearch served over MCP (`/mcp`)."""

@@ -1,0 +1,106 @@
+"""`/mcp`: PropSearch as an MCP server over Streamable HTTP, stateless (no session kept between
+requests, so any replica behind the balancer answers any request). The caller is resolved
+here, before the SDK sees the request: a bearer token from `API_TOKENS_FILE`, a rate-limited
+guest without one, 401 for a token that is not known (as on every other route)."""
+
+from __future__ import annotations
+
+import json
+import math
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+import mcp_types as types
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel.server import Server
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+
+from agent_graph.security.auth import PUBLIC_GUEST, Principal
+from agent_graph.server.deps import BAD_TOKEN
+from agent_graph.server.mcp_serving import tools
+from agent_graph.server.runtime import AppRuntime
+
+SCOPE_KEY = "propsearch.mcp"
+INSTRUCTIONS = (
+    "PropSearch finds homes for sale and remembers what the user wants. For a request in "
+    "words use ask_propsearch (pass its session_id back for follow-ups); the other tools are "
+    "its skills, to call directly."
+)
+
+
+class McpEndpoint:
+    """The ASGI app mounted at `/mcp`; `lifespan()` must be entered while the API runs."""
+
+    def __init__(self, version: str) -> None:
+        self.server: Server[Any] = Server(
+            "propsearch",
+            version=version,
+            instructions=INSTRUCTIONS,
+            on_list_tools=_list_tools,
+            on_call_tool=_call_tool,
+        )
+        self.manager = StreamableHTTPSessionManager(app=self.server, stateless=True)
+
+    def lifespan(self) -> AbstractAsyncContextManager[None]:
+        return self.manager.run()
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        runtime: AppRuntime = scope["app"].state.runtime
+        who = await _caller(runtime, scope, send)
+        if who is None:
+            return
+        scope[SCOPE_KEY] = (runtime, who)
+        await self.manager.handle_request(scope, receive, send)
+
+
+async def _caller(runtime: AppRuntime, scope: dict[str, Any], send: Any) -> Principal | None:
+    """The signed-in caller, the local admin when no tokens are configured, else a guest
+    (rate-limited per client address); None after answering 401 or 429."""
+    if not runtime.tokens.enabled:
+        return Principal(user=runtime.settings.default_user, role="admin")
+    headers = dict(scope.get("headers") or [])
+    auth = headers.get(b"authorization", b"").decode("latin-1")
+    scheme, _, token = auth.partition(" ")
+    if auth and scheme.lower() == "bearer" and token.strip():
+        principal = runtime.tokens.lookup(token.strip())
+        if principal is None:
+            await _refuse(send, 401, BAD_TOKEN, [(b"www-authenticate", b"Bearer")])
+        return principal
+    client = scope.get("client") or ("unknown", 0)
+    wait = await runtime.public_limiter.check(client[0])
+    if wait is not None:
+        detail = "too many guest requests; sign in or try again later"
+        await _refuse(send, 429, detail, [(b"retry-after", str(math.ceil(wait)).encode())])
+        return None
+    return PUBLIC_GUEST
+
+
+async def _refuse(send: Any, status: int, detail: str, headers: list[tuple[bytes, bytes]]) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), *headers],
+        }
+    )
+    await send({"type": "http.response.body", "body": json.dumps({"detail": detail}).encode()})
+
+
+def _call_of(ctx: ServerRequestContext[Any, Any]) -> tools.McpCall:
+    if ctx.request is None:  # only over HTTP, where McpEndpoint put the caller in the scope
+        raise RuntimeError("PropSearch's MCP tools are served over HTTP only")
+    runtime, who = ctx.request.scope[SCOPE_KEY]
+    can_ask = tools.can_ask(ctx.protocol_version, ctx.session.client_capabilities)
+    return tools.McpCall(runtime, who, can_ask)
+
+
+async def _list_tools(
+    ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+) -> types.ListToolsResult:
+    return types.ListToolsResult(tools=tools.list_tools(_call_of(ctx)))
+
+
+async def _call_tool(
+    ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
+) -> types.CallToolResult | types.InputRequiredResult:
+    return await tools.call(_call_of(ctx), params)

@@ -8,7 +8,7 @@ WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/pa
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install web skills-env run test lint typecheck test-web browser docker-setup images servers bench bench-smoke clean llm eval-llm
+.PHONY: install web skills-env clients run test lint typecheck test-web browser docker-setup images servers bench bench-smoke clean llm eval-llm
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,12 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && npm run build
 
 web: $(if $(wildcard web/package.json),web/dist/index.html)
+
+# Third-party MCP clients the tests run against /mcp (conformance suite, Inspector; Node 22).
+tests/clients/node_modules/.package-lock.json: tests/clients/package-lock.json
+	cd tests/clients && npm ci --no-audit --no-fund
+
+clients: tests/clients/node_modules/.package-lock.json
 
 # Per-skill dependencies: skills/<name>/.venv from requirements.txt, TypeScript skills compiled.
 skills-env: $(if $(wildcard web/package.json),web/node_modules/.package-lock.json)
@@ -60,7 +66,7 @@ servers: docker-setup
 test-web: web
 	$(if $(wildcard web/package.json),cd web && npm run typecheck && npm test)
 
-test: install web skills-env lint typecheck test-web
+test: install web skills-env clients lint typecheck test-web
 	@$(MAKE) --no-print-directory browser || { [ "$$CI" != "true" ] && \
 	  echo "!! chromium could not be installed: the browser tests will be skipped"; }
 	@$(MAKE) --no-print-directory images || { [ "$$CI" != "true" ] && \

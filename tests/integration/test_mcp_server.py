@@ -225,3 +225,28 @@ def test_bad_calls_get_clear_errors_and_change_nothing(server: ServerProcess) ->
         headers={**bearer("not-a-token"), "accept": "application/json, text/event-stream"},
     )
     assert refused.status_code == 401 and "not valid" in refused.json()["detail"]
+
+
+def test_card_tools_link_the_results_widget_and_it_reads_as_one_html_file(
+    server: ServerProcess,
+) -> None:
+    async def scenario() -> tuple[list[types.Tool], types.ReadResourceResult, types.CallToolResult]:
+        async with _client(server, ALICE) as client:
+            listed = (await client.list_tools()).tools
+            uri = next(r.uri for r in (await client.list_resources()).resources)
+            html = await client.read_resource(uri)
+            found = await client.call_tool("search_properties", {"location": "78745", "limit": 1})
+        return listed, html, found
+
+    listed, html, found = run(scenario())
+    uris = {t.name: ((t.meta or {}).get("ui") or {}).get("resourceUri") for t in listed}
+    assert (
+        uris["search_properties"] == uris["get_property_details"] == "ui://propsearch/results.html"
+    )
+    assert uris["ask_propsearch"] == "ui://propsearch/results.html"
+    assert uris["save_home"] is None and uris["get_current_time"] is None  # no card: no widget
+    page = html.contents[0]
+    assert page.mime_type == "text/html;profile=mcp-app"
+    text = page.text  # type: ignore[union-attr]
+    assert "<script" in text and 'src="http' not in text and "<link" not in text  # self-contained
+    assert found.structured_content["type"] == "listings"  # the card the widget picks

@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { App, detailRequest } from "./App";
+import { App } from "./App";
+import { detailRequest } from "./requests";
 import { listing, listings, sse, streamResponse } from "./test/fixtures";
 
 type Handler = (body: { message: string; session_id?: string }) => Response | Promise<Response>;

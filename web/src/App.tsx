@@ -18,11 +18,7 @@ import { useSavedHomes } from "./hooks/useSavedHomes";
 import { useSessions } from "./hooks/useSessions";
 import { useViewMode } from "./hooks/useViewMode";
 import { isFreshEntry, sessionFromUrl, showSessionInUrl, type HistoryMode } from "./sessionUrl";
-import type { Listing } from "./types";
-
-/** The message a card click sends; the backend resolves the zpid from it. */
-export const detailRequest = (listing: Listing) =>
-  `Show me the details for ${listing.address} (zpid: ${listing.zpid})`;
+import { detailRequest } from "./requests";
 
 export function App() {
   const auth = useAuth();

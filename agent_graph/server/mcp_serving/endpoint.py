@@ -14,13 +14,16 @@ import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.shared.exceptions import MCPError
+from mcp_types.jsonrpc import INTERNAL_ERROR, INVALID_PARAMS
 
 from agent_graph.security.auth import PUBLIC_GUEST, Principal
 from agent_graph.server.deps import BAD_TOKEN
-from agent_graph.server.mcp_serving import tools
+from agent_graph.server.mcp_serving import tools, widget
 from agent_graph.server.runtime import AppRuntime
 
 SCOPE_KEY = "propsearch.mcp"
+GUEST_LIMIT = "too many guest requests; sign in or try again later"
 INSTRUCTIONS = (
     "PropSearch finds homes for sale and remembers what the user wants. For a request in "
     "words use ask_propsearch (pass its session_id back for follow-ups); the other tools are "
@@ -38,6 +41,8 @@ class McpEndpoint:
             instructions=INSTRUCTIONS,
             on_list_tools=_list_tools,
             on_call_tool=_call_tool,
+            on_list_resources=_list_resources,
+            on_read_resource=_read_resource,
         )
         self.manager = StreamableHTTPSessionManager(app=self.server, stateless=True)
 
@@ -54,8 +59,8 @@ class McpEndpoint:
 
 
 async def _caller(runtime: AppRuntime, scope: dict[str, Any], send: Any) -> Principal | None:
-    """The signed-in caller, the local admin when no tokens are configured, else a guest
-    (rate-limited per client address); None after answering 401 or 429."""
+    """The signed-in caller, the local admin when no tokens are configured, else a guest;
+    None after answering 401. (A guest's tool calls are rate-limited, not the handshake.)"""
     if not runtime.tokens.enabled:
         return Principal(user=runtime.settings.default_user, role="admin")
     headers = dict(scope.get("headers") or [])
@@ -66,12 +71,6 @@ async def _caller(runtime: AppRuntime, scope: dict[str, Any], send: Any) -> Prin
         if principal is None:
             await _refuse(send, 401, BAD_TOKEN, [(b"www-authenticate", b"Bearer")])
         return principal
-    client = scope.get("client") or ("unknown", 0)
-    wait = await runtime.public_limiter.check(client[0])
-    if wait is not None:
-        detail = "too many guest requests; sign in or try again later"
-        await _refuse(send, 429, detail, [(b"retry-after", str(math.ceil(wait)).encode())])
-        return None
     return PUBLIC_GUEST
 
 
@@ -103,4 +102,29 @@ async def _list_tools(
 async def _call_tool(
     ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
 ) -> types.CallToolResult | types.InputRequiredResult:
-    return await tools.call(_call_of(ctx), params)
+    call = _call_of(ctx)
+    if call.who == PUBLIC_GUEST and ctx.request is not None:
+        address = ctx.request.client.host if ctx.request.client else "unknown"
+        wait = await call.runtime.public_limiter.check(address)
+        if wait is not None:
+            return tools.refused(f"{GUEST_LIMIT} (in {math.ceil(wait)} s)")
+    return await tools.call(call, params)
+
+
+async def _list_resources(
+    ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+) -> types.ListResourcesResult:
+    return types.ListResourcesResult(resources=widget.resources())
+
+
+async def _read_resource(
+    ctx: ServerRequestContext[Any, Any], params: types.ReadResourceRequestParams
+) -> types.ReadResourceResult:
+    runtime = _call_of(ctx).runtime
+    try:
+        found = widget.read(str(params.uri), runtime.settings.web_dist)
+    except OSError as exc:
+        raise MCPError(INTERNAL_ERROR, str(exc)) from None
+    if found is None:
+        raise MCPError(INVALID_PARAMS, f"no resource {params.uri!r}; see resources/list")
+    return found

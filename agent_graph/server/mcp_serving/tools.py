@@ -21,8 +21,10 @@ from agent_graph.server.direct_calls import (
     DirectCallError,
     call_tool,
 )
+from agent_graph.server.mcp_serving import widget
 from agent_graph.server.runtime import AppRuntime
 from agent_graph.server.turn_text import TurnText
+from agent_graph.skills.metadata import NO_CARD
 from agent_graph.storage.sessions import SESSION_ID, new_session_id
 
 ASK = "ask_propsearch"
@@ -91,9 +93,15 @@ def list_tools(call: McpCall) -> list[types.Tool]:
                     title=meta.progress_label.rstrip("…."),
                     destructive_hint=bool(meta.confirm) or None,
                 ),
+                _meta=widget.tool_meta(meta.renders),
             )
         )
-    ask = types.Tool(name=ASK, description=ASK_DESCRIPTION, input_schema=ASK_SCHEMA)
+    ask = types.Tool(
+        name=ASK,
+        description=ASK_DESCRIPTION,
+        input_schema=ASK_SCHEMA,
+        _meta={"ui": {"resourceUri": widget.RESULTS_URI}},
+    )
     return [ask, *tools]
 
 
@@ -119,9 +127,11 @@ async def call(
         return _ask_user(exc.detail, {"token": exc.token})
     except DirectCallError as exc:
         return _text(exc.detail, error=True)
-    value = result["result"]
-    text = runtime.registry.meta(params.name).model_text(value)
+    value, meta = result["result"], runtime.registry.meta(params.name)
+    text = meta.model_text(value)
     structured = value if isinstance(value, dict) else {"result": value}
+    if isinstance(value, dict) and meta.renders != NO_CARD:  # as the web UI's `data` event
+        structured = {**value, "type": meta.renders}
     if "change" in result:
         structured = {**structured, "change": result["change"]}
     return types.CallToolResult(
@@ -206,6 +216,11 @@ def _answer(responses: types.InputResponses | None) -> bool | None:
     if not isinstance(response, types.ElicitResult):
         return None
     return response.action == "accept" and bool((response.content or {}).get("approve"))
+
+
+def refused(reason: str) -> types.CallToolResult:
+    """A call that did not run, and why."""
+    return _text(reason, error=True)
 
 
 def _text(text: str, error: bool = False) -> types.CallToolResult:

@@ -2,13 +2,10 @@ import { AlertTriangle, RotateCcw } from "lucide-react";
 
 import { introParagraph } from "../format";
 import type { AssistantMessage, Listing, ViewMode } from "../types";
-import { ComparisonTable } from "./ComparisonTable";
 import { ConfirmPrompt } from "./ConfirmPrompt";
 import { HintChips } from "./HintChips";
 import { MessageText } from "./MessageText";
-import { asMortgage, MortgageCard } from "./MortgageCard";
-import { PropertyDetail } from "./PropertyDetail";
-import { PropertyResults } from "./PropertyResults";
+import { isSearchResult, ResultView } from "./ResultView";
 import { StepTimeline } from "./StepTimeline";
 
 interface Props {
@@ -27,10 +24,7 @@ interface Props {
 export function AssistantMessageView(props: Props) {
   const { message, isLast, busy } = props;
   const { data } = message;
-  const isSearch = data?.type === "listings" && data.items.length > 0;
-  const text = isSearch ? introParagraph(message.text) : message.text;
-  const detail = data?.type === "detail" ? data.items[0] : undefined;
-  const mortgage = asMortgage(data);
+  const text = isSearchResult(data) ? introParagraph(message.text) : message.text;
   const thinking = message.streaming && !message.text && message.steps.length === 0;
 
   return (
@@ -49,19 +43,12 @@ export function AssistantMessageView(props: Props) {
           {message.streaming && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-teal-700 align-middle" />}
         </div>
       )}
-      {isSearch && (
-        <PropertyResults
-          listings={data.items}
-          total={data.total}
-          criteria={data.criteria}
-          mode={props.viewMode}
-          onModeChange={props.onViewModeChange}
-          onSelect={props.onSelectListing}
-        />
-      )}
-      {detail && <PropertyDetail listing={detail} />}
-      {mortgage && <MortgageCard result={mortgage} />}
-      {data?.type === "comparison" && <ComparisonTable items={data.items} rows={data.rows ?? []} />}
+      <ResultView
+        data={data}
+        viewMode={props.viewMode}
+        onViewModeChange={props.onViewModeChange}
+        onSelectListing={props.onSelectListing}
+      />
       {isLast && message.confirm && !message.streaming && (
         <ConfirmPrompt request={message.confirm} disabled={busy} onAnswer={props.onConfirm} />
       )}

@@ -1,0 +1,17 @@
+// The MCP Apps widget (mcp-app.html): the web UI's cards as one self-contained HTML file that
+// PropSearch's MCP server serves as `ui://propsearch/results.html` (no CDN: scripts, styles and
+// marker images inline; map tiles stay the only remote resource).
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { viteSingleFile } from "vite-plugin-singlefile";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), viteSingleFile()],
+  build: {
+    outDir: "dist/mcp-app",
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rollupOptions: { input: "mcp-app.html" },
+  },
+});

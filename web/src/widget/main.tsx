@@ -17,6 +17,14 @@ app.ontoolresult = (result) => latest.set(resultOf(result.structuredContent));
 const select = (listing: Parameters<typeof detailRequest>[0]) =>
   void app.sendMessage({ role: "user", content: [{ type: "text", text: detailRequest(listing) }] });
 
+/** Links ("View on Zillow") open through the host: a sandboxed frame may not open windows. */
+document.addEventListener("click", (event) => {
+  const link = (event.target as Element | null)?.closest?.("a[href^='http']");
+  if (!(link instanceof HTMLAnchorElement)) return;
+  event.preventDefault();
+  void app.openLink({ url: link.href });
+});
+
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from mcp-app.html");
 createRoot(root).render(

@@ -29,6 +29,7 @@ from agent_graph.server.routes import (
     sessions,
     skills,
     tools,
+    widgets,
 )
 from agent_graph.server.runtime import AppRuntime
 
@@ -48,6 +49,7 @@ ROUTERS = (
     skills.router,
     tools.router,
     openai_api.router,
+    widgets.router,
     health.router,
 )
 

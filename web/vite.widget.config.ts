@@ -6,8 +6,18 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { viteSingleFile } from "vite-plugin-singlefile";
 
+import { OWN_CARDS } from "./src/components/cards";
+
+/** cards.json beside the widget: the kinds of result it draws (read by the MCP server). */
+const cardList = {
+  name: "propsearch-card-list",
+  generateBundle(this: { emitFile: (file: object) => void }) {
+    this.emitFile({ type: "asset", fileName: "cards.json", source: JSON.stringify(OWN_CARDS) });
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), viteSingleFile()],
+  plugins: [react(), tailwindcss(), viteSingleFile(), cardList],
   build: {
     outDir: "dist/mcp-app",
     emptyOutDir: true,

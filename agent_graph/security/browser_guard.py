@@ -36,6 +36,9 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
+OWN_POLICY_HEADERS = [
+    h for h in SECURITY_HEADERS if h[0] in (b"x-content-type-options", b"referrer-policy")
+]
 HOST_REFUSED = (
     "This PropSearch API has no API_TOKENS_FILE, so it answers only local names (localhost, "
     "127.0.0.1). To reach it under {host!r}, configure tokens (API_TOKENS_FILE) or add the "
@@ -71,7 +74,10 @@ class BrowserGuard:
 
         async def with_headers(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                headers = message.get("headers", [])
+                # A response with its own policy (a skill widget, framed by the web UI) keeps it.
+                own = any(name.lower() == b"content-security-policy" for name, _ in headers)
+                message["headers"] = [*headers, *(OWN_POLICY_HEADERS if own else SECURITY_HEADERS)]
             await send(message)
 
         await self.app(scope, receive, with_headers)

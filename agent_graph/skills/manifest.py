@@ -38,6 +38,9 @@ class SkillSpec:
     """The container's memory cap under the docker backend ("512m"); None: the backend's default."""
     identity: str = ""
     env: dict[str, str] = field(default_factory=dict)
+    widgets: dict[str, Path] = field(default_factory=dict)
+    """MCP Apps widgets the skill ships, by the `renders` value they show: one self-contained
+    HTML file each, shown in PropSearch's web UI and in MCP hosts alike."""
     mcp: dict[str, Any] = field(default_factory=dict)
     """An MCP server instead of an HTTP service: `command` (stdio) or `url` (streamable HTTP),
     optional `namespace` (tool name prefix), `system_prompt`, `tools: {name: x-propsearch}`."""
@@ -106,8 +109,29 @@ def load_skill(folder: Path) -> SkillSpec:
         memory=memory,
         identity=agent_md.read_text().strip() if agent_md.is_file() else "",
         env=parse_env_file(folder / ".env"),
+        widgets=_widgets(skill_md, meta.get("widgets")),
         mcp=mcp,
     )
+
+
+def _widgets(skill_md: Path, raw: Any) -> dict[str, Path]:
+    """`widgets: {renders: path}`, paths inside the skill's folder (checked, not yet built)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ManifestError(f"{skill_md}: 'widgets' must map renders names to HTML files")
+    folder = skill_md.parent.resolve()
+    widgets: dict[str, Path] = {}
+    for renders, path in raw.items():
+        target = (folder / str(path)).resolve()
+        if not (isinstance(renders, str) and _NAME.match(renders)) or not isinstance(path, str):
+            raise ManifestError(
+                f"{skill_md}: widget {renders!r}: name must match {_NAME.pattern}, path a string"
+            )
+        if not target.is_relative_to(folder):
+            raise ManifestError(f"{skill_md}: widget {renders!r} must be inside the skill's folder")
+        widgets[renders] = target
+    return widgets
 
 
 def _mcp_config(skill_md: Path, raw: Any) -> dict[str, Any]:

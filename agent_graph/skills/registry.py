@@ -207,6 +207,20 @@ class SkillRegistry:
         skill = self.skills.get(self._route.get(tool, ""))
         return skill.meta.get(tool, ToolMeta(tool)) if skill else ToolMeta(tool)
 
+    def widget(self, renders: str) -> Path | None:
+        """The HTML file of the widget a loaded skill ships for results it renders as `renders`
+        (the first skill by name that declares one), None when there is none or it is not built."""
+        for name in sorted(self.skills):
+            path = self.skills[name].spec.widgets.get(renders)
+            if path is not None and path.is_file():
+                return path
+        return None
+
+    def widget_kinds(self) -> list[str]:
+        """The `renders` values some loaded skill ships a built widget for."""
+        kinds = {kind for skill in self.skills.values() for kind in skill.spec.widgets}
+        return sorted(kind for kind in kinds if self.widget(kind) is not None)
+
     def tool_metadata(self) -> dict[str, dict[str, Any]]:
         """`{tool: {skill, label, renders, guest}}` for the web UI and the CLI."""
         return {tool: self.meta(tool).public(skill) for tool, skill in sorted(self._route.items())}

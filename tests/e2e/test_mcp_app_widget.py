@@ -111,7 +111,7 @@ def test_the_widget_shows_the_cards_and_a_click_asks_the_host_for_details(
     assert initialized["name"] == "PropSearch results"
 
 
-def test_the_widget_shows_a_detail_and_a_monthly_cost(server: str, host: Page) -> None:
+def test_a_detail_and_the_mortgage_skills_own_card(server: str, host: Page) -> None:
     _, found = _over_mcp(server, "search_properties", {"location": "78745", "limit": 1})
     home = found["structuredContent"]["items"][0]
     html, detail = _over_mcp(server, "get_property_details", {"zpid": home["zpid"]})
@@ -120,8 +120,12 @@ def test_the_widget_shows_a_detail_and_a_monthly_cost(server: str, host: Page) -
     expect(widget.get_by_text(home["address"]).first).to_be_visible(timeout=20_000)
     expect(widget.get_by_test_id("property-card")).to_have_count(0)
 
-    _, cost = _over_mcp(server, "mortgage_payment", {"price": home["price"], "rate_percent": 6.5})
-    host.evaluate("([html, result]) => window.showWidget(html, result)", [html, cost])
+    # the mortgage skill ships its own card: the tool's ui:// resource is the skill's widget
+    card, cost = _over_mcp(
+        server, "mortgage_payment", {"price": home["price"], "rate_percent": 6.5}
+    )
+    assert card != html and "PropSearch monthly cost" in card
+    host.evaluate("([html, result]) => window.showWidget(html, result)", [card, cost])
     second = host.frame_locator("iframe").nth(1)
     monthly = f"${round(cost['structuredContent']['monthly']['total']):,}/mo"
     expect(second.get_by_text(monthly).first).to_be_visible(timeout=20_000)

@@ -245,6 +245,8 @@ def test_card_tools_link_the_results_widget_and_it_reads_as_one_html_file(
     )
     assert uris["ask_propsearch"] == "ui://propsearch/results.html"
     assert uris["save_home"] is None and uris["get_current_time"] is None  # no card: no widget
+    # the mortgage skill ships its own card (SKILL.md `widgets`), served as its own resource
+    assert uris["mortgage_payment"] == "ui://propsearch/widgets/mortgage.html"
     page = html.contents[0]
     assert page.mime_type == "text/html;profile=mcp-app"
     text = page.text  # type: ignore[union-attr]

@@ -56,7 +56,8 @@ export interface ComparisonRow {
 
 /** The payload of a `data` event and of a turn's `data`. */
 export interface ResultData {
-  type: "listings" | "detail" | "comparison";
+  /** The tool's `renders`: this UI's own cards, or a kind a skill's widget shows. */
+  type: "listings" | "detail" | "comparison" | (string & {});
   items: Listing[];
   total?: number;
   criteria?: Record<string, unknown>;

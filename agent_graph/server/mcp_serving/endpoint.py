@@ -25,9 +25,8 @@ from agent_graph.server.runtime import AppRuntime
 SCOPE_KEY = "propsearch.mcp"
 GUEST_LIMIT = "too many guest requests; sign in or try again later"
 INSTRUCTIONS = (
-    "PropSearch finds homes for sale and remembers what the user wants. For a request in "
-    "words use ask_propsearch (pass its session_id back for follow-ups); the other tools are "
-    "its skills, to call directly."
+    "For a request in words use ask_propsearch (pass its session_id back for follow-ups); the "
+    "other tools are PropSearch's skills, to call directly."
 )
 
 
@@ -114,7 +113,7 @@ async def _call_tool(
 async def _list_resources(
     ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
 ) -> types.ListResourcesResult:
-    return types.ListResourcesResult(resources=widget.resources())
+    return types.ListResourcesResult(resources=widget.resources(_call_of(ctx).runtime.registry))
 
 
 async def _read_resource(
@@ -122,7 +121,7 @@ async def _read_resource(
 ) -> types.ReadResourceResult:
     runtime = _call_of(ctx).runtime
     try:
-        found = widget.read(str(params.uri), runtime.settings.web_dist)
+        found = widget.read(str(params.uri), runtime.settings.web_dist, runtime.registry)
     except OSError as exc:
         raise MCPError(INTERNAL_ERROR, str(exc)) from None
     if found is None:

@@ -43,9 +43,9 @@ ASK_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 ASK_DESCRIPTION = (
-    "Ask PropSearch, the home-search assistant, in plain words: it searches listings, shows "
-    "details, compares homes, works out monthly costs and remembers the user's budget and "
-    "area. Returns its answer, the results as a table, and a session_id for follow-ups."
+    "Ask PropSearch in plain words: it answers with its skills and remembers what the user "
+    "told it. Returns its answer, its results as a table, and a session_id for follow-ups. "
+    "Its skills:\n{skills}"
 )
 CONFIRM_KEY = "confirm"
 APPROVE_SCHEMA: dict[str, Any] = {
@@ -93,12 +93,13 @@ def list_tools(call: McpCall) -> list[types.Tool]:
                     title=meta.progress_label.rstrip("…."),
                     destructive_hint=bool(meta.confirm) or None,
                 ),
-                _meta=widget.tool_meta(meta.renders),
+                _meta=widget.tool_meta(meta.renders, registry, call.runtime.settings.web_dist),
             )
         )
+    described = [s.spec.description for s in registry.skills.values() if s.spec.description]
     ask = types.Tool(
         name=ASK,
-        description=ASK_DESCRIPTION,
+        description=ASK_DESCRIPTION.format(skills="\n".join(f"- {d}" for d in described)),
         input_schema=ASK_SCHEMA,
         _meta={"ui": {"resourceUri": widget.RESULTS_URI}},
     )

@@ -1,54 +1,97 @@
-"""The MCP Apps widget: the web UI's cards as one self-contained HTML file (`make web` builds
-web/dist/mcp-app/mcp-app.html from web/src/widget/), served as a `ui://` resource. A tool gets
-it when its `renders` is one of the web UI's own cards, never by its name."""
+"""MCP Apps widgets as `ui://` resources: the web UI's cards as one self-contained HTML file
+(`make web` builds web/dist/mcp-app/mcp-app.html from web/src/widget/), and the widgets skills
+ship (SKILL.md `widgets:`). A tool gets one by its `renders` value, never by its name."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import mcp_types as types
 
 RESULTS_URI = "ui://propsearch/results.html"
+SKILL_URI = "ui://propsearch/widgets/{renders}.html"
 MIME = "text/html;profile=mcp-app"
-CARDS = frozenset({"listings", "detail", "comparison", "mortgage"})
-"""The `renders` values the widget shows as cards (web/src/components/ResultView.tsx)."""
 TILES = ["https://tile.openstreetmap.org", "https://*.tile.openstreetmap.org"]
-"""Map tiles are the widget's only remote resource; without them the map shows bare markers."""
+"""Map tiles are the widgets' only remote resource; without them the map shows bare markers."""
 UI_META: dict[str, Any] = {
-    "ui": {
-        "csp": {"resourceDomains": TILES, "connectDomains": []},
-        "prefersBorder": True,
-    }
+    "ui": {"csp": {"resourceDomains": TILES, "connectDomains": []}, "prefersBorder": True}
 }
 NOT_BUILT = "the results widget is not built yet: run `make web`"
 
 
-def tool_meta(renders: str) -> dict[str, Any] | None:
-    """A tool's `_meta` linking its results to the widget, when the widget shows them."""
-    return {"ui": {"resourceUri": RESULTS_URI}} if renders in CARDS else None
+class Widgets(Protocol):
+    """The skill registry as far as widgets go."""
+
+    def widget(self, renders: str) -> Path | None: ...
+
+    def widget_kinds(self) -> list[str]: ...
 
 
-def resources() -> list[types.Resource]:
-    return [
+def cards(web_dist: Path) -> frozenset[str]:
+    """The `renders` values the results widget draws, as its build listed them (cards.json
+    from web/src/components/cards.ts); none before `make web`."""
+    path = web_dist / "mcp-app" / "cards.json"
+    try:
+        listed = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return frozenset()
+    return (
+        frozenset(k for k in listed if isinstance(k, str))
+        if isinstance(listed, list)
+        else frozenset()
+    )
+
+
+def uri_for(renders: str, skills: Widgets, web_dist: Path) -> str | None:
+    """The widget that shows a tool's results: the results widget for the web UI's own cards,
+    else the one a skill ships for this `renders`, else none."""
+    if renders in cards(web_dist):
+        return RESULTS_URI
+    return SKILL_URI.format(renders=renders) if skills.widget(renders) is not None else None
+
+
+def tool_meta(renders: str, skills: Widgets, web_dist: Path) -> dict[str, Any] | None:
+    uri = uri_for(renders, skills, web_dist)
+    return {"ui": {"resourceUri": uri}} if uri else None
+
+
+def resources(skills: Widgets) -> list[types.Resource]:
+    found = [
         types.Resource(
             uri=RESULTS_URI,
             name="results",
             title="PropSearch results",
-            description="Property cards, map, details, comparison and monthly cost, as in "
-            "PropSearch's web UI; clicking a card asks for its details.",
+            description="Results drawn as in PropSearch's web UI (cards, map, details, "
+            "comparison); clicking a card asks for its details.",
             mime_type=MIME,
             _meta=UI_META,
         )
     ]
+    for kind in skills.widget_kinds():
+        found.append(
+            types.Resource(
+                uri=SKILL_URI.format(renders=kind),
+                name=kind,
+                title=f"PropSearch {kind.replace('_', ' ')}",
+                description=f"The card a skill ships for its {kind} results.",
+                mime_type=MIME,
+                _meta=UI_META,
+            )
+        )
+    return found
 
 
-def read(uri: str, web_dist: Path) -> types.ReadResourceResult | None:
-    """The widget's HTML, None for a URI this server does not have; an OSError when the
-    web UI is not built."""
-    if uri != RESULTS_URI:
+def read(uri: str, web_dist: Path, skills: Widgets) -> types.ReadResourceResult | None:
+    """A widget's HTML, None for a URI this server does not have; an OSError when the web UI
+    is not built."""
+    path = web_dist / "mcp-app" / "mcp-app.html" if uri == RESULTS_URI else None
+    for kind in skills.widget_kinds():
+        if uri == SKILL_URI.format(renders=kind):
+            path = skills.widget(kind)
+    if path is None:
         return None
-    path = web_dist / "mcp-app" / "mcp-app.html"
     if not path.is_file():
         raise FileNotFoundError(NOT_BUILT)
     html = path.read_text(encoding="utf-8")

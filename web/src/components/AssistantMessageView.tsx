@@ -48,6 +48,7 @@ export function AssistantMessageView(props: Props) {
         viewMode={props.viewMode}
         onViewModeChange={props.onViewModeChange}
         onSelectListing={props.onSelectListing}
+        onSend={props.onSend}
       />
       {isLast && message.confirm && !message.streaming && (
         <ConfirmPrompt request={message.confirm} disabled={busy} onAnswer={props.onConfirm} />

@@ -1,8 +1,9 @@
 import { Calculator } from "lucide-react";
 
-import { formatPrice } from "../format";
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const formatPrice = (value: number) => (Number.isFinite(value) ? usd.format(value) : "—");
 
-/** A `mortgage` data event: the mortgage skill's payment or affordability result. */
+/** The mortgage skill's payment or affordability result (`renders: mortgage`). */
 export interface MortgageResult {
   type: "mortgage";
   kind: "payment" | "affordability";
@@ -25,7 +26,7 @@ export interface MortgageResult {
 
 type CostKey = "property_tax" | "insurance" | "hoa";
 
-/** The data as a mortgage result when it is one (the renderer dispatch asks with any data). */
+/** The data as a mortgage result when it is one (the host may hand over any result). */
 export function asMortgage(data: unknown): MortgageResult | undefined {
   if (typeof data !== "object" || data === null) return undefined;
   const candidate = data as Partial<MortgageResult>;

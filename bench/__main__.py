@@ -23,11 +23,11 @@ from bench.common import REPO, RESULTS
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-PARTS = ("orchestration", "dispatch", "api", "memory", "search", "relevance", "web")
+PARTS = ("orchestration", "dispatch", "api", "memory", "search", "relevance", "web", "reach")
 
 
 def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
-    from bench import api_load, dispatch, memory, orchestration, relevance, search, web
+    from bench import api_load, dispatch, memory, orchestration, reach, relevance, search, web
 
     if smoke:
         return {
@@ -38,6 +38,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
             "search": lambda: search.run(repeat=2),
             "relevance": relevance.run,
             "web": lambda: web.run(loads=1),
+            "reach": lambda: reach.run(rounds=2),
         }
     return {
         "orchestration": lambda: asyncio.run(orchestration.run(conversations=6)),
@@ -46,6 +47,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         "memory": lambda: memory.run([1000, 10000], queries=100, unique=300),
         "search": lambda: search.run(repeat=20),
         "web": lambda: web.run(loads=10),
+        "reach": lambda: reach.run(rounds=15),
     }
 
 

@@ -309,6 +309,33 @@ def web(r: dict[str, Any]) -> list[str]:
     )
 
 
+def reach(r: dict[str, Any]) -> list[str]:
+    out = ["## 8. Other entry points: OpenAI-compatible API and MCP", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    m, ratio = r["median_ms"], r["ratio_to_chat_stream"]
+    rows = [
+        ["a turn through /chat/stream (the web UI's)", m["chat_stream"], "1.00"],
+        ["the same turn, /v1/chat/completions", m["openai_whole"], ratio["openai_whole"]],
+        [
+            "the same turn, /v1/chat/completions streamed",
+            m["openai_stream"],
+            ratio["openai_stream"],
+        ],
+        ["the same turn, MCP ask_propsearch", m["mcp_ask"], ratio["mcp_ask"]],
+        ["a search through POST /tools/search_properties", m["tools_post"], "1.00"],
+        ["the same search, MCP tools/call", m["mcp_tool"], r["mcp_tool_ratio_to_tools_post"]],
+        ["MCP client connect (discover or initialize)", m["mcp_connect"], ""],
+    ]
+    return [
+        *out,
+        f"Medians of {r['rounds']} interleaved rounds on one server (offline model); each "
+        "ratio is to the first row of its group.",
+        "",
+        *_table(["path", "median ms", "ratio"], rows),
+    ]
+
+
 def markdown(results: dict[str, Any]) -> str:
     m = results["machine"]
     out = [
@@ -328,6 +355,7 @@ def markdown(results: dict[str, Any]) -> str:
         ("search", search),
         ("relevance", relevance),
         ("web", web),
+        ("reach", reach),
     ):
         if name in results:
             out += render(results[name])

@@ -13,19 +13,19 @@ import subprocess
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
 from mcp.client.client import Client
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import ROOT, WEB, _block_external
+from tests.e2e.conftest import WEB, _block_external
 from tests.servers import free_port
 
 pytestmark = pytest.mark.browser
 
 HOST_DIST = WEB / "src" / "test" / "mcp-host" / "dist"
-DOCS = ROOT / "docs"
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def host(browser: Any, host_page: str) -> Iterator[Page]:
 
 
 def test_the_widget_shows_the_cards_and_a_click_asks_the_host_for_details(
-    server: str, host: Page
+    server: str, host: Page, artifacts: Path
 ) -> None:
     html, result = _over_mcp(server, "search_properties", {"location": "78745", "limit": 4})
     items = result["structuredContent"]["items"]
@@ -90,8 +90,7 @@ def test_the_widget_shows_the_cards_and_a_click_asks_the_host_for_details(
     expect(cards).to_have_count(len(items), timeout=20_000)
     expect(cards.first).to_contain_text(items[0]["address"])
     expect(widget.locator(".leaflet-marker-icon")).to_have_count(len(items))
-    DOCS.mkdir(exist_ok=True)
-    host.screenshot(path=str(DOCS / "mcp-app-widget.png"))
+    host.screenshot(path=str(artifacts / "mcp-app-widget.png"))  # docs/ keeps a copy
 
     cards.nth(1).get_by_role("button", name=re.compile("^Show details for")).click()
     expected = f"Show me the details for {items[1]['address']} (zpid: {items[1]['zpid']})"

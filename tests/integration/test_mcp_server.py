@@ -225,6 +225,14 @@ def test_bad_calls_get_clear_errors_and_change_nothing(server: ServerProcess) ->
         headers={**bearer("not-a-token"), "accept": "application/json, text/event-stream"},
     )
     assert refused.status_code == 401 and "not valid" in refused.json()["detail"]
+    huge = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "ask_propsearch", "arguments": {"message": "x" * 200_000}}}  # fmt: skip
+    too_big = httpx.post(
+        f"{server.url}/mcp",
+        json=huge,
+        headers={**bearer(ALICE), "accept": "application/json, text/event-stream"},
+    )
+    assert too_big.status_code == 413
 
 
 def test_card_tools_link_the_results_widget_and_it_reads_as_one_html_file(

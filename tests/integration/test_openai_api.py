@@ -88,19 +88,32 @@ def test_a_streamed_search_then_a_follow_up_in_the_same_session(server: ServerPr
     assert [t["user"] for t in turns] == [question, "tell me more about the second one"]
 
 
-def test_litellm_streams_through_the_openai_provider(server: ServerProcess) -> None:
-    stream = litellm.completion(
-        model="openai/propsearch",
-        api_base=f"{server.url}/v1",
-        api_key=ALICE,
-        messages=[{"role": "user", "content": "condos in Austin"}],
-        stream=True,
-        extra_headers={"X-Session-Id": "litellm-session-1"},
-    )
-    text = "".join(chunk.choices[0].delta.content or "" for chunk in stream)
-    assert len(_rows(text)) >= 1, text
+def test_litellm_streams_a_search_and_a_follow_up(server: ServerProcess) -> None:
+    said: list[dict[str, str]] = []
+
+    def ask(message: str) -> str:
+        said.append({"role": "user", "content": message})
+        stream = litellm.completion(
+            model="openai/propsearch",
+            api_base=f"{server.url}/v1",
+            api_key=ALICE,
+            messages=said,
+            stream=True,
+            extra_headers={"X-Session-Id": "litellm-session-1"},
+        )
+        text = "".join(chunk.choices[0].delta.content or "" for chunk in stream)
+        said.append({"role": "assistant", "content": text})
+        return text
+
+    homes = _rows(ask("condos in Austin"))
+    assert len(homes) >= 2
+    detail = _rows(ask("show me more on the second one"))
+    assert detail[0][1] == homes[1][1]  # the second condo's zpid, in detail
     turns = httpx.get(f"{server.url}/sessions/litellm-session-1", headers=bearer(ALICE)).json()
-    assert turns["turns"][0]["user"] == "condos in Austin"
+    assert [t["user"] for t in turns["turns"]] == [
+        "condos in Austin",
+        "show me more on the second one",
+    ]
 
 
 def test_a_destructive_change_is_asked_in_words_and_answered_with_yes(

@@ -123,3 +123,38 @@ def test_sigkill_during_session_writes_never_leaves_a_torn_file(tmp_path: Path) 
     finally:
         server.stop()
         kill_orphan_workers(clock.skills_dir)
+
+
+def test_an_openai_client_leaving_mid_stream_keeps_the_turn(tmp_path: Path) -> None:
+    clock = clock_skills(tmp_path)
+    server = start_server(tmp_path / "memory", free_port_window(), SKILLS_DIR=str(clock.skills_dir))
+    session = "openai-leaves"
+    body = {"model": "propsearch", "stream": True, "user": session}
+    try:
+        _turn(server.url, "what time is it?", session)
+        clock.set("sleep:1.5")
+        asked = {**body, "messages": [{"role": "user", "content": "what time is it now?"}]}
+        with httpx.stream("POST", f"{server.url}/v1/chat/completions", json=asked, timeout=30) as r:
+            assert r.status_code == 200
+            next(line for line in r.iter_lines() if line.startswith("data:"))  # then hang up
+        time.sleep(2.0)
+        clock.set("ok")
+        again = {
+            **body,
+            "stream": False,
+            "messages": [{"role": "user", "content": "what time is it?"}],
+        }
+        answered = httpx.post(f"{server.url}/v1/chat/completions", json=again, timeout=30)
+        assert answered.status_code == 200, answered.text
+        stored = json.loads(
+            (tmp_path / "memory/users/local/sessions" / f"{session}.json").read_text()
+        )
+    finally:
+        server.stop()
+    assert [t["user"] for t in stored["turns"]] == [
+        "what time is it?",
+        "what time is it now?",
+        "what time is it?",
+    ]
+    assert "interrupted" in stored["turns"][1]["assistant"]
+    _assert_every_tool_call_answered(stored["messages"])

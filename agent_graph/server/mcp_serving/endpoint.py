@@ -107,7 +107,7 @@ async def _call_tool(
         wait = await call.runtime.public_limiter.check(address)
         if wait is not None:
             return tools.refused(f"{GUEST_LIMIT} (in {math.ceil(wait)} s)")
-    return await tools.call(call, params)
+    return await tools.run_tool(call, params)
 
 
 async def _list_resources(

@@ -106,9 +106,10 @@ def list_tools(call: McpCall) -> list[types.Tool]:
     return [ask, *tools]
 
 
-async def call(
+async def run_tool(
     call: McpCall, params: types.CallToolRequestParams
 ) -> types.CallToolResult | types.InputRequiredResult:
+    """A `tools/call`: `ask_propsearch` or a skill tool, with its confirmation if it needs one."""
     arguments = params.arguments or {}
     state = _state(params.request_state)
     answer = _answer(params.input_responses)

@@ -48,4 +48,6 @@ def planned_answer(planners: Planners, messages: list[BaseMessage]) -> str | Non
     turn = planner_turn(read(messages), [])
     if not turn["outcomes"]:
         return None
-    return "\n\n".join(planners.answers(turn)) or None
+    # a model that repeated a call has the same result twice: its wording is said once
+    paragraphs = [p for text in planners.answers(turn) for p in text.split("\n\n") if p.strip()]
+    return "\n\n".join(dict.fromkeys(paragraphs)) or None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
@@ -293,3 +294,29 @@ async def test_a_check_corrects_a_call_once_and_the_model_may_overrule(tmp_path:
         assert len(errors) == 1 and "extra: the user did not ask for it" in str(errors[0].content)
         assert skills.calls == ran  # the corrected call never ran; the retry did
     planners.close()
+
+
+EVERY_RESULT = """
+def answer(turn):
+    return "\\n\\n".join("tally is " + str(o["result"]["n"]) for o in turn["outcomes"])
+"""
+
+
+def test_a_repeated_call_is_worded_once_in_the_planned_answer(tmp_path: Path) -> None:
+    from agent_graph.graph.suggestion import planned_answer
+
+    planners = Planners.from_folders([skill(tmp_path, "tally", EVERY_RESULT)])
+    try:
+        messages: list[Any] = [HumanMessage("count")]
+        for call_id in ("c1", "c2"):  # the model made the same call twice
+            messages.append(
+                AIMessage("", tool_calls=[{"name": "tally", "args": {}, "id": call_id}])
+            )
+            messages.append(
+                ToolMessage(
+                    wrap_external("tally.tally", '{"n": 3}'), tool_call_id=call_id, name="tally"
+                )
+            )
+        assert planned_answer(planners, messages) == "tally is 3"
+    finally:
+        planners.close()

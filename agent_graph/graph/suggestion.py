@@ -46,6 +46,13 @@ def planned_answer(planners: Planners, messages: list[BaseMessage]) -> str | Non
     """The planners' wording of this turn's results (the offline model's answer), for a real
     model that cannot answer: it repeats a call, or writes one as text that can no longer run."""
     turn = planner_turn(read(messages), [])
+    outcomes = turn["outcomes"]
+    # a call that failed (a check's correction) and then ran is reported by its result alone
+    turn["outcomes"] = [
+        o
+        for i, o in enumerate(outcomes)
+        if o["ok"] or not any(later["ok"] and later["tool"] == o["tool"] for later in outcomes[i:])
+    ]
     if not turn["outcomes"]:
         return None
     # a model that repeated a call has the same result twice: its wording is said once

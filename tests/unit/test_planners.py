@@ -298,7 +298,8 @@ async def test_a_check_corrects_a_call_once_and_the_model_may_overrule(tmp_path:
 
 EVERY_RESULT = """
 def answer(turn):
-    return "\\n\\n".join("tally is " + str(o["result"]["n"]) for o in turn["outcomes"])
+    said = [f"tally is {o['result']['n']}" if o["ok"] else "tally failed" for o in turn["outcomes"]]
+    return "\\n\\n".join(said)
 """
 
 
@@ -317,6 +318,28 @@ def test_a_repeated_call_is_worded_once_in_the_planned_answer(tmp_path: Path) ->
                     wrap_external("tally.tally", '{"n": 3}'), tool_call_id=call_id, name="tally"
                 )
             )
+        assert planned_answer(planners, messages) == "tally is 3"
+    finally:
+        planners.close()
+
+
+def test_a_corrected_call_that_then_ran_is_worded_by_its_result_alone(tmp_path: Path) -> None:
+    from agent_graph.graph.suggestion import planned_answer
+
+    planners = Planners.from_folders([skill(tmp_path, "tally", EVERY_RESULT)])
+    try:
+        corrected = ToolMessage(
+            "Error: Invalid arguments for tally: n: say 3", tool_call_id="c1", name="tally",
+            status="error",
+        )  # fmt: skip
+        ran = ToolMessage(wrap_external("tally.tally", '{"n": 3}'), tool_call_id="c2", name="tally")
+        messages: list[Any] = [
+            HumanMessage("count"),
+            AIMessage("", tool_calls=[{"name": "tally", "args": {}, "id": "c1"}]),
+            corrected,
+            AIMessage("", tool_calls=[{"name": "tally", "args": {"n": 3}, "id": "c2"}]),
+            ran,
+        ]
         assert planned_answer(planners, messages) == "tally is 3"
     finally:
         planners.close()

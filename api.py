@@ -26,6 +26,7 @@ from agent_graph.server.routes import (
     memory,
     memory_changes,
     openai_api,
+    runs,
     sessions,
     skills,
     tools,
@@ -43,6 +44,7 @@ NO_UI = (
 HISTORY_BYTES_FACTOR = 16
 ROUTERS = (
     chat.router,
+    runs.router,
     sessions.router,
     memory.router,
     memory_changes.router,

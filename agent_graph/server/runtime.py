@@ -20,6 +20,7 @@ from agent_graph.security.confirm_tokens import ConfirmTokens
 from agent_graph.security.log_redaction import redact_logs
 from agent_graph.security.private_files import keep_private
 from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.server.runs import RunHub
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.planners import Planners
@@ -86,6 +87,11 @@ class AppRuntime:
     """The skills' planner processes, stopped with the app."""
     warming: asyncio.Future[None] | None = None
     """The local model reading the stable prompt prefix (graph/warm_prefix.py)."""
+    runs: RunHub = field(init=False)
+    """Turns as runs that outlive their request (server/runs.py)."""
+
+    def __post_init__(self) -> None:
+        self.runs = RunHub(self.runner)
 
     @property
     def sessions(self) -> Sessions:
@@ -182,6 +188,7 @@ class AppRuntime:
     async def close(self) -> None:
         if self.warming is not None:
             self.warming.cancel()
+        await self.runs.close()
         await self.memory.settle()
         await self.registry.close()
         await asyncio.to_thread(self.planners.close)

@@ -299,27 +299,28 @@ class TurnRunner:
         confirm: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """The whole turn as one JSON answer (POST /chat); `confirm` when the turn paused."""
-        answer: dict[str, Any] = {
-            "session_id": session_id,
-            "message": "",
-            "data": None,
-            "hints": [],
-        }
-        tokens: list[str] = []
-        async for event in self.events(user, session_id, message, role, persist, confirm):
-            kind = event["type"]
-            if kind == "token":
-                tokens.append(event["content"])
-            elif kind == "data":
-                answer["data"] = event["data"]
-            elif kind == "hints":
-                answer["hints"] = event["hints"]
-            elif kind == "error":
-                answer["error"] = event["message"]
-            elif kind == "confirm":
-                answer["confirm"] = {k: v for k, v in event.items() if k != "type"}
-        answer["message"] = "".join(tokens)
-        return answer
+        turn = self.events(user, session_id, message, role, persist, confirm)
+        return await collect(turn, session_id)
+
+
+async def collect(events: AsyncIterator[dict[str, Any]], session_id: str) -> dict[str, Any]:
+    """A turn's events as one answer: the text, the last data, hints, an error, a confirm."""
+    answer: dict[str, Any] = {"session_id": session_id, "message": "", "data": None, "hints": []}
+    tokens: list[str] = []
+    async for event in events:
+        kind = event["type"]
+        if kind == "token":
+            tokens.append(event["content"])
+        elif kind == "data":
+            answer["data"] = event["data"]
+        elif kind == "hints":
+            answer["hints"] = event["hints"]
+        elif kind == "error":
+            answer["error"] = event["message"]
+        elif kind == "confirm":
+            answer["confirm"] = {k: v for k, v in event.items() if k != "type"}
+    answer["message"] = "".join(tokens)
+    return answer
 
 
 class _NothingToConfirmError(Exception):

@@ -65,7 +65,7 @@ function Workspace({ auth }: { auth: AuthState }) {
         const loaded = await getSession(id);
         if (!stillWanted()) return;
         if (history && !guest) showSessionInUrl(id, history);
-        chatRef.current.open(id, loaded.turns, loaded.pending_confirm);
+        chatRef.current.open(id, loaded.turns, loaded.pending_confirm, loaded.run);
       } catch (error) {
         setLoadError(error instanceof Error ? `Could not open that chat: ${error.message}` : "Could not open that chat");
       }
@@ -205,6 +205,7 @@ function Workspace({ auth }: { auth: AuthState }) {
               onSend={chat.send}
               onRetry={chat.retry}
               onConfirm={chat.answerConfirm}
+              onCancelQueued={chat.cancelQueued}
             />
           )}
         </div>

@@ -141,6 +141,14 @@ export interface PreferencesAnswer {
   preferences: Record<string, PreferenceEntry[]>;
 }
 
+/** The turn going on now (or queued) on this session, to rejoin (GET .../stream). */
+export interface RunInfo {
+  id: string;
+  status: string;
+  message: string;
+  events: number;
+}
+
 /** The context sections and messages the model saw on this session's last turn. */
 export interface SessionContext {
   sections: Record<string, string>;
@@ -154,6 +162,7 @@ export interface SessionDetail {
   messages: SessionMessage[];
   turns: SessionTurn[];
   pending_confirm?: PendingConfirm | null;
+  run?: RunInfo | null;
 }
 
 /** Most recent first. */

@@ -97,6 +97,25 @@ export async function openChatStream(
   return postChatStream(sessionId ? { session_id: sessionId, message } : { message }, signal);
 }
 
+/** Rejoins a session's turn: what was missed after `lastEventId` (all of it without one),
+ * then the rest live (GET /sessions/{id}/stream). */
+export async function openRunStream(
+  sessionId: string,
+  lastEventId: string | null,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const headers: Record<string, string> = { Accept: "text/event-stream" };
+  if (lastEventId) headers["Last-Event-ID"] = lastEventId;
+  const response = await request(`${sessionPath(sessionId)}/stream`, { headers, signal });
+  if (!response.body) throw new ApiError(response.status, "The server sent no stream");
+  return response.body;
+}
+
+/** Cancels a turn that runs or waits its turn. */
+export async function cancelRun(sessionId: string, runId: string): Promise<void> {
+  await request(`${sessionPath(sessionId)}/runs/${encodeURIComponent(runId)}`, { method: "DELETE" });
+}
+
 /** Resumes a run paused on a `confirm` event with the user's answer (no message). */
 export async function openConfirmStream(
   sessionId: string,

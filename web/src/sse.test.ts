@@ -22,7 +22,7 @@ describe("createSseParser", () => {
 
   it("joins an event split mid-line across chunks", () => {
     const events = parseAll(['da', 'ta: {"type":"tok', 'en","content":"hi"}', "\n", "\n"]);
-    expect(events).toEqual([{ event: "message", data: '{"type":"token","content":"hi"}' }]);
+    expect(events).toEqual([{ event: "message", data: '{"type":"token","content":"hi"}', id: "" }]);
   });
 
   it("waits for the blank line before emitting an event", () => {
@@ -42,7 +42,7 @@ describe("createSseParser", () => {
 
   it("ignores comments and keeps the event name", () => {
     const events = parseAll([": ping\n\nevent: token\ndata: {}\n\n"]);
-    expect(events).toEqual([{ event: "token", data: "{}" }]);
+    expect(events).toEqual([{ event: "token", data: "{}", id: "" }]);
   });
 
   it("joins multi-line data with newlines", () => {
@@ -55,13 +55,18 @@ describe("createSseParser", () => {
 });
 
 describe("toChatEvent", () => {
+  it("keeps each event's id, for a reconnect's Last-Event-ID", () => {
+    const events = parseAll(['id: run1:1\ndata: {"a":1}\n\ndata: {"a":2}\n\nid: run1:3\ndata: {}\n\n']);
+    expect(events.map((e) => e.id)).toEqual(["run1:1", "", "run1:3"]);
+  });
+
   it("drops unknown types and invalid JSON", () => {
-    expect(toChatEvent({ event: "message", data: '{"type":"telemetry","x":1}' })).toBeNull();
-    expect(toChatEvent({ event: "message", data: "not json" })).toBeNull();
+    expect(toChatEvent({ event: "message", data: '{"type":"telemetry","x":1}', id: "" })).toBeNull();
+    expect(toChatEvent({ event: "message", data: "not json", id: "" })).toBeNull();
   });
 
   it("keeps known types", () => {
-    expect(toChatEvent({ event: "message", data: '{"type":"token","content":"x"}' })).toEqual({
+    expect(toChatEvent({ event: "message", data: '{"type":"token","content":"x"}', id: "" })).toEqual({
       type: "token",
       content: "x",
     });

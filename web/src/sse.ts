@@ -8,6 +8,8 @@ import type { ChatEvent } from "./types";
 export interface RawSseEvent {
   event: string;
   data: string;
+  /** The event's `id:` (a run's `<run>:<number>`), '' when it had none. */
+  id: string;
 }
 
 export interface SseParser {
@@ -21,12 +23,14 @@ export function createSseParser(): SseParser {
   let buffer = "";
   let event = "";
   let data: string[] = [];
+  let id = "";
   let hasData = false;
 
   function dispatch(out: RawSseEvent[]): void {
-    if (hasData) out.push({ event: event || "message", data: data.join("\n") });
+    if (hasData) out.push({ event: event || "message", data: data.join("\n"), id });
     event = "";
     data = [];
+    id = "";
     hasData = false;
   }
 
@@ -42,6 +46,8 @@ export function createSseParser(): SseParser {
       hasData = true;
     } else if (field === "event") {
       event = value;
+    } else if (field === "id") {
+      id = value;
     }
   }
 
@@ -75,7 +81,7 @@ export function createSseParser(): SseParser {
   };
 }
 
-const KNOWN_TYPES = new Set(["session", "token", "step", "data", "hints", "confirm", "error", "done"]);
+const KNOWN_TYPES = new Set(["session", "queued", "token", "step", "data", "hints", "confirm", "error", "done"]);
 
 /** Decodes one raw event into a typed chat event; unknown types and bad JSON give null. */
 export function toChatEvent(raw: RawSseEvent): ChatEvent | null {
@@ -92,9 +98,11 @@ export function toChatEvent(raw: RawSseEvent): ChatEvent | null {
   return { ...record, type } as ChatEvent;
 }
 
-/** Yields the chat events of an SSE response body as they arrive. */
+/** Yields the chat events of an SSE response body as they arrive; `onId` hears each event's
+ * id first (what a reconnect sends back as Last-Event-ID). */
 export async function* readChatEvents(
   body: ReadableStream<Uint8Array>,
+  onId?: (id: string) => void,
 ): AsyncGenerator<ChatEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -106,6 +114,7 @@ export async function* readChatEvents(
         ? [...parser.push(decoder.decode()), ...parser.flush()]
         : parser.push(decoder.decode(value, { stream: true }));
       for (const raw of raws) {
+        if (raw.id) onId?.(raw.id);
         const event = toChatEvent(raw);
         if (event) yield event;
       }

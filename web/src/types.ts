@@ -105,6 +105,7 @@ export interface StepEvent {
 
 export type ChatEvent =
   | { type: "session"; session_id: string }
+  | { type: "queued"; run_id: string; ahead: number }
   | { type: "token"; content: string }
   | StepEvent
   | { type: "data"; data: ResultData }
@@ -129,11 +130,20 @@ export interface PendingConfirm extends Omit<ConfirmRequest, "tool"> {
   message?: string;
 }
 
+/** A turn going on (or waiting its turn) on a session, to rejoin after a reload. */
+export interface RunInfo {
+  id: string;
+  status: string;
+  message: string;
+  events: number;
+}
+
 export interface SessionHistory {
   id: string;
   title?: string | null;
   turns: Turn[];
   pending_confirm?: PendingConfirm | null;
+  run?: RunInfo | null;
 }
 
 /** One remembered entry: the API's own shape (GET /memory/preferences). */
@@ -169,6 +179,8 @@ export interface AssistantMessage {
   streaming: boolean;
   /** Set when the run paused for a yes/no; cleared when the user answers. */
   confirm?: ConfirmRequest | null;
+  /** The run of a message waiting behind the answer in progress (it can be cancelled). */
+  queued?: string | null;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

@@ -161,7 +161,7 @@ async def _ask(
     folded = TurnText(runtime.registry)
     parts = [
         folded.feed(event)
-        async for event in runtime.runner.events(
+        async for event in runtime.runs.events(
             who.user, session_id, role=who.role, persist=who.persist, **turn
         )
     ]

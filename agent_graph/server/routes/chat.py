@@ -13,10 +13,13 @@ from sse_starlette.sse import EventSourceResponse
 
 from agent_graph.security.auth import PUBLIC_GUEST, Principal
 from agent_graph.server.deps import ERRORS, Caller, Guest, Runtime
+from agent_graph.server.runs import Run
 from agent_graph.server.runtime import AppRuntime
+from agent_graph.server.turns import collect
 from agent_graph.storage.sessions import SESSION_ID, new_session_id
 
 router = APIRouter(tags=["chat"], responses=ERRORS)
+HEARTBEAT_S = 5
 SSE: dict[int | str, dict[str, Any]] = {
     200: {"content": {"text/event-stream": {}}, "description": "SSE events (docs/protocol.md)"}
 }
@@ -97,23 +100,28 @@ async def _sse(
     runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
 ) -> EventSourceResponse:
     confirm = await _confirm(runtime, who, session_id, body)
+    run = runtime.runs.start(who.user, session_id, body.message, who.role, who.persist, confirm)
+    return run_stream(run)
+
+
+def run_stream(run: Run, after: int = 0) -> EventSourceResponse:
+    """A run's events from number `after` on, each with its `id:` (`<run>:<number>`); closing
+    the stream leaves the run going. A comment line every few seconds keeps proxies and
+    clients aware the connection lives while nothing else is sent."""
 
     async def events() -> AsyncIterator[dict[str, str]]:
-        async for event in runtime.runner.events(
-            who.user, session_id, body.message, who.role, who.persist, confirm
-        ):
-            yield {"data": json.dumps(event)}
+        async for number, event in run.follow(after):
+            yield {"id": f"{run.id}:{number}", "data": json.dumps(event)}
 
-    return EventSourceResponse(events(), ping=15)
+    return EventSourceResponse(events(), ping=HEARTBEAT_S)
 
 
 async def _answer(
     runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
 ) -> ChatAnswer:
     confirm = await _confirm(runtime, who, session_id, body)
-    answer = await runtime.runner.collect(
-        who.user, session_id, body.message, who.role, who.persist, confirm
-    )
+    turn = runtime.runs.events(who.user, session_id, body.message, who.role, who.persist, confirm)
+    answer = await collect(turn, session_id)
     if "error" in answer:
         raise HTTPException(status_code=502, detail=answer["error"])
     return ChatAnswer(**answer)

@@ -144,7 +144,7 @@ async def chat_completions(
         )
     folded = TurnText(runtime.registry, ASK_IN_WORDS)
     parts = [
-        folded.feed(event) async for event in runtime.runner.events(caller.user, session_id, **turn)
+        folded.feed(event) async for event in runtime.runs.events(caller.user, session_id, **turn)
     ]
     if folded.error is not None:
         return _error(502, folded.error, kind="server_error")
@@ -172,7 +172,7 @@ async def _chunks(
     completion = Completion()
     folded = TurnText(runtime.registry, ASK_IN_WORDS)
     yield _data(completion.chunk({"role": "assistant", "content": ""}))
-    async for event in runtime.runner.events(who.user, session_id, **turn):
+    async for event in runtime.runs.events(who.user, session_id, **turn):
         if text := folded.feed(event):
             yield _data(completion.chunk({"content": text}))
     if folded.error is not None:

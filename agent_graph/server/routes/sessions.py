@@ -59,6 +59,17 @@ class PendingConfirm(BaseModel):
     message: str = ""
 
 
+class RunInfo(BaseModel):
+    """The turn going on now (or queued) on this session, to rejoin (GET .../stream)."""
+
+    id: str
+    status: str
+    message: str
+    """The user's words that started it (the turn is not in `turns` yet)."""
+    events: int
+    """How many events it has sent so far."""
+
+
 class SessionDetail(BaseModel):
     id: str
     title: str | None = None
@@ -66,6 +77,8 @@ class SessionDetail(BaseModel):
     turns: list[SessionTurn]
     pending_confirm: PendingConfirm | None = None
     """Only present while a turn waits for a yes/no, so a reloaded page can ask again."""
+    run: RunInfo | None = None
+    """Only present while a turn runs (or waits its turn) on this session."""
 
 
 class SessionTitle(BaseModel):
@@ -140,23 +153,30 @@ async def list_sessions(runtime: Runtime, user: User) -> SessionList:
 @router.get("/sessions/{session_id}", response_model_exclude_unset=True)
 async def get_session(session_id: SessionId, runtime: Runtime, user: User) -> SessionDetail:
     pending = await runtime.runner.pending_confirm(user, session_id)
+    current = runtime.runs.current(user, session_id)
     try:
         record = await asyncio.to_thread(_load, runtime, user, session_id)
     except HTTPException as missing:
-        if pending is None or missing.status_code != 404:
+        if (pending is None and current is None) or missing.status_code != 404:
             raise
-        # Its first turn paused a moment ago and the runner has not listed the session yet.
-        return SessionDetail(
-            id=session_id, messages=[], turns=[], pending_confirm=PendingConfirm(**pending)
+        # Its first turn runs, or paused a moment ago: the session is not listed yet.
+        detail = SessionDetail(id=session_id, messages=[], turns=[])
+    else:
+        detail = SessionDetail(
+            id=record.id,
+            title=record.title,
+            messages=_public_messages(record),
+            turns=[SessionTurn(**turn) for turn in record.turns],
         )
-    detail = SessionDetail(
-        id=record.id,
-        title=record.title,
-        messages=_public_messages(record),
-        turns=[SessionTurn(**turn) for turn in record.turns],
-    )
     if pending is not None:
         detail.pending_confirm = PendingConfirm(**pending)
+    if current is not None:
+        detail.run = RunInfo(
+            id=current.id,
+            status=current.status,
+            message=current.message,
+            events=len(current.events),
+        )
     return detail
 
 

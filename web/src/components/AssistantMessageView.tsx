@@ -18,6 +18,7 @@ interface Props {
   onSend: (text: string) => void;
   onRetry: () => void;
   onConfirm: (approve: boolean) => void;
+  onCancelQueued: (runId: string) => void;
 }
 
 /** One answer: steps, streamed text, listings or detail, error with retry, hints. */
@@ -25,11 +26,23 @@ export function AssistantMessageView(props: Props) {
   const { message, isLast, busy } = props;
   const { data } = message;
   const text = isSearchResult(data) ? introParagraph(message.text) : message.text;
-  const thinking = message.streaming && !message.text && message.steps.length === 0;
+  const thinking = message.streaming && !message.queued && !message.text && message.steps.length === 0;
 
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="assistant-message">
       <StepTimeline steps={message.steps} />
+      {message.queued && message.streaming && (
+        <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600" data-testid="queued">
+          Waiting for the answer in progress; this message runs next.
+          <button
+            type="button"
+            onClick={() => message.queued && props.onCancelQueued(message.queued)}
+            className="rounded-lg border border-slate-300 bg-white px-2.5 py-1 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+          >
+            Cancel
+          </button>
+        </p>
+      )}
       {thinking && (
         <p className="flex items-center gap-1 text-slate-500" aria-label="Thinking">
           <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400" />

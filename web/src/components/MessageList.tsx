@@ -12,6 +12,7 @@ interface Props {
   onSend: (text: string) => void;
   onRetry: () => void;
   onConfirm: (approve: boolean) => void;
+  onCancelQueued: (runId: string) => void;
 }
 
 /** The conversation; each new question is scrolled into view with its answer below it. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { messagesFromTurns } from "./useChatStream";
+import type { AssistantMessage } from "../types";
+import { applyEvent, messagesFromTurns } from "./useChatStream";
 
 describe("messagesFromTurns", () => {
   const turns = [{ user: "my budget is $450k", assistant: "Noted." }];
@@ -23,5 +24,27 @@ describe("messagesFromTurns", () => {
       streaming: false,
       confirm: { id: "i1", question: "Forget your budget?", tool: "" },
     });
+  });
+});
+
+const waiting: AssistantMessage = {
+  id: "a1",
+  role: "assistant",
+  text: "",
+  steps: [],
+  data: null,
+  hints: [],
+  error: null,
+  streaming: true,
+};
+
+describe("applyEvent", () => {
+  it("marks a message queued behind the turn in progress until its own turn starts", () => {
+    const queued = applyEvent(waiting, { type: "queued", run_id: "r2", ahead: 1 });
+    expect(queued.queued).toBe("r2");
+    expect(applyEvent(queued, { type: "session", session_id: "s" }).queued).toBe("r2");
+    const started = applyEvent(queued, { type: "token", content: "Hi" });
+    expect(started.queued).toBeNull();
+    expect(started.text).toBe("Hi");
   });
 });

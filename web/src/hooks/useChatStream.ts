@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { openChatStream, openConfirmStream } from "../api";
+import { ApiError, cancelRun, isGuest, openChatStream, openConfirmStream, openRunStream } from "../api";
 import { readChatEvents } from "../sse";
-import type { AssistantMessage, ChatEvent, ChatMessage, PendingConfirm, Step, Turn } from "../types";
+import type { AssistantMessage, ChatEvent, ChatMessage, PendingConfirm, RunInfo, Step, Turn } from "../types";
 
 export interface TurnResult {
   sessionId: string;
@@ -20,9 +20,15 @@ export interface ChatStream {
   /** Answers a paused run's yes/no question; the same answer message continues. */
   answerConfirm: (approve: boolean) => void;
   /** Shows a stored session (or an empty new chat when `id` is null), asking again the
-   *  question its last turn paused on, if any. */
-  open: (id: string | null, turns?: Turn[], pending?: PendingConfirm | null) => void;
+   *  question its last turn paused on, if any, and rejoining the turn that runs on it. */
+  open: (id: string | null, turns?: Turn[], pending?: PendingConfirm | null, run?: RunInfo | null) => void;
+  /** Cancels the queued run of the message `runId` (a message sent while another turn ran). */
+  cancelQueued: (runId: string) => void;
 }
+
+/** Waits before each attempt to rejoin a turn after its connection dropped. */
+export const REJOIN_DELAYS_MS = [250, 1000, 2000, 4000, 8000];
+const GAP = "The connection was lost and this answer can no longer be followed; reload the chat to see it.";
 
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}`;
@@ -79,7 +85,12 @@ function upsertStep(steps: Step[], event: Extract<ChatEvent, { type: "step" }>):
 
 /** Applies one stream event to the assistant message being written. */
 export function applyEvent(message: AssistantMessage, event: ChatEvent): AssistantMessage {
+  if (message.queued && event.type !== "queued" && event.type !== "session") {
+    message = { ...message, queued: null };
+  }
   switch (event.type) {
+    case "queued":
+      return { ...message, queued: event.run_id };
     case "token":
       return { ...message, text: message.text + event.content };
     case "step":
@@ -137,9 +148,9 @@ export function useChatStream(onTurnComplete?: (result: TurnResult) => void): Ch
         );
 
       let finished = false;
-      try {
-        const body = await open(controller.signal);
-        for await (const event of readChatEvents(body)) {
+      let lastEventId: string | null = null;
+      const follow = async (body: ReadableStream<Uint8Array>) => {
+        for await (const event of readChatEvents(body, (id) => (lastEventId = id))) {
           if (controller.signal.aborted) return;
           if (event.type === "session" || (event.type === "done" && event.session_id)) {
             adoptSession((event as { session_id: string }).session_id);
@@ -147,6 +158,26 @@ export function useChatStream(onTurnComplete?: (result: TurnResult) => void): Ch
           if (event.type === "done") finished = true;
           update((message) => applyEvent(message, event));
         }
+      };
+      try {
+        try {
+          await follow(await open(controller.signal));
+        } catch (error) {
+          if (controller.signal.aborted || !lastEventId) throw error;
+        }
+        // The turn runs on without us: rejoin where we left (a dropped connection, a replica
+        // restarting), a few times with growing pauses.
+        for (const delay of REJOIN_DELAYS_MS) {
+          const session = sessionRef.current;
+          if (finished || controller.signal.aborted || !session || !lastEventId || isGuest()) break;
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          try {
+            await follow(await openRunStream(session, lastEventId, controller.signal));
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 404) throw new Error(GAP);
+          }
+        }
+        if (controller.signal.aborted) return;
         if (!finished) throw new Error("The connection closed before the answer was complete.");
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -214,16 +245,32 @@ export function useChatStream(onTurnComplete?: (result: TurnResult) => void): Ch
     void run(lastUser.text);
   }, [run]);
 
-  const open = useCallback((id: string | null, turns: Turn[] = [], pending?: PendingConfirm | null) => {
-    abortRef.current?.abort();
-    abortRef.current = null;
-    setStreaming(false);
-    sessionRef.current = id;
-    setSessionId(id);
-    setMessages(messagesFromTurns(turns, pending));
+  const open = useCallback(
+    (id: string | null, turns: Turn[] = [], pending?: PendingConfirm | null, run?: RunInfo | null) => {
+      abortRef.current?.abort();
+      abortRef.current = null;
+      setStreaming(false);
+      sessionRef.current = id;
+      setSessionId(id);
+      const stored = messagesFromTurns(turns, pending);
+      if (!id || !run) {
+        setMessages(stored);
+        return;
+      }
+      // A turn runs on this session (a reload, a second tab): show it and follow it live.
+      const assistant = emptyAssistant();
+      setMessages([...stored, { id: nextId("u"), role: "user", text: run.message }, assistant]);
+      void stream(assistant.id, (signal) => openRunStream(id, null, signal));
+    },
+    [stream],
+  );
+
+  const cancelQueued = useCallback((runId: string) => {
+    const session = sessionRef.current;
+    if (session) void cancelRun(session, runId).catch(() => undefined);
   }, []);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  return { messages, sessionId, streaming, send, retry, answerConfirm, open };
+  return { messages, sessionId, streaming, send, retry, answerConfirm, open, cancelQueued };
 }

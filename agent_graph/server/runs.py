@@ -6,14 +6,16 @@ FastAPI here.
 A message sent while a run is going on the same session is queued: its run starts when the
 one ahead ends (the turn lock orders them, across replicas too), and says so first with a
 `queued` event. Any run, going or queued, can be cancelled. Finished runs stay readable for
-`keep_s` seconds. Runs live in this process: a client rejoins through the replica that runs
-the turn (docs/protocol.md, "Runs").
+`keep_s` seconds. In the server profile every run's events are also written to Redis Streams
+(storage/run_streams.py), so a client rejoins, and cancels, through any replica
+(docs/protocol.md, "Runs").
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -21,10 +23,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.server.turns import TurnRunner
+from agent_graph.storage.run_streams import RedisRunStreams, RunRecord
+
+log = logging.getLogger(__name__)
 
 KEEP_S = 600.0
 """How long a finished run's events can still be replayed."""
 CANCELLED = "Stopped: this answer was cancelled before it was complete."
+CANCEL_POLL_S = 1.0
+"""How often a run checks whether another replica asked to stop it."""
 
 
 @dataclass
@@ -44,6 +51,10 @@ class Run:
     @property
     def done(self) -> bool:
         return self.ended_at is not None
+
+    @property
+    def count(self) -> int:
+        return len(self.events)
 
     @property
     def status(self) -> str:
@@ -77,6 +88,33 @@ class Run:
             await self._changed.wait()
 
 
+@dataclass
+class RemoteRun:
+    """A run another replica runs (or ran), read from the shared streams."""
+
+    record: RunRecord
+    shared: RedisRunStreams
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def message(self) -> str:
+        return self.record.message
+
+    @property
+    def count(self) -> int:
+        return self.record.count
+
+    def follow(self, after: int = 0) -> AsyncIterator[tuple[int, dict[str, Any]]]:
+        return self.shared.follow(self.record.id, after)
+
+
 class UnknownRunError(LookupError):
     """No such run on this session (never started here, or ended too long ago)."""
 
@@ -84,9 +122,13 @@ class UnknownRunError(LookupError):
 class RunHub:
     """The runs of this process, by id and by session (the latest first)."""
 
-    def __init__(self, runner: TurnRunner, keep_s: float = KEEP_S) -> None:
+    def __init__(
+        self, runner: TurnRunner, keep_s: float = KEEP_S, shared: RedisRunStreams | None = None
+    ) -> None:
         self.runner = runner
         self.keep_s = keep_s
+        self.shared = shared
+        """Where other replicas read this one's runs (server profile), None: this process only."""
         self._runs: dict[str, Run] = {}
 
     def start(
@@ -114,36 +156,87 @@ class RunHub:
         async for _, event in run.follow():
             yield event
 
-    @staticmethod
-    async def _drive(run: Run, turn: AsyncIterator[dict[str, Any]]) -> None:
+    async def _drive(self, run: Run, turn: AsyncIterator[dict[str, Any]]) -> None:
+        watch = None
+        if self.shared is not None:
+            await self._mirror(self.shared.started(run.id, run.user, run.session_id, run.message))
+            watch = asyncio.create_task(self._watch_cancel(run, self.shared))
         try:
+            for event in run.events:  # added before the task started (`queued`)
+                await self._publish(run, event)
             async for event in turn:
                 run.add(event)
+                await self._publish(run, event)
         except asyncio.CancelledError:
-            run.add({"type": "error", "message": CANCELLED})
-            run.add({"type": "done", "session_id": run.session_id})
+            for event in (
+                {"type": "error", "message": CANCELLED},
+                {"type": "done", "session_id": run.session_id},
+            ):
+                run.add(event)
+                await self._publish(run, event)
         finally:
             run.end()
+            if watch is not None:
+                watch.cancel()
+            if self.shared is not None:
+                shared = self.shared.ended(run.id, run.user, run.session_id)
+                await asyncio.shield(self._mirror(shared))
+
+    async def _publish(self, run: Run, event: dict[str, Any]) -> None:
+        if self.shared is not None:
+            await self._mirror(self.shared.add(run.id, event, run.status))
+
+    @staticmethod
+    async def _mirror(write: Any) -> None:
+        """A write to the shared streams; failing, it costs other replicas the view, not the turn."""
+        try:
+            await write
+        except Exception as exc:
+            log.warning("could not share a run's event: %r", exc)
+
+    @staticmethod
+    async def _watch_cancel(run: Run, shared: RedisRunStreams) -> None:
+        """Stop this run when another replica was asked to (DELETE .../runs/{run} there)."""
+        while not run.done:
+            await asyncio.sleep(CANCEL_POLL_S)
+            with contextlib.suppress(Exception):
+                if await shared.cancel_requested(run.id) and run.task is not None:
+                    run.task.cancel()
+                    return
 
     def of_session(self, user: str, session_id: str) -> list[Run]:
         """The session's runs kept here, oldest first."""
         return [r for r in self._runs.values() if (r.user, r.session_id) == (user, session_id)]
 
-    def find(self, user: str, session_id: str, run_id: str | None = None) -> Run:
-        """The named run of this session, else its latest one; UnknownRunError when none."""
+    async def find(self, user: str, session_id: str, run_id: str | None = None) -> Run | RemoteRun:
+        """The named run of this session, else its latest one, here or on another replica;
+        UnknownRunError when none is kept."""
         runs = self.of_session(user, session_id)
         found = [r for r in runs if r.id == run_id] if run_id else runs[-1:]
-        if not found:
-            raise UnknownRunError(run_id or session_id)
-        return found[0]
+        if found:
+            return found[0]
+        if self.shared is not None:
+            record = await self.shared.find(user, session_id, run_id)
+            if record is not None:
+                return RemoteRun(record, self.shared)
+        raise UnknownRunError(run_id or session_id)
 
-    def current(self, user: str, session_id: str) -> Run | None:
+    async def current(self, user: str, session_id: str) -> Run | RemoteRun | None:
         """The run going on now (or the first queued one), for a client opening the session."""
-        return next((r for r in self.of_session(user, session_id) if not r.done), None)
+        here = next((r for r in self.of_session(user, session_id) if not r.done), None)
+        if here is not None or self.shared is None:
+            return here
+        record = await self.shared.current(user, session_id)
+        return RemoteRun(record, self.shared) if record is not None else None
 
     async def cancel(self, user: str, session_id: str, run_id: str) -> bool:
-        """Cancel one run, going or queued; False when it had already ended."""
-        run = self.find(user, session_id, run_id)
+        """Cancel one run, going or queued, wherever it runs; False when it had ended."""
+        run = await self.find(user, session_id, run_id)
+        if isinstance(run, RemoteRun):
+            if run.status == "done" or self.shared is None:
+                return False
+            await self.shared.request_cancel(run.id)
+            return True
         if run.done or run.task is None:
             return False
         run.task.cancel()

@@ -91,7 +91,7 @@ class AppRuntime:
     """Turns as runs that outlive their request (server/runs.py)."""
 
     def __post_init__(self) -> None:
-        self.runs = RunHub(self.runner)
+        self.runs = RunHub(self.runner, shared=self.storage.run_streams)
 
     @property
     def sessions(self) -> Sessions:

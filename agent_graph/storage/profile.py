@@ -18,6 +18,7 @@ from agent_graph.memory.changes import ChangeLog, ChangeRecords
 from agent_graph.memory.preferences import PreferenceBackend, PreferenceStore
 from agent_graph.security.rate_limit import RateLimiter
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
+from agent_graph.storage.run_streams import RedisRunStreams
 from agent_graph.storage.scratch_sessions import ScratchSessionStore
 from agent_graph.storage.sessions import SessionRecord, SessionStore
 
@@ -69,6 +70,8 @@ class Storage:
     """Opens the LangGraph checkpointer where turns paused for a confirmation wait (call once,
     at start; the server profile closes it in `close`)."""
     pending: PendingTurns | None = None
+    run_streams: RedisRunStreams | None = None
+    """Runs' events for every replica to replay and follow (server profile)."""
     outages: dict[type[BaseException], str] = field(default_factory=dict)
     """Errors meaning a shared server is unreachable, with the server's name for the user."""
     closers: list[Callable[[], Any]] = field(default_factory=list)

@@ -20,9 +20,12 @@ from agent_graph.storage.postgres.database import Database
 from agent_graph.storage.postgres.preferences import PgPreferenceStore
 from agent_graph.storage.postgres.sessions import PgPendingTurns, PgSessionStore
 from agent_graph.storage.profile import Storage
+from agent_graph.storage.run_streams import RedisRunStreams
 
 #: Seconds before a Redis call counts as failed (a stopped Redis must not hang a turn).
 REDIS_TIMEOUT_S = 3.0
+RUN_KEEP_S = 600.0
+"""A finished run's events stay readable this long (as in one replica: server/runs.py)."""
 
 
 def open_server_storage(settings: Settings) -> Storage:
@@ -64,6 +67,7 @@ def open_server_storage(settings: Settings) -> Storage:
         changes=PgChangeLog(db),
         open_vectors=open_pgvector,
         pending=PgPendingTurns(db),
+        run_streams=RedisRunStreams(shared, RUN_KEEP_S),
         outages={
             psycopg.OperationalError: "PostgreSQL",
             redis.ConnectionError: "Redis",

@@ -13,7 +13,7 @@ from sse_starlette.sse import EventSourceResponse
 
 from agent_graph.security.auth import PUBLIC_GUEST, Principal
 from agent_graph.server.deps import ERRORS, Caller, Guest, Runtime
-from agent_graph.server.runs import Run
+from agent_graph.server.runs import RemoteRun, Run
 from agent_graph.server.runtime import AppRuntime
 from agent_graph.server.turns import collect
 from agent_graph.storage.sessions import SESSION_ID, new_session_id
@@ -104,7 +104,7 @@ async def _sse(
     return run_stream(run)
 
 
-def run_stream(run: Run, after: int = 0) -> EventSourceResponse:
+def run_stream(run: Run | RemoteRun, after: int = 0) -> EventSourceResponse:
     """A run's events from number `after` on, each with its `id:` (`<run>:<number>`); closing
     the stream leaves the run going. A comment line every few seconds keeps proxies and
     clients aware the connection lives while nothing else is sent."""

@@ -14,8 +14,8 @@ from agent_graph.server.runs import UnknownRunError
 
 router = APIRouter(tags=["chat"], responses=ERRORS)
 NO_RUN = (
-    "no turn to rejoin on this session here: it finished more than {keep} minutes ago, never "
-    "started, or runs on another replica; reload the session (GET /sessions/{{id}})"
+    "no turn to rejoin on this session: it finished more than {keep} minutes ago or never "
+    "started; reload the session (GET /sessions/{{id}})"
 )
 
 
@@ -38,13 +38,11 @@ async def rejoin(
             raise HTTPException(422, "Last-Event-ID must be <run>:<number>, as the events carry")
         run, after = run or named, int(number)
     try:
-        found = runtime.runs.find(user, session_id, run)
+        found = await runtime.runs.find(user, session_id, run)
     except UnknownRunError:
         raise HTTPException(404, NO_RUN.format(keep=int(runtime.runs.keep_s // 60))) from None
-    if after is not None and after > len(found.events):
-        raise HTTPException(
-            422, f"after={after} is beyond this run's {len(found.events)} events so far"
-        )
+    if after is not None and after > found.count:
+        raise HTTPException(422, f"after={after} is beyond this run's {found.count} events so far")
     return run_stream(found, after or 0)
 
 

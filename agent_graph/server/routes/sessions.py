@@ -153,7 +153,7 @@ async def list_sessions(runtime: Runtime, user: User) -> SessionList:
 @router.get("/sessions/{session_id}", response_model_exclude_unset=True)
 async def get_session(session_id: SessionId, runtime: Runtime, user: User) -> SessionDetail:
     pending = await runtime.runner.pending_confirm(user, session_id)
-    current = runtime.runs.current(user, session_id)
+    current = await runtime.runs.current(user, session_id)
     try:
         record = await asyncio.to_thread(_load, runtime, user, session_id)
     except HTTPException as missing:
@@ -175,7 +175,7 @@ async def get_session(session_id: SessionId, runtime: Runtime, user: User) -> Se
             id=current.id,
             status=current.status,
             message=current.message,
-            events=len(current.events),
+            events=current.count,
         )
     return detail
 

@@ -23,11 +23,21 @@ from bench.common import REPO, RESULTS
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-PARTS = ("orchestration", "dispatch", "api", "memory", "search", "relevance", "web", "reach")
+PARTS = (
+    "orchestration",
+    "dispatch",
+    "api",
+    "memory",
+    "search",
+    "relevance",
+    "web",
+    "reach",
+    "runs",
+)
 
 
 def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
-    from bench import api_load, dispatch, memory, orchestration, reach, relevance, search, web
+    from bench import api_load, dispatch, memory, orchestration, reach, relevance, runs, search, web
 
     if smoke:
         return {
@@ -39,6 +49,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
             "relevance": relevance.run,
             "web": lambda: web.run(loads=1),
             "reach": lambda: reach.run(rounds=2),
+            "runs": lambda: runs.run(rounds=2),
         }
     return {
         "orchestration": lambda: asyncio.run(orchestration.run(conversations=6)),
@@ -48,6 +59,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         "search": lambda: search.run(repeat=20),
         "web": lambda: web.run(loads=10),
         "reach": lambda: reach.run(rounds=15),
+        "runs": lambda: runs.run(rounds=15),
     }
 
 

@@ -336,6 +336,29 @@ def reach(r: dict[str, Any]) -> list[str]:
     ]
 
 
+def runs(r: dict[str, Any]) -> list[str]:
+    out = ["## 9. Turns as runs (a task of their own, numbered events, followers)", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    t, e, f = r["turn_median_ms"], r["per_event"], r["fan_out"]
+    return [
+        *out,
+        f"Medians of {r['rounds']} interleaved turns of the real graph (offline model), and a "
+        "synthetic turn of 2,001 events for the cost per event; one process.",
+        "",
+        *_table(
+            ["measure", "as a request read it", "as a run", "ratio"],
+            [
+                ["a whole turn, ms", t["request"], t["run"], r["turn_ratio_run_to_request"]],
+                ["per event, µs", e["direct_us"], e["run_us"], r["per_event_ratio"]],
+            ],
+        ),
+        f"One run fanned out to {f['followers']} followers at once: {f['events_per_s']:,} "
+        f"events/s delivered ({f['delivered']:,} deliveries).",
+        "",
+    ]
+
+
 def markdown(results: dict[str, Any]) -> str:
     m = results["machine"]
     out = [
@@ -356,6 +379,7 @@ def markdown(results: dict[str, Any]) -> str:
         ("relevance", relevance),
         ("web", web),
         ("reach", reach),
+        ("runs", runs),
     ):
         if name in results:
             out += render(results[name])

@@ -15,6 +15,7 @@ const payment: MortgageResult = {
   term_years: 30,
   tax_rate_percent: 0,
   monthly: { principal_interest: 2149.03, property_tax: 0, insurance: 0, hoa: 45, total: 2194.03 },
+  total_interest: 433650.8,
   assumptions: [],
   estimates: [],
   not_included: [],

@@ -1,30 +1,11 @@
 import { Calculator } from "lucide-react";
 
+import type { CostKey, MortgageResult } from "../src/calc";
+
+export type { MortgageResult };
+
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 const formatPrice = (value: number) => (Number.isFinite(value) ? usd.format(value) : "—");
-
-/** The mortgage skill's payment or affordability result (`renders: mortgage`). */
-export interface MortgageResult {
-  type: "mortgage";
-  kind: "payment" | "affordability";
-  label?: string;
-  price: number;
-  down_payment: number;
-  down_payment_percent: number;
-  loan_amount: number;
-  rate_percent: number;
-  term_years: number;
-  tax_rate_percent?: number;
-  monthly: { principal_interest: number; property_tax: number; insurance: number; hoa: number; total: number };
-  monthly_budget?: number;
-  assumptions?: string[];
-  /** Monthly items the skill estimated (no listing rate or insurance quote was given). */
-  estimates?: CostKey[];
-  /** Monthly items left out because nobody knows them (an HOA fee the listing lacks). */
-  not_included?: CostKey[];
-}
-
-type CostKey = "property_tax" | "insurance" | "hoa";
 
 /** The data as a mortgage result when it is one (the host may hand over any result). */
 export function asMortgage(data: unknown): MortgageResult | undefined {

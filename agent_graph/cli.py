@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import Any, TextIO
 
 import httpx
@@ -12,6 +13,10 @@ import httpx
 from agent_graph.cli_text import PlainTextStream
 
 EXIT_WORDS = {"quit", "exit", ":q"}
+
+
+REJOIN_PAUSES_S = (0.25, 1.0, 2.0, 4.0, 8.0)
+"""Waits before each attempt to rejoin a turn whose connection dropped."""
 
 
 class Chat:
@@ -23,6 +28,9 @@ class Chat:
         self.pending: dict[str, Any] | None = None
         """The `confirm` event of a turn paused for a yes/no, until answered."""
         self.steps_shown: set[str] = set()
+        self.last_event_id = ""
+        """The id of the last event of the turn being read (`<run>:<number>`), to rejoin it."""
+        self.finished = False
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.out.write(text + end)
@@ -51,13 +59,45 @@ class Chat:
             body = self.answer_confirmation(ask) if self.pending else {}
 
     def stream(self, body: dict[str, Any]) -> None:
-        with self.client.stream("POST", "/chat/stream", json=body) as response:
-            if response.status_code != 200:
-                self.say(f"! {response.read().decode(errors='replace')}")
+        """One turn's events; when the connection drops before `done`, rejoin the turn where it
+        left off (it goes on in the server) a few times, with growing pauses."""
+        self.last_event_id = ""
+        self.finished = False
+        try:
+            with self.client.stream("POST", "/chat/stream", json=body) as response:
+                if response.status_code != 200:
+                    self.say(f"! {response.read().decode(errors='replace')}")
+                    return
+                self.follow(response)
+        except httpx.TransportError:
+            if not self.last_event_id:
+                raise
+        for pause in REJOIN_PAUSES_S:
+            if self.finished or not self.session_id or not self.last_event_id:
                 return
-            for line in response.iter_lines():
-                if line.startswith("data:"):
-                    self.show(json.loads(line[5:]))
+            time.sleep(pause)
+            headers = {"Last-Event-ID": self.last_event_id}
+            path = f"/sessions/{self.session_id}/stream"
+            try:
+                with self.client.stream("GET", path, headers=headers) as response:
+                    if response.status_code != 200:
+                        break
+                    self.follow(response)
+            except httpx.TransportError:
+                continue
+        if not self.finished:
+            self.say("\n! The connection was lost before the answer was complete.")
+
+    def follow(self, response: httpx.Response) -> None:
+        for line in response.iter_lines():
+            if line.startswith("id:"):
+                self.last_event_id = line[3:].strip()
+            elif line.startswith("data:"):
+                event = json.loads(line[5:])
+                if event.get("type") == "session":
+                    self.session_id = event["session_id"]
+                self.finished = self.finished or event.get("type") == "done"
+                self.show(event)
 
     def answer_confirmation(self, ask: Any = input) -> dict[str, Any]:
         """Show the paused turn's question as a confirm/cancel choice; the resume request."""

@@ -169,3 +169,33 @@ def test_an_openai_client_leaving_mid_stream_does_not_stop_the_turn(tmp_path: Pa
     ]
     assert "interrupted" not in stored["turns"][1]["assistant"]  # it ran to its end
     _assert_every_tool_call_answered(stored["messages"])
+
+
+def test_the_cli_rejoins_a_turn_whose_connection_a_proxy_cuts(tmp_path: Path) -> None:
+    import io
+    from urllib.parse import urlparse
+
+    from agent_graph.cli import Chat
+    from tests.cutting_proxy import CuttingProxy
+
+    clock = clock_skills(tmp_path)
+    server = start_server(tmp_path / "memory", free_port_window(), SKILLS_DIR=str(clock.skills_dir))
+    try:
+        clock.set("sleep:1.5")
+        port = urlparse(server.url).port or 0
+        with CuttingProxy(port, cut_after=1500) as proxy:  # headers and the first events only
+            out = io.StringIO()
+            chat = Chat(f"http://127.0.0.1:{proxy.port}", out)
+            chat.turn("what time is it?")
+            assert proxy.cuts == 1
+        clock.set("ok")
+        session = chat.session_id
+        stored = json.loads(
+            (tmp_path / "memory/users/local/sessions" / f"{session}.json").read_text()
+        )
+    finally:
+        server.stop()
+    shown = out.getvalue()
+    answer = stored["turns"][0]["assistant"]
+    assert answer and shown.count(answer.strip()[:40]) == 1  # the answer whole, once
+    assert "connection was lost" not in shown

@@ -12,6 +12,9 @@ const json = (value: unknown, status = 200) =>
   new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
 
 let chat: Handler;
+let rejoin: (init?: RequestInit) => Response = () => json({ detail: "Not Found" }, 404);
+let stored: unknown = { detail: "Not Found" };
+const withId = (id: string, event: object) => `id: ${id}\ndata: ${JSON.stringify(event)}\n\n`;
 const chatBodies: { message: string; session_id?: string }[] = [];
 
 function searchTurn(): Response {
@@ -29,6 +32,8 @@ function searchTurn(): Response {
 
 beforeEach(() => {
   chatBodies.length = 0;
+  rejoin = () => json({ detail: "Not Found" }, 404);
+  stored = { detail: "Not Found" };
   chat = () => searchTurn();
   vi.stubGlobal(
     "fetch",
@@ -39,6 +44,8 @@ beforeEach(() => {
         chatBodies.push(body);
         return chat(body);
       }
+      if (url === "/sessions/s1/stream") return rejoin(init);
+      if (url === "/sessions/s1") return json(stored, stored && typeof stored === "object" && "turns" in stored ? 200 : 404);
       if (url === "/sessions") return json({ sessions: [] });
       if (url.endsWith("/title")) return json({ title: "3-bed houses in Austin" });
       if (url === "/memory/preferences") return json({ detail: "Not Found" }, 404);
@@ -110,6 +117,37 @@ describe("App", () => {
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findAllByTestId("property-card")).toHaveLength(3);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getAllByTestId("user-message")).toHaveLength(1);
+  });
+
+  it("rejoins a turn whose connection dropped and shows each token once", async () => {
+    chat = () =>
+      streamResponse([
+        withId("r1:1", { type: "session", session_id: "s1" }),
+        withId("r1:2", { type: "token", content: "It is " }),
+      ]); // the connection ends before `done`: the turn goes on in the server
+    const asked: (string | null)[] = [];
+    rejoin = (init) => {
+      asked.push(new Headers(init?.headers).get("Last-Event-ID"));
+      return streamResponse([
+        withId("r1:3", { type: "token", content: "10:30." }),
+        withId("r1:4", { type: "done", session_id: "s1" }),
+      ]);
+    };
+    render(<App />);
+    await ask("what time is it?");
+    await waitFor(() => expect(screen.getByTestId("assistant-text")).toHaveTextContent(/^It is 10:30\.$/));
+    expect(asked).toEqual(["r1:2"]);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows the session as stored when its turn can no longer be followed", async () => {
+    chat = () => streamResponse([withId("r1:1", { type: "session", session_id: "s1" })]);
+    rejoin = () => json({ detail: "no turn to rejoin" }, 404);
+    stored = { id: "s1", turns: [{ user: "what time is it?", assistant: "It was 10:30." }] };
+    render(<App />);
+    await ask("what time is it?");
+    expect(await screen.findByText("It was 10:30.")).toBeInTheDocument();
     expect(screen.getAllByTestId("user-message")).toHaveLength(1);
   });
 

@@ -48,7 +48,9 @@ function Workspace({ auth }: { auth: AuthState }) {
     },
     [guest, refreshSessions, loadTitle, refreshMemory],
   );
-  const chat = useChatStream(onTurnComplete);
+  // A turn that can no longer be followed (its events expired) is shown as stored instead.
+  const reloadRef = useRef<(id: string) => void>(() => undefined);
+  const chat = useChatStream(onTurnComplete, (id) => reloadRef.current(id));
   const saved = useSavedHomes(memory.preferences, !guest, refreshMemory);
   const chatRef = useRef(chat);
   chatRef.current = chat;
@@ -72,6 +74,8 @@ function Workspace({ auth }: { auth: AuthState }) {
     },
     [guest],
   );
+
+  reloadRef.current = (id: string) => void openSession(id, null);
 
   const newChat = useCallback(
     (history: HistoryMode | null = "push") => {

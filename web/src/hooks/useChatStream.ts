@@ -114,7 +114,11 @@ export function applyEvent(message: AssistantMessage, event: ChatEvent): Assista
 }
 
 /** One chat session's messages and the streaming of new turns over POST /chat/stream. */
-export function useChatStream(onTurnComplete?: (result: TurnResult) => void): ChatStream {
+export function useChatStream(
+  onTurnComplete?: (result: TurnResult) => void,
+  /** Reloads a session whose turn can no longer be followed (a gap the server cannot fill). */
+  onGap?: (sessionId: string) => void,
+): ChatStream {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [streaming, setStreaming] = useState(false);
@@ -122,6 +126,8 @@ export function useChatStream(onTurnComplete?: (result: TurnResult) => void): Ch
   const abortRef = useRef<AbortController | null>(null);
   const onCompleteRef = useRef(onTurnComplete);
   onCompleteRef.current = onTurnComplete;
+  const onGapRef = useRef(onGap);
+  onGapRef.current = onGap;
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
 
@@ -174,7 +180,10 @@ export function useChatStream(onTurnComplete?: (result: TurnResult) => void): Ch
           try {
             await follow(await openRunStream(session, lastEventId, controller.signal));
           } catch (error) {
-            if (error instanceof ApiError && error.status === 404) throw new Error(GAP);
+            if (!(error instanceof ApiError && error.status === 404)) continue;
+            if (!onGapRef.current) throw new Error(GAP);
+            onGapRef.current(session); // show the session as stored instead
+            return;
           }
         }
         if (controller.signal.aborted) return;

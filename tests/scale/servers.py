@@ -261,6 +261,17 @@ http {{
   }}
   server {{
     listen 127.0.0.1:{port};
+    location ~ ^/(chat/stream|chat/public/stream|sessions/[^/]+/stream)$ {{
+      proxy_pass http://api;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_buffering off;
+      proxy_cache off;
+      proxy_read_timeout 30s;
+      proxy_next_upstream error timeout http_502;
+    }}
     location / {{
       proxy_pass http://api;
       proxy_http_version 1.1;

@@ -19,11 +19,12 @@ from agent_graph.security.auth import Principal
 from agent_graph.security.confirm_tokens import ConfirmTokens
 from agent_graph.security.roles import tool_allowed
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.skills.arguments import INVALID, checked_arguments
+from agent_graph.skills.arguments import INVALID, checked_arguments, parameter_names
 from agent_graph.skills.pool import SkillCallError
 
 SIGN_IN = "Sign in to save: as a guest you can search and look, but nothing is kept for you."
 APP_MESSAGE = "{tool} (from {source})"
+UNKNOWN = "{tool} has no argument named {names}; it takes: {known}."
 
 
 class DirectCallError(Exception):
@@ -71,6 +72,11 @@ async def call_tool(
     meta = skills.meta(tool)
     if not tool_allowed(who.role, meta):
         raise DirectCallError(403, SIGN_IN)
+    known = parameter_names(skills.tools, tool)
+    unknown = sorted(set(call.params) - set(known)) if known is not None else []
+    if unknown:  # a client's typo is an error, not a silently ignored argument
+        names, takes = ", ".join(unknown), ", ".join(known or [])
+        raise DirectCallError(422, UNKNOWN.format(tool=tool, names=names, known=takes))
     params, problems = checked_arguments(skills.tools, tool, call.params)
     if problems:
         raise DirectCallError(422, INVALID.format(tool=tool, problems="; ".join(problems[:5])))

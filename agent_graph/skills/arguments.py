@@ -19,15 +19,8 @@ INVALID_PREFIX = "Invalid arguments for "
 def checked_arguments(tools: list[dict[str, Any]], name: str, args: Any) -> tuple[Any, list[str]]:
     """`args` with harmless scalar mismatches coerced ("3" for an integer, 29324909 for a
     string), and the readable schema violations left (none when valid or the tool is unknown)."""
-    schema = next(
-        (
-            t["function"].get("parameters")
-            for t in tools
-            if t.get("function", {}).get("name") == name
-        ),
-        None,
-    )
-    if not isinstance(schema, dict):
+    schema = _schema(tools, name)
+    if schema is None:
         return args, []
     if isinstance(args, dict):
         fields = schema.get("properties") or {}
@@ -38,6 +31,24 @@ def checked_arguments(tools: list[dict[str, Any]], name: str, args: Any) -> tupl
         where = ".".join(str(p) for p in error.path)
         problems.append(f"{where}: {error.message}" if where else error.message)
     return args, problems
+
+
+def parameter_names(tools: list[dict[str, Any]], name: str) -> list[str] | None:
+    """The argument names the tool's schema lists, None when it lists none."""
+    known = (_schema(tools, name) or {}).get("properties")
+    return sorted(known) if isinstance(known, dict) else None
+
+
+def _schema(tools: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
+    found = next(
+        (
+            t["function"].get("parameters")
+            for t in tools
+            if t.get("function", {}).get("name") == name
+        ),
+        None,
+    )
+    return found if isinstance(found, dict) else None
 
 
 def _coerce(spec: Any, value: Any) -> Any:

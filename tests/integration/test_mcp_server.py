@@ -205,15 +205,17 @@ def test_bad_calls_get_clear_errors_and_change_nothing(server: ServerProcess) ->
         async with _client(server, ALICE) as client:
             unknown = await client.call_tool("no_such_tool", {})
             wrong = await client.call_tool("search_properties", {"beds_min": "many"})
+            typo = await client.call_tool("search_properties", {"location": "78745", "bedz": 3})
             bad_session = await client.call_tool(
                 "ask_propsearch", {"message": "hi", "session_id": "../etc/passwd"}
             )
             empty = await client.call_tool("ask_propsearch", {"message": "  "})
         async with _client(server, None) as guest:
             save = await guest.call_tool("save_home", {"zpid": "29486087"})
-        return [unknown, wrong, bad_session, empty, save]
+        return [unknown, wrong, typo, bad_session, empty, save]
 
-    unknown, wrong, bad_session, empty, save = run(scenario())
+    unknown, wrong, typo, bad_session, empty, save = run(scenario())
+    assert typo.is_error and "no argument named bedz" in typo.content[0].text  # type: ignore[union-attr]
     assert unknown.is_error and "unknown tool" in unknown.content[0].text  # type: ignore[union-attr]
     assert wrong.is_error and "beds_min" in wrong.content[0].text  # type: ignore[union-attr]
     assert bad_session.is_error and "session_id" in bad_session.content[0].text  # type: ignore[union-attr]

@@ -130,3 +130,11 @@ def test_an_invalid_content_length_is_refused(client: TestClient, unchanged: Non
         content=b'{"message": "hi"}',
     )
     assert transport.handle_request(request).status_code == 413
+
+
+def test_a_direct_call_with_an_argument_the_tool_lacks_is_refused(
+    client: TestClient, unchanged: None
+) -> None:
+    typo = client.post("/tools/save_home", json={"params": {"zpid": "29486087", "zipd": "1"}})
+    assert typo.status_code == 422
+    assert typo.json()["detail"] == "save_home has no argument named zipd; it takes: zpid."

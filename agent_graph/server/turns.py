@@ -289,19 +289,6 @@ class TurnRunner:
             ],
         }
 
-    async def collect(
-        self,
-        user: str,
-        session_id: str,
-        message: str | None,
-        role: str = "user",
-        persist: bool = True,
-        confirm: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        """The whole turn as one JSON answer (POST /chat); `confirm` when the turn paused."""
-        turn = self.events(user, session_id, message, role, persist, confirm)
-        return await collect(turn, session_id)
-
 
 async def collect(events: AsyncIterator[dict[str, Any]], session_id: str) -> dict[str, Any]:
     """A turn's events as one answer: the text, the last data, hints, an error, a confirm."""

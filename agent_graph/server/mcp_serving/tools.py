@@ -80,6 +80,7 @@ def can_ask(protocol_version: str, capabilities: types.ClientCapabilities | None
 
 def list_tools(call: McpCall) -> list[types.Tool]:
     registry = call.runtime.registry
+    drawn = widget.cards(call.runtime.settings.web_dist)  # read once per tools/list
     tools = []
     for spec in allowed_tools(call.who.role, registry.tools, registry.meta):
         function = spec["function"]
@@ -93,7 +94,7 @@ def list_tools(call: McpCall) -> list[types.Tool]:
                     title=meta.progress_label.rstrip("…."),
                     destructive_hint=bool(meta.confirm) or None,
                 ),
-                _meta=widget.tool_meta(meta.renders, registry, call.runtime.settings.web_dist),
+                _meta=widget.tool_meta(meta.renders, registry, drawn),
             )
         )
     described = [s.spec.description for s in registry.skills.values() if s.spec.description]

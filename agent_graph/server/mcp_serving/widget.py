@@ -44,17 +44,16 @@ def cards(web_dist: Path) -> frozenset[str]:
     )
 
 
-def uri_for(renders: str, skills: Widgets, web_dist: Path) -> str | None:
-    """The widget that shows a tool's results: the results widget for the web UI's own cards,
-    else the one a skill ships for this `renders`, else none."""
-    if renders in cards(web_dist):
-        return RESULTS_URI
-    return SKILL_URI.format(renders=renders) if skills.widget(renders) is not None else None
-
-
-def tool_meta(renders: str, skills: Widgets, web_dist: Path) -> dict[str, Any] | None:
-    uri = uri_for(renders, skills, web_dist)
-    return {"ui": {"resourceUri": uri}} if uri else None
+def tool_meta(renders: str, skills: Widgets, drawn: frozenset[str]) -> dict[str, Any] | None:
+    """The `_meta` naming the widget that shows a tool's results: the results widget for a kind
+    it draws (`drawn`, from `cards`), else the one a skill ships for this `renders`, else none."""
+    if renders in drawn:
+        uri = RESULTS_URI
+    elif skills.widget(renders) is not None:
+        uri = SKILL_URI.format(renders=renders)
+    else:
+        return None
+    return {"ui": {"resourceUri": uri}}
 
 
 def resources(skills: Widgets) -> list[types.Resource]:

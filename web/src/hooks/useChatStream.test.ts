@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { AssistantMessage } from "../types";
-import { applyEvent, messagesFromTurns } from "./useChatStream";
+import { applyEvent, emptyAssistant, messagesFromTurns } from "./useChatStream";
 
 describe("messagesFromTurns", () => {
   const turns = [{ user: "my budget is $450k", assistant: "Noted." }];
@@ -27,16 +26,7 @@ describe("messagesFromTurns", () => {
   });
 });
 
-const waiting: AssistantMessage = {
-  id: "a1",
-  role: "assistant",
-  text: "",
-  steps: [],
-  data: null,
-  hints: [],
-  error: null,
-  streaming: true,
-};
+const waiting = emptyAssistant();
 
 describe("applyEvent", () => {
   it("marks a message queued behind the turn in progress until its own turn starts", () => {

@@ -33,7 +33,7 @@ const GAP = "The connection was lost and this answer can no longer be followed; 
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}`;
 
-function emptyAssistant(): AssistantMessage {
+export function emptyAssistant(): AssistantMessage {
   return {
     id: nextId("a"),
     role: "assistant",

@@ -12,8 +12,10 @@ from typing import Any, cast
 
 import redis.asyncio as aredis
 
-BLOCK_MS = 5000
-"""How long one read waits for a new event before it checks that the run still goes on."""
+BLOCK_MS = 1000
+"""How long one read waits for a new event before it checks that the run still goes on: well
+under the client's socket timeout (server_profile.REDIS_TIMEOUT_S), which a blocking read also
+counts against (5 s here cut every follower of a run that was quiet for 3 s)."""
 
 
 @dataclass
@@ -89,6 +91,12 @@ class RedisRunStreams:
         text = {_text(k): _text(v) for k, v in fields.items()}
         count = int(await self.client.xlen(events))
         return RunRecord(run_id, text.get("status", "done"), text.get("message", ""), count)
+
+    async def events(self, run_id: str) -> list[dict[str, Any]]:
+        """Every event of a run so far (a replica taking it over starts from these)."""
+        _, events, _ = self._keys(run_id)
+        entries: list[Any] = list(await self.client.xrange(events) or [])
+        return [json.loads(_text(f.get(b"e") or f.get("e") or "{}")) for _, f in entries]
 
     async def follow(self, run_id: str, after: int) -> AsyncIterator[tuple[int, dict[str, Any]]]:
         """(number, event) after `after`, then live until the run's `done`."""

@@ -35,7 +35,7 @@ def test_a_turn_on_one_replica_is_followed_and_cancelled_through_the_other(
     cluster: Cluster,
 ) -> None:
     a, b = cluster.replicas[0].url, cluster.replicas[1].url
-    cluster.clock.set("sleep:2")
+    cluster.clock.set("sleep:7")  # quiet for longer than Redis reads may block, with a retry
     try:
         sent: list[list[dict[str, Any]]] = []
         started = threading.Thread(

@@ -77,9 +77,14 @@ class McpPool:
                     "parameters": tool.input_schema or {"type": "object", "properties": {}},
                 },
             }
+            # MCP's own hints say whether a call may run twice (both default to false)
+            hints = tool.annotations
+            said = bool(hints and (hints.read_only_hint or hints.idempotent_hint))
+            entry["x-propsearch"] = {"idempotent": said}
             if isinstance(meta.get(tool.name), dict):
                 # an MCP server's results never write memory: no `writes` is taken from SKILL.md
-                entry["x-propsearch"] = {k: v for k, v in meta[tool.name].items() if k != "writes"}
+                declared = {k: v for k, v in meta[tool.name].items() if k != "writes"}
+                entry["x-propsearch"].update(declared)
             tools.append(entry)
         self._schema = {"system_prompt": str(self.config.get("system_prompt", "")), "tools": tools}
 

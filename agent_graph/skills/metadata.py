@@ -39,6 +39,10 @@ class ToolMeta:
     confirm: str = ""
     writes: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Remembered entries the tool may write: {entry type: {key or glob: kind}}."""
+    idempotent: bool = True
+    """Running it twice does no more than running it once. A call that may have run on a
+    replica that died is re-run only when this holds (server/takeover.py); by default a tool
+    that asks first or writes memory is not."""
     for_model: ModelView = field(default_factory=ModelView)
     """The compact text the model reads instead of the result's JSON (skills/model_view.py)."""
 
@@ -86,6 +90,9 @@ def read_meta(tool: str, raw: Any) -> ToolMeta:
         fields[name] = value.strip() if isinstance(value, str) else getattr(defaults, name)
     fields["renders"] = fields["renders"] or GENERIC
     fields["writes"] = read_writes(tool, raw.get("writes"))
+    idempotent = raw.get("idempotent")
+    writer = bool(fields["confirm"] or fields["writes"])
+    fields["idempotent"] = idempotent if isinstance(idempotent, bool) else not writer
     fields["for_model"] = read_view(tool, raw.get("for_model"))
     return ToolMeta(tool, **fields)
 

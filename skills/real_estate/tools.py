@@ -231,6 +231,7 @@ TOOLS = [
             "renders": "none",
             "summary": "saved {key}",
             "writes": ENTRY_KINDS,
+            "idempotent": True,  # only a write request, applied once when the turn ends
         },
     ),
     _function(
@@ -247,6 +248,7 @@ TOOLS = [
             "summary": "forgot {key}",
             "confirm": "Forget your saved {key}?",
             "writes": ENTRY_KINDS,
+            "idempotent": True,  # only a write request, applied once when the turn ends
         },
     ),
     _function(
@@ -259,6 +261,7 @@ TOOLS = [
             "renders": "none",
             "summary": "saved {value}",
             "writes": SAVED_ENTRIES,
+            "idempotent": True,  # only a write request, applied once when the turn ends
         },
     ),
     _function(
@@ -272,6 +275,7 @@ TOOLS = [
             "summary": "removed {key}",
             "confirm": "Remove home {zpid} from your saved homes?",
             "writes": SAVED_ENTRIES,
+            "idempotent": True,  # only a write request, applied once when the turn ends
         },
     ),
     _function(

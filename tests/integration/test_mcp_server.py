@@ -73,16 +73,20 @@ def _saved(server: ServerProcess, token: str) -> list[str]:
 def test_tools_follow_the_callers_role_and_results_carry_text_and_data(
     server: ServerProcess, mode: str
 ) -> None:
-    async def scenario() -> tuple[set[str], set[str], types.CallToolResult]:
+    async def scenario() -> tuple[dict[str, types.Tool], set[str], types.CallToolResult]:
         async with _client(server, ALICE, mode) as client:
-            signed_in = {t.name for t in (await client.list_tools()).tools}
+            signed_in = {t.name: t for t in (await client.list_tools()).tools}
             found = await client.call_tool("search_properties", {"location": "78745", "limit": 3})
         async with _client(server, None, mode) as guest:
             as_guest = {t.name for t in (await guest.list_tools()).tools}
         return signed_in, as_guest, found
 
     signed_in, as_guest, found = run(scenario())
-    assert {"ask_propsearch", "search_properties", "save_home", "remove_saved_home"} <= signed_in
+    assert {"ask_propsearch", "search_properties", "save_home", "remove_saved_home"} <= set(
+        signed_in
+    )
+    hints = signed_in["remove_saved_home"].annotations
+    assert hints is not None and hints.destructive_hint and hints.idempotent_hint
     assert "search_properties" in as_guest and "save_home" not in as_guest
     assert not found.is_error
     items = found.structured_content["items"]

@@ -64,6 +64,8 @@ async def test_reference_time_server_tools_are_namespaced_with_skill_md_metadata
     tools = {t["function"]["name"]: t for t in schema["tools"]}
     assert set(tools) == {"mcp_time_get_current_time", "mcp_time_convert_time"}
     assert tools["mcp_time_get_current_time"]["x-propsearch"]["guest"] is True
+    # the server's readOnlyHint: a call a dead replica may have made runs again (takeover)
+    assert tools["mcp_time_convert_time"]["x-propsearch"]["idempotent"] is True
     assert "timezone" in tools["mcp_time_get_current_time"]["function"]["parameters"]["properties"]
 
 
@@ -105,6 +107,11 @@ async def test_registry_merges_mcp_time_beside_current_time() -> None:
         assert status["last_error"] is None
     finally:
         await registry.close()
+
+
+async def test_a_tool_without_hints_is_not_run_twice_after_a_takeover(flaky: McpPool) -> None:
+    schema = await flaky.get_json("/schema")
+    assert {t["x-propsearch"]["idempotent"] for t in schema["tools"]} == {False}
 
 
 async def test_tool_error_from_the_server_is_readable(flaky: McpPool) -> None:

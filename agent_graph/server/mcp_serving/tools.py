@@ -93,6 +93,7 @@ def list_tools(call: McpCall) -> list[types.Tool]:
                 annotations=types.ToolAnnotations(
                     title=meta.progress_label.rstrip("…."),
                     destructive_hint=bool(meta.confirm) or None,
+                    idempotent_hint=meta.idempotent,
                 ),
                 _meta=widget.tool_meta(meta.renders, registry, drawn),
             )

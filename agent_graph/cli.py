@@ -122,6 +122,9 @@ class Chat:
             self.say(f"  · {event.get('label') or 'Running ' + event['name'] + '…'}")
         elif kind == "step" and event.get("status") == "error":
             self.say(f"  ! {event.get('summary', 'tool failed')}")
+        elif kind == "resumed":  # what stands of the answer, again: the rest follows it
+            self.say("\n  · (another server took this answer over from its last step)")
+            self.say(self.text.feed(event.get("text", "")), end="")
         elif kind == "hints":
             self.say("\n  Try: " + " | ".join(event["hints"]), end="")
         elif kind == "error":

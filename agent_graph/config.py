@@ -98,6 +98,7 @@ class Settings(BaseSettings):
     database_url: str | None = Field(default=None, alias="DATABASE_URL")
     redis_url: str | None = Field(default=None, alias="REDIS_URL")
     turn_lock_ttl_s: float = Field(default=30.0, ge=1, alias="TURN_LOCK_TTL_S")
+    run_lease_s: float = Field(default=10.0, ge=1, alias="RUN_LEASE_S")
     guest_session_ttl_s: float = Field(default=3600.0, ge=60, alias="GUEST_SESSION_TTL_S")
     paused_turn_ttl_s: float = Field(default=3600.0, ge=1, alias="PAUSED_TURN_TTL_S")
     allowed_hosts: str = Field(default="", alias="ALLOWED_HOSTS")

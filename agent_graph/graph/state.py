@@ -28,6 +28,9 @@ class Context:
     """guest | user | admin: which tools the agent may bind and call (agent_graph/security/roles.py)."""
     persist: bool = True
     """False for public guest turns: no session file, no memory reads or writes."""
+    maybe_ran: frozenset[str] = frozenset()
+    """Ids of tool calls that may have run on a replica that died mid-turn: this turn resumes
+    after them, so only those of idempotent tools run again (agent_graph/server/takeover.py)."""
 
 
 class AgentState(TypedDict, total=False):

@@ -7,8 +7,9 @@ A message sent while a run is going on the same session is queued: its run start
 one ahead ends (the turn lock orders them, across replicas too), and says so first with a
 `queued` event. Any run, going or queued, can be cancelled. Finished runs stay readable for
 `keep_s` seconds. In the server profile every run's events are also written to Redis Streams
-(storage/run_streams.py), so a client rejoins, and cancels, through any replica
-(docs/protocol.md, "Runs").
+(storage/run_streams.py), so a client rejoins, and cancels, through any replica, and every run
+holds a lease, so another replica takes it over if this one dies (server/takeover.py;
+docs/protocol.md, "Runs").
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent_graph.server.turns import TurnRunner
+from agent_graph.server.takeover import RunKeeper
+from agent_graph.server.turns import Retake, TurnRunner
+from agent_graph.storage.leases import RunLease
 from agent_graph.storage.run_streams import RedisRunStreams, RunRecord
 
 log = logging.getLogger(__name__)
@@ -123,13 +126,24 @@ class RunHub:
     """The runs of this process, by id and by session (the latest first)."""
 
     def __init__(
-        self, runner: TurnRunner, keep_s: float = KEEP_S, shared: RedisRunStreams | None = None
+        self,
+        runner: TurnRunner,
+        keep_s: float = KEEP_S,
+        shared: RedisRunStreams | None = None,
+        keeper: RunKeeper | None = None,
     ) -> None:
         self.runner = runner
         self.keep_s = keep_s
         self.shared = shared
         """Where other replicas read this one's runs (server profile), None: this process only."""
+        self.keeper = keeper
+        """This replica's run leases, and the runs it takes over from dead ones (server/takeover.py)."""
         self._runs: dict[str, Run] = {}
+
+    def open(self) -> None:
+        """Start keeping leases (and taking over dead replicas' runs)."""
+        if self.keeper is not None:
+            self.keeper.start(self.adopt)
 
     def start(
         self,
@@ -145,10 +159,41 @@ class RunHub:
         run = Run(uuid.uuid4().hex, user, session_id, message or "")
         if ahead:
             run.add({"type": "queued", "run_id": run.id, "ahead": len(ahead)})
-        turn = self.runner.events(user, session_id, message, role, persist, confirm)
-        run.task = asyncio.create_task(self._drive(run, turn))
+        request = {"message": message, "role": role, "persist": persist, "confirm": confirm}
+        turn = self.runner.events(
+            user, session_id, message, role, persist, confirm, on_started=self._started(run.id)
+        )
+        run.task = asyncio.create_task(self._drive(run, turn, request))
         self._runs[run.id] = run
         return run
+
+    async def adopt(self, lease: RunLease, events: list[dict[str, Any]], retake: Retake) -> None:
+        """Continue a dead replica's run here, under its id, after the events it sent."""
+        request = lease.request
+        run = Run(lease.run_id, lease.user, lease.session_id, request.get("message") or "")
+        run.events = list(events)
+        turn = self.runner.events(
+            lease.user,
+            lease.session_id,
+            request.get("message"),
+            str(request.get("role") or "user"),
+            bool(request.get("persist", True)),
+            request.get("confirm"),
+            retake=retake,
+            on_started=self._started(run.id),
+        )
+        run.task = asyncio.create_task(self._drive(run, turn, None))
+        self._runs[run.id] = run
+
+    def _started(self, run_id: str) -> Any:
+        keeper = self.keeper
+        if keeper is None:
+            return None
+
+        async def started() -> None:
+            await keeper.started(run_id)
+
+        return started
 
     async def events(self, *args: Any, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
         """Start a run and follow it to its end (a client that leaves does not stop it)."""
@@ -156,15 +201,26 @@ class RunHub:
         async for _, event in run.follow():
             yield event
 
-    async def _drive(self, run: Run, turn: AsyncIterator[dict[str, Any]]) -> None:
+    async def _drive(
+        self, run: Run, turn: AsyncIterator[dict[str, Any]], request: dict[str, Any] | None
+    ) -> None:
+        """Run the turn, publishing its events; `request` None: a run taken over, whose
+        earlier events and lease exist already."""
         watch = None
+        if self.keeper is not None and request is not None:
+            await self.keeper.hold(run.id, run.user, run.session_id, request)
         if self.shared is not None:
-            await self._mirror(self.shared.started(run.id, run.user, run.session_id, run.message))
+            if request is not None:
+                started = self.shared.started(run.id, run.user, run.session_id, run.message)
+                await self._mirror(started)
             watch = asyncio.create_task(self._watch_cancel(run, self.shared))
         try:
-            for event in run.events:  # added before the task started (`queued`)
-                await self._publish(run, event)
+            if request is not None:
+                for event in run.events:  # added before the task started (`queued`)
+                    await self._publish(run, event)
             async for event in turn:
+                if request is None and event["type"] == "session":
+                    continue  # sent by the replica that started it
                 run.add(event)
                 await self._publish(run, event)
         except asyncio.CancelledError:
@@ -181,6 +237,8 @@ class RunHub:
             if self.shared is not None:
                 shared = self.shared.ended(run.id, run.user, run.session_id)
                 await asyncio.shield(self._mirror(shared))
+            if self.keeper is not None:
+                await asyncio.shield(self.keeper.release(run.id))
 
     async def _publish(self, run: Run, event: dict[str, Any]) -> None:
         if self.shared is not None:
@@ -253,6 +311,8 @@ class RunHub:
 
     async def close(self) -> None:
         """Cancel what still runs (the server is stopping)."""
+        if self.keeper is not None:
+            await self.keeper.stop()
         tasks = [r.task for r in self._runs.values() if r.task is not None and not r.task.done()]
         for task in tasks:
             task.cancel()

@@ -21,6 +21,7 @@ from agent_graph.security.log_redaction import redact_logs
 from agent_graph.security.private_files import keep_private
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.runs import RunHub
+from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.planners import Planners
@@ -91,7 +92,12 @@ class AppRuntime:
     """Turns as runs that outlive their request (server/runs.py)."""
 
     def __post_init__(self) -> None:
-        self.runs = RunHub(self.runner, shared=self.storage.run_streams)
+        keeper = None
+        storage = self.storage
+        if storage.leases is not None and storage.run_streams is not None:
+            lease_s = self.settings.run_lease_s
+            keeper = RunKeeper(storage.leases, storage.replica, lease_s, storage.run_streams)
+        self.runs = RunHub(self.runner, shared=storage.run_streams, keeper=keeper)
 
     @property
     def sessions(self) -> Sessions:
@@ -160,6 +166,8 @@ class AppRuntime:
             pending=storage.pending,
             outages=storage.outages,
             paused_ttl_s=settings.paused_turn_ttl_s,
+            # with leases, a checkpoint after every step: another replica resumes from there
+            durability="sync" if storage.leases is not None else "exit",
         )
         log.info(
             "PropSearch ready: model=%s storage=%s skills=%s",
@@ -167,7 +175,7 @@ class AppRuntime:
             storage.name,
             registry.names,
         )
-        return cls(
+        runtime = cls(
             settings,
             registry,
             storage,
@@ -184,6 +192,8 @@ class AppRuntime:
             planners,
             services.warming,
         )
+        runtime.runs.open()
+        return runtime
 
     async def close(self) -> None:
         if self.warming is not None:

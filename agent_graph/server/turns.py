@@ -8,10 +8,11 @@ import errno
 import logging
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.types import Command
 
 from agent_graph.graph.followups import fallback_title
@@ -48,6 +49,20 @@ PAUSED_TTL_S = 3600.0
 STORAGE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.EDQUOT}
 
 
+@dataclass(frozen=True)
+class Retake:
+    """A turn another replica began and died running, taken over here (server/takeover.py)."""
+
+    previous: str
+    """The replica that died (its hold on the session passes to this one)."""
+    started: bool
+    """Its turn had begun: the session's checkpoint is its own, so it resumes from there."""
+    text: str = ""
+    """Every token the dead replica sent."""
+    text_before_model: str = ""
+    """The tokens it sent before its last step: what stands when the model call runs again."""
+
+
 class TurnRunner:
     """Runs turns of a compiled graph; two turns on one session never overlap."""
 
@@ -62,6 +77,7 @@ class TurnRunner:
         pending: PendingTurns | None = None,
         outages: dict[type[BaseException], str] | None = None,
         paused_ttl_s: float = PAUSED_TTL_S,
+        durability: str = "exit",
     ) -> None:
         self.graph = graph
         self.sanitizer = sanitizer
@@ -78,6 +94,10 @@ class TurnRunner:
         """Errors that mean a shared server is down, with its name for the error event."""
         self.paused_ttl_s = paused_ttl_s
         """How long a turn paused for a confirmation waits for the answer before it expires."""
+        self.durability = durability
+        """When the graph writes checkpoints (when it has a saver): `exit` (where the turn
+        stops or pauses) or `sync` (after every step, so another replica can resume a turn
+        from where a dead one left it)."""
         self.last_context: dict[tuple[str, str], dict[str, Any]] = {}
         """The debug view of the most recent turns' hydrated context (at most MAX_CONTEXTS)."""
 
@@ -133,14 +153,18 @@ class TurnRunner:
         role: str = "user",
         persist: bool = True,
         confirm: dict[str, Any] | None = None,
+        retake: Retake | None = None,
+        on_started: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncIterator[dict[str, Any]]:
         """session, then the graph's events, an error if any, and always done last.
 
         With `confirm` ({"id", "approve"}) instead of a message, the turn paused for that
-        confirmation resumes. A new message drops any paused turn of the session. Tokens are
-        redacted over a rolling window, so a secret split across tokens cannot pass."""
+        confirmation resumes. A new message drops any paused turn of the session. With
+        `retake`, a dead replica's turn continues. `on_started` is awaited once the turn holds
+        the session and its checkpoints are its own. Tokens are redacted over a rolling window,
+        so a secret split across tokens cannot pass."""
         redactor = StreamRedactor(self.sanitizer)
-        turn = self._events(user, session_id, message, role, persist, confirm)
+        turn = self._events(user, session_id, message, role, persist, confirm, retake, on_started)
         async with contextlib.aclosing(turn):  # a closed stream closes the turn at once
             async for event in turn:
                 if event["type"] == "token":
@@ -159,6 +183,8 @@ class TurnRunner:
         role: str,
         persist: bool,
         confirm: dict[str, Any] | None,
+        retake: Retake | None = None,
+        on_started: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncGenerator[dict[str, Any]]:
         yield {"type": "session", "session_id": session_id}
         context = Context(
@@ -170,27 +196,43 @@ class TurnRunner:
         echo = EchoFilter()  # answer lines restating the instructions (llm/echo.py)
         held = HeldCallText()  # a tool call the model writes as text (llm/text_tool_calls.py)
         try:
-            async with self.locks.hold(user, session_id):
-                if confirm is not None:
+            async with self.locks.hold(user, session_id, retake.previous if retake else ""):
+                point = await self._retake_point(user, session_id, retake)
+                if point == "finished":  # it had ended; only its bookkeeping was left
+                    self._finish(user, session_id)
+                    await self._drop_thread(user, session_id)
+                    raise _AlreadyFinishedError
+                resuming = isinstance(point, _Resume) and retake is not None
+                if isinstance(point, _Resume) and retake is not None:
+                    context = replace(context, maybe_ran=point.maybe_ran)
+                    inputs: Any = None  # from the checkpoint of the last step that finished
+                    text = message or ""
+                    kept = retake.text_before_model if point.reruns_model else retake.text
+                    yield {"type": "resumed", "text": kept}
+                elif confirm is not None:
                     if await self.pending_confirmation(user, session_id) != confirm.get("id"):
                         raise _NothingToConfirmError
-                    inputs: Any = Command(resume={"approve": bool(confirm.get("approve"))})
+                    inputs = Command(resume={"approve": bool(confirm.get("approve"))})
                     text = ""
                 else:
                     await self._drop_thread(user, session_id)
                     inputs = {"messages": [HumanMessage(content=message or "")]}
                     text = message or ""
+                    if point == "restart" and self.pending is not None:  # it is this same turn
+                        await asyncio.to_thread(self.pending.take, user, session_id)
                 turn = TurnProgress(text, time.time())
-                if persist and text:
+                if persist and text and not resuming:
                     await asyncio.to_thread(self._begin, user, session_id, turn)
+                if on_started is not None:
+                    await on_started()
                 try:
                     async for mode, chunk in self.graph.astream(
                         inputs,
                         config,
                         context=context,
                         stream_mode=STREAM_MODES,
-                        # a checkpoint only where the turn stops (or pauses), when there is a saver
-                        durability="exit" if self._saver is not None else None,
+                        # checkpoints as `durability` says, when there is a saver
+                        durability=self.durability if self._saver is not None else None,
                     ):
                         if mode == "updates" and isinstance(chunk, dict):
                             if "agent" in chunk and (rest := echo.feed(held.end(_final(chunk)))):
@@ -223,6 +265,8 @@ class TurnRunner:
                     await asyncio.to_thread(self._list_paused, user, session_id, text)
         except _NothingToConfirmError:
             yield {"type": "error", "message": NOTHING_TO_CONFIRM}
+        except _AlreadyFinishedError:
+            pass
         except ModelTimeoutError:
             yield {"type": "error", "message": TIMEOUT_MESSAGE}
         except OSError as exc:
@@ -238,6 +282,24 @@ class TurnRunner:
         yield {"type": "done", "session_id": session_id}
         if self.after_turn is not None and persist:
             await self.after_turn(user)
+
+    async def _retake_point(
+        self, user: str, session_id: str, retake: Retake | None
+    ) -> str | _Resume:
+        """Where a taken-over turn goes on: from its checkpoint (_Resume), `finished` when its
+        graph had ended, `restart` when it had begun without a checkpoint yet; `new` for every
+        other turn."""
+        if retake is None or not retake.started:
+            return "new"
+        state = await self.graph.aget_state(self.thread(user, session_id))
+        if not state.values:
+            return "restart"
+        if not state.next:
+            return "finished"
+        last = (state.values.get("messages") or [None])[-1]
+        in_flight = "tools" in state.next and isinstance(last, AIMessage)
+        maybe_ran = frozenset(str(c["id"]) for c in last.tool_calls) if in_flight else frozenset()
+        return _Resume(maybe_ran, "agent" in state.next)
 
     def _begin(self, user: str, session_id: str, turn: TurnProgress) -> None:
         """Keep a turn whose replica died before finishing it, then mark this one in flight."""
@@ -312,6 +374,18 @@ async def collect(events: AsyncIterator[dict[str, Any]], session_id: str) -> dic
 
 class _NothingToConfirmError(Exception):
     """A resume request whose confirmation id is not the one the session waits for."""
+
+
+@dataclass(frozen=True)
+class _Resume:
+    maybe_ran: frozenset[str]
+    """The tool calls that were in flight (the step that runs first)."""
+    reruns_model: bool
+    """The model call that was streaming runs again (its tokens so far are void)."""
+
+
+class _AlreadyFinishedError(Exception):
+    """A taken-over turn whose graph had already ended (and saved it)."""
 
 
 def _age_s(created_at: str | None) -> float:

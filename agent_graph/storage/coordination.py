@@ -29,6 +29,12 @@ WAIT_S: Final = 300.0
 _RELEASE = (
     "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 )
+# Hand a dead holder's lock to its run's new owner (only while the dead holder still has it).
+_TAKE_OVER = (
+    "local held = redis.call('get', KEYS[1]) "
+    "if held and string.sub(held, 1, string.len(ARGV[1])) == ARGV[1] then "
+    "return redis.call('set', KEYS[1], ARGV[2], 'px', ARGV[3]) end return false"
+)
 _EXTEND = (
     "if redis.call('get', KEYS[1]) == ARGV[1] then "
     "return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0"
@@ -55,17 +61,20 @@ class TurnLockTimeoutError(RuntimeError):
 
 class RedisTurnLocks:
     """A lock per (user, session) with a TTL, renewed while the turn runs: if a replica dies
-    mid-turn, its lock expires after `ttl_s` and the session continues elsewhere."""
+    mid-turn, its lock expires after `ttl_s` and the session continues elsewhere, or passes at
+    once to the replica that takes the dead one's run over (`take_from`). A lock's value starts
+    with its holder's name, so only that holder's locks can be taken over."""
 
-    def __init__(self, client: aredis.Redis, ttl_s: float) -> None:
+    def __init__(self, client: aredis.Redis, ttl_s: float, holder: str = "") -> None:
         self.client = client
         self.ttl_ms = int(ttl_s * 1000)
+        self.holder = holder
 
     @asynccontextmanager
-    async def hold(self, user: str, session_id: str) -> AsyncIterator[None]:
-        key, token = f"propsearch:turn:{user}:{session_id}", uuid.uuid4().hex
+    async def hold(self, user: str, session_id: str, take_from: str = "") -> AsyncIterator[None]:
+        key, token = f"propsearch:turn:{user}:{session_id}", f"{self.holder}/{uuid.uuid4().hex}"
         deadline = time.monotonic() + WAIT_S
-        while not await self.client.set(key, token, nx=True, px=self.ttl_ms):
+        while not await self._acquire(key, token, take_from):
             if time.monotonic() > deadline:
                 raise TurnLockTimeoutError("the previous turn of this session is still running")
             await asyncio.sleep(POLL_S)
@@ -76,6 +85,13 @@ class RedisTurnLocks:
             renew.cancel()
             with suppress(redis.RedisError, asyncio.CancelledError):
                 await asyncio.shield(self.client.eval(_RELEASE, 1, key, token))
+
+    async def _acquire(self, key: str, token: str, take_from: str) -> bool:
+        if await self.client.set(key, token, nx=True, px=self.ttl_ms):
+            return True
+        if not take_from:
+            return False
+        return bool(await self.client.eval(_TAKE_OVER, 1, key, f"{take_from}/", token, self.ttl_ms))
 
     async def _renew(self, key: str, token: str) -> None:
         while True:

@@ -12,7 +12,11 @@ from typing import Protocol
 class TurnLocks(Protocol):
     """Holds a session while one turn runs; the server profile shares it across replicas."""
 
-    def hold(self, user: str, session_id: str) -> AbstractAsyncContextManager[None]: ...
+    def hold(
+        self, user: str, session_id: str, take_from: str = ""
+    ) -> AbstractAsyncContextManager[None]:
+        """`take_from`: a replica that died holding it (its run is being taken over)."""
+        ...
 
 
 class LocalTurnLocks:
@@ -24,7 +28,7 @@ class LocalTurnLocks:
         )
 
     @asynccontextmanager
-    async def hold(self, user: str, session_id: str) -> AsyncIterator[None]:
+    async def hold(self, user: str, session_id: str, take_from: str = "") -> AsyncIterator[None]:
         lock = self._locks.get((user, session_id))
         if lock is None:
             lock = self._locks[(user, session_id)] = asyncio.Lock()

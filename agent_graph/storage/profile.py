@@ -17,6 +17,7 @@ from agent_graph.config import Settings
 from agent_graph.memory.changes import ChangeLog, ChangeRecords
 from agent_graph.memory.preferences import PreferenceBackend, PreferenceStore
 from agent_graph.security.rate_limit import RateLimiter
+from agent_graph.storage.leases import RunLeases
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
 from agent_graph.storage.run_streams import RedisRunStreams
 from agent_graph.storage.scratch_sessions import ScratchSessionStore
@@ -72,6 +73,10 @@ class Storage:
     pending: PendingTurns | None = None
     run_streams: RedisRunStreams | None = None
     """Runs' events for every replica to replay and follow (server profile)."""
+    leases: RunLeases | None = None
+    """Which replica runs each turn, so another takes over a dead one's (server profile)."""
+    replica: str = ""
+    """This process's name among the replicas (lease owner, turn lock holder)."""
     outages: dict[type[BaseException], str] = field(default_factory=dict)
     """Errors meaning a shared server is unreachable, with the server's name for the user."""
     closers: list[Callable[[], Any]] = field(default_factory=list)

@@ -3,6 +3,9 @@ confirmation), Redis for what replicas share."""
 
 from __future__ import annotations
 
+import os
+import socket
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +21,7 @@ from agent_graph.storage.coordination import RedisGuestSessions, RedisRateLimite
 from agent_graph.storage.postgres.changes import PgChangeLog
 from agent_graph.storage.postgres.database import Database
 from agent_graph.storage.postgres.preferences import PgPreferenceStore
+from agent_graph.storage.postgres.run_leases import PgRunLeases
 from agent_graph.storage.postgres.sessions import PgPendingTurns, PgSessionStore
 from agent_graph.storage.profile import Storage
 from agent_graph.storage.run_streams import RedisRunStreams
@@ -44,6 +48,7 @@ def open_server_storage(settings: Settings) -> Storage:
     blocking = redis.Redis.from_url(settings.redis_url, retry=Retry(NoBackoff(), 1), **options)
 
     closers: list[Callable[[], Any]] = [db.close, shared.aclose, blocking.close]
+    replica = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
 
     async def open_checkpointer() -> Any:
         from agent_graph.storage.postgres.checkpoints import PostgresCheckpointer
@@ -61,13 +66,15 @@ def open_server_storage(settings: Settings) -> Storage:
         name="server",
         sessions=PgSessionStore(db),
         guests=RedisGuestSessions(blocking, settings.guest_session_ttl_s),
-        locks=RedisTurnLocks(shared, settings.turn_lock_ttl_s),
+        locks=RedisTurnLocks(shared, settings.turn_lock_ttl_s, replica),
         limiter=RedisRateLimiter(shared, settings.public_rate_limit, settings.public_rate_window_s),
         preferences=PgPreferenceStore(db),
         changes=PgChangeLog(db),
         open_vectors=open_pgvector,
         pending=PgPendingTurns(db),
         run_streams=RedisRunStreams(shared, RUN_KEEP_S),
+        leases=PgRunLeases(db, settings.run_lease_s),
+        replica=replica,
         outages={
             psycopg.OperationalError: "PostgreSQL",
             redis.ConnectionError: "Redis",

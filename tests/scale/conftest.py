@@ -16,6 +16,8 @@ from tests.trust.helpers import Clock, clock_skills
 
 #: A dead replica's turn lock frees this fast (the default of 30 s suits production).
 LOCK_TTL_S = "3"
+#: A dead replica's runs are taken over this fast (the default of 10 s suits production).
+RUN_LEASE_S = "2"
 GUEST_LIMIT = 6
 
 
@@ -58,6 +60,7 @@ class Cluster:
             "DATABASE_URL": self.database_url,
             "REDIS_URL": self.redis.url,
             "TURN_LOCK_TTL_S": LOCK_TTL_S,
+            "RUN_LEASE_S": RUN_LEASE_S,
             "PUBLIC_RATE_LIMIT": str(GUEST_LIMIT),
             "SKILLS_DIR": str(self.clock.skills_dir),
         }

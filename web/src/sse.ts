@@ -81,7 +81,7 @@ export function createSseParser(): SseParser {
   };
 }
 
-const KNOWN_TYPES = new Set(["session", "queued", "token", "step", "data", "hints", "confirm", "error", "done"]);
+const KNOWN_TYPES = new Set(["session", "queued", "resumed", "token", "step", "data", "hints", "confirm", "error", "done"]);
 
 /** Decodes one raw event into a typed chat event; unknown types and bad JSON give null. */
 export function toChatEvent(raw: RawSseEvent): ChatEvent | null {

@@ -106,6 +106,8 @@ export interface StepEvent {
 export type ChatEvent =
   | { type: "session"; session_id: string }
   | { type: "queued"; run_id: string; ahead: number }
+  /** Another server took the turn over from its last step; `text` is the answer that stands. */
+  | { type: "resumed"; text: string }
   | { type: "token"; content: string }
   | StepEvent
   | { type: "data"; data: ResultData }

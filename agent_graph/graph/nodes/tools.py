@@ -5,7 +5,8 @@ is the tool's own metadata (agent_graph/skills/metadata.py), never a table here.
 
 Calls whose tool declares `confirm` metadata pause the graph first with one LangGraph
 `interrupt` for all of them (before anything runs: the node re-runs from the top on resume).
-A declined call is not run; its ToolMessage says so.
+A declined call is not run; its ToolMessage says so. A call that may have run on a replica
+that died is run again only when its tool is idempotent (`Context.maybe_ran`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ from agent_graph.skills.pool import SkillCallError
 TOOL_ERROR = "Error: {message}"
 UNEXPECTED_ERROR = "{tool} failed unexpectedly ({kind}). Try again or choose another approach."
 DECLINED = "Cancelled: the user declined ({question}), so nothing was changed."
+MAYBE_RAN = (
+    "{tool} may already have run: the server running this turn stopped during the call, so it "
+    "was not repeated. Check its effect before calling it again."
+)
 YES_WORDS = frozenset({"yes", "y", "ok", "okay", "approve", "approved", "confirm", "true"})
 
 
@@ -124,6 +129,8 @@ def make_tools(services: Services) -> Any:
             role = ctx.role
             if not tool_allowed(role, meta):  # defense in depth: the agent never binds it
                 raise SkillCallError(REFUSED.format(tool=name, role=role))
+            if call_id in ctx.maybe_ran and not meta.idempotent:  # reported, never run twice
+                raise SkillCallError(MAYBE_RAN.format(tool=name))
             args, problems = checked_arguments(services.skills.tools, name, args)
             if not problems and not failures.get(name):  # grounding: once; the model may overrule
                 turn = {**conversation, "call": {"name": name, "args": args}}

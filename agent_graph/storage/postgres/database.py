@@ -39,6 +39,10 @@ CREATE INDEX IF NOT EXISTS sessions_recent ON sessions (user_id, updated_at DESC
 CREATE TABLE IF NOT EXISTS pending_turns (
     user_id text NOT NULL, session_id text NOT NULL, user_text text NOT NULL,
     started_at double precision NOT NULL, PRIMARY KEY (user_id, session_id));
+CREATE TABLE IF NOT EXISTS run_leases (
+    run_id text PRIMARY KEY, user_id text NOT NULL, session_id text NOT NULL,
+    request jsonb NOT NULL, owner text NOT NULL, lease_until timestamptz NOT NULL,
+    started boolean NOT NULL DEFAULT false, takeovers integer NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS preferences (
     user_id text NOT NULL, skill text NOT NULL, entry_type text NOT NULL, key text NOT NULL,
     value text NOT NULL, seq bigint GENERATED ALWAYS AS IDENTITY,

@@ -29,6 +29,14 @@ describe("messagesFromTurns", () => {
 const waiting = emptyAssistant();
 
 describe("applyEvent", () => {
+  it("keeps only the answer text that stands when another server takes the turn over", () => {
+    const cut = applyEvent({ ...emptyAssistant(), text: "Let me look. Here are" }, {
+      type: "resumed",
+      text: "Let me look. ",
+    });
+    expect(applyEvent(cut, { type: "token", content: "Three homes." }).text).toBe("Let me look. Three homes.");
+  });
+
   it("marks a message queued behind the turn in progress until its own turn starts", () => {
     const queued = applyEvent(waiting, { type: "queued", run_id: "r2", ahead: 1 });
     expect(queued.queued).toBe("r2");

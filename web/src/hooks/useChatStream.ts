@@ -91,6 +91,8 @@ export function applyEvent(message: AssistantMessage, event: ChatEvent): Assista
   switch (event.type) {
     case "queued":
       return { ...message, queued: event.run_id };
+    case "resumed":
+      return { ...message, text: event.text };
     case "token":
       return { ...message, text: message.text + event.content };
     case "step":

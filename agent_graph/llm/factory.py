@@ -51,4 +51,5 @@ def make_chat_model(
         temperature=0,
         streaming=True,
         model_kwargs=extra,
+        slot_by_tools=name == "local",
     )

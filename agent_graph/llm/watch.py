@@ -72,10 +72,24 @@ def watching(watch: CallWatch) -> Iterator[CallWatch]:
         _CURRENT.reset(token)
 
 
+TOOLS_SLOT = 0
+"""The llama-server slot of calls offered tools: its cache holds the instructions and the tool
+schemas, which every turn starts with."""
+PLAIN_SLOT = 1
+"""The slot of calls without tools (an answer from results in hand, a summary): with the tool
+calls' slot they would replace its cached prefix, which the next turn would read again."""
+
+
 class WatchedChatLiteLLM(ChatLiteLLM):
     """ChatLiteLLM whose streamed chunks reach the open CallWatch before LangChain reads them."""
 
+    slot_by_tools: bool = False
+    """llama-server: calls with tools and calls without each keep a slot (and its cache)."""
+
     async def acompletion_with_retry(self, run_manager: Any = None, **kwargs: Any) -> Any:
+        if self.slot_by_tools:
+            slot = TOOLS_SLOT if kwargs.get("tools") else PLAIN_SLOT
+            kwargs["extra_body"] = {**(kwargs.get("extra_body") or {}), "id_slot": slot}
         result = await super().acompletion_with_retry(run_manager=run_manager, **kwargs)
         watch = _CURRENT.get()
         if watch is None or not kwargs.get("stream"):

@@ -121,3 +121,13 @@ async def test_the_warm_up_reads_exactly_the_prefix_every_turn_starts_with(
     assert "Current date" not in first["messages"][0]["content"]
     ready = [e for e in events if e.get("id") == "model-warm-up"]
     assert [e["status"] for e in ready] == ["start", "end"], "the turn waited for the warm-up"
+    assert warm["id_slot"] == first["id_slot"], "the warm-up fills the slot turns start from"
+
+
+async def test_calls_without_tools_keep_a_slot_of_their_own_so_the_tool_prefix_stays_cached(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    fake.plans = [("lookup", {"q": "x"}), ("lookup", {"q": "x"})]  # repeats: answered without tools
+    await _turn(_services(tmp_path, fake))
+    offered = [("tools" in r, r.get("id_slot")) for r in fake.requests]
+    assert offered == [(True, 0), (True, 0), (False, 1)]

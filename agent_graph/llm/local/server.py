@@ -36,6 +36,10 @@ BATCH = 512
 """Prompt tokens per batch: llama-server reports its progress once a batch (about 6 s here),
 which is what the user sees and what keeps the timeout from firing while a prompt is read;
 the reading speed is the same as with its default of 2048."""
+SLOTS = 2
+"""One slot for calls with tools, one for calls without (llm/watch.py), each with its own
+LOCAL_MODEL_CTX of cache: with llama-server's default (4 slots sharing one context) a call
+without tools replaced the cached tool schemas, and every next turn read them again."""
 
 
 def free_cores() -> int:
@@ -78,7 +82,8 @@ class LocalLLMServer:
             *(sys.executable, "-m", "agent_graph.llm.local.tether"),
             *(str(binary), "-m", str(model), "--alias", ALIAS, "--jinja"),
             *("--chat-template-file", str(CHAT_TEMPLATE)),
-            *("-c", str(settings.local_model_ctx), "-t", str(threads), "-b", str(BATCH)),
+            *("-c", str(settings.local_model_ctx * SLOTS), "-np", str(SLOTS), "--no-kv-unified"),
+            *("-t", str(threads), "-b", str(BATCH)),
             *("--host", "127.0.0.1", "--port", str(port)),
         ]
         return cls(command, port, settings.memory_root / "logs" / LOG_NAME)

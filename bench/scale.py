@@ -17,7 +17,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,31 @@ from bench.api_load import drive
 from bench.common import RESULTS, ratio, stats_ms, tree_cpu_s
 from tests.scale.servers import Nginx, Postgres, Redis, Replica, missing_servers
 from tests.servers import ROOT
+
+
+@contextmanager
+def server_stack(name: str) -> Iterator[tuple[Postgres, Redis, Path]]:
+    """A PostgreSQL container, a Redis and a scratch folder for one bench run, all removed after."""
+    postgres = Postgres()
+    postgres.start()
+    try:
+        with tempfile.TemporaryDirectory(prefix=f"bench-{name}-") as tmp:
+            folder = Path(tmp)
+            redis = Redis(folder / "redis")
+            redis.start()
+            try:
+                yield postgres, redis, folder
+            finally:
+                redis.stop()
+    finally:
+        postgres.remove()
+
+
+def write_results(name: str, result: dict[str, Any], text: str) -> None:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=2) + "\n")
+    (RESULTS / f"{name}.md").write_text(text)
+    print(text)
 
 
 def _container_pid(name: str) -> int:
@@ -174,41 +200,24 @@ def main() -> int:
         "loadavg": [round(x, 1) for x in os.getloadavg()],
         "levels": [],
     }
-    postgres = Postgres()
-    postgres.start()
-    with tempfile.TemporaryDirectory(prefix="bench-scale-") as tmp:
-        folder = Path(tmp)
-        redis = Redis(folder / "redis")
-        redis.start()
-        try:
-            url = postgres.new_database()
-            env = {
-                "STORAGE": "server",
-                "DATABASE_URL": url,
-                "REDIS_URL": redis.url,
-                "LOG_LEVEL": "WARNING",
-                "SKILLS_DIR": str(ROOT / "skills"),
-            }
-            shared = [_container_pid(postgres.name)] + (
-                [redis.process.pid] if redis.process else []
+    with server_stack("scale") as (postgres, redis, folder):
+        url = postgres.new_database()
+        env = {
+            "STORAGE": "server",
+            "DATABASE_URL": url,
+            "REDIS_URL": redis.url,
+            "LOG_LEVEL": "WARNING",
+            "SKILLS_DIR": str(ROOT / "skills"),
+        }
+        shared = [_container_pid(postgres.name)] + ([redis.process.pid] if redis.process else [])
+        for replicas in (1, 2, 3):
+            print(f"[bench.scale] {replicas} replica(s) ...", flush=True)
+            result["levels"].append(
+                _level(folder, env, replicas, args.streams, args.seconds, shared)
             )
-            for replicas in (1, 2, 3):
-                print(f"[bench.scale] {replicas} replica(s) ...", flush=True)
-                result["levels"].append(
-                    _level(folder, env, replicas, args.streams, args.seconds, shared)
-                )
-            print("[bench.scale] storage operations ...", flush=True)
-            result["storage_ops"] = storage_ops(
-                folder / "embedded", postgres.new_database(), args.ops
-            )
-        finally:
-            redis.stop()
-            postgres.remove()
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "scale.json").write_text(json.dumps(result, indent=2) + "\n")
-    text = markdown(result)
-    (RESULTS / "scale.md").write_text(text)
-    print(text)
+        print("[bench.scale] storage operations ...", flush=True)
+        result["storage_ops"] = storage_ops(folder / "embedded", postgres.new_database(), args.ops)
+    write_results("scale", result, markdown(result))
     return 0
 
 

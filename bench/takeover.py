@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import statistics
 import sys
@@ -28,8 +27,9 @@ import httpx
 import psycopg
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
-from bench.common import RESULTS, ratio
-from tests.scale.servers import Nginx, Postgres, Redis, Replica, missing_servers
+from bench.common import ratio
+from bench.scale import server_stack, write_results
+from tests.scale.servers import Nginx, Redis, Replica, missing_servers
 from tests.servers import sse_events
 from tests.trust.helpers import clock_skills
 
@@ -171,30 +171,15 @@ def main() -> int:
         "date": time.strftime("%Y-%m-%d %H:%M:%S"),
         "loadavg": [round(x, 1) for x in os.getloadavg()],
     }
-    postgres = Postgres()
-    postgres.start()
-    with tempfile.TemporaryDirectory(prefix="bench-takeover-") as tmp:
-        folder = Path(tmp)
-        redis = Redis(folder / "redis")
-        redis.start()
-        try:
-            print("[bench.takeover] checkpoint costs ...", flush=True)
-            result["checkpoints"] = asyncio.run(
-                _checkpoint_costs(postgres.new_database(), args.turns)
-            )
-            result["takeovers"] = []
-            for lease in ("default", "2"):
-                print(f"[bench.takeover] kills at RUN_LEASE_S={lease} ...", flush=True)
-                url = postgres.new_database()
-                result["takeovers"].append(_takeovers(folder, url, redis, lease, args.kills))
-        finally:
-            redis.stop()
-            postgres.remove()
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "takeover.json").write_text(json.dumps(result, indent=2) + "\n")
-    text = markdown(result)
-    (RESULTS / "takeover.md").write_text(text)
-    print(text)
+    with server_stack("takeover") as (postgres, redis, folder):
+        print("[bench.takeover] checkpoint costs ...", flush=True)
+        result["checkpoints"] = asyncio.run(_checkpoint_costs(postgres.new_database(), args.turns))
+        result["takeovers"] = []
+        for lease in ("default", "2"):
+            print(f"[bench.takeover] kills at RUN_LEASE_S={lease} ...", flush=True)
+            url = postgres.new_database()
+            result["takeovers"].append(_takeovers(folder, url, redis, lease, args.kills))
+    write_results("takeover", result, markdown(result))
     return 0
 
 

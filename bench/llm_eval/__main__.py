@@ -69,12 +69,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", nargs="*", help="scenario function names (substrings)")
     parser.add_argument("--min-pass", type=int, default=MIN_PASS)
     parser.add_argument("--budget-min", type=float, default=BUDGET_MIN)
+    parser.add_argument(
+        "--model", default="local", help="AGENT_MODEL (offline: check the checks; no table kept)"
+    )
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)  # run the cleanup below on `kill` too
     started = time.monotonic()
     print(f"eval-llm: starting the API on the local model\n{HEAD}", flush=True)
     with tempfile.TemporaryDirectory(prefix="propsearch-eval-") as tmp:
-        product = Product.start(Path(tmp) / "memory")
+        product = Product.start(Path(tmp) / "memory", AGENT_MODEL=args.model)
         ready = time.monotonic() - started
         try:
             deadline = started + args.budget_min * 60
@@ -82,7 +85,8 @@ def main(argv: list[str]) -> int:
         finally:
             product.stop()
             llama_log = Path(tmp) / "memory" / "logs" / "llama-server.log"
-            speed = [x for x in llama_log.read_text().splitlines() if " eval time" in x][-2:]
+            lines = llama_log.read_text().splitlines() if llama_log.exists() else []
+            speed = [x for x in lines if " eval time" in x][-2:]
     passed = sum(o.passed for o in outcomes)
     ran = sum(o.ran for o in outcomes)
     explicit = [o for o in outcomes if o.explicit]
@@ -95,7 +99,7 @@ def main(argv: list[str]) -> int:
     report = f"{table(outcomes)}\n\n{summary}\n\n## Model calls\n\n{calls(outcomes)}\n"
     print(f"\n{summary}")
     print("\n".join(speed))
-    if not args.only:
+    if not args.only and args.model == "local":
         RESULTS.write_text("# `make eval-llm` (local model)\n\n" + report)
     needed = required(args.min_pass, ran, len(outcomes)) if not args.only else 0
     if passed < needed:

@@ -131,8 +131,13 @@ class Product:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")[-4000:]
 
-    def send(self, message: str, session_id: str | None = None) -> Turn:
+    def send(
+        self, message: str | None, session_id: str | None = None, approve: str | None = None
+    ) -> Turn:
+        """A message; or, with `approve` (a confirm id), the yes to that confirmation."""
         body: dict[str, Any] = {"message": message}
+        if approve:
+            body = {"confirm": {"id": approve, "approve": True}}
         if session_id:
             body["session_id"] = session_id
         started = time.monotonic()

@@ -6,94 +6,22 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
 
 import httpx
 
-from bench.llm_eval.product import Product, Turn
-
-BUDGET = 500_000
-BEDS = 3
-REMEMBERED_BUDGET = 400_000
-MAX_TOOL_CALLS = 4
-"""More tool calls than this for one message counts as a runaway loop."""
-
-
-class Failed(AssertionError):
-    """A check on what the product showed did not hold; the message says which."""
-
-
-@dataclass
-class Outcome:
-    name: str
-    explicit: bool
-    """Needs only constraints stated in the message (the issue's aim: all of these pass)."""
-    ran: bool = True
-    """False when the time budget ran out before it started or while it ran."""
-    passed: bool = False
-    reason: str = ""
-    turns: list[Turn] = field(default_factory=list)
-
-
-def check(condition: bool, reason: str) -> None:
-    if not condition:
-        raise Failed(reason)
-
-
-def settled(turn: Turn) -> None:
-    """Every turn: no error event, `done` last, at most MAX_TOOL_CALLS tool calls."""
-    check(not turn.of("error"), f"error event: {turn.of('error')[:1]}")
-    check(bool(turn.events) and turn.events[-1]["type"] == "done", "the stream did not end")
-    check(len(turn.tool_calls) <= MAX_TOOL_CALLS, f"{len(turn.tool_calls)} tool calls")
-
-
-def listings(turn: Turn) -> list[dict[str, Any]]:
-    found = [d for d in turn.data if d.get("type") == "listings"]
-    check(bool(found), "no listings shown")
-    items: list[dict[str, Any]] = found[-1].get("items") or []
-    check(bool(items), "an empty result")
-    return items
-
-
-def searched_within(turn: Turn, budget: int = BUDGET) -> None:
-    """The search the product ran (its echoed `criteria`) holds the stated constraints, so a
-    result that meets them only by chance (e.g. `price_min` for "under") does not pass."""
-    criteria = [d for d in turn.data if d.get("type") == "listings"][-1].get("criteria") or {}
-    check(0 < (criteria.get("price_max") or 0) <= budget, f"searched with {criteria}")
-    check((criteria.get("beds_min") or 0) >= BEDS, f"searched with {criteria}")
-    check(criteria.get("property_type") == "house", f"searched with {criteria}")
-
-
-def detail_zpid(turn: Turn) -> str:
-    found = [d for d in turn.data if d.get("type") == "detail" and d.get("items")]
-    check(bool(found), "no property detail shown")
-    return str(found[-1]["items"][0].get("zpid"))
-
-
-def meets_search(items: list[dict[str, Any]], budget: int = BUDGET) -> None:
-    for item in items:
-        check(item.get("city") == "Austin", f"{item.get('address')} is not in Austin")
-        check((item.get("beds") or 0) >= BEDS, f"{item.get('address')} has {item.get('beds')} bd")
-        check((item.get("price") or 0) <= budget, f"{item.get('address')} costs {item['price']}")
-        check(item.get("property_type") == "house", f"{item.get('address')} is not a house")
-
-
-@dataclass
-class Conversation:
-    """State shared by the scenarios of one session (the search they refer back to)."""
-
-    product: Product
-    session_id: str | None = None
-    shown: list[dict[str, Any]] = field(default_factory=list)
-
-    def send(self, outcome: Outcome, message: str, new_session: bool = False) -> Turn:
-        turn = self.product.send(message, None if new_session else self.session_id)
-        outcome.turns.append(turn)
-        if not new_session:
-            self.session_id = turn.session_id
-        settled(turn)
-        return turn
+from bench.llm_eval.checks import (
+    REMEMBERED_BUDGET,
+    Conversation,
+    Failed,
+    Outcome,
+    check,
+    detail_zpid,
+    listings,
+    meets_search,
+    searched_within,
+)
+from bench.llm_eval.features import FEATURES
+from bench.llm_eval.product import Product
 
 
 def search(c: Conversation, o: Outcome) -> None:
@@ -177,7 +105,7 @@ def tool_error(c: Conversation, o: Outcome) -> None:
     check(bool(turn.text.strip()), "no answer after the tool error")
 
 
-SCENARIOS: list[tuple[str, bool, Callable[[Conversation, Outcome], None]]] = [
+MISSION: list[tuple[str, bool, Callable[[Conversation, Outcome], None]]] = [
     ("no tool needed", True, no_tool),
     ("time question", True, time_question),
     ("tool error recovered", True, tool_error),
@@ -187,9 +115,11 @@ SCENARIOS: list[tuple[str, bool, Callable[[Conversation, Outcome], None]]] = [
     ('"same but closer to downtown"', False, closer_downtown),
     ("budget remembered across sessions", False, budget_memory),
 ]
-"""In this order so that a time budget cuts the slowest scenarios first: the one-turn
+"""The mission's eight, in this order so that a time budget cuts the slowest first: the one-turn
 scenarios of their own sessions, then the search conversation (search, "the second one", card
 click, "closer to downtown" in one session), the three-session memory scenario last."""
+SCENARIOS = MISSION + FEATURES
+"""The mission's eight, then the sixteen feature scenarios (features.py)."""
 
 
 def run_all(

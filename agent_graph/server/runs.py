@@ -19,8 +19,9 @@ import contextlib
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from agent_graph.server.takeover import RunKeeper
@@ -185,15 +186,9 @@ class RunHub:
         run.task = asyncio.create_task(self._drive(run, turn, None))
         self._runs[run.id] = run
 
-    def _started(self, run_id: str) -> Any:
-        keeper = self.keeper
-        if keeper is None:
-            return None
-
-        async def started() -> None:
-            await keeper.started(run_id)
-
-        return started
+    def _started(self, run_id: str) -> Callable[[], Awaitable[None]] | None:
+        """What the turn awaits once it holds the session: its lease marked begun."""
+        return None if self.keeper is None else partial(self.keeper.started, run_id)
 
     async def events(self, *args: Any, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
         """Start a run and follow it to its end (a client that leaves does not stop it)."""

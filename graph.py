@@ -16,7 +16,7 @@ from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.server.runtime import make_registry
+from agent_graph.server.runtime import make_registry, tool_choice
 from agent_graph.skills.planners import Planners
 from agent_graph.skills.registry import skill_secrets
 from agent_graph.storage.profile import open_storage
@@ -32,9 +32,10 @@ if _local is not None:
 _chat_model = make_chat_model(_settings, _planners, _local.base_url if _local else None)
 _storage = open_storage(_settings)
 _sanitizer = Sanitizer([*_settings.secrets, *skill_secrets(_settings.skills_dir)])
+_registry = make_registry(_settings, _sanitizer.redact)
 graph = build_graph(
     Services(
-        skills=make_registry(_settings, _sanitizer.redact),
+        skills=_registry,
         model=_chat_model,
         sessions=_storage.sessions,
         sanitizer=_sanitizer,
@@ -50,5 +51,6 @@ graph = build_graph(
         secondary_llm=_model not in ("offline", "local"),
         suggestions=_settings.planner_suggestions,
         planners=_planners,
+        tool_choice=tool_choice(_settings, _registry),
     )
 )

@@ -75,6 +75,9 @@ class Settings(BaseSettings):
     host_port_start: int = Field(default=9000, ge=1024, le=65000, alias="HOST_PORT_START")
     max_tool_iterations: int = Field(default=6, ge=1, le=50, alias="MAX_TOOL_ITERATIONS")
     planner_suggestions: bool = Field(default=True, alias="PLANNER_SUGGESTIONS")
+    tool_choice: Literal["relevant", "all"] = Field(default="relevant", alias="TOOL_CHOICE")
+    """relevant: a real model is offered the tools of the skills relevant to the message and
+    those in use (graph/tool_choice.py); all: every tool, every call."""
     max_message_chars: int = Field(default=4000, ge=1, alias="MAX_MESSAGE_CHARS")
     context_token_budget: int = Field(default=12000, ge=500, alias="CONTEXT_TOKEN_BUDGET")
     default_user: str = Field(default="local", alias="DEFAULT_USER")

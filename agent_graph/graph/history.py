@@ -16,6 +16,10 @@ from langchain_core.messages import (
 )
 
 CANCELLED = "Cancelled: the turn was interrupted before this tool returned."
+TURN_CONTEXT = "turn_context"
+"""Key, in a stored user message's additional_kwargs, of the context block it was answered with."""
+PAST_CONTEXT = "past_context"
+"""Marks a past turn's context block put back before its message (see with_past_context)."""
 
 
 def exchanges(messages: list[BaseMessage]) -> list[list[BaseMessage]]:
@@ -59,6 +63,26 @@ def _next_non_tool(messages: list[BaseMessage]) -> int:
         if not isinstance(message, ToolMessage):
             return index
     return len(messages)
+
+
+def with_context(message: HumanMessage, block: str) -> HumanMessage:
+    """The user's message carrying the context block it was answered with, to be stored."""
+    if not block:
+        return message
+    kwargs = {**message.additional_kwargs, TURN_CONTEXT: block}
+    return message.model_copy(update={"additional_kwargs": kwargs})
+
+
+def with_past_context(messages: list[BaseMessage]) -> list[BaseMessage]:
+    """Each stored user message preceded by the context block it was answered with: the prompt
+    of the turn before, as the model read it, so a server's prefix cache still holds it."""
+    shown: list[BaseMessage] = []
+    for message in messages:
+        block = message.additional_kwargs.get(TURN_CONTEXT)
+        if isinstance(message, HumanMessage) and isinstance(block, str) and block:
+            shown.append(SystemMessage(block, additional_kwargs={PAST_CONTEXT: True}))
+        shown.append(message)
+    return shown
 
 
 def current_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:

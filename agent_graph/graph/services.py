@@ -8,6 +8,8 @@ from typing import Any, Protocol
 
 from langchain_core.language_models import BaseChatModel
 
+from agent_graph.graph.tool_choice import ToolChoice
+from agent_graph.llm.factory import LOCAL_MODEL
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.skills.metadata import ToolMeta
 from agent_graph.skills.planners import Planners
@@ -99,9 +101,18 @@ class Services:
     """The skills' planners: state lines for reflect, deterministic hints."""
     suggestions: bool = True
     """A real model's first call of a turn sees the call the planners would make (suggestion.py)."""
+    tool_choice: ToolChoice | None = None
+    """Offers each model call only the relevant skills' tools (graph/tool_choice.py); None: all."""
     warming: asyncio.Future[None] | None = None
     """The local model reading the stable prompt prefix at start-up (graph/warm_prefix.py):
     model calls wait for it rather than read the same prefix beside it."""
+
+    @property
+    def replays_turns(self) -> bool:
+        """The local llama-server: its chat template renders each system message where it sits,
+        and every turn's prompt starts with the whole prompt of the last one (each past turn
+        with the context it was answered with), so its prefix cache covers the conversation."""
+        return getattr(self.model, "model", "") == LOCAL_MODEL
 
     def session_store(self, persist: bool) -> SessionStorage:
         return self.sessions if persist else self.scratch_sessions

@@ -22,6 +22,8 @@ async def warm_prefix(services: Services, role: str) -> None:
     """One call of one token with the prompt's stable start and `role`'s tools (the role most
     callers have: with no tokens configured, every caller); failures are only logged."""
     tools = allowed_tools(role, services.skills.tools, services.skills.meta)
+    if services.tool_choice is not None:  # in the order every call's choice keeps
+        tools = services.tool_choice.ordered(tools)
     model: Any = services.model.bind_tools(tools) if tools else services.model
     messages = [stable_prompt(services), HumanMessage("Hello")]
     try:

@@ -11,9 +11,11 @@ from typing import Any
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
+from agent_graph.graph.tool_choice import ToolChoice
 from agent_graph.graph.warm_prefix import warm_prefix
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
+from agent_graph.memory.embeddings import embed
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import TokenTable, load_tokens, token_values
 from agent_graph.security.confirm_tokens import ConfirmTokens
@@ -55,6 +57,13 @@ def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> Ski
         worker_max_calls=settings.skill_worker_max_calls,
         services=parse_services(settings.skill_services),
     )
+
+
+def tool_choice(settings: Settings, registry: SkillRegistry) -> ToolChoice | None:
+    """The per-call choice of tools for a real model (the offline one plans with every tool)."""
+    if settings.tool_choice == "all" or settings.model_name == "offline":
+        return None
+    return ToolChoice(registry.skill_for, embed)
 
 
 def open_memory(
@@ -152,6 +161,7 @@ class AppRuntime:
             secondary_llm=secondary,
             scratch_sessions=storage.guests,
             planners=planners,
+            tool_choice=tool_choice(settings, registry),
         )
         if local_server is not None:
             role = "user" if tokens.enabled else "admin"

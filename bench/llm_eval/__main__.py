@@ -72,6 +72,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--model", default="local", help="AGENT_MODEL (offline: check the checks; no table kept)"
     )
+    parser.add_argument(
+        "--table",
+        type=Path,
+        default=RESULTS,
+        help="where a full run on the local model keeps its table (e.g. a run with TOOL_CHOICE=all)",
+    )
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)  # run the cleanup below on `kill` too
     started = time.monotonic()
@@ -100,7 +106,8 @@ def main(argv: list[str]) -> int:
     print(f"\n{summary}")
     print("\n".join(speed))
     if not args.only and args.model == "local":
-        RESULTS.write_text("# `make eval-llm` (local model)\n\n" + report)
+        setting = "" if args.table == RESULTS else f", {args.table.stem}"
+        args.table.write_text(f"# `make eval-llm` (local model{setting})\n\n" + report)
     needed = required(args.min_pass, ran, len(outcomes)) if not args.only else 0
     if passed < needed:
         print(f"eval-llm: FAILED, {passed} passed, at least {needed} required", file=sys.stderr)

@@ -146,7 +146,7 @@ def remove(c: Conversation, o: Outcome) -> None:
     check(bool(asked), "removed without asking first")
     check(key in _saved(c), "removed before the user said yes")
     c.approve(o, str(asked[-1]["id"]))
-    check(key not in _saved(c), f"{key} is still saved")
+    check(key not in _saved(c), f"{key} is still saved (asked about {asked[-1].get('args')})")
 
 
 FEATURES: list[tuple[str, bool, Callable[[Conversation, Outcome], None]]] = [

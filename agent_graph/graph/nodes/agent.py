@@ -16,7 +16,6 @@ from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.suggestion import planned_answer, suggested, with_suggestion
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
 from agent_graph.llm.echo import instruction_text, without_echo
-from agent_graph.llm.factory import LOCAL_MODEL
 from agent_graph.llm.message_order import provider_safe
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.llm.text_tool_calls import as_tool_calls, is_call_text
@@ -102,13 +101,15 @@ def make_agent(services: Services) -> Any:
             runtime.stream_writer({"type": "token", "content": refusal})
             return {"messages": [AIMessage(refusal)]}
         tools = allowed_tools(ctx.role, services.skills.tools, services.skills.meta)
+        if services.tool_choice is not None:
+            tools = await asyncio.to_thread(services.tool_choice.offered, tools, messages)
         names = [t["function"]["name"] for t in tools]
         model: BaseChatModel | Any = services.model
         if tools and state.get("iterations", 0) < services.max_tool_iterations:
             model = services.model.bind_tools(tools)
         if estimate_tokens(messages) > services.context_token_budget:
             messages = await compact(messages, summarize)
-        merge = getattr(services.model, "model", "") != LOCAL_MODEL  # see provider_safe
+        merge = not services.replays_turns  # see provider_safe
         offline = isinstance(services.model, OfflineChatModel)  # reads the graph's own order
 
         def safe(messages: list[BaseMessage]) -> list[BaseMessage]:

@@ -13,7 +13,7 @@ from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
-from agent_graph.graph.nodes.reflect import context_block
+from agent_graph.graph.nodes.reflect import TURN_SECTIONS, context_block
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
@@ -38,6 +38,10 @@ def _clock(timezone: str) -> str:
 
 
 STABLE_SECTIONS = ("identity", "system")
+"""Then the sections that change seldom (clock: a new day, role, preferences: one saved), the
+history, and last this turn's context block (reflect.TURN_SECTIONS and the conversation state)
+before the user's message: each part changes less often than the next, so a prefix cache keeps
+everything before the part that changed."""
 
 
 def stable_prompt(services: Services) -> SystemMessage:
@@ -73,10 +77,10 @@ def make_hydrate(services: Services) -> Any:
         messages += [
             SystemMessage(content=text)
             for name, text in sections.items()
-            if text and name not in STABLE_SECTIONS
+            if text and name not in STABLE_SECTIONS and name not in TURN_SECTIONS
         ]
-        messages += recent
-        block = await asyncio.to_thread(context_block, recent, services.planners)
+        messages += history.with_past_context(recent) if services.replays_turns else recent
+        block = await asyncio.to_thread(context_block, recent, services.planners, sections)
         if block is not None:
             messages.append(block)
         messages.append(incoming)

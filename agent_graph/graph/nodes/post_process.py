@@ -11,6 +11,7 @@ from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
 from agent_graph.graph.followups import make_hints, make_title
+from agent_graph.graph.nodes.reflect import final_block
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
@@ -63,6 +64,9 @@ def make_post_process(services: Services) -> Any:
         )
         hints, title = redact(hints), redact(title)
         record.title = title
+        if services.replays_turns and turn and isinstance(turn[0], HumanMessage):
+            block = final_block(state.get("messages") or [])
+            turn = [history.with_context(turn[0], block), *turn[1:]]
         record.messages.extend(redact(history.dump(turn)))
         record.turns.append(
             {

@@ -1,7 +1,9 @@
-"""reflect: rebuild the conversation-state block after tools ran (pure: no LLM, no I/O).
+"""reflect: rebuild this turn's context block after tools ran (pure: no LLM, no I/O).
 
-The block's lines come from the skills' planners (`state_lines`), plus the memory writes made
-in this conversation; the block keeps one message id so each rebuild replaces the last.
+The block holds what is recalled for this message (similar past results, older turns of the
+session) and the conversation state: lines from the skills' planners (`state_lines`), plus the
+memory writes made in this conversation. It sits after the history, right before the user's
+message, and keeps one message id so each rebuild replaces the last.
 """
 
 from __future__ import annotations
@@ -36,15 +38,32 @@ def describe_state(messages: Sequence[BaseMessage], planners: Planners) -> str:
     return "Conversation state:\n" + wrap_recalled("conversation state", "\n".join(lines))
 
 
-def context_block(messages: Sequence[BaseMessage], planners: Planners) -> SystemMessage | None:
-    text = describe_state(messages, planners)
+TURN_SECTIONS = ("semantic", "episodes")
+"""Context sections recalled for this message: they change every turn, so they go in the block
+after the history, never before it (where they would change the start of every prompt)."""
+
+
+def context_block(
+    messages: Sequence[BaseMessage], planners: Planners, sections: dict[str, str]
+) -> SystemMessage | None:
+    """The block for this turn: `sections`' recalled parts and the conversation state."""
+    parts = [sections[name] for name in TURN_SECTIONS if sections.get(name)]
+    parts.append(describe_state(messages, planners))
+    text = "\n\n".join(p for p in parts if p)
     return SystemMessage(content=text, id=CONTEXT_BLOCK_ID) if text else None
+
+
+def final_block(messages: Sequence[BaseMessage]) -> str:
+    """The block's text as the turn's last model call read it ("" without one)."""
+    block = next((m for m in messages if m.id == CONTEXT_BLOCK_ID), None)
+    return str(block.content) if block is not None else ""
 
 
 def make_reflect(services: Services) -> Any:
     def reflect(state: AgentState) -> dict[str, Any]:
         """Replace (same id) the previous block instead of appending another."""
-        block = context_block(state.get("messages") or [], services.planners)
+        sections = state.get("context") or {}
+        block = context_block(state.get("messages") or [], services.planners, sections)
         return {"messages": [block]} if block else {}
 
     return reflect

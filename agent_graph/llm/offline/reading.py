@@ -9,6 +9,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
+from agent_graph.graph.history import PAST_CONTEXT
 from agent_graph.security.sanitizer import unwrap_external
 
 _PREFERENCE_LINE = re.compile(
@@ -51,7 +52,7 @@ def read(messages: list[BaseMessage]) -> Reading:
     reading = Reading()
     last_human = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
     for message in messages:
-        if isinstance(message, SystemMessage):
+        if isinstance(message, SystemMessage) and not message.additional_kwargs.get(PAST_CONTEXT):
             text = message_text(message)
             for _kind, key, value in _PREFERENCE_LINE.findall(text):
                 reading.preferences[key] = value

@@ -1,0 +1,104 @@
+"""Which skills' tools a model call is offered: those relevant to the user's message, by the
+embedding the project ships (all-MiniLM-L6-v2), and those in use in the conversation.
+
+A skill's score is the best cosine similarity between the message and one of its documents:
+each tool's name and description, and each parameter's name and description (a message that
+names a filter matches the parameter's words where the tool's one-line description does not,
+0.15 against 0.49 on one request measured). Skills at
+RELEVANT or above are offered, with every skill whose tools were called in the history or this
+turn (a "yes" or "the second one" scores nothing). When no skill qualifies, every tool is
+offered: unsure means all, as before there was a choice.
+
+Tools come in one order whatever the choice, the skills with the largest schemas first: a
+choice that keeps the largest skill shares the longest start with the full list, which a
+prefix cache (the local model's) already holds from its warm-up.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+
+RELEVANT = 0.3
+"""Measured on the bundled embedding over 27 requests of our own (docs/llm-eval.md): a skill's
+own requests score 0.33-0.68 against it; small talk and general questions 0.0-0.26 against
+every skill (all tools then). Neighbouring skills score alike on a request that touches both
+(a price and a payment): both are offered."""
+
+Embed = Callable[[list[str]], Any]
+
+
+def tool_name(tool: dict[str, Any]) -> str:
+    return str(tool.get("function", {}).get("name", ""))
+
+
+def documents(tool: dict[str, Any]) -> list[str]:
+    """What a message is compared with: the tool's name and description, then each parameter's."""
+    function = tool.get("function", {})
+    docs = [f"{tool_name(tool).replace('_', ' ')}: {function.get('description', '')}"]
+    params = (function.get("parameters") or {}).get("properties") or {}
+    for name, spec in params.items():
+        if isinstance(spec, dict) and spec.get("description"):
+            docs.append(f"{name.replace('_', ' ')}: {spec['description']}")
+    return docs
+
+
+class ToolChoice:
+    """Chooses, per model call, the skills whose tools it is offered."""
+
+    def __init__(self, skill_of: Callable[[str], str | None], embed: Embed) -> None:
+        self.skill_of = skill_of
+        self.embed = embed
+        self._index: dict[tuple[str, ...], tuple[Any, list[str]]] = {}
+        self._lock = threading.Lock()
+        self._query = lru_cache(maxsize=256)(self._embed_one)
+
+    def offered(
+        self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]
+    ) -> list[dict[str, Any]]:
+        """`tools` reduced to the chosen skills', in the canonical order (blocking: to_thread)."""
+        ordered = self.ordered(tools)
+        asked = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
+        if asked is None or not ordered:
+            return ordered
+        chosen = self.relevant(ordered, asked.text) | self.in_use(messages)
+        if not chosen:
+            return ordered
+        return [t for t in ordered if self.skill_of(tool_name(t)) in chosen]
+
+    def relevant(self, tools: list[dict[str, Any]], text: str) -> set[str]:
+        vectors, owners = self._documents(tools)
+        scores = vectors @ self._query(text)
+        return {owner for owner, score in zip(owners, scores, strict=True) if score >= RELEVANT}
+
+    def in_use(self, messages: Sequence[BaseMessage]) -> set[str]:
+        called = {
+            str(call["name"]) for m in messages if isinstance(m, AIMessage) for call in m.tool_calls
+        }
+        return {skill for name in called if (skill := self.skill_of(name))}
+
+    def ordered(self, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Every tool, the skills with the largest schemas first (each skill's in its order)."""
+        size: dict[str | None, int] = {}
+        for tool in tools:
+            skill = self.skill_of(tool_name(tool))
+            size[skill] = size.get(skill, 0) + len(str(tool.get("function", "")))
+        rank = {skill: i for i, skill in enumerate(sorted(size, key=lambda s: (-size[s], s or "")))}
+        return sorted(tools, key=lambda t: rank[self.skill_of(tool_name(t))])
+
+    def _documents(self, tools: list[dict[str, Any]]) -> tuple[Any, list[str]]:
+        key = tuple(tool_name(t) for t in tools)
+        with self._lock:
+            if key not in self._index:
+                docs = [(d, str(self.skill_of(tool_name(t)))) for t in tools for d in documents(t)]
+                vectors = np.asarray(self.embed([d for d, _ in docs]), dtype=np.float32)
+                self._index[key] = (vectors, [owner for _, owner in docs])
+            return self._index[key]
+
+    def _embed_one(self, text: str) -> Any:
+        return np.asarray(self.embed([text])[0], dtype=np.float32)

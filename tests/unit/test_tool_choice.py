@@ -1,0 +1,79 @@
+"""A model call is offered the relevant skills' tools (the real bundled embedding), the skills in
+use, or every tool when nothing is relevant; always in one order, the largest skill first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+
+from agent_graph.graph.tool_choice import ToolChoice, tool_name
+from agent_graph.memory.embeddings import embed
+
+
+def _tool(name: str, description: str, **params: str) -> dict[str, Any]:
+    properties = {p: {"type": "string", "description": d} for p, d in params.items()}
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": properties},
+        },
+    }
+
+
+TOOLS = [
+    _tool("weather_now", "Current weather for a city.", city="City name."),
+    _tool(
+        "weather_forecast",
+        "Forecast for the next days: rain, temperature, wind.",
+        city="City name.",
+        days="How many days ahead.",
+    ),
+    _tool("calendar_add", "Add an event to the user's calendar.", title="Event title."),
+    _tool("calendar_list", "List the user's meetings and events on a day.", day="The day."),
+    _tool("translate", "Translate a text into another language.", text="Text.", to="Language."),
+]
+SKILLS = {
+    "weather_now": "weather",
+    "weather_forecast": "weather",
+    "calendar_add": "calendar",
+    "calendar_list": "calendar",
+    "translate": "languages",
+}
+
+
+def _offered(messages: list[BaseMessage]) -> list[str]:
+    choice = ToolChoice(SKILLS.get, embed)
+    return [tool_name(t) for t in choice.offered(TOOLS, messages)]
+
+
+def test_a_request_gets_its_skills_tools() -> None:
+    assert _offered([HumanMessage("Will it rain in Paris tomorrow?")]) == [
+        "weather_now",
+        "weather_forecast",
+    ]
+    assert _offered([HumanMessage("What meetings do I have on Friday?")]) == [
+        "calendar_add",
+        "calendar_list",
+    ]
+
+
+def test_a_skill_in_use_stays_offered_for_a_reply_that_names_nothing() -> None:
+    call = {"name": "calendar_add", "args": {"title": "dentist"}, "id": "c1", "type": "tool_call"}
+    messages: list[BaseMessage] = [
+        HumanMessage("Add the dentist on Monday"),
+        AIMessage("", tool_calls=[call]),
+        ToolMessage("added", tool_call_id="c1", name="calendar_add"),
+        AIMessage("Added."),
+        HumanMessage("yes, and the other one too"),
+    ]
+    assert _offered(messages) == ["calendar_add", "calendar_list"]
+
+
+def test_nothing_relevant_offers_every_tool_largest_skill_first() -> None:
+    offered = _offered([HumanMessage("tell me a joke")])
+    assert sorted(offered) == sorted(SKILLS)
+    assert offered[:2] == ["weather_now", "weather_forecast"]  # the largest schemas lead
+    assert offered[-1] == "translate"

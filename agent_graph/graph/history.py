@@ -65,11 +65,13 @@ def _next_non_tool(messages: list[BaseMessage]) -> int:
     return len(messages)
 
 
-def with_context(message: HumanMessage, block: str) -> HumanMessage:
-    """The user's message carrying the context block it was answered with, to be stored."""
-    if not block:
+def with_kwargs(message: HumanMessage, **kept: Any) -> HumanMessage:
+    """The user's message carrying what its turn was answered with (the non-empty `kept`), to
+    be stored: the context block (TURN_CONTEXT), the skills offered."""
+    kept = {key: value for key, value in kept.items() if value}
+    if not kept:
         return message
-    kwargs = {**message.additional_kwargs, TURN_CONTEXT: block}
+    kwargs = {**message.additional_kwargs, **kept}
     return message.model_copy(update={"additional_kwargs": kwargs})
 
 

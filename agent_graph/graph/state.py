@@ -55,6 +55,10 @@ class AgentState(TypedDict, total=False):
     usage: Annotated[list[dict[str, Any]], extend_or_reset]
     """Token usage of each agent model call this turn (agent_graph/llm/usage.py)."""
 
+    offered: list[str]
+    """The skills whose tools this turn's model calls were offered (graph/tool_choice.py; empty:
+    all). Stored with the user's message: a session's choice only grows. Last wins."""
+
     context: dict[str, str]
     """The hydrated context sections by name (debug view). Last wins."""
 

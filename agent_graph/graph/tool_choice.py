@@ -6,8 +6,11 @@ each tool's name and description, and each parameter's name and description (a m
 names a filter matches the parameter's words where the tool's one-line description does not,
 0.15 against 0.49 on one request measured). Skills at
 RELEVANT or above are offered, with every skill whose tools were called in the history or this
-turn (a "yes" or "the second one" scores nothing). When no skill qualifies, every tool is
-offered: unsure means all, as before there was a choice.
+turn (a "yes" or "the second one" scores nothing), and every skill offered earlier in the
+session: a session's choice only grows, so the tools, which come before the history in the
+prompt, change seldom and a prefix cache keeps the conversation (each change makes the model
+read the whole history again). When no skill qualifies, every tool is offered: unsure means
+all, as before there was a choice (and that is not remembered as the session's choice).
 
 Tools come in one order whatever the choice, the skills with the largest schemas first: a
 choice that keeps the largest skill shares the longest start with the full list, which a
@@ -31,6 +34,19 @@ every skill (all tools then). Neighbouring skills score alike on a request that 
 (a price and a payment): both are offered."""
 
 Embed = Callable[[list[str]], Any]
+
+
+OFFERED = "offered_skills"
+"""Key, in a stored user message's additional_kwargs, of the skills its turn was offered."""
+
+
+def offered_before(messages: Sequence[BaseMessage]) -> set[str]:
+    return {
+        str(skill)
+        for m in messages
+        if isinstance(m, HumanMessage)
+        for skill in m.additional_kwargs.get(OFFERED) or []
+    }
 
 
 def tool_name(tool: dict[str, Any]) -> str:
@@ -58,18 +74,17 @@ class ToolChoice:
         self._lock = threading.Lock()
         self._query = lru_cache(maxsize=256)(self._embed_one)
 
-    def offered(
-        self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]
-    ) -> list[dict[str, Any]]:
-        """`tools` reduced to the chosen skills', in the canonical order (blocking: to_thread)."""
-        ordered = self.ordered(tools)
+    def choose(self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]) -> set[str]:
+        """The skills to offer (empty: all of them). Blocking: to_thread it."""
         asked = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
-        if asked is None or not ordered:
-            return ordered
-        chosen = self.relevant(ordered, asked.text) | self.in_use(messages)
-        if not chosen:
-            return ordered
-        return [t for t in ordered if self.skill_of(tool_name(t)) in chosen]
+        if asked is None or not tools:
+            return set()
+        return self.relevant(tools, asked.text) | self.in_use(messages) | offered_before(messages)
+
+    def offer(self, tools: list[dict[str, Any]], skills: set[str]) -> list[dict[str, Any]]:
+        """`tools` in the canonical order, only `skills`' ones when there are any."""
+        ordered = self.ordered(tools)
+        return [t for t in ordered if not skills or self.skill_of(tool_name(t)) in skills]
 
     def relevant(self, tools: list[dict[str, Any]], text: str) -> set[str]:
         vectors, owners = self._documents(tools)

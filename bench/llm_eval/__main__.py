@@ -103,7 +103,7 @@ def main(argv: list[str]) -> int:
         f"start-up {ready:.0f} s, total {time.monotonic() - started:.0f} s"
     )
     report = f"{table(outcomes)}\n\n{summary}\n\n## Model calls\n\n{calls(outcomes)}\n"
-    print(f"\n{summary}")
+    print(f"\n{summary}\n\n{calls(outcomes)}")
     print("\n".join(speed))
     if not args.only and args.model == "local":
         setting = "" if args.table == RESULTS else f", {args.table.stem}"

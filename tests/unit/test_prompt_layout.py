@@ -10,9 +10,12 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
+from agent_graph.graph import history
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
+from agent_graph.graph.tool_choice import OFFERED, ToolChoice
 from agent_graph.llm.factory import LOCAL_MODEL
+from agent_graph.memory.embeddings import embed
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.storage.sessions import SessionStore
@@ -53,13 +56,16 @@ def _look_then_answer(messages: list[BaseMessage]) -> AIMessage:
     return AIMessage(f"Answer to {asked.content}.")
 
 
-def _runner(tmp_path: Path, model: ScriptedChatModel) -> TurnRunner:
+def _runner(
+    tmp_path: Path, model: ScriptedChatModel, choice: ToolChoice | None = None
+) -> TurnRunner:
     skills = InMemorySkills({"look": lambda p: {"seen": 3}})
     services = Services(
         skills=skills,
         model=model,
         sessions=SessionStore(tmp_path),
         memory=RecallingMemory(),  # type: ignore[arg-type]
+        tool_choice=choice,
     )
     return TurnRunner(build_graph(services), Sanitizer())
 
@@ -103,3 +109,14 @@ async def test_other_models_see_only_this_turns_block(tmp_path: Path) -> None:
     system = " ".join(m.text for m in model.seen[before] if isinstance(m, SystemMessage))
     assert "recalled for 'the second one'" in system
     assert "recalled for 'look for houses'" not in system
+
+
+async def test_the_skills_a_turn_was_offered_are_stored_with_its_message(tmp_path: Path) -> None:
+    model = LocalScripted(respond=_look_then_answer)
+    runner = _runner(tmp_path, model, ToolChoice(lambda tool: "looking", embed))
+    await _turn(runner, "look for houses")
+    record = SessionStore(tmp_path).load("alice", "s1")
+    assert record is not None
+    asked = history.load(record.messages)[0]
+    assert asked.additional_kwargs[OFFERED] == ["looking"]
+    assert "recalled for 'look for houses'" in asked.additional_kwargs[history.TURN_CONTEXT]

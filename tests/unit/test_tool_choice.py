@@ -7,7 +7,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from agent_graph.graph.tool_choice import ToolChoice, tool_name
+from agent_graph.graph.tool_choice import OFFERED, ToolChoice, tool_name
 from agent_graph.memory.embeddings import embed
 
 
@@ -42,11 +42,12 @@ SKILLS = {
     "calendar_list": "calendar",
     "translate": "languages",
 }
+CALENDAR = ["calendar_add", "calendar_list"]
 
 
 def _offered(messages: list[BaseMessage]) -> list[str]:
     choice = ToolChoice(SKILLS.get, embed)
-    return [tool_name(t) for t in choice.offered(TOOLS, messages)]
+    return [tool_name(t) for t in choice.offer(TOOLS, choice.choose(TOOLS, messages))]
 
 
 def test_a_request_gets_its_skills_tools() -> None:
@@ -54,10 +55,7 @@ def test_a_request_gets_its_skills_tools() -> None:
         "weather_now",
         "weather_forecast",
     ]
-    assert _offered([HumanMessage("What meetings do I have on Friday?")]) == [
-        "calendar_add",
-        "calendar_list",
-    ]
+    assert _offered([HumanMessage("What meetings do I have on Friday?")]) == CALENDAR
 
 
 def test_a_skill_in_use_stays_offered_for_a_reply_that_names_nothing() -> None:
@@ -69,7 +67,17 @@ def test_a_skill_in_use_stays_offered_for_a_reply_that_names_nothing() -> None:
         AIMessage("Added."),
         HumanMessage("yes, and the other one too"),
     ]
-    assert _offered(messages) == ["calendar_add", "calendar_list"]
+    assert _offered(messages) == CALENDAR
+
+
+def test_a_sessions_choice_only_grows() -> None:
+    earlier = HumanMessage("Will it rain in Oslo?", additional_kwargs={OFFERED: ["weather"]})
+    messages: list[BaseMessage] = [
+        earlier,
+        AIMessage("Light rain."),
+        HumanMessage("What meetings do I have on Friday?"),
+    ]
+    assert _offered(messages) == ["weather_now", "weather_forecast", *CALENDAR]
 
 
 def test_nothing_relevant_offers_every_tool_largest_skill_first() -> None:

@@ -101,8 +101,10 @@ def make_agent(services: Services) -> Any:
             runtime.stream_writer({"type": "token", "content": refusal})
             return {"messages": [AIMessage(refusal)]}
         tools = allowed_tools(ctx.role, services.skills.tools, services.skills.meta)
+        offered: set[str] = set()
         if services.tool_choice is not None:
-            tools = await asyncio.to_thread(services.tool_choice.offered, tools, messages)
+            offered = await asyncio.to_thread(services.tool_choice.choose, tools, messages)
+            tools = services.tool_choice.offer(tools, offered)
         names = [t["function"]["name"] for t in tools]
         model: BaseChatModel | Any = services.model
         if tools and state.get("iterations", 0) < services.max_tool_iterations:
@@ -159,6 +161,7 @@ def make_agent(services: Services) -> Any:
             # Lines restating the instructions are dropped (llm/echo.py; the stream is filtered too).
             cleaned = without_echo(response.content, instruction_text(state.get("context") or {}))
             response = response.model_copy(update={"content": cleaned})
-        return {"messages": [response], "usage": [u for u in usages if u]}
+        usage = [u for u in usages if u]
+        return {"messages": [response], "usage": usage, "offered": sorted(offered)}
 
     return agent

@@ -92,6 +92,7 @@ def make_hydrate(services: Services) -> Any:
             "memory_writes": None,
             "tool_outcomes": None,
             "usage": None,
+            "offered": [],
             "context": {k: v for k, v in sections.items() if v},
             "hints": [],
         }

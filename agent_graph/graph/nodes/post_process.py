@@ -15,6 +15,7 @@ from agent_graph.graph.nodes.reflect import final_block
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
+from agent_graph.graph.tool_choice import OFFERED
 from agent_graph.storage.sessions import SessionRecord
 
 log = logging.getLogger(__name__)
@@ -64,9 +65,10 @@ def make_post_process(services: Services) -> Any:
         )
         hints, title = redact(hints), redact(title)
         record.title = title
-        if services.replays_turns and turn and isinstance(turn[0], HumanMessage):
-            block = final_block(state.get("messages") or [])
-            turn = [history.with_context(turn[0], block), *turn[1:]]
+        if turn and isinstance(turn[0], HumanMessage):
+            block = final_block(state.get("messages") or []) if services.replays_turns else ""
+            kept = {history.TURN_CONTEXT: block, OFFERED: state.get("offered")}
+            turn = [history.with_kwargs(turn[0], **kept), *turn[1:]]
         record.messages.extend(redact(history.dump(turn)))
         record.turns.append(
             {

@@ -124,10 +124,12 @@ async def test_the_warm_up_reads_exactly_the_prefix_every_turn_starts_with(
     assert warm["id_slot"] == first["id_slot"], "the warm-up fills the slot turns start from"
 
 
-async def test_calls_without_tools_keep_a_slot_of_their_own_so_the_tool_prefix_stays_cached(
+async def test_an_answer_after_repeats_keeps_the_tools_in_its_prompt_told_to_call_none(
     tmp_path: Path, fake: FakeOpenAI
 ) -> None:
-    fake.plans = [("lookup", {"q": "x"}), ("lookup", {"q": "x"})]  # repeats: answered without tools
+    fake.plans = [("lookup", {"q": "x"}), ("lookup", {"q": "x"})]  # repeats: answered in words
     await _turn(_services(tmp_path, fake))
-    offered = [("tools" in r, r.get("id_slot")) for r in fake.requests]
-    assert offered == [(True, 0), (True, 0), (False, 1)]
+    offered = [("tools" in r, r.get("tool_choice"), r.get("id_slot")) for r in fake.requests]
+    assert offered == [(True, None, 0), (True, None, 0), (True, "none", 0)], (
+        "the same tools on the same slot: the answer starts from the cached prefix"
+    )

@@ -84,6 +84,15 @@ def make_agent(services: Services) -> Any:
         await asyncio.shield(services.warming)
         emit({**step, "status": "end", "label": "The model is ready"})
 
+    def answering(tools: list[dict[str, Any]]) -> Any:
+        """The model for a call that must answer in words. The local model keeps the tools in
+        its prompt, told to call none (`tool_choice: none`): its start is then the cached one
+        of every other call, where without tools the server reads the whole conversation again.
+        Other models get no tools (not every provider takes `none`)."""
+        if tools and services.replays_turns:
+            return services.model.bind_tools(tools, tool_choice="none")
+        return services.model
+
     async def answered_by_planners(messages: list[BaseMessage]) -> str | None:
         return await asyncio.to_thread(planned_answer, services.planners, messages)
 
@@ -106,9 +115,11 @@ def make_agent(services: Services) -> Any:
             offered = await asyncio.to_thread(services.tool_choice.choose, tools, messages)
             tools = services.tool_choice.offer(tools, offered)
         names = [t["function"]["name"] for t in tools]
-        model: BaseChatModel | Any = services.model
-        if tools and state.get("iterations", 0) < services.max_tool_iterations:
-            model = services.model.bind_tools(tools)
+        capped = state.get("iterations", 0) >= services.max_tool_iterations
+        offering = bool(tools) and not capped
+        model: BaseChatModel | Any = (
+            services.model.bind_tools(tools) if offering else answering(tools)
+        )
         if estimate_tokens(messages) > services.context_token_budget:
             messages = await compact(messages, summarize)
         merge = not services.replays_turns  # see provider_safe
@@ -119,7 +130,7 @@ def make_agent(services: Services) -> Any:
 
         usages: list[dict[str, Any] | None] = []
         asked = messages
-        first = state.get("iterations", 0) == 0 and model is not services.model
+        first = state.get("iterations", 0) == 0 and offering
         if first and services.suggestions and not offline:
             text = await asyncio.to_thread(suggested, services.planners, messages, names)
             asked = with_suggestion(messages, text) if text else messages
@@ -130,22 +141,20 @@ def make_agent(services: Services) -> Any:
                 raise
             messages = await compact(messages, summarize, keep_last=2)
             response = await invoke(model, safe(messages), runtime.stream_writer, usages)
-        capped = state.get("iterations", 0) >= services.max_tool_iterations
-        if model is not services.model:  # tools offered: a call written as text counts too
+        if offering:  # a call written as text counts too
             response = as_tool_calls(response, names)
         if response.tool_calls and not capped:
             response = without_repeats(response, calls_this_turn(messages))
             if not response.tool_calls and not str(response.content).strip():
-                # Only repeats: answer from the results already in hand, without tools: the
-                # skills' own wording when they have one (a call without tools would re-read
-                # the prompt, whose cached start holds the tool schemas), else the model's.
+                # Only repeats: answer from the results already in hand: the skills' own
+                # wording when they have one, else the model's, told to call nothing.
                 emit = runtime.stream_writer
                 planned = None if offline else await answered_by_planners(messages)
                 if planned:
                     emit({"type": "token", "content": planned})
                     response = AIMessage(planned)
                 else:
-                    response = await invoke(services.model, safe(messages), emit, usages)
+                    response = await invoke(answering(tools), safe(messages), emit, usages)
                 capped = True
         if capped:
             answered = past_the_cap(response, state.get("iterations", 0))

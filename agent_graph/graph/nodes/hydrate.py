@@ -38,10 +38,10 @@ def _clock(timezone: str) -> str:
 
 
 STABLE_SECTIONS = ("identity", "system")
-"""Then the sections that change seldom (clock: a new day, role, preferences: one saved), the
-history, and last this turn's context block (reflect.TURN_SECTIONS and the conversation state)
-before the user's message: each part changes less often than the next, so a prefix cache keeps
-everything before the part that changed."""
+"""Then the sections that change seldom (clock: a new day; role), the history, and last this
+turn's context block (reflect.TURN_SECTIONS and the conversation state) before the user's
+message: each part changes less often than the next, so a prefix cache keeps everything before
+the part that changed."""
 
 
 def stable_prompt(services: Services) -> SystemMessage:

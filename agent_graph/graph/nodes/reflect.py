@@ -38,9 +38,10 @@ def describe_state(messages: Sequence[BaseMessage], planners: Planners) -> str:
     return "Conversation state:\n" + wrap_recalled("conversation state", "\n".join(lines))
 
 
-TURN_SECTIONS = ("semantic", "episodes")
-"""Context sections recalled for this message: they change every turn, so they go in the block
-after the history, never before it (where they would change the start of every prompt)."""
+TURN_SECTIONS = ("preferences", "semantic", "episodes")
+"""Context sections that may change from one turn to the next (a preference saved, what is
+recalled for this message): they go in the block after the history, never before it, where a
+change would make the model read the whole conversation again."""
 
 
 def context_block(

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_litellm import ChatLiteLLM
+from pydantic import PrivateAttr
 
 
 @dataclass
@@ -72,23 +73,48 @@ def watching(watch: CallWatch) -> Iterator[CallWatch]:
         _CURRENT.reset(token)
 
 
-TOOLS_SLOT = 0
-"""The llama-server slot of calls offered tools: its cache holds the instructions and the tool
-schemas, which every turn starts with."""
-PLAIN_SLOT = 1
-"""The slot of calls without tools (an answer from results in hand, a summary): with the tool
-calls' slot they would replace its cached prefix, which the next turn would read again."""
+TOOL_SLOTS = 2
+"""llama-server slots for calls offered tools, each caching the prompt of its last call: a call
+goes to the slot that last served a tool list starting like its own (same first tool), else
+to the one used least recently. Tool lists keep one order, the largest skill first, so the
+lists that start alike share their cached start; with one slot, a turn offered only a small
+skill's tools would replace the instructions and large schemas every other turn reads."""
+PLAIN_SLOT = TOOL_SLOTS
+"""The slot of calls without tools (a summary): in a tool slot they would replace its cache."""
+
+
+class SlotPicker:
+    """Which llama-server slot a call takes (see TOOL_SLOTS)."""
+
+    def __init__(self) -> None:
+        self._recent: list[str] = []
+        """The first tool of each tool slot's last call, least recently used first."""
+        self._slot: dict[str, int] = {}
+
+    def pick(self, tools: list[dict[str, Any]] | None) -> int:
+        if not tools:
+            return PLAIN_SLOT
+        first = str((tools[0].get("function") or {}).get("name", ""))
+        if first in self._slot:
+            self._recent.remove(first)
+        elif len(self._slot) < TOOL_SLOTS:
+            self._slot[first] = len(self._slot)
+        else:
+            self._slot[first] = self._slot.pop(self._recent.pop(0))
+        self._recent.append(first)
+        return self._slot[first]
 
 
 class WatchedChatLiteLLM(ChatLiteLLM):
     """ChatLiteLLM whose streamed chunks reach the open CallWatch before LangChain reads them."""
 
     slot_by_tools: bool = False
-    """llama-server: calls with tools and calls without each keep a slot (and its cache)."""
+    """llama-server: calls pinned to slots by their tools (SlotPicker), each slot its own cache."""
+    _slots: SlotPicker = PrivateAttr(default_factory=SlotPicker)
 
     async def acompletion_with_retry(self, run_manager: Any = None, **kwargs: Any) -> Any:
         if self.slot_by_tools:
-            slot = TOOLS_SLOT if kwargs.get("tools") else PLAIN_SLOT
+            slot = self._slots.pick(kwargs.get("tools"))
             kwargs["extra_body"] = {**(kwargs.get("extra_body") or {}), "id_slot": slot}
         result = await super().acompletion_with_retry(run_manager=run_manager, **kwargs)
         watch = _CURRENT.get()

@@ -24,6 +24,7 @@ import httpx
 
 from agent_graph.config import Settings
 from agent_graph.llm.local.assets import CHAT_TEMPLATE, LocalModelError, model_file, server_binary
+from agent_graph.llm.watch import TOOL_SLOTS
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +37,8 @@ BATCH = 512
 """Prompt tokens per batch: llama-server reports its progress once a batch (about 6 s here),
 which is what the user sees and what keeps the timeout from firing while a prompt is read;
 the reading speed is the same as with its default of 2048."""
-SLOTS = 2
-"""One slot for calls with tools, one for calls without (llm/watch.py), each with its own
+SLOTS = TOOL_SLOTS + 1
+"""Slots for calls with tools and one for calls without (llm/watch.py), each with its own
 LOCAL_MODEL_CTX of cache: with llama-server's default (4 slots sharing one context) a call
 without tools replaced the cached tool schemas, and every next turn read them again."""
 

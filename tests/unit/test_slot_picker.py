@@ -23,6 +23,7 @@ def test_lists_that_start_alike_share_a_slot_and_the_least_recent_one_is_given_u
     assert picker.pick(_tools("search")) == big
     assert picker.pick(_tools("translate")) == clock
 
+
 def test_calls_without_tools_keep_their_own_slot() -> None:
     picker = SlotPicker()
     assert picker.pick(None) == picker.pick([]) == PLAIN_SLOT

@@ -10,6 +10,7 @@ never stored in the conversation.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
@@ -33,6 +34,15 @@ def suggested(planners: Planners, messages: list[BaseMessage], tools: list[str])
     # Written the way the model writes a call (the chat template's own format): easiest to copy.
     lines = [json.dumps({"name": c["name"], "arguments": c["args"]}) for c in calls]
     return LEAD + "\n" + wrap_recalled("suggested call", "\n".join(lines))
+
+
+def planned_call(planners: Planners, messages: list[BaseMessage], tool: str) -> dict[str, Any]:
+    """The arguments of the call to `tool` the planners would make for the turn's message, as
+    at its start (before any result); {} when they would make none."""
+    last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
+    plan = planners.plan(planner_turn(read(messages[: last + 1]), [tool]))
+    calls = [c for c in (plan or {}).get("calls", []) if c["name"] == tool]
+    return dict(calls[0]["args"]) if calls else {}
 
 
 def with_suggestion(messages: list[BaseMessage], text: str) -> list[BaseMessage]:

@@ -44,6 +44,25 @@ def calls_this_turn(messages: Sequence[BaseMessage]) -> set[str]:
     }
 
 
+def refused_this_turn(messages: Sequence[BaseMessage]) -> set[str]:
+    """Keys of the calls refused before they ran since the last user message (invalid
+    arguments, a planner's correction); each result is matched to the call it answers in the
+    message before it (ids may repeat from one round to the next)."""
+    start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
+    calls: dict[str, str] = {}
+    refused: set[str] = set()
+    for message in messages[start:]:
+        if isinstance(message, AIMessage):
+            calls = {str(c.get("id")): call_key(dict(c)) for c in message.tool_calls}
+        elif (
+            isinstance(message, ToolMessage)
+            and INVALID_PREFIX in str(message.content)
+            and message.tool_call_id in calls
+        ):
+            refused.add(calls[message.tool_call_id])
+    return refused
+
+
 def invalid_calls_this_turn(messages: Sequence[BaseMessage]) -> dict[str, int]:
     """How many calls of each tool were refused for invalid arguments since the last user message."""
     start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)

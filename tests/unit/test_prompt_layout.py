@@ -18,8 +18,15 @@ from agent_graph.llm.factory import LOCAL_MODEL
 from agent_graph.memory.embeddings import embed
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
+from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills, ScriptedChatModel
+from tests.unit.test_planners import skill
+
+STATE_PLANNER = """
+def state_lines(results):
+    return [f"results so far: {len(results)}"] if results else []
+"""
 
 
 class LocalScripted(ScriptedChatModel):
@@ -120,3 +127,29 @@ async def test_the_skills_a_turn_was_offered_are_stored_with_its_message(tmp_pat
     asked = history.load(record.messages)[0]
     assert asked.additional_kwargs[OFFERED] == ["looking"]
     assert "recalled for 'look for houses'" in asked.additional_kwargs[history.TURN_CONTEXT]
+
+
+async def test_a_block_that_begins_with_a_result_sits_before_the_message_of_its_turn(
+    tmp_path: Path,
+) -> None:
+    skill(tmp_path / "skills", "looking", STATE_PLANNER)
+    planners = Planners.from_skills_dir(tmp_path / "skills")
+    model = LocalScripted(respond=_look_then_answer)
+    services = Services(
+        skills=InMemorySkills({"look": lambda p: {"type": "seen", "n": 3}}),
+        model=model,
+        sessions=SessionStore(tmp_path),
+        planners=planners,
+    )
+    runner = TurnRunner(build_graph(services), Sanitizer())
+    try:
+        await _turn(runner, "look for houses")
+        last_call = model.seen[-1]
+        before = len(model.seen)
+        await _turn(runner, "the second one")
+    finally:
+        planners.close()
+    asked = next(i for i, m in enumerate(last_call) if isinstance(m, HumanMessage))
+    assert "results so far: 1" in last_call[asked - 1].text, "the block precedes the message"
+    expected = _shape([*last_call, _look_then_answer(last_call)])
+    assert _shape(model.seen[before])[: len(expected)] == expected

@@ -6,12 +6,16 @@ is the tool's own metadata (agent_graph/skills/metadata.py), never a table here.
 Calls whose tool declares `confirm` metadata pause the graph first with one LangGraph
 `interrupt` for all of them (before anything runs: the node re-runs from the top on resume).
 A declined call is not run; its ToolMessage says so. A call that may have run on a replica
-that died is run again only when its tool is idempotent (`Context.maybe_ran`).
+that died is run again only when its tool is idempotent (`Context.maybe_ran`). A call refused
+with a planner's correction and sent again unchanged did not take the correction in: it runs
+as the planners would make it for the user's message, and the model is told so (it may still
+send another call); with no such plan it runs as sent, the model overruling the correction.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -21,7 +25,8 @@ from langgraph.types import interrupt
 
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
-from agent_graph.graph.tool_guard import invalid_calls_this_turn
+from agent_graph.graph.suggestion import planned_call
+from agent_graph.graph.tool_guard import call_key, invalid_calls_this_turn, refused_this_turn
 from agent_graph.llm.offline.reading import read, results_in
 from agent_graph.memory.write_policy import (
     WriteRefusedError,
@@ -37,6 +42,10 @@ from agent_graph.skills.pool import SkillCallError
 
 TOOL_ERROR = "Error: {message}"
 UNEXPECTED_ERROR = "{tool} failed unexpectedly ({kind}). Try again or choose another approach."
+CORRECTED = (
+    "Sent again unchanged after the correction, so it ran as the skill corrected it: {args}. "
+    "Call it again with other arguments if the user meant something else."
+)
 DECLINED = "Cancelled: the user declined ({question}), so nothing was changed."
 MAYBE_RAN = (
     "{tool} may already have run: the server running this turn stopped during the call, so it "
@@ -110,6 +119,18 @@ def conversation_for_checks(messages: list[Any]) -> dict[str, Any]:
 
 
 def make_tools(services: Services) -> Any:
+    def as_corrected(messages: list[Any], calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each call refused this turn and sent again unchanged, with the planners' arguments."""
+        refused = refused_this_turn(messages)
+        fixed = []
+        for call in calls:
+            if call_key(call) in refused:
+                planned = planned_call(services.planners, messages, call["name"])
+                if planned and planned != call.get("args"):
+                    call = {**call, "args": planned, "corrected": True}
+            fixed.append(call)
+        return fixed
+
     async def run_one(
         call: dict[str, Any],
         runtime: Runtime[Context],
@@ -117,6 +138,7 @@ def make_tools(services: Services) -> Any:
         conversation: dict[str, Any],
     ) -> dict[str, Any]:
         name, args, call_id = call["name"], call.get("args") or {}, call["id"]
+        corrected = call.get("corrected", False)
         emit = runtime.stream_writer
         safe_args = services.sanitizer.redact_value(args)
         meta = services.skills.meta(name)
@@ -166,8 +188,11 @@ def make_tools(services: Services) -> Any:
             }
         emit({**step, "status": "end", "summary": meta.summarize(result), "ms": ms})
         source = f"{services.skills.skill_for(name)}.{name}"
+        text = wrap_external(source, meta.model_text(result))
+        if corrected:
+            text = CORRECTED.format(args=json.dumps(args)) + "\n" + text
         message = ToolMessage(  # the model reads the compact view; the graph keeps the result
-            wrap_external(source, meta.model_text(result)),
+            text,
             tool_call_id=call_id,
             name=name,
             artifact=result,
@@ -228,6 +253,7 @@ def make_tools(services: Services) -> Any:
         last = (state.get("messages") or [])[-1]
         conversation = conversation_for_checks(state.get("messages") or [])
         calls = [dict(c) for c in last.tool_calls] if isinstance(last, AIMessage) else []
+        calls = await asyncio.to_thread(as_corrected, state.get("messages") or [], calls)
         failures = invalid_calls_this_turn(state.get("messages") or [])
         pending = confirmations(services, (runtime.context or Context()).role, calls)
         refused = {} if not pending or ask(pending) else {p["call_id"]: p for p in pending}

@@ -1,0 +1,66 @@
+"""A call refused with a planner's correction and sent again unchanged did not take the
+correction in: it runs as the planners would make it for the user's message, and the model is
+told so. Without such a plan it runs as sent (the model overruling the correction)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+
+from agent_graph.graph.builder import build_graph
+from agent_graph.graph.services import Services
+from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.server.turns import TurnRunner
+from agent_graph.skills.planners import Planners
+from agent_graph.storage.sessions import SessionStore
+from tests.fakes import InMemorySkills, ScriptedChatModel
+from tests.unit.test_planners import skill
+
+PLANNER = """
+def plan(turn):
+    if "{word}" not in turn["text"]:
+        return None
+    return {{"calls": [{{"name": "find", "args": {{"q": "boats", "at_most": 5}}}}], "note": ""}}
+def check(turn):
+    if "at_most" not in turn["call"]["args"]:
+        return ["at_most: the user said at most 5; add at_most: 5"]
+    return None
+"""
+
+
+def _stubborn(messages: list[BaseMessage]) -> AIMessage:
+    """Sends the same call until one ran, then answers with what the last result said."""
+    last = messages[-1]
+    if isinstance(last, ToolMessage) and last.status != "error":
+        return AIMessage(f"Done: {last.content}")
+    call = {"name": "find", "args": {"q": "boats"}, "id": f"c{len(messages)}", "type": "tool_call"}
+    return AIMessage("", tool_calls=[call])
+
+
+async def _turn(tmp_path: Path, word: str) -> tuple[InMemorySkills, str]:
+    skill(tmp_path / "skills", "finder", PLANNER.format(word=word))
+    planners = Planners.from_skills_dir(tmp_path / "skills")
+    skills = InMemorySkills({"find": lambda p: {"found": p}}, skill="finder")
+    model = ScriptedChatModel(respond=_stubborn)
+    services = Services(
+        skills=skills, model=model, sessions=SessionStore(tmp_path), planners=planners
+    )
+    try:
+        runner = TurnRunner(build_graph(services), Sanitizer())
+        events = [e async for e in runner.events("alice", "s1", "boats, at most 5", persist=False)]
+    finally:
+        planners.close()
+    return skills, "".join(e["content"] for e in events if e["type"] == "token")
+
+
+async def test_an_unchanged_resend_runs_as_the_planners_would_make_it(tmp_path: Path) -> None:
+    skills, answer = await _turn(tmp_path, word="boats")
+    assert skills.calls == [("find", {"q": "boats", "at_most": 5})]
+    assert "ran as the skill corrected it" in answer
+
+
+async def test_without_a_plan_the_resend_overrules_the_correction(tmp_path: Path) -> None:
+    skills, answer = await _turn(tmp_path, word="planes")
+    assert skills.calls == [("find", {"q": "boats"})]
+    assert "corrected" not in answer

@@ -129,27 +129,45 @@ async def test_the_skills_a_turn_was_offered_are_stored_with_its_message(tmp_pat
     assert "recalled for 'look for houses'" in asked.additional_kwargs[history.TURN_CONTEXT]
 
 
-async def test_a_block_that_begins_with_a_result_sits_before_the_message_of_its_turn(
+def _two_looks(messages: list[BaseMessage]) -> AIMessage:
+    """Two tool rounds per turn, then the answer."""
+    asked = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
+    rounds = sum(isinstance(m, ToolMessage) for m in messages[asked:])
+    if rounds < 2:
+        call = {
+            "name": "look",
+            "args": {"n": rounds},
+            "id": f"c{len(messages)}",
+            "type": "tool_call",
+        }
+        return AIMessage("", tool_calls=[call])
+    return AIMessage(f"Answer to {messages[asked].content}.")
+
+
+async def test_every_call_starts_with_the_whole_call_before_it_and_its_answer(
     tmp_path: Path,
 ) -> None:
+    """Within a turn too: the block of conversation state stays as the turn began (a rebuild
+    before this turn's results would make each round read them again)."""
     skill(tmp_path / "skills", "looking", STATE_PLANNER)
     planners = Planners.from_skills_dir(tmp_path / "skills")
-    model = LocalScripted(respond=_look_then_answer)
+    model = LocalScripted(respond=_two_looks)
     services = Services(
         skills=InMemorySkills({"look": lambda p: {"type": "seen", "n": 3}}),
         model=model,
         sessions=SessionStore(tmp_path),
         planners=planners,
+        memory=RecallingMemory(),  # type: ignore[arg-type]
     )
     runner = TurnRunner(build_graph(services), Sanitizer())
     try:
-        await _turn(runner, "look for houses")
-        last_call = model.seen[-1]
-        before = len(model.seen)
-        await _turn(runner, "the second one")
+        for text in ("look for houses", "look closer", "and again"):
+            await _turn(runner, text)
     finally:
         planners.close()
-    asked = next(i for i, m in enumerate(last_call) if isinstance(m, HumanMessage))
-    assert "results so far: 1" in last_call[asked - 1].text, "the block precedes the message"
-    expected = _shape([*last_call, _look_then_answer(last_call)])
-    assert _shape(model.seen[before])[: len(expected)] == expected
+    assert len(model.seen) == 9
+    for before, after in zip(model.seen, model.seen[1:], strict=False):
+        expected = _shape([*before, _two_looks(before)])
+        assert _shape(after)[: len(expected)] == expected
+    # what the state block says reaches the next turn
+    assert any("results so far: 2" in m.text for m in model.seen[3])

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage, SystemMessage
-from langgraph.graph.message import REMOVE_ALL_MESSAGES
+from langchain_core.messages import BaseMessage, SystemMessage
 
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
@@ -63,17 +62,15 @@ def final_block(messages: Sequence[BaseMessage]) -> str:
 
 def make_reflect(services: Services) -> Any:
     def reflect(state: AgentState) -> dict[str, Any]:
-        """Replace (same id) the previous block instead of appending another; a turn that
-        began without one gets it before the user's message, where the next turn puts it back
-        (history.with_past_context), not after this turn's results."""
-        messages = state.get("messages") or []
-        block = context_block(messages, services.planners, state.get("context") or {})
-        if block is None:
+        """Replace (same id) the previous block instead of appending another. With the local
+        model the block stays as the turn began: it sits before this turn's calls and results,
+        so a rebuild would make every round read them again (the model reads the results
+        themselves; the next turn's block holds them)."""
+        if services.replays_turns:
             return {}
-        if any(m.id == CONTEXT_BLOCK_ID for m in messages):
-            return {"messages": [block]}
-        asked = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
-        placed = [*messages[:asked], block, *messages[asked:]]
-        return {"messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *placed]}
+        block = context_block(
+            state.get("messages") or [], services.planners, state.get("context") or {}
+        )
+        return {"messages": [block]} if block else {}
 
     return reflect

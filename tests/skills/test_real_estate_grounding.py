@@ -105,3 +105,11 @@ def test_a_details_call_for_a_zpid_never_shown_is_corrected_with_the_homes_shown
 )
 def test_details_of_a_home_shown_or_named_pass(text: str, zpid: str, turn: dict) -> None:
     assert _details(text, zpid, **turn) is None
+
+
+def test_a_saved_budget_left_out_of_a_search_naming_no_price_is_corrected() -> None:
+    saved = {"preferences": {"budget_max": "$400,000"}}
+    said = check("Show me houses in Austin.", {"location": "Austin"}, **saved)
+    assert said == ["price_max: the user's saved budget is at most $400,000; add price_max: 400000"]
+    assert check("Show me houses in Austin.", {"price_max": 400_000}, **saved) is None
+    assert check("Houses in Austin over $600k", {"price_min": 600_000}, **saved) is None

@@ -5,8 +5,9 @@ floor). A correction names the argument and what the user's words support; the c
 as a tool error once, and the model may retry or overrule (docs/protocol.md, `check`).
 Only clear contradictions are corrected: a feature the user's words, the current search and the
 saved preferences never name; a budget the user gave as a ceiling sent as a floor; a bound the
-user stated in this message left out of the search; a details call for a zpid the conversation
-never showed (small models copy the example id of a schema).
+user stated in this message left out of the search; a saved budget left out of a search whose
+message names no price; a details call for a zpid the conversation never showed (small models
+copy the example id of a schema).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conversation import Conversation
+from .money import money_in
 from .parse import parse
 from .prefs import kinds_in
 from .words import FEATURES
@@ -46,6 +48,12 @@ def corrections(conv: Conversation, args: dict[str, Any]) -> list[str]:
     if ceiling and "price_min" not in said and args.get("price_min") == ceiling:
         found.append(
             f"price_min: the user said at most ${ceiling:,}: that is price_max, not price_min"
+        )
+    budget = money_in(conv.preferences.get("budget_max", ""))
+    priced = {"price_min", "price_max"} & ({*said} | {*args})
+    if budget and not priced:
+        found.append(
+            f"price_max: the user's saved budget is at most ${budget:,}; add price_max: {budget}"
         )
     for key, words in STATED.items():
         value = said.get(key)

@@ -190,7 +190,7 @@ def make_tools(services: Services) -> Any:
         source = f"{services.skills.skill_for(name)}.{name}"
         text = wrap_external(source, meta.model_text(result))
         if corrected:
-            text = CORRECTED.format(args=json.dumps(args)) + "\n" + text
+            text = CORRECTED.format(args=json.dumps(safe_args)) + "\n" + text
         message = ToolMessage(  # the model reads the compact view; the graph keeps the result
             text,
             tool_call_id=call_id,

@@ -25,42 +25,38 @@ def call_key(call: dict[str, Any]) -> str:
     return json.dumps([call.get("name"), call.get("args") or {}], sort_keys=True, default=str)
 
 
-def calls_this_turn(messages: Sequence[BaseMessage]) -> set[str]:
-    """Keys of the tool calls run since the last user message. A call refused before it ran
-    (invalid arguments, a planner's correction) does not count: sent again unchanged, it is
-    the model overruling the correction, and it runs."""
+def _turn_calls(messages: Sequence[BaseMessage]) -> list[tuple[str, bool]]:
+    """(key, refused) of each tool call since the last user message. A result is matched to
+    the call it answers in the message before it (ids may repeat from one round to the next);
+    refused: it got an invalid-arguments error (a schema problem or a planner's correction)."""
     start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
-    refused = {
-        message.tool_call_id
-        for message in messages[start:]
-        if isinstance(message, ToolMessage) and INVALID_PREFIX in str(message.content)
-    }
-    return {
-        call_key(dict(call))
-        for message in messages[start:]
-        if isinstance(message, AIMessage)
-        for call in message.tool_calls
-        if call.get("id") not in refused
-    }
-
-
-def refused_this_turn(messages: Sequence[BaseMessage]) -> set[str]:
-    """Keys of the calls refused before they ran since the last user message (invalid
-    arguments, a planner's correction); each result is matched to the call it answers in the
-    message before it (ids may repeat from one round to the next)."""
-    start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
-    calls: dict[str, str] = {}
-    refused: set[str] = set()
+    found: list[tuple[str, bool]] = []
+    index: dict[str, int] = {}
     for message in messages[start:]:
         if isinstance(message, AIMessage):
-            calls = {str(c.get("id")): call_key(dict(c)) for c in message.tool_calls}
+            index = {}
+            for call in message.tool_calls:
+                index[str(call.get("id"))] = len(found)
+                found.append((call_key(dict(call)), False))
         elif (
             isinstance(message, ToolMessage)
             and INVALID_PREFIX in str(message.content)
-            and message.tool_call_id in calls
+            and message.tool_call_id in index
         ):
-            refused.add(calls[message.tool_call_id])
-    return refused
+            at = index[message.tool_call_id]
+            found[at] = (found[at][0], True)
+    return found
+
+
+def calls_this_turn(messages: Sequence[BaseMessage]) -> set[str]:
+    """Keys of the tool calls run since the last user message. A call refused before it ran
+    does not count: sent again, it runs (tools.py decides with which arguments)."""
+    return {key for key, refused in _turn_calls(messages) if not refused}
+
+
+def refused_this_turn(messages: Sequence[BaseMessage]) -> set[str]:
+    """Keys of the calls refused before they ran since the last user message."""
+    return {key for key, refused in _turn_calls(messages) if refused}
 
 
 def invalid_calls_this_turn(messages: Sequence[BaseMessage]) -> dict[str, int]:

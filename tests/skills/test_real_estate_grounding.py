@@ -113,3 +113,48 @@ def test_a_saved_budget_left_out_of_a_search_naming_no_price_is_corrected() -> N
     assert said == ["price_max: the user's saved budget is at most $400,000; add price_max: 400000"]
     assert check("Show me houses in Austin.", {"price_max": 400_000}, **saved) is None
     assert check("Houses in Austin over $600k", {"price_min": 600_000}, **saved) is None
+
+
+SEARCHED = {
+    "type": "listings",
+    "items": [{"zpid": "111", "address": "1 A St", "price": 450_000}],
+    "criteria": {
+        "location": "Austin",
+        "beds_min": 3,
+        "property_type": "house",
+        "price_max": 500_000,
+    },
+}
+
+
+def test_a_refinement_that_drops_a_bound_of_the_current_search_is_corrected() -> None:
+    moved = {"location": "Austin", "beds_min": 3, "near": "downtown", "sort": "distance"}
+    said = check("Same but closer to downtown.", moved, earlier=[SEARCHED])
+    assert said == [
+        "price_max: the current search has price_max 500000 and this message does not change "
+        "it; add price_max: 500000"
+    ]
+    assert (
+        check("Same but closer to downtown.", {**moved, "price_max": 500_000}, earlier=[SEARCHED])
+        is None
+    )
+
+
+def test_more_results_keep_the_search_and_turn_the_page() -> None:
+    again = {"location": "Austin", "beds_min": 3, "property_type": "house"}
+    said = check("Show me more.", again, earlier=[SEARCHED])
+    assert said is not None and [s.split(":")[0] for s in said] == ["price_max", "page"]
+    assert said[1] == "page: the user asked for more results of the current search; add page: 2"
+
+
+def test_an_exclusion_the_user_stated_and_the_call_left_out_is_corrected() -> None:
+    said = check("Show me homes in Austin under $400k, but no condos.", {"price_max": 400_000})
+    assert said == [
+        "exclude_types: the user's message asks for exclude_types ['condo']; "
+        "add exclude_types: ['condo']"
+    ]
+
+
+def test_a_new_search_keeps_nothing_of_the_last_one() -> None:
+    fresh = {"location": "Round Rock", "beds_min": 4}
+    assert check("New search: 4 bed houses in Round Rock", fresh, earlier=[SEARCHED]) is None

@@ -175,6 +175,11 @@ def refine(text: str) -> dict[str, Any]:
         # browsing
         ("show me what's available", {}),
         ("what's on the market?", {}),
+        ("What condos do you have?", {"property_type": "condo"}),
+        (
+            "What are the cheapest houses in Austin?",
+            {"location": "Austin", "property_type": "house", "sort": "price"},
+        ),
         ("any new listings?", {}),
     ],
 )
@@ -193,6 +198,9 @@ def test_new_search_reads_criteria(text: str, criteria: dict[str, Any]) -> None:
         "how are you doing today?",
         "",
         "I'm in Love with this app",
+        "What is the difference between a condo and a townhouse?",
+        "What does HOA stand for?",
+        "Why are condos cheaper?",
     ],
 )
 def test_messages_not_about_homes_get_no_plan(text: str) -> None:

@@ -5,16 +5,16 @@ floor). A correction names the argument and what the user's words support; the c
 as a tool error once, and the model may retry or overrule (docs/protocol.md, `check`).
 Only clear contradictions are corrected: a feature the user's words, the current search and the
 saved preferences never name; a budget the user gave as a ceiling sent as a floor; a bound the
-user stated in this message left out of the search; a saved budget left out of a search whose
-message names no price; a details call for a zpid the conversation never showed (small models
-copy the example id of a schema).
+planner's own search for the message keeps (KEPT) left out of the call: stated in the message,
+kept from the search it refines, or the saved budget; a details call for a zpid the
+conversation never showed (small models copy the example id of a schema).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .conversation import Conversation
+from .conversation import Conversation, plan_for
 from .money import money_in
 from .parse import parse
 from .prefs import kinds_in
@@ -26,8 +26,11 @@ STATED = {
     "beds_min": "the user asked for at least {value} bedrooms",
     "price_max": "the user said at most ${value:,}",
 }
-"""Numeric bounds a search must keep when the user's own message states them (a place or a
-home type left out only widens a search the user can see and narrow)."""
+KEPT = ("price_max", "price_min", "beds_min", "beds_max", "near", "exclude_types", "page")
+"""Bounds a search must keep when the planner's own search for the message has them: stated in
+the message, kept from the current search the message refines ("same but closer to
+downtown", "show me more"), or filled from the saved budget. A place or a home type left out
+only widens a search the user can see and narrow; these change which homes are right."""
 
 
 def corrections(conv: Conversation, args: dict[str, Any]) -> list[str]:
@@ -45,21 +48,39 @@ def corrections(conv: Conversation, args: dict[str, Any]) -> list[str]:
             f"{'it' if len(extra) == 1 else 'them'} out (features only lists what they asked for)"
         )
     ceiling = said.get("price_max")
-    if ceiling and "price_min" not in said and args.get("price_min") == ceiling:
+    floored = bool(ceiling) and "price_min" not in said and args.get("price_min") == ceiling
+    if floored:
         found.append(
             f"price_min: the user said at most ${ceiling:,}: that is price_max, not price_min"
         )
-    budget = money_in(conv.preferences.get("budget_max", ""))
-    priced = {"price_min", "price_max"} & ({*said} | {*args})
-    if budget and not priced:
-        found.append(
-            f"price_max: the user's saved budget is at most ${budget:,}; add price_max: {budget}"
-        )
-    for key, words in STATED.items():
-        value = said.get(key)
-        if value is not None and key not in args and not (key == "price_max" and found):
-            found.append(f"{key}: {words.format(value=value)}; add {key}: {value!r}")
+    planned = _planned_search(conv)
+    for key in KEPT:
+        value = planned.get(key)
+        if value in (None, []) or key in args or (floored and key == "price_max"):
+            continue
+        found.append(f"{key}: {_why(key, value, said, conv)}; add {key}: {value!r}")
     return found
+
+
+def _planned_search(conv: Conversation) -> dict[str, Any]:
+    found = plan_for(conv)
+    calls = [c for c in (found.calls if found else []) if c.name == SEARCH]
+    return dict(calls[-1].args) if calls else {}
+
+
+def _why(key: str, value: Any, said: dict[str, Any], conv: Conversation) -> str:
+    """Where the planner's value comes from, in the words of the correction."""
+    if key in said and key in STATED:
+        return STATED[key].format(value=value)
+    if key in said:
+        return f"the user's message asks for {key} {value!r}"
+    if key == "page":
+        return "the user asked for more results of the current search"
+    if (conv.last_criteria or {}).get(key) == value:
+        return f"the current search has {key} {value!r} and this message does not change it"
+    if key == "price_max" and money_in(conv.preferences.get("budget_max", "")) == value:
+        return f"the user's saved budget is at most ${value:,}"
+    return f"the user's words and saved preferences give {key} {value!r}"
 
 
 def unknown_zpid(text: str, zpid: str, earlier: list[dict[str, Any]]) -> list[str]:

@@ -153,6 +153,8 @@ def _wants_search(parsed: Parsed, conv: Conversation) -> bool:
         return True
     if not parsed.asks_anything():
         return False
+    if parsed.general and set(parsed.criteria) <= {"property_type", "features"}:
+        return False  # "what is a condo?" asks for an explanation
     only_place = set(parsed.criteria) <= {"location", "near"} and not parsed.modifiers
     if only_place and not (parsed.real_estate or parsed.refine or parsed.browse):
         return not parsed.other_domain and not parsed.guessed_location

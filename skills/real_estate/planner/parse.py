@@ -21,6 +21,7 @@ from .words import (
     BROWSE,
     DROPS,
     FEATURES,
+    GENERAL_QUESTION,
     LANDMARKS,
     MODIFIERS,
     NEW_SEARCH,
@@ -28,6 +29,7 @@ from .words import (
     PAGING,
     REAL_ESTATE,
     REFINE_STRONG,
+    REQUEST,
     SORTS,
     TYPES,
     WORD_NUMBERS,
@@ -61,6 +63,7 @@ class Parsed:
     other_domain: bool = False
     guessed_location: bool = False
     generic_type: bool = False  # "homes": a house only because no other type was named
+    general: bool = False  # a question about a concept ("what is a condo?"), not a request
     question: str = ""  # the message contradicts itself ("single story with 3 stories")
 
     def asks_anything(self) -> bool:
@@ -138,6 +141,7 @@ def parse(text: str) -> Parsed:
     p.rerun = bool(re.search(r"\b(?:same|again|refresh|rerun|redo)\b", norm))
     p.real_estate = bool(re.search(REAL_ESTATE, norm))
     p.other_domain = bool(re.search(OTHER_DOMAIN, norm))
+    p.general = bool(re.search(GENERAL_QUESTION, norm)) and not re.search(REQUEST, norm)
     p.replace_features = bool(re.search(r"\b(?:instead|rather|just|switch|change)\b", norm))
     return p
 

@@ -167,6 +167,19 @@ REAL_ESTATE = (
     r"price|budget|buy(?:ing)?|market|zillow|neighbou?rhood|zip|hoa|zestimate)\b"
 )
 
+GENERAL_QUESTION = (
+    r"^(?:what(?:'s| is| are| does| do)|how (?:does|do|is|are|can)|why\b|explain\b|should i\b|"
+    r"(?:is|are|does|do) (?:a|an|the)\b)"
+)
+"""How a question about a concept opens ("what is the difference between a condo and a
+townhouse?"): with no place, price or size and no REQUEST it asks for an answer, not a search."""
+
+REQUEST = (
+    r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me|i want|i need|i'd like|"
+    r"(?:do|did) you have|are there|any (?:houses?|homes?|condos?|townhouses?|listings?)|"
+    r"available|for sale|on the market|recommend)\b"
+)
+
 OTHER_DOMAIN = (
     r"\b(?:weather|forecast|temperature|rain(?:ing)?|time is it|what time|date today|joke|"
     r"news|restaurants?|food|eat|traffic|movies?|music)\b"

@@ -50,6 +50,8 @@ graph = build_graph(
         llm_timeout_s=_settings.llm_timeout_s,
         secondary_llm=_model not in ("offline", "local"),
         suggestions=_settings.planner_suggestions,
+        checks=_settings.planner_checks,
+        skill_answers=_settings.skill_answers_on,
         planners=_planners,
         tool_choice=tool_choice(_settings, _registry),
     )

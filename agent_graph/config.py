@@ -75,6 +75,13 @@ class Settings(BaseSettings):
     host_port_start: int = Field(default=9000, ge=1024, le=65000, alias="HOST_PORT_START")
     max_tool_iterations: int = Field(default=6, ge=1, le=50, alias="MAX_TOOL_ITERATIONS")
     planner_suggestions: bool = Field(default=True, alias="PLANNER_SUGGESTIONS")
+    planner_checks: bool = Field(default=True, alias="PLANNER_CHECKS")
+    """The skills' planners check a model's calls against the user's words (a correction comes
+    back as a tool error the model may retry once); off: the model's own calls run as sent."""
+    skill_answers: Literal["auto", "on", "off"] = Field(default="auto", alias="SKILL_ANSWERS")
+    """on: a turn whose calls are the ones the skills' planners planned for the message, all
+    answered, ends with the skills' wording of the results instead of another model call;
+    auto: on for the local model (reading ten results there takes half a minute), off else."""
     tool_choice: Literal["relevant", "all"] = Field(default="relevant", alias="TOOL_CHOICE")
     """relevant: a real model is offered the tools of the skills relevant to the message and
     those in use (graph/tool_choice.py); all: every tool, every call."""
@@ -184,6 +191,12 @@ class Settings(BaseSettings):
             if key in self._provider_keys:
                 return model
         return "offline"
+
+    @property
+    def skill_answers_on(self) -> bool:
+        if self.skill_answers == "auto":
+            return self.model_name == "local"
+        return self.skill_answers == "on"
 
     @property
     def model_api_key(self) -> str | None:

@@ -101,6 +101,11 @@ class Services:
     """The skills' planners: state lines for reflect, deterministic hints."""
     suggestions: bool = True
     """A real model's first call of a turn sees the call the planners would make (suggestion.py)."""
+    checks: bool = True
+    """The planners check each call against the user's words (nodes/tools.py)."""
+    skill_answers: bool = False
+    """A turn that made the calls the planners planned ends with their wording (suggestion.py,
+    skills_answer) instead of a model call that reads the results."""
     tool_choice: ToolChoice | None = None
     """Offers each model call only the relevant skills' tools (graph/tool_choice.py); None: all."""
     warming: asyncio.Future[None] | None = None

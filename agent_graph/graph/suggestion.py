@@ -10,6 +10,7 @@ never stored in the conversation.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -52,10 +53,13 @@ def with_suggestion(messages: list[BaseMessage], text: str) -> list[BaseMessage]
     return [*messages[: last + 1], SystemMessage(text), *messages[last + 1 :]]
 
 
-def planned_answer(planners: Planners, messages: list[BaseMessage]) -> str | None:
+def planned_answer(
+    planners: Planners, messages: list[BaseMessage], tools: Iterable[str] = ()
+) -> str | None:
     """The planners' wording of this turn's results (the offline model's answer), for a real
-    model that cannot answer: it repeats a call, or writes one as text that can no longer run."""
-    turn = planner_turn(read(messages), [])
+    model that cannot answer: it repeats a call, or writes one as text that can no longer run.
+    With the `tools` offered, a planner's note on its plan (a saved budget it filled in) leads."""
+    turn = planner_turn(read(messages), tools)
     outcomes = turn["outcomes"]
     # a call that failed (a check's correction) and then ran is reported by its result alone
     turn["outcomes"] = [
@@ -68,3 +72,20 @@ def planned_answer(planners: Planners, messages: list[BaseMessage]) -> str | Non
     # a model that repeated a call has the same result twice: its wording is said once
     paragraphs = [p for text in planners.answers(turn) for p in text.split("\n\n") if p.strip()]
     return "\n\n".join(dict.fromkeys(paragraphs)) or None
+
+
+def skills_answer(planners: Planners, messages: list[BaseMessage], tools: list[str]) -> str | None:
+    """The planners' wording of the turn when its calls are the ones they planned for the
+    user's message and the last call of each returned a result: the turn the offline model
+    would have made, so their wording answers it. None when the model called something else
+    (it read the message its own way: its words answer it), a call still fails, or nothing ran.
+
+    Saves the model call that reads the results, the slowest of a local model's turn."""
+    last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
+    plan = planners.plan(planner_turn(read(messages[: last + 1]), tools))
+    planned = {c["name"] for c in (plan or {}).get("calls", []) if c["name"] in tools}
+    outcomes = planner_turn(read(messages), tools)["outcomes"]
+    latest = {o["tool"]: o["ok"] for o in outcomes}  # the last outcome of each tool
+    if not planned or set(latest) != planned or not all(latest.values()):
+        return None
+    return planned_answer(planners, messages, tools)

@@ -156,6 +156,8 @@ class AppRuntime:
             memory=memory,
             max_tool_iterations=settings.max_tool_iterations,
             suggestions=settings.planner_suggestions,
+            checks=settings.planner_checks,
+            skill_answers=settings.skill_answers_on,
             llm_timeout_s=settings.llm_timeout_s,
             context_token_budget=settings.context_token_budget,
             secondary_llm=secondary,

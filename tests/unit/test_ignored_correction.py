@@ -64,3 +64,23 @@ async def test_without_a_plan_the_resend_overrules_the_correction(tmp_path: Path
     skills, answer = await _turn(tmp_path, word="planes")
     assert skills.calls == [("find", {"q": "boats"})]
     assert "corrected" not in answer
+
+
+async def test_with_checks_off_the_call_runs_as_the_model_sent_it(tmp_path: Path) -> None:
+    skill(tmp_path / "skills", "finder", PLANNER.format(word="boats"))
+    planners = Planners.from_skills_dir(tmp_path / "skills")
+    skills = InMemorySkills({"find": lambda p: {"found": p}}, skill="finder")
+    services = Services(
+        skills=skills,
+        model=ScriptedChatModel(respond=_stubborn),
+        sessions=SessionStore(tmp_path),
+        planners=planners,
+        checks=False,
+    )
+    try:
+        runner = TurnRunner(build_graph(services), Sanitizer())
+        events = [e async for e in runner.events("alice", "s1", "boats, at most 5", persist=False)]
+    finally:
+        planners.close()
+    assert skills.calls == [("find", {"q": "boats"})]
+    assert not [e for e in events if e["type"] == "step" and e.get("status") == "error"]

@@ -13,7 +13,12 @@ from langgraph.runtime import Runtime
 from agent_graph.graph.nodes.reading_step import PROGRESS_EVERY_S, ReadingStep
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
-from agent_graph.graph.suggestion import planned_answer, suggested, with_suggestion
+from agent_graph.graph.suggestion import (
+    planned_answer,
+    skills_answer,
+    suggested,
+    with_suggestion,
+)
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
 from agent_graph.llm.echo import instruction_text, without_echo
 from agent_graph.llm.message_order import provider_safe
@@ -115,6 +120,11 @@ def make_agent(services: Services) -> Any:
             offered = await asyncio.to_thread(services.tool_choice.choose, tools, messages)
             tools = services.tool_choice.offer(tools, offered)
         names = [t["function"]["name"] for t in tools]
+        if state.get("iterations", 0) and services.skill_answers:
+            worded = await asyncio.to_thread(skills_answer, services.planners, messages, names)
+            if worded:
+                runtime.stream_writer({"type": "token", "content": worded})
+                return {"messages": [AIMessage(worded)], "offered": sorted(offered)}
         capped = state.get("iterations", 0) >= services.max_tool_iterations
         offering = bool(tools) and not capped
         model: BaseChatModel | Any = (

@@ -154,7 +154,7 @@ def make_tools(services: Services) -> Any:
             if call_id in ctx.maybe_ran and not meta.idempotent:  # reported, never run twice
                 raise SkillCallError(MAYBE_RAN.format(tool=name))
             args, problems = checked_arguments(services.skills.tools, name, args)
-            if not problems and not failures.get(name):  # grounding: once; the model may overrule
+            if services.checks and not problems and not failures.get(name):  # grounding: once
                 turn = {**conversation, "call": {"name": name, "args": args}}
                 problems = await asyncio.to_thread(services.planners.corrections, turn)
             if problems:
@@ -253,7 +253,8 @@ def make_tools(services: Services) -> Any:
         last = (state.get("messages") or [])[-1]
         conversation = conversation_for_checks(state.get("messages") or [])
         calls = [dict(c) for c in last.tool_calls] if isinstance(last, AIMessage) else []
-        calls = await asyncio.to_thread(as_corrected, state.get("messages") or [], calls)
+        if services.checks:
+            calls = await asyncio.to_thread(as_corrected, state.get("messages") or [], calls)
         failures = invalid_calls_this_turn(state.get("messages") or [])
         pending = confirmations(services, (runtime.context or Context()).role, calls)
         refused = {} if not pending or ask(pending) else {p["call_id"]: p for p in pending}

@@ -1,0 +1,97 @@
+"""SKILL_ANSWERS: a turn whose calls are the ones the skills' planners planned for the message,
+each answered, ends with the skills' wording of the results, without the model call that would
+read them. A call the planners did not plan, or one still failing, leaves the answer to the
+model; with the setting off the model always answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+
+from agent_graph.graph.builder import build_graph
+from agent_graph.graph.services import Services
+from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.server.turns import TurnRunner
+from agent_graph.skills.planners import Planners
+from agent_graph.storage.sessions import SessionStore
+from tests.fakes import InMemorySkills, ScriptedChatModel
+from tests.unit.test_planners import skill
+
+PLANNER = """
+def plan(turn):
+    if "boats" not in turn["text"]:
+        return None
+    return {"calls": [{"name": "find", "args": {"q": "boats"}}], "note": ""}
+def answer(turn):
+    found = [o for o in turn["outcomes"] if o["tool"] == "find" and o["ok"]]
+    return f"The skill found {found[-1]['result']['count']} boats." if found else None
+"""
+
+
+def _calling(tool: str) -> Callable[[list[BaseMessage]], AIMessage]:
+    """Calls `tool` once; after a result, answers in its own words."""
+
+    def respond(messages: list[BaseMessage]) -> AIMessage:
+        if isinstance(messages[-1], ToolMessage):
+            return AIMessage("The model read the results.")
+        call = {"name": tool, "args": {"q": "boats"}, "id": "c1", "type": "tool_call"}
+        return AIMessage("", tool_calls=[call])
+
+    return respond
+
+
+async def _turn(
+    tmp_path: Path, tool: str = "find", on: bool = True, fails: bool = False
+) -> tuple[str, ScriptedChatModel]:
+    skill(tmp_path / "skills", "finder", PLANNER)
+    planners = Planners.from_skills_dir(tmp_path / "skills")
+
+    def find(params: dict[str, Any]) -> dict[str, Any]:
+        if fails:
+            raise RuntimeError("the boat index is down")
+        return {"count": 7}
+
+    skills = InMemorySkills({"find": find, "other": lambda p: {"count": 1}}, skill="finder")
+    model = ScriptedChatModel(respond=_calling(tool))
+    services = Services(
+        skills=skills,
+        model=model,
+        sessions=SessionStore(tmp_path),
+        planners=planners,
+        skill_answers=on,
+    )
+    try:
+        runner = TurnRunner(build_graph(services), Sanitizer())
+        events = [e async for e in runner.events("alice", "s1", "any boats?", persist=False)]
+    finally:
+        planners.close()
+    return "".join(e["content"] for e in events if e["type"] == "token"), model
+
+
+async def test_the_planned_call_answered_ends_the_turn_in_the_skills_words(
+    tmp_path: Path,
+) -> None:
+    answer, model = await _turn(tmp_path)
+    assert answer == "The skill found 7 boats."
+    assert len(model.seen) == 1  # the call that chose the tool; none read the result
+
+
+async def test_a_call_the_planners_did_not_plan_is_answered_by_the_model(tmp_path: Path) -> None:
+    answer, model = await _turn(tmp_path, tool="other")
+    assert answer == "The model read the results."
+    assert len(model.seen) == 2
+
+
+async def test_a_planned_call_that_failed_is_answered_by_the_model(tmp_path: Path) -> None:
+    answer, model = await _turn(tmp_path, fails=True)
+    assert answer == "The model read the results."
+    assert len(model.seen) == 2
+
+
+async def test_with_the_setting_off_the_model_answers(tmp_path: Path) -> None:
+    answer, model = await _turn(tmp_path, on=False)
+    assert answer == "The model read the results."
+    assert len(model.seen) == 2

@@ -59,6 +59,17 @@ def refused_this_turn(messages: Sequence[BaseMessage]) -> set[str]:
     return {key for key, refused in _turn_calls(messages) if refused}
 
 
+def refusals_this_turn(messages: Sequence[BaseMessage]) -> dict[str, str]:
+    """The text of each tool's invalid-arguments errors since the last user message."""
+    start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
+    texts: dict[str, str] = {}
+    for message in messages[start:]:
+        if isinstance(message, ToolMessage) and INVALID_PREFIX in str(message.content):
+            name = message.name or ""
+            texts[name] = texts.get(name, "") + str(message.content)
+    return texts
+
+
 def invalid_calls_this_turn(messages: Sequence[BaseMessage]) -> dict[str, int]:
     """How many calls of each tool were refused for invalid arguments since the last user message."""
     start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)

@@ -5,6 +5,7 @@ told so. Without such a plan it runs as sent (the model overruling the correctio
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
@@ -38,11 +39,21 @@ def _stubborn(messages: list[BaseMessage]) -> AIMessage:
     return AIMessage("", tool_calls=[call])
 
 
-async def _turn(tmp_path: Path, word: str) -> tuple[InMemorySkills, str]:
+def _fidgety(messages: list[BaseMessage]) -> AIMessage:
+    """After a correction, changes its call, but not the way the correction said."""
+    last = messages[-1]
+    if isinstance(last, ToolMessage) and last.status != "error":
+        return AIMessage(f"Done: {last.content}")
+    args = {"q": "boats", "sort": "new"} if isinstance(last, ToolMessage) else {"q": "boats"}
+    call = {"name": "find", "args": args, "id": f"c{len(messages)}", "type": "tool_call"}
+    return AIMessage("", tool_calls=[call])
+
+
+async def _turn(tmp_path: Path, word: str, respond: Any = _stubborn) -> tuple[InMemorySkills, str]:
     skill(tmp_path / "skills", "finder", PLANNER.format(word=word))
     planners = Planners.from_skills_dir(tmp_path / "skills")
     skills = InMemorySkills({"find": lambda p: {"found": p}}, skill="finder")
-    model = ScriptedChatModel(respond=_stubborn)
+    model = ScriptedChatModel(respond=respond)
     services = Services(
         skills=skills, model=model, sessions=SessionStore(tmp_path), planners=planners
     )
@@ -56,6 +67,12 @@ async def _turn(tmp_path: Path, word: str) -> tuple[InMemorySkills, str]:
 
 async def test_an_unchanged_resend_runs_as_the_planners_would_make_it(tmp_path: Path) -> None:
     skills, answer = await _turn(tmp_path, word="boats")
+    assert skills.calls == [("find", {"q": "boats", "at_most": 5})]
+    assert "ran as the skill corrected it" in answer
+
+
+async def test_a_changed_resend_corrected_the_same_way_runs_as_planned(tmp_path: Path) -> None:
+    skills, answer = await _turn(tmp_path, word="boats", respond=_fidgety)
     assert skills.calls == [("find", {"q": "boats", "at_most": 5})]
     assert "ran as the skill corrected it" in answer
 

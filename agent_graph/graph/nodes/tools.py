@@ -7,9 +7,10 @@ Calls whose tool declares `confirm` metadata pause the graph first with one Lang
 `interrupt` for all of them (before anything runs: the node re-runs from the top on resume).
 A declined call is not run; its ToolMessage says so. A call that may have run on a replica
 that died is run again only when its tool is idempotent (`Context.maybe_ran`). A call refused
-with a planner's correction and sent again unchanged did not take the correction in: it runs
-as the planners would make it for the user's message, and the model is told so (it may still
-send another call); with no such plan it runs as sent, the model overruling the correction.
+with a planner's correction and sent again unchanged, or changed but corrected the same way
+again, did not take the correction in: it runs as the planners would make it for the user's
+message, and the model is told so (it may still send another call); with no such plan it runs
+as sent, the model overruling the correction.
 """
 
 from __future__ import annotations
@@ -26,7 +27,12 @@ from langgraph.types import interrupt
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.suggestion import planned_call
-from agent_graph.graph.tool_guard import call_key, invalid_calls_this_turn, refused_this_turn
+from agent_graph.graph.tool_guard import (
+    call_key,
+    invalid_calls_this_turn,
+    refusals_this_turn,
+    refused_this_turn,
+)
 from agent_graph.llm.offline.reading import read, results_in
 from agent_graph.memory.write_policy import (
     WriteRefusedError,
@@ -35,7 +41,7 @@ from agent_graph.memory.write_policy import (
     owned_write,
 )
 from agent_graph.security.roles import REFUSED, tool_allowed
-from agent_graph.security.sanitizer import wrap_error, wrap_external
+from agent_graph.security.sanitizer import escape_data, wrap_error, wrap_external
 from agent_graph.skills.arguments import checked_arguments, invalid_message
 from agent_graph.skills.metadata import NO_CARD
 from agent_graph.skills.pool import SkillCallError
@@ -43,7 +49,7 @@ from agent_graph.skills.pool import SkillCallError
 TOOL_ERROR = "Error: {message}"
 UNEXPECTED_ERROR = "{tool} failed unexpectedly ({kind}). Try again or choose another approach."
 CORRECTED = (
-    "Sent again unchanged after the correction, so it ran as the skill corrected it: {args}. "
+    "Sent again without the correction, so it ran as the skill corrected it: {args}. "
     "Call it again with other arguments if the user meant something else."
 )
 DECLINED = "Cancelled: the user declined ({question}), so nothing was changed."
@@ -119,17 +125,30 @@ def conversation_for_checks(messages: list[Any]) -> dict[str, Any]:
 
 
 def make_tools(services: Services) -> Any:
-    def as_corrected(messages: list[Any], calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Each call refused this turn and sent again unchanged, with the planners' arguments."""
+    def as_corrected(
+        messages: list[Any], calls: list[dict[str, Any]], conversation: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """Each call that did not take in a correction made this turn (sent again unchanged, or
+        corrected the same way again), with the planners' arguments."""
         refused = refused_this_turn(messages)
+        said = refusals_this_turn(messages)
         fixed = []
         for call in calls:
-            if call_key(call) in refused:
-                planned = planned_call(services.planners, messages, call["name"])
+            name = call["name"]
+            if call_key(call) in refused or (
+                name in said and corrected_again(conversation, call, said[name])
+            ):
+                planned = planned_call(services.planners, messages, name)
                 if planned and planned != call.get("args"):
                     call = {**call, "args": planned, "corrected": True}
             fixed.append(call)
         return fixed
+
+    def corrected_again(conversation: dict[str, Any], call: dict[str, Any], earlier: str) -> bool:
+        """The planners' checks find in `call` a problem they already reported this turn."""
+        turn = {**conversation, "call": {"name": call["name"], "args": call.get("args") or {}}}
+        problems = services.planners.corrections(turn)
+        return any(escape_data(problem) in earlier for problem in problems)
 
     async def run_one(
         call: dict[str, Any],
@@ -254,7 +273,8 @@ def make_tools(services: Services) -> Any:
         conversation = conversation_for_checks(state.get("messages") or [])
         calls = [dict(c) for c in last.tool_calls] if isinstance(last, AIMessage) else []
         if services.checks:
-            calls = await asyncio.to_thread(as_corrected, state.get("messages") or [], calls)
+            messages = state.get("messages") or []
+            calls = await asyncio.to_thread(as_corrected, messages, calls, conversation)
         failures = invalid_calls_this_turn(state.get("messages") or [])
         pending = confirmations(services, (runtime.context or Context()).role, calls)
         refused = {} if not pending or ask(pending) else {p["call_id"]: p for p in pending}

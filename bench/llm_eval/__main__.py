@@ -9,6 +9,7 @@ threshold and what each scenario checks.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import signal
 import sys
@@ -64,6 +65,22 @@ def calls(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
+def trace(outcomes: list[Outcome]) -> str:
+    """Each turn's tool steps and answer, to see why a scenario failed (not kept in results)."""
+    lines = []
+    for o in outcomes:
+        lines.append(f"## {o.name}: {'pass' if o.passed else 'FAIL ' + o.reason}")
+        for number, turn in enumerate(o.turns, 1):
+            lines.append(f"turn {number} ({turn.seconds:.1f} s)")
+            for step in turn.of("step"):
+                if step.get("name") == "model" or step.get("status") == "progress":
+                    continue
+                detail = step.get("args") if step.get("status") == "start" else step.get("summary")
+                lines.append(f"  {step.get('status')} {step.get('name')} {json.dumps(detail)}")
+            lines.append("  answer: " + turn.text.replace("\n", " ")[:400])
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.llm_eval", description=__doc__)
     parser.add_argument("--only", nargs="*", help="scenario function names (substrings)")
@@ -77,6 +94,9 @@ def main(argv: list[str]) -> int:
         type=Path,
         default=RESULTS,
         help="where a full run on the local model keeps its table (e.g. a run with TOOL_CHOICE=all)",
+    )
+    parser.add_argument(
+        "--trace", type=Path, help="also write each turn's steps (calls, arguments, errors) here"
     )
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)  # run the cleanup below on `kill` too
@@ -105,6 +125,8 @@ def main(argv: list[str]) -> int:
     report = f"{table(outcomes)}\n\n{summary}\n\n## Model calls\n\n{calls(outcomes)}\n"
     print(f"\n{summary}\n\n{calls(outcomes)}")
     print("\n".join(speed))
+    if args.trace:
+        args.trace.write_text(trace(outcomes))
     if not args.only and args.model == "local":
         setting = "" if args.table == RESULTS else f", {args.table.stem}"
         args.table.write_text(f"# `make eval-llm` (local model{setting})\n\n" + report)

@@ -59,7 +59,10 @@ def planned_answer(
     """The planners' wording of this turn's results (the offline model's answer), for a real
     model that cannot answer: it repeats a call, or writes one as text that can no longer run.
     With the `tools` offered, a planner's note on its plan (a saved budget it filled in) leads."""
-    turn = planner_turn(read(messages), tools)
+    return _worded(planners, planner_turn(read(messages), tools))
+
+
+def _worded(planners: Planners, turn: dict[str, Any]) -> str | None:
     outcomes = turn["outcomes"]
     # a call that failed (a check's correction) and then ran is reported by its result alone
     turn["outcomes"] = [
@@ -75,17 +78,20 @@ def planned_answer(
 
 
 def skills_answer(planners: Planners, messages: list[BaseMessage], tools: list[str]) -> str | None:
-    """The planners' wording of the turn when its calls are the ones they planned for the
-    user's message and the last call of each returned a result: the turn the offline model
-    would have made, so their wording answers it. None when the model called something else
-    (it read the message its own way: its words answer it), a call still fails, or nothing ran.
+    """The planners' wording of the turn when the calls they planned for the user's message
+    have all returned and no other call ran: the turn the offline model would have made, so
+    their wording answers it (another call the checks refused is left out of it). None when
+    the model ran something else (it read the message its own way: its words answer it), a
+    planned call still fails, or nothing ran.
 
     Saves the model call that reads the results, the slowest of a local model's turn."""
     last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
     plan = planners.plan(planner_turn(read(messages[: last + 1]), tools))
     planned = {c["name"] for c in (plan or {}).get("calls", []) if c["name"] in tools}
-    outcomes = planner_turn(read(messages), tools)["outcomes"]
-    latest = {o["tool"]: o["ok"] for o in outcomes}  # the last outcome of each tool
-    if not planned or set(latest) != planned or not all(latest.values()):
+    turn = planner_turn(read(messages), tools)
+    latest = {o["tool"]: o["ok"] for o in turn["outcomes"]}  # the last outcome of each tool
+    ran = {tool for tool, ok in latest.items() if ok}
+    if not planned or ran != planned:
         return None
-    return planned_answer(planners, messages, tools)
+    turn["outcomes"] = [o for o in turn["outcomes"] if o["tool"] in planned]
+    return _worded(planners, turn)

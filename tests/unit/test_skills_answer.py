@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
@@ -27,7 +27,7 @@ def plan(turn):
     return {"calls": [{"name": "find", "args": {"q": "boats"}}], "note": ""}
 def answer(turn):
     found = [o for o in turn["outcomes"] if o["tool"] == "find" and o["ok"]]
-    return f"The skill found {found[-1]['result']['count']} boats." if found else None
+    return f"The skill found {found[-1]['result']['count']} boats.\\n\\n1. Sea Breeze" if found else None
 """
 
 
@@ -43,8 +43,22 @@ def _calling(tool: str) -> Callable[[list[BaseMessage]], AIMessage]:
     return respond
 
 
+def _astray_first(messages: list[BaseMessage]) -> AIMessage:
+    """Calls a tool nobody planned (it fails), then the planned one, then answers itself."""
+    rounds = sum(isinstance(m, AIMessage) and bool(m.tool_calls) for m in messages)
+    if rounds >= 2:
+        return AIMessage("The model read the results.")
+    tool = "broken" if rounds == 0 else "find"
+    call = {"name": tool, "args": {"q": "boats"}, "id": f"c{rounds}", "type": "tool_call"}
+    return AIMessage("", tool_calls=[call])
+
+
 async def _turn(
-    tmp_path: Path, tool: str = "find", on: bool = True, fails: bool = False
+    tmp_path: Path,
+    tool: str = "find",
+    on: bool = True,
+    fails: bool = False,
+    respond: Callable[[list[BaseMessage]], AIMessage] | None = None,
 ) -> tuple[str, ScriptedChatModel]:
     skill(tmp_path / "skills", "finder", PLANNER)
     planners = Planners.from_skills_dir(tmp_path / "skills")
@@ -54,8 +68,12 @@ async def _turn(
             raise RuntimeError("the boat index is down")
         return {"count": 7}
 
-    skills = InMemorySkills({"find": find, "other": lambda p: {"count": 1}}, skill="finder")
-    model = ScriptedChatModel(respond=_calling(tool))
+    def broken(params: dict[str, Any]) -> dict[str, Any]:
+        raise RuntimeError("nothing here")
+
+    tools = {"find": find, "other": lambda p: {"count": 1}, "broken": broken}
+    skills = InMemorySkills(tools, skill="finder")
+    model = ScriptedChatModel(respond=respond or _calling(tool))
     services = Services(
         skills=skills,
         model=model,
@@ -75,7 +93,7 @@ async def test_the_planned_call_answered_ends_the_turn_in_the_skills_words(
     tmp_path: Path,
 ) -> None:
     answer, model = await _turn(tmp_path)
-    assert answer == "The skill found 7 boats."
+    assert answer == "The skill found 7 boats.\n\n1. Sea Breeze"
     assert len(model.seen) == 1  # the call that chose the tool; none read the result
 
 
@@ -95,3 +113,44 @@ async def test_with_the_setting_off_the_model_answers(tmp_path: Path) -> None:
     answer, model = await _turn(tmp_path, on=False)
     assert answer == "The model read the results."
     assert len(model.seen) == 2
+
+
+async def test_a_failed_call_nobody_planned_is_left_out_of_the_skills_answer(
+    tmp_path: Path,
+) -> None:
+    answer, model = await _turn(tmp_path, respond=_astray_first)
+    assert answer == "The skill found 7 boats.\n\n1. Sea Breeze"
+    assert len(model.seen) == 2
+
+
+async def test_later_turns_read_only_the_first_paragraph_of_the_skills_answer(
+    tmp_path: Path,
+) -> None:
+    skill(tmp_path / "skills", "finder", PLANNER)
+    planners = Planners.from_skills_dir(tmp_path / "skills")
+    calling = _calling("find")
+
+    def respond(messages: list[BaseMessage]) -> AIMessage:
+        asked = [m for m in messages if isinstance(m, HumanMessage)][-1]
+        return AIMessage("You're welcome.") if asked.content == "thanks" else calling(messages)
+
+    model = ScriptedChatModel(respond=respond)
+    skills = InMemorySkills({"find": lambda p: {"count": 7}}, skill="finder")
+    services = Services(
+        skills=skills,
+        model=model,
+        sessions=SessionStore(tmp_path),
+        planners=planners,
+        skill_answers=True,
+    )
+    try:
+        runner = TurnRunner(build_graph(services), Sanitizer())
+        for text in ("any boats?", "thanks"):
+            _ = [e async for e in runner.events("alice", "s1", text, persist=True)]
+    finally:
+        planners.close()
+    answers = [m.content for m in model.seen[-1] if isinstance(m, AIMessage) and m.content]
+    assert answers == ["The skill found 7 boats."]
+    record = SessionStore(tmp_path).load("alice", "s1")
+    assert record is not None
+    assert record.turns[0]["assistant"] == "The skill found 7 boats.\n\n1. Sea Breeze"

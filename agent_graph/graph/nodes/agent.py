@@ -10,6 +10,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langgraph.constants import TAG_NOSTREAM
 from langgraph.runtime import Runtime
 
+from agent_graph.graph.history import skills_worded
 from agent_graph.graph.nodes.reading_step import PROGRESS_EVERY_S, ReadingStep
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
@@ -124,7 +125,7 @@ def make_agent(services: Services) -> Any:
             worded = await asyncio.to_thread(skills_answer, services.planners, messages, names)
             if worded:
                 runtime.stream_writer({"type": "token", "content": worded})
-                return {"messages": [AIMessage(worded)], "offered": sorted(offered)}
+                return {"messages": [skills_worded(worded)], "offered": sorted(offered)}
         capped = state.get("iterations", 0) >= services.max_tool_iterations
         offering = bool(tools) and not capped
         model: BaseChatModel | Any = (

@@ -62,8 +62,10 @@ def make_hydrate(services: Services) -> Any:
         record = await asyncio.to_thread(store.load, ctx.user_id, session_id)
         past = history.load(record.messages) if record else []
         groups = history.exchanges(past)
-        recent: list[BaseMessage] = history.close_dangling_tool_calls(
-            [m for group in groups[-VERBATIM_EXCHANGES:] for m in group]
+        recent: list[BaseMessage] = history.as_read(
+            history.close_dangling_tool_calls(
+                [m for group in groups[-VERBATIM_EXCHANGES:] for m in group]
+            )
         )
         sections: dict[str, str] = {
             "identity": services.skills.identity,

@@ -17,12 +17,15 @@ Details = Callable[[str], dict[str, Any]]
 
 
 def zpid_of(value: Any, name: str = "zpid") -> str:
-    """A numeric Zillow id from a string or an int; ToolError otherwise."""
+    """A numeric Zillow id from a string or an int; ToolError otherwise. A saved home's key
+    (home_<zpid>, what a save reports) stands for its zpid."""
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
-    if not isinstance(value, str) or not _ZPID.fullmatch(value.strip()):
+    if isinstance(value, str):
+        value = value.strip().removeprefix("home_")
+    if not isinstance(value, str) or not _ZPID.fullmatch(value):
         raise ToolError(f"{name} must be the numeric Zillow id of a listing, e.g. '29324909'")
-    return value.strip()
+    return value
 
 
 def zpids_of(params: dict[str, Any], low: int, high: int) -> list[str]:

@@ -25,6 +25,8 @@ def test_saved_homes_come_back_as_listings_marked_saved() -> None:
     assert [i["zpid"] for i in result["items"]] == [h["zpid"] for h in homes]
     assert result["total"] == 3 and result["missing"] == ["1"]
     assert "description" not in result["items"][0]
+    keyed = get_saved_homes({"zpids": [f"home_{homes[0]['zpid']}"]}, PROVIDER.details)
+    assert [i["zpid"] for i in keyed["items"]] == [homes[0]["zpid"]]  # a save's key stands for it
     empty = get_saved_homes({"zpids": []}, PROVIDER.details)
     assert empty["items"] == [] and empty["total"] == 0
 

@@ -18,8 +18,8 @@ from langchain_core.messages import (
 CANCELLED = "Cancelled: the turn was interrupted before this tool returned."
 TURN_CONTEXT = "turn_context"
 """Key, in a stored user message's additional_kwargs, of the context block it was answered with."""
-READ_AS = "read_as"
-"""Key, in an answer's additional_kwargs, of the text later turns give the model in its place."""
+SKILLS_WORDED = "skills_worded"
+"""Marks, in an answer's additional_kwargs, one the skills worded (see skills_worded)."""
 PAST_CONTEXT = "past_context"
 """Marks a past turn's context block put back before its message (see with_past_context)."""
 
@@ -90,21 +90,19 @@ def with_past_context(messages: list[BaseMessage]) -> list[BaseMessage]:
 
 
 def skills_worded(text: str) -> AIMessage:
-    """An answer the skills worded from the results: later turns give the model its first
-    paragraph only (what was found). The rest restates results the model has in the tools'
-    compact views, and a small model that reads a list of homes as its own answer writes the
-    next one itself instead of calling a tool."""
-    lead = text.split("\n\n", 1)[0]
-    return AIMessage(text, additional_kwargs={READ_AS: lead} if lead != text else {})
+    """An answer the skills worded from the results. Later turns leave it out of what the model
+    reads: the exchange ends with the results, which the model has in the tools' compact
+    views. Shown to it, a small model took such answers for its own and wrote the next one
+    ("I found 1,410 houses…") instead of calling a tool; the lead paragraph alone did the same."""
+    return AIMessage(text, additional_kwargs={SKILLS_WORDED: True})
 
 
 def as_read(messages: list[BaseMessage]) -> list[BaseMessage]:
-    """The history as the model reads it: each answer with a READ_AS text in its place."""
+    """The history as the model reads it: without the answers the skills worded."""
     return [
-        m.model_copy(update={"content": m.additional_kwargs[READ_AS]})
-        if isinstance(m, AIMessage) and isinstance(m.additional_kwargs.get(READ_AS), str)
-        else m
+        m
         for m in messages
+        if not (isinstance(m, AIMessage) and m.additional_kwargs.get(SKILLS_WORDED))
     ]
 
 

@@ -4,13 +4,13 @@ suggestion it may overrule (the planners' `plan`, which the offline model follow
 Meant for models that read a proposed call more reliably than fourteen tool schemas. Measured on
 the bundled 1.5B local model (docs/llm-eval.md): it follows a suggestion that matches its habits
 and ignores the rest, so the pass rate did not move. Only for the first model call of a turn;
-never stored in the conversation.
+never stored in the conversation. Also the planners' wording of a turn's results, for a model
+that cannot answer (planned_answer) or need not (skills_answer).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -53,13 +53,10 @@ def with_suggestion(messages: list[BaseMessage], text: str) -> list[BaseMessage]
     return [*messages[: last + 1], SystemMessage(text), *messages[last + 1 :]]
 
 
-def planned_answer(
-    planners: Planners, messages: list[BaseMessage], tools: Iterable[str] = ()
-) -> str | None:
+def planned_answer(planners: Planners, messages: list[BaseMessage]) -> str | None:
     """The planners' wording of this turn's results (the offline model's answer), for a real
-    model that cannot answer: it repeats a call, or writes one as text that can no longer run.
-    With the `tools` offered, a planner's note on its plan (a saved budget it filled in) leads."""
-    return _worded(planners, planner_turn(read(messages), tools))
+    model that cannot answer: it repeats a call, or writes one as text that can no longer run."""
+    return _worded(planners, planner_turn(read(messages), []))
 
 
 def _worded(planners: Planners, turn: dict[str, Any]) -> str | None:
@@ -94,4 +91,4 @@ def skills_answer(planners: Planners, messages: list[BaseMessage], tools: list[s
     if not planned or ran != planned:
         return None
     turn["outcomes"] = [o for o in turn["outcomes"] if o["tool"] in planned]
-    return _worded(planners, turn)
+    return _worded(planners, turn)  # with the tools offered: a plan's note leads

@@ -269,13 +269,13 @@ def make_tools(services: Services) -> Any:
             records[index] = declined(calls[index], pending["question"], runtime)
 
     async def tools(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
-        last = (state.get("messages") or [])[-1]
-        conversation = conversation_for_checks(state.get("messages") or [])
+        messages = state.get("messages") or []
+        last = messages[-1]
+        conversation = conversation_for_checks(messages)
         calls = [dict(c) for c in last.tool_calls] if isinstance(last, AIMessage) else []
         if services.checks:
-            messages = state.get("messages") or []
             calls = await asyncio.to_thread(as_corrected, messages, calls, conversation)
-        failures = invalid_calls_this_turn(state.get("messages") or [])
+        failures = invalid_calls_this_turn(messages)
         pending = confirmations(services, (runtime.context or Context()).role, calls)
         refused = {} if not pending or ask(pending) else {p["call_id"]: p for p in pending}
 

@@ -49,55 +49,50 @@ def _fidgety(messages: list[BaseMessage]) -> AIMessage:
     return AIMessage("", tool_calls=[call])
 
 
-async def _turn(tmp_path: Path, word: str, respond: Any = _stubborn) -> tuple[InMemorySkills, str]:
+async def _turn(
+    tmp_path: Path, word: str, respond: Any = _stubborn, checks: bool = True
+) -> tuple[InMemorySkills, list[dict[str, Any]]]:
     skill(tmp_path / "skills", "finder", PLANNER.format(word=word))
-    planners = Planners.from_skills_dir(tmp_path / "skills")
-    skills = InMemorySkills({"find": lambda p: {"found": p}}, skill="finder")
-    model = ScriptedChatModel(respond=respond)
-    services = Services(
-        skills=skills, model=model, sessions=SessionStore(tmp_path), planners=planners
-    )
-    try:
-        runner = TurnRunner(build_graph(services), Sanitizer())
-        events = [e async for e in runner.events("alice", "s1", "boats, at most 5", persist=False)]
-    finally:
-        planners.close()
-    return skills, "".join(e["content"] for e in events if e["type"] == "token")
-
-
-async def test_an_unchanged_resend_runs_as_the_planners_would_make_it(tmp_path: Path) -> None:
-    skills, answer = await _turn(tmp_path, word="boats")
-    assert skills.calls == [("find", {"q": "boats", "at_most": 5})]
-    assert "ran as the skill corrected it" in answer
-
-
-async def test_a_changed_resend_corrected_the_same_way_runs_as_planned(tmp_path: Path) -> None:
-    skills, answer = await _turn(tmp_path, word="boats", respond=_fidgety)
-    assert skills.calls == [("find", {"q": "boats", "at_most": 5})]
-    assert "ran as the skill corrected it" in answer
-
-
-async def test_without_a_plan_the_resend_overrules_the_correction(tmp_path: Path) -> None:
-    skills, answer = await _turn(tmp_path, word="planes")
-    assert skills.calls == [("find", {"q": "boats"})]
-    assert "corrected" not in answer
-
-
-async def test_with_checks_off_the_call_runs_as_the_model_sent_it(tmp_path: Path) -> None:
-    skill(tmp_path / "skills", "finder", PLANNER.format(word="boats"))
     planners = Planners.from_skills_dir(tmp_path / "skills")
     skills = InMemorySkills({"find": lambda p: {"found": p}}, skill="finder")
     services = Services(
         skills=skills,
-        model=ScriptedChatModel(respond=_stubborn),
+        model=ScriptedChatModel(respond=respond),
         sessions=SessionStore(tmp_path),
         planners=planners,
-        checks=False,
+        checks=checks,
     )
     try:
         runner = TurnRunner(build_graph(services), Sanitizer())
         events = [e async for e in runner.events("alice", "s1", "boats, at most 5", persist=False)]
     finally:
         planners.close()
+    return skills, events
+
+
+def _answer(events: list[dict[str, Any]]) -> str:
+    return "".join(e["content"] for e in events if e["type"] == "token")
+
+
+async def test_an_unchanged_resend_runs_as_the_planners_would_make_it(tmp_path: Path) -> None:
+    skills, events = await _turn(tmp_path, word="boats")
+    assert skills.calls == [("find", {"q": "boats", "at_most": 5})]
+    assert "ran as the skill corrected it" in _answer(events)
+
+
+async def test_a_changed_resend_corrected_the_same_way_runs_as_planned(tmp_path: Path) -> None:
+    skills, events = await _turn(tmp_path, word="boats", respond=_fidgety)
+    assert skills.calls == [("find", {"q": "boats", "at_most": 5})]
+    assert "ran as the skill corrected it" in _answer(events)
+
+
+async def test_without_a_plan_the_resend_overrules_the_correction(tmp_path: Path) -> None:
+    skills, events = await _turn(tmp_path, word="planes")
+    assert skills.calls == [("find", {"q": "boats"})]
+    assert "corrected" not in _answer(events)
+
+
+async def test_with_checks_off_the_call_runs_as_the_model_sent_it(tmp_path: Path) -> None:
+    skills, events = await _turn(tmp_path, word="boats", checks=False)
     assert skills.calls == [("find", {"q": "boats"})]
     assert not [e for e in events if e["type"] == "step" and e.get("status") == "error"]

@@ -53,13 +53,14 @@ def _astray_first(messages: list[BaseMessage]) -> AIMessage:
     return AIMessage("", tool_calls=[call])
 
 
-async def _turn(
+async def _talk(
     tmp_path: Path,
-    tool: str = "find",
+    respond: Callable[[list[BaseMessage]], AIMessage],
+    texts: tuple[str, ...] = ("any boats?",),
     on: bool = True,
     fails: bool = False,
-    respond: Callable[[list[BaseMessage]], AIMessage] | None = None,
 ) -> tuple[str, ScriptedChatModel]:
+    """The last answer of a session of `texts`, and the scripted model (what it read)."""
     skill(tmp_path / "skills", "finder", PLANNER)
     planners = Planners.from_skills_dir(tmp_path / "skills")
 
@@ -72,21 +73,32 @@ async def _turn(
         raise RuntimeError("nothing here")
 
     tools = {"find": find, "other": lambda p: {"count": 1}, "broken": broken}
-    skills = InMemorySkills(tools, skill="finder")
-    model = ScriptedChatModel(respond=respond or _calling(tool))
+    model = ScriptedChatModel(respond=respond)
     services = Services(
-        skills=skills,
+        skills=InMemorySkills(tools, skill="finder"),
         model=model,
         sessions=SessionStore(tmp_path),
         planners=planners,
         skill_answers=on,
     )
+    events: list[dict[str, Any]] = []
     try:
         runner = TurnRunner(build_graph(services), Sanitizer())
-        events = [e async for e in runner.events("alice", "s1", "any boats?", persist=False)]
+        for text in texts:
+            events = [e async for e in runner.events("alice", "s1", text, persist=True)]
     finally:
         planners.close()
     return "".join(e["content"] for e in events if e["type"] == "token"), model
+
+
+async def _turn(
+    tmp_path: Path,
+    tool: str = "find",
+    on: bool = True,
+    fails: bool = False,
+    respond: Callable[[list[BaseMessage]], AIMessage] | None = None,
+) -> tuple[str, ScriptedChatModel]:
+    return await _talk(tmp_path, respond or _calling(tool), on=on, fails=fails)
 
 
 async def test_the_planned_call_answered_ends_the_turn_in_the_skills_words(
@@ -126,29 +138,13 @@ async def test_a_failed_call_nobody_planned_is_left_out_of_the_skills_answer(
 async def test_later_turns_leave_the_skills_answer_out_of_what_the_model_reads(
     tmp_path: Path,
 ) -> None:
-    skill(tmp_path / "skills", "finder", PLANNER)
-    planners = Planners.from_skills_dir(tmp_path / "skills")
     calling = _calling("find")
 
     def respond(messages: list[BaseMessage]) -> AIMessage:
         asked = [m for m in messages if isinstance(m, HumanMessage)][-1]
         return AIMessage("You're welcome.") if asked.content == "thanks" else calling(messages)
 
-    model = ScriptedChatModel(respond=respond)
-    skills = InMemorySkills({"find": lambda p: {"count": 7}}, skill="finder")
-    services = Services(
-        skills=skills,
-        model=model,
-        sessions=SessionStore(tmp_path),
-        planners=planners,
-        skill_answers=True,
-    )
-    try:
-        runner = TurnRunner(build_graph(services), Sanitizer())
-        for text in ("any boats?", "thanks"):
-            _ = [e async for e in runner.events("alice", "s1", text, persist=True)]
-    finally:
-        planners.close()
+    _, model = await _talk(tmp_path, respond, texts=("any boats?", "thanks"))
     read = model.seen[-1]
     assert not [m for m in read if isinstance(m, AIMessage) and "boats" in str(m.content)]
     assert any(isinstance(m, ToolMessage) for m in read)  # the exchange ends with the result

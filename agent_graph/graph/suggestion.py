@@ -40,10 +40,17 @@ def suggested(planners: Planners, messages: list[BaseMessage], tools: list[str])
 def planned_call(planners: Planners, messages: list[BaseMessage], tool: str) -> dict[str, Any]:
     """The arguments of the call to `tool` the planners would make for the turn's message, as
     at its start (before any result); {} when they would make none."""
-    last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
-    plan = planners.plan(planner_turn(read(messages[: last + 1]), [tool]))
-    calls = [c for c in (plan or {}).get("calls", []) if c["name"] == tool]
+    calls = planned_at_start(planners, messages, [tool])
     return dict(calls[0]["args"]) if calls else {}
+
+
+def planned_at_start(
+    planners: Planners, messages: list[BaseMessage], tools: list[str]
+) -> list[dict[str, Any]]:
+    """The calls to `tools` the planners would make for the turn's message, before any result."""
+    last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
+    plan = planners.plan(planner_turn(read(messages[: last + 1]), tools))
+    return [c for c in (plan or {}).get("calls", []) if c["name"] in tools]
 
 
 def with_suggestion(messages: list[BaseMessage], text: str) -> list[BaseMessage]:
@@ -82,9 +89,7 @@ def skills_answer(planners: Planners, messages: list[BaseMessage], tools: list[s
     planned call still fails, or nothing ran.
 
     Saves the model call that reads the results, the slowest of a local model's turn."""
-    last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
-    plan = planners.plan(planner_turn(read(messages[: last + 1]), tools))
-    planned = {c["name"] for c in (plan or {}).get("calls", []) if c["name"] in tools}
+    planned = {c["name"] for c in planned_at_start(planners, messages, tools)}
     turn = planner_turn(read(messages), tools)
     latest = {o["tool"]: o["ok"] for o in turn["outcomes"]}  # the last outcome of each tool
     ran = {tool for tool, ok in latest.items() if ok}

@@ -59,25 +59,15 @@ def refused_this_turn(messages: Sequence[BaseMessage]) -> set[str]:
     return {key for key, refused in _turn_calls(messages) if refused}
 
 
-def refusals_this_turn(messages: Sequence[BaseMessage]) -> dict[str, str]:
-    """The text of each tool's invalid-arguments errors since the last user message."""
+def refusals_this_turn(messages: Sequence[BaseMessage]) -> dict[str, list[str]]:
+    """Each tool's invalid-arguments errors since the last user message (their texts; how many
+    there were is how often its calls were refused)."""
     start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
-    texts: dict[str, str] = {}
+    texts: dict[str, list[str]] = {}
     for message in messages[start:]:
         if isinstance(message, ToolMessage) and INVALID_PREFIX in str(message.content):
-            name = message.name or ""
-            texts[name] = texts.get(name, "") + str(message.content)
+            texts.setdefault(message.name or "", []).append(str(message.content))
     return texts
-
-
-def invalid_calls_this_turn(messages: Sequence[BaseMessage]) -> dict[str, int]:
-    """How many calls of each tool were refused for invalid arguments since the last user message."""
-    start = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
-    counts: dict[str, int] = {}
-    for message in messages[start:]:
-        if isinstance(message, ToolMessage) and INVALID_PREFIX in str(message.content):
-            counts[message.name or ""] = counts.get(message.name or "", 0) + 1
-    return counts
 
 
 def with_calls(response: AIMessage, calls: list[dict[str, Any]]) -> AIMessage:

@@ -29,7 +29,6 @@ from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.suggestion import planned_call
 from agent_graph.graph.tool_guard import (
     call_key,
-    invalid_calls_this_turn,
     refusals_this_turn,
     refused_this_turn,
 )
@@ -126,12 +125,15 @@ def conversation_for_checks(messages: list[Any]) -> dict[str, Any]:
 
 def make_tools(services: Services) -> Any:
     def as_corrected(
-        messages: list[Any], calls: list[dict[str, Any]], conversation: dict[str, Any]
+        messages: list[Any],
+        calls: list[dict[str, Any]],
+        conversation: dict[str, Any],
+        said: dict[str, list[str]],
     ) -> list[dict[str, Any]]:
         """Each call that did not take in a correction made this turn (sent again unchanged, or
-        corrected the same way again), with the planners' arguments."""
+        corrected the same way again: `said` holds each tool's refusals), with the planners'
+        arguments."""
         refused = refused_this_turn(messages)
-        said = refusals_this_turn(messages)
         fixed = []
         for call in calls:
             name = call["name"]
@@ -144,11 +146,13 @@ def make_tools(services: Services) -> Any:
             fixed.append(call)
         return fixed
 
-    def corrected_again(conversation: dict[str, Any], call: dict[str, Any], earlier: str) -> bool:
+    def corrected_again(
+        conversation: dict[str, Any], call: dict[str, Any], earlier: list[str]
+    ) -> bool:
         """The planners' checks find in `call` a problem they already reported this turn."""
         turn = {**conversation, "call": {"name": call["name"], "args": call.get("args") or {}}}
-        problems = services.planners.corrections(turn)
-        return any(escape_data(problem) in earlier for problem in problems)
+        problems = [escape_data(p) for p in services.planners.corrections(turn)]
+        return any(problem in text for problem in problems for text in earlier)
 
     async def run_one(
         call: dict[str, Any],
@@ -273,9 +277,10 @@ def make_tools(services: Services) -> Any:
         last = messages[-1]
         conversation = conversation_for_checks(messages)
         calls = [dict(c) for c in last.tool_calls] if isinstance(last, AIMessage) else []
+        refusals = refusals_this_turn(messages)
         if services.checks:
-            calls = await asyncio.to_thread(as_corrected, messages, calls, conversation)
-        failures = invalid_calls_this_turn(messages)
+            calls = await asyncio.to_thread(as_corrected, messages, calls, conversation, refusals)
+        failures = {name: len(texts) for name, texts in refusals.items()}
         pending = confirmations(services, (runtime.context or Context()).role, calls)
         refused = {} if not pending or ask(pending) else {p["call_id"]: p for p in pending}
 

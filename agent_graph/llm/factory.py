@@ -52,4 +52,5 @@ def make_chat_model(
         streaming=True,
         model_kwargs=extra,
         slot_by_tools=name == "local",
+        lean_tools=name == "local",
     )

@@ -18,6 +18,8 @@ from typing import Any
 from langchain_litellm import ChatLiteLLM
 from pydantic import PrivateAttr
 
+from agent_graph.llm.lean_tools import lean_tools
+
 
 @dataclass
 class CallWatch:
@@ -110,9 +112,13 @@ class WatchedChatLiteLLM(ChatLiteLLM):
 
     slot_by_tools: bool = False
     """llama-server: calls pinned to slots by their tools (SlotPicker), each slot its own cache."""
+    lean_tools: bool = False
+    """A small model: tool schemas without validation-only keywords (llm/lean_tools.py)."""
     _slots: SlotPicker = PrivateAttr(default_factory=SlotPicker)
 
     async def acompletion_with_retry(self, run_manager: Any = None, **kwargs: Any) -> Any:
+        if self.lean_tools and kwargs.get("tools"):
+            kwargs["tools"] = lean_tools(kwargs["tools"])
         if self.slot_by_tools:
             slot = self._slots.pick(kwargs.get("tools"))
             kwargs["extra_body"] = {**(kwargs.get("extra_body") or {}), "id_slot": slot}

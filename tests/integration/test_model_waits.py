@@ -133,3 +133,24 @@ async def test_an_answer_after_repeats_keeps_the_tools_in_its_prompt_told_to_cal
     assert offered == [(True, None, 0), (True, None, 0), (True, "none", 0)], (
         "the same tools on the same slot: the answer starts from the cached prefix"
     )
+
+
+class _BoundedSkills(InMemorySkills):
+    @property
+    def tools(self) -> list[dict[str, Any]]:
+        bounded = {"type": "integer", "minimum": 1, "maximum": 5}
+        params = {"type": "object", "properties": {"q": bounded}, "additionalProperties": False}
+        return [{"type": "function", "function": {"name": "lookup", "parameters": params}}]
+
+
+async def test_the_local_model_reads_lean_schemas_and_calls_are_checked_against_the_full_one(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    services = _services(tmp_path, fake)
+    services.skills = _BoundedSkills({"lookup": lambda p: {"answer": 42}})
+    fake.plans = [("lookup", {"q": 9})]
+    events, _ = await _turn(services)
+    sent = fake.requests[0]["tools"][0]["function"]["parameters"]
+    assert sent == {"type": "object", "properties": {"q": {"type": "integer"}}}
+    errors = [e["summary"] for e in events if e.get("status") == "error"]
+    assert errors and "q" in errors[0], "9 is above the full schema's maximum"

@@ -22,25 +22,32 @@ class ScriptedChatModel(BaseChatModel):
 
     respond: Callable[[list[BaseMessage]], AIMessage]
     seen: list[list[BaseMessage]] = Field(default_factory=list)
+    offered: list[bool] = Field(default_factory=list)
+    """Per call (shared with bound copies): whether it was offered tools it may call."""
+    may_call: bool = False
 
     @property
     def _llm_type(self) -> str:
         return "scripted"
 
     def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:  # type: ignore[override]
-        return self
+        may_call = bool(tools) and kwargs.get("tool_choice") != "none"
+        return self.model_copy(update={"may_call": may_call})
+
+    def _answer(self, messages: list[BaseMessage]) -> AIMessage:
+        self.seen.append(list(messages))
+        self.offered.append(self.may_call)
+        return self.respond(messages)
 
     def _generate(
         self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
     ) -> ChatResult:
-        self.seen.append(list(messages))
-        return ChatResult(generations=[ChatGeneration(message=self.respond(messages))])
+        return ChatResult(generations=[ChatGeneration(message=self._answer(messages))])
 
     def _stream(
         self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
     ) -> Iterator[ChatGenerationChunk]:
-        self.seen.append(list(messages))
-        message = self.respond(messages)
+        message = self._answer(messages)
         for token in [t for t in re.split(r"(\s)", str(message.content)) if t]:
             yield ChatGenerationChunk(message=AIMessageChunk(content=token))
         for index, call in enumerate(message.tool_calls):

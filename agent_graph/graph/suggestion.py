@@ -26,15 +26,35 @@ LEAD = (
 )
 
 
-def suggested(planners: Planners, messages: list[BaseMessage], tools: list[str]) -> str | None:
-    """The suggestion's text, or None when no planner proposes a call to an offered tool."""
-    plan = planners.plan(planner_turn(read(messages), tools))
-    calls = [c for c in (plan or {}).get("calls", []) if c["name"] in tools]
+def first_plan(
+    planners: Planners, messages: list[BaseMessage], tools: list[str]
+) -> dict[str, Any] | None:
+    """The planners' plan for the user's new message, before the first model call of its turn."""
+    return planners.plan(planner_turn(read(messages), tools))
+
+
+def suggested(plan: dict[str, Any] | None, tools: list[dict[str, Any]]) -> str | None:
+    """The suggestion's text, or None when the plan proposes no call to an offered tool."""
+    schemas = {t["function"]["name"]: t["function"].get("parameters") or {} for t in tools}
+    calls = [c for c in (plan or {}).get("calls", []) if c["name"] in schemas]
     if not calls:
         return None
     # Written the way the model writes a call (the chat template's own format): easiest to copy.
-    lines = [json.dumps({"name": c["name"], "arguments": c["args"]}) for c in calls]
+    lines = [
+        json.dumps({"name": c["name"], "arguments": in_schema_order(c["args"], schemas[c["name"]])})
+        for c in calls
+    ]
     return LEAD + "\n" + wrap_recalled("suggested call", "\n".join(lines))
+
+
+def in_schema_order(args: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """`args` in the order the tool's schema declares its parameters: the order a small model
+    writes them in. Measured on the bundled 1.5B model: shown `price_max` after
+    `property_type`, it copied the arguments up to `property_type` and went on in the schema's
+    order, writing `sort` where `price_max` was; shown them in the schema's order, it copied
+    them all."""
+    rank = {name: i for i, name in enumerate(schema.get("properties") or {})}
+    return dict(sorted(args.items(), key=lambda item: rank.get(item[0], len(rank))))
 
 
 def planned_call(planners: Planners, messages: list[BaseMessage], tool: str) -> dict[str, Any]:

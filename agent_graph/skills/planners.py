@@ -96,7 +96,8 @@ class Planners:
                 for c in plan.get("calls") or []
                 if isinstance(c, dict) and isinstance(c.get("name"), str)
             ]
-            return {"calls": calls, "note": str(plan.get("note") or "")}
+            no_tools = not calls and plan.get("no_tools") is True
+            return {"calls": calls, "note": str(plan.get("note") or ""), "no_tools": no_tools}
         return None
 
     def answers(self, turn: dict[str, Any]) -> list[str]:

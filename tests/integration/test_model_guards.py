@@ -231,6 +231,10 @@ def test_the_first_call_of_a_turn_sees_the_planners_suggested_call(
         call = json.loads(next(x for x in lines if x.startswith('{"name": "search_properties"')))
         args = call["arguments"]
         assert args | {"location": "Austin", "beds_min": 3, "price_max": 500000} == args
+        # in the order the schema declares them, the order a small model writes them in
+        schema = next(t for t in first["tools"] if t["function"]["name"] == "search_properties")
+        declared = list(schema["function"]["parameters"]["properties"])
+        assert list(args) == [name for name in declared if name in args]
     assert "a skill suggests" not in json.dumps(after["messages"]), "only the first call"
 
 

@@ -198,13 +198,35 @@ def test_new_search_reads_criteria(text: str, criteria: dict[str, Any]) -> None:
         "how are you doing today?",
         "",
         "I'm in Love with this app",
-        "What is the difference between a condo and a townhouse?",
         "What does HOA stand for?",
-        "Why are condos cheaper?",
     ],
 )
 def test_messages_not_about_homes_get_no_plan(text: str) -> None:
     assert plan(Conversation(text=text)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What is the difference between a condo and a townhouse?",
+        "Why are condos cheaper?",
+        "how does a community pool work?",
+        "Explain what a multi-family home is",
+    ],
+)
+def test_questions_about_a_kind_of_home_need_no_tool(text: str) -> None:
+    found = plan(Conversation(text=text))
+    assert found is not None and found.calls == [] and found.no_tools
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Are there condos with a pool?", "What condos do you have under $300k?", "show me townhouses"],
+)
+def test_requests_for_a_kind_of_home_are_searches(text: str) -> None:
+    found = plan(Conversation(text=text))
+    assert found is not None and not found.no_tools
+    assert [c.name for c in found.calls] == ["search_properties"]
 
 
 @pytest.mark.parametrize(

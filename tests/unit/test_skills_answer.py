@@ -1,7 +1,8 @@
 """SKILL_ANSWERS: a turn whose calls are the ones the skills' planners planned for the message,
 each answered, ends with the skills' wording of the results, without the model call that would
 read them. A call the planners did not plan, or one still failing, leaves the answer to the
-model; with the setting off the model always answers."""
+model; with the setting off the model always answers. A message the planners say needs no tool
+is answered by a model call offered none."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from tests.unit.test_planners import skill
 
 PLANNER = """
 def plan(turn):
+    if turn["text"].startswith("what is a"):
+        return {"calls": [], "note": "", "no_tools": True}
     if "boats" not in turn["text"]:
         return None
     return {"calls": [{"name": "find", "args": {"q": "boats"}}], "note": ""}
@@ -151,3 +154,29 @@ async def test_later_turns_leave_the_skills_answer_out_of_what_the_model_reads(
     record = SessionStore(tmp_path).load("alice", "s1")
     assert record is not None
     assert record.turns[0]["assistant"] == "The skill found 7 boats.\n\n1. Sea Breeze"
+
+
+def _explaining(messages: list[BaseMessage]) -> AIMessage:
+    asked = [m for m in messages if isinstance(m, HumanMessage)][-1]
+    if str(asked.content).startswith("what is a"):
+        return AIMessage("A boat floats.")
+    return _calling("find")(messages)
+
+
+async def test_a_message_the_skills_say_needs_no_tool_is_answered_without_tools(
+    tmp_path: Path,
+) -> None:
+    answer, model = await _talk(tmp_path, _explaining, texts=("what is a boat?",))
+    assert answer == "A boat floats."
+    assert model.offered == [False]
+
+
+async def test_with_the_setting_off_a_needless_tool_stays_offered(tmp_path: Path) -> None:
+    answer, model = await _talk(tmp_path, _explaining, texts=("what is a boat?",), on=False)
+    assert answer == "A boat floats."
+    assert model.offered == [True]
+
+
+async def test_the_next_message_is_offered_its_tools_again(tmp_path: Path) -> None:
+    _, model = await _talk(tmp_path, _explaining, texts=("what is a boat?", "any boats?"))
+    assert model.offered == [False, True]

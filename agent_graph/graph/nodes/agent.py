@@ -15,6 +15,7 @@ from agent_graph.graph.nodes.reading_step import PROGRESS_EVERY_S, ReadingStep
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.suggestion import (
+    first_plan,
     planned_answer,
     skills_answer,
     suggested,
@@ -142,9 +143,15 @@ def make_agent(services: Services) -> Any:
         usages: list[dict[str, Any] | None] = []
         asked = messages
         first = state.get("iterations", 0) == 0 and offering
-        if first and services.suggestions and not offline:
-            text = await asyncio.to_thread(suggested, services.planners, messages, names)
-            asked = with_suggestion(messages, text) if text else messages
+        if first and (services.suggestions or services.skill_answers) and not offline:
+            plan = await asyncio.to_thread(first_plan, services.planners, messages, names)
+            if services.skill_answers and plan and plan["no_tools"]:
+                # The skills say the message needs no tool ("what is a condo?"): none offered.
+                # Not `answering`: shown the tools, told to call none, the 1.5B local model
+                # wrote a search as text; shown none, it explained (a 1,000-token prompt).
+                model, offering = services.model, False
+            elif services.suggestions and (text := suggested(plan, tools)):
+                asked = with_suggestion(messages, text)
         try:
             response = await invoke(model, safe(asked), runtime.stream_writer, usages)
         except Exception as exc:

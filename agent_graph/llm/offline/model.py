@@ -83,7 +83,7 @@ class OfflineChatModel(BaseChatModel):
             return AIMessage(content=capabilities(self.tools))
         calls = [c for c in plan["calls"] if c["name"] in self.tools]
         if not calls:
-            return AIMessage(content=plan["note"])
+            return AIMessage(content=plan["note"] or capabilities(self.tools))
         return AIMessage(content="", tool_calls=[_call(c["name"], c["args"]) for c in calls])
 
     def _generate(

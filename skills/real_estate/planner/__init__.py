@@ -69,7 +69,8 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     note = found.note
     if found.calls and not note and not any(c.name in bound for c in found.calls):
         note = SIGN_IN  # the role does not bind the tools (a guest asked to save something)
-    return {"calls": [{"name": c.name, "args": c.args} for c in found.calls], "note": note}
+    calls = [{"name": c.name, "args": c.args} for c in found.calls]
+    return {"calls": calls, "note": note, "no_tools": found.no_tools}
 
 
 def answer(turn: dict[str, Any]) -> str | None:

@@ -93,6 +93,8 @@ class Plan:
 
     calls: list[ToolRequest]
     note: str = ""
+    no_tools: bool = False
+    """The message asks about a concept of this domain: it needs no tool, only words."""
 
 
 def plan_for(conv: Conversation) -> Plan | None:
@@ -129,7 +131,7 @@ def plan_for(conv: Conversation) -> Plan | None:
         return _next_page(parsed, conv)
     writes = preference_writes(text, conv.preferences)
     if not writes and not paging and not _wants_search(parsed, conv):
-        return None
+        return Plan([], no_tools=True) if _concept_question(parsed) else None
     note = ""
     if _is_refinement(parsed, conv) and conv.last_criteria is not None:
         criteria = _refine(conv.last_criteria, parsed, conv.last_results)
@@ -153,12 +155,18 @@ def _wants_search(parsed: Parsed, conv: Conversation) -> bool:
         return True
     if not parsed.asks_anything():
         return False
-    if parsed.general and set(parsed.criteria) <= {"property_type", "features"}:
+    if _concept_question(parsed):
         return False  # "what is a condo?" asks for an explanation
     only_place = set(parsed.criteria) <= {"location", "near"} and not parsed.modifiers
     if only_place and not (parsed.real_estate or parsed.refine or parsed.browse):
         return not parsed.other_domain and not parsed.guessed_location
     return True
+
+
+def _concept_question(parsed: Parsed) -> bool:
+    """A question about a kind of home or a feature ("what is a condo?"), not a request."""
+    kinds = set(parsed.criteria)
+    return parsed.general and bool(kinds) and kinds <= {"property_type", "features"}
 
 
 def _is_refinement(parsed: Parsed, conv: Conversation) -> bool:

@@ -22,6 +22,11 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, ToolCall
 
+WORDS_ONLY_GRAMMAR = "root ::= [^`{<]+"
+"""llama-server's GBNF grammar for an answer that must be in words: without `{`, `<` or a
+backtick no call can be written as text. Offered the tools but told `tool_choice: none`, the
+1.5B local model still wrote a search as a JSON fence; under this grammar it explained."""
+
 _WRAPPERS = re.compile(
     r"^\s*(?:```(?:json)?\s*(?P<fenced>.*?)\s*```|<tool_call>\s*(?P<tagged>.*?)\s*</tool_call>)\s*$",
     re.DOTALL,

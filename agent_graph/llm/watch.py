@@ -119,9 +119,12 @@ class WatchedChatLiteLLM(ChatLiteLLM):
     async def acompletion_with_retry(self, run_manager: Any = None, **kwargs: Any) -> Any:
         if self.lean_tools and kwargs.get("tools"):
             kwargs["tools"] = lean_tools(kwargs["tools"])
+        # a call's own extra_body (bound per call) adds to the model's, never replaces it
+        extra = {**(self.model_kwargs.get("extra_body") or {}), **(kwargs.get("extra_body") or {})}
         if self.slot_by_tools:
-            slot = self._slots.pick(kwargs.get("tools"))
-            kwargs["extra_body"] = {**(kwargs.get("extra_body") or {}), "id_slot": slot}
+            extra["id_slot"] = self._slots.pick(kwargs.get("tools"))
+        if extra:
+            kwargs["extra_body"] = extra
         result = await super().acompletion_with_retry(run_manager=run_manager, **kwargs)
         watch = _CURRENT.get()
         if watch is None or not kwargs.get("stream"):

@@ -22,6 +22,7 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.graph.warm_prefix import warm_prefix
 from agent_graph.llm.factory import make_chat_model
+from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills
 from tests.openai_server import FakeOpenAI
@@ -133,6 +134,10 @@ async def test_an_answer_after_repeats_keeps_the_tools_in_its_prompt_told_to_cal
     assert offered == [(True, None, 0), (True, None, 0), (True, "none", 0)], (
         "the same tools on the same slot: the answer starts from the cached prefix"
     )
+    words = fake.requests[-1]
+    assert words["grammar"] == WORDS_ONLY_GRAMMAR, "no call can be written as text"
+    assert words["return_progress"] is True, "the call's own extra_body adds to the model's"
+    assert "grammar" not in fake.requests[0]
 
 
 class _BoundedSkills(InMemorySkills):

@@ -25,7 +25,7 @@ from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_
 from agent_graph.llm.echo import instruction_text, without_echo
 from agent_graph.llm.message_order import provider_safe
 from agent_graph.llm.offline.model import OfflineChatModel
-from agent_graph.llm.text_tool_calls import as_tool_calls, is_call_text
+from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR, as_tool_calls, is_call_text
 from agent_graph.llm.usage import usage_record
 from agent_graph.llm.watch import CallWatch, watching
 from agent_graph.memory.compaction import compact, estimate_tokens, is_context_overflow
@@ -93,11 +93,13 @@ def make_agent(services: Services) -> Any:
 
     def answering(tools: list[dict[str, Any]]) -> Any:
         """The model for a call that must answer in words. The local model keeps the tools in
-        its prompt, told to call none (`tool_choice: none`): its start is then the cached one
-        of every other call, where without tools the server reads the whole conversation again.
-        Other models get no tools (not every provider takes `none`)."""
+        its prompt, told to call none (`tool_choice: none`) and held to a grammar in which no
+        call can be written as text: its start is then the cached one of every other call,
+        where without tools the server reads the whole conversation again (108 s after two
+        turns, measured). Other models get no tools (not every provider takes `none`)."""
         if tools and services.replays_turns:
-            return services.model.bind_tools(tools, tool_choice="none")
+            words = {"grammar": WORDS_ONLY_GRAMMAR}
+            return services.model.bind_tools(tools, tool_choice="none", extra_body=words)
         return services.model
 
     async def answered_by_planners(messages: list[BaseMessage]) -> str | None:
@@ -146,10 +148,8 @@ def make_agent(services: Services) -> Any:
         if first and (services.suggestions or services.skill_answers) and not offline:
             plan = await asyncio.to_thread(first_plan, services.planners, messages, names)
             if services.skill_answers and plan and plan["no_tools"]:
-                # The skills say the message needs no tool ("what is a condo?"): none offered.
-                # Not `answering`: shown the tools, told to call none, the 1.5B local model
-                # wrote a search as text; shown none, it explained (a 1,000-token prompt).
-                model, offering = services.model, False
+                # The skills say the message needs no tool ("what is a condo?"): words only.
+                model, offering = answering(tools), False
             elif services.suggestions and (text := suggested(plan, tools)):
                 asked = with_suggestion(messages, text)
         try:

@@ -26,11 +26,12 @@ LEAD = (
 )
 
 
-def first_plan(
+def plan_at_start(
     planners: Planners, messages: list[BaseMessage], tools: list[str]
 ) -> dict[str, Any] | None:
-    """The planners' plan for the user's new message, before the first model call of its turn."""
-    return planners.plan(planner_turn(read(messages), tools))
+    """The planners' plan for the turn's message, as at its start (before any result)."""
+    last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
+    return planners.plan(planner_turn(read(messages[: last + 1]), tools))
 
 
 def suggested(plan: dict[str, Any] | None, tools: list[dict[str, Any]]) -> str | None:
@@ -68,8 +69,7 @@ def planned_at_start(
     planners: Planners, messages: list[BaseMessage], tools: list[str]
 ) -> list[dict[str, Any]]:
     """The calls to `tools` the planners would make for the turn's message, before any result."""
-    last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
-    plan = planners.plan(planner_turn(read(messages[: last + 1]), tools))
+    plan = plan_at_start(planners, messages, tools)
     return [c for c in (plan or {}).get("calls", []) if c["name"] in tools]
 
 

@@ -15,7 +15,7 @@ from agent_graph.graph.nodes.reading_step import PROGRESS_EVERY_S, ReadingStep
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.suggestion import (
-    first_plan,
+    plan_at_start,
     planned_answer,
     skills_answer,
     suggested,
@@ -146,7 +146,7 @@ def make_agent(services: Services) -> Any:
         asked = messages
         first = state.get("iterations", 0) == 0 and offering
         if first and (services.suggestions or services.skill_answers) and not offline:
-            plan = await asyncio.to_thread(first_plan, services.planners, messages, names)
+            plan = await asyncio.to_thread(plan_at_start, services.planners, messages, names)
             if services.skill_answers and plan and plan["no_tools"]:
                 # The skills say the message needs no tool ("what is a condo?"): words only.
                 model, offering = answering(tools), False

@@ -87,7 +87,7 @@ bench-smoke: install
 # both cached under $${XDG_CACHE_HOME:-~/.cache}/propsearch/llm (later runs skip them).
 llm: install
 	$(BIN)/python scripts/llm/fetch-model.py
-	bash scripts/llm/build-llama-server.sh
+	$(BIN)/python scripts/llm/build-llama-server.py
 
 eval-llm: llm
 	$(BIN)/python -m bench.llm_eval $(if $(EVAL_BUDGET_MIN),--budget-min $(EVAL_BUDGET_MIN))

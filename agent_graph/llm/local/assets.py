@@ -12,10 +12,11 @@ import json
 from pathlib import Path
 
 from agent_graph.config import Settings
+from agent_graph.llm.local import recipe, smoke
+from agent_graph.llm.local.recipe import cpu_flags
 
 MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
-SERVER_VERSION = "0.3.36"
 CHAT_TEMPLATE = Path(__file__).with_name("qwen2.5-tools.jinja")
 FETCH_HINT = "run `make llm` to fetch the weights and build llama-server"
 
@@ -24,31 +25,20 @@ class LocalModelError(RuntimeError):
     """The local model cannot be used (missing, unverified or corrupt files); says why and how."""
 
 
-def cpu_flavour() -> str:
-    """The build flavour scripts/llm/build-llama-server.sh uses for a native build on this CPU."""
-    try:
-        lines = Path("/proc/cpuinfo").read_text().splitlines()
-    except OSError:
-        return "portable"
-    flags = next((line for line in lines if line.startswith("flags")), None)
-    if flags is None:
-        return "portable"
-    return "native-" + hashlib.sha256((flags + "\n").encode()).hexdigest()[:12]
-
-
 def server_binary(settings: Settings) -> Path:
-    """LLAMA_SERVER_BIN, else this CPU's native build in the cache, else the portable one."""
+    """LLAMA_SERVER_BIN as given, else the best cached build that passed its smoke test here."""
     if settings.llama_server_bin is not None:
-        candidates = [settings.llama_server_bin]
-    else:
-        candidates = [
-            settings.llm_cache_dir / f"llama-server-{SERVER_VERSION}-{flavour}" / "llama-server"
-            for flavour in (cpu_flavour(), "portable")
-        ]
-    for path in candidates:
-        if path.is_file():
+        if settings.llama_server_bin.is_file():
+            return settings.llama_server_bin
+        raise LocalModelError(f"LLAMA_SERVER_BIN={settings.llama_server_bin} does not exist")
+    cpu = cpu_flags()
+    found = recipe.candidates(settings.llm_cache_dir, cpu)
+    for path in found:
+        if path.is_file() and smoke.passed_here(path, cpu):
             return path
-    raise LocalModelError(f"llama-server not found at {candidates[0]}: {FETCH_HINT}")
+    if any(path.is_file() for path in found):
+        raise LocalModelError(f"llama-server was not smoke-tested on this CPU: {FETCH_HINT}")
+    raise LocalModelError(f"llama-server not found at {found[0]}: {FETCH_HINT}")
 
 
 def model_file(settings: Settings) -> Path:

@@ -24,6 +24,7 @@ import httpx
 
 from agent_graph.config import Settings
 from agent_graph.llm.local.assets import CHAT_TEMPLATE, LocalModelError, model_file, server_binary
+from agent_graph.llm.local.smoke import describe_exit
 from agent_graph.llm.watch import TOOL_SLOTS
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,10 @@ LOG_NAME = "llama-server.log"
 READY_TIMEOUT_S = 120.0
 MAX_RESTARTS = 5
 RESTART_WINDOW_S = 300.0
+RETRY_HINT = (
+    "Try `make llm` again: it smoke-tests the binary on this CPU and falls back to a portable "
+    "build when the native one crashes (`LLM_PORTABLE=1 make llm` asks for the portable one)."
+)
 BATCH = 512
 """Prompt tokens per batch: llama-server reports its progress once a batch (about 6 s here),
 which is what the user sees and what keeps the timeout from firing while a prompt is read;
@@ -116,7 +121,7 @@ class LocalLLMServer:
         while time.monotonic() < deadline:
             process = self._process
             if process is None or process.poll() is not None:
-                raise LocalModelError(f"llama-server exited during start-up; see {self.log_path}")
+                raise LocalModelError(self._death_notice(process))
             try:
                 if httpx.get(f"http://127.0.0.1:{self.port}/health", timeout=2).status_code == 200:
                     return
@@ -124,6 +129,11 @@ class LocalLLMServer:
                 pass
             time.sleep(0.2)
         raise LocalModelError(f"llama-server not ready after {timeout_s:g}s; see {self.log_path}")
+
+    def _death_notice(self, process: subprocess.Popen[bytes] | None) -> str:
+        """Why the server died during start-up, the end of its log, and what to try."""
+        how = describe_exit(process.returncode, self.log_path) if process else "never started"
+        return f"llama-server exited during start-up: {how}\n{RETRY_HINT}"
 
     def _watch(self) -> None:
         while not self._stopping.is_set():

@@ -3,12 +3,14 @@
 `python -m agent_graph.llm.local.tether CMD...` starts CMD with PR_SET_PDEATHSIG=SIGKILL (tied
 to this wrapper's main thread, which lives as long as the wrapper) and watches its own stdin, a
 pipe from the app: when the app dies, however abruptly (SIGKILL included), the pipe closes and
-CMD is killed. SIGTERM/SIGINT are passed on to CMD. Exits with CMD's status.
+CMD is killed. SIGTERM/SIGINT are passed on to CMD. Exits with CMD's status, or 128 + the
+signal that killed it, as a shell does.
 """
 
 from __future__ import annotations
 
 import ctypes
+import os
 import signal
 import subprocess
 import sys
@@ -41,8 +43,11 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
     threading.Thread(target=_kill_on_eof, args=(child,), daemon=True).start()
-    return child.wait()
+    code = child.wait()
+    return 128 - code if code < 0 else code
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    status = main(sys.argv[1:])
+    sys.stdout.flush()
+    os._exit(status)  # not sys.exit: the thread blocked on stdin would abort the shutdown

@@ -52,6 +52,7 @@ graph = build_graph(
         suggestions=_settings.planner_suggestions,
         checks=_settings.planner_checks,
         skill_answers=_settings.skill_answers_on,
+        read_ahead=_settings.read_ahead_on,
         planners=_planners,
         tool_choice=tool_choice(_settings, _registry),
     )

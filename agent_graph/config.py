@@ -82,6 +82,9 @@ class Settings(BaseSettings):
     """on: a turn whose calls are the ones the skills' planners planned for the message, all
     answered, ends with the skills' wording of the results instead of another model call;
     auto: on for the local model (reading ten results there takes half a minute), off else."""
+    read_ahead: bool = Field(default=True, alias="READ_AHEAD")
+    """The local model reads each conversation into its cache after a turn, while the user
+    reads the answer, so a follow-up reads only its new part (graph/read_ahead.py)."""
     tool_choice: Literal["relevant", "all"] = Field(default="relevant", alias="TOOL_CHOICE")
     """relevant: a real model is offered the tools of the skills relevant to the message and
     those in use (graph/tool_choice.py); all: every tool, every call."""
@@ -197,6 +200,10 @@ class Settings(BaseSettings):
         if self.skill_answers == "auto":
             return self.model_name == "local"
         return self.skill_answers == "on"
+
+    @property
+    def read_ahead_on(self) -> bool:
+        return self.read_ahead and self.model_name == "local"
 
     @property
     def model_api_key(self) -> str | None:

@@ -25,6 +25,10 @@ class ScriptedChatModel(BaseChatModel):
     offered: list[bool] = Field(default_factory=list)
     """Per call (shared with bound copies): whether it was offered tools it may call."""
     may_call: bool = False
+    tools: list[str] = Field(default_factory=list)
+    """The names of the tools this copy is bound to."""
+    reads: list[tuple[list[BaseMessage], list[str]]] = Field(default_factory=list)
+    """Calls of one token (a prompt read into a cache, never an answer): messages and tools."""
 
     @property
     def _llm_type(self) -> str:
@@ -32,9 +36,13 @@ class ScriptedChatModel(BaseChatModel):
 
     def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:  # type: ignore[override]
         may_call = bool(tools) and kwargs.get("tool_choice") != "none"
-        return self.model_copy(update={"may_call": may_call})
+        names = [str(t.get("function", {}).get("name", "")) for t in tools if isinstance(t, dict)]
+        return self.model_copy(update={"may_call": may_call, "tools": names})
 
-    def _answer(self, messages: list[BaseMessage]) -> AIMessage:
+    def _answer(self, messages: list[BaseMessage], **kw: Any) -> AIMessage:
+        if kw.get("max_tokens") == 1:
+            self.reads.append((list(messages), self.tools))
+            return AIMessage("")
         self.seen.append(list(messages))
         self.offered.append(self.may_call)
         return self.respond(messages)
@@ -42,12 +50,12 @@ class ScriptedChatModel(BaseChatModel):
     def _generate(
         self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
     ) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=self._answer(messages))])
+        return ChatResult(generations=[ChatGeneration(message=self._answer(messages, **kw))])
 
     def _stream(
         self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
     ) -> Iterator[ChatGenerationChunk]:
-        message = self._answer(messages)
+        message = self._answer(messages, **kw)
         for token in [t for t in re.split(r"(\s)", str(message.content)) if t]:
             yield ChatGenerationChunk(message=AIMessageChunk(content=token))
         for index, call in enumerate(message.tool_calls):

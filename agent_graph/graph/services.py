@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from langchain_core.language_models import BaseChatModel
 
+from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.tool_choice import ToolChoice
 from agent_graph.llm.factory import LOCAL_MODEL
 from agent_graph.security.sanitizer import Sanitizer
@@ -111,6 +112,10 @@ class Services:
     warming: asyncio.Future[None] | None = None
     """The local model reading the stable prompt prefix at start-up (graph/warm_prefix.py):
     model calls wait for it rather than read the same prefix beside it."""
+    read_ahead: bool = False
+    """After each turn the local model reads the session's next prompt (graph/read_ahead.py)."""
+    background_reads: BackgroundReads = field(default_factory=BackgroundReads)
+    """Those reads under way."""
 
     @property
     def replays_turns(self) -> bool:

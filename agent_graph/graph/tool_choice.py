@@ -79,7 +79,11 @@ class ToolChoice:
         asked = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
         if asked is None or not tools:
             return set()
-        return self.relevant(tools, asked.text) | self.in_use(messages) | offered_before(messages)
+        return self.relevant(tools, asked.text) | self.so_far(messages)
+
+    def so_far(self, messages: Sequence[BaseMessage]) -> set[str]:
+        """The skills every later call of the session is offered, whatever its message."""
+        return self.in_use(messages) | offered_before(messages)
 
     def offer(self, tools: list[dict[str, Any]], skills: set[str]) -> list[dict[str, Any]]:
         """`tools` in the canonical order, only `skills`' ones when there are any."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.config import Settings
+from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_choice import ToolChoice
@@ -97,6 +98,8 @@ class AppRuntime:
     """The skills' planner processes, stopped with the app."""
     warming: asyncio.Future[None] | None = None
     """The local model reading the stable prompt prefix (graph/warm_prefix.py)."""
+    background_reads: BackgroundReads = field(default_factory=BackgroundReads)
+    """The local model reading each session's next prompt (graph/read_ahead.py)."""
     runs: RunHub = field(init=False)
     """Turns as runs that outlive their request (server/runs.py)."""
 
@@ -158,6 +161,7 @@ class AppRuntime:
             suggestions=settings.planner_suggestions,
             checks=settings.planner_checks,
             skill_answers=settings.skill_answers_on,
+            read_ahead=settings.read_ahead_on,
             llm_timeout_s=settings.llm_timeout_s,
             context_token_budget=settings.context_token_budget,
             secondary_llm=secondary,
@@ -203,6 +207,7 @@ class AppRuntime:
             ),
             planners,
             services.warming,
+            services.background_reads,
         )
         runtime.runs.open()
         return runtime
@@ -210,6 +215,7 @@ class AppRuntime:
     async def close(self) -> None:
         if self.warming is not None:
             self.warming.cancel()
+        await self.background_reads.close()
         await self.runs.close()
         await self.memory.settle()
         await self.registry.close()

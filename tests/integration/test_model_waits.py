@@ -50,13 +50,15 @@ def _services(tmp_path: Path, fake: FakeOpenAI) -> Services:
     )
 
 
-async def _turn(services: Services) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+async def _turn(
+    services: Services, text: str = "look it up"
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     graph = build_graph(services)
     events: list[dict[str, Any]] = []
     final: dict[str, Any] = {}
     context = Context(user_id="local", session_id="s1")
     async for mode, chunk in graph.astream(
-        {"messages": [HumanMessage("look it up")]},
+        {"messages": [HumanMessage(text)]},
         context=context,
         stream_mode=["custom", "values"],
     ):
@@ -159,3 +161,32 @@ async def test_the_local_model_reads_lean_schemas_and_calls_are_checked_against_
     assert sent == {"type": "object", "properties": {"q": {"type": "integer"}}}
     errors = [e["summary"] for e in events if e.get("status") == "error"]
     assert errors and "q" in errors[0], "9 is above the full schema's maximum"
+
+
+async def test_after_a_turn_the_conversation_is_read_into_the_slot_the_follow_up_takes(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    """The follow-up's first request starts with every message the background read sent,
+    with the same tools on the same slot: only its context block and message are new."""
+    services = _services(tmp_path, fake)
+    services.read_ahead, services.llm_timeout_s = True, 60.0
+    await _turn(services, "look it up")
+    await services.background_reads.settled()
+    read = fake.requests[-1]
+    assert read["max_tokens"] == 1, "a read of the prompt, not an answer"
+    asked = len(fake.requests)
+    await _turn(services, "and the second one")
+    first = fake.requests[asked]
+    assert read["tools"] == first["tools"] and read["id_slot"] == first["id_slot"]
+    assert first["messages"][: len(read["messages"])] == read["messages"]
+    new = first["messages"][len(read["messages"]) :]
+    assert [m["role"] for m in new][-1] == "user" and len(new) <= 2, "its block and message"
+    assert any(m.get("role") == "tool" for m in read["messages"]), "the last turn's results"
+
+
+async def test_no_background_read_unless_it_is_on(tmp_path: Path, fake: FakeOpenAI) -> None:
+    services = _services(tmp_path, fake)
+    services.llm_timeout_s = 60.0
+    await _turn(services, "look it up")
+    await services.background_reads.settled()
+    assert all(r.get("max_tokens") != 1 for r in fake.requests)

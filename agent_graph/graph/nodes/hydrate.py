@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -13,7 +14,7 @@ from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
-from agent_graph.graph.nodes.reflect import TURN_SECTIONS, context_block
+from agent_graph.graph.nodes.reflect import context_block
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
@@ -39,9 +40,9 @@ def _clock(timezone: str) -> str:
 
 STABLE_SECTIONS = ("identity", "system")
 """Then the sections that change seldom (clock: a new day; role), the history, and last this
-turn's context block (reflect.TURN_SECTIONS and the conversation state) before the user's
-message: each part changes less often than the next, so a prefix cache keeps everything before
-the part that changed."""
+turn's context block (reflect.TURN_SECTIONS, recalled for the message, and the conversation
+state) before the user's message: each part changes less often than the next, so a prefix
+cache keeps everything before the part that changed."""
 
 
 def stable_prompt(services: Services) -> SystemMessage:
@@ -51,44 +52,65 @@ def stable_prompt(services: Services) -> SystemMessage:
     return SystemMessage("\n\n".join(p for p in parts if p))
 
 
+@dataclass
+class Conversation:
+    """A session as the next turn's prompt starts: everything before its context block."""
+
+    prompt: list[BaseMessage]
+    """Stable prompt, the sections before the history (clock, role), then the history."""
+    recent: list[BaseMessage]
+    """The last exchanges, as the model reads them."""
+    sections: dict[str, str]
+    exchanges: int
+    """How many exchanges the session holds (older ones are recalled, not replayed)."""
+
+
+async def conversation(services: Services, ctx: Context, session_id: str) -> Conversation:
+    """The prompt of the session's next turn up to its context block. The background read
+    after a turn (graph/read_ahead.py) sends the same, so the next turn finds it cached."""
+    store = services.session_store(ctx.persist)
+    record = await asyncio.to_thread(store.load, ctx.user_id, session_id)
+    groups = history.exchanges(history.load(record.messages) if record else [])
+    recent: list[BaseMessage] = history.as_read(
+        history.close_dangling_tool_calls(
+            [m for group in groups[-VERBATIM_EXCHANGES:] for m in group]
+        )
+    )
+    sections: dict[str, str] = {
+        "identity": services.skills.identity,
+        "system": services.skills.system_prompt,
+        "clock": _clock(ctx.timezone),
+        "role": role_line(ctx.role),
+    }
+    prompt: list[BaseMessage] = [stable_prompt(services)]
+    prompt += [
+        SystemMessage(content=text)
+        for name, text in sections.items()
+        if text and name not in STABLE_SECTIONS
+    ]
+    prompt += history.with_past_context(recent) if services.replays_turns else recent
+    return Conversation(prompt, recent, sections, len(groups))
+
+
 def make_hydrate(services: Services) -> Any:
     async def hydrate(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         ctx = runtime.context or Context()
         session_id = session_id_of(runtime)
         incoming = _incoming(state)
         await services.skills.ensure_started()
-        query = str(incoming.content)
-        store = services.session_store(ctx.persist)
-        record = await asyncio.to_thread(store.load, ctx.user_id, session_id)
-        past = history.load(record.messages) if record else []
-        groups = history.exchanges(past)
-        recent: list[BaseMessage] = history.as_read(
-            history.close_dangling_tool_calls(
-                [m for group in groups[-VERBATIM_EXCHANGES:] for m in group]
-            )
-        )
-        sections: dict[str, str] = {
-            "identity": services.skills.identity,
-            "system": services.skills.system_prompt,
-            "clock": _clock(ctx.timezone),
-            "role": role_line(ctx.role),
-        }
+        known = await conversation(services, ctx, session_id)
+        sections = dict(known.sections)
         if services.memory is not None and ctx.persist:
-            sections.update(await _recall(services, ctx, session_id, query, len(groups)))
-        messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), stable_prompt(services)]
-        messages += [
-            SystemMessage(content=text)
-            for name, text in sections.items()
-            if text and name not in STABLE_SECTIONS and name not in TURN_SECTIONS
-        ]
-        messages += history.with_past_context(recent) if services.replays_turns else recent
-        block = await asyncio.to_thread(context_block, recent, services.planners, sections)
+            query = str(incoming.content)
+            sections.update(await _recall(services, ctx, session_id, query, known.exchanges))
+        messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *known.prompt]
+        block = await asyncio.to_thread(context_block, known.recent, services.planners, sections)
         if block is not None:
             messages.append(block)
         messages.append(incoming)
         return {
             "messages": messages,
-            "history_len": len(recent),
+            "history_len": len(known.recent),
             "iterations": 0,
             "results": None,
             "memory_writes": None,

@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 from agent_graph.graph import history
 from agent_graph.graph.followups import make_hints, make_title
 from agent_graph.graph.nodes.reflect import final_block
+from agent_graph.graph.read_ahead import read_ahead_after_turn
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
@@ -79,6 +80,7 @@ def make_post_process(services: Services) -> Any:
             }
         )
         await asyncio.to_thread(store.save, record)
+        read_ahead_after_turn(services, ctx, session_id)
         await remember(ctx, session_id, state, len(record.turns) - 1, question, answer)
         return {"hints": hints, "title": title}
 

@@ -1,0 +1,53 @@
+"""While the user reads an answer, the local model reads the conversation so far.
+
+A turn the skills worded ends without a model call that read its results, so the next turn's
+first call used to read them (1,300-1,600 tokens, 15-20 s on 2 cores) before the user's new
+message. After each turn the local model now reads the next turn's prompt up to its context
+block (hydrate.conversation) into the slot that call will take: the follow-up then reads only
+its context block and message. A newer read of the same session replaces an unfinished one; a
+message sent before the read ends waits for it in llama-server's queue (the same slot), which
+costs it no more than reading those tokens itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from langchain_core.messages import BaseMessage
+
+from agent_graph.graph.nodes.hydrate import conversation
+from agent_graph.graph.services import Services
+from agent_graph.graph.state import Context
+from agent_graph.llm.message_order import provider_safe
+from agent_graph.security.roles import allowed_tools
+
+log = logging.getLogger(__name__)
+
+READ_TIMEOUT_S = 300.0
+
+
+def read_ahead_after_turn(services: Services, ctx: Context, session_id: str) -> None:
+    """Start the background read of the session's next prompt (the local model only)."""
+    if services.read_ahead and services.replays_turns:
+        read = read_ahead(services, ctx, session_id)
+        services.background_reads.start((ctx.user_id, session_id), read)
+
+
+async def read_ahead(services: Services, ctx: Context, session_id: str) -> None:
+    """One call of one token with the next turn's prompt up to its context block and the tools
+    its first call will be offered (the session's so far); failures are only logged."""
+    try:
+        known = await conversation(services, ctx, session_id)
+        tools = allowed_tools(ctx.role, services.skills.tools, services.skills.meta)
+        if services.tool_choice is not None:
+            so_far = services.tool_choice.so_far(known.recent)
+            tools = services.tool_choice.offer(tools, so_far)
+        model: Any = services.model.bind_tools(tools) if tools else services.model
+        messages: list[BaseMessage] = provider_safe(known.prompt, merge_system=False)
+        await asyncio.wait_for(model.ainvoke(messages, max_tokens=1), READ_TIMEOUT_S)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        log.warning("local model: reading the conversation ahead failed (%s)", exc)

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.llm_eval.product import REPO, Product
+from bench.llm_eval.product import READING_S, REPO, Product
 from bench.llm_eval.scenarios import Outcome, run_all
 
 MIN_PASS = 18
@@ -96,6 +96,12 @@ def main(argv: list[str]) -> int:
         help="where a full run on the local model keeps its table (e.g. a run with TOOL_CHOICE=all)",
     )
     parser.add_argument(
+        "--reading-s",
+        type=float,
+        default=READING_S,
+        help="seconds the user reads an answer before a follow-up (0: sends at once)",
+    )
+    parser.add_argument(
         "--trace", type=Path, help="also write each turn's steps (calls, arguments, errors) here"
     )
     args = parser.parse_args(argv)
@@ -104,6 +110,7 @@ def main(argv: list[str]) -> int:
     print(f"eval-llm: starting the API on the local model\n{HEAD}", flush=True)
     with tempfile.TemporaryDirectory(prefix="propsearch-eval-") as tmp:
         product = Product.start(Path(tmp) / "memory", AGENT_MODEL=args.model)
+        product.reading_s = args.reading_s
         ready = time.monotonic() - started
         try:
             deadline = started + args.budget_min * 60

@@ -19,6 +19,10 @@ REPO = Path(__file__).resolve().parents[2]
 READY_TIMEOUT_S = 600.0
 TURN_TIMEOUT_S = 900.0
 """Longest wait for the next byte of one turn's stream, within the eval's deadline."""
+READING_S = 20.0
+"""A person reading a list of homes or a detail card before the next message: the product's
+background read of the conversation (graph/read_ahead.py) runs meanwhile. Not part of a turn's
+time; `--reading-s 0` measures a user who sends the next message at once."""
 TETHER = (sys.executable, "-m", "agent_graph.llm.local.tether")
 
 
@@ -86,6 +90,9 @@ class Product:
     turns: list[Turn] = field(default_factory=list)
     deadline: float = float("inf")
     """time.monotonic() after which a turn still streaming is abandoned (the eval's budget)."""
+    reading_s: float = READING_S
+    """How long the user reads an answer before the next message in the same session."""
+    _ended: dict[str, float] = field(default_factory=dict)
 
     @classmethod
     def start(cls, memory_root: Path, **env: str) -> Product:
@@ -140,6 +147,8 @@ class Product:
             body = {"confirm": {"id": approve, "approve": True}}
         if session_id:
             body["session_id"] = session_id
+            read_until = self._ended.get(session_id, 0.0) + self.reading_s
+            time.sleep(max(0.0, min(read_until, self.deadline) - time.monotonic()))
         started = time.monotonic()
         wait = max(1.0, min(TURN_TIMEOUT_S, self.deadline - started))
         timeout = httpx.Timeout(wait, connect=10)
@@ -153,6 +162,8 @@ class Product:
                     events.append(json.loads(line[5:]))
         turn = Turn(events, time.monotonic() - started)
         self.turns.append(turn)
+        if events:
+            self._ended[turn.session_id] = time.monotonic()
         return turn
 
     def get(self, path: str) -> Any:

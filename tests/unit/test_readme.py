@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 MAX_LINES = 150
-LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 FENCE = re.compile(r"^```.*?^```", re.M | re.S)
 
 
@@ -68,7 +68,7 @@ def test_a_missing_page_or_heading_is_reported(tmp_path: Path) -> None:
     (tmp_path / "page.md").write_text("# Scaling out\n\n## Turns are runs\n")
     text = (
         "[ok](page.md) [ok](page.md#turns-are-runs) [web](https://example.org/x)\n"
-        "[gone](missing.md) [no heading](page.md#nowhere)\n"
+        '[gone](missing.md "with a title") [no heading](page.md#nowhere)\n'
         "```md\n[in code](ignored.md)\n```\n"
     )
     assert broken(text, tmp_path) == ["missing.md", "page.md#nowhere"]

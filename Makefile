@@ -8,7 +8,7 @@ WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/pa
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install web skills-env clients run test lint typecheck test-web browser docker-setup images servers bench bench-smoke clean llm eval-llm
+.PHONY: install web skills-env clients run test lint typecheck test-web docs docs-check docs-serve browser docker-setup images servers bench bench-smoke clean llm eval-llm
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,20 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
+# The documentation site (mkdocs.yml, pages in docs/); strict: a broken link, anchor or a page
+# missing from the nav fails the build (never with --quiet: it hides the warnings strict counts).
+# The variable silences Material's end-of-life banner.
+docs docs-check docs-serve: export NO_MKDOCS_2_WARNING := 1
+
+docs: install
+	$(BIN)/mkdocs build --strict
+
+docs-check: install
+	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && $(BIN)/mkdocs build --strict --site-dir "$$out"
+
+docs-serve: install
+	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8001
+
 browser:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
@@ -66,7 +80,7 @@ servers: docker-setup
 test-web: web
 	$(if $(wildcard web/package.json),cd web && npm run typecheck && npm test)
 
-test: install web skills-env clients lint typecheck test-web
+test: install web skills-env clients lint typecheck test-web docs-check
 	@$(MAKE) --no-print-directory browser || { [ "$$CI" != "true" ] && \
 	  echo "!! chromium could not be installed: the browser tests will be skipped"; }
 	@$(MAKE) --no-print-directory images || { [ "$$CI" != "true" ] && \
@@ -93,4 +107,4 @@ eval-llm: llm
 	$(BIN)/python -m bench.llm_eval $(if $(EVAL_BUDGET_MIN),--budget-min $(EVAL_BUDGET_MIN))
 
 clean:
-	rm -rf $(VENV) web/node_modules web/dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) web/node_modules web/dist site .pytest_cache .mypy_cache .ruff_cache

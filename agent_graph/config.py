@@ -54,7 +54,7 @@ def _variables() -> dict[str, str]:
 
 
 class Settings(BaseSettings):
-    """Every knob of the agent; see the README's configuration table."""
+    """Every knob of the agent; see the table in docs/configuration.md."""
 
     model_config = SettingsConfigDict(extra="ignore", populate_by_name=True)
 

@@ -42,7 +42,7 @@ OWN_POLICY_HEADERS = [
 HOST_REFUSED = (
     "This PropSearch API has no API_TOKENS_FILE, so it answers only local names (localhost, "
     "127.0.0.1). To reach it under {host!r}, configure tokens (API_TOKENS_FILE) or add the "
-    "name to ALLOWED_HOSTS; see the README's Security section."
+    "name to ALLOWED_HOSTS; see docs/security.md."
 )
 
 

@@ -54,7 +54,7 @@ DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random", "/dev/shm")
 
 
 def available() -> bool:
-    """Whether this kernel enforces Landlock (README: what a skill can and cannot do)."""
+    """Whether this kernel enforces Landlock (docs/security.md: what a skill can and cannot do)."""
     return sys.platform.startswith("linux") and abi_version() >= 1
 
 

@@ -44,7 +44,7 @@ def test_remembered_budget_can_be_forgotten(page: Page, artifacts: Path) -> None
     expect(panel).to_contain_text("$450,000")
     expect(page.get_by_text("Saving preference…")).to_be_visible()
     page.screenshot(path=str(artifacts / "grid-memory.png"))
-    if os.environ.get("UPDATE_README_SCREENSHOT") == "1":  # refresh the README's picture
+    if os.environ.get("UPDATE_README_SCREENSHOT") == "1":  # refresh the docs' picture
         page.set_viewport_size({"width": 1280, "height": 1130})  # the map and a row of cards
         expect(
             page.get_by_test_id("property-card").first.get_by_test_id("price")

@@ -27,7 +27,8 @@ APPLICABLE = (
     "dns-rebinding-protection",
 )
 """The suite's server scenarios that apply to a server without its reference tools, prompts
-and resources (the rest call `test_*` tools a real server does not have; README lists all)."""
+and resources (the rest call `test_*` tools a real server does not have; docs/mcp-clients.md
+lists all)."""
 
 pytestmark = pytest.mark.skipif(not NODE.exists(), reason="run `make clients` (make test does)")
 

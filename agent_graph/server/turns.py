@@ -26,8 +26,8 @@ from agent_graph.security.sanitizer import Sanitizer, StreamRedactor
 from agent_graph.server.interrupted import TurnProgress, save_interrupted
 from agent_graph.server.streaming import STREAM_MODES, confirm_event, to_events
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
-from agent_graph.storage.profile import PendingTurns
 from agent_graph.storage.sessions import SessionRecord
+from agent_graph.storage.storage import PendingTurns
 
 log = logging.getLogger(__name__)
 

@@ -76,10 +76,10 @@ class ToolChoice:
 
     def choose(self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]) -> set[str]:
         """The skills to offer (empty: all of them). Blocking: to_thread it."""
-        asked = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
-        if asked is None or not tools:
+        said = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
+        if said is None or not tools:
             return set()
-        return self.relevant(tools, asked.text) | self.in_use(messages) | offered_before(messages)
+        return self.relevant(tools, said.text) | self.in_use(messages) | offered_before(messages)
 
     def offer(self, tools: list[dict[str, Any]], skills: set[str]) -> list[dict[str, Any]]:
         """`tools` in the canonical order, only `skills`' ones when there are any."""

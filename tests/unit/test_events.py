@@ -8,12 +8,13 @@ import ast
 import importlib.util
 from pathlib import Path
 from types import ModuleType
+from typing import get_args
 
 import pytest
 from pydantic import ValidationError
 
 from agent_graph.cli import IGNORED_EVENTS
-from agent_graph.events import CHAT_EVENT, EVENT_MODELS, EVENT_TYPES, event_type
+from agent_graph.events import CHAT_EVENT, EVENT_MODELS, EVENT_TYPES, ChatEvent, event_type
 
 ROOT = Path(__file__).resolve().parents[2]
 FIELDS = {event_type(model): set(model.model_fields) for model in EVENT_MODELS}
@@ -74,6 +75,12 @@ def test_every_event_dict_the_core_writes_names_only_its_fields() -> None:
             assert not stray, f"{path.relative_to(ROOT)}:{line}: {kind} event has {stray}"
             checked += 1
     assert checked > 15, "the walk found the event dicts"
+
+
+def test_the_union_and_the_list_name_the_same_events() -> None:
+    union, _discriminator = get_args(ChatEvent)
+    assert set(get_args(union)) == set(EVENT_MODELS)
+    assert len(EVENT_TYPES) == len(set(EVENT_TYPES)) == len(EVENT_MODELS)
 
 
 def test_a_well_formed_event_validates_and_a_stray_field_does_not() -> None:

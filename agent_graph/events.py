@@ -66,8 +66,8 @@ class StepEvent(_Event):
 
 
 class DataEvent(_Event):
-    """The tool's dict result with `type` set to the tool's renderer (`listings`, `detail`,
-    `comparison`, … `generic`); not sent when `renders` is `"none"`."""
+    """The tool's dict result with `type` set to the tool's renderer (its `renders`, e.g.
+    `generic`, or a skill's own cards); not sent when `renders` is `"none"`."""
 
     type: Literal["data"] = "data"
     data: dict[str, Any]

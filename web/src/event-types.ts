@@ -48,7 +48,7 @@ export interface StepEvent {
   progress?: number;
 }
 
-/** The tool's dict result with `type` set to the tool's renderer (`listings`, `detail`, `comparison`, … `generic`); not sent when `renders` is `"none"`. */
+/** The tool's dict result with `type` set to the tool's renderer (its `renders`, e.g. `generic`, or a skill's own cards); not sent when `renders` is `"none"`. */
 export interface DataEvent {
   type: "data";
   data: Record<string, unknown>;

@@ -13,6 +13,12 @@ import httpx
 from agent_graph.cli_text import PlainTextStream
 
 EXIT_WORDS = {"quit", "exit", ":q"}
+IGNORED_EVENTS = {
+    "queued": "the turn starts once the one ahead ends, and its events follow then",
+    "data": "a result's cards are the web UI's; the answer's text says what they hold",
+    "usage": "token counts and cost have no place in a chat transcript",
+}
+"""SSE events (agent_graph/events.py) the CLI leaves unshown, with why; it shows every other."""
 
 
 REJOIN_PAUSES_S = (0.25, 1.0, 2.0, 4.0, 8.0)

@@ -32,6 +32,7 @@ from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.turn_request import TurnRequest
 from bench.common import CONVERSATION, REPO, ratio, stats_ms
 from tests.servers import free_port_window
 
@@ -198,7 +199,7 @@ def graph_turn(turns: TurnRunner) -> Turn:
 
     async def turn(session: str, message: str) -> float | None:
         done_at = None
-        async for event in turns.events("local", session, message):
+        async for event in turns.events(TurnRequest("local", session, message)):
             if event["type"] == "error":
                 raise RuntimeError(event["message"])
             if event["type"] == "done":

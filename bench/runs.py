@@ -27,6 +27,7 @@ from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.turn_request import TurnRequest
 from bench.common import REPO
 from tests.servers import free_port_window
 
@@ -73,9 +74,9 @@ async def _turns(rounds: int) -> dict[str, list[float]]:
                     session = uuid.uuid4().hex
                     started = time.perf_counter()
                     if name == "request":
-                        await _drain(runner.events("local", session, MESSAGE))
+                        await _drain(runner.events(TurnRequest("local", session, MESSAGE)))
                     else:
-                        await _drain(hub.events("local", session, MESSAGE))
+                        await _drain(hub.events(TurnRequest("local", session, MESSAGE)))
                     if index:
                         times[name].append((time.perf_counter() - started) * 1000)
             await hub.close()
@@ -94,7 +95,7 @@ async def _per_event(count: int, rounds: int) -> dict[str, float]:
         await _drain(synthetic.events())
         direct.append(time.perf_counter() - started)
         started = time.perf_counter()
-        await _drain(hub.events("u", uuid.uuid4().hex, "m"))
+        await _drain(hub.events(TurnRequest("u", uuid.uuid4().hex, "m")))
         through.append(time.perf_counter() - started)
     per = {
         k: statistics.median(v) / (count + 1) * 1e6
@@ -105,7 +106,7 @@ async def _per_event(count: int, rounds: int) -> dict[str, float]:
 
 async def _fan_out(count: int, followers: int) -> dict[str, Any]:
     hub = RunHub(SyntheticRunner(count))  # type: ignore[arg-type]
-    run = hub.start("u", "fan", "m")
+    run = hub.start(TurnRequest("u", "fan", "m"))
     started = time.perf_counter()
     received = await asyncio.gather(*(_drain(_numbered(run.follow())) for _ in range(followers)))
     seconds = time.perf_counter() - started

@@ -27,6 +27,7 @@ import httpx
 import psycopg
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
+from agent_graph.turn_request import TurnRequest
 from bench.common import ratio
 from bench.scale import server_stack, write_results
 from tests.scale.servers import Nginx, Redis, Replica, missing_servers
@@ -70,7 +71,9 @@ async def _checkpoint_costs(url: str, turns: int) -> dict[str, Any]:
         for i in range(turns + 2):  # interleaved; the first two warm up
             for mode, runner in runners.items():
                 t0 = time.perf_counter()
-                async for _ in runner.events("bench", f"{mode}-{i}", "find homes", persist=False):
+                async for _ in runner.events(
+                    TurnRequest("bench", f"{mode}-{i}", "find homes", persist=False)
+                ):
                     pass
                 if i >= 2:
                     samples[mode].append(time.perf_counter() - t0)

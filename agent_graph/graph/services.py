@@ -48,7 +48,8 @@ class SkillGateway(Protocol):
 
 
 class MemoryGateway(Protocol):
-    """The memory layers as the graph sees them (L1 preferences, L3 semantic, L2 episodes)."""
+    """The memory layers as the graph's nodes call them (L1 preferences, L3 semantic, L2
+    episodes); the API's memory routes use the MemoryLayer itself."""
 
     async def preferences_text(self, user: str) -> str: ...
 
@@ -70,20 +71,10 @@ class MemoryGateway(Protocol):
         self, user: str, session_id: str, index: int, user_text: str, assistant_text: str
     ) -> None: ...
 
-    async def forget_session(self, user: str, session_id: str) -> None: ...
-
-    async def list_preferences(self, user: str) -> dict[str, list[dict[str, str]]]: ...
-
-    async def forget_preference(self, user: str, skill: str, key: str) -> bool: ...
-
-    async def list_changes(self, user: str) -> list[dict[str, Any]]: ...
-
-    async def undo_change(self, user: str, change_id: str) -> dict[str, Any]: ...
-
 
 @dataclass
 class Services:
-    """Everything the nodes need; the API and graph.py build one each."""
+    """Everything the nodes need; server/composition.py builds it from settings."""
 
     skills: SkillGateway
     model: BaseChatModel

@@ -76,10 +76,10 @@ class ToolChoice:
 
     def choose(self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]) -> set[str]:
         """The skills to offer (empty: all of them). Blocking: to_thread it."""
-        asked = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
-        if asked is None or not tools:
+        said = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
+        if said is None or not tools:
             return set()
-        return self.relevant(tools, asked.text) | self.so_far(messages)
+        return self.relevant(tools, said.text) | self.so_far(messages)
 
     def so_far(self, messages: Sequence[BaseMessage]) -> set[str]:
         """The skills every later call of the session is offered, whatever its message."""

@@ -28,6 +28,7 @@ from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.run_streams import RedisRunStreams, RunRecord
+from agent_graph.turn_request import TurnRequest
 
 log = logging.getLogger(__name__)
 
@@ -146,43 +147,22 @@ class RunHub:
         if self.keeper is not None:
             self.keeper.start(self.adopt)
 
-    def start(
-        self,
-        user: str,
-        session_id: str,
-        message: str | None,
-        role: str = "user",
-        persist: bool = True,
-        confirm: dict[str, Any] | None = None,
-    ) -> Run:
+    def start(self, request: TurnRequest) -> Run:
         self._sweep()
-        ahead = [r for r in self.of_session(user, session_id) if not r.done]
-        run = Run(uuid.uuid4().hex, user, session_id, message or "")
+        ahead = [r for r in self.of_session(request.user, request.session_id) if not r.done]
+        run = Run(uuid.uuid4().hex, request.user, request.session_id, request.message or "")
         if ahead:
             run.add({"type": "queued", "run_id": run.id, "ahead": len(ahead)})
-        request = {"message": message, "role": role, "persist": persist, "confirm": confirm}
-        turn = self.runner.events(
-            user, session_id, message, role, persist, confirm, on_started=self._started(run.id)
-        )
+        turn = self.runner.events(request, on_started=self._started(run.id))
         run.task = asyncio.create_task(self._drive(run, turn, request))
         self._runs[run.id] = run
         return run
 
     async def adopt(self, lease: RunLease, events: list[dict[str, Any]], retake: Retake) -> None:
         """Continue a dead replica's run here, under its id, after the events it sent."""
-        request = lease.request
-        run = Run(lease.run_id, lease.user, lease.session_id, request.get("message") or "")
+        run = Run(lease.run_id, lease.user, lease.session_id, lease.request.message or "")
         run.events = list(events)
-        turn = self.runner.events(
-            lease.user,
-            lease.session_id,
-            request.get("message"),
-            str(request.get("role") or "user"),
-            bool(request.get("persist", True)),
-            request.get("confirm"),
-            retake=retake,
-            on_started=self._started(run.id),
-        )
+        turn = self.runner.events(lease.request, retake=retake, on_started=self._started(run.id))
         run.task = asyncio.create_task(self._drive(run, turn, None))
         self._runs[run.id] = run
 
@@ -190,20 +170,20 @@ class RunHub:
         """What the turn awaits once it holds the session: its lease marked begun."""
         return None if self.keeper is None else partial(self.keeper.started, run_id)
 
-    async def events(self, *args: Any, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
+    async def events(self, request: TurnRequest) -> AsyncIterator[dict[str, Any]]:
         """Start a run and follow it to its end (a client that leaves does not stop it)."""
-        run = self.start(*args, **kwargs)
+        run = self.start(request)
         async for _, event in run.follow():
             yield event
 
     async def _drive(
-        self, run: Run, turn: AsyncIterator[dict[str, Any]], request: dict[str, Any] | None
+        self, run: Run, turn: AsyncIterator[dict[str, Any]], request: TurnRequest | None
     ) -> None:
         """Run the turn, publishing its events; `request` None: a run taken over, whose
         earlier events and lease exist already."""
         watch = None
         if self.keeper is not None and request is not None:
-            await self.keeper.hold(run.id, run.user, run.session_id, request)
+            await self.keeper.hold(run.id, request)
         if self.shared is not None:
             if request is not None:
                 started = self.shared.started(run.id, run.user, run.session_id, run.message)

@@ -4,80 +4,35 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from agent_graph.config import Settings
 from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.services import Services
-from agent_graph.graph.tool_choice import ToolChoice
 from agent_graph.graph.warm_prefix import warm_prefix
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
-from agent_graph.memory.embeddings import embed
 from agent_graph.memory.layer import MemoryLayer
-from agent_graph.security.auth import TokenTable, load_tokens, token_values
+from agent_graph.security.auth import TokenTable, load_tokens
 from agent_graph.security.confirm_tokens import ConfirmTokens
 from agent_graph.security.log_redaction import redact_logs
 from agent_graph.security.private_files import keep_private
 from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.server.composition import (
+    compose_services,
+    make_registry,
+    make_sanitizer,
+    open_memory,
+)
 from agent_graph.server.runs import RunHub
 from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import TurnRunner
-from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.planners import Planners
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.registry import SkillRegistry, skill_secrets
-from agent_graph.skills.service import parse_services
-from agent_graph.storage.profile import GuestLimiter, GuestSessions, Sessions, Storage, open_storage
+from agent_graph.skills.registry import SkillRegistry
+from agent_graph.storage.profile import open_storage
+from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage
 
 log = logging.getLogger(__name__)
-
-
-def backend_factory(settings: Settings, redact: Callable[[str], str] = str) -> WorkerBackend:
-    if settings.skill_backend == "docker":
-        from agent_graph.skills.docker import DockerBackend
-
-        return DockerBackend(network=settings.skill_docker_network)
-    from agent_graph.skills.logs import SkillLogs
-    from agent_graph.skills.process import ProcessBackend
-
-    return ProcessBackend(SkillLogs(settings.memory_root / "logs" / "skills", redact=redact))
-
-
-def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> SkillRegistry:
-    """The skill registry as configured: backend, ports, isolation override, calls per worker;
-    `redact` scrubs what workers write to their logs."""
-    return SkillRegistry(
-        settings.skills_dir,
-        lambda: backend_factory(settings, redact),
-        PortAllocator(settings.host_port_start),
-        isolation=settings.skill_isolation,
-        worker_max_calls=settings.skill_worker_max_calls,
-        services=parse_services(settings.skill_services),
-    )
-
-
-def tool_choice(settings: Settings, registry: SkillRegistry) -> ToolChoice | None:
-    """The per-call choice of tools for a real model (the offline one plans with every tool)."""
-    if settings.tool_choice == "all" or settings.model_name == "offline":
-        return None
-    return ToolChoice(registry.skill_for, embed)
-
-
-def open_memory(
-    settings: Settings, storage: Storage, model: Any, secondary_llm: bool
-) -> MemoryLayer:
-    return MemoryLayer(
-        settings.memory_root,
-        model=model if secondary_llm else None,
-        write_behind=True,
-        preferences=storage.preferences,
-        open_vectors=storage.open_vectors,
-        changes=storage.changes,
-    )
 
 
 @dataclass
@@ -133,41 +88,23 @@ class AppRuntime:
         # in this process (embedded) or in PostgreSQL, for any replica (server).
         checkpointer = await storage.open_checkpointer()
         local_server = await start_local_server(settings)  # a bad model file fails here too
-        sanitizer = Sanitizer(
-            [
-                *settings.secrets,
-                *skill_secrets(settings.skills_dir),
-                *token_values(settings.api_tokens_file),
-            ]
-        )
+        sanitizer = make_sanitizer(settings)
         redact_logs(sanitizer)
         registry = make_registry(settings, sanitizer.redact)
         await registry.start()
         planners = Planners.from_skills_dir(settings.skills_dir)  # on this thread: see launcher.py
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
-        # Titles, hints, scores and summaries ask a hosted model; the local one is kept for the
-        # turn itself (each secondary call would cost seconds and evict the cached prefix).
-        secondary = settings.model_name not in ("offline", "local")
-        memory = open_memory(settings, storage, model, secondary)
+        memory = open_memory(settings, storage, model)
         await memory.warm()
-        services = Services(
-            skills=registry,
+        services = compose_services(
+            settings,
+            registry=registry,
             model=model,
-            sessions=storage.sessions,
+            storage=storage,
             sanitizer=sanitizer,
             memory=memory,
-            max_tool_iterations=settings.max_tool_iterations,
-            suggestions=settings.planner_suggestions,
-            checks=settings.planner_checks,
-            skill_answers=settings.skill_answers_on,
-            read_ahead=settings.read_ahead_on,
-            llm_timeout_s=settings.llm_timeout_s,
-            context_token_budget=settings.context_token_budget,
-            secondary_llm=secondary,
-            scratch_sessions=storage.guests,
             planners=planners,
-            tool_choice=tool_choice(settings, registry),
         )
         if local_server is not None:
             role = "user" if tokens.enabled else "admin"

@@ -22,6 +22,7 @@ from typing import Any
 from agent_graph.server.turns import Retake
 from agent_graph.storage.leases import RunLease, RunLeases
 from agent_graph.storage.run_streams import RedisRunStreams
+from agent_graph.turn_request import TurnRequest
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +48,8 @@ class RunKeeper:
         self.shared = shared
         self._loop: asyncio.Task[None] | None = None
 
-    async def hold(self, run_id: str, user: str, session_id: str, request: dict[str, Any]) -> None:
-        lease = RunLease(run_id, user, session_id, request, self.owner)
+    async def hold(self, run_id: str, request: TurnRequest) -> None:
+        lease = RunLease(run_id, request, self.owner)
         await self._quietly(self.leases.hold, lease)
 
     async def started(self, run_id: str) -> None:

@@ -26,8 +26,9 @@ from agent_graph.security.sanitizer import Sanitizer, StreamRedactor
 from agent_graph.server.interrupted import TurnProgress, save_interrupted
 from agent_graph.server.streaming import STREAM_MODES, confirm_event, to_events
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
-from agent_graph.storage.profile import PendingTurns
 from agent_graph.storage.sessions import SessionRecord
+from agent_graph.storage.storage import PendingTurns
+from agent_graph.turn_request import TurnRequest
 
 log = logging.getLogger(__name__)
 
@@ -129,8 +130,8 @@ class TurnRunner:
         if _age_s(state.created_at) > self.paused_ttl_s:  # expired: nothing to approve now
             await self._drop_thread(user, session_id)
             return None
-        asked = [m for m in (state.values or {}).get("messages", []) if m.type == "human"]
-        message = str(asked[-1].content) if asked else ""
+        said = [m for m in (state.values or {}).get("messages", []) if m.type == "human"]
+        message = str(said[-1].content) if said else ""
         pending: dict[str, Any] = self.sanitizer.redact_value(
             {**confirm_event(state.interrupts[0]), "message": message}
         )
@@ -147,12 +148,7 @@ class TurnRunner:
 
     async def events(
         self,
-        user: str,
-        session_id: str,
-        message: str | None,
-        role: str = "user",
-        persist: bool = True,
-        confirm: dict[str, Any] | None = None,
+        request: TurnRequest,
         retake: Retake | None = None,
         on_started: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncIterator[dict[str, Any]]:
@@ -164,7 +160,7 @@ class TurnRunner:
         the session and its checkpoints are its own. Tokens are redacted over a rolling window,
         so a secret split across tokens cannot pass."""
         redactor = StreamRedactor(self.sanitizer)
-        turn = self._events(user, session_id, message, role, persist, confirm, retake, on_started)
+        turn = self._events(request, retake, on_started)
         async with contextlib.aclosing(turn):  # a closed stream closes the turn at once
             async for event in turn:
                 if event["type"] == "token":
@@ -177,15 +173,12 @@ class TurnRunner:
 
     async def _events(
         self,
-        user: str,
-        session_id: str,
-        message: str | None,
-        role: str,
-        persist: bool,
-        confirm: dict[str, Any] | None,
+        request: TurnRequest,
         retake: Retake | None = None,
         on_started: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncGenerator[dict[str, Any]]:
+        user, session_id, message = request.user, request.session_id, request.message
+        role, persist, confirm = request.role, request.persist, request.confirm
         yield {"type": "session", "session_id": session_id}
         context = Context(
             user_id=user, session_id=session_id, timezone=self.timezone, role=role, persist=persist

@@ -5,8 +5,10 @@ A planner is plain Python shipped with a skill, importing nothing from `agent_gr
 define `PRIORITY` (lower is asked first, default 50) and any of these plain-data functions
 (docs/protocol.md, "Skill planners"):
 
-- `plan(turn) -> {"calls": [{"name", "args"}], "note": str} | None` (offline model only)
-- `answer(turn) -> str | None` (offline model only)
+- `plan(turn) -> {"calls": [{"name", "args"}], "note": str, "no_tools": bool} | None` (the
+  offline model's calls; a real model's suggested first call, graph/suggestion.py)
+- `answer(turn) -> str | None` (the offline model's answer; with SKILL_ANSWERS, a real model's
+  turn that made the planned calls ends with it)
 - `state_lines(results) -> list[str]` (the reflect node's conversation-state block)
 - `hints(results) -> list[str] | None` (deterministic follow-up hints)
 - `refuse(text) -> str | None` (every model: a message the skill declines whatever the model

@@ -4,8 +4,10 @@ process and none)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Protocol
+
+from agent_graph.turn_request import TurnRequest
 
 
 @dataclass
@@ -13,15 +15,21 @@ class RunLease:
     """A run as another replica needs it to take it over."""
 
     run_id: str
-    user: str
-    session_id: str
-    request: dict[str, Any] = field(default_factory=dict)
-    """What started it: {message, role, persist, confirm}."""
+    request: TurnRequest
+    """What started it."""
     owner: str = ""
     started: bool = False
     """Its turn holds the session and has begun (checkpoints are its own from here)."""
     takeovers: int = 0
     """How many times a replica took it over (this claim included)."""
+
+    @property
+    def user(self) -> str:
+        return self.request.user
+
+    @property
+    def session_id(self) -> str:
+        return self.request.session_id
 
 
 class RunLeases(Protocol):

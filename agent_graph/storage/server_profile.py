@@ -23,8 +23,8 @@ from agent_graph.storage.postgres.database import Database
 from agent_graph.storage.postgres.preferences import PgPreferenceStore
 from agent_graph.storage.postgres.run_leases import PgRunLeases
 from agent_graph.storage.postgres.sessions import PgPendingTurns, PgSessionStore
-from agent_graph.storage.profile import Storage
 from agent_graph.storage.run_streams import RedisRunStreams
+from agent_graph.storage.storage import Storage
 
 #: Seconds before a Redis call counts as failed (a stopped Redis must not hang a turn).
 REDIS_TIMEOUT_S = 3.0

@@ -14,6 +14,7 @@ from agent_graph.graph.services import Services
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import NOTHING_TO_CONFIRM, TurnRunner
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.turn_request import TurnRequest
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
 META = {"forget": {"confirm": "Forget your {key}?"}}
@@ -41,7 +42,7 @@ def _runner(tmp_path: Path) -> tuple[TurnRunner, InMemorySkills]:
 
 
 async def _events(runner: TurnRunner, **kw: Any) -> list[dict[str, Any]]:
-    return [e async for e in runner.events("alice", "s1", **kw)]
+    return [e async for e in runner.events(TurnRequest("alice", "s1", **kw))]
 
 
 async def test_a_confirm_tool_pauses_before_anything_runs_then_resumes(tmp_path: Path) -> None:

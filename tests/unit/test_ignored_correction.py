@@ -15,6 +15,7 @@ from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.turn_request import TurnRequest
 from tests.fakes import InMemorySkills, ScriptedChatModel
 from tests.unit.test_planners import skill
 
@@ -64,7 +65,12 @@ async def _turn(
     )
     try:
         runner = TurnRunner(build_graph(services), Sanitizer())
-        events = [e async for e in runner.events("alice", "s1", "boats, at most 5", persist=False)]
+        events = [
+            e
+            async for e in runner.events(
+                TurnRequest("alice", "s1", "boats, at most 5", persist=False)
+            )
+        ]
     finally:
         planners.close()
     return skills, events

@@ -20,6 +20,7 @@ from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.turn_request import TurnRequest
 from tests.fakes import InMemorySkills, ScriptedChatModel
 from tests.unit.test_planners import skill
 
@@ -78,7 +79,7 @@ def _runner(
 
 
 async def _turn(runner: TurnRunner, text: str) -> None:
-    async for _ in runner.events("alice", "s1", text):
+    async for _ in runner.events(TurnRequest("alice", "s1", text)):
         pass
 
 

@@ -21,6 +21,7 @@ from agent_graph.security.sanitizer import REDACTED, Sanitizer, StreamRedactor
 from agent_graph.security.secrets import secret_values
 from agent_graph.server.turns import TurnRunner
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.turn_request import TurnRequest
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
 KEY = "sk-planted-0123456789"
@@ -70,7 +71,9 @@ async def test_the_stream_and_the_stored_turn_never_carry_the_key(tmp_path: Path
         sanitizer=Sanitizer([KEY]),
     )
     runner = TurnRunner(build_graph(services), services.sanitizer, sessions=services.sessions)
-    events = [e async for e in runner.events("alice", "s1", f"my key is {KEY}, keep it")]
+    events = [
+        e async for e in runner.events(TurnRequest("alice", "s1", f"my key is {KEY}, keep it"))
+    ]
     streamed = "".join(e["content"] for e in events if e["type"] == "token")
     assert REDACTED in streamed and "sk-pla" not in streamed
     stored = tmp_path.rglob("*")

@@ -18,6 +18,7 @@ from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.turn_request import TurnRequest
 from tests.fakes import InMemorySkills, ScriptedChatModel
 from tests.unit.test_planners import skill
 
@@ -88,7 +89,9 @@ async def _talk(
     try:
         runner = TurnRunner(build_graph(services), Sanitizer())
         for text in texts:
-            events = [e async for e in runner.events("alice", "s1", text, persist=True)]
+            events = [
+                e async for e in runner.events(TurnRequest("alice", "s1", text, persist=True))
+            ]
     finally:
         planners.close()
     return "".join(e["content"] for e in events if e["type"] == "token"), model

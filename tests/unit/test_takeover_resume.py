@@ -17,6 +17,7 @@ from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.takeover import standing_text
 from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.turn_request import TurnRequest
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
 
@@ -57,7 +58,9 @@ def _runner(
 async def _died_in_tools(runner: TurnRunner) -> list[dict[str, Any]]:
     seen: list[dict[str, Any]] = []
     with pytest.raises(_Died):
-        async for event in runner.events("alice", "s1", "ring and look", persist=False):
+        async for event in runner.events(
+            TurnRequest("alice", "s1", "ring and look", persist=False)
+        ):
             seen.append(event)
     return seen
 
@@ -65,7 +68,10 @@ async def _died_in_tools(runner: TurnRunner) -> list[dict[str, Any]]:
 async def _resumed(runner: TurnRunner, seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
     retake = Retake("dead-replica", True, *standing_text(seen))
     return [
-        e async for e in runner.events("alice", "s1", "ring and look", persist=False, retake=retake)
+        e
+        async for e in runner.events(
+            TurnRequest("alice", "s1", "ring and look", persist=False), retake=retake
+        )
     ]
 
 
@@ -114,7 +120,12 @@ async def test_a_turn_that_died_before_its_first_checkpoint_starts_again(
 ) -> None:
     runner, skills = _runner(tmp_path, ring_idempotent=False, dies=False)
     retake = Retake("dead-replica", True)
-    events = [e async for e in runner.events("alice", "s2", "ring", persist=False, retake=retake)]
+    events = [
+        e
+        async for e in runner.events(
+            TurnRequest("alice", "s2", "ring", persist=False), retake=retake
+        )
+    ]
     assert not [e for e in events if e["type"] == "resumed"]  # nothing had run: from the message
     assert [name for name, _ in skills.calls].count("ring") == 1
     assert "ring:success:" in _answer(events) and events[-1]["type"] == "done"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { createSseParser, readChatEvents, toChatEvent } from "./sse";
+import { EVENT_TYPES } from "./event-types";
+import { createSseParser, EVENT_HANDLING, readChatEvents, toChatEvent } from "./sse";
 import { streamResponse } from "./test/fixtures";
 
 function parseAll(chunks: string[]) {
@@ -63,6 +64,21 @@ describe("toChatEvent", () => {
   it("drops unknown types and invalid JSON", () => {
     expect(toChatEvent({ event: "message", data: '{"type":"telemetry","x":1}', id: "" })).toBeNull();
     expect(toChatEvent({ event: "message", data: "not json", id: "" })).toBeNull();
+  });
+
+  it("reads every event type the server sends, or drops it because EVENT_HANDLING says why", () => {
+    for (const type of EVENT_TYPES) {
+      const handling = EVENT_HANDLING[type];
+      const event = toChatEvent({ event: "message", data: JSON.stringify({ type }), id: "" });
+      if (handling === "read") expect(event).toEqual({ type });
+      else expect([type, event, handling.ignored.length > 0]).toEqual([type, null, true]);
+    }
+  });
+
+  it("ignores the usage event on purpose", () => {
+    expect(EVENT_HANDLING.usage).toHaveProperty("ignored");
+    const usage = { type: "usage", calls: 1, prompt_tokens: 9, cached_tokens: 0, completion_tokens: 2, cost: null, per_call: [] };
+    expect(toChatEvent({ event: "message", data: JSON.stringify(usage), id: "" })).toBeNull();
   });
 
   it("keeps known types", () => {

@@ -3,6 +3,7 @@
  * ReadableStream and parsed here. Follows the WHATWG event-stream rules that matter to us:
  * LF, CRLF and CR line endings, multi-line `data:`, comments, and events split across chunks.
  */
+import { EVENT_TYPES, type EventType } from "./event-types";
 import type { ChatEvent } from "./types";
 
 export interface RawSseEvent {
@@ -81,9 +82,25 @@ export function createSseParser(): SseParser {
   };
 }
 
-const KNOWN_TYPES = new Set(["session", "queued", "resumed", "token", "step", "data", "hints", "confirm", "error", "done"]);
+/** How this client treats each event type of agent_graph/events.py: it reads it, or says why
+ * not. A new event type fails `npm run typecheck` here until it is listed. */
+export const EVENT_HANDLING: Record<EventType, "read" | { ignored: string }> = {
+  session: "read",
+  queued: "read",
+  resumed: "read",
+  token: "read",
+  step: "read",
+  data: "read",
+  hints: "read",
+  confirm: "read",
+  error: "read",
+  usage: { ignored: "token counts and cost are for the bench and /v1; the chat shows neither" },
+  done: "read",
+};
 
-/** Decodes one raw event into a typed chat event; unknown types and bad JSON give null. */
+const READ: ReadonlySet<string> = new Set(EVENT_TYPES.filter((type) => EVENT_HANDLING[type] === "read"));
+
+/** Decodes one raw event into a typed chat event; ignored and unknown types and bad JSON give null. */
 export function toChatEvent(raw: RawSseEvent): ChatEvent | null {
   let payload: unknown;
   try {
@@ -94,7 +111,7 @@ export function toChatEvent(raw: RawSseEvent): ChatEvent | null {
   if (typeof payload !== "object" || payload === null) return null;
   const record = payload as Record<string, unknown>;
   const type = typeof record.type === "string" ? record.type : raw.event;
-  if (!KNOWN_TYPES.has(type)) return null;
+  if (!READ.has(type)) return null;
   return { ...record, type } as ChatEvent;
 }
 

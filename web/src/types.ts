@@ -1,9 +1,11 @@
 /** Wire types from docs/protocol.md, plus the UI's own chat message model.
  *
- * HTTP answers are checked against the API's OpenAPI document (api-types.ts, generated): the
- * shapes below either are the generated types or must accept them (see the checks at the end).
+ * HTTP answers are checked against the API's OpenAPI document (api-types.ts, generated), and
+ * stream events against agent_graph/events.py (event-types.ts, generated): the shapes below
+ * either are the generated types or must accept them (see the checks at the end).
  */
 import type * as Api from "./api-types";
+import type * as Events from "./event-types";
 
 export type PropertyType =
   | "house"
@@ -87,34 +89,16 @@ export interface MemoryChange {
   message?: string | null;
 }
 
-export type StepStatus = "start" | "end" | "error";
+export type StepStatus = Events.StepEvent["status"];
 
-export interface StepEvent {
-  type: "step";
-  id: string;
-  name: string;
-  /** The progress label the tool's skill declares (tool metadata). */
-  label?: string;
-  status: StepStatus;
-  args?: Record<string, unknown>;
-  summary?: string;
-  ms?: number;
-  /** A model step (`name` "model"): how much of the prompt is read, 0–1. */
-  progress?: number;
-}
+export type StepEvent = Events.StepEvent;
 
+/** The events the UI reads (sse.ts lists what it ignores): the generated ones, with `data`
+ * typed by renderer and `confirm` as the UI's ConfirmRequest (checked at the end). */
 export type ChatEvent =
-  | { type: "session"; session_id: string }
-  | { type: "queued"; run_id: string; ahead: number }
-  /** Another server took the turn over from its last step; `text` is the answer that stands. */
-  | { type: "resumed"; text: string }
-  | { type: "token"; content: string }
-  | StepEvent
+  | Exclude<Events.ChatEvent, Events.DataEvent | Events.ConfirmEvent | Events.UsageEvent>
   | { type: "data"; data: ResultData }
-  | { type: "hints"; hints: string[] }
-  | ({ type: "confirm" } & ConfirmRequest)
-  | { type: "error"; message: string }
-  | { type: "done"; session_id?: string };
+  | ({ type: "confirm" } & ConfirmRequest);
 
 /** A session in the sidebar: the API's own shape (GET /sessions). */
 export type SessionSummary = Api.SessionSummary;
@@ -197,4 +181,5 @@ export type ApiShapeChecks = [
   Fits<Omit<Api.SessionDetail, "turns" | "messages">, Omit<SessionHistory, "turns">>,
   Fits<Api.PreferencesAnswer["preferences"], Preferences>,
   Fits<Omit<Api.ChatAnswer, "data">, { session_id: string; message: string; hints: string[] }>,
+  Fits<Events.ConfirmEvent, Extract<ChatEvent, { type: "confirm" }>>,
 ];

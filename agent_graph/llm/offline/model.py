@@ -47,10 +47,6 @@ def _call(name: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"name": name, "args": args, "id": f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
 
 
-def _error_text(content: str) -> str:
-    return content.removeprefix("Error: ")
-
-
 class OfflineChatModel(BaseChatModel):
     """The keyless model; `tools` maps each name it may call to its description (bind_tools)."""
 
@@ -129,8 +125,7 @@ def planner_turn(reading: Reading, tools: Iterable[str]) -> dict[str, Any]:
         if outcome.ok:
             outcomes.append({"tool": outcome.name, "ok": True, "result": outcome.payload})
         else:
-            error = _error_text(outcome.text)
-            outcomes.append({"tool": outcome.name, "ok": False, "error": error})
+            outcomes.append({"tool": outcome.name, "ok": False, "error": outcome.text})
     return {
         "text": reading.user_text,
         "timezone": reading.timezone,

@@ -7,7 +7,7 @@ retries); a client that cannot be asked is refused with a clear message, never l
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import mcp_types as types
@@ -26,6 +26,7 @@ from agent_graph.server.runtime import AppRuntime
 from agent_graph.server.turn_text import TurnText
 from agent_graph.skills.metadata import NO_CARD
 from agent_graph.storage.sessions import SESSION_ID, new_session_id
+from agent_graph.turn_request import TurnRequest
 
 ASK = "ask_propsearch"
 ASK_SCHEMA: dict[str, Any] = {
@@ -156,17 +157,13 @@ async def _ask(
     session_id = _session(runtime, who, arguments.get("session_id"))
     if session_id is None:
         return _text(f"session_id must match {SESSION_ID.pattern}", error=True)
-    turn: dict[str, Any] = {"message": message, "confirm": None}
+    turn = TurnRequest(who.user, session_id, message, who.role, who.persist)
     if state.get("confirm") and state.get("session_id") == session_id:
         # the user answered this session's question: resume the paused turn with it
-        turn = {"message": None, "confirm": {"id": state["confirm"], "approve": answer is True}}
+        confirm = {"id": state["confirm"], "approve": answer is True}
+        turn = replace(turn, message=None, confirm=confirm)
     folded = TurnText(runtime.registry)
-    parts = [
-        folded.feed(event)
-        async for event in runtime.runs.events(
-            who.user, session_id, role=who.role, persist=who.persist, **turn
-        )
-    ]
+    parts = [folded.feed(event) async for event in runtime.runs.events(turn)]
     if folded.error is not None:
         return _text(folded.error, error=True)
     if folded.confirm is not None:
@@ -181,17 +178,17 @@ async def _ask(
     )
 
 
-def _session(runtime: AppRuntime, who: Principal, asked: Any) -> str | None:
+def _session(runtime: AppRuntime, who: Principal, named: Any) -> str | None:
     """The caller's session to continue, a new one, or None for an invalid id. Sessions are
     per user, so another user's id is a new session here; a guest continues only sessions the
     server issued to guests (as on /chat/public)."""
-    if asked is None:
+    if named is None:
         return new_session_id()
-    if not isinstance(asked, str) or not SESSION_ID.match(asked):
+    if not isinstance(named, str) or not SESSION_ID.match(named):
         return None
-    if who == PUBLIC_GUEST and not runtime.scratch.exists(PUBLIC_GUEST.user, asked):
+    if who == PUBLIC_GUEST and not runtime.scratch.exists(PUBLIC_GUEST.user, named):
         return new_session_id()
-    return asked
+    return named
 
 
 def _ask_user(question: str, state: dict[str, Any]) -> types.InputRequiredResult:

@@ -17,6 +17,7 @@ from agent_graph.server.runs import RemoteRun, Run
 from agent_graph.server.runtime import AppRuntime
 from agent_graph.server.turns import collect
 from agent_graph.storage.sessions import SESSION_ID, new_session_id
+from agent_graph.turn_request import TurnRequest
 
 router = APIRouter(tags=["chat"], responses=ERRORS)
 HEARTBEAT_S = 5
@@ -100,7 +101,8 @@ async def _sse(
     runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
 ) -> EventSourceResponse:
     confirm = await _confirm(runtime, who, session_id, body)
-    run = runtime.runs.start(who.user, session_id, body.message, who.role, who.persist, confirm)
+    request = TurnRequest(who.user, session_id, body.message, who.role, who.persist, confirm)
+    run = runtime.runs.start(request)
     return run_stream(run)
 
 
@@ -120,7 +122,8 @@ async def _answer(
     runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
 ) -> ChatAnswer:
     confirm = await _confirm(runtime, who, session_id, body)
-    turn = runtime.runs.events(who.user, session_id, body.message, who.role, who.persist, confirm)
+    request = TurnRequest(who.user, session_id, body.message, who.role, who.persist, confirm)
+    turn = runtime.runs.events(request)
     answer = await collect(turn, session_id)
     if "error" in answer:
         raise HTTPException(status_code=502, detail=answer["error"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -28,6 +29,7 @@ from agent_graph.server.openai_chat import (
 )
 from agent_graph.server.runtime import AppRuntime
 from agent_graph.server.turn_text import TurnText
+from agent_graph.turn_request import TurnRequest
 
 router = APIRouter(prefix="/v1", tags=["openai"], responses=ERRORS)
 STARTED = int(time.time())
@@ -143,9 +145,7 @@ async def chat_completions(
             headers={"X-Session-Id": session_id},
         )
     folded = TurnText(runtime.registry, ASK_IN_WORDS)
-    parts = [
-        folded.feed(event) async for event in runtime.runs.events(caller.user, session_id, **turn)
-    ]
+    parts = [folded.feed(event) async for event in runtime.runs.events(turn)]
     if folded.error is not None:
         return _error(502, folded.error, kind="server_error")
     answer = "".join(parts) + folded.end()
@@ -153,26 +153,24 @@ async def chat_completions(
     return JSONResponse(whole, headers={"X-Session-Id": session_id})
 
 
-async def _turn(runtime: AppRuntime, who: Principal, session_id: str, text: str) -> dict[str, Any]:
-    """The runner's arguments: a yes or no answers the confirmation the session waits for,
-    anything else is a new message (which drops a paused turn, as in the web UI)."""
-    turn: dict[str, Any] = {"message": text, "role": who.role, "persist": who.persist}
+async def _turn(runtime: AppRuntime, who: Principal, session_id: str, text: str) -> TurnRequest:
+    """The turn to run: a yes or no answers the confirmation the session waits for, anything
+    else is a new message (which drops a paused turn, as in the web UI)."""
+    turn = TurnRequest(who.user, session_id, text, who.role, who.persist)
     pending = await runtime.runner.pending_confirm(who.user, session_id)
     approve = reply_to_confirmation(text) if pending else None
     if pending and approve is not None:
-        turn.update(message=None, confirm={"id": pending["id"], "approve": approve})
-    else:
-        turn["confirm"] = None
+        return replace(turn, message=None, confirm={"id": pending["id"], "approve": approve})
     return turn
 
 
 async def _chunks(
-    runtime: AppRuntime, who: Principal, session_id: str, turn: dict[str, Any], usage_asked: bool
+    runtime: AppRuntime, who: Principal, session_id: str, turn: TurnRequest, usage_asked: bool
 ) -> AsyncIterator[dict[str, str]]:
     completion = Completion()
     folded = TurnText(runtime.registry, ASK_IN_WORDS)
     yield _data(completion.chunk({"role": "assistant", "content": ""}))
-    async for event in runtime.runs.events(who.user, session_id, **turn):
+    async for event in runtime.runs.events(turn):
         if text := folded.feed(event):
             yield _data(completion.chunk({"content": text}))
     if folded.error is not None:

@@ -10,6 +10,7 @@ from psycopg.types.json import Jsonb
 
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.postgres.database import Database
+from agent_graph.turn_request import TurnRequest
 
 
 class PgRunLeases:
@@ -28,7 +29,7 @@ class PgRunLeases:
                     lease.run_id,
                     lease.user,
                     lease.session_id,
-                    Jsonb(lease.request),
+                    Jsonb(lease.request.stored()),
                     lease.owner,
                     self.lease_s,
                     lease.started,
@@ -69,7 +70,13 @@ class PgRunLeases:
             ).fetchall()
         return [
             (
-                RunLease(str(r[0]), str(r[1]), str(r[2]), dict(r[3]), owner, bool(r[4]), int(r[5])),
+                RunLease(
+                    str(r[0]),
+                    TurnRequest.restored(str(r[1]), str(r[2]), dict(r[3])),
+                    owner,
+                    bool(r[4]),
+                    int(r[5]),
+                ),
                 str(r[6]),
             )
             for r in rows

@@ -9,12 +9,10 @@ top quarter of the houses). "Built after 2010" means 2011 or later; "built in/si
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .reading import Words
 from .words import WORD_NUMBERS
-
-if TYPE_CHECKING:
-    from .parse import Words
 
 GOOD_SCHOOLS, GREAT_SCHOOLS, BIG_LOT_SQFT = 7, 8, 10_000
 SQFT_PER_ACRE = 43_560

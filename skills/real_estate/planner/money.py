@@ -8,10 +8,9 @@ $400k" means at most $400k). "around X" means X ± 10%, rounded to the nearest $
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .parse import Words
+from .reading import Words
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SUF = r"millions|million|mill|mil|mm|m|thousand|grand|k"

@@ -13,6 +13,7 @@ from typing import Any
 
 from .facts import take_home_facts
 from .money import take_prices
+from .reading import Words
 from .spelling import correct
 from .wishes import PLACES as WISH_PLACES
 from .wishes import take_wishes
@@ -70,22 +71,6 @@ class Parsed:
         return bool(
             self.criteria or self.removed_features or self.drop or self.modifiers or self.browse
         )
-
-
-class Words:
-    """The message being read; spans are blanked once understood."""
-
-    def __init__(self, text: str) -> None:
-        self.s = text
-
-    def blank(self, start: int, end: int) -> None:
-        self.s = self.s[:start] + " " * (end - start) + self.s[end:]
-
-    def take(self, pattern: str) -> list[re.Match[str]]:
-        found = list(re.finditer(pattern, self.s))
-        for match in found:
-            self.blank(*match.span())
-        return found
 
 
 def normalize(text: str) -> str:

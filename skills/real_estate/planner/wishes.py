@@ -10,10 +10,9 @@ wishes too: the descriptions say them.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .parse import Words
+from .reading import Words
 
 _DESCRIBING = (
     r"big|large|huge|spacious|roomy|quiet|peaceful|updated|renovated|remodel(?:l)?ed|modern|"

@@ -1,0 +1,173 @@
+"""The SSE events of a turn, defined once: what `/chat/stream` and a run's stream send.
+
+Every other copy is generated from these models or checked against them: the web app's types
+(web/src/event-types.ts) and the table in docs/protocol.md by scripts/event_types.py, the event
+dicts the server writes and each client's handling by tests/unit/test_events.py. A model's
+docstring is its row in the protocol table.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SessionEvent(_Event):
+    """The first event."""
+
+    type: Literal["session"] = "session"
+    session_id: str
+
+
+class QueuedEvent(_Event):
+    """This message waits for the turn(s) ahead on its session (Runs, above)."""
+
+    type: Literal["queued"] = "queued"
+    run_id: str
+    ahead: int
+
+
+class ResumedEvent(_Event):
+    """Another replica took the turn over (Takeover, above); show `text` as the answer so far,
+    then go on."""
+
+    type: Literal["resumed"] = "resumed"
+    text: str
+
+
+class TokenEvent(_Event):
+    """A piece of the answer's text."""
+
+    type: Literal["token"] = "token"
+    content: str
+
+
+class StepEvent(_Event):
+    """A tool call (or a slow model call) starting, ending or failing; `label` is the tool's
+    progress label. A model call still reading its prompt after 2 s shows as a step named
+    `model` (label with the percentage read, `progress` 0–1, when the server reports it —
+    llama-server does — else the seconds waited); it is sent again as it progresses and ends at
+    the first token."""
+
+    type: Literal["step"] = "step"
+    id: str
+    name: str
+    label: str | None = None
+    status: Literal["start", "end", "error"]
+    args: dict[str, Any] | None = None
+    summary: str | None = None
+    ms: float | None = None
+    progress: float | None = None
+
+
+class DataEvent(_Event):
+    """The tool's dict result with `type` set to the tool's renderer (its `renders`, e.g.
+    `generic`, or a skill's own cards); not sent when `renders` is `"none"`."""
+
+    type: Literal["data"] = "data"
+    data: dict[str, Any]
+
+
+class HintsEvent(_Event):
+    """Three follow-ups the user may send next: the skills' planners', else generic ones."""
+
+    type: Literal["hints"] = "hints"
+    hints: list[str]
+
+
+class ConfirmEvent(_Event):
+    """The turn paused before a destructive tool (its `x-propsearch.confirm`); `done` follows.
+    Answer with `POST /chat/stream {"session_id", "confirm": {"id", "approve"}}`: approve runs
+    it, cancel doesn't (the answer says so). A new message instead drops the paused turn."""
+
+    type: Literal["confirm"] = "confirm"
+    id: str
+    question: str
+    tool: str
+    args: dict[str, Any]
+
+
+class ErrorEvent(_Event):
+    """What went wrong, in words for the user; `done` follows."""
+
+    type: Literal["error"] = "error"
+    message: str
+
+
+class CallUsage(BaseModel):
+    """One agent model call's usage (llm/usage.py)."""
+
+    model_config = ConfigDict(extra="forbid")
+    prompt_tokens: int
+    cached_tokens: int
+    completion_tokens: int
+    seconds: float | None = None
+    cost: float | None = None
+
+
+class UsageEvent(_Event):
+    """The sums over this turn's agent model calls: `cached_tokens` were read from the server's
+    prefix cache, `cost` is in US$ (null when LiteLLM has no price, e.g. the local or offline
+    model); `per_call`: the same per call in order, with `seconds`. Sent before `done` when the
+    model reports usage."""
+
+    type: Literal["usage"] = "usage"
+    calls: int
+    prompt_tokens: int
+    cached_tokens: int
+    completion_tokens: int
+    cost: float | None
+    per_call: list[CallUsage]
+
+
+class DoneEvent(_Event):
+    """Always last, also after an error."""
+
+    type: Literal["done"] = "done"
+    session_id: str
+
+
+EVENT_MODELS: tuple[type[_Event], ...] = (
+    SessionEvent,
+    QueuedEvent,
+    ResumedEvent,
+    TokenEvent,
+    StepEvent,
+    DataEvent,
+    HintsEvent,
+    ConfirmEvent,
+    ErrorEvent,
+    UsageEvent,
+    DoneEvent,
+)
+"""Every event, in the order the protocol table lists them."""
+
+ChatEvent = Annotated[
+    SessionEvent
+    | QueuedEvent
+    | ResumedEvent
+    | TokenEvent
+    | StepEvent
+    | DataEvent
+    | HintsEvent
+    | ConfirmEvent
+    | ErrorEvent
+    | UsageEvent
+    | DoneEvent,
+    Field(discriminator="type"),
+]
+CHAT_EVENT: TypeAdapter[ChatEvent] = TypeAdapter(ChatEvent)
+"""Validates one event dict as the server sends it (`CHAT_EVENT.validate_python(event)`)."""
+
+
+def event_type(model: type[_Event]) -> str:
+    """The `type` a model's events carry."""
+    return str(model.model_fields["type"].default)
+
+
+EVENT_TYPES: tuple[str, ...] = tuple(event_type(model) for model in EVENT_MODELS)

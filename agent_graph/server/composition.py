@@ -1,0 +1,118 @@
+"""The composition root: the one place that turns settings into the graph's `Services`.
+
+The API (`AppRuntime.start`, which the CLI talks to) and `langgraph dev` (graph.py) both build
+their services here, so a setting such as CONTEXT_TOKEN_BUDGET reaches every entry point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from langchain_core.language_models import BaseChatModel
+
+from agent_graph.config import Settings
+from agent_graph.graph.services import Services
+from agent_graph.graph.tool_choice import ToolChoice
+from agent_graph.memory.embeddings import embed
+from agent_graph.memory.layer import MemoryLayer
+from agent_graph.security.auth import token_values
+from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.skills.backend import WorkerBackend
+from agent_graph.skills.planners import Planners
+from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.registry import SkillRegistry, skill_secrets
+from agent_graph.skills.service import parse_services
+from agent_graph.storage.storage import Storage
+
+
+def backend_factory(settings: Settings, redact: Callable[[str], str] = str) -> WorkerBackend:
+    if settings.skill_backend == "docker":
+        from agent_graph.skills.docker import DockerBackend
+
+        return DockerBackend(network=settings.skill_docker_network)
+    from agent_graph.skills.logs import SkillLogs
+    from agent_graph.skills.process import ProcessBackend
+
+    return ProcessBackend(SkillLogs(settings.memory_root / "logs" / "skills", redact=redact))
+
+
+def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> SkillRegistry:
+    """The skill registry as configured: backend, ports, isolation override, calls per worker;
+    `redact` scrubs what workers write to their logs."""
+    return SkillRegistry(
+        settings.skills_dir,
+        lambda: backend_factory(settings, redact),
+        PortAllocator(settings.host_port_start),
+        isolation=settings.skill_isolation,
+        worker_max_calls=settings.skill_worker_max_calls,
+        services=parse_services(settings.skill_services),
+    )
+
+
+def make_sanitizer(settings: Settings) -> Sanitizer:
+    """Scrubs every configured secret: the settings', the skills' and the API tokens."""
+    return Sanitizer(
+        [
+            *settings.secrets,
+            *skill_secrets(settings.skills_dir),
+            *token_values(settings.api_tokens_file),
+        ]
+    )
+
+
+def asks_hosted_model(settings: Settings) -> bool:
+    """Titles, hints, scores and summaries ask a hosted model; the offline one cannot and the
+    local one is kept for the turn itself (each call would cost seconds and evict its cache)."""
+    return settings.model_name not in ("offline", "local")
+
+
+def tool_choice(settings: Settings, registry: SkillRegistry) -> ToolChoice | None:
+    """The per-call choice of tools for a real model (the offline one plans with every tool)."""
+    if settings.tool_choice == "all" or settings.model_name == "offline":
+        return None
+    return ToolChoice(registry.skill_for, embed)
+
+
+def open_memory(
+    settings: Settings, storage: Storage, model: BaseChatModel, write_behind: bool = True
+) -> MemoryLayer:
+    """The memory layers on `storage`; `write_behind` when something settles them after a turn."""
+    return MemoryLayer(
+        settings.memory_root,
+        model=model if asks_hosted_model(settings) else None,
+        write_behind=write_behind,
+        preferences=storage.preferences,
+        open_vectors=storage.open_vectors,
+        changes=storage.changes,
+    )
+
+
+def compose_services(
+    settings: Settings,
+    *,
+    registry: SkillRegistry,
+    model: BaseChatModel,
+    storage: Storage,
+    sanitizer: Sanitizer,
+    memory: MemoryLayer,
+    planners: Planners,
+) -> Services:
+    """The graph's services with every knob read from `settings`."""
+    return Services(
+        skills=registry,
+        model=model,
+        sessions=storage.sessions,
+        sanitizer=sanitizer,
+        memory=memory,
+        max_tool_iterations=settings.max_tool_iterations,
+        llm_timeout_s=settings.llm_timeout_s,
+        context_token_budget=settings.context_token_budget,
+        secondary_llm=asks_hosted_model(settings),
+        scratch_sessions=storage.guests,
+        planners=planners,
+        suggestions=settings.planner_suggestions,
+        checks=settings.planner_checks,
+        skill_answers=settings.skill_answers_on,
+        read_ahead=settings.read_ahead_on,
+        tool_choice=tool_choice(settings, registry),
+    )

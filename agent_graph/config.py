@@ -112,6 +112,9 @@ class Settings(BaseSettings):
     guest_session_ttl_s: float = Field(default=3600.0, ge=60, alias="GUEST_SESSION_TTL_S")
     paused_turn_ttl_s: float = Field(default=3600.0, ge=1, alias="PAUSED_TURN_TTL_S")
     allowed_hosts: str = Field(default="", alias="ALLOWED_HOSTS")
+    forwarded_allow_ips: str = Field(default="", alias="FORWARDED_ALLOW_IPS")
+    """Proxies (IPs or networks, comma-separated; `*` any) whose X-Forwarded-For and
+    X-Forwarded-Proto are believed; empty: none, the client is the socket peer."""
     skill_user: str = Field(default="auto", alias="SKILL_USER")
     api_closed_on: str = Field(default="", alias="API_CLOSED_ON")
 

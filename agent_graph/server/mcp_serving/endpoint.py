@@ -17,8 +17,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INTERNAL_ERROR, INVALID_PARAMS
 
-from agent_graph.security.auth import PUBLIC_GUEST, Principal
-from agent_graph.server.deps import BAD_TOKEN
+from agent_graph.security.auth import PUBLIC_GUEST, BadCredentials, Principal, authenticate
 from agent_graph.server.mcp_serving import tools, widget
 from agent_graph.server.runtime import AppRuntime
 
@@ -62,15 +61,15 @@ async def _caller(runtime: AppRuntime, scope: dict[str, Any], send: Any) -> Prin
     None after answering 401. (A guest's tool calls are rate-limited, not the handshake.)"""
     if not runtime.tokens.enabled:
         return Principal(user=runtime.settings.default_user, role="admin")
-    headers = dict(scope.get("headers") or [])
-    auth = headers.get(b"authorization", b"").decode("latin-1")
-    scheme, _, token = auth.partition(" ")
-    if auth and scheme.lower() == "bearer" and token.strip():
-        principal = runtime.tokens.lookup(token.strip())
-        if principal is None:
-            await _refuse(send, 401, BAD_TOKEN, [(b"www-authenticate", b"Bearer")])
-        return principal
-    return PUBLIC_GUEST
+    header = dict(scope.get("headers") or []).get(b"authorization")
+    try:
+        principal = authenticate(
+            runtime.tokens, None if header is None else header.decode("latin-1")
+        )
+    except BadCredentials as exc:
+        await _refuse(send, 401, str(exc), [(b"www-authenticate", b"Bearer")])
+        return None
+    return PUBLIC_GUEST if principal is None else principal
 
 
 async def _refuse(send: Any, status: int, detail: str, headers: list[tuple[bytes, bytes]]) -> None:

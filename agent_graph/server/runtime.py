@@ -56,6 +56,7 @@ def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> Ski
         isolation=settings.skill_isolation,
         worker_max_calls=settings.skill_worker_max_calls,
         services=parse_services(settings.skill_services),
+        claims_file=settings.memory_root / "skills" / "claims.json",
     )
 
 
@@ -200,6 +201,7 @@ class AppRuntime:
             ConfirmTokens.shared(
                 settings.api_tokens_file.read_text() if settings.api_tokens_file else None,
                 settings.database_url,
+                spent=storage.spent,
             ),
             planners,
             services.warming,

@@ -77,6 +77,18 @@ def test_an_oversize_reply_is_a_readable_error(client: TestClient) -> None:
     assert small.status_code == 200  # the skill still works for sane replies
 
 
+def test_an_oversize_reply_is_a_readable_error_off_the_fork_path_too(tmp_path: Path) -> None:
+    """A restarting worker's reply (as Docker, services and Node workers answer) is read in
+    chunks and cut past the cap, as the fork path's is."""
+    skills = tmp_path / "skills"
+    shutil.copytree(FIXTURES / "evil", skills / "evil")
+    with app_client(tmp_path / "memory", skills_dir=skills, skill_isolation="restart") as client:
+        reply = client.post("/tools/evil_big", json={"params": {}})
+        assert reply.status_code == 502 and "more than 1,000,000 bytes" in reply.json()["detail"]
+        small = client.post("/tools/evil_big", json={"params": {"size": 10}})
+        assert small.status_code == 200
+
+
 def test_a_deeply_nested_reply_is_a_readable_error(client: TestClient) -> None:
     reply = client.post("/tools/evil_deep", json={"params": {"size": 600}}, headers=bearer(ALICE))
     assert reply.status_code == 502 and "nested more than 32 levels" in reply.json()["detail"]

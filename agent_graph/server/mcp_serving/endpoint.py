@@ -10,6 +10,7 @@ import math
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+import anyio
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
@@ -53,7 +54,15 @@ class McpEndpoint:
         if who is None:
             return
         scope[SCOPE_KEY] = (runtime, who)
-        await self.manager.handle_request(scope, receive, send)
+        if scope.get("method") != "GET" or who != PUBLIC_GUEST:
+            await self.manager.handle_request(scope, receive, send)
+            return
+        address = (scope.get("client") or ("unknown",))[0]
+        wait = await runtime.public_limiter.check(address)
+        if wait is not None:
+            await _refuse(send, 429, GUEST_LIMIT, [(b"retry-after", str(math.ceil(wait)).encode())])
+            return
+        await _for_at_most(runtime.settings.guest_stream_s, self.manager, scope, receive, send)
 
 
 async def _caller(runtime: AppRuntime, scope: dict[str, Any], send: Any) -> Principal | None:
@@ -70,6 +79,24 @@ async def _caller(runtime: AppRuntime, scope: dict[str, Any], send: Any) -> Prin
         await _refuse(send, 401, str(exc), [(b"www-authenticate", b"Bearer")])
         return None
     return PUBLIC_GUEST if principal is None else principal
+
+
+async def _for_at_most(
+    seconds: float, manager: StreamableHTTPSessionManager, scope: Any, receive: Any, send: Any
+) -> None:
+    """Serve an anonymous stream for `seconds` at most, then end its response."""
+    state = {"started": False, "ended": False}
+
+    async def tracked(message: dict[str, Any]) -> None:
+        state["started"] = state["started"] or message["type"] == "http.response.start"
+        if message["type"] == "http.response.body" and not message.get("more_body", False):
+            state["ended"] = True
+        await send(message)
+
+    with anyio.move_on_after(seconds):
+        await manager.handle_request(scope, receive, tracked)
+    if state["started"] and not state["ended"]:
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 async def _refuse(send: Any, status: int, detail: str, headers: list[tuple[bytes, bytes]]) -> None:

@@ -46,7 +46,7 @@ def test_planted_secrets_appear_in_no_output(tmp_path: Path) -> None:
         session = sse_events(echoed.splitlines())[0]["session_id"]
         outputs.append(echoed)
         clock.set("secret_variants")
-        varied = _stream(server.url, USER_TOKEN, "the time please", session)
+        varied = _stream(server.url, USER_TOKEN, "what time is it?", session)
         assert "keys [REDACTED] and [REDACTED]" in varied
         outputs.append(varied)
         clock.set("secret_error")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import MutableMapping
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -87,7 +88,7 @@ async def _for_at_most(
     """Serve an anonymous stream for `seconds` at most, then end its response."""
     state = {"started": False, "ended": False}
 
-    async def tracked(message: dict[str, Any]) -> None:
+    async def tracked(message: MutableMapping[str, Any]) -> None:
         state["started"] = state["started"] or message["type"] == "http.response.start"
         if message["type"] == "http.response.body" and not message.get("more_body", False):
             state["ended"] = True

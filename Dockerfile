@@ -57,4 +57,6 @@ ENV PATH=/opt/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/
     SKILLS_DIR=/app/skills MEMORY_ROOT=/app/memory WEB_DIST=/app/web/dist
 USER 10001:10001
 EXPOSE 8000
-CMD ["uvicorn", "api:app", "--host", "0.0.0.0", "--port", "8000"]
+# Forwarded headers are believed only from FORWARDED_ALLOW_IPS (none by default), read by the
+# app itself: uvicorn's own proxy-header handling (which trusts 127.0.0.1) stays off.
+CMD ["uvicorn", "api:app", "--host", "0.0.0.0", "--port", "8000", "--no-proxy-headers"]

@@ -36,8 +36,10 @@ clients: tests/clients/node_modules/.package-lock.json
 skills-env: $(if $(wildcard web/package.json),web/node_modules/.package-lock.json)
 	PYTHON=$(PYTHON) bash scripts/skills/env.sh
 
+# --no-proxy-headers: uvicorn would believe X-Forwarded-For from 127.0.0.1; the app trusts only
+# the proxies FORWARDED_ALLOW_IPS names (none by default), so the guest limit keys on the peer.
 run: install web skills-env
-	LITELLM_LOCAL_MODEL_COST_MAP=True $(BIN)/uvicorn api:app --host $(HOST) --port $(PORT)
+	LITELLM_LOCAL_MODEL_COST_MAP=True $(BIN)/uvicorn api:app --host $(HOST) --port $(PORT) --no-proxy-headers
 
 lint: install
 	$(BIN)/ruff check .

@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.routing import Route
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from agent_graph.config import Settings, get_settings, langgraph_quiet_env
 from agent_graph.security.browser_guard import BrowserGuard
@@ -86,6 +87,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     if config.api_closed_on.strip():
         app.add_middleware(ClosedNetworks, names=config.api_closed_on.replace(",", " ").split())
+    if proxies := [p.strip() for p in config.forwarded_allow_ips.split(",") if p.strip()]:
+        # outermost: the guest limit and the guards see the client a trusted proxy names
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=proxies)
 
     for router in ROUTERS:
         app.include_router(router)

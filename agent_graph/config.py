@@ -97,6 +97,9 @@ class Settings(BaseSettings):
     api_tokens_file: Path | None = Field(default=None, alias="API_TOKENS_FILE")
     public_rate_limit: int = Field(default=10, ge=1, alias="PUBLIC_RATE_LIMIT")
     public_rate_window_s: float = Field(default=60.0, gt=0, alias="PUBLIC_RATE_WINDOW_S")
+    guest_stream_s: float = Field(default=60.0, gt=0, alias="GUEST_STREAM_S")
+    """How long an anonymous `GET /mcp` stream stays open (each one also counts against the
+    guest rate limit); the stateless server never sends on it."""
     max_body_bytes: int = Field(default=65536, ge=1024, alias="MAX_BODY_BYTES")
     llm_cache_dir: Path = Field(
         default_factory=lambda: _cache_home() / "propsearch" / "llm", alias="PROPSEARCH_LLM_CACHE"
@@ -115,6 +118,9 @@ class Settings(BaseSettings):
     guest_session_ttl_s: float = Field(default=3600.0, ge=60, alias="GUEST_SESSION_TTL_S")
     paused_turn_ttl_s: float = Field(default=3600.0, ge=1, alias="PAUSED_TURN_TTL_S")
     allowed_hosts: str = Field(default="", alias="ALLOWED_HOSTS")
+    forwarded_allow_ips: str = Field(default="", alias="FORWARDED_ALLOW_IPS")
+    """Proxies (IPs or networks, comma-separated; `*` any) whose X-Forwarded-For and
+    X-Forwarded-Proto are believed; empty: none, the client is the socket peer."""
     skill_user: str = Field(default="auto", alias="SKILL_USER")
     api_closed_on: str = Field(default="", alias="API_CLOSED_ON")
 

@@ -135,6 +135,7 @@ def start_server(
                 host,
                 "--port",
                 str(port),
+                "--no-proxy-headers",  # as `make run` and the Dockerfile
             ],
             cwd=ROOT,
             env=environment,

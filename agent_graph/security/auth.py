@@ -22,8 +22,17 @@ PUBLIC_USER = "guest"
 """The namespace of unauthenticated /chat/public turns (kept in RAM only, never on disk)."""
 
 
+BAD_TOKEN = "this bearer token is not valid; sign in again or send no token to continue as a guest"
+BAD_SCHEME = "only bearer tokens are accepted (Authorization: Bearer <token>)"
+
+
 class TokensFileError(ValueError):
     """API_TOKENS_FILE is unreadable or malformed; the message says which entry and why."""
+
+
+class BadCredentials(ValueError):
+    """An Authorization header that names nobody: an unknown token or a scheme other than
+    Bearer. Always a 401, never a silent guest; the message says which."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +65,20 @@ class TokenTable:
             if hmac.compare_digest(digest, candidate):
                 found = who
         return found
+
+
+def authenticate(tokens: TokenTable, authorization: str | None) -> Principal | None:
+    """Who an `Authorization` header names; None when no header was sent (a guest, where the
+    route takes guests). BadCredentials for an unknown token, an empty one or another scheme."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise BadCredentials(BAD_SCHEME)
+    principal = tokens.lookup(token.strip())
+    if principal is None:
+        raise BadCredentials(BAD_TOKEN)
+    return principal
 
 
 def _digest(token: str) -> bytes:

@@ -1,17 +1,23 @@
 """ASGI middleware guarding request bodies before any parsing: 413 over a byte limit, 415 for a
 body that is not JSON (every POST endpoint of the API takes JSON), 422 for text that is not
 valid Unicode (bytes that are not UTF-8, or a lone surrogate escape such as "\\ud800", which
-would otherwise fail later, when the text is stored or streamed)."""
+would otherwise fail later, when the text is stored or streamed) and for JSON nested deeper
+than any request needs (thousands of levels would exhaust the parser's recursion: a 500)."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 Message = dict[str, Any]
 
 
 JSON_METHODS = {"POST", "PUT", "PATCH"}
+MAX_JSON_DEPTH = 100
+"""Far beyond any request body's shape (a tool's JSON schema in /v1 is about ten levels)."""
+JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+BRACKET = re.compile(r"[\[{\]}]")
 
 
 def is_json_type(content_type: str) -> bool:
@@ -24,17 +30,30 @@ def is_json_type(content_type: str) -> bool:
     )
 
 
-def unicode_problem(body: bytes) -> str | None:
-    """Why `body` is not valid Unicode text, or None (malformed JSON is left to the route)."""
+def too_deep(text: str) -> bool:
+    """Whether the JSON text nests brackets deeper than MAX_JSON_DEPTH (strings skipped)."""
+    depth = 0
+    for bracket in BRACKET.finditer(JSON_STRING.sub('""', text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > MAX_JSON_DEPTH:
+            return True
+    return False
+
+
+def body_problem(body: bytes) -> str | None:
+    """Why `body` is not valid Unicode text or nests too deeply, or None (malformed JSON is
+    left to the route)."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         return "the request body is not valid UTF-8"
+    if too_deep(text):
+        return f"the request nests JSON more than {MAX_JSON_DEPTH} levels deep"
     if "\\ud" not in text.lower():  # a surrogate can only arrive as a \uD800-\uDFFF escape
         return None
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     pending = [value]
     while pending:
@@ -93,7 +112,7 @@ class RequestGuard:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        if problem := unicode_problem(b"".join(chunks)):
+        if problem := body_problem(b"".join(chunks)):
             await self._reject(send, 422, problem)
             return
         replayed = False

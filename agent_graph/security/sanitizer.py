@@ -21,22 +21,43 @@ _RECALLED_CLOSE = "</recalled_data>"
 _WRAPPED = re.compile(r'^<external_data source="[^"]*">\n.*?\n(.*)\n</external_data>$', re.DOTALL)
 
 
+SEPARATORS = r"[^0-9A-Za-z]{0,2}"
+"""What may stand between a secret's letters and digits in a variant of it ("sk-ab" as "SK_AB",
+"Sk Ab", "s.k.a.b"): up to two characters that are neither."""
+MIN_VARIANT_CORE = 6
+"""Letters and digits a secret needs before its variants are caught (fewer: exact match only)."""
+
+
+def _core(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isascii() and c.isalnum())
+
+
+def _variants(secret: str) -> str:
+    """A pattern for `secret` itself and, when it has enough letters and digits, for the same
+    letters and digits in any case with other separators (a skill that title-cases a key)."""
+    core = _core(secret)
+    if len(core) < MIN_VARIANT_CORE:
+        return re.escape(secret)
+    return f"{re.escape(secret)}|{SEPARATORS.join(re.escape(c) for c in core)}"
+
+
 class Sanitizer:
-    """Replaces known secret values with [REDACTED]; longest first so overlaps cannot leak."""
+    """Replaces known secret values with [REDACTED], also in case and separator variants;
+    longest first so overlaps cannot leak."""
 
     def __init__(self, secrets: Iterable[str] = ()) -> None:
         self._secrets: list[str] = []
+        self._pattern: re.Pattern[str] | None = None
         self.add(secrets)
 
     def add(self, secrets: Iterable[str]) -> None:
         merged = {*self._secrets, *(s for s in secrets if s and len(s) >= 4)}
         self._secrets = sorted(merged, key=len, reverse=True)
+        alternatives = "|".join(_variants(secret) for secret in self._secrets)
+        self._pattern = re.compile(alternatives, re.IGNORECASE) if alternatives else None
 
     def redact(self, text: str) -> str:
-        for secret in self._secrets:
-            if secret in text:
-                text = text.replace(secret, REDACTED)
-        return text
+        return text if self._pattern is None else self._pattern.sub(REDACTED, text)
 
     def redact_value(self, value: Any) -> Any:
         """Redact every string inside a JSON-like value."""
@@ -49,14 +70,25 @@ class Sanitizer:
         return value
 
     def held_tail(self, text: str) -> int:
-        """How many trailing characters of `text` could be the start of a secret."""
+        """How many trailing characters of `text` could be the start of a secret (or of a
+        case or separator variant of one)."""
         longest = 0
         for secret in self._secrets:
-            for size in range(min(len(secret) - 1, len(text)), longest, -1):
-                if secret.startswith(text[-size:]):
+            core = _core(secret)
+            for size in range(min(2 * len(secret), len(text)), longest, -1):
+                tail = text[-size:]
+                if secret.startswith(tail) or _starts_variant(core, tail):
                     longest = size
                     break
         return longest
+
+
+def _starts_variant(core: str, tail: str) -> bool:
+    """Whether `tail` could begin a variant of the secret whose letters and digits are `core`."""
+    if len(core) < MIN_VARIANT_CORE or not tail[:1].isalnum():
+        return False
+    found = _core(tail)
+    return len(found) < len(core) and core.startswith(found)
 
 
 class StreamRedactor:

@@ -9,12 +9,11 @@ from fastapi import Depends, HTTPException, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
-from agent_graph.security.auth import PUBLIC_GUEST, Principal
+from agent_graph.security.auth import PUBLIC_GUEST, BadCredentials, Principal, authenticate
 from agent_graph.server.runtime import AppRuntime
 from agent_graph.storage.sessions import SESSION_ID
 
 UNAUTHORIZED = "a valid bearer token is required (Authorization: Bearer <token>)"
-BAD_TOKEN = "this bearer token is not valid; sign in again or send no token to continue as a guest"
 
 
 class ErrorAnswer(BaseModel):
@@ -50,18 +49,17 @@ SessionId = Annotated[str, Field(pattern=SESSION_ID.pattern)]
 Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(HTTPBearer(auto_error=False))]
 
 
-def optional_principal(runtime: Runtime, credentials: Bearer) -> Principal | None:
-    """The caller, or None when tokens are configured and none was sent; a token that is not
-    known is 401 everywhere, never a silent guest. With no tokens configured every caller is
-    the single local user, admin of their machine (the Host check keeps that machine-local)."""
+def optional_principal(request: Request, runtime: Runtime, _documented: Bearer) -> Principal | None:
+    """The caller, or None when tokens are configured and none was sent; an unknown token or
+    another scheme (Basic, Token) is 401 everywhere, never a silent guest. With no tokens
+    configured every caller is the single local user, admin of their machine (the Host check
+    keeps that machine-local). `_documented` only declares the bearer scheme in the schema."""
     if not runtime.tokens.enabled:
         return Principal(user=runtime.settings.default_user, role="admin")
-    if credentials is None:
-        return None
-    principal = runtime.tokens.lookup(credentials.credentials)
-    if principal is None:
-        raise HTTPException(401, BAD_TOKEN, headers={"WWW-Authenticate": "Bearer"})
-    return principal
+    try:
+        return authenticate(runtime.tokens, request.headers.get("authorization"))
+    except BadCredentials as exc:
+        raise HTTPException(401, str(exc), headers={"WWW-Authenticate": "Bearer"}) from None
 
 
 MaybeCaller = Annotated[Principal | None, Depends(optional_principal)]
@@ -83,9 +81,10 @@ def current_user(caller: Caller) -> str:
 User = Annotated[str, Depends(current_user)]
 
 
-async def public_guest(request: Request, runtime: Runtime) -> Principal:
-    """Unauthenticated guests, rate-limited per client IP (the socket peer, or the forwarded
-    address when uvicorn runs with --proxy-headers behind a trusted balancer)."""
+async def public_guest(request: Request, runtime: Runtime, _checked: MaybeCaller) -> Principal:
+    """Unauthenticated guests, rate-limited per client IP (the socket peer, or the address a
+    proxy named in FORWARDED_ALLOW_IPS forwards). A token sent here is still checked: a bad
+    one is 401, as everywhere, rather than a guest."""
     client = request.client.host if request.client else "unknown"
     wait = await runtime.public_limiter.check(client)
     if wait is not None:
@@ -102,7 +101,7 @@ Guest = Annotated[Principal, Depends(public_guest)]
 
 async def caller_or_guest(request: Request, runtime: Runtime, caller: MaybeCaller) -> Principal:
     """The signed-in caller, else a rate-limited guest (for routes open to both)."""
-    return caller if caller is not None else await public_guest(request, runtime)
+    return caller if caller is not None else await public_guest(request, runtime, caller)
 
 
 CallerOrGuest = Annotated[Principal, Depends(caller_or_guest)]

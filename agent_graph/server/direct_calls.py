@@ -80,7 +80,7 @@ async def call_tool(
     params, problems = checked_arguments(skills.tools, tool, call.params)
     if problems:
         raise DirectCallError(422, INVALID.format(tool=tool, problems="; ".join(problems[:5])))
-    confirmed = tokens.valid(call.confirm, who.user, tool, params)
+    confirmed = await tokens.redeem(call.confirm, who.user, tool, params)
     if meta.confirm and not confirmed:
         question = question_for(meta.confirm, sanitizer.redact_value(params))
         raise ConfirmationNeededError(question, tokens.issue(who.user, tool, params))

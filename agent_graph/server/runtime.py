@@ -141,6 +141,7 @@ class AppRuntime:
             ConfirmTokens.shared(
                 settings.api_tokens_file.read_text() if settings.api_tokens_file else None,
                 settings.database_url,
+                spent=storage.spent,
             ),
             planners,
             services.warming,

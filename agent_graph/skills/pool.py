@@ -258,11 +258,18 @@ class ContainerPool:
 
     async def _send(self, worker: WorkerHandle, request: dict[str, Any]) -> tuple[int, bytes]:
         """POST /execute: one bare connection to a fork worker (its child answers once and
-        exits), httpx with keep-alive to any other."""
+        exits), httpx with keep-alive to any other. Either way the reply is read in chunks and
+        the read stops past MAX_REPLY_BYTES (ReplyLimitError): never buffered whole first."""
         if worker.isolation == "fork":
             return await post_json(worker.base_url, "/execute", request)
-        response = await self._client.post(f"{worker.base_url}/execute", json=request)
-        return response.status_code, response.content
+        url = f"{worker.base_url}/execute"
+        async with self._client.stream("POST", url, json=request) as response:
+            body = bytearray()
+            async for chunk in response.aiter_bytes():
+                body += chunk
+                if len(body) > MAX_REPLY_BYTES:
+                    raise ReplyLimitError(TOO_LARGE.format(name=url, limit=MAX_REPLY_BYTES))
+            return response.status_code, bytes(body)
 
     async def _spawn(self) -> WorkerHandle:
         port = self.ports.acquire()

@@ -12,6 +12,7 @@ from typing import Any
 
 from agent_graph.security.secrets import secret_values
 from agent_graph.skills.backend import WorkerBackend
+from agent_graph.skills.claims import Claims, clashes, load_claims, save_claims, updated
 from agent_graph.skills.manifest import ManifestError, SkillSpec, load_skill
 from agent_graph.skills.mcp import McpPool
 from agent_graph.skills.metadata import ToolMeta, split_tool
@@ -46,11 +47,17 @@ class LoadedSkill:
             self.meta[meta.tool] = meta
 
 
-def tool_conflicts(skills: list[LoadedSkill]) -> dict[str, str]:
+def declared_names(skill: LoadedSkill) -> list[str]:
+    """The names a skill claims (its tools and widget kinds), as reasons quote them."""
+    tools = [f"tool {t.get('function', {}).get('name')!r}" for t in skill.tools]
+    return [*tools, *(f"widget kind {kind!r}" for kind in skill.spec.widgets)]
+
+
+def tool_conflicts(
+    skills: list[LoadedSkill], claims: Claims | None = None, present: set[str] | None = None
+) -> dict[str, str]:
     """{skill: reason} for every skill that must not load: a tool name providers refuse, or a
-    name another skill declares too. Both sides of a clash are refused, so which folder sorts
-    first never decides who owns a tool (and its metadata: confirm, guest)."""
-    owners: dict[str, list[str]] = {}
+    tool name or widget kind another skill declares too or registered first (claims.py)."""
     refused: dict[str, str] = {}
     for skill in skills:
         for tool in skill.tools:
@@ -59,18 +66,9 @@ def tool_conflicts(skills: list[LoadedSkill]) -> dict[str, str]:
                 refused[skill.spec.name] = (
                     f"tool name {name!r} is not valid (letters, digits, _ and -, 1-64 characters)"
                 )
-                continue
-            owners.setdefault(name, []).append(skill.spec.name)
-    for name, names in owners.items():
-        if len(set(names)) > 1:
-            for skill_name in names:
-                others = ", ".join(sorted(set(names) - {skill_name})) or skill_name
-                refused.setdefault(
-                    skill_name, f"tool {name!r} is also declared by {others}; rename one of them"
-                )
-        elif len(names) > 1:
-            refused.setdefault(names[0], f"tool {name!r} is declared twice")
-    return refused
+    declared = {skill.spec.name: declared_names(skill) for skill in skills}
+    present = present if present is not None else set(declared)
+    return {**clashes(declared, claims or {}, present), **refused}
 
 
 def discover(skills_dir: Path) -> list[SkillSpec]:
@@ -102,8 +100,12 @@ class SkillRegistry:
         isolation: str | None = None,
         worker_max_calls: int = DEFAULT_MAX_CALLS,
         services: dict[str, str] | None = None,
+        claims_file: Path | None = None,
     ) -> None:
         self.skills_dir = skills_dir
+        self.claims_file = claims_file
+        """Which skill registered each tool name and widget kind first (claims.py); None: this
+        start alone decides."""
         self.backend = backend_factory()
         self.ports = ports
         self.only = only
@@ -134,7 +136,9 @@ class SkillRegistry:
             specs = [dataclasses.replace(s, isolation=self.isolation) for s in specs]
         loaded = await asyncio.gather(*(self._start_one(spec) for spec in specs))
         started = [skill for skill in loaded if skill is not None]
-        refused = tool_conflicts(started)
+        claims = await asyncio.to_thread(load_claims, self.claims_file)
+        present = {spec.name for spec in found}
+        refused = tool_conflicts(started, claims, present)
         for skill in started:
             if skill.spec.name in refused:
                 log.error("skipping skill %s: %s", skill.spec.name, refused[skill.spec.name])
@@ -144,6 +148,8 @@ class SkillRegistry:
             self.skills[skill.spec.name] = skill
             for tool in skill.tools:
                 self._route[tool["function"]["name"]] = skill.spec.name
+        owned = {name: declared_names(skill) for name, skill in self.skills.items()}
+        await asyncio.to_thread(save_claims, self.claims_file, updated(claims, owned, present))
 
     async def _start_one(self, spec: SkillSpec) -> LoadedSkill | None:
         pool: ContainerPool | McpPool
@@ -209,7 +215,7 @@ class SkillRegistry:
 
     def widget(self, renders: str) -> Path | None:
         """The HTML file of the widget a loaded skill ships for results it renders as `renders`
-        (the first skill by name that declares one), None when there is none or it is not built."""
+        (one skill at most declares a kind: claims.py), None when there is none or it is not built."""
         for name in sorted(self.skills):
             path = self.skills[name].spec.widgets.get(renders)
             if path is not None and path.is_file():

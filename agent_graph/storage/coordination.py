@@ -118,6 +118,17 @@ class RedisRateLimiter:
         return None if wait is None else max(float(wait), 0.001)
 
 
+class RedisSpentTokens:
+    """Confirmation tokens already redeemed on any replica (SET NX, expiring with the token)."""
+
+    def __init__(self, client: aredis.Redis) -> None:
+        self.client = client
+
+    async def spend(self, key: str, ttl_s: float) -> bool:
+        first = await self.client.set(f"propsearch:confirm:{key}", 1, nx=True, px=int(ttl_s * 1000))
+        return bool(first)
+
+
 class RedisGuestSessions:
     """Public guest sessions (load/save/exists), each expiring `ttl_s` after its last turn."""
 

@@ -17,7 +17,12 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from agent_graph.config import Settings
-from agent_graph.storage.coordination import RedisGuestSessions, RedisRateLimiter, RedisTurnLocks
+from agent_graph.storage.coordination import (
+    RedisGuestSessions,
+    RedisRateLimiter,
+    RedisSpentTokens,
+    RedisTurnLocks,
+)
 from agent_graph.storage.postgres.changes import PgChangeLog
 from agent_graph.storage.postgres.database import Database
 from agent_graph.storage.postgres.preferences import PgPreferenceStore
@@ -68,6 +73,7 @@ def open_server_storage(settings: Settings) -> Storage:
         guests=RedisGuestSessions(blocking, settings.guest_session_ttl_s),
         locks=RedisTurnLocks(shared, settings.turn_lock_ttl_s, replica),
         limiter=RedisRateLimiter(shared, settings.public_rate_limit, settings.public_rate_window_s),
+        spent=RedisSpentTokens(shared),
         preferences=PgPreferenceStore(db),
         changes=PgChangeLog(db),
         open_vectors=open_pgvector,

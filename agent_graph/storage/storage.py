@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from agent_graph.memory.changes import ChangeRecords
 from agent_graph.memory.preferences import PreferenceBackend
+from agent_graph.security.confirm_tokens import LocalSpentTokens, SpentTokens
 from agent_graph.storage.leases import RunLeases
 from agent_graph.storage.locks import TurnLocks
 from agent_graph.storage.run_streams import RedisRunStreams
@@ -61,6 +62,8 @@ class Storage:
     open_checkpointer: Callable[[], Awaitable[Any]] = field(default=lambda: _in_memory())
     """Opens the LangGraph checkpointer where turns paused for a confirmation wait (call once,
     at start; the server profile closes it in `close`)."""
+    spent: SpentTokens = field(default_factory=LocalSpentTokens)
+    """Confirmation tokens already redeemed (single use across every replica)."""
     pending: PendingTurns | None = None
     run_streams: RedisRunStreams | None = None
     """Runs' events for every replica to replay and follow (server profile)."""

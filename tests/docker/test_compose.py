@@ -67,7 +67,7 @@ def test_the_scaled_stack_is_hardened() -> None:
     assert "postgresql://propsearch_app:app-secret@postgres:5432/propsearch" in out
     assert "redis://:redis-secret@redis:6379/0" in out
     assert "API_TOKENS_FILE: /run/secrets/propsearch-tokens.json" in out
-    assert "--forwarded-allow-ips" in out and "'*'" not in out and '"*"' not in out
+    assert "FORWARDED_ALLOW_IPS: 172.31.250.10" in out and "'*'" not in out and '"*"' not in out
     assert "internal: true" in out
     assert "API_CLOSED_ON: api-on-skills" in out and "- api-on-skills" in out
 

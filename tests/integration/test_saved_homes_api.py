@@ -80,6 +80,19 @@ def test_a_confirmation_token_is_bound_to_its_call(app_client: TestClient) -> No
     assert f"home_{second['zpid']}" in _saved(app_client)
 
 
+def test_a_confirmation_token_confirms_one_call_only(app_client: TestClient) -> None:
+    home = _listings(app_client, "condos in 78702")[0]
+    params = {"params": {"zpid": home["zpid"]}}
+    app_client.post("/tools/save_home", json=params)
+    token = app_client.post("/tools/remove_saved_home", json=params).json()["confirm"]
+    confirmed = {**params, "confirm": token}
+    assert app_client.post("/tools/remove_saved_home", json=confirmed).status_code == 200
+    app_client.post("/tools/save_home", json=params)
+    replayed = app_client.post("/tools/remove_saved_home", json=confirmed)
+    assert replayed.status_code == 409 and replayed.json()["confirm"] != token
+    assert f"home_{home['zpid']}" in _saved(app_client)  # the replay removed nothing
+
+
 def test_saved_homes_and_compare_render_through_direct_calls(app_client: TestClient) -> None:
     homes = _listings(app_client, "houses in 78704")[:3]
     zpids = [h["zpid"] for h in homes]

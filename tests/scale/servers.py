@@ -193,6 +193,7 @@ class Replica:
             "HOST_PORT_START": str(free_port_window()),
             "AGENT_MODEL": "offline",
             "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+            "FORWARDED_ALLOW_IPS": "127.0.0.1",  # the nginx balancer, as in compose.scale.yaml
             **self.env,
         }
         with (self.folder / f"replica-{self.port}.log").open("ab") as log:
@@ -206,6 +207,7 @@ class Replica:
                     "127.0.0.1",
                     "--port",
                     str(self.port),
+                    "--no-proxy-headers",
                 ],
                 cwd=ROOT,
                 env=env,

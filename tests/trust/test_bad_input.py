@@ -138,3 +138,34 @@ def test_a_direct_call_with_an_argument_the_tool_lacks_is_refused(
     typo = client.post("/tools/save_home", json={"params": {"zpid": "29486087", "zipd": "1"}})
     assert typo.status_code == 422
     assert typo.json()["detail"] == "save_home has no argument named zipd; it takes: zpid."
+
+
+@pytest.fixture(scope="module")
+def roomy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """The app at its default body limits (64 KB; 1 MB for /v1), no skills."""
+    root = tmp_path_factory.mktemp("roomy")
+    (root / "skills").mkdir()
+    with app_client(root / "memory", skills_dir=root / "skills") as client:
+        yield client
+
+
+DEEP = 3000
+
+
+@pytest.mark.parametrize(
+    "path", ["/chat", "/chat/public", "/tools/save_home", "/v1/chat/completions"]
+)
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"message": ' + "[" * DEEP + '"\\ud83d"' + "]" * DEEP + "}",
+        '{"message": "hi", "x": ' + '{"a": ' * DEEP + "1" + "}" * DEEP + "}",
+        '{"messages": ' + "[" * DEEP + "]" * DEEP + "}",
+    ],
+)
+def test_json_nested_thousands_of_levels_deep_is_422_not_500(
+    roomy: TestClient, path: str, body: str
+) -> None:
+    response = roomy.post(path, content=body.encode(), headers=JSON)
+    assert response.status_code == 422, response.text
+    assert "levels deep" in response.json()["detail"]

@@ -45,6 +45,10 @@ def test_planted_secrets_appear_in_no_output(tmp_path: Path) -> None:
         assert "[REDACTED]" in echoed  # the skill did echo its secret, and it was caught
         session = sse_events(echoed.splitlines())[0]["session_id"]
         outputs.append(echoed)
+        clock.set("secret_variants")
+        varied = _stream(server.url, USER_TOKEN, "what time is it?", session)
+        assert "keys [REDACTED] and [REDACTED]" in varied
+        outputs.append(varied)
         clock.set("secret_error")
         outputs.append(_stream(server.url, USER_TOKEN, "what time is it now?", session))
         clock.set("ok")
@@ -61,6 +65,7 @@ def test_planted_secrets_appear_in_no_output(tmp_path: Path) -> None:
     for text in outputs:
         for secret in SECRETS:
             assert secret not in text
+        assert SKILL_SECRET.title() not in text and "SKILL_PLANTED" not in text
     stored = [p for p in (tmp_path / "memory").rglob("*") if p.is_file()]
     assert any(p.suffix == ".json" for p in stored) and any("chroma" in str(p) for p in stored)
     for path in stored:

@@ -77,6 +77,18 @@ def test_an_oversize_reply_is_a_readable_error(client: TestClient) -> None:
     assert small.status_code == 200  # the skill still works for sane replies
 
 
+def test_an_oversize_reply_is_a_readable_error_off_the_fork_path_too(tmp_path: Path) -> None:
+    """A restarting worker's reply (as Docker, services and Node workers answer) is read in
+    chunks and cut past the cap, as the fork path's is."""
+    skills = tmp_path / "skills"
+    shutil.copytree(FIXTURES / "evil", skills / "evil")
+    with app_client(tmp_path / "memory", skills_dir=skills, skill_isolation="restart") as client:
+        reply = client.post("/tools/evil_big", json={"params": {}})
+        assert reply.status_code == 502 and "more than 1,000,000 bytes" in reply.json()["detail"]
+        small = client.post("/tools/evil_big", json={"params": {"size": 10}})
+        assert small.status_code == 200
+
+
 def test_a_deeply_nested_reply_is_a_readable_error(client: TestClient) -> None:
     reply = client.post("/tools/evil_deep", json={"params": {"size": 600}}, headers=bearer(ALICE))
     assert reply.status_code == 502 and "nested more than 32 levels" in reply.json()["detail"]
@@ -104,12 +116,34 @@ async def test_a_second_skill_declaring_a_tool_name_is_refused_with_its_owner(
     registry = _registry(tmp_path, "get_current_time")
     try:
         await registry.start()
-        assert registry.skill_for("get_current_time") is None  # nobody owns a disputed name
+        assert registry.skill_for("get_current_time") is None  # neither registered it first
         assert registry.names == []
-        assert "also declared by current_time" in registry.failed["shadow"]
-        assert "also declared by shadow" in registry.failed["current_time"]
+        assert "also declared by current_time and none" in registry.failed["shadow"]
+        assert "also declared by shadow and none" in registry.failed["current_time"]
     finally:
         await registry.close()
+
+
+def test_a_newcomer_declaring_a_registered_tool_is_refused_and_the_owner_keeps_it(
+    tmp_path: Path,
+) -> None:
+    """real_estate ran first; a skill installed later (its folder sorting first) declares
+    search_properties: it is refused with the owner's name and real_estate keeps working."""
+    skills = tmp_path / "skills"
+    skills.mkdir()
+    (skills / "real_estate").symlink_to(ROOT / "skills" / "real_estate")
+    with app_client(tmp_path / "memory", skills_dir=skills) as first:
+        assert first.get("/skills").json()["skills"] == ["real_estate"]
+    shutil.copytree(FIXTURES / "shadow", skills / "aaa_shadow")
+    (skills / "aaa_shadow" / ".env").write_text("TOOL_NAME=search_properties\n")
+    with app_client(tmp_path / "memory", skills_dir=skills) as client:
+        listed = client.get("/skills").json()
+        assert listed["skills"] == ["real_estate"]
+        assert listed["tools"]["search_properties"]["skill"] == "real_estate"
+        reason = client.app.state.runtime.registry.failed["shadow"]  # type: ignore[attr-defined]
+        assert reason == "tool 'search_properties' is already registered by real_estate; rename it"
+        found = client.post("/tools/search_properties", json={"params": {"location": "78745"}})
+        assert found.status_code == 200 and "shadowed" not in found.text
 
 
 async def test_a_tool_name_providers_refuse_keeps_the_skill_out(tmp_path: Path) -> None:

@@ -62,6 +62,17 @@ def test_a_secret_split_across_pieces_is_caught_and_nothing_else_is_held() -> No
     assert ordinary.feed("nothing secret here") == "nothing secret here"
 
 
+def test_case_and_separator_variants_of_a_secret_are_redacted_too() -> None:
+    sanitizer = Sanitizer([KEY, "abc"])
+    for variant in (KEY.title(), KEY.upper(), "SK_PLANTED_0123456789", "sk planted 01234-56789"):
+        assert sanitizer.redact(f"key: {variant}!") == f"key: {REDACTED}!", variant
+    assert sanitizer.redact("ABC and a-b-c") == "ABC and a-b-c"  # too short for variants
+    assert sanitizer.redact("sk, planted... 0123456789") == "sk, planted... 0123456789"
+    redactor = StreamRedactor(sanitizer)
+    out = [redactor.feed(p) for p in ["Key: Sk-Pla", "nted-01234", "56789."]]
+    assert "".join(out) + redactor.flush() == f"Key: {REDACTED}."
+
+
 async def test_the_stream_and_the_stored_turn_never_carry_the_key(tmp_path: Path) -> None:
     model = PiecewiseModel(respond=lambda _: AIMessage("".join(PIECES)))
     services = Services(

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import MutableMapping
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+import anyio
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
@@ -17,8 +19,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INTERNAL_ERROR, INVALID_PARAMS
 
-from agent_graph.security.auth import PUBLIC_GUEST, Principal
-from agent_graph.server.deps import BAD_TOKEN
+from agent_graph.security.auth import PUBLIC_GUEST, BadCredentials, Principal, authenticate
 from agent_graph.server.mcp_serving import tools, widget
 from agent_graph.server.runtime import AppRuntime
 
@@ -54,7 +55,15 @@ class McpEndpoint:
         if who is None:
             return
         scope[SCOPE_KEY] = (runtime, who)
-        await self.manager.handle_request(scope, receive, send)
+        if scope.get("method") != "GET" or who != PUBLIC_GUEST:
+            await self.manager.handle_request(scope, receive, send)
+            return
+        address = (scope.get("client") or ("unknown",))[0]
+        wait = await runtime.public_limiter.check(address)
+        if wait is not None:
+            await _refuse(send, 429, GUEST_LIMIT, [(b"retry-after", str(math.ceil(wait)).encode())])
+            return
+        await _for_at_most(runtime.settings.guest_stream_s, self.manager, scope, receive, send)
 
 
 async def _caller(runtime: AppRuntime, scope: dict[str, Any], send: Any) -> Principal | None:
@@ -62,15 +71,33 @@ async def _caller(runtime: AppRuntime, scope: dict[str, Any], send: Any) -> Prin
     None after answering 401. (A guest's tool calls are rate-limited, not the handshake.)"""
     if not runtime.tokens.enabled:
         return Principal(user=runtime.settings.default_user, role="admin")
-    headers = dict(scope.get("headers") or [])
-    auth = headers.get(b"authorization", b"").decode("latin-1")
-    scheme, _, token = auth.partition(" ")
-    if auth and scheme.lower() == "bearer" and token.strip():
-        principal = runtime.tokens.lookup(token.strip())
-        if principal is None:
-            await _refuse(send, 401, BAD_TOKEN, [(b"www-authenticate", b"Bearer")])
-        return principal
-    return PUBLIC_GUEST
+    header = dict(scope.get("headers") or []).get(b"authorization")
+    try:
+        principal = authenticate(
+            runtime.tokens, None if header is None else header.decode("latin-1")
+        )
+    except BadCredentials as exc:
+        await _refuse(send, 401, str(exc), [(b"www-authenticate", b"Bearer")])
+        return None
+    return PUBLIC_GUEST if principal is None else principal
+
+
+async def _for_at_most(
+    seconds: float, manager: StreamableHTTPSessionManager, scope: Any, receive: Any, send: Any
+) -> None:
+    """Serve an anonymous stream for `seconds` at most, then end its response."""
+    state = {"started": False, "ended": False}
+
+    async def tracked(message: MutableMapping[str, Any]) -> None:
+        state["started"] = state["started"] or message["type"] == "http.response.start"
+        if message["type"] == "http.response.body" and not message.get("more_body", False):
+            state["ended"] = True
+        await send(message)
+
+    with anyio.move_on_after(seconds):
+        await manager.handle_request(scope, receive, tracked)
+    if state["started"] and not state["ended"]:
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 async def _refuse(send: Any, status: int, detail: str, headers: list[tuple[bytes, bytes]]) -> None:

@@ -1,5 +1,9 @@
 """`GET /widgets/{renders}`: the widget a skill ships for results it renders as `renders` (MCP
-Apps HTML), for the web UI to show in a sandboxed frame. Public, like the web UI's own files."""
+Apps HTML), for the web UI to show in a sandboxed frame. Public, like the web UI's own files.
+
+The policy sandboxes the page itself (`sandbox allow-scripts`, no same origin), so a widget
+opened directly, from a link rather than the UI's frame, still runs in an opaque origin: it
+reads no token, cookie or storage of the app."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from agent_graph.server.deps import ERRORS, Runtime
 router = APIRouter(tags=["skills"], responses=ERRORS)
 WIDGET_POLICY = "; ".join(
     (
+        "sandbox allow-scripts",
         "default-src 'none'",
         "script-src 'unsafe-inline'",
         "style-src 'unsafe-inline'",
@@ -22,7 +27,8 @@ WIDGET_POLICY = "; ".join(
         "frame-ancestors 'self'",
     )
 )
-"""A widget runs its own inline script and reaches nothing but images: no API, no other page."""
+"""A widget runs its own inline script, sandboxed wherever it opens, and reaches nothing but
+images: no API, no other page, no storage of the app's origin."""
 
 
 @router.get("/widgets/{renders}", response_class=HTMLResponse)

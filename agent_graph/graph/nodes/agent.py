@@ -24,7 +24,6 @@ from agent_graph.graph.suggestion import (
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
 from agent_graph.llm.echo import instruction_text, without_echo
 from agent_graph.llm.message_order import provider_safe
-from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR, as_tool_calls, is_call_text
 from agent_graph.llm.usage import usage_record
 from agent_graph.llm.watch import CallWatch, watching
@@ -49,7 +48,7 @@ class ModelTimeoutError(TimeoutError):
 
 def make_agent(services: Services) -> Any:
     async def summarize(messages: list[BaseMessage]) -> str:
-        if not services.secondary_llm:
+        if not services.profile.secondary_calls:
             return ""  # compact() falls back to its deterministic summary
         # Tagged so its tokens never reach the user's stream (it runs inside the agent node).
         summarizer = services.model.with_config(tags=[TAG_NOSTREAM])
@@ -97,7 +96,7 @@ def make_agent(services: Services) -> Any:
         call can be written as text: its start is then the cached one of every other call,
         where without tools the server reads the whole conversation again (108 s after two
         turns, measured). Other models get no tools (not every provider takes `none`)."""
-        if tools and services.replays_turns:
+        if tools and services.profile.words_only_grammar:
             words = {"grammar": WORDS_ONLY_GRAMMAR}
             return services.model.bind_tools(tools, tool_choice="none", extra_body=words)
         return services.model
@@ -136,8 +135,9 @@ def make_agent(services: Services) -> Any:
         )
         if estimate_tokens(messages) > services.context_token_budget:
             messages = await compact(messages, summarize)
-        merge = not services.replays_turns  # see provider_safe
-        offline = isinstance(services.model, OfflineChatModel)  # reads the graph's own order
+        profile = services.profile
+        merge = not profile.replays_turns  # see provider_safe
+        offline = profile.is_planners  # reads the graph's own order
 
         def safe(messages: list[BaseMessage]) -> list[BaseMessage]:
             return messages if offline else provider_safe(messages, merge)

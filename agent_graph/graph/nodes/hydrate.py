@@ -81,7 +81,7 @@ def make_hydrate(services: Services) -> Any:
             for name, text in sections.items()
             if text and name not in STABLE_SECTIONS and name not in TURN_SECTIONS
         ]
-        messages += history.with_past_context(recent) if services.replays_turns else recent
+        messages += history.with_past_context(recent) if services.profile.replays_turns else recent
         block = await asyncio.to_thread(context_block, recent, services.planners, sections)
         if block is not None:
             messages.append(block)

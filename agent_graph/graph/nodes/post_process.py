@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 def make_post_process(services: Services) -> Any:
-    llm = services.model if services.secondary_llm else None
+    llm = services.model if services.profile.secondary_calls else None
     # Everything stored here (turns, title, episodes, change log, recalls) is redacted at rest:
     # a user may paste a key, a model may echo one into its answer or a tool's arguments.
     redact = services.sanitizer.redact_value
@@ -66,7 +66,9 @@ def make_post_process(services: Services) -> Any:
         hints, title = redact(hints), redact(title)
         record.title = title
         if turn and isinstance(turn[0], HumanMessage):
-            block = final_block(state.get("messages") or []) if services.replays_turns else ""
+            block = (
+                final_block(state.get("messages") or []) if services.profile.replays_turns else ""
+            )
             kept = {history.TURN_CONTEXT: block, OFFERED: state.get("offered")}
             turn = [history.with_kwargs(turn[0], **kept), *turn[1:]]
         record.messages.extend(redact(history.dump(turn)))

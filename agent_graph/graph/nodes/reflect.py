@@ -66,7 +66,7 @@ def make_reflect(services: Services) -> Any:
         model the block stays as the turn began: it sits before this turn's calls and results,
         so a rebuild would make every round read them again (the model reads the results
         themselves; the next turn's block holds them)."""
-        if services.replays_turns:
+        if services.profile.replays_turns:
             return {}
         block = context_block(
             state.get("messages") or [], services.planners, state.get("context") or {}

@@ -14,13 +14,6 @@ from agent_graph.graph.history import skills_worded
 from agent_graph.graph.nodes.reading_step import PROGRESS_EVERY_S, ReadingStep
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
-from agent_graph.graph.suggestion import (
-    plan_at_start,
-    planned_answer,
-    skills_answer,
-    suggested,
-    with_suggestion,
-)
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
 from agent_graph.llm.echo import instruction_text, without_echo
 from agent_graph.llm.message_order import provider_safe
@@ -28,6 +21,13 @@ from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR, as_tool_calls, i
 from agent_graph.llm.usage import usage_record
 from agent_graph.llm.watch import CallWatch, watching
 from agent_graph.memory.compaction import compact, estimate_tokens, is_context_overflow
+from agent_graph.planning.suggestion import (
+    plan_at_start,
+    planned_answer,
+    skills_answer,
+    suggested,
+    with_suggestion,
+)
 from agent_graph.security.roles import allowed_tools
 
 SUMMARIZE_PROMPT = (

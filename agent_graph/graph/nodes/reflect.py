@@ -15,7 +15,7 @@ from langchain_core.messages import BaseMessage, SystemMessage
 
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
-from agent_graph.llm.offline.reading import results_in
+from agent_graph.planning.reading import results_in
 from agent_graph.security.sanitizer import wrap_recalled
 from agent_graph.skills.planners import Planners
 

@@ -26,19 +26,19 @@ from langgraph.types import interrupt
 
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
-from agent_graph.graph.suggestion import planned_call
 from agent_graph.graph.tool_guard import (
     call_key,
     refusals_this_turn,
     refused_this_turn,
 )
-from agent_graph.llm.offline.reading import read, results_in
 from agent_graph.memory.write_policy import (
     WriteRefusedError,
     destructive_question,
     is_write,
     owned_write,
 )
+from agent_graph.planning.checks import conversation_for_checks
+from agent_graph.planning.suggestion import planned_call
 from agent_graph.security.roles import REFUSED, tool_allowed
 from agent_graph.security.sanitizer import escape_data, wrap_error, wrap_external
 from agent_graph.skills.arguments import checked_arguments, invalid_message
@@ -108,19 +108,6 @@ def ask(pending: list[dict[str, Any]]) -> bool:
         question = f"{len(pending)} changes: " + " ".join(p["question"] for p in pending)
     value = {"question": question, "tool": first["tool"], "args": first["args"], "calls": pending}
     return approved(interrupt(value))
-
-
-def conversation_for_checks(messages: list[Any]) -> dict[str, Any]:
-    """What a planner's `check` reads besides the call: the user's words of this turn, earlier
-    turns' and this turn's structured results and the remembered preferences (never tool
-    text)."""
-    found = read(messages)
-    return {
-        "text": found.user_text,
-        "earlier": results_in(found.earlier),
-        "this_turn": [o.payload for o in found.this_turn_results if isinstance(o.payload, dict)],
-        "preferences": dict(found.preferences),
-    }
 
 
 def make_tools(services: Services) -> Any:

@@ -15,13 +15,13 @@ from langchain_core.messages import (
     messages_to_dict,
 )
 
+from agent_graph.planning.reading import PAST_CONTEXT
+
 CANCELLED = "Cancelled: the turn was interrupted before this tool returned."
 TURN_CONTEXT = "turn_context"
 """Key, in a stored user message's additional_kwargs, of the context block it was answered with."""
 SKILLS_WORDED = "skills_worded"
 """Marks, in an answer's additional_kwargs, one the skills worded (see skills_worded)."""
-PAST_CONTEXT = "past_context"
-"""Marks a past turn's context block put back before its message (see with_past_context)."""
 
 
 def exchanges(messages: list[BaseMessage]) -> list[list[BaseMessage]]:

@@ -30,7 +30,7 @@ READ_TIMEOUT_S = 300.0
 
 def read_ahead_after_turn(services: Services, ctx: Context, session_id: str) -> None:
     """Start the background read of the session's next prompt (the local model only)."""
-    if services.read_ahead and services.replays_turns:
+    if services.read_ahead and services.profile.replays_turns:
         read = read_ahead(services, ctx, session_id)
         services.background_reads.start((ctx.user_id, session_id), read)
 

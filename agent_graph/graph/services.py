@@ -10,7 +10,7 @@ from langchain_core.language_models import BaseChatModel
 
 from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.tool_choice import ToolChoice
-from agent_graph.llm.factory import LOCAL_MODEL
+from agent_graph.llm.profile import ModelProfile, profile_of
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.skills.metadata import ToolMeta
 from agent_graph.skills.planners import Planners
@@ -86,7 +86,8 @@ class Services:
     llm_timeout_s: float = 60.0
     context_token_budget: int = 12000
     secondary_llm: bool = False
-    """True when `model` is a real LLM: hints, titles, scores and summaries ask it first."""
+    """True when `model` is a real LLM: hints, titles, scores and summaries ask it first (read
+    through `profile.secondary_calls`)."""
     scratch_sessions: SessionStorage = field(default_factory=ScratchSessionStore)
     """Public guest sessions (Context.persist is False): RAM or Redis, never on disk."""
     planners: Planners = field(default_factory=Planners)
@@ -109,11 +110,9 @@ class Services:
     """Those reads under way."""
 
     @property
-    def replays_turns(self) -> bool:
-        """The local llama-server: its chat template renders each system message where it sits,
-        and every turn's prompt starts with the whole prompt of the last one (each past turn
-        with the context it was answered with), so its prefix cache covers the conversation."""
-        return getattr(self.model, "model", "") == LOCAL_MODEL
+    def profile(self) -> ModelProfile:
+        """What kind of model runs and what follows from it (llm/profile.py)."""
+        return profile_of(self.model, self.secondary_llm)
 
     def session_store(self, persist: bool) -> SessionStorage:
         return self.sessions if persist else self.scratch_sessions

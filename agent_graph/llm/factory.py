@@ -6,10 +6,8 @@ from langchain_core.language_models import BaseChatModel
 
 from agent_graph.config import Settings, langgraph_quiet_env
 from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.llm.profile import LOCAL_MODEL, ModelProfile
 from agent_graph.skills.planners import Planners
-
-LOCAL_MODEL = "openai/local"
-"""How LiteLLM addresses the local llama-server (OpenAI wire format, model alias "local")."""
 
 
 def make_chat_model(
@@ -52,5 +50,5 @@ def make_chat_model(
         streaming=True,
         model_kwargs=extra,
         slot_by_tools=name == "local",
-        lean_tools=name == "local",
+        lean_tools=ModelProfile(kind="local" if name == "local" else "hosted").lean_schemas,
     )

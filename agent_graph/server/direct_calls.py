@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from agent_graph.graph.nodes.tools import question_for
 from agent_graph.graph.services import MemoryGateway, SkillGateway
+from agent_graph.graph.tool_calls.confirm import question_for
 from agent_graph.memory.write_policy import (
     WriteRefusedError,
     destructive_question,

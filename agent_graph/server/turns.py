@@ -16,9 +16,9 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.types import Command
 
 from agent_graph.graph.followups import fallback_title
-from agent_graph.graph.nodes.agent import ModelTimeoutError
 from agent_graph.graph.services import SessionStorage
 from agent_graph.graph.state import Context
+from agent_graph.llm.client import ModelTimeoutError
 from agent_graph.llm.echo import EchoFilter, instruction_text
 from agent_graph.llm.text_tool_calls import HeldCallText
 from agent_graph.llm.usage import TurnUsage

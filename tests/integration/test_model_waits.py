@@ -17,10 +17,10 @@ from langchain_core.messages import HumanMessage
 
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.nodes.agent import ModelTimeoutError
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.graph.warm_prefix import warm_prefix
+from agent_graph.llm.client import ModelTimeoutError
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR
 from agent_graph.storage.sessions import SessionStore

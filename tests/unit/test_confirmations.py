@@ -9,8 +9,8 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.nodes.tools import approved, question_for
 from agent_graph.graph.services import Services
+from agent_graph.graph.tool_calls.confirm import approved, question_for
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import NOTHING_TO_CONFIRM, TurnRunner
 from agent_graph.storage.sessions import SessionStore

@@ -307,7 +307,7 @@ def answer(turn):
 
 
 def test_a_repeated_call_is_worded_once_in_the_planned_answer(tmp_path: Path) -> None:
-    from agent_graph.graph.suggestion import planned_answer
+    from agent_graph.planning.suggestion import planned_answer
 
     planners = Planners.from_folders([skill(tmp_path, "tally", EVERY_RESULT)])
     try:
@@ -327,7 +327,7 @@ def test_a_repeated_call_is_worded_once_in_the_planned_answer(tmp_path: Path) ->
 
 
 def test_a_corrected_call_that_then_ran_is_worded_by_its_result_alone(tmp_path: Path) -> None:
-    from agent_graph.graph.suggestion import planned_answer
+    from agent_graph.planning.suggestion import planned_answer
 
     planners = Planners.from_folders([skill(tmp_path, "tally", EVERY_RESULT)])
     try:

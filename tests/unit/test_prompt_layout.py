@@ -14,7 +14,7 @@ from agent_graph.graph import history
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_choice import OFFERED, ToolChoice
-from agent_graph.llm.factory import LOCAL_MODEL
+from agent_graph.llm.profile import LOCAL_MODEL
 from agent_graph.memory.embeddings import embed
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner

@@ -88,7 +88,7 @@ async def conversation(services: Services, ctx: Context, session_id: str) -> Con
         for name, text in sections.items()
         if text and name not in STABLE_SECTIONS
     ]
-    prompt += history.with_past_context(recent) if services.replays_turns else recent
+    prompt += history.with_past_context(recent) if services.profile.replays_turns else recent
     return Conversation(prompt, recent, sections, len(groups))
 
 

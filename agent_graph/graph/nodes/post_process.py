@@ -6,7 +6,7 @@ import asyncio
 import logging
 from typing import Any
 
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import BaseMessage, HumanMessage
 from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 def make_post_process(services: Services) -> Any:
-    llm = services.model if services.secondary_llm else None
+    llm = services.model if services.profile.secondary_calls else None
     # Everything stored here (turns, title, episodes, change log, recalls) is redacted at rest:
     # a user may paste a key, a model may echo one into its answer or a tool's arguments.
     redact = services.sanitizer.redact_value
@@ -66,11 +66,7 @@ def make_post_process(services: Services) -> Any:
         )
         hints, title = redact(hints), redact(title)
         record.title = title
-        if turn and isinstance(turn[0], HumanMessage):
-            block = final_block(state.get("messages") or []) if services.replays_turns else ""
-            kept = {history.TURN_CONTEXT: block, OFFERED: state.get("offered")}
-            turn = [history.with_kwargs(turn[0], **kept), *turn[1:]]
-        record.messages.extend(redact(history.dump(turn)))
+        record.messages.extend(redact(history.dump(stored_turn(services, state, turn))))
         record.turns.append(
             {
                 "user": question,
@@ -85,6 +81,19 @@ def make_post_process(services: Services) -> Any:
         return {"hints": hints, "title": title}
 
     return post_process
+
+
+def stored_turn(
+    services: Services, state: AgentState, turn: list[BaseMessage]
+) -> list[BaseMessage]:
+    """The turn as stored: its user message keeps the skills offered and, for a model that
+    replays turns, the context block the turn was answered with."""
+    if not turn or not isinstance(turn[0], HumanMessage):
+        return turn
+    messages = state.get("messages") or []
+    block = final_block(messages) if services.profile.replays_turns else ""
+    kept = {history.TURN_CONTEXT: block, OFFERED: state.get("offered")}
+    return [history.with_kwargs(turn[0], **kept), *turn[1:]]
 
 
 async def _existing(title: str) -> str:

@@ -15,7 +15,7 @@ from langchain_core.messages import BaseMessage, SystemMessage
 
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
-from agent_graph.llm.offline.reading import results_in
+from agent_graph.planning.reading import results_in
 from agent_graph.security.sanitizer import wrap_recalled
 from agent_graph.skills.planners import Planners
 
@@ -66,7 +66,7 @@ def make_reflect(services: Services) -> Any:
         model the block stays as the turn began: it sits before this turn's calls and results,
         so a rebuild would make every round read them again (the model reads the results
         themselves; the next turn's block holds them)."""
-        if services.replays_turns:
+        if services.profile.replays_turns:
             return {}
         block = context_block(
             state.get("messages") or [], services.planners, state.get("context") or {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
@@ -22,8 +22,9 @@ from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field
 
-from agent_graph.llm.offline.reading import Reading, read, results_in
 from agent_graph.llm.offline.replies import capabilities, generic_answer
+from agent_graph.planning.reading import Reading, read
+from agent_graph.planning.view import planner_turn
 from agent_graph.skills.planners import Planners
 
 # A few words per chunk: still streams visibly, at a fraction of the per-token callback cost.
@@ -115,22 +116,3 @@ class OfflineChatModel(BaseChatModel):
                 yield ChatGenerationChunk(
                     message=AIMessageChunk(content="", tool_call_chunks=[chunk])
                 )
-
-
-def planner_turn(reading: Reading, tools: Iterable[str]) -> dict[str, Any]:
-    """The planners' view of this turn (docs/protocol.md, "Skill planners"), with `tools` the
-    names offered; the offline model and a real model's suggestions read it alike."""
-    outcomes: list[dict[str, Any]] = []
-    for outcome in reading.this_turn_results:
-        if outcome.ok:
-            outcomes.append({"tool": outcome.name, "ok": True, "result": outcome.payload})
-        else:
-            outcomes.append({"tool": outcome.name, "ok": False, "error": outcome.text})
-    return {
-        "text": reading.user_text,
-        "timezone": reading.timezone,
-        "tools": sorted(tools),
-        "earlier": results_in(reading.earlier),
-        "outcomes": outcomes,
-        "preferences": dict(reading.preferences),
-    }

@@ -15,8 +15,8 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
-from agent_graph.llm.offline.model import planner_turn
-from agent_graph.llm.offline.reading import read
+from agent_graph.planning.reading import read
+from agent_graph.planning.view import planner_turn
 from agent_graph.security.sanitizer import wrap_recalled
 from agent_graph.skills.planners import Planners
 

@@ -1,4 +1,4 @@
-"""Reads a message list the way the offline model needs it: this turn, results, preferences."""
+"""Reads a message list the way the planners need it: this turn, results, preferences."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
-from agent_graph.graph.history import PAST_CONTEXT
 from agent_graph.security.sanitizer import unwrap_external
+
+PAST_CONTEXT = "past_context"
+"""Marks a past turn's context block put back before its message (graph/history.py,
+with_past_context): its preference lines are not this turn's, so reading skips it."""
 
 _PREFERENCE_LINE = re.compile(
     r"^\s*[-*]?\s*\[(PREFERENCE|DECISION|SAVED)\]\s*([\w.-]+)\s*:\s*(.+?)\s*$", re.M
@@ -30,7 +33,7 @@ class ToolOutcome:
 
 @dataclass
 class Reading:
-    """What the offline model knows about the conversation."""
+    """What the planners know about the conversation."""
 
     user_text: str = ""
     earlier: list[BaseMessage] = field(default_factory=list)
@@ -48,7 +51,7 @@ def message_text(message: BaseMessage) -> str:
     )
 
 
-def read(messages: list[BaseMessage]) -> Reading:
+def read(messages: Sequence[BaseMessage]) -> Reading:
     reading = Reading()
     last_human = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
     for message in messages:
@@ -61,7 +64,7 @@ def read(messages: list[BaseMessage]) -> Reading:
     if last_human < 0:
         return reading
     reading.user_text = message_text(messages[last_human])
-    reading.earlier = messages[:last_human]
+    reading.earlier = list(messages[:last_human])
     names = {
         call["id"]: call["name"]
         for m in messages[last_human:]

@@ -1,0 +1,101 @@
+"""Steps before the model call: a refusal, the tools offered, the skills' own answer, the
+model bound, the conversation compacted, the planners' suggestion."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from langchain_core.messages import BaseMessage, HumanMessage
+from langgraph.constants import TAG_NOSTREAM
+
+from agent_graph.graph.agent_steps.turn import ModelTurn
+from agent_graph.graph.history import skills_worded
+from agent_graph.graph.services import Services
+from agent_graph.memory.compaction import compact, estimate_tokens
+from agent_graph.planning.suggestion import plan_at_start, skills_answer, suggested, with_suggestion
+from agent_graph.security.roles import allowed_tools
+
+SUMMARIZE_PROMPT = (
+    "Summarise the conversation above in a few sentences for your own later reference: the "
+    "user's goals, criteria, results shown and decisions. Plain text only."
+)
+
+
+async def refuse(turn: ModelTurn) -> None:
+    """A skill's refusal of the user's new message (planners' `refuse`), before any model."""
+    if turn.iterations:
+        return
+    asked = next((m for m in reversed(turn.messages) if isinstance(m, HumanMessage)), None)
+    if asked is None:
+        return
+    planners = turn.services.planners
+    if refusal := await asyncio.to_thread(planners.refusal, str(asked.content)):
+        turn.response = turn.say(refusal)
+
+
+async def offer_tools(turn: ModelTurn) -> None:
+    """The tools the role allows; with a tool choice, only the relevant skills' tools."""
+    skills, choice = turn.services.skills, turn.services.tool_choice
+    tools = allowed_tools(turn.role, skills.tools, skills.meta)
+    offered: set[str] = set()
+    if choice is not None:
+        offered = await asyncio.to_thread(choice.choose, tools, turn.messages)
+        tools = choice.offer(tools, offered)
+    turn.tools, turn.offered = tools, offered
+
+
+async def answer_from_skills(turn: ModelTurn) -> None:
+    """After a tool round, the skills' wording of the results when the planned calls ran."""
+    services = turn.services
+    if not turn.iterations or not services.skill_answers:
+        return
+    args = (services.planners, turn.messages, turn.names)
+    if worded := await asyncio.to_thread(skills_answer, *args):
+        turn.emit({"type": "token", "content": worded})
+        turn.response = skills_worded(worded)
+
+
+async def bind(turn: ModelTurn) -> None:
+    """The model bound to the tools, or one that must answer in words past the round cap."""
+    turn.capped = turn.iterations >= turn.services.max_tool_iterations
+    turn.offering = bool(turn.tools) and not turn.capped
+    model = turn.services.model
+    turn.model = model.bind_tools(turn.tools) if turn.offering else turn.words_only()
+
+
+async def compact_long(turn: ModelTurn) -> None:
+    """A conversation over the token budget is summarised before the call."""
+    if estimate_tokens(turn.messages) > turn.services.context_token_budget:
+        turn.messages = await compact(turn.messages, summarizer(turn.services))
+
+
+async def suggest(turn: ModelTurn) -> None:
+    """A real model's first call sees the call the planners would make; a plan that says the
+    message needs no tool ("what is a condo?") makes it a call for words only."""
+    services = turn.services
+    if turn.iterations or not turn.offering or services.profile.is_planners:
+        return
+    if not (services.suggestions or services.skill_answers):
+        return
+    args = (services.planners, turn.messages, turn.names)
+    plan = await asyncio.to_thread(plan_at_start, *args)
+    if services.skill_answers and plan and plan["no_tools"]:
+        turn.model, turn.offering = turn.words_only(), False
+    elif services.suggestions and (text := suggested(plan, turn.tools)):
+        turn.asked = with_suggestion(turn.messages, text)
+
+
+def summarizer(services: Services) -> Callable[[list[BaseMessage]], Awaitable[str]]:
+    """What compaction asks for a summary: the model when secondary calls are on, else ""
+    (compact() then writes its deterministic one)."""
+
+    async def summarize(messages: list[BaseMessage]) -> str:
+        if not services.profile.secondary_calls:
+            return ""
+        # Tagged so its tokens never reach the user's stream (it runs inside the agent node).
+        model = services.model.with_config(tags=[TAG_NOSTREAM])
+        answer = await model.ainvoke([*messages, HumanMessage(SUMMARIZE_PROMPT)])
+        return str(answer.content)
+
+    return summarize

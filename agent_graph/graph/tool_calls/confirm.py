@@ -1,0 +1,105 @@
+"""Calls that wait for the user's yes: a tool with `confirm` metadata asks before it runs (one
+LangGraph `interrupt` for all of them: the node re-runs from the top on resume), and a write
+that deletes or changes a remembered entry asks before it is kept. A no is told to the model."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import ToolMessage
+from langgraph.types import interrupt
+
+from agent_graph.graph.services import Services
+from agent_graph.graph.tool_calls.outcomes import step_of
+from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRun
+from agent_graph.memory.write_policy import destructive_question
+from agent_graph.security.roles import tool_allowed
+
+DECLINED = "Cancelled: the user declined ({question}), so nothing was changed."
+YES_WORDS = frozenset({"yes", "y", "ok", "okay", "approve", "approved", "confirm", "true"})
+
+
+class _Blank(dict[str, Any]):
+    """format_map helper: unknown fields stay as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def question_for(template: str, args: dict[str, Any]) -> str:
+    """The confirm template filled from the call's args (str.format style)."""
+    try:
+        return template.format_map(_Blank(args))
+    except (ValueError, IndexError, AttributeError):
+        return template
+
+
+def approved(answer: Any) -> bool:
+    """Read a resume value: true/false, "yes"/"no", or {"approve": bool} (API and Studio)."""
+    if isinstance(answer, dict):
+        answer = answer.get("approve", answer.get("approved"))
+    if isinstance(answer, str):
+        return answer.strip().lower() in YES_WORDS
+    return answer is True
+
+
+def confirmations(
+    services: Services, role: str, calls: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The calls that need a yes first: allowed for the role and with `confirm` metadata."""
+    found = []
+    for call in calls:
+        meta = services.skills.meta(call["name"])
+        template = meta.confirm
+        if template and tool_allowed(role, meta):
+            args = services.sanitizer.redact_value(call.get("args") or {})
+            question = question_for(template, args)
+            found.append(
+                {"call_id": call["id"], "tool": call["name"], "args": args, "question": question}
+            )
+    return found
+
+
+def ask(pending: list[dict[str, Any]]) -> bool:
+    """Pause the graph with one question for every pending call; True when approved."""
+    first = pending[0]
+    question = first["question"]
+    if len(pending) > 1:
+        question = f"{len(pending)} changes: " + " ".join(p["question"] for p in pending)
+    value = {"question": question, "tool": first["tool"], "args": first["args"], "calls": pending}
+    return approved(interrupt(value))
+
+
+def declined(request: ToolRequest, question: str) -> ToolRecord:
+    """The record of a call the user said no to: nothing ran, and the model is told so."""
+    text = DECLINED.format(question=question)
+    request.run.emit({**step_of(request), "status": "error", "summary": text})
+    message = ToolMessage(text, tool_call_id=request.call_id, name=request.name, status="error")
+    outcome = {"tool": request.name, "skill": request.skill, "args": request.safe_args}
+    return ToolRecord(message, {**outcome, "error": text, "declined": True})
+
+
+async def confirm_changes(
+    run: ToolRun, records: list[ToolRecord], requests: list[ToolRequest], asked: set[str]
+) -> None:
+    """A write that deletes or changes a remembered entry waits for a yes (unless its tool
+    already asked); a no drops the write and tells the model so."""
+    memory, ctx = run.services.memory, run.context
+    if memory is None or not ctx.persist:
+        return
+    changing = []
+    for index, (record, request) in enumerate(zip(records, requests, strict=True)):
+        if record.write is None or request.call_id in asked:
+            continue
+        old = await memory.current_value(ctx.user_id, record.write)
+        if question := destructive_question(record.write, old):
+            pending: dict[str, Any] = {
+                "call_id": request.call_id,
+                "tool": request.name,
+                "args": request.safe_args,
+            }
+            changing.append((index, {**pending, "question": question}))
+    if not changing or ask([p for _, p in changing]):
+        return
+    for index, pending in changing:
+        records[index] = declined(requests[index], pending["question"])

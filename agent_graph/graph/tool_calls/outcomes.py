@@ -1,0 +1,71 @@
+"""What a tool call leaves behind: its step on the stream, the model's ToolMessage and the
+turn's outcome record, for a result, an error or a declined call."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from langchain_core.messages import ToolMessage
+
+from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest
+from agent_graph.memory.write_policy import is_write, owned_write
+from agent_graph.security.sanitizer import wrap_error, wrap_external
+from agent_graph.skills.metadata import NO_CARD
+
+TOOL_ERROR = "Error: {message}"
+CORRECTED = (
+    "Sent again without the correction, so it ran as the skill corrected it: {args}. "
+    "Call it again with other arguments if the user meant something else."
+)
+
+
+def step_of(request: ToolRequest) -> dict[str, Any]:
+    """The stream's step event for this call (status and details added by the caller)."""
+    label = request.meta.progress_label
+    return {"type": "step", "id": request.call_id, "name": request.name, "label": label}
+
+
+def failed(request: ToolRequest, error: str, ms: float) -> ToolRecord:
+    """The record of a call that did not run, or failed: the model reads the error."""
+    request.run.emit({**step_of(request), "status": "error", "summary": error, "ms": ms})
+    message = ToolMessage(
+        wrap_error(request.name, TOOL_ERROR.format(message=error)),
+        tool_call_id=request.call_id,
+        name=request.name,
+        status="error",
+    )
+    outcome = {"tool": request.name, "skill": request.skill, "args": request.safe_args}
+    return ToolRecord(message, {**outcome, "error": error})
+
+
+def written(request: ToolRequest, result: Any) -> dict[str, Any] | None:
+    """The memory write a result asks for, honoured when the tool declared the entry
+    (WriteRefusedError otherwise)."""
+    if not is_write(result):
+        return None
+    persist = request.run.context.persist
+    return owned_write(request.meta, str(request.skill), result, persist)
+
+
+def succeeded(request: ToolRequest, result: Any, ms: float) -> ToolRecord:
+    """The record of a call that ran: the model reads the compact view, the graph keeps the
+    result, and a result that renders as a card is streamed as data."""
+    meta, emit = request.meta, request.run.emit
+    emit({**step_of(request), "status": "end", "summary": meta.summarize(result), "ms": ms})
+    text = wrap_external(f"{request.skill}.{request.name}", meta.model_text(result))
+    if request.corrected:
+        text = CORRECTED.format(args=json.dumps(request.safe_args)) + "\n" + text
+    message = ToolMessage(text, tool_call_id=request.call_id, name=request.name, artifact=result)
+    outcome = {
+        "tool": request.name,
+        "skill": request.skill,
+        "args": request.safe_args,
+        "result": result,
+        "remember": meta.remember,
+    }
+    record = ToolRecord(message, outcome)
+    if isinstance(result, dict) and meta.renders != NO_CARD:
+        record.data = {**result, "type": meta.renders}
+        emit({"type": "data", "data": record.data})
+    return record

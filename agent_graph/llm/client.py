@@ -1,0 +1,60 @@
+"""ModelClient: one chat-model call with the waits around it: the start-up warm-up, the idle
+timeout (LLM_TIMEOUT_S counts from the last chunk received) and the progress of a long read."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage
+
+from agent_graph.llm.reading_step import PROGRESS_EVERY_S, ReadingStep
+from agent_graph.llm.usage import usage_record
+from agent_graph.llm.watch import CallWatch, watching
+
+Emit = Callable[[dict[str, Any]], None]
+WARM_UP_STEP = {"type": "step", "id": "model-warm-up", "name": "model"}
+
+
+class ModelTimeoutError(TimeoutError):
+    """The chat model did not answer within LLM_TIMEOUT_S."""
+
+
+@dataclass
+class ModelClient:
+    """Calls a (bound) chat model; `warming` is the local model's start-up read, if any."""
+
+    timeout_s: float
+    warming: asyncio.Future[None] | None = None
+
+    async def call(
+        self, model: Any, messages: list[BaseMessage], emit: Emit
+    ) -> tuple[AIMessage, dict[str, Any] | None]:
+        """The model's answer and its usage record (None when the provider sent none)."""
+        if self.warming is not None and not self.warming.done():
+            await self.ready(emit)
+        watch = CallWatch()
+        with watching(watch):
+            call = asyncio.ensure_future(model.ainvoke(messages))
+        step = ReadingStep(emit, watch)
+        try:
+            while not (await asyncio.wait({call}, timeout=PROGRESS_EVERY_S))[0]:
+                if watch.idle_s() > self.timeout_s:
+                    raise ModelTimeoutError(f"the model sent nothing for {self.timeout_s:g}s")
+                step.update()
+            response = call.result()
+            return response, usage_record(response, watch.waited_s())
+        finally:
+            step.close()
+            if not call.done():
+                call.cancel()
+                await asyncio.gather(call, return_exceptions=True)
+
+    async def ready(self, emit: Emit) -> None:
+        """Wait for the start-up read of the stable prefix, then start from its cache."""
+        assert self.warming is not None
+        emit({**WARM_UP_STEP, "status": "start", "label": "Getting the model ready…"})
+        await asyncio.shield(self.warming)
+        emit({**WARM_UP_STEP, "status": "end", "label": "The model is ready"})

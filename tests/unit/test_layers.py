@@ -1,0 +1,54 @@
+"""Layers import downward only: server -> graph -> llm / planning -> skills, memory, storage.
+
+Read from the source's import statements (no module is imported), so a new file is checked
+without editing this test.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "agent_graph"
+BELOW_GRAPH = ("llm", "planning", "skills", "memory", "storage", "security")
+
+
+def imported_layers(layer: str) -> dict[str, set[str]]:
+    """For each file of `layer`, the agent_graph packages it imports."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((PACKAGE / layer).rglob("*.py")):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+            elif isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+        found[str(path.relative_to(PACKAGE))] = {
+            name.split(".")[1] for name in names if name.startswith("agent_graph.")
+        }
+    return found
+
+
+@pytest.mark.parametrize("layer", BELOW_GRAPH)
+def test_nothing_below_the_graph_imports_the_graph_or_the_server(layer: str) -> None:
+    offences = {
+        path: sorted(layers & {"graph", "server"})
+        for path, layers in imported_layers(layer).items()
+        if layers & {"graph", "server"}
+    }
+    assert offences == {}
+
+
+def test_planning_builds_on_neither_the_graph_nor_the_model() -> None:
+    offences = {
+        path: sorted(layers & {"graph", "llm", "server"})
+        for path, layers in imported_layers("planning").items()
+        if layers & {"graph", "llm", "server"}
+    }
+    assert offences == {}
+
+
+def test_the_graph_never_imports_the_server() -> None:
+    assert {p: ls for p, ls in imported_layers("graph").items() if "server" in ls} == {}

@@ -37,7 +37,7 @@ skills-env: $(if $(wildcard web/package.json),web/node_modules/.package-lock.jso
 	PYTHON=$(PYTHON) bash scripts/skills/env.sh
 
 run: install web skills-env
-	LITELLM_LOCAL_MODEL_COST_MAP=True $(BIN)/uvicorn api:app --host $(HOST) --port $(PORT)
+	$(BIN)/uvicorn api:app --host $(HOST) --port $(PORT)
 
 lint: install
 	$(BIN)/ruff check .

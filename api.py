@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.routing import Route
 
-from agent_graph.config import Settings, get_settings, langgraph_quiet_env
+from agent_graph.config import Settings, get_settings
 from agent_graph.security.browser_guard import BrowserGuard
 from agent_graph.security.closed_networks import ClosedNetworks
 from agent_graph.security.request_guard import RequestGuard
@@ -34,7 +34,6 @@ from agent_graph.server.routes import (
 )
 from agent_graph.server.runtime import AppRuntime
 
-langgraph_quiet_env()
 log = logging.getLogger("propsearch.api")
 
 NO_UI = (

@@ -213,8 +213,10 @@ class Settings(BaseSettings):
         return list(self._secrets)
 
 
-def langgraph_quiet_env() -> None:
-    """Keep LiteLLM and LangSmith from reaching the network (set before importing them)."""
+def quiet_env() -> None:
+    """Keep LiteLLM (its model cost map), LangSmith and the LangGraph CLI from reaching the
+    network. Run by `agent_graph/__init__.py`, so before any start path imports them; an
+    explicit setting in the environment wins."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LANGSMITH_TRACING", "false")
     os.environ.setdefault("LANGGRAPH_CLI_NO_ANALYTICS", "1")

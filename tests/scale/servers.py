@@ -192,7 +192,6 @@ class Replica:
             "MEMORY_ROOT": str(self.memory_root),
             "HOST_PORT_START": str(free_port_window()),
             "AGENT_MODEL": "offline",
-            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
             **self.env,
         }
         with (self.folder / f"replica-{self.port}.log").open("ab") as log:

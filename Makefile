@@ -52,8 +52,9 @@ browser:
 docker-setup:
 	bash scripts/docker/setup.sh
 
+# Skill images and the agent's (tests/docker/test_compose_stack.py starts compose.yaml).
 images: docker-setup
-	bash scripts/docker/build-images.sh
+	bash scripts/docker/build-images.sh --agent
 
 # The server storage profile's tests: Debian's redis-server and nginx, and PostgreSQL 17 +
 # pgvector as an image on the local trixie base (pgvector is not packaged for bookworm).

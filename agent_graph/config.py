@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     skill_isolation: Literal["fork", "restart"] | None = Field(
         default=None, alias="SKILL_ISOLATION"
     )
+    skill_venvs_dir: Path | None = Field(default=None, alias="SKILL_VENVS_DIR")
+    """Where an image keeps the virtual environments it built for the skills that run inside it
+    (`<dir>/<skill>`); set, a skill folder's own `.venv` is never used (process.skill_argv)."""
     skill_services: str = Field(default="", alias="SKILL_SERVICES")
     """`name=url,...`: skills already running as services (shared by replicas), not started here."""
     skill_worker_max_calls: int = Field(default=1000, ge=1, alias="SKILL_WORKER_MAX_CALLS")

@@ -28,7 +28,7 @@ ONE_CALL = {
     "current_time": ("get_current_time", {"timezone": "UTC"}),
     "mcp_time": ("mcp_time_get_current_time", {"timezone": "UTC"}),
     "real_estate": ("search_properties", {"location": "Austin", "limit": 1}),
-    "mortgage": ("mortgage_payment", {"price": 400000}),
+    "mortgage": ("mortgage_payment", {"price": 400000, "rate_percent": 6.5}),
 }
 """One call per bundled skill; a skill added to skills/ must be added here."""
 READY_S = 240
@@ -106,11 +106,12 @@ def stack(tmp_path: Path, docker_client: Any) -> Iterator[Stack]:
 
 
 def _call_until_answered(client: httpx.Client, tool: str, params: dict[str, Any]) -> None:
-    """The pools start their workers after the API answers /health: retry until one runs."""
+    """The pools start their workers after the API answers /health: retry while the call
+    fails on the server's side (a worker not up yet), never on a refused call."""
     deadline = time.monotonic() + READY_S
     while True:
         reply = client.post(f"/tools/{tool}", json={"params": params})
-        if reply.status_code == 200 or time.monotonic() > deadline:
+        if reply.status_code < 500 or time.monotonic() > deadline:
             break
         time.sleep(2)
     assert reply.status_code == 200, f"{tool}: {reply.status_code} {reply.text[:300]}"

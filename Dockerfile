@@ -39,6 +39,20 @@ RUN /opt/venv/bin/pip install --no-cache-dir --disable-pip-version-check --no-de
  && python3 -m compileall -q /opt/venv/lib
 # Package data the wheel does not carry yet (pyproject.toml declares no package-data).
 COPY agent_graph/memory/assets/ /opt/venv/lib/python3.11/site-packages/agent_graph/memory/assets/
+# A skill that runs in this container (no `image:` of its own, e.g. mcp_time's MCP server over
+# stdio) gets its requirements.txt in a venv built here, /opt/skill-venvs/<name>
+# (SKILL_VENVS_DIR): the skills folder compose mounts holds the host's .venv, made elsewhere.
+COPY skills/ /tmp/skills/
+RUN mkdir -p /opt/skill-venvs && for dir in /tmp/skills/*/; do \
+      name=$(basename "$dir"); \
+      if [ -f "$dir/requirements.txt" ] && ! grep -q '^image:' "$dir/SKILL.md"; then \
+        python3 -m venv "/opt/skill-venvs/$name" \
+        && "/opt/skill-venvs/$name/bin/pip" install --no-cache-dir --disable-pip-version-check \
+             -r "$dir/requirements.txt" \
+        && "/opt/skill-venvs/$name/bin/pip" uninstall -y -q pip setuptools || exit 1; \
+      fi; \
+    done \
+ && python3 -m compileall -q /opt/skill-venvs
 
 FROM ${BASE_IMAGE}
 RUN apt-get update \
@@ -47,6 +61,7 @@ RUN apt-get update \
  && useradd --uid 10001 --user-group --create-home --home-dir /home/propsearch \
       --shell /usr/sbin/nologin propsearch
 COPY --from=python /opt/venv /opt/venv
+COPY --from=python /opt/skill-venvs /opt/skill-venvs
 WORKDIR /app
 COPY api.py graph.py langgraph.json ./
 COPY skills/ ./skills/
@@ -54,7 +69,8 @@ COPY --from=web /web/dist ./web/dist
 RUN mkdir -p /app/memory && chown 10001:10001 /app/memory
 ENV PATH=/opt/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
-    SKILLS_DIR=/app/skills MEMORY_ROOT=/app/memory WEB_DIST=/app/web/dist
+    SKILLS_DIR=/app/skills SKILL_VENVS_DIR=/opt/skill-venvs MEMORY_ROOT=/app/memory \
+    WEB_DIST=/app/web/dist
 USER 10001:10001
 EXPOSE 8000
 # Forwarded headers are believed only from FORWARDED_ALLOW_IPS (none by default), read by the

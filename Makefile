@@ -39,7 +39,7 @@ skills-env: $(if $(wildcard web/package.json),web/node_modules/.package-lock.jso
 # --no-proxy-headers: uvicorn would believe X-Forwarded-For from 127.0.0.1; the app trusts only
 # the proxies FORWARDED_ALLOW_IPS names (none by default), so the guest limit keys on the peer.
 run: install web skills-env
-	LITELLM_LOCAL_MODEL_COST_MAP=True $(BIN)/uvicorn api:app --host $(HOST) --port $(PORT) --no-proxy-headers
+	$(BIN)/uvicorn api:app --host $(HOST) --port $(PORT) --no-proxy-headers
 
 lint: install
 	$(BIN)/ruff check .
@@ -68,8 +68,9 @@ browser:
 docker-setup:
 	bash scripts/docker/setup.sh
 
+# Skill images and the agent's (tests/docker/test_compose_stack.py starts compose.yaml).
 images: docker-setup
-	bash scripts/docker/build-images.sh
+	bash scripts/docker/build-images.sh --agent
 
 # The server storage profile's tests: Debian's redis-server and nginx, and PostgreSQL 17 +
 # pgvector as an image on the local trixie base (pgvector is not packaged for bookworm).

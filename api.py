@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.routing import Route
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from agent_graph.config import Settings, get_settings, langgraph_quiet_env
+from agent_graph.config import Settings, get_settings
 from agent_graph.security.browser_guard import BrowserGuard
 from agent_graph.security.closed_networks import ClosedNetworks
 from agent_graph.security.request_guard import RequestGuard
@@ -35,7 +35,6 @@ from agent_graph.server.routes import (
 )
 from agent_graph.server.runtime import AppRuntime
 
-langgraph_quiet_env()
 log = logging.getLogger("propsearch.api")
 
 NO_UI = (

@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     skill_isolation: Literal["fork", "restart"] | None = Field(
         default=None, alias="SKILL_ISOLATION"
     )
+    skill_venvs_dir: Path | None = Field(default=None, alias="SKILL_VENVS_DIR")
+    """Where an image keeps the virtual environments it built for the skills that run inside it
+    (`<dir>/<skill>`); set, a skill folder's own `.venv` is never used (process.skill_argv)."""
     skill_services: str = Field(default="", alias="SKILL_SERVICES")
     """`name=url,...`: skills already running as services (shared by replicas), not started here."""
     skill_worker_max_calls: int = Field(default=1000, ge=1, alias="SKILL_WORKER_MAX_CALLS")
@@ -226,8 +229,10 @@ class Settings(BaseSettings):
         return list(self._secrets)
 
 
-def langgraph_quiet_env() -> None:
-    """Keep LiteLLM and LangSmith from reaching the network (set before importing them)."""
+def quiet_env() -> None:
+    """Keep LiteLLM (its model cost map), LangSmith and the LangGraph CLI from reaching the
+    network. Run by `agent_graph/__init__.py`, so before any start path imports them; an
+    explicit setting in the environment wins."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LANGSMITH_TRACING", "false")
     os.environ.setdefault("LANGGRAPH_CLI_NO_ANALYTICS", "1")

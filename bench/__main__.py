@@ -68,8 +68,6 @@ def main() -> int:
     parser.add_argument("--smoke", action="store_true", help="tiny counts, no Docker (CI)")
     parser.add_argument("--only", nargs="+", choices=PARTS, help="run only these parts")
     args = parser.parse_args()
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    os.environ.setdefault("LANGSMITH_TRACING", "false")
     results: dict[str, Any] = {
         "mode": "smoke" if args.smoke else "full",
         "date": time.strftime("%Y-%m-%d %H:%M:%S"),

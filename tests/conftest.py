@@ -1,10 +1,4 @@
-"""Shared test setup: quiet, offline LiteLLM and LangSmith."""
-
-import os
-
-os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-os.environ.setdefault("LANGSMITH_TRACING", "false")
-os.environ.setdefault("LANGGRAPH_CLI_NO_ANALYTICS", "1")
+"""Shared test setup (importing agent_graph keeps LiteLLM and LangSmith offline: config.quiet_env)."""
 
 import pytest
 

@@ -121,7 +121,6 @@ def start_server(
         "MEMORY_ROOT": str(memory_root),
         "HOST_PORT_START": str(port_base),
         "AGENT_MODEL": "offline",
-        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
         **env,
     }
     with log_path.open("wb") as log:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from langchain_core.language_models import BaseChatModel
 
-from agent_graph.config import Settings, langgraph_quiet_env
+from agent_graph.config import Settings
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.llm.profile import LOCAL_MODEL, ModelProfile
 from agent_graph.skills.planners import Planners
@@ -27,7 +27,6 @@ def make_chat_model(
         if planners is None:
             planners = Planners.from_skills_dir(settings.skills_dir)
         return OfflineChatModel(planners=planners)
-    langgraph_quiet_env()
     from agent_graph.llm.local.progress import local_client
     from agent_graph.llm.watch import WatchedChatLiteLLM
 

@@ -18,7 +18,7 @@ import tempfile
 import uuid
 from pathlib import Path
 
-from agent_graph.config import ROOT
+from agent_graph.config import ROOT, get_settings
 from agent_graph.skills.backend import WorkerHandle
 from agent_graph.skills.logs import SkillLogs
 from agent_graph.skills.manifest import SkillSpec
@@ -31,12 +31,21 @@ _PASSTHROUGH = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT")
 
 
 def skill_argv(folder: Path, command: tuple[str, ...]) -> list[str]:
-    """`command` with `python`/`python3` replaced by the skill's own interpreter: its
-    `.venv` (built from requirements.txt by `make skills-env`) when there is one, else the
-    agent's. Other commands (node, a binary) run as given, found on PATH."""
-    venv_python = folder / ".venv" / "bin" / "python"
-    python = str(venv_python) if venv_python.is_file() else sys.executable
+    """`command` with `python`/`python3` replaced by the skill's own interpreter (skill_python).
+    Other commands (node, a binary) run as given, found on PATH."""
+    python = skill_python(folder)
     return [python if part in ("python", "python3") else part for part in command]
+
+
+def skill_python(folder: Path) -> str:
+    """The skill's virtual environment when it has one, else the agent's interpreter. Its venv
+    is the one an image built for it under SKILL_VENVS_DIR, else its folder's `.venv` (built
+    from requirements.txt by `make skills-env`). In an image the folder's `.venv` is never
+    used: a skills folder mounted from the host holds one made for another machine."""
+    venvs = get_settings().skill_venvs_dir
+    venv = venvs / folder.name if venvs is not None else folder / ".venv"
+    venv_python = venv / "bin" / "python"
+    return str(venv_python) if venv_python.is_file() else sys.executable
 
 
 class ProcessBackend:

@@ -81,6 +81,8 @@ class Conversation:
     product: Product
     session_id: str | None = None
     shown: list[dict[str, Any]] = field(default_factory=list)
+    focused: dict[str, Any] | None = None
+    """The home whose detail is on screen (the paraphrase set's follow-ups are about it)."""
 
     def send(self, outcome: Outcome, message: str, new_session: bool = False) -> Turn:
         """One message, in this conversation's session or in a new one that the conversation

@@ -104,7 +104,6 @@ class Product:
             "AGENT_MODEL": "local",
             "MEMORY_ROOT": str(memory_root),
             "HOST_PORT_START": str(_free_window()),
-            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
             **env,
         }
         with log_path.open("wb") as log:

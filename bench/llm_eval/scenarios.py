@@ -24,10 +24,12 @@ from bench.llm_eval.features import FEATURES
 from bench.llm_eval.product import Product
 
 
-def search(c: Conversation, o: Outcome) -> None:
-    turn = c.send(
-        o, "Find houses in Austin with at least 3 bedrooms under $500,000.", new_session=True
-    )
+def search(
+    c: Conversation,
+    o: Outcome,
+    message: str = "Find houses in Austin with at least 3 bedrooms under $500,000.",
+) -> None:
+    turn = c.send(o, message, new_session=True)
     c.shown = listings(turn)
     meets_search(c.shown)
     searched_within(turn)
@@ -83,8 +85,10 @@ def _is_time_tool(name: str) -> bool:
     return name == "get_current_time" or name.endswith("_get_current_time")
 
 
-def time_question(c: Conversation, o: Outcome) -> None:
-    turn = c.send(o, "What time is it in Tokyo right now?", new_session=True)
+def time_question(
+    c: Conversation, o: Outcome, message: str = "What time is it in Tokyo right now?"
+) -> None:
+    turn = c.send(o, message, new_session=True)
     # Either time skill will do: current_time's tool or the MCP server's (namespaced) one.
     ran = [e for e in turn.of("step") if e.get("status") == "end"]
     check(any(_is_time_tool(e["name"]) for e in ran), "the time tool did not run")
@@ -92,14 +96,16 @@ def time_question(c: Conversation, o: Outcome) -> None:
     check(any("Tokyo" in z for z in zones), f"asked for the wrong zone: {zones}")
 
 
-def no_tool(c: Conversation, o: Outcome) -> None:
-    turn = c.send(o, "What does HOA stand for?", new_session=True)
+def no_tool(c: Conversation, o: Outcome, message: str = "What does HOA stand for?") -> None:
+    turn = c.send(o, message, new_session=True)
     check(not turn.tool_calls, f"called {[e['name'] for e in turn.tool_calls]}")
     check(bool(turn.text.strip()), "no answer")
 
 
-def tool_error(c: Conversation, o: Outcome) -> None:
-    turn = c.send(o, "Show me the details for the listing with zpid 1.", new_session=True)
+def tool_error(
+    c: Conversation, o: Outcome, message: str = "Show me the details for the listing with zpid 1."
+) -> None:
+    turn = c.send(o, message, new_session=True)
     errors = [e for e in turn.of("step") if e.get("status") == "error"]
     check(bool(errors), "the tool did not fail as planned")
     check(bool(turn.text.strip()), "no answer after the tool error")
@@ -119,22 +125,23 @@ MISSION: list[tuple[str, bool, Callable[[Conversation, Outcome], None]]] = [
 scenarios of their own sessions, then the search conversation (search, "the second one", card
 click, "closer to downtown" in one session), the three-session memory scenario last."""
 SCENARIOS = MISSION + FEATURES
-"""The mission's eight, then the sixteen feature scenarios (features.py)."""
+"""The mission's eight, then the sixteen feature scenarios (features.py): the original set."""
 
 
 def run_all(
     product: Product,
+    chosen: list[tuple[str, bool, Callable[[Conversation, Outcome], None]]],
     only: list[str] | None = None,
     report: Callable[[Outcome], None] = lambda outcome: None,
     deadline: float = float("inf"),
 ) -> list[Outcome]:
-    """Run the scenarios in order. `deadline` (time.monotonic()) is a hard limit: a scenario
+    """Run the `chosen` scenarios in order. `deadline` (time.monotonic()) is a hard limit: a scenario
     not started before it, or whose turn is still running at it, is reported as not run, so a
     starved machine cannot stretch CI past its limit."""
     product.deadline = deadline
     conversation = Conversation(product)
     outcomes = []
-    for name, explicit, scenario in SCENARIOS:
+    for name, explicit, scenario in chosen:
         if only and not any(word in scenario.__name__ for word in only):
             continue
         outcome = Outcome(name, explicit)

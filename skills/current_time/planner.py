@@ -13,13 +13,16 @@ from zoneinfo import available_timezones
 PRIORITY = 10
 TOOL = "get_current_time"
 _TIME_QUESTION = re.compile(
-    r"\b(what(?:'s| is)? the time|what time|current time|time is it|time now|"
+    r"\b(what(?:'s| is)? the time|what time|(?:current|local) (?:\w+ ){0,2}time|time is it|"
+    r"time (?:right )?now|"
     r"what(?:'s| is)? (?:the |today'?s )?date|what day is)\b",
     re.IGNORECASE,
 )
 
 
 _PLACE = re.compile(r"\b(?:in|at|for)\s+((?:[A-Z][\w'.-]*)(?:\s+[A-Z][\w'.-]*){0,2})")
+_PLACE_BEFORE = re.compile(r"((?:[A-Z][\w'.-]*\s+){1,3})time\b")
+"""A place written before the word: "Tokyo time right now?", "New York time"."""
 
 
 @lru_cache(maxsize=1)
@@ -40,6 +43,12 @@ def _named_zone(text: str) -> str | bool | None:
         words = place.split()
         for size in range(len(words), 0, -1):  # "New York City" -> "new york city", "new york"
             zone = _zones_by_city().get(" ".join(words[:size]).lower())
+            if zone:
+                return zone
+    for before in _PLACE_BEFORE.findall(text):  # only a place it can place counts here
+        words = before.split()
+        for start in range(len(words)):  # "What's New York time" -> ..., "new york", "york"
+            zone = _zones_by_city().get(" ".join(words[start:]).lower())
             if zone:
                 return zone
     return False if places else None

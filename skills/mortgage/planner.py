@@ -26,9 +26,23 @@ _RATE = re.compile(
     r"(?:at|rate of|interest of)\s*(\d+(?:\.\d+)?)\s?(?:%|percent)"
     r"|(\d+(?:\.\d+)?)\s?(?:%|percent)\s*(?:rate|interest|apr)"
 )
+_DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
+"""'450,000 dollars' is written '$450,000' before the amounts are read."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
-_PAYMENT = re.compile(r"\b(per month|a month|monthly|mortgage|payment)\b")
-_AFFORD = re.compile(r"\bafford\b|\bhow much (?:house|home)\b|\bmax(?:imum)? price\b")
+_PAYMENT = re.compile(r"\b(per month|a month|each month|every month|monthly|mortgage|payments?)\b")
+_HOME_COST = re.compile(
+    r"\btax(?:es)?\b|\bhoa\b|\bhome ?owners'? association\b|\bassociation (?:fees?|dues)\b"
+)
+"""A cost of owning a home: asked about the home on screen, its payment estimate shows it."""
+_OTHER_HOMES = re.compile(
+    r"\b(?:homes|houses|condos|town ?homes|town ?houses|listings|properties|places)\b|"
+    r"\bwithout\b|\bno hoa\b|\bstand for\b|\bmean\b|\bwhat(?: is|'s) an?\b"
+)
+"""...unless the message is about other homes (a search) or asks what the word means."""
+_AFFORD = re.compile(
+    r"\bafford\b|\bhow much (?:house|home)\b|\bmax(?:imum)? price\b|\bprice range\b|"
+    r"\bwhat (?:price|can i buy)\b"
+)
 _WHAT_IF = re.compile(r"^\s*(?:and |ok,? |okay,? )?(?:what|how) about\b|^\s*what if\b")
 
 
@@ -61,6 +75,18 @@ def _homes(earlier: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[st
         elif result.get("type") == "detail" and result.get("items"):
             focused = result["items"][0]
     return items, focused
+
+
+def _on_screen(earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The home whose detail was the last homes result shown (estimates since do not count):
+    what "what would the payment be?" is about when it names no home."""
+    for result in reversed(earlier):
+        if result.get("type") == "listings":
+            return None
+        if result.get("type") == "detail" and result.get("items"):
+            home = result["items"][0]
+            return home if isinstance(home, dict) else None
+    return None
 
 
 def _referenced_home(text: str, earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -100,6 +126,12 @@ def _home_args(home: dict[str, Any]) -> dict[str, Any]:
     return args
 
 
+def _asks_home_cost(text: str, earlier: list[dict[str, Any]]) -> bool:
+    """A tax or HOA question about the home on screen ("how much are the property taxes?")."""
+    about = bool(_HOME_COST.search(text)) and not _OTHER_HOMES.search(text)
+    return about and _on_screen(earlier) is not None
+
+
 def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str, Any]:
     """The last estimate's inputs, for "what if I put 10% down?"."""
     args: dict[str, Any] = {
@@ -116,7 +148,7 @@ def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str
 
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     """A mortgage_payment or mortgage_affordability call, or None when the message isn't ours."""
-    text = str(turn.get("text", "")).lower()
+    text = _DOLLARS.sub(r"$\1", str(turn.get("text", "")).lower())
     tools = turn.get("tools") or []
     earlier = turn.get("earlier") or []
     stated = _terms(text)
@@ -134,8 +166,11 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
         return None
     # "cost" alone is a price question ("homes that cost under 400k"); with loan terms it is ours
     asks_cost = bool(_PAYMENT.search(text)) or ("cost" in text and bool(stated))
+    asks_cost = asks_cost or _asks_home_cost(text, earlier)
     home = _referenced_home(text, earlier) if asks_cost else None
     price = _MONEY.search(_DOWN_AMT.sub("", text)) if asks_cost else None
+    if asks_cost and home is None and price is None:
+        home = _on_screen(earlier)  # "what would the payment be?" after a home's detail
     if home is not None:
         args = _home_args(home)
         if not args["price"]:

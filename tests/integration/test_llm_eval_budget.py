@@ -25,7 +25,7 @@ def test_a_turn_running_at_the_deadline_is_cut_off_and_the_rest_not_run(tmp_path
     )
     try:
         started = time.monotonic()
-        outcomes = run_all(product, deadline=started + 5)
+        outcomes = run_all(product, SCENARIOS, deadline=started + 5)
         elapsed = time.monotonic() - started
     finally:
         product.stop()

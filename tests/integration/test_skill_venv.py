@@ -6,7 +6,9 @@ import sys
 from pathlib import Path
 
 import psutil
+import pytest
 
+from agent_graph.config import get_settings
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.process import ProcessBackend, skill_argv
 from agent_graph.skills.registry import SkillRegistry
@@ -21,6 +23,32 @@ def test_python_means_the_skill_venv_when_there_is_one(tmp_path: Path) -> None:
     venv_python.touch()
     assert skill_argv(tmp_path, ("python3", "-m", "x")) == [str(venv_python), "-m", "x"]
     assert skill_argv(tmp_path, ("node", "dist/server.js")) == ["node", "dist/server.js"]
+
+
+def _touch_python(venv: Path) -> Path:
+    python = venv / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.touch()
+    return python
+
+
+def test_in_an_image_the_skill_runs_on_the_venv_the_image_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A skills folder mounted from the host carries the host's `.venv` (made for another
+    machine): under SKILL_VENVS_DIR it is never used, the image's venv for that skill is."""
+    folder = tmp_path / "skills" / "mcp_time"
+    _touch_python(folder / ".venv")
+    venvs = tmp_path / "skill-venvs"
+    monkeypatch.setenv("SKILL_VENVS_DIR", str(venvs))
+    get_settings.cache_clear()
+    try:
+        assert skill_argv(folder, ("python", "-m", "x")) == [sys.executable, "-m", "x"]
+        image_python = _touch_python(venvs / "mcp_time")
+        assert skill_argv(folder, ("python", "-m", "x")) == [str(image_python), "-m", "x"]
+    finally:
+        monkeypatch.delenv("SKILL_VENVS_DIR")
+        get_settings.cache_clear()
 
 
 async def test_real_estate_workers_run_on_its_venv_with_its_requirements() -> None:

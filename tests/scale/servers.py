@@ -192,7 +192,6 @@ class Replica:
             "MEMORY_ROOT": str(self.memory_root),
             "HOST_PORT_START": str(free_port_window()),
             "AGENT_MODEL": "offline",
-            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
             "FORWARDED_ALLOW_IPS": "127.0.0.1",  # the nginx balancer, as in compose.scale.yaml
             **self.env,
         }

@@ -30,6 +30,8 @@ _FILLER = r"(?:\s*(?:is|of|at|around|about|roughly|approximately|say|:|=))*\s*$"
 _MAX_BEFORE = re.compile(
     _LEAD + r"(?:under|below|beneath|less than|lower than|cheaper than|no more than|"
     r"not more than|not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
+    r"(?:can[’']?t|cannot|can not|won[’']?t|don[’']?t want to|not)(?: go| spend| pay)?"
+    r" (?:over|above|beyond|more than)|"
     r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|top out at|tops|price range|<=?|≤)" + _FILLER
 )
 _MIN_BEFORE = re.compile(
@@ -51,8 +53,10 @@ _AROUND_AFTER = re.compile(r"\s*(?:-?\s*ish\b|or so\b)")
 _UNIT_AFTER = re.compile(
     r"\s*-?\s*(?:sq|square|sf\b|ft\b|feet|foot|miles?\b|mi\b|min\b|minutes|bed|bd|br\b|bath|"
     r"ba\b|acres?|years?|yrs?|%|percent|stor(?:y|ies)|car\b|cars|people|kids|st\b|nd\b|rd\b|"
-    r"th\b)"
+    r"th\b|/\s*mo(?:nth)?\b|a month\b|per month\b|each month\b|every month\b|monthly\b|"
+    r"a year\b|per year\b|/\s*yr\b)"
 )
+"""A number followed by these is not a home's price (a size, a count, a monthly payment)."""
 
 
 def _value(m: re.Match[str], tag: str = "") -> tuple[float, bool, float]:

@@ -56,6 +56,7 @@ def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> Ski
         isolation=settings.skill_isolation,
         worker_max_calls=settings.skill_worker_max_calls,
         services=parse_services(settings.skill_services),
+        tokens=settings.api_tokens_file is not None,
     )
 
 

@@ -17,6 +17,7 @@ from agent_graph.skills.mcp import McpPool
 from agent_graph.skills.metadata import ToolMeta, split_tool
 from agent_graph.skills.pool import DEFAULT_MAX_CALLS, ContainerPool, SkillCallError
 from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.sandbox import unconfined_network
 from agent_graph.skills.service import ServiceBackend
 
 log = logging.getLogger(__name__)
@@ -102,6 +103,7 @@ class SkillRegistry:
         isolation: str | None = None,
         worker_max_calls: int = DEFAULT_MAX_CALLS,
         services: dict[str, str] | None = None,
+        tokens: bool = False,
     ) -> None:
         self.skills_dir = skills_dir
         self.backend = backend_factory()
@@ -112,6 +114,9 @@ class SkillRegistry:
         self.worker_max_calls = worker_max_calls
         self.services = services or {}
         """Skills running elsewhere (SKILL_SERVICES): called at their URL, never started here."""
+        self.tokens = tokens
+        """Whether the API asks every caller for a token (else third-party skills need their
+        network confined: sandbox.unconfined_network)."""
         self.skills: dict[str, LoadedSkill] = {}
         self.failed: dict[str, str] = {}
         """Skills that could not start, with the reason."""
@@ -145,8 +150,19 @@ class SkillRegistry:
             for tool in skill.tools:
                 self._route[tool["function"]["name"]] = skill.spec.name
 
+    def _refusal(self, spec: SkillSpec) -> str | None:
+        """Why this skill's code may not run on this machine, None when it may."""
+        stdio = bool(spec.mcp.get("command"))
+        local = stdio or (self.backend.name == "process" and spec.name not in self.services)
+        return unconfined_network(spec.folder, stdio, self.tokens) if local else None
+
     async def _start_one(self, spec: SkillSpec) -> LoadedSkill | None:
         pool: ContainerPool | McpPool
+        refusal = self._refusal(spec)
+        if refusal is not None:
+            log.error("skipping skill %s: %s", spec.name, refusal)
+            self.failed[spec.name] = refusal
+            return None
         if spec.mcp:
             pool = McpPool(spec)
         else:

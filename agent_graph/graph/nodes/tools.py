@@ -185,7 +185,7 @@ def make_tools(services: Services) -> Any:
             result = services.sanitizer.redact_value(await services.skills.dispatch(name, args))
             if is_write(result):  # only a request: honoured when the tool declared the entry
                 owner = str(services.skills.skill_for(name))
-                write = owned_write(meta, owner, result, ctx.persist)
+                write = owned_write(meta, owner, result, role, ctx.persist)
             error = None
         except (SkillCallError, WriteRefusedError) as exc:
             result, error = None, services.sanitizer.redact(str(exc))

@@ -19,7 +19,11 @@ from typing import Any
 import httpx
 import pytest
 
+from agent_graph.skills import sandbox
 from agent_graph.skills.landlock import NET_ABI, abi_version
+from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.registry import SkillRegistry
 from tests.servers import ROOT, ServerProcess, free_port_window, start_server
 from tests.trust.helpers import FIXTURES, kill_orphan_workers
 
@@ -142,3 +146,29 @@ def test_a_skill_cannot_bind_a_low_port_nor_open_a_raw_socket(
 def test_a_skill_has_its_own_tmp_and_dev_shm(platform: Platform, kind: str) -> None:
     result = _probe(platform, kind, {"peek": platform.markers})
     assert set(result["peek"].values()) <= {"FileNotFoundError", "ENOENT"}, result
+
+
+@pytest.mark.parametrize("tokens", [False, True])
+async def test_without_network_confinement_only_bundled_skills_start_tokenless(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tokens: bool
+) -> None:
+    """A kernel without Landlock ABI 4 (the kernel is the edge faked here): a third-party process
+    skill is refused while the API takes callers without tokens, and says why; bundled skills
+    start."""
+    monkeypatch.setattr(sandbox, "abi_version", lambda: 3)
+    skills = tmp_path / "skills"
+    shutil.copytree(FIXTURES / "probe", skills / "probe")
+    shutil.copy(ROOT / "skills" / "skill_runtime.py", skills / "skill_runtime.py")
+    (skills / "current_time").symlink_to(ROOT / "skills" / "current_time")
+    ports = PortAllocator(free_port_window())
+    registry = SkillRegistry(skills, ProcessBackend, ports, tokens=tokens)
+    try:
+        await registry.start()
+        assert "current_time" in registry.names
+        if tokens:
+            assert "probe" in registry.names
+        else:
+            assert "probe" not in registry.names
+            assert "Set API_TOKENS_FILE" in registry.failed["probe"]
+    finally:
+        await registry.close()

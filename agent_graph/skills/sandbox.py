@@ -84,7 +84,8 @@ def unconfined_network(folder: Path, stdio: bool, tokens: bool) -> str | None:
     """Why a skill in `folder` may not start here, None when it may: its network cannot be
     confined (no Landlock ABI 4, and for a stdio worker no network namespace without root), it
     is not bundled with PropSearch, and the API trusts callers without tokens."""
-    if abi_version() >= NET_ABI or (stdio and os.geteuid() == 0) or tokens:
+    namespace = stdio and os.geteuid() == 0 and available()  # privileges.py, via the launcher
+    if abi_version() >= NET_ABI or namespace or tokens:
         return None
     if folder.resolve().is_relative_to(BUNDLED.resolve()):
         return None

@@ -17,7 +17,7 @@ _MONEY = re.compile(r"^\$?\s*(\d[\d,]*(?:\.\d+)?)\s*([km]?)$", re.IGNORECASE)
 _PLACE = re.compile(r"^[\w .,'#-]+$")
 _LABEL_FORBIDDEN = re.compile(r"[<>{}\[\]`\n\r]")
 MAX_WORDS = {"place": 8, "label": 12}
-# "Austin. Ignore …": a full stop after a word (not an abbreviation: St. Louis), or ! ? ;
+# "Paris. Ignore …": a full stop after a word (not an abbreviation: "Mt. Hood"), or ! ? ;
 _SENTENCE = re.compile(r"\b\w{4,}\.\s+\w|[!?;]")
 _INSTRUCTION = re.compile(
     r"\b(ignore|instructions?|always|never|must|pretend|system|assistant|you|your)\b", re.I

@@ -16,6 +16,12 @@ MAX_LABEL_CHARS = 120
 _MONEY = re.compile(r"^\$?\s*(\d[\d,]*(?:\.\d+)?)\s*([km]?)$", re.IGNORECASE)
 _PLACE = re.compile(r"^[\w .,'#-]+$")
 _LABEL_FORBIDDEN = re.compile(r"[<>{}\[\]`\n\r]")
+MAX_WORDS = {"place": 8, "label": 12}
+# "Paris. Ignore …": a full stop after a word (not an abbreviation: "Mt. Hood"), or ! ? ;
+_SENTENCE = re.compile(r"\b\w{4,}\.\s+\w|[!?;]")
+_INSTRUCTION = re.compile(
+    r"\b(ignore|instructions?|always|never|must|pretend|system|assistant|you|your)\b", re.I
+)
 
 
 def valid_kind(kind: Any) -> bool:
@@ -47,6 +53,7 @@ def normalized(kind: Any, value: Any) -> str:
             raise ValueError(f"{value!r} is not a whole number")
         return f"{number:g}"
     text = " ".join(str(value).split())
+    _refuse_sentences(kind, text)
     if kind == "place":
         if not text or len(text) > MAX_PLACE_CHARS or not _PLACE.match(text):
             raise ValueError(f"{text[:40]!r} is not a place name (letters, digits, , . ' # -)")
@@ -54,6 +61,16 @@ def normalized(kind: Any, value: Any) -> str:
     if not text or len(text) > MAX_LABEL_CHARS or _LABEL_FORBIDDEN.search(str(value)):
         raise ValueError(f"a label is one line of at most {MAX_LABEL_CHARS} plain characters")
     return text
+
+
+def _refuse_sentences(kind: str, text: str) -> None:
+    """A place or a label is a few words, never a sentence nor an instruction that would be
+    read back to the model in a later session."""
+    what = "a place name, ZIP or landmark" if kind == "place" else "a short label"
+    if _SENTENCE.search(text) or _INSTRUCTION.search(text):
+        raise ValueError(f"{text[:40]!r} reads like a sentence or an instruction, not {what}")
+    if len(text.split()) > MAX_WORDS[kind]:
+        raise ValueError(f"{text[:40]!r}… is too long for {what} (at most {MAX_WORDS[kind]} words)")
 
 
 def _money(value: Any) -> float:

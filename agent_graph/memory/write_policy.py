@@ -3,7 +3,8 @@
 A result asking for a memory write is only a request. It is honoured when the tool declared the
 entry in its `x-propsearch.writes` metadata, always in the tool's own skill (the owner comes from
 the registry, never from the result), with the value normalised by the declared kind. Guests
-never write; MCP tools cannot declare writes at all (agent_graph/skills/mcp.py).
+never write, with or without a token (the role decides, not whether the caller's data is kept);
+MCP tools cannot declare writes at all (agent_graph/skills/mcp.py).
 """
 
 from __future__ import annotations
@@ -31,13 +32,18 @@ def is_write(result: Any) -> bool:
     return isinstance(result, dict) and result.get("type") == WRITE
 
 
+def may_remember(role: str, persist: bool) -> bool:
+    """Whether a caller's turn may change remembered entries: a kept caller who is no guest."""
+    return persist and role != "guest"
+
+
 def owned_write(
-    meta: ToolMeta, owner: str, result: dict[str, Any], persist: bool
+    meta: ToolMeta, owner: str, result: dict[str, Any], role: str, persist: bool
 ) -> dict[str, Any]:
     """The write to apply for this result, in `owner`'s namespace; WriteRefusedError otherwise."""
     if not meta.writes:
         raise WriteRefusedError(UNDECLARED.format(tool=meta.tool))
-    if not persist:
+    if not may_remember(role, persist):
         raise WriteRefusedError(GUEST)
     entry_type = str(result.get("entry_type") or "PREFERENCE").upper()
     key = str(result.get("key") or "")

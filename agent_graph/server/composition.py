@@ -47,6 +47,7 @@ def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> Ski
         worker_max_calls=settings.skill_worker_max_calls,
         services=parse_services(settings.skill_services),
         claims_file=settings.memory_root / "skills" / "claims.json",
+        tokens=settings.api_tokens_file is not None,
     )
 
 

@@ -13,6 +13,7 @@ from agent_graph.memory.write_policy import (
     WriteRefusedError,
     destructive_question,
     is_write,
+    may_remember,
     owned_write,
 )
 from agent_graph.security.auth import Principal
@@ -92,9 +93,10 @@ async def call_tool(
     if not is_write(result):
         return answer
     try:
-        write = owned_write(meta, skill, result, who.persist)
+        write = owned_write(meta, skill, result, who.role, who.persist)
     except WriteRefusedError as exc:
-        raise DirectCallError(403, SIGN_IN if not who.persist else str(exc)) from None
+        guest = not may_remember(who.role, who.persist)
+        raise DirectCallError(403, SIGN_IN if guest else str(exc)) from None
     change = destructive_question(write, await memory.current_value(who.user, write))
     if change and not confirmed:
         raise ConfirmationNeededError(change, tokens.issue(who.user, tool, params))

@@ -4,9 +4,11 @@
 
 Sets PR_SET_PDEATHSIG (SIGKILL; kept across exec; it fires when the *thread* that started the
 process ends, so long-lived processes are started from the event loop's thread) and exits at once if PARENT_PID is no longer
-its parent (it died before the flag was set); when PROPSEARCH_SKILL_UID is set, drops to that
-user; when PROPSEARCH_LANDLOCK_READ is set, confines the
-process with Landlock to the paths sandbox.py chose (landlock.py); then execs COMMAND. Runs as a
+its parent (it died before the flag was set); when PROPSEARCH_LANDLOCK_READ is set (sandbox.py),
+gives up its privileges (privileges.py: its own /tmp and /dev/shm, no network when it declares
+none and binds no port, no capabilities, `no_new_privs`), drops to PROPSEARCH_SKILL_UID when
+set, and confines the process with Landlock to the paths and ports sandbox.py chose
+(landlock.py); then execs COMMAND. Runs as a
 plain script in the worker's process, before any skill code, so it imports nothing but the
 standard library. Done here rather than with `preexec_fn`, which is unsafe in a process with
 threads.
@@ -22,10 +24,10 @@ from typing import Any
 PR_SET_PDEATHSIG = 1
 
 
-def _landlock() -> Any:
-    """landlock.py beside this file (run with -I, so its folder is not on sys.path)."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "landlock.py")
-    spec = importlib.util.spec_from_file_location("propsearch_landlock", path)
+def _sibling(name: str) -> Any:
+    """`name`.py beside this file (run with -I, so its folder is not on sys.path)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"propsearch_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -42,22 +44,44 @@ def _tether(parent: int) -> None:
         sys.exit(0)
 
 
+def _paths(landlock: Any) -> tuple[list[str], list[str], list[str]]:
+    return tuple(  # type: ignore[return-value]
+        [p for p in os.environ.pop(name, "").split(":") if p]
+        for name in (landlock.READ_VAR, landlock.WRITE_VAR, landlock.LIST_VAR)
+    )
+
+
+def _ports(landlock: Any) -> tuple[list[int], list[int]]:
+    bind, connect = (
+        [int(p) for p in os.environ.pop(name, "").split(",") if p]
+        for name in (landlock.BIND_VAR, landlock.CONNECT_VAR)
+    )
+    return bind, connect
+
+
+def _confine(parent: int) -> None:
+    """Everything sandbox.py asked for, in the order the kernel needs it (see the docstring)."""
+    landlock, privileges = _sibling("landlock"), _sibling("privileges")
+    read, write, listed = _paths(landlock)
+    bind, connect = _ports(landlock)
+    network = bool(bind or connect)  # a stdio worker that declares no host needs none
+    write += privileges.private_namespaces([*read, *write, *listed], network)
+    privileges.drop_bounding_set()
+    if landlock.UID_VAR in os.environ:  # sandbox.py: the agent runs as root
+        # from here the agent's Python installation may be out of reach: import nothing more
+        os.setgroups([])
+        os.setgid(int(os.environ.pop(landlock.GID_VAR)))
+        os.setuid(int(os.environ.pop(landlock.UID_VAR)))
+        _tether(parent)  # a change of user clears the flag
+    privileges.drop_capabilities()
+    landlock.restrict(read, write, listed, (bind, connect))
+
+
 def main(argv: list[str]) -> None:
     parent, command = int(argv[1]), argv[2:]
     _tether(parent)
-    landlock = _landlock() if "PROPSEARCH_LANDLOCK_READ" in os.environ else None
-    if "PROPSEARCH_SKILL_UID" in os.environ:  # sandbox.py: the agent runs as root
-        # from here the agent's Python installation may be out of reach: import nothing more
-        os.setgroups([])
-        os.setgid(int(os.environ.pop("PROPSEARCH_SKILL_GID")))
-        os.setuid(int(os.environ.pop("PROPSEARCH_SKILL_UID")))
-        _tether(parent)  # a change of user clears the flag
-    if landlock is not None:
-        read, write, listed = (
-            [p for p in os.environ.pop(name, "").split(":") if p]
-            for name in (landlock.READ_VAR, landlock.WRITE_VAR, landlock.LIST_VAR)
-        )
-        landlock.restrict(read, write, listed)
+    if "PROPSEARCH_LANDLOCK_READ" in os.environ:
+        _confine(parent)
     os.execvp(command[0], command)
 
 

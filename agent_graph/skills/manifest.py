@@ -13,6 +13,7 @@ _FRONTMATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
 ISOLATIONS = ("fork", "restart")
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 _MEMORY = re.compile(r"(?:[1-9]\d{0,3})m|[1-4]g")
+_OUTBOUND = re.compile(r"^[A-Za-z0-9.-]{1,253}:(\d{1,5})$")
 
 
 class ManifestError(ValueError):
@@ -44,6 +45,13 @@ class SkillSpec:
     mcp: dict[str, Any] = field(default_factory=dict)
     """An MCP server instead of an HTTP service: `command` (stdio) or `url` (streamable HTTP),
     optional `namespace` (tool name prefix), `system_prompt`, `tools: {name: x-propsearch}`."""
+    outbound: tuple[str, ...] = ()
+    """The hosts its code may connect to, as `host:port` (docs/skill-isolation.md); nothing else."""
+
+    @property
+    def outbound_ports(self) -> tuple[int, ...]:
+        """The TCP ports of `outbound`: what Landlock can enforce (it knows ports, not hosts)."""
+        return tuple(sorted({int(entry.rsplit(":", 1)[1]) for entry in self.outbound}))
 
 
 def parse_env_file(path: Path) -> dict[str, str]:
@@ -111,7 +119,18 @@ def load_skill(folder: Path) -> SkillSpec:
         env=parse_env_file(folder / ".env"),
         widgets=_widgets(skill_md, meta.get("widgets")),
         mcp=mcp,
+        outbound=_outbound(skill_md, meta.get("outbound")),
     )
+
+
+def _outbound(skill_md: Path, raw: Any) -> tuple[str, ...]:
+    """`outbound: [host:port, ...]`, checked."""
+    entries = [] if raw is None else raw if isinstance(raw, list) else [None]
+    for entry in entries:
+        match = _OUTBOUND.match(entry) if isinstance(entry, str) else None
+        if match is None or not 0 < int(match.group(1)) < 65536:
+            raise ManifestError(f"{skill_md}: 'outbound' must list host:port entries")
+    return tuple(entries)
 
 
 def _widgets(skill_md: Path, raw: Any) -> dict[str, Path]:

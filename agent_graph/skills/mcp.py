@@ -145,7 +145,8 @@ class McpPool:
         argv = skill_argv(self.spec.folder, tuple(str(p) for p in self.config["command"]))
         env = dict(self.spec.env)
         if sandbox_available():  # confined like a process worker, through the same launcher
-            env.update(sandbox_env(self.spec.folder, argv, None, RUNTIME_DIR / "skill_runtime.py"))
+            runtime, ports = RUNTIME_DIR / "skill_runtime.py", (None, self.spec.outbound_ports)
+            env.update(sandbox_env(self.spec.folder, argv, None, runtime, ports))
             argv = [sys.executable, "-I", "-S", str(LAUNCHER), str(os.getpid()), *argv]
         return StdioServerParameters(command=argv[0], args=argv[1:], env=env, cwd=self.spec.folder)
 

@@ -65,7 +65,9 @@ class ProcessBackend:
         env = {k: os.environ[k] for k in _PASSTHROUGH if k in os.environ}
         env.update(spec.env)
         if self.confine:
-            env.update(sandbox_env(spec.folder, argv, tmp, RUNTIME_DIR / "skill_runtime.py"))
+            runtime = RUNTIME_DIR / "skill_runtime.py"
+            ports = (port, spec.outbound_ports)
+            env.update(sandbox_env(spec.folder, argv, tmp, runtime, ports))
         env.update(
             PORT=str(port),
             WORKER_NONCE=nonce,

@@ -18,6 +18,7 @@ from agent_graph.skills.mcp import McpPool
 from agent_graph.skills.metadata import ToolMeta, split_tool
 from agent_graph.skills.pool import DEFAULT_MAX_CALLS, ContainerPool, SkillCallError
 from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.sandbox import unconfined_network
 from agent_graph.skills.service import ServiceBackend
 
 log = logging.getLogger(__name__)
@@ -101,6 +102,7 @@ class SkillRegistry:
         worker_max_calls: int = DEFAULT_MAX_CALLS,
         services: dict[str, str] | None = None,
         claims_file: Path | None = None,
+        tokens: bool = False,
     ) -> None:
         self.skills_dir = skills_dir
         self.claims_file = claims_file
@@ -114,6 +116,9 @@ class SkillRegistry:
         self.worker_max_calls = worker_max_calls
         self.services = services or {}
         """Skills running elsewhere (SKILL_SERVICES): called at their URL, never started here."""
+        self.tokens = tokens
+        """Whether the API asks every caller for a token (else third-party skills need their
+        network confined: sandbox.unconfined_network)."""
         self.skills: dict[str, LoadedSkill] = {}
         self.failed: dict[str, str] = {}
         """Skills that could not start, with the reason."""
@@ -151,8 +156,19 @@ class SkillRegistry:
         owned = {name: declared_names(skill) for name, skill in self.skills.items()}
         await asyncio.to_thread(save_claims, self.claims_file, updated(claims, owned, present))
 
+    def _refusal(self, spec: SkillSpec) -> str | None:
+        """Why this skill's code may not run on this machine, None when it may."""
+        stdio = bool(spec.mcp.get("command"))
+        local = stdio or (self.backend.name == "process" and spec.name not in self.services)
+        return unconfined_network(spec.folder, stdio, self.tokens) if local else None
+
     async def _start_one(self, spec: SkillSpec) -> LoadedSkill | None:
         pool: ContainerPool | McpPool
+        refusal = self._refusal(spec)
+        if refusal is not None:
+            log.error("skipping skill %s: %s", spec.name, refusal)
+            self.failed[spec.name] = refusal
+            return None
         if spec.mcp:
             pool = McpPool(spec)
         else:

@@ -5,7 +5,11 @@ Readable: the system's programs, libraries and a few files of /etc, the Python i
 worker runs on (its `.venv` and the interpreter that venv was made from), its own skill folder
 and `skill_runtime.py`. Writable: its scratch folder and /dev's null, zero, random devices.
 Everything else is out of reach: the agent's `.env` and MEMORY_ROOT, other skills' folders and
-`.env` files, and /proc (where the agent's environment and keys are).
+`.env` files, and /proc (where the agent's environment and keys are). Network (Landlock ABI 4):
+a worker binds only its own port and connects only to the ports of the hosts its SKILL.md
+declares (`outbound`); a stdio worker (MCP server, planner) that declares none gets an empty
+network namespace. Where neither can be enforced, `unconfined_network` says why, and the registry
+refuses third-party skills unless the API asks for tokens.
 
 When the agent runs as root, the worker also runs as another user (SKILL_USER, `nobody` by
 default) if that user can reach everything the worker needs; an unprivileged agent cannot switch
@@ -24,8 +28,18 @@ import stat
 import sys
 from pathlib import Path
 
-from agent_graph.config import get_settings
-from agent_graph.skills.landlock import GID_VAR, LIST_VAR, READ_VAR, UID_VAR, WRITE_VAR, abi_version
+from agent_graph.config import ROOT, get_settings
+from agent_graph.skills.landlock import (
+    BIND_VAR,
+    CONNECT_VAR,
+    GID_VAR,
+    LIST_VAR,
+    NET_ABI,
+    READ_VAR,
+    UID_VAR,
+    WRITE_VAR,
+    abi_version,
+)
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +64,8 @@ ETC = (
     "/etc/passwd",
     "/etc/group",
 )
-DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random", "/dev/shm")
+DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random")  # /dev/shm: privileges.py
+BUNDLED = ROOT / "skills"
 
 
 def available() -> bool:
@@ -65,10 +80,31 @@ def python_installations(executable: str) -> list[str]:
     return sorted({str(exe.parent.parent), str(exe.resolve().parent.parent)})
 
 
+def unconfined_network(folder: Path, stdio: bool, tokens: bool) -> str | None:
+    """Why a skill in `folder` may not start here, None when it may: its network cannot be
+    confined (no Landlock ABI 4, and for a stdio worker no network namespace without root), it
+    is not bundled with PropSearch, and the API trusts callers without tokens."""
+    namespace = stdio and os.geteuid() == 0 and available()  # privileges.py, via the launcher
+    if abi_version() >= NET_ABI or namespace or tokens:
+        return None
+    if folder.resolve().is_relative_to(BUNDLED.resolve()):
+        return None
+    return (
+        f"this kernel's Landlock (ABI {abi_version()}) cannot keep skill code off the network "
+        "and the API takes callers without tokens: a third-party skill could call it as the "
+        "local admin. Set API_TOKENS_FILE, or run on Linux 6.7 or later"
+    )
+
+
 def sandbox_env(
-    folder: Path, argv: list[str], scratch: str | None, runtime: Path
+    folder: Path,
+    argv: list[str],
+    scratch: str | None,
+    runtime: Path,
+    ports: tuple[int | None, tuple[int, ...]] = (None, ()),
 ) -> dict[str, str]:
-    """The launcher's variables for a worker of the skill in `folder` started as `argv`."""
+    """The launcher's variables for a worker of the skill in `folder` started as `argv`, which
+    binds `ports[0]` (None: talks over stdio) and connects to the ports `ports[1]`."""
     program = shutil.which(argv[0]) or argv[0]
     runtimes = [str(folder.parent / runtime.name), str(runtime)]  # as PYTHONPATH orders them
     read = [*SYSTEM, *ETC, str(folder), *runtimes, *python_installations(program)]
@@ -84,6 +120,8 @@ def sandbox_env(
         READ_VAR: ":".join(dict.fromkeys(read)),
         WRITE_VAR: ":".join(write),
         LIST_VAR: ":".join(dict.fromkeys(listed)),
+        BIND_VAR: "" if ports[0] is None else str(ports[0]),
+        CONNECT_VAR: ",".join(map(str, sorted(set(ports[1])))),
     }
     needs = (folder, runtime, Path(program).resolve(), *map(Path, python_installations(program)))
     user = skill_user(get_settings().skill_user, tuple(needs))

@@ -48,8 +48,8 @@ def test_a_skill_worker_cannot_read_the_agents_files(tmp_path: Path) -> None:
         )
     assert reply.status_code == 200, reply.text
     found = reply.json()["result"]["found"]
-    for what, path in targets.items():
-        assert found[path] == "PermissionError", (what, found[path])
+    for what, path in targets.items():  # out of reach, or not even there (a private /tmp)
+        assert found[path] in ("PermissionError", "FileNotFoundError"), (what, found[path])
     assert found[own].startswith("read ")  # its own folder is readable
 
 

@@ -158,7 +158,8 @@ def test_a_planner_runs_confined_in_a_process_of_its_own(tmp_path: Path) -> None
     pid, *found = planners.state_lines([{"paths": paths}])
     planners.close()
     assert int(pid) != os.getpid()
-    assert found == ["PermissionError", "PermissionError"]
+    assert found[0] in ("PermissionError", "FileNotFoundError")  # or not there: its own /tmp
+    assert found[1] == "PermissionError"
 
 
 def test_a_hanging_planner_is_restarted_then_switched_off(

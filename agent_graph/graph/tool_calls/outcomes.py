@@ -44,8 +44,8 @@ def written(request: ToolRequest, result: Any) -> dict[str, Any] | None:
     (WriteRefusedError otherwise)."""
     if not is_write(result):
         return None
-    persist = request.run.context.persist
-    return owned_write(request.meta, str(request.skill), result, persist)
+    context = request.run.context
+    return owned_write(request.meta, str(request.skill), result, context.role, context.persist)
 
 
 def succeeded(request: ToolRequest, result: Any, ms: float) -> ToolRecord:

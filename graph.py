@@ -20,6 +20,8 @@ from agent_graph.server.runtime import make_registry, tool_choice
 from agent_graph.skills.planners import Planners
 from agent_graph.skills.registry import skill_secrets
 from agent_graph.storage.profile import open_storage
+from agent_graph.telemetry.setup import configure as configure_telemetry
+from agent_graph.telemetry.setup import redact_with
 
 _settings = get_settings()
 _model = _settings.model_name
@@ -33,6 +35,8 @@ _chat_model = make_chat_model(_settings, _planners, _local.base_url if _local el
 _storage = open_storage(_settings)
 _sanitizer = Sanitizer([*_settings.secrets, *skill_secrets(_settings.skills_dir)])
 _registry = make_registry(_settings, _sanitizer.redact)
+configure_telemetry(_settings)  # Studio's runs are traced like the server's
+redact_with(_sanitizer)
 graph = build_graph(
     Services(
         skills=_registry,

@@ -28,6 +28,7 @@ from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.run_streams import RedisRunStreams, RunRecord
+from agent_graph.telemetry.runs import traced_run
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +165,7 @@ class RunHub:
         turn = self.runner.events(
             user, session_id, message, role, persist, confirm, on_started=self._started(run.id)
         )
+        turn = traced_run(turn, run.id, user, session_id, role, message)
         run.task = asyncio.create_task(self._drive(run, turn, request))
         self._runs[run.id] = run
         return run
@@ -182,6 +184,15 @@ class RunHub:
             request.get("confirm"),
             retake=retake,
             on_started=self._started(run.id),
+        )
+        turn = traced_run(
+            turn,
+            run.id,
+            lease.user,
+            lease.session_id,
+            str(request.get("role") or "user"),
+            request.get("message"),
+            taken_over=True,
         )
         run.task = asyncio.create_task(self._drive(run, turn, None))
         self._runs[run.id] = run

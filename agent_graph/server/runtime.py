@@ -31,6 +31,9 @@ from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry, skill_secrets
 from agent_graph.skills.service import parse_services
 from agent_graph.storage.profile import GuestLimiter, GuestSessions, Sessions, Storage, open_storage
+from agent_graph.telemetry.setup import configure as configure_telemetry
+from agent_graph.telemetry.setup import flush as flush_telemetry
+from agent_graph.telemetry.setup import redact_with
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +141,8 @@ class AppRuntime:
             ]
         )
         redact_logs(sanitizer)
+        configure_telemetry(settings)  # before the graph: its spans hook on there
+        redact_with(sanitizer)
         registry = make_registry(settings, sanitizer.redact)
         await registry.start()
         planners = Planners.from_skills_dir(settings.skills_dir)  # on this thread: see launcher.py
@@ -211,6 +216,7 @@ class AppRuntime:
         if self.warming is not None:
             self.warming.cancel()
         await self.runs.close()
+        await asyncio.to_thread(flush_telemetry)
         await self.memory.settle()
         await self.registry.close()
         await asyncio.to_thread(self.planners.close)

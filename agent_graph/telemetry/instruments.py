@@ -1,0 +1,82 @@
+"""The metrics PropSearch records, by their GenAI-convention names where one exists."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from opentelemetry import metrics
+from opentelemetry.metrics import Counter, Histogram, Meter
+
+TOKEN_BUCKETS = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576]
+SECONDS_BUCKETS = [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96]
+
+
+def _meter() -> Meter:
+    return metrics.get_meter("propsearch")
+
+
+@cache
+def token_usage() -> Histogram:
+    """`gen_ai.client.token.usage`: tokens per model call, by `gen_ai.token.type`."""
+    return _meter().create_histogram(
+        "gen_ai.client.token.usage",
+        unit="{token}",
+        description="Tokens used by one model call",
+        explicit_bucket_boundaries_advisory=TOKEN_BUCKETS,
+    )
+
+
+@cache
+def operation_duration() -> Histogram:
+    """`gen_ai.client.operation.duration`: one model call, start to last token."""
+    return _meter().create_histogram(
+        "gen_ai.client.operation.duration",
+        unit="s",
+        description="Duration of one model call",
+        explicit_bucket_boundaries_advisory=SECONDS_BUCKETS,
+    )
+
+
+@cache
+def tool_duration() -> Histogram:
+    """`gen_ai.execute_tool.duration`: one skill call, by tool and outcome (errors included)."""
+    return _meter().create_histogram(
+        "gen_ai.execute_tool.duration",
+        unit="s",
+        description="Duration of one tool call",
+        explicit_bucket_boundaries_advisory=SECONDS_BUCKETS,
+    )
+
+
+@cache
+def turn_duration() -> Histogram:
+    """`propsearch.turn.duration`: a whole run, queue wait included, by outcome."""
+    return _meter().create_histogram(
+        "propsearch.turn.duration",
+        unit="s",
+        description="Duration of one turn",
+        explicit_bucket_boundaries_advisory=SECONDS_BUCKETS,
+    )
+
+
+@cache
+def turn_queue_wait() -> Histogram:
+    """`propsearch.turn.queue_wait`: from a run's start to its turn holding the session."""
+    return _meter().create_histogram(
+        "propsearch.turn.queue_wait",
+        unit="s",
+        description="Time a turn waited for the session's previous turn",
+        explicit_bucket_boundaries_advisory=SECONDS_BUCKETS,
+    )
+
+
+@cache
+def runs_taken_over() -> Counter:
+    """`propsearch.runs.taken_over`: runs continued here after their replica died."""
+    return _meter().create_counter("propsearch.runs.taken_over", unit="{run}")
+
+
+@cache
+def dropped_spans() -> Counter:
+    """`propsearch.telemetry.dropped_spans`: spans the collector never got."""
+    return _meter().create_counter("propsearch.telemetry.dropped_spans", unit="{span}")

@@ -25,6 +25,7 @@ from agent_graph.server.routes import (
     health,
     memory,
     memory_changes,
+    metrics,
     openai_api,
     runs,
     sessions,
@@ -55,6 +56,7 @@ ROUTERS = (
     openai_api.router,
     widgets.router,
     health.router,
+    metrics.router,
 )
 
 

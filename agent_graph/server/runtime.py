@@ -31,6 +31,7 @@ from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry, skill_secrets
 from agent_graph.skills.service import parse_services
 from agent_graph.storage.profile import GuestLimiter, GuestSessions, Sessions, Storage, open_storage
+from agent_graph.telemetry.instruments import observe_pools
 from agent_graph.telemetry.setup import configure as configure_telemetry
 from agent_graph.telemetry.setup import flush as flush_telemetry
 from agent_graph.telemetry.setup import redact_with
@@ -145,6 +146,7 @@ class AppRuntime:
         redact_with(sanitizer)
         registry = make_registry(settings, sanitizer.redact)
         await registry.start()
+        observe_pools(registry.status)
         planners = Planners.from_skills_dir(settings.skills_dir)  # on this thread: see launcher.py
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)

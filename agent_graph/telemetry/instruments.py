@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any
 
 from opentelemetry import metrics
-from opentelemetry.metrics import Counter, Histogram, Meter
+from opentelemetry.metrics import CallbackOptions, Counter, Histogram, Meter, Observation
 
 TOKEN_BUCKETS = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576]
 SECONDS_BUCKETS = [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96]
@@ -80,3 +82,21 @@ def runs_taken_over() -> Counter:
 def dropped_spans() -> Counter:
     """`propsearch.telemetry.dropped_spans`: spans the collector never got."""
     return _meter().create_counter("propsearch.telemetry.dropped_spans", unit="{span}")
+
+
+def observe_pools(status: Callable[[], dict[str, dict[str, Any]]]) -> None:
+    """`propsearch.skill.pool.ready` / `.size`: each skill's idle workers and pool size."""
+
+    def observe(field: str) -> Callable[[CallbackOptions], Iterable[Observation]]:
+        def read(options: CallbackOptions) -> Iterable[Observation]:
+            return [
+                Observation(int(s.get(field) or 0), {"propsearch.skill": name})
+                for name, s in status().items()
+            ]
+
+        return read
+
+    for field in ("ready", "size"):
+        _meter().create_observable_gauge(
+            f"propsearch.skill.pool.{field}", callbacks=[observe(field)], unit="{worker}"
+        )

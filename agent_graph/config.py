@@ -142,7 +142,8 @@ class Settings(BaseSettings):
     )
     """Prompts, answers and tool arguments go into spans (redacted as stored turns are)."""
     trace_viewer_url: str | None = Field(default=None, alias="TRACE_VIEWER_URL")
-    """A trace viewer's address (e.g. Phoenix's): the web UI links each turn to its trace."""
+    """A trace viewer's address: Phoenix's base URL, or any viewer's trace URL with `{trace_id}`
+    in it; admins' web UI links each turn to its trace there."""
 
     _provider_keys: dict[str, str] = PrivateAttr(default_factory=dict)
     _secrets: list[str] = PrivateAttr(default_factory=list)
@@ -203,7 +204,7 @@ class Settings(BaseSettings):
     @field_validator("otel_endpoint", "trace_viewer_url")
     @classmethod
     def _http_url(cls, value: str | None) -> str | None:
-        if value is not None and not re.fullmatch(r"https?://[^\s/]+(/\S*)?", value):
+        if value is not None and not re.fullmatch(r"https?://[^\s/{}]+(/\S*)?", value):
             raise ValueError(f"{value!r} is not an http(s) URL (e.g. http://127.0.0.1:6006)")
         return value.rstrip("/") if value else value
 

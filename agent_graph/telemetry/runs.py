@@ -110,12 +110,19 @@ async def _traced(
                 outcome = _outcome(outcome, event)
                 if event.get("type") == "token":
                     answer.append(str(event.get("content", "")))
+                if event.get("type") == "done" and role == "admin":  # the operator's viewer
+                    event = _with_link(event, span)
                 yield event
     except BaseException as exc:
         outcome = "cancelled" if not isinstance(exc, Exception) else "error"
         raise
     finally:
         _finish(span, outcome, "".join(answer), time.perf_counter() - started)
+
+
+def _with_link(event: dict[str, Any], span: Span) -> dict[str, Any]:
+    link = setup.trace_link(format(span.get_span_context().trace_id, "032x"))
+    return {**event, "trace_url": link} if link else event
 
 
 def _finish(span: Span, outcome: str, answer: str, seconds: float) -> None:
@@ -127,9 +134,3 @@ def _finish(span: Span, outcome: str, answer: str, seconds: float) -> None:
         span.set_status(Status(StatusCode.ERROR))
     span.end()
     instruments.turn_duration().record(seconds, {"propsearch.turn.outcome": outcome})
-
-
-def current_trace_id() -> str | None:
-    """The current span's trace id as 32 hex digits (None when nothing is traced)."""
-    span_context = trace.get_current_span().get_span_context()
-    return format(span_context.trace_id, "032x") if span_context.is_valid else None

@@ -35,6 +35,10 @@ next_trace_id: ContextVar[int | None] = ContextVar("next_trace_id", default=None
 """A run's own trace id (its run id), taken by the next root span started in this context."""
 
 _providers: list[TracerProvider | MeterProvider] = []
+_viewer: list[str] = []
+"""TRACE_VIEWER_URL, when set."""
+PHOENIX_TRACE = "/redirects/traces/{trace_id}"
+"""Phoenix's address of a trace by its OpenTelemetry id (any project)."""
 
 
 class RunIdGenerator(RandomIdGenerator):
@@ -96,6 +100,15 @@ def active() -> bool:
     return any(isinstance(p, TracerProvider) for p in _providers)
 
 
+def trace_link(trace_id: str) -> str | None:
+    """Where the viewer shows a trace: TRACE_VIEWER_URL with `{trace_id}` filled in, or
+    Phoenix's redirect under it; None without a viewer (or while nothing is traced)."""
+    if not _viewer or not active():
+        return None
+    template = _viewer[0] if "{trace_id}" in _viewer[0] else _viewer[0] + PHOENIX_TRACE
+    return template.replace("{trace_id}", trace_id)
+
+
 def redact_with(sanitizer: Sanitizer) -> None:
     """Captured content goes through `sanitizer`: the one stored turns go through."""
     content.sanitizer = sanitizer
@@ -105,6 +118,7 @@ def configure(settings: Settings) -> bool:
     """Export traces when an endpoint is set, metrics where OTEL_METRICS_EXPORTER says; True
     when spans are exported. Content is captured only as the settings say (off by default)."""
     content.capture = settings.trace_content
+    _viewer[:] = [settings.trace_viewer_url] if settings.trace_viewer_url else []
     if _providers:
         return active()
     resource = Resource.create({"service.name": settings.otel_service_name})

@@ -114,7 +114,7 @@ export type ChatEvent =
   | { type: "hints"; hints: string[] }
   | ({ type: "confirm" } & ConfirmRequest)
   | { type: "error"; message: string }
-  | { type: "done"; session_id?: string };
+  | { type: "done"; session_id?: string; trace_url?: string };
 
 /** A session in the sidebar: the API's own shape (GET /sessions). */
 export type SessionSummary = Api.SessionSummary;
@@ -183,6 +183,8 @@ export interface AssistantMessage {
   confirm?: ConfirmRequest | null;
   /** The run of a message waiting behind the answer in progress (it can be cancelled). */
   queued?: string | null;
+  /** This turn's trace in the operator's trace viewer (admins, when one is configured). */
+  traceUrl?: string;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

@@ -75,18 +75,20 @@ async def _child(conversations: int) -> dict[str, Any]:
     model = OfflineChatModel(planners=Planners.from_skills_dir(REPO / "skills"))
     try:
         with tempfile.TemporaryDirectory(prefix="bench-traces-") as tmp:
-            memory = MemoryLayer(Path(tmp) / "memory")
-            await memory.warm()
 
-            def runner() -> TurnRunner:
-                services = Services(registry, model, SessionStore(Path(tmp)), Sanitizer(), memory)
+            async def runner(name: str) -> TurnRunner:
+                """A fresh memory per phase: a phase never recalls what an earlier one stored."""
+                memory = MemoryLayer(Path(tmp) / name)
+                await memory.warm()
+                sessions = SessionStore(Path(tmp) / name)
+                services = Services(registry, model, sessions, Sanitizer(), memory)
                 return TurnRunner(build_graph(services), Sanitizer())
 
-            await _turns(runner(), 1)  # warm-up: caches, workers, embeddings
-            off = await _turns(runner(), conversations)
+            await _turns(await runner("warm-up"), 1)  # caches, workers, embeddings
+            off = await _turns(await runner("off"), conversations)
             endpoint = f"http://127.0.0.1:{sink.server_address[1]}"
             setup.configure(Settings(OTEL_EXPORTER_OTLP_ENDPOINT=endpoint))
-            on = await _turns(runner(), conversations)
+            on = await _turns(await runner("on"), conversations)
             setup.flush()
     finally:
         await registry.close()

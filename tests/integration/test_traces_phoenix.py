@@ -176,11 +176,20 @@ def test_a_confirmation_continues_with_the_approved_call_traced(
 
 
 def test_a_failing_tool_call_is_an_error_span(server: ServerProcess, phoenix: str) -> None:
-    session = turn(server, {"message": "compare homes 1 and 2"})[0]["session_id"]
-    spans = spans_of(phoenix, session, roots=1)
-    failed = [s for s in spans if s["attributes"].get("propsearch.tool.outcome") == "error"]
-    assert failed and all(s["status_code"] == "ERROR" for s in failed)
-    assert failed[0]["attributes"]["error.type"] == "SkillCallError"
+    body = {"params": {"zpid": "1"}}  # no such home: the skill answers 404
+    failed = httpx.post(f"{server.url}/tools/get_property_details", json=body, timeout=60)
+    assert failed.status_code == 404
+    spans: list[dict[str, Any]] = []
+    for _ in range(300):
+        found = httpx.get(f"{phoenix}/v1/projects/default/spans", params={"limit": 1000}).json()
+        spans = by_name(found["data"], "execute_tool get_property_details")
+        if spans:
+            break
+        time.sleep(0.2)
+    (span,) = spans
+    assert span["status_code"] == "ERROR" and span["attributes"]["error.type"] == "SkillCallError"
+    assert span["attributes"]["propsearch.tool.outcome"] == "error"
+    assert span["attributes"]["propsearch.skill"] == "real_estate"
 
 
 def test_an_mcp_turn_is_one_trace(server: ServerProcess, phoenix: str) -> None:

@@ -121,7 +121,7 @@ def test_a_search_and_its_follow_up_are_traced_in_the_genai_conventions(
     for run in runs:
         attrs = run["attributes"]
         assert attrs["gen_ai.conversation.id"] == session and attrs["session.id"] == session
-        assert attrs["openinference.span.kind"] == "AGENT"
+        assert run["span_kind"] == "AGENT"  # Phoenix reads openinference.span.kind
         assert attrs["propsearch.turn.outcome"] == "ok" and attrs["propsearch.role"] == "admin"
         assert attrs["user.id"] not in ("", "local") and len(attrs["user.id"]) == 16
     for node in ("hydrate", "agent", "post_process"):
@@ -132,7 +132,7 @@ def test_a_search_and_its_follow_up_are_traced_in_the_genai_conventions(
     assert chats and {parent(spans, s)["name"] for s in chats} == {"agent"}
     chat = chats[0]["attributes"]
     assert chat["gen_ai.operation.name"] == "chat" and chat["gen_ai.provider.name"]
-    assert chat["openinference.span.kind"] == "LLM" and chat["session.id"] == session
+    assert chats[0]["span_kind"] == "LLM" and chat["session.id"] == session
     tools = [s for s in spans if s["name"].startswith("execute_tool ")]
     assert tools and {parent(spans, s)["name"] for s in tools} == {"tools"}
     search = by_name(spans, "execute_tool search_properties")[0]["attributes"]
@@ -140,7 +140,8 @@ def test_a_search_and_its_follow_up_are_traced_in_the_genai_conventions(
     assert search["propsearch.tool.outcome"] == "ok" and search["gen_ai.tool.name"]
     assert search["propsearch.tool.arguments.bytes"] > 0
     recalls = [s for s in spans if s["name"].startswith("recall ")]
-    assert {s["name"] for s in recalls} >= {"recall L2", "recall L3"}
+    assert "recall L3" in {s["name"] for s in recalls}  # L2: only past the last 5 exchanges
+    assert all(isinstance(s["attributes"]["propsearch.memory.items"], int) for s in recalls)
     assert {parent(spans, s)["name"] for s in recalls} == {"hydrate"}
 
 
@@ -182,7 +183,8 @@ def test_a_failing_tool_call_is_an_error_span(server: ServerProcess, phoenix: st
     spans: list[dict[str, Any]] = []
     for _ in range(300):
         found = httpx.get(f"{phoenix}/v1/projects/default/spans", params={"limit": 1000}).json()
-        spans = by_name(found["data"], "execute_tool get_property_details")
+        named = by_name(found["data"], "execute_tool get_property_details")
+        spans = [s for s in named if s["attributes"]["propsearch.tool.outcome"] != "ok"]
         if spans:
             break
         time.sleep(0.2)

@@ -165,7 +165,7 @@ class RunHub:
         turn = self.runner.events(
             user, session_id, message, role, persist, confirm, on_started=self._started(run.id)
         )
-        turn = traced_run(turn, run.id, user, session_id, role, message)
+        turn = traced_run(turn, run.id, user, session_id, role, message, confirm)
         run.task = asyncio.create_task(self._drive(run, turn, request))
         self._runs[run.id] = run
         return run
@@ -192,6 +192,7 @@ class RunHub:
             lease.session_id,
             str(request.get("role") or "user"),
             request.get("message"),
+            request.get("confirm"),
             taken_over=True,
         )
         run.task = asyncio.create_task(self._drive(run, turn, None))

@@ -21,6 +21,8 @@ class TurnIds:
 
     session_id: str
     user_hash: str
+    approved: bool = False
+    """The turn resumes a call the user approved: its skill call's outcome is `confirmed`."""
 
     def attributes(self) -> dict[str, str]:
         return {

@@ -72,14 +72,18 @@ def traced_run(
     session_id: str,
     role: str,
     message: str | None,
+    confirm: dict[str, Any] | None = None,
     taken_over: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
-    """`turn`'s events, under a run span while tracing is on (`turn` itself otherwise)."""
+    """`turn`'s events, under a run span while tracing is on (`turn` itself otherwise).
+    `confirm` is the user's answer the run resumes with, if any."""
     if not setup.active():
         return turn
     if taken_over:
         instruments.runs_taken_over().add(1)
-    return _traced(turn, run_id, TurnIds(session_id, hashed_user(user)), role, message, taken_over)
+    approved = bool(confirm and confirm.get("approve"))
+    ids = TurnIds(session_id, hashed_user(user), approved)
+    return _traced(turn, run_id, ids, role, message, taken_over)
 
 
 async def _traced(

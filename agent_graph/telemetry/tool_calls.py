@@ -13,14 +13,20 @@ from opentelemetry.propagate import inject
 from opentelemetry.trace import Span, SpanKind, Status, StatusCode
 
 from agent_graph.telemetry import instruments, setup
-from agent_graph.telemetry.attributes import KIND, content, size, turn_attributes
+from agent_graph.telemetry.attributes import (
+    KIND,
+    content,
+    current_turn,
+    size,
+    turn_attributes,
+)
 
 tracer = trace.get_tracer("propsearch.tools")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _outcome(error: BaseException) -> str:
-    """ok / timeout / error: what a failed call's message says it was."""
+    """timeout / error: what a failed call's message says it was."""
     return "timeout" if "timed out" in str(error) else "error"
 
 
@@ -48,7 +54,8 @@ async def tool_span(
     if (text := content.text(params)) is not None:
         span.set_attribute("gen_ai.tool.call.arguments", text)
         span.set_attribute("input.value", text)
-    started, outcome = time.perf_counter(), "ok"
+    turn = current_turn.get()
+    started, outcome = time.perf_counter(), "confirmed" if turn and turn.approved else "ok"
     try:
         with trace.use_span(span, end_on_exit=False, record_exception=False):
             yield span

@@ -173,7 +173,7 @@ def test_a_confirmation_continues_with_the_approved_call_traced(
     outcomes = [r["attributes"]["propsearch.turn.outcome"] for r in spans if not r["parent_id"]]
     assert sorted(outcomes) == ["ok", "ok", "paused"]
     approved = by_name(spans, f"execute_tool {confirm['tool']}")
-    assert [s["attributes"]["propsearch.tool.outcome"] for s in approved] == ["ok"]
+    assert [s["attributes"]["propsearch.tool.outcome"] for s in approved] == ["confirmed"]
 
 
 def test_a_failing_tool_call_is_an_error_span(server: ServerProcess, phoenix: str) -> None:

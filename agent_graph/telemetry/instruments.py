@@ -17,6 +17,12 @@ def _meter() -> Meter:
     return metrics.get_meter("propsearch")
 
 
+def _seconds(name: str, description: str) -> Histogram:
+    return _meter().create_histogram(
+        name, unit="s", description=description, explicit_bucket_boundaries_advisory=SECONDS_BUCKETS
+    )
+
+
 @cache
 def token_usage() -> Histogram:
     """`gen_ai.client.token.usage`: tokens per model call, by `gen_ai.token.type`."""
@@ -31,44 +37,26 @@ def token_usage() -> Histogram:
 @cache
 def operation_duration() -> Histogram:
     """`gen_ai.client.operation.duration`: one model call, start to last token."""
-    return _meter().create_histogram(
-        "gen_ai.client.operation.duration",
-        unit="s",
-        description="Duration of one model call",
-        explicit_bucket_boundaries_advisory=SECONDS_BUCKETS,
-    )
+    return _seconds("gen_ai.client.operation.duration", "Duration of one model call")
 
 
 @cache
 def tool_duration() -> Histogram:
     """`gen_ai.execute_tool.duration`: one skill call, by tool and outcome (errors included)."""
-    return _meter().create_histogram(
-        "gen_ai.execute_tool.duration",
-        unit="s",
-        description="Duration of one tool call",
-        explicit_bucket_boundaries_advisory=SECONDS_BUCKETS,
-    )
+    return _seconds("gen_ai.execute_tool.duration", "Duration of one tool call")
 
 
 @cache
 def turn_duration() -> Histogram:
     """`propsearch.turn.duration`: a whole run, queue wait included, by outcome."""
-    return _meter().create_histogram(
-        "propsearch.turn.duration",
-        unit="s",
-        description="Duration of one turn",
-        explicit_bucket_boundaries_advisory=SECONDS_BUCKETS,
-    )
+    return _seconds("propsearch.turn.duration", "Duration of one turn")
 
 
 @cache
 def turn_queue_wait() -> Histogram:
     """`propsearch.turn.queue_wait`: from a run's start to its turn holding the session."""
-    return _meter().create_histogram(
-        "propsearch.turn.queue_wait",
-        unit="s",
-        description="Time a turn waited for the session's previous turn",
-        explicit_bucket_boundaries_advisory=SECONDS_BUCKETS,
+    return _seconds(
+        "propsearch.turn.queue_wait", "Time a turn waited for the session's previous turn"
     )
 
 

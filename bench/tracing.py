@@ -88,6 +88,7 @@ async def _child(conversations: int) -> dict[str, Any]:
             off = await _turns(await runner("off"), conversations)
             endpoint = f"http://127.0.0.1:{sink.server_address[1]}"
             setup.configure(Settings(OTEL_EXPORTER_OTLP_ENDPOINT=endpoint))
+            await _turns(await runner("traced-warm-up"), 1)  # the exporter's first batch too
             on = await _turns(await runner("on"), conversations)
             setup.flush()
     finally:

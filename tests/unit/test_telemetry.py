@@ -112,3 +112,17 @@ def test_captured_content_is_redacted_like_stored_turns(monkeypatch: pytest.Monk
     assert "3 beds in Austin" in str(attrs["gen_ai.input.messages"])
     assert "sk-secret-123456" not in str(attrs["gen_ai.output.messages"])
     assert "is safe" in str(attrs["output.value"])
+
+
+def test_a_skill_call_carries_the_current_span_as_w3c_traceparent() -> None:
+    from opentelemetry import trace
+
+    from agent_graph.telemetry.tool_calls import trace_headers
+
+    span = TracerProvider().get_tracer("test").start_span("execute_tool x")
+    with trace.use_span(span, end_on_exit=True):
+        headers = trace_headers()
+    context = span.get_span_context()
+    flags = f"{context.trace_flags:02x}"
+    assert headers["traceparent"] == f"00-{context.trace_id:032x}-{context.span_id:016x}-{flags}"
+    assert trace_headers() == {}  # outside any span: nothing to join

@@ -7,8 +7,10 @@ STAMP := $(VENV)/.installed
 WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 HOST ?= 127.0.0.1
 PORT ?= 8000
+PHOENIX_PORT ?= 6006
+TRACES_VENV := .venv-traces
 
-.PHONY: install web skills-env clients run test lint typecheck test-web docs docs-check docs-serve browser docker-setup images servers bench bench-smoke clean llm eval-llm
+.PHONY: install web skills-env clients traces-env traces run test lint typecheck test-web docs docs-check docs-serve browser docker-setup images servers bench bench-smoke clean llm eval-llm
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +37,22 @@ clients: tests/clients/node_modules/.package-lock.json
 # Per-skill dependencies: skills/<name>/.venv from requirements.txt, TypeScript skills compiled.
 skills-env: $(if $(wildcard web/package.json),web/node_modules/.package-lock.json)
 	PYTHON=$(PYTHON) bash scripts/skills/env.sh
+
+# Arize Phoenix, the local trace viewer, in its own virtualenv (its pins are not the app's).
+$(TRACES_VENV)/.installed: scripts/traces/requirements.txt
+	$(PYTHON) -m venv $(TRACES_VENV)
+	$(TRACES_VENV)/bin/pip install -q -r scripts/traces/requirements.txt
+	touch $@
+
+traces-env: $(TRACES_VENV)/.installed
+
+# The product with every turn traced into a local Phoenix (docs/traces.md); Ctrl-C stops both.
+traces: install web skills-env traces-env
+	@pid=$$(PHOENIX_PORT=$(PHOENIX_PORT) bash scripts/traces/phoenix.sh) && trap "kill $$pid" EXIT && \
+	  echo "Phoenix: http://127.0.0.1:$(PHOENIX_PORT)   PropSearch: http://$(HOST):$(PORT)" && \
+	  OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$(PHOENIX_PORT) OTEL_METRICS_EXPORTER=none \
+	  TRACE_VIEWER_URL=http://127.0.0.1:$(PHOENIX_PORT) LITELLM_LOCAL_MODEL_COST_MAP=True \
+	  $(BIN)/uvicorn api:app --host $(HOST) --port $(PORT) --no-proxy-headers
 
 # --no-proxy-headers: uvicorn would believe X-Forwarded-For from 127.0.0.1; the app trusts only
 # the proxies FORWARDED_ALLOW_IPS names (none by default), so the guest limit keys on the peer.
@@ -83,7 +101,7 @@ servers: docker-setup
 test-web: web
 	$(if $(wildcard web/package.json),cd web && npm run typecheck && npm test)
 
-test: install web skills-env clients lint typecheck test-web docs-check
+test: install web skills-env clients traces-env lint typecheck test-web docs-check
 	@$(MAKE) --no-print-directory browser || { [ "$$CI" != "true" ] && \
 	  echo "!! chromium could not be installed: the browser tests will be skipped"; }
 	@$(MAKE) --no-print-directory images || { [ "$$CI" != "true" ] && \
@@ -110,4 +128,4 @@ eval-llm: llm
 	$(BIN)/python -m bench.llm_eval $(if $(EVAL_BUDGET_MIN),--budget-min $(EVAL_BUDGET_MIN))
 
 clean:
-	rm -rf $(VENV) web/node_modules web/dist site .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(TRACES_VENV) web/node_modules web/dist site .pytest_cache .mypy_cache .ruff_cache

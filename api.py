@@ -26,6 +26,7 @@ from agent_graph.server.routes import (
     health,
     memory,
     memory_changes,
+    metrics,
     openai_api,
     runs,
     sessions,
@@ -34,6 +35,8 @@ from agent_graph.server.routes import (
     widgets,
 )
 from agent_graph.server.runtime import AppRuntime
+from agent_graph.telemetry.setup import LOG_FORMAT
+from agent_graph.telemetry.setup import configure as configure_telemetry
 
 log = logging.getLogger("propsearch.api")
 
@@ -53,6 +56,7 @@ ROUTERS = (
     openai_api.router,
     widgets.router,
     health.router,
+    metrics.router,
 )
 
 
@@ -60,7 +64,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         config = settings or get_settings()
-        logging.basicConfig(level=config.log_level.upper())
+        traced = configure_telemetry(config)  # log lines then name their trace and span
+        logging.basicConfig(
+            level=config.log_level.upper(), format=LOG_FORMAT if traced else logging.BASIC_FORMAT
+        )
         if config.log_level.upper() != "DEBUG":  # no log line per pool health poll
             logging.getLogger("httpx").setLevel(logging.WARNING)
         runtime = await AppRuntime.start(config)

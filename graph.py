@@ -23,6 +23,8 @@ from agent_graph.server.composition import (
 )
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.profile import open_storage
+from agent_graph.telemetry.setup import configure as configure_telemetry
+from agent_graph.telemetry.setup import redact_with
 
 _settings = get_settings()
 _planners = Planners.from_skills_dir(_settings.skills_dir)
@@ -35,6 +37,8 @@ _chat_model = make_chat_model(_settings, _planners, _local.base_url if _local el
 _storage = open_storage(_settings)
 _sanitizer = make_sanitizer(_settings)
 _registry = make_registry(_settings, _sanitizer.redact)
+configure_telemetry(_settings)  # Studio's runs are traced like the server's
+redact_with(_sanitizer)
 services = compose_services(
     _settings,
     registry=_registry,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -127,6 +128,35 @@ class Settings(BaseSettings):
     skill_user: str = Field(default="auto", alias="SKILL_USER")
     api_closed_on: str = Field(default="", alias="API_CLOSED_ON")
 
+    otel_endpoint: str | None = Field(default=None, alias="OTEL_EXPORTER_OTLP_ENDPOINT")
+    """Where traces and metrics go over OTLP/HTTP (unset: nothing is exported, at no cost)."""
+    otel_protocol: Literal["http/protobuf"] = Field(
+        default="http/protobuf", alias="OTEL_EXPORTER_OTLP_PROTOCOL"
+    )
+    otel_service_name: str = Field(default="propsearch", min_length=1, alias="OTEL_SERVICE_NAME")
+    otel_sampler: Literal[
+        "always_on",
+        "always_off",
+        "traceidratio",
+        "parentbased_always_on",
+        "parentbased_always_off",
+        "parentbased_traceidratio",
+    ] = Field(default="parentbased_always_on", alias="OTEL_TRACES_SAMPLER")
+    otel_sampler_arg: float = Field(default=1.0, ge=0.0, le=1.0, alias="OTEL_TRACES_SAMPLER_ARG")
+    otel_sdk_disabled: bool = Field(default=False, alias="OTEL_SDK_DISABLED")
+    otel_traces_exporter: Literal["otlp", "none"] = Field(
+        default="otlp", alias="OTEL_TRACES_EXPORTER"
+    )
+    otel_metrics_exporter: str = Field(default="otlp", alias="OTEL_METRICS_EXPORTER")
+    """Comma-separated: otlp (to the endpoint), prometheus (admins' GET /metrics), or none."""
+    trace_content: bool = Field(
+        default=False, alias="OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT"
+    )
+    """Prompts, answers and tool arguments go into spans (redacted as stored turns are)."""
+    trace_viewer_url: str | None = Field(default=None, alias="TRACE_VIEWER_URL")
+    """A trace viewer's address: Phoenix's base URL, or any viewer's trace URL with `{trace_id}`
+    in it; admins' web UI links each turn to its trace there."""
+
     _provider_keys: dict[str, str] = PrivateAttr(default_factory=dict)
     _secrets: list[str] = PrivateAttr(default_factory=list)
 
@@ -164,6 +194,8 @@ class Settings(BaseSettings):
         "llama_server_bin",
         "database_url",
         "redis_url",
+        "otel_endpoint",
+        "trace_viewer_url",
         mode="before",
     )
     @classmethod
@@ -180,6 +212,23 @@ class Settings(BaseSettings):
         except (ZoneInfoNotFoundError, ValueError) as exc:
             raise ValueError(f"unknown timezone {value!r}") from exc
         return value
+
+    @field_validator("otel_endpoint", "trace_viewer_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"https?://[^\s/{}]+(/\S*)?", value):
+            raise ValueError(f"{value!r} is not an http(s) URL (e.g. http://127.0.0.1:6006)")
+        return value.rstrip("/") if value else value
+
+    @field_validator("otel_metrics_exporter")
+    @classmethod
+    def _metrics_exporters(cls, value: str) -> str:
+        names = {n.strip() for n in value.split(",") if n.strip()} or {"none"}
+        if unknown := names - {"otlp", "prometheus", "none"}:
+            raise ValueError(
+                f"unknown metrics exporter(s) {sorted(unknown)}: otlp, prometheus, none"
+            )
+        return ",".join(sorted(names))
 
     @field_validator("api_tokens_file")
     @classmethod
@@ -222,6 +271,23 @@ class Settings(BaseSettings):
             return self.llm_api_key
         provider = self.model_name.split("/", 1)[0] if "/" in self.model_name else ""
         return self._provider_keys.get(f"{provider.upper()}_API_KEY") if provider else None
+
+    @property
+    def tracing_on(self) -> bool:
+        """Traces and metrics are exported: an OTLP endpoint is set and the SDK not disabled."""
+        return (
+            self.otel_endpoint is not None
+            and not self.otel_sdk_disabled
+            and self.otel_traces_exporter == "otlp"
+        )
+
+    @property
+    def metrics_exporters(self) -> set[str]:
+        """Where metrics go: `otlp` needs the endpoint; `prometheus` is scraped at /metrics."""
+        names = set(self.otel_metrics_exporter.split(",")) - {"none"}
+        if self.otel_sdk_disabled or self.otel_endpoint is None:
+            names.discard("otlp")
+        return set() if self.otel_sdk_disabled else names
 
     @property
     def secrets(self) -> list[str]:

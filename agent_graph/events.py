@@ -126,10 +126,12 @@ class UsageEvent(_Event):
 
 
 class DoneEvent(_Event):
-    """Always last, also after an error."""
+    """Always last, also after an error. For an admin, `trace_url` too when turns are traced
+    and TRACE_VIEWER_URL is set (docs/traces.md)."""
 
     type: Literal["done"] = "done"
     session_id: str
+    trace_url: str | None = None
 
 
 EVENT_MODELS: tuple[type[_Event], ...] = (

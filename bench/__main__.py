@@ -33,11 +33,23 @@ PARTS = (
     "web",
     "reach",
     "runs",
+    "tracing",
 )
 
 
 def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
-    from bench import api_load, dispatch, memory, orchestration, reach, relevance, runs, search, web
+    from bench import (
+        api_load,
+        dispatch,
+        memory,
+        orchestration,
+        reach,
+        relevance,
+        runs,
+        search,
+        tracing,
+        web,
+    )
 
     if smoke:
         return {
@@ -50,6 +62,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
             "web": lambda: web.run(loads=1),
             "reach": lambda: reach.run(rounds=2),
             "runs": lambda: runs.run(rounds=2),
+            "tracing": lambda: tracing.run(conversations=1),
         }
     return {
         "orchestration": lambda: asyncio.run(orchestration.run(conversations=6)),
@@ -60,6 +73,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         "web": lambda: web.run(loads=10),
         "reach": lambda: reach.run(rounds=15),
         "runs": lambda: runs.run(rounds=15),
+        "tracing": lambda: tracing.run(conversations=6),
     }
 
 

@@ -359,6 +359,31 @@ def runs(r: dict[str, Any]) -> list[str]:
     ]
 
 
+def tracing(r: dict[str, Any]) -> list[str]:
+    out = ["## 10. The cost of tracing (OpenTelemetry spans of every turn)", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    rate, ms = r["turns_per_s"], r["turn_ms"]
+    return [
+        *out,
+        f"{r['turns']} turns of the real graph (offline model, real skills) untraced, then the "
+        "same traced and exported over OTLP/HTTP to a local sink; one process, after a warm-up "
+        f"conversation. The sink received {r['otlp_bytes_received']:,} bytes of spans.",
+        "",
+        *_table(
+            ["measure", "tracing off", "tracing on"],
+            [
+                ["turns/s", rate["off"], rate["on"]],
+                ["per-turn median, ms", ms["off"]["median_ms"], ms["on"]["median_ms"]],
+                ["per-turn p99, ms", ms["off"]["p99_ms"], ms["on"]["p99_ms"]],
+            ],
+        ),
+        f"Cost of tracing: {r['cost_pct']} % fewer turns/s (the aim is under 5 %); median "
+        f"ratio on/off {r['median_ratio_on_to_off']}.",
+        "",
+    ]
+
+
 def markdown(results: dict[str, Any]) -> str:
     m = results["machine"]
     out = [
@@ -380,6 +405,7 @@ def markdown(results: dict[str, Any]) -> str:
         ("web", web),
         ("reach", reach),
         ("runs", runs),
+        ("tracing", tracing),
     ):
         if name in results:
             out += render(results[name])

@@ -14,6 +14,8 @@ from agent_graph.graph.nodes.tools import make_tools
 from agent_graph.graph.routing import route_after_agent
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
+from agent_graph.telemetry.graph_spans import GraphSpans
+from agent_graph.telemetry.setup import active as telemetry_active
 
 
 def build_graph(services: Services, checkpointer: Any = None) -> Any:
@@ -30,4 +32,5 @@ def build_graph(services: Services, checkpointer: Any = None) -> Any:
     builder.add_edge("tools", "reflect")
     builder.add_edge("reflect", "agent")
     builder.add_edge("post_process", END)
-    return builder.compile(checkpointer=checkpointer)
+    graph = builder.compile(checkpointer=checkpointer)
+    return graph.with_config(callbacks=[GraphSpans()]) if telemetry_active() else graph

@@ -14,6 +14,7 @@ from langchain_core.language_models import BaseChatModel
 from agent_graph.memory.changes import Change, ChangeLog, ChangeRecords
 from agent_graph.memory.preferences import PreferenceBackend, PreferenceEntry, PreferenceStore
 from agent_graph.memory.scoring import score_result, score_with_llm, summarize_result
+from agent_graph.telemetry.tool_calls import recall_span
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +199,7 @@ class MemoryLayer:
 
         return await asyncio.to_thread(undo)
 
+    @recall_span("L3")
     async def semantic_recall(self, user: str, text: str) -> list[str]:
         await self.settle(user)
         stores = await self._stores()
@@ -206,6 +208,7 @@ class MemoryLayer:
         )
         return found
 
+    @recall_span("L2")
     async def episode_recall(
         self, user: str, session_id: str, text: str, before_index: int
     ) -> list[str]:

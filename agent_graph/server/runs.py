@@ -28,6 +28,7 @@ from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.run_streams import RedisRunStreams, RunRecord
+from agent_graph.telemetry.runs import traced_run
 from agent_graph.turn_request import TurnRequest
 
 log = logging.getLogger(__name__)
@@ -154,6 +155,7 @@ class RunHub:
         if ahead:
             run.add({"type": "queued", "run_id": run.id, "ahead": len(ahead)})
         turn = self.runner.events(request, on_started=self._started(run.id))
+        turn = traced_run(turn, run.id, request)
         run.task = asyncio.create_task(self._drive(run, turn, request))
         self._runs[run.id] = run
         return run
@@ -163,6 +165,7 @@ class RunHub:
         run = Run(lease.run_id, lease.user, lease.session_id, lease.request.message or "")
         run.events = list(events)
         turn = self.runner.events(lease.request, retake=retake, on_started=self._started(run.id))
+        turn = traced_run(turn, run.id, lease.request, taken_over=True)
         run.task = asyncio.create_task(self._drive(run, turn, None))
         self._runs[run.id] = run
 

@@ -31,6 +31,10 @@ from agent_graph.skills.planners import Planners
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage
+from agent_graph.telemetry.instruments import observe_pools
+from agent_graph.telemetry.setup import configure as configure_telemetry
+from agent_graph.telemetry.setup import flush as flush_telemetry
+from agent_graph.telemetry.setup import redact_with
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +94,11 @@ class AppRuntime:
         local_server = await start_local_server(settings)  # a bad model file fails here too
         sanitizer = make_sanitizer(settings)
         redact_logs(sanitizer)
+        configure_telemetry(settings)  # before the graph: its spans hook on there
+        redact_with(sanitizer)
         registry = make_registry(settings, sanitizer.redact)
         await registry.start()
+        observe_pools(registry.status)
         planners = Planners.from_skills_dir(settings.skills_dir)  # on this thread: see launcher.py
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
@@ -155,6 +162,7 @@ class AppRuntime:
             self.warming.cancel()
         await self.background_reads.close()
         await self.runs.close()
+        await asyncio.to_thread(flush_telemetry)
         await self.memory.settle()
         await self.registry.close()
         await asyncio.to_thread(self.planners.close)

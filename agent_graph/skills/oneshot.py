@@ -23,15 +23,19 @@ class OneShotError(OSError):
     """The worker closed the connection without a complete HTTP reply."""
 
 
-async def post_json(base_url: str, path: str, payload: Any) -> tuple[int, bytes]:
-    """POST `payload` as JSON to `base_url + path`; the reply's status and body."""
+async def post_json(
+    base_url: str, path: str, payload: Any, headers: dict[str, str] | None = None
+) -> tuple[int, bytes]:
+    """POST `payload` as JSON to `base_url + path` (with extra `headers`); the reply's status
+    and body."""
     url = urlsplit(base_url)
     reader, writer = await asyncio.open_connection(url.hostname, url.port)
     try:
         body = json.dumps(payload).encode()
+        extra = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
         writer.write(
             f"POST {path} HTTP/1.1\r\nHost: {url.netloc}\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+            f"{extra}Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
             + body
         )
         reply = b""

@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 import httpx
+from opentelemetry import trace
 
 from agent_graph.skills.backend import WorkerBackend, WorkerHandle
 from agent_graph.skills.manifest import SkillSpec
@@ -27,6 +28,7 @@ from agent_graph.skills.reply_limits import (
     ReplyLimitError,
     parsed_reply,
 )
+from agent_graph.telemetry.tool_calls import trace_headers
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +148,7 @@ class ContainerPool:
         if worker.isolation == "fork" and worker.in_flight < FORK_SLOTS:
             self._offer(worker)  # its zygote has another child ready for a concurrent call
         sound = False
+        trace.get_current_span().set_attribute("propsearch.skill.worker", worker.base_url)
         try:
             result = await self._post(worker, tool, params)
             sound = True
@@ -260,10 +263,11 @@ class ContainerPool:
         """POST /execute: one bare connection to a fork worker (its child answers once and
         exits), httpx with keep-alive to any other. Either way the reply is read in chunks and
         the read stops past MAX_REPLY_BYTES (ReplyLimitError): never buffered whole first."""
+        headers = trace_headers()  # a skill that traces joins the turn's trace
         if worker.isolation == "fork":
-            return await post_json(worker.base_url, "/execute", request)
+            return await post_json(worker.base_url, "/execute", request, headers)
         url = f"{worker.base_url}/execute"
-        async with self._client.stream("POST", url, json=request) as response:
+        async with self._client.stream("POST", url, json=request, headers=headers) as response:
             body = bytearray()
             async for chunk in response.aiter_bytes():
                 body += chunk

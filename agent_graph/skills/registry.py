@@ -20,6 +20,7 @@ from agent_graph.skills.pool import DEFAULT_MAX_CALLS, ContainerPool, SkillCallE
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.sandbox import unconfined_network
 from agent_graph.skills.service import ServiceBackend
+from agent_graph.telemetry.tool_calls import tool_span
 
 log = logging.getLogger(__name__)
 
@@ -251,7 +252,13 @@ class SkillRegistry:
         skill = self.skill_for(tool)
         if skill is None:
             raise SkillCallError(f"unknown tool {tool!r}; available: {sorted(self._route)}")
-        return await self.skills[skill].pool.call(tool, params)
+        pool = self.skills[skill].pool
+        about = {
+            "propsearch.skill.backend": type(getattr(pool, "backend", pool)).__name__,
+            "propsearch.skill.isolation": getattr(pool, "isolation", None),
+        }
+        async with tool_span(tool, skill, params, about):
+            return await pool.call(tool, params)
 
     def status(self) -> dict[str, dict[str, Any]]:
         """Per skill: ready workers, pool size, isolation and the last error (for admins)."""

@@ -86,10 +86,11 @@ export interface UsageEvent {
   per_call: CallUsage[];
 }
 
-/** Always last, also after an error. */
+/** Always last, also after an error. For an admin, `trace_url` too when turns are traced and TRACE_VIEWER_URL is set (docs/traces.md). */
 export interface DoneEvent {
   type: "done";
   session_id: string;
+  trace_url?: string;
 }
 
 /** Every event of a turn's stream. */

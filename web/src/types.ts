@@ -167,6 +167,8 @@ export interface AssistantMessage {
   confirm?: ConfirmRequest | null;
   /** The run of a message waiting behind the answer in progress (it can be cancelled). */
   queued?: string | null;
+  /** This turn's trace in the operator's trace viewer (admins, when one is configured). */
+  traceUrl?: string;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

@@ -30,7 +30,7 @@ export function AssistantMessageView(props: Props) {
 
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="assistant-message">
-      <StepTimeline steps={message.steps} />
+      <StepTimeline steps={message.steps} traceUrl={message.traceUrl} />
       {message.queued && message.streaming && (
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600" data-testid="queued">
           Waiting for the answer in progress; this message runs next.

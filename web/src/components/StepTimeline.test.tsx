@@ -27,4 +27,12 @@ describe("StepTimeline", () => {
     expect(screen.getByText("12 ms")).toBeInTheDocument();
     expect(screen.getByText("not found")).toBeInTheDocument();
   });
+
+  it("links the turn to its trace when a viewer is configured, and not otherwise", () => {
+    const url = "http://127.0.0.1:6006/redirects/traces/0123456789abcdef0123456789abcdef";
+    const { rerender } = render(<StepTimeline steps={[{ id: "1", name: "search_properties", status: "end" }]} traceUrl={url} />);
+    expect(screen.getByRole("link", { name: "View trace" })).toHaveAttribute("href", url);
+    rerender(<StepTimeline steps={[{ id: "1", name: "search_properties", status: "end" }]} />);
+    expect(screen.queryByRole("link", { name: "View trace" })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { Activity, CheckCircle2, Loader2, XCircle } from "lucide-react";
 
 import type { Step } from "../types";
 
@@ -15,9 +15,24 @@ function StatusIcon({ status }: { status: Step["status"] }) {
   return <CheckCircle2 size={15} className="text-emerald-600" aria-label="Done" />;
 }
 
-/** The tools run for one answer, with their state as they progress. */
-export function StepTimeline({ steps }: { steps: Step[] }) {
-  if (steps.length === 0) return null;
+/** The tools run for one answer, with their state as they progress, and a link to the turn's
+ * trace when the operator runs a trace viewer. */
+export function StepTimeline({ steps, traceUrl }: { steps: Step[]; traceUrl?: string }) {
+  if (steps.length === 0 && !traceUrl) return null;
+  return (
+    <>
+      {steps.length > 0 && <StepList steps={steps} />}
+      {traceUrl && (
+        <a href={traceUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-xs text-teal-700 underline" data-testid="trace-link">
+          <Activity size={13} aria-hidden="true" />
+          View trace
+        </a>
+      )}
+    </>
+  );
+}
+
+function StepList({ steps }: { steps: Step[] }) {
   return (
     <ol aria-label="Steps" aria-live="polite" className="flex flex-col gap-1 border-l-2 border-slate-200 pl-3" data-testid="step-timeline">
       {steps.map((step) => (

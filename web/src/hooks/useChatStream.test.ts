@@ -45,4 +45,11 @@ describe("applyEvent", () => {
     expect(started.queued).toBeNull();
     expect(started.text).toBe("Hi");
   });
+
+  it("keeps the trace link a finished turn carries", () => {
+    const url = "http://127.0.0.1:6006/redirects/traces/0123456789abcdef0123456789abcdef";
+    const done = applyEvent(waiting, { type: "done", session_id: "s", trace_url: url });
+    expect(done).toMatchObject({ streaming: false, traceUrl: url });
+    expect(applyEvent(waiting, { type: "done", session_id: "s" }).traceUrl).toBeUndefined();
+  });
 });

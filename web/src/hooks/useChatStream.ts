@@ -109,7 +109,7 @@ export function applyEvent(message: AssistantMessage, event: ChatEvent): Assista
         confirm: { id: event.id, question: event.question, tool: event.tool, args: event.args },
       };
     case "done":
-      return { ...message, streaming: false };
+      return event.trace_url ? { ...message, streaming: false, traceUrl: event.trace_url } : { ...message, streaming: false };
     default:
       return message;
   }

@@ -2,11 +2,12 @@
 
 A turn the skills worded ends without a model call that read its results, so the next turn's
 first call used to read them (1,300-1,600 tokens, 15-20 s on 2 cores) before the user's new
-message. After each turn the local model now reads the next turn's prompt up to its context
-block (hydrate.conversation) into the slot that call will take: the follow-up then reads only
-its context block and message. A newer read of the same session replaces an unfinished one; a
-message sent before the read ends waits for it in llama-server's queue (the same slot), which
-costs it no more than reading those tokens itself.
+message. After each turn the local model now reads the next turn's prompt up to what is
+recalled for its message (hydrate.conversation, then the context block's first part:
+preferences and conversation state) into the slot that call will take: the follow-up then
+reads only that recall and the message. A newer read of the same session replaces an
+unfinished one; a message sent before the read ends waits for it in llama-server's queue (the
+same slot), which costs it no more than reading those tokens itself.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ import asyncio
 import logging
 from typing import Any
 
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import BaseMessage, SystemMessage
 
-from agent_graph.graph.nodes.hydrate import conversation
+from agent_graph.graph.nodes.hydrate import conversation, preferences_section
+from agent_graph.graph.nodes.reflect import known_ahead
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.llm.message_order import provider_safe
@@ -36,16 +38,21 @@ def read_ahead_after_turn(services: Services, ctx: Context, session_id: str) -> 
 
 
 async def read_ahead(services: Services, ctx: Context, session_id: str) -> None:
-    """One call of one token with the next turn's prompt up to its context block and the tools
-    its first call will be offered (the session's so far); failures are only logged."""
+    """One call of one token with the next turn's prompt up to its message's recall, and the
+    tools its first call will be offered (the session's so far); failures are only logged."""
     try:
         known = await conversation(services, ctx, session_id)
+        sections = {}
+        if services.memory is not None and ctx.persist:
+            sections = preferences_section(await services.memory.preferences_text(ctx.user_id))
+        ahead = known_ahead(known.recent, services.planners, sections)
         tools = allowed_tools(ctx.role, services.skills.tools, services.skills.meta)
         if services.tool_choice is not None:
             so_far = services.tool_choice.so_far(known.recent)
             tools = services.tool_choice.offer(tools, so_far)
         model: Any = services.model.bind_tools(tools) if tools else services.model
-        messages: list[BaseMessage] = provider_safe(known.prompt, merge_system=False)
+        prompt = [*known.prompt, SystemMessage(ahead)] if ahead else known.prompt
+        messages: list[BaseMessage] = provider_safe(prompt, merge_system=False)
         await asyncio.wait_for(model.ainvoke(messages, max_tokens=1), READ_TIMEOUT_S)
     except asyncio.CancelledError:
         raise

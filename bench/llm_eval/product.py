@@ -19,8 +19,8 @@ REPO = Path(__file__).resolve().parents[2]
 READY_TIMEOUT_S = 600.0
 TURN_TIMEOUT_S = 900.0
 """Longest wait for the next byte of one turn's stream, within the eval's deadline."""
-READING_S = 20.0
-"""A person reading a list of homes or a detail card before the next message: the product's
+READING_S = 30.0
+"""A person reading ten listing cards or a detail card before the next message: the product's
 background read of the conversation (graph/read_ahead.py) runs meanwhile. Not part of a turn's
 time; `--reading-s 0` measures a user who sends the next message at once."""
 TETHER = (sys.executable, "-m", "agent_graph.llm.local.tether")

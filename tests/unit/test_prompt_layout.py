@@ -12,6 +12,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 
 from agent_graph.graph import history
 from agent_graph.graph.builder import build_graph
+from agent_graph.graph.nodes.reflect import context_block, known_ahead
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_choice import OFFERED, ToolChoice
 from agent_graph.llm.profile import LOCAL_MODEL
@@ -172,3 +173,25 @@ async def test_every_call_starts_with_the_whole_call_before_it_and_its_answer(
         assert _shape(after)[: len(expected)] == expected
     # what the state block says reaches the next turn
     assert any("results so far: 2" in m.text for m in model.seen[3])
+
+
+def test_the_block_opens_with_what_is_known_before_the_message(tmp_path: Path) -> None:
+    """Preferences and the conversation state come first (the background read after a turn
+    reads them), what is recalled for the message last."""
+    skill(tmp_path / "skills", "looking", STATE_PLANNER)
+    planners = Planners.from_skills_dir(tmp_path / "skills")
+    call = {"name": "look", "args": {}, "id": "c1", "type": "tool_call"}
+    seen = [
+        HumanMessage("look"),
+        AIMessage("", tool_calls=[call]),
+        ToolMessage("seen 3", tool_call_id="c1", name="look", artifact={"type": "seen", "n": 3}),
+    ]
+    sections = {"preferences": "prefs: $500,000", "semantic": "recalled for 'look'"}
+    try:
+        ahead = known_ahead(seen, planners, {"preferences": sections["preferences"]})
+        block = context_block(seen, planners, sections)
+    finally:
+        planners.close()
+    assert block is not None and ahead.startswith("prefs: $500,000")
+    assert "results so far" in ahead and "recalled for" not in ahead
+    assert block.text.startswith(ahead) and block.text.endswith("recalled for 'look'")

@@ -142,11 +142,7 @@ async def _recall(
     except Exception:
         log.exception("memory recall failed; continuing without it")
         return {}
-    sections = {}
-    if prefs:
-        sections["preferences"] = "What the user asked you to remember:\n" + wrap_recalled(
-            "preferences", prefs
-        )
+    sections = preferences_section(prefs)
     if semantic:
         sections["semantic"] = "Useful results from earlier conversations:\n" + wrap_recalled(
             "earlier results", "\n".join(f"- {s}" for s in semantic)
@@ -156,6 +152,16 @@ async def _recall(
             "earlier turns", "\n".join(f"- {e}" for e in episodes)
         )
     return sections
+
+
+def preferences_section(prefs: str) -> dict[str, str]:
+    """The context section of the user's saved preferences (L1), none without any."""
+    if not prefs:
+        return {}
+    return {
+        "preferences": "What the user asked you to remember:\n"
+        + wrap_recalled("preferences", prefs)
+    }
 
 
 async def _nothing() -> list[str]:

@@ -76,8 +76,8 @@ def make_post_process(services: Services) -> Any:
             }
         )
         await asyncio.to_thread(store.save, record)
-        read_ahead_after_turn(services, ctx, session_id)
         await remember(ctx, session_id, state, len(record.turns) - 1, question, answer)
+        read_ahead_after_turn(services, ctx, session_id)  # with the preferences just saved
         return {"hints": hints, "title": title}
 
     return post_process

@@ -1,9 +1,12 @@
 """reflect: rebuild this turn's context block after tools ran (pure: no LLM, no I/O).
 
-The block holds what is recalled for this message (similar past results, older turns of the
-session) and the conversation state: lines from the skills' planners (`state_lines`), plus the
-memory writes made in this conversation. It sits after the history, right before the user's
-message, and keeps one message id so each rebuild replaces the last.
+The block holds the saved preferences and the conversation state (lines from the skills'
+planners, `state_lines`, plus the memory writes made in this conversation), then what is
+recalled for this message (similar past results, older turns of the session). It sits after
+the history, right before the user's message, and keeps one message id so each rebuild
+replaces the last. Its first part is known before the message arrives: the background read
+after a turn (graph/read_ahead.py) reads it too, so a follow-up reads only what was recalled
+for it and the message itself.
 """
 
 from __future__ import annotations
@@ -38,18 +41,31 @@ def describe_state(messages: Sequence[BaseMessage], planners: Planners) -> str:
     return "Conversation state:\n" + wrap_recalled("conversation state", "\n".join(lines))
 
 
-TURN_SECTIONS = ("preferences", "semantic", "episodes")
-"""Context sections that may change from one turn to the next (a preference saved, what is
-recalled for this message): they go in the block after the history, never before it, where a
-change would make the model read the whole conversation again."""
+KNOWN_AHEAD = ("preferences",)
+"""Context sections that may change from one turn to the next but are known before its message
+(a preference saved): they open the block, with the conversation state."""
+RECALLED = ("semantic", "episodes")
+"""Context sections recalled for the message: they close the block."""
+TURN_SECTIONS = KNOWN_AHEAD + RECALLED
+"""They go in the block after the history, never before it, where a change would make the
+model read the whole conversation again."""
+
+
+def known_ahead(
+    messages: Sequence[BaseMessage], planners: Planners, sections: dict[str, str]
+) -> str:
+    """The block's first part: what is known of the next turn before its message arrives."""
+    parts = [sections[name] for name in KNOWN_AHEAD if sections.get(name)]
+    parts.append(describe_state(messages, planners))
+    return "\n\n".join(p for p in parts if p)
 
 
 def context_block(
     messages: Sequence[BaseMessage], planners: Planners, sections: dict[str, str]
 ) -> SystemMessage | None:
-    """The block for this turn: `sections`' recalled parts and the conversation state."""
-    parts = [sections[name] for name in TURN_SECTIONS if sections.get(name)]
-    parts.append(describe_state(messages, planners))
+    """The block for this turn: preferences and conversation state, then what was recalled."""
+    parts = [known_ahead(messages, planners, sections)]
+    parts += [sections[name] for name in RECALLED if sections.get(name)]
     text = "\n\n".join(p for p in parts if p)
     return SystemMessage(content=text, id=CONTEXT_BLOCK_ID) if text else None
 

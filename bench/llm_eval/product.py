@@ -126,7 +126,9 @@ class Product:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the API exited during start-up:\n{self.log()}")
             try:
-                if httpx.get(f"{self.url}/health", timeout=2).status_code == 200:
+                health = httpx.get(f"{self.url}/health", timeout=2)
+                # the model's start-up read of its prompt prefix is start-up, not a turn
+                if health.status_code == 200 and health.json().get("model_ready") is not False:
                     return
             except httpx.HTTPError:
                 pass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -108,4 +109,13 @@ def test_skills_and_health(app_client: TestClient) -> None:
     assert bound and not [t for t in bound if "x-propsearch" in t]  # models never see it
     health = app_client.get("/health").json()
     assert health["status"] == "ok" and health["model"] == "offline"
+    assert health["model_ready"] is True, "no start-up read to wait for"
     assert health["skills"]["current_time"]["size"] == 2
+    runtime = app_client.app.state.runtime  # type: ignore[attr-defined]
+    loop = asyncio.new_event_loop()
+    runtime.warming = loop.create_future()  # the local model's start-up read, still going
+    try:
+        assert app_client.get("/health").json()["model_ready"] is False
+    finally:
+        runtime.warming = None
+        loop.close()

@@ -101,6 +101,7 @@ export interface HealthAnswer {
   status: string;
   dependencies?: Record<string, string> | null;
   model?: string | null;
+  model_ready?: boolean | null;
   skills?: Record<string, PoolStatus> | null;
 }
 

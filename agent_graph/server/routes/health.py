@@ -25,6 +25,9 @@ class HealthAnswer(BaseModel):
     dependencies: dict[str, str] | None = None
     """Per shared server: "ok", the kind of error, or that it did not answer in time."""
     model: str | None = None
+    model_ready: bool | None = None
+    """False while the local model reads its stable prompt prefix at start-up (a turn sent
+    meanwhile waits for it: "Getting the model ready…")."""
     skills: dict[str, PoolStatus] | None = None
 
 
@@ -38,5 +41,6 @@ async def health(runtime: Runtime, caller: MaybeCaller, response: Response) -> H
     answer = HealthAnswer(status=status, dependencies=dependencies)
     if caller is not None and caller.role == "admin":
         answer.model = runtime.model_name
+        answer.model_ready = runtime.warming is None or runtime.warming.done()
         answer.skills = {name: PoolStatus(**p) for name, p in runtime.registry.status().items()}
     return answer

@@ -25,6 +25,13 @@ class BackgroundReads:
         if self._tasks.get(key) is done:
             del self._tasks[key]
 
+    def yield_to(self, key: tuple[str, str]) -> None:
+        """A turn of session `key` starts: the other sessions' reads stop, so that turn has the
+        model (its own session's read goes on; the turn's first call queues behind it)."""
+        for other, task in list(self._tasks.items()):
+            if other != key:
+                task.cancel()
+
     async def settled(self) -> None:
         """Wait for every read under way (tests, the eval's quiet moments)."""
         await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from agent_graph.config import Settings
 from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.builder import build_graph
+from agent_graph.graph.services import Services
 from agent_graph.graph.warm_prefix import warm_prefix
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
@@ -96,9 +98,7 @@ class AppRuntime:
         redact_logs(sanitizer)
         configure_telemetry(settings)  # before the graph: its spans hook on there
         redact_with(sanitizer)
-        registry = make_registry(settings, sanitizer.redact)
-        await registry.start()
-        observe_pools(registry.status)
+        registry = await _started_registry(settings, sanitizer)
         planners = Planners.from_skills_dir(settings.skills_dir)  # on this thread: see launcher.py
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
@@ -116,19 +116,7 @@ class AppRuntime:
         if local_server is not None:
             role = "user" if tokens.enabled else "admin"
             services.warming = asyncio.ensure_future(warm_prefix(services, role))
-        runner = TurnRunner(
-            build_graph(services, checkpointer=checkpointer),
-            sanitizer,
-            settings.user_timezone,
-            after_turn=memory.settle,
-            sessions=storage.sessions,
-            locks=storage.locks,
-            pending=storage.pending,
-            outages=storage.outages,
-            paused_ttl_s=settings.paused_turn_ttl_s,
-            # with leases, a checkpoint after every step: another replica resumes from there
-            durability="sync" if storage.leases is not None else "exit",
-        )
+        runner = _turn_runner(settings, services, storage, checkpointer, memory)
         log.info(
             "PropSearch ready: model=%s storage=%s skills=%s",
             settings.model_name,
@@ -145,11 +133,7 @@ class AppRuntime:
             settings.model_name,
             tokens,
             local_server,
-            ConfirmTokens.shared(
-                settings.api_tokens_file.read_text() if settings.api_tokens_file else None,
-                settings.database_url,
-                spent=storage.spent,
-            ),
+            _confirm_tokens(settings, storage),
             planners,
             services.warming,
             services.background_reads,
@@ -169,3 +153,43 @@ class AppRuntime:
         await self.storage.close()
         if self.local_server is not None:
             await asyncio.to_thread(self.local_server.stop)
+
+
+async def _started_registry(settings: Settings, sanitizer: Sanitizer) -> SkillRegistry:
+    """Every skill's pool started (a broken skill is logged and skipped), pools observed."""
+    registry = make_registry(settings, sanitizer.redact)
+    await registry.start()
+    observe_pools(registry.status)
+    return registry
+
+
+def _turn_runner(
+    settings: Settings,
+    services: Services,
+    storage: Storage,
+    checkpointer: Any,
+    memory: MemoryLayer,
+) -> TurnRunner:
+    """The graph over `services`, run a turn at a time per session with the storage's locks."""
+    return TurnRunner(
+        build_graph(services, checkpointer=checkpointer),
+        services.sanitizer,
+        settings.user_timezone,
+        after_turn=memory.settle,
+        sessions=storage.sessions,
+        locks=storage.locks,
+        pending=storage.pending,
+        outages=storage.outages,
+        paused_ttl_s=settings.paused_turn_ttl_s,
+        # with leases, a checkpoint after every step: another replica resumes from there
+        durability="sync" if storage.leases is not None else "exit",
+    )
+
+
+def _confirm_tokens(settings: Settings, storage: Storage) -> ConfirmTokens:
+    """Tokens for direct calls' confirmations, single use across every replica."""
+    return ConfirmTokens.shared(
+        settings.api_tokens_file.read_text() if settings.api_tokens_file else None,
+        settings.database_url,
+        spent=storage.spent,
+    )

@@ -8,7 +8,7 @@ import errno
 import logging
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -62,6 +62,32 @@ class Retake:
     """Every token the dead replica sent."""
     text_before_model: str = ""
     """The tokens it sent before its last step: what stands when the model call runs again."""
+
+
+@dataclass
+class _TurnStart:
+    """Where a turn's graph run starts (TurnRunner._start)."""
+
+    inputs: Any
+    """The new message, a confirmation's answer (Command), or None: from the checkpoint."""
+    text: str
+    """The user's message, kept as the pending turn ("" for a confirmation's answer)."""
+    context: Context
+    resuming: bool = False
+    resumed: dict[str, Any] | None = None
+    """The `resumed` event a taken-over turn opens with."""
+
+
+@dataclass
+class _TurnStream:
+    """What a turn's stream accumulates while it runs."""
+
+    paused: bool = False
+    usage: TurnUsage = field(default_factory=TurnUsage)
+    echo: EchoFilter = field(default_factory=EchoFilter)
+    """Answer lines restating the instructions (llm/echo.py)."""
+    held: HeldCallText = field(default_factory=HeldCallText)
+    """A tool call the model writes as text (llm/text_tool_calls.py)."""
 
 
 class TurnRunner:
@@ -177,85 +203,16 @@ class TurnRunner:
         retake: Retake | None = None,
         on_started: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncGenerator[dict[str, Any]]:
-        user, session_id, message = request.user, request.session_id, request.message
-        role, persist, confirm = request.role, request.persist, request.confirm
+        user, session_id = request.user, request.session_id
         yield {"type": "session", "session_id": session_id}
-        context = Context(
-            user_id=user, session_id=session_id, timezone=self.timezone, role=role, persist=persist
-        )
-        config = self.thread(user, session_id)
-        paused = False
-        usage = TurnUsage()
-        echo = EchoFilter()  # answer lines restating the instructions (llm/echo.py)
-        held = HeldCallText()  # a tool call the model writes as text (llm/text_tool_calls.py)
+        stream = _TurnStream()
         try:
             async with self.locks.hold(user, session_id, retake.previous if retake else ""):
-                point = await self._retake_point(user, session_id, retake)
-                if point == "finished":  # it had ended; only its bookkeeping was left
-                    self._finish(user, session_id)
-                    await self._drop_thread(user, session_id)
-                    raise _AlreadyFinishedError
-                resuming = isinstance(point, _Resume) and retake is not None
-                if isinstance(point, _Resume) and retake is not None:
-                    context = replace(context, maybe_ran=point.maybe_ran)
-                    inputs: Any = None  # from the checkpoint of the last step that finished
-                    text = message or ""
-                    kept = retake.text_before_model if point.reruns_model else retake.text
-                    yield {"type": "resumed", "text": kept}
-                elif confirm is not None:
-                    if await self.pending_confirmation(user, session_id) != confirm.get("id"):
-                        raise _NothingToConfirmError
-                    inputs = Command(resume={"approve": bool(confirm.get("approve"))})
-                    text = ""
-                else:
-                    await self._drop_thread(user, session_id)
-                    inputs = {"messages": [HumanMessage(content=message or "")]}
-                    text = message or ""
-                    if point == "restart" and self.pending is not None:  # it is this same turn
-                        await asyncio.to_thread(self.pending.take, user, session_id)
-                turn = TurnProgress(text, time.time())
-                if persist and text and not resuming:
-                    await asyncio.to_thread(self._begin, user, session_id, turn)
-                if on_started is not None:
-                    await on_started()
-                try:
-                    async for mode, chunk in self.graph.astream(
-                        inputs,
-                        config,
-                        context=context,
-                        stream_mode=STREAM_MODES,
-                        # checkpoints as `durability` says, when there is a saver
-                        durability=self.durability if self._saver is not None else None,
-                    ):
-                        if mode == "updates" and isinstance(chunk, dict):
-                            if "agent" in chunk and (rest := echo.feed(held.end(_final(chunk)))):
-                                yield {"type": "token", "content": rest}
-                            turn.observe(chunk)
-                            usage.add((chunk.get("agent") or {}).get("usage"))
-                            if "hydrate" in chunk:
-                                echo.corpus = instruction_text(chunk["hydrate"].get("context", {}))
-                                if persist:
-                                    self._keep_context(user, session_id, chunk["hydrate"] or {})
-                        for event in to_events(mode, chunk, self.sanitizer):
-                            paused = paused or event["type"] == "confirm"
-                            if event["type"] == "token":
-                                event["content"] = echo.feed(held.feed(event["content"]))
-                                if not event["content"]:
-                                    continue
-                            yield event
-                    if rest := echo.feed(held.end()) + echo.flush():
-                        yield {"type": "token", "content": rest}
-                except (asyncio.CancelledError, GeneratorExit):
-                    if persist and not turn.saved and text and self.sessions is not None:
-                        save_interrupted(self.sessions, user, session_id, turn)
-                    raise  # its thread is dropped by the session's next message
-                finally:
-                    if persist and text:
-                        self._finish(user, session_id)
-                if not paused:
-                    await self._drop_thread(user, session_id)
-                elif persist and text:
-                    await asyncio.to_thread(self._list_paused, user, session_id, text)
+                start = await self._start(request, retake)
+                if start.resumed is not None:
+                    yield start.resumed
+                async for event in self._run(request, start, stream, on_started):
+                    yield event
         except _NothingToConfirmError:
             yield {"type": "error", "message": NOTHING_TO_CONFIRM}
         except _AlreadyFinishedError:
@@ -268,13 +225,124 @@ class TurnRunner:
         except Exception as exc:
             log.error("turn failed: %s", self.sanitizer.redact(repr(exc)))
             yield {"type": "error", "message": self._failure_text(exc)}
-        if usage.calls:
-            yield usage.event()
+        if stream.usage.calls:
+            yield stream.usage.event()
             if (user, session_id) in self.last_context:
-                self.last_context[(user, session_id)]["usage"] = usage.event()
+                self.last_context[(user, session_id)]["usage"] = stream.usage.event()
         yield {"type": "done", "session_id": session_id}
-        if self.after_turn is not None and persist:
+        if self.after_turn is not None and request.persist:
             await self.after_turn(user)
+
+    async def _start(self, request: TurnRequest, retake: Retake | None) -> _TurnStart:
+        """What the graph starts from: a dead replica's checkpoint, the answer to a paused
+        confirmation, or the new message (which drops any paused turn of the session)."""
+        user, session_id, message = request.user, request.session_id, request.message
+        context = Context(
+            user_id=user,
+            session_id=session_id,
+            timezone=self.timezone,
+            role=request.role,
+            persist=request.persist,
+        )
+        point = await self._retake_point(user, session_id, retake)
+        if point == "finished":  # it had ended; only its bookkeeping was left
+            self._finish(user, session_id)
+            await self._drop_thread(user, session_id)
+            raise _AlreadyFinishedError
+        if isinstance(point, _Resume) and retake is not None:
+            kept = retake.text_before_model if point.reruns_model else retake.text
+            resumed = {"type": "resumed", "text": kept}
+            context = replace(context, maybe_ran=point.maybe_ran)
+            # from the checkpoint of the last step that finished
+            return _TurnStart(None, message or "", context, resuming=True, resumed=resumed)
+        if request.confirm is not None:
+            if await self.pending_confirmation(user, session_id) != request.confirm.get("id"):
+                raise _NothingToConfirmError
+            answer: Command[Any] = Command(resume={"approve": bool(request.confirm.get("approve"))})
+            return _TurnStart(answer, "", context)
+        await self._drop_thread(user, session_id)
+        if point == "restart" and self.pending is not None:  # it is this same turn
+            await asyncio.to_thread(self.pending.take, user, session_id)
+        inputs = {"messages": [HumanMessage(content=message or "")]}
+        return _TurnStart(inputs, message or "", context)
+
+    async def _run(
+        self,
+        request: TurnRequest,
+        start: _TurnStart,
+        stream: _TurnStream,
+        on_started: Callable[[], Awaitable[None]] | None,
+    ) -> AsyncGenerator[dict[str, Any]]:
+        """The graph's events for the turn, kept as a pending turn while it runs: saved as
+        interrupted when cut off, listed as paused when it waits for a confirmation."""
+        user, session_id, persist, text = (
+            request.user,
+            request.session_id,
+            request.persist,
+            start.text,
+        )
+        turn = TurnProgress(text, time.time())
+        if persist and text and not start.resuming:
+            await asyncio.to_thread(self._begin, user, session_id, turn)
+        if on_started is not None:
+            await on_started()
+        try:
+            async for event in self._graph_events(request, start, stream, turn):
+                yield event
+        except (asyncio.CancelledError, GeneratorExit):
+            if persist and not turn.saved and text and self.sessions is not None:
+                save_interrupted(self.sessions, user, session_id, turn)
+            raise  # its thread is dropped by the session's next message
+        finally:
+            if persist and text:
+                self._finish(user, session_id)
+        if not stream.paused:
+            await self._drop_thread(user, session_id)
+        elif persist and text:
+            await asyncio.to_thread(self._list_paused, user, session_id, text)
+
+    async def _graph_events(
+        self, request: TurnRequest, start: _TurnStart, stream: _TurnStream, turn: TurnProgress
+    ) -> AsyncGenerator[dict[str, Any]]:
+        """The graph's stream as SSE events; answer text passes the echo and text-call filters."""
+        async for mode, chunk in self.graph.astream(
+            start.inputs,
+            self.thread(request.user, request.session_id),
+            context=start.context,
+            stream_mode=STREAM_MODES,
+            # checkpoints as `durability` says, when there is a saver
+            durability=self.durability if self._saver is not None else None,
+        ):
+            updated = mode == "updates" and isinstance(chunk, dict)
+            if updated and (rest := self._observe(request, chunk, stream, turn)):
+                yield {"type": "token", "content": rest}
+            for event in to_events(mode, chunk, self.sanitizer):
+                stream.paused = stream.paused or event["type"] == "confirm"
+                if event["type"] == "token":
+                    event["content"] = stream.echo.feed(stream.held.feed(event["content"]))
+                    if not event["content"]:
+                        continue
+                yield event
+        if rest := stream.echo.feed(stream.held.end()) + stream.echo.flush():
+            yield {"type": "token", "content": rest}
+
+    def _observe(
+        self,
+        request: TurnRequest,
+        chunk: dict[str, Any],
+        stream: _TurnStream,
+        turn: TurnProgress,
+    ) -> str:
+        """Take in a node's update: usage, progress, the instructions the echo filter knows;
+        returns answer text a node ended with that the filters held back."""
+        rest = stream.echo.feed(stream.held.end(_final(chunk))) if "agent" in chunk else ""
+        turn.observe(chunk)
+        stream.usage.add((chunk.get("agent") or {}).get("usage"))
+        if "hydrate" in chunk:
+            stream.echo.corpus = instruction_text(chunk["hydrate"].get("context", {}))
+            if request.persist:
+                self._keep_context(request.user, request.session_id, chunk["hydrate"] or {})
+        return rest
 
     async def _retake_point(
         self, user: str, session_id: str, retake: Retake | None

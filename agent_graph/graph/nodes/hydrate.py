@@ -97,6 +97,7 @@ def make_hydrate(services: Services) -> Any:
         ctx = runtime.context or Context()
         session_id = session_id_of(runtime)
         incoming = _incoming(state)
+        services.background_reads.yield_to((ctx.user_id, session_id))
         await services.skills.ensure_started()
         known = await conversation(services, ctx, session_id)
         sections = dict(known.sections)

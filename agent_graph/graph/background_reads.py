@@ -3,33 +3,45 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 
 class BackgroundReads:
-    """The background reads under way, one per session at most."""
+    """The background reads under way, one per session at most. A read begins after a short
+    grace period: a message sent at once (the same user's or another's) finds nothing started
+    and nothing to wait for."""
 
-    def __init__(self) -> None:
+    def __init__(self, grace_s: float = 2.0) -> None:
+        self.grace_s = grace_s
         self._tasks: dict[tuple[str, str], asyncio.Task[None]] = {}
+        self._waiting: set[tuple[str, str]] = set()
+        """Reads still in their grace period."""
 
-    def start(self, key: tuple[str, str], read: Coroutine[Any, Any, None]) -> None:
+    def start(self, key: tuple[str, str], read: Callable[[], Awaitable[None]]) -> None:
         previous = self._tasks.pop(key, None)
         if previous is not None:
             previous.cancel()
-        task = asyncio.ensure_future(read)
+        self._waiting.add(key)
+        task = asyncio.ensure_future(self._after_grace(key, read))
         self._tasks[key] = task
         task.add_done_callback(lambda done: self._forget(key, done))
+
+    async def _after_grace(self, key: tuple[str, str], read: Callable[[], Awaitable[None]]) -> None:
+        await asyncio.sleep(self.grace_s)
+        self._waiting.discard(key)
+        await read()
 
     def _forget(self, key: tuple[str, str], done: asyncio.Task[None]) -> None:
         if self._tasks.get(key) is done:
             del self._tasks[key]
+            self._waiting.discard(key)
 
     def yield_to(self, key: tuple[str, str]) -> None:
-        """A turn of session `key` starts: the other sessions' reads stop, so that turn has the
-        model (its own session's read goes on; the turn's first call queues behind it)."""
+        """A turn of session `key` starts and has the model: every other session's read stops,
+        and its own unless it has begun (then the turn's first call queues behind it and finds
+        what it read)."""
         for other, task in list(self._tasks.items()):
-            if other != key:
+            if other != key or other in self._waiting:
                 task.cancel()
 
     async def settled(self) -> None:

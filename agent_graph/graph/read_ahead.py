@@ -6,8 +6,10 @@ message. After each turn the local model now reads the next turn's prompt up to 
 recalled for its message (hydrate.conversation, then the context block's first part:
 preferences and conversation state) into the slot that call will take: the follow-up then
 reads only that recall and the message. A newer read of the same session replaces an
-unfinished one; a message sent before the read ends waits for it in llama-server's queue (the
-same slot), which costs it no more than reading those tokens itself.
+unfinished one. It begins after a grace period (2 s): a message sent at once stops it before
+anything is read. A turn of another session stops it at once (it holds the model back); a
+message of the same session sent after it began waits for it in llama-server's queue (the same
+slot), which costs it no more than reading those tokens itself.
 """
 
 from __future__ import annotations
@@ -33,8 +35,8 @@ READ_TIMEOUT_S = 300.0
 def read_ahead_after_turn(services: Services, ctx: Context, session_id: str) -> None:
     """Start the background read of the session's next prompt (the local model only)."""
     if services.read_ahead and services.profile.replays_turns:
-        read = read_ahead(services, ctx, session_id)
-        services.background_reads.start((ctx.user_id, session_id), read)
+        key = (ctx.user_id, session_id)
+        services.background_reads.start(key, lambda: read_ahead(services, ctx, session_id))
 
 
 async def read_ahead(services: Services, ctx: Context, session_id: str) -> None:

@@ -4,26 +4,39 @@ other sessions' reads so it has the model."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from agent_graph.graph.background_reads import BackgroundReads
 
 
-async def _read(done: list[str], name: str, seconds: float = 0.2) -> None:
-    await asyncio.sleep(seconds)
-    done.append(name)
+def _read(done: list[str], name: str, seconds: float = 0.2) -> Any:
+    async def read() -> None:
+        await asyncio.sleep(seconds)
+        done.append(name)
+
+    return read
 
 
-async def test_a_turn_starting_stops_the_other_sessions_reads_but_not_its_own() -> None:
-    reads, done = BackgroundReads(), []
+async def test_a_turn_starting_stops_the_other_sessions_reads_but_not_its_own_begun_one() -> None:
+    reads, done = BackgroundReads(grace_s=0.0), []
     reads.start(("alice", "s1"), _read(done, "alice"))
     reads.start(("bob", "s2"), _read(done, "bob"))
+    await asyncio.sleep(0.05)  # both have begun reading
     reads.yield_to(("alice", "s1"))
     await reads.settled()
     assert done == ["alice"]
 
 
+async def test_a_message_sent_within_the_grace_period_stops_its_sessions_read() -> None:
+    reads, done = BackgroundReads(grace_s=1.0), []
+    reads.start(("alice", "s1"), _read(done, "alice"))
+    reads.yield_to(("alice", "s1"))
+    await reads.settled()
+    assert done == []
+
+
 async def test_a_newer_read_of_a_session_replaces_the_unfinished_one() -> None:
-    reads, done = BackgroundReads(), []
+    reads, done = BackgroundReads(grace_s=0.0), []
     reads.start(("alice", "s1"), _read(done, "first"))
     reads.start(("alice", "s1"), _read(done, "second"))
     await reads.settled()

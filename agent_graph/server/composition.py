@@ -7,6 +7,7 @@ their services here, so a setting such as CONTEXT_TOKEN_BUDGET reaches every ent
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from langchain_core.language_models import BaseChatModel
 
@@ -46,7 +47,9 @@ def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> Ski
         isolation=settings.skill_isolation,
         worker_max_calls=settings.skill_worker_max_calls,
         services=parse_services(settings.skill_services),
-        claims_file=settings.memory_root / "skills" / "claims.json",
+        # a replica of the server profile keeps nothing on its disk: the skills it was given
+        # decide at each start, the same on every replica
+        claims_file=_claims_file(settings),
         tokens=settings.api_tokens_file is not None,
     )
 
@@ -118,3 +121,10 @@ def compose_services(
         read_ahead=settings.read_ahead_on,
         tool_choice=tool_choice(settings, registry),
     )
+
+
+def _claims_file(settings: Settings) -> Path | None:
+    """Where the embedded profile remembers which skill registered each tool name first."""
+    if settings.storage == "server":
+        return None
+    return settings.memory_root / "skills" / "claims.json"

@@ -6,8 +6,6 @@ the list of tools."""
 
 from __future__ import annotations
 
-import importlib.util
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -15,21 +13,10 @@ import pytest
 from agent_graph.skills.planner_host import load_planner, planner_file
 from tests.skill_env import SKILLS_DIR
 
-
-def _mortgage() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "mortgage_planner_phrasings", SKILLS_DIR / "mortgage" / "planner.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-MORTGAGE = _mortgage()
+MORTGAGE = load_planner(planner_file(SKILLS_DIR / "mortgage"), "mortgage_planner_phrasings")
 ESTATE = load_planner(planner_file(SKILLS_DIR / "real_estate"), "real_estate_phrasings")
 TIME = load_planner(planner_file(SKILLS_DIR / "current_time"), "current_time_phrasings")
-assert ESTATE is not None and TIME is not None
+assert MORTGAGE is not None and ESTATE is not None and TIME is not None
 TOOLS = ["search_properties", "save_search_criteria", "mortgage_payment", "mortgage_affordability"]
 HOME = {
     "zpid": "29392671",

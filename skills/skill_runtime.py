@@ -4,6 +4,7 @@ A skill calls `serve(schema, handlers)`. It answers:
   GET  /health   -> {"ok": true, "worker": WORKER_NONCE, "isolation": "fork" | "restart"}
   GET  /schema   -> {"system_prompt": str, "tools": [OpenAI function definitions]}
   POST /execute  {"tool": str, "params": {...}} -> {"result": ...}
+  POST /job      {"job": str, "args": {...}, ...} -> {"result": ...} (the skill's `jobs`)
 Errors are JSON bodies {"error": message} with a 4xx/5xx status, readable by the model.
 The port comes from the PORT environment variable (default 8080), the host from HOST.
 
@@ -64,7 +65,10 @@ def isolation_mode() -> str:
 
 
 def _make_handler(
-    schema: Mapping[str, Any], handlers: Mapping[str, Handler], isolation: str
+    schema: Mapping[str, Any],
+    handlers: Mapping[str, Handler],
+    isolation: str,
+    jobs: Mapping[str, Handler] | None = None,
 ) -> type[BaseHTTPRequestHandler]:
     one_shot = isolation == "fork"
 
@@ -97,12 +101,15 @@ def _make_handler(
                 self._send(404, {"error": f"no route {self.path}"})
 
         def do_POST(self) -> None:
-            if self.path != "/execute":
+            if self.path not in ("/execute", "/job"):
                 self._send(404, {"error": f"no route {self.path}"})
                 return
             length = int(self.headers.get("Content-Length") or 0)
             if length > MAX_BODY_BYTES:
                 self._send(413, {"error": "request body too large"})
+                return
+            if self.path == "/job":
+                self._job(self.rfile.read(length))
                 return
             try:
                 request = json.loads(self.rfile.read(length) or b"{}")
@@ -122,6 +129,25 @@ def _make_handler(
                 self._send(exc.status, {"error": str(exc)})
             except Exception as exc:  # the model gets a readable message, the worker lives on
                 self._send(500, {"error": f"{tool} failed: {type(exc).__name__}: {exc}"})
+
+        def _job(self, raw: bytes) -> None:
+            """POST /job: the whole body goes to jobs[body["job"]] (docs: contract of jobs)."""
+            try:
+                body = json.loads(raw or b"{}")
+                name = body["job"]
+            except (ValueError, KeyError, TypeError) as exc:
+                self._send(400, {"error": f"malformed request: {exc}"})
+                return
+            job = (jobs or {}).get(name)
+            if job is None:
+                self._send(404, {"error": f"unknown job {name!r}; known: {sorted(jobs or {})}"})
+                return
+            try:
+                self._send(200, {"result": job(body)})
+            except ToolError as exc:
+                self._send(exc.status, {"error": str(exc)})
+            except Exception as exc:
+                self._send(500, {"error": f"job {name} failed: {type(exc).__name__}: {exc}"})
 
     return SkillRequestHandler
 
@@ -240,6 +266,7 @@ def serve(
     schema: Mapping[str, Any],
     handlers: Mapping[str, Handler],
     prewarm: Callable[[], object] | None = None,
+    jobs: Mapping[str, Handler] | None = None,
 ) -> None:
     """Serve the skill until the process (or, for a fork server, its parent) is killed.
 
@@ -248,7 +275,7 @@ def serve(
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8080"))
     isolation = isolation_mode()
-    handler = _make_handler(schema, handlers, isolation)
+    handler = _make_handler(schema, handlers, isolation, jobs)
     print(f"skill listening on {host}:{port} ({isolation})", file=sys.stderr, flush=True)
     if isolation == "restart":
         ThreadingHTTPServer((host, port), handler).serve_forever()

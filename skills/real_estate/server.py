@@ -15,8 +15,10 @@ from criteria import parse_criteria
 from memory_write import forget_criteria, memory_write
 from providers import make_provider
 from saved_homes import get_saved_homes, remove_saved_home, save_home, zpid_of
-from skill_runtime import ToolError, serve
+from skill_runtime import Handler, ToolError, serve
 from tools import SCHEMA
+from updates.jobs import JOBS
+from updates.live import ensure_current
 
 MAX_ADDRESS_CHARS = 200
 
@@ -64,7 +66,19 @@ def prewarm() -> None:
     skill_runtime.serve): the rows a search walks are copied before a call waits on them.
     Only for the local dataset: a live provider would spend a paid request per child."""
     if provider.name == "austin":
+        ensure_current()
         search_properties(_EVERY_ROW)
+
+
+def _current(handler: Handler) -> Handler:
+    """The call sees every listings update applied so far (updates/live.py)."""
+
+    def call(params: dict[str, Any]) -> Any:
+        if provider.name == "austin":
+            ensure_current()
+        return handler(params)
+
+    return call
 
 
 HANDLERS = {
@@ -81,4 +95,4 @@ HANDLERS = {
 
 if __name__ == "__main__":
     provider.warm()  # load before answering /health: a pooled worker is ready means warm
-    serve(SCHEMA, HANDLERS, prewarm=prewarm)
+    serve(SCHEMA, {n: _current(h) for n, h in HANDLERS.items()}, prewarm=prewarm, jobs=JOBS)

@@ -2,7 +2,10 @@
 
 `apply_listings_update` applies a file the operator handed in (`args.file`, a path inside the
 state folder: the platform copies it to `inbox/`); `refresh_listings` polls LISTINGS_FEED_URL
-(a RESO Web API / OData URL, following `@odata.nextLink`, or a CSV of the shipped shape).
+(a RESO Web API / OData URL, following `@odata.nextLink`, or a CSV of the shipped shape), with
+LISTINGS_FEED_TOKEN as a bearer token. Both read a whole snapshot (a listing it lacks is
+removed) unless `args.partial` (or LISTINGS_FEED_PARTIAL=1 for the feed): then only the
+listings it names change, and an off-market status removes one.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ MAX_PAGES, FEED_TIMEOUT_S = 200, 60
 
 
 def _args(body: dict[str, Any]) -> dict[str, Any]:
+    if os.environ.get("REALTYAPI_KEY", "").strip():
+        raise ToolError("listing updates apply to the offline dataset, not the live provider", 409)
     args = body.get("args") or {}
     if not isinstance(args, dict):
         raise ToolError("args must be an object")
@@ -91,7 +96,8 @@ def refresh_listings(body: dict[str, Any]) -> dict[str, Any]:
         url = _next_link(data) if kind == "reso" else None
     if len({row["zpid"] for row in rows}) != len(rows):
         raise ToolError("the feed's pages repeat a listing; nothing applied", 422)
-    return apply_rows(rows, f"feed:{kind}", confirm=bool(args.get("confirm")))
+    partial = args.get("partial", os.environ.get("LISTINGS_FEED_PARTIAL", "") in ("1", "true"))
+    return apply_rows(rows, f"feed:{kind}", confirm=bool(args.get("confirm")), partial=partial)
 
 
 JOBS = {"apply_listings_update": apply_listings_update, "refresh_listings": refresh_listings}

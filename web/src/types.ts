@@ -46,6 +46,20 @@ export interface Listing {
   description?: string | null;
   /** e.g. "price_implausible": the price is far from the listing's own Zestimate. */
   flags?: string[];
+  /** FOR_SALE, PENDING or SOLD, where the provider keeps it. */
+  status?: string | null;
+  days_on_market?: number | null;
+  /** The latest price drop. */
+  price_drop?: { date: string; from: number | null; to: number } | null;
+  /** Detail items: price and status events, oldest first. */
+  price_history?: PriceEvent[] | null;
+}
+
+/** One event of a listing's price history ("listed", "price_change", "pending", "sold"…). */
+export interface PriceEvent {
+  date: string;
+  price: number;
+  event: string;
 }
 
 /** One row of a side-by-side comparison; `best` is the index of the best value, if any. */

@@ -71,8 +71,11 @@ def opened(create: bool = False) -> Iterator[sqlite3.Connection | None]:
     if not create and not path.is_file():
         yield None
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(path, timeout=30)
+    if create:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        connection = sqlite3.connect(path, timeout=30)
+    else:  # a worker only reads: its sandbox may give it no write access to the folder
+        connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=30)
     try:
         if create:
             connection.executescript(_SCHEMA)

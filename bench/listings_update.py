@@ -24,7 +24,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 from bench.common import REPO, RESULTS

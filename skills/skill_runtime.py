@@ -160,10 +160,12 @@ class ForkServer:
         listener: socket.socket,
         handler: type[BaseHTTPRequestHandler],
         prewarm: Callable[[], object] | None = None,
+        refresh: Callable[[], object] | None = None,
     ) -> None:
         self.listener = listener
         self.handler = handler
         self.prewarm = prewarm
+        self.refresh = refresh
         self.parent = os.getppid()
         self.pid = os.getpid()
         self.tmp_root = os.environ.get("WORKER_TMPDIR") or tempfile.mkdtemp(prefix="skill-calls-")
@@ -196,6 +198,9 @@ class ForkServer:
         try:
             while os.getppid() == self.parent:
                 while len(self.spares) < SPARE_CHILDREN:
+                    if self.refresh is not None:  # data changed since: children inherit it
+                        with contextlib.suppress(Exception):  # a call then reports the error
+                            self.refresh()
                     self._fork_spare()
                 readable, _, _ = select.select([self.accepted_r], [], [], 0.2)
                 if readable:
@@ -267,11 +272,14 @@ def serve(
     handlers: Mapping[str, Handler],
     prewarm: Callable[[], object] | None = None,
     jobs: Mapping[str, Handler] | None = None,
+    refresh: Callable[[], object] | None = None,
 ) -> None:
     """Serve the skill until the process (or, for a fork server, its parent) is killed.
 
     `prewarm`, optional and free of side effects (e.g. one typical read-only call), runs in the
-    zygote before the first fork and in every spare child before it accepts a call."""
+    zygote before the first fork and in every spare child before it accepts a call.
+    `refresh`, optional and cheap, runs in the zygote before each fork: a skill whose data can
+    change between calls (an applied update) catches up once there, not in every child."""
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8080"))
     isolation = isolation_mode()
@@ -284,4 +292,4 @@ def serve(
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind((host, port))
     listener.listen(128)
-    ForkServer(listener, handler, prewarm).serve_forever()
+    ForkServer(listener, handler, prewarm, refresh).serve_forever()

@@ -95,4 +95,6 @@ HANDLERS = {
 
 if __name__ == "__main__":
     provider.warm()  # load before answering /health: a pooled worker is ready means warm
-    serve(SCHEMA, {n: _current(h) for n, h in HANDLERS.items()}, prewarm=prewarm, jobs=JOBS)
+    handlers = {name: _current(handler) for name, handler in HANDLERS.items()}
+    refresh = ensure_current if provider.name == "austin" else None
+    serve(SCHEMA, handlers, prewarm=prewarm, jobs=JOBS, refresh=refresh)

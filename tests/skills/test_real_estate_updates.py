@@ -10,13 +10,18 @@ import gzip
 import hashlib
 import importlib.util
 import json
+import os
+import subprocess
+import sys
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.skills.real_estate_fakes import SKILL_DIR
+from tests.skills.real_estate_fakes import SKILL_DIR, SKILLS_ROOT
 from tests.skills.test_real_estate_server import Worker
 
 _spec = importlib.util.spec_from_file_location("make_update", SKILL_DIR / "data/make_update.py")
@@ -30,8 +35,14 @@ class StatefulWorker(Worker):
         super().__init__({"SKILL_STATE_DIR": str(state), **env})
 
     def job(self, job: str, **args: Any) -> tuple[int, Any]:
-        body = {"job": job, "run_id": "r1", "args": args}
-        return self.request("POST", "/job", json.dumps(body).encode())
+        """POST /job; a job may take longer than a tool call (it embeds new listings)."""
+        body = json.dumps({"job": job, "run_id": "r1", "args": args}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}/job", body, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read())
 
     def hand_in(self, name: str, data: bytes) -> str:
         (self.state / "inbox").mkdir(parents=True, exist_ok=True)
@@ -154,3 +165,49 @@ def test_a_restarted_worker_finds_the_applied_state(applied: Any, snapshot: Any)
         assert [e["event"] for e in history["price_history"]] == ["listed", "price_change"]
     finally:
         again.stop()
+
+
+_FOLLOWS = """
+import json, sys
+from landmarks import LANDMARKS
+from providers import austin_data as d
+from updates.apply import apply_rows
+from updates.read import read_update
+for sort in ("relevance", "price", "price_desc", "newest", "size"):
+    d.sorted_indices(sort, None)
+for landmark in LANDMARKS:
+    d.sorted_indices("distance", landmark)
+d.wish_index()
+_, rows = read_update(open(sys.argv[1], "rb").read())
+apply_rows(rows, "test")
+homes = d.load_homes()
+kept = {key: list(order) for key, order in d._orders.items()}
+incremental = {k: list(v) for k, v in d._distances.items()}
+d._orders.clear(); d._distances.clear()
+index = d.wish_index()
+print(json.dumps({
+    "orders_equal": all(d.sorted_indices(*key) == order for key, order in kept.items()),
+    "distances_equal": all(d.distances_to(k) == v for k, v in incremental.items()),
+    "positions": all(d.index_of(h.zpid) == i for i, h in enumerate(homes)),
+    "index_rows": None if index is None else len(index.starts) - 1,
+    "homes": len(homes),
+}))
+"""
+
+
+def test_derived_data_followed_incrementally_equals_a_full_rebuild(
+    tmp_path: Path, snapshot: tuple[bytes, dict[str, list[str]]]
+) -> None:
+    """Sort orders, landmark distances and positions merged for the changed homes only are
+    exactly what sorting and measuring every home again gives."""
+    update = tmp_path / "u.csv.gz"
+    update.write_bytes(snapshot[0])
+    env = {**os.environ, "SKILL_STATE_DIR": str(tmp_path / "state"), "PYTHONPATH": str(SKILLS_ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-c", _FOLLOWS, str(update)],
+        cwd=SKILL_DIR, env=env, capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    assert found["orders_equal"] and found["distances_equal"] and found["positions"]
+    assert found["homes"] == 2680 + len(snapshot[1]["new"])
+    assert found["index_rows"] in (None, found["homes"])

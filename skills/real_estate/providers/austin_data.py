@@ -195,19 +195,25 @@ def apply_changes(
             table[position] = haversine_miles(homes[position].lat, homes[position].lng, lat, lng)
     for key in list(_orders):
         if rescored and key[0] == "relevance":
-            del _orders[key]
+            _orders[key] = sorted(range(len(homes)), key=_order_key(*key))
         else:
             _orders[key] = _merged(_orders[key], set(changed), _order_key(*key))
     if described or len(homes) > _base_count():
         _clause_overlay.update(described)
-        _vectors.pop("index", None)
-        _vectors.pop("homes", None)
+        loaded = [name for name in ("index", "homes") if _vectors.pop(name, None) is not None]
+        if "index" in loaded:  # rebuilt now (once, in the zygote), not in every call
+            wish_index()
+        if "homes" in loaded:
+            home_vectors()
 
 
 def _merged(order: list[int], moved: set[int], key: Callable[[int], Any]) -> list[int]:
     """`order` with the `moved` positions taken out and merged back at their new places."""
+    def stable(i: int) -> tuple[Any, int]:  # ties in position order, as a full sort keeps them
+        return key(i), i
+
     kept = [i for i in order if i not in moved]
-    return list(heapq.merge(kept, sorted(moved, key=key), key=key))
+    return list(heapq.merge(kept, sorted(moved, key=stable), key=stable))
 
 
 def description_clauses() -> list[list[str]]:

@@ -8,15 +8,28 @@ SQLite query per call while nothing changed.
 
 from __future__ import annotations
 
+import os
+
 from providers.austin_data import apply_changes
 
 from updates import store
 
 _loaded = {"version": 0}
+_seen: dict[str, tuple[int, int]] = {}  # the store file's (mtime, size) when last read
 
 
 def ensure_current() -> int:
-    """Catch up with the store; the version now in memory."""
+    """Catch up with the store; the version now in memory. A stat of the store file decides
+    whether to open it at all (microseconds per call while nothing changed)."""
+    path = store.state_dir() / store.DB_NAME
+    try:
+        info = os.stat(path)
+    except OSError:
+        return _loaded["version"]
+    stamp = (info.st_mtime_ns, info.st_size)
+    if _seen.get(str(path)) == stamp:
+        return _loaded["version"]
+    _seen[str(path)] = stamp
     with store.opened() as db:
         if db is None:
             return _loaded["version"]

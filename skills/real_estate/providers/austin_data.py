@@ -209,6 +209,7 @@ def apply_changes(
 
 def _merged(order: list[int], moved: set[int], key: Callable[[int], Any]) -> list[int]:
     """`order` with the `moved` positions taken out and merged back at their new places."""
+
     def stable(i: int) -> tuple[Any, int]:  # ties in position order, as a full sort keeps them
         return key(i), i
 

@@ -189,3 +189,12 @@ def test_a_bad_feed_record_names_its_line_and_reso_field(tmp_path: Path) -> None
         assert status == 422 and f"line {line} (record 2), field ListPrice" in body["error"]
     finally:
         worker.stop()
+
+
+def test_an_unknown_job_and_a_malformed_body_are_clear_errors(worker: StatefulWorker) -> None:
+    status, body = worker.job("no_such_job")
+    assert status == 404 and "apply_listings_update" in body["error"]
+    status, body = worker.request("POST", "/job", b'{"args": {}}')
+    assert status == 400 and "malformed request" in body["error"]
+    status, body = worker.job("refresh_listings")  # no LISTINGS_FEED_URL set
+    assert status == 400 and "LISTINGS_FEED_URL" in body["error"]

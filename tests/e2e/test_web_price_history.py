@@ -75,7 +75,9 @@ def server(web_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         process.stop()
 
 
-def test_the_detail_card_shows_the_price_history(page: Page, listing: dict[str, str]) -> None:
+def test_the_detail_card_shows_the_price_history(
+    page: Page, listing: dict[str, str], artifacts: Path
+) -> None:
     old = int(listing["latestPrice"])
     ask(page, f"tell me about {listing['streetAddress'].strip()}, {listing['zipcode']}")
     detail = page.get_by_test_id("property-detail")
@@ -92,3 +94,5 @@ def test_the_detail_card_shows_the_price_history(page: Page, listing: dict[str, 
     expect(history.get_by_test_id("days-on-market")).to_contain_text("days on market")
     expect(detail.locator("p.text-2xl")).to_have_text(f"${old - CUT:,}")  # the current price
     assert_accessible(page, "the detail card with its price history")
+    history.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "price-history.png"))

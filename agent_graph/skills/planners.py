@@ -92,7 +92,7 @@ class Planner:
 
 @dataclass
 class Planners:
-    """Every loaded planner, in PRIORITY order (ties by folder name)."""
+    """Every loaded planner, in PRIORITY order (ties by skill name)."""
 
     items: list[Planner] = field(default_factory=list)
     refusals_off: frozenset[str] = frozenset()

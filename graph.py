@@ -27,7 +27,7 @@ from agent_graph.telemetry.setup import configure as configure_telemetry
 from agent_graph.telemetry.setup import redact_with
 
 _settings = get_settings()
-_planners = Planners.from_skills_dir(_settings.skills_dir)
+_planners = Planners.from_skills_dir(_settings.skills_dir, _settings.refusals_off)
 atexit.register(_planners.close)
 _local = LocalLLMServer.from_settings(_settings) if _settings.model_name == "local" else None
 if _local is not None:

@@ -82,6 +82,9 @@ class Settings(BaseSettings):
     planner_checks: bool = Field(default=True, alias="PLANNER_CHECKS")
     """The skills' planners check a model's calls against the user's words (a correction comes
     back as a tool error the model may retry once); off: the model's own calls run as sent."""
+    planner_refusals_off: str = Field(default="", alias="PLANNER_REFUSALS_OFF")
+    """Comma-separated skills whose planners' `refuse` is never asked (an unknown name stops
+    the start-up: skills/planners.py)."""
     skill_answers: Literal["auto", "on", "off"] = Field(default="auto", alias="SKILL_ANSWERS")
     """on: a turn whose calls are the ones the skills' planners planned for the message, all
     answered, ends with the skills' wording of the results instead of another model call;
@@ -252,6 +255,11 @@ class Settings(BaseSettings):
             if key in self._provider_keys:
                 return model
         return "offline"
+
+    @property
+    def refusals_off(self) -> list[str]:
+        """The skills PLANNER_REFUSALS_OFF names."""
+        return [name.strip() for name in self.planner_refusals_off.split(",") if name.strip()]
 
     @property
     def skill_answers_on(self) -> bool:

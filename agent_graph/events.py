@@ -52,7 +52,8 @@ class StepEvent(_Event):
     progress label. A model call still reading its prompt after 2 s shows as a step named
     `model` (label with the percentage read, `progress` 0–1, when the server reports it —
     llama-server does — else the seconds waited); it is sent again as it progresses and ends at
-    the first token."""
+    the first token. A skill that declines the message (its planner's `refuse`) shows as an
+    ended step named `refusal` whose `skill` names it; its text is the answer."""
 
     type: Literal["step"] = "step"
     id: str
@@ -63,6 +64,7 @@ class StepEvent(_Event):
     summary: str | None = None
     ms: float | None = None
     progress: float | None = None
+    skill: str | None = None
 
 
 class DataEvent(_Event):

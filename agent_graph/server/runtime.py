@@ -29,8 +29,8 @@ from agent_graph.server.composition import (
 from agent_graph.server.runs import RunHub
 from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import TurnRunner
-from agent_graph.skills.planners import Planners
-from agent_graph.skills.registry import SkillRegistry
+from agent_graph.skills.planners import Planners, known_skills
+from agent_graph.skills.registry import SkillRegistry, discover
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage
 from agent_graph.telemetry.instruments import observe_pools
@@ -88,6 +88,7 @@ class AppRuntime:
     @classmethod
     async def start(cls, settings: Settings) -> AppRuntime:
         tokens = load_tokens(settings.api_tokens_file)  # fail fast, before any worker starts
+        known_skills(discover(settings.skills_dir), settings.refusals_off)  # the same
         keep_private(settings.memory_root)
         storage = open_storage(settings)
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
@@ -99,7 +100,8 @@ class AppRuntime:
         configure_telemetry(settings)  # before the graph: its spans hook on there
         redact_with(sanitizer)
         registry = await _started_registry(settings, sanitizer)
-        planners = Planners.from_skills_dir(settings.skills_dir)  # on this thread: see launcher.py
+        # started on this thread: see launcher.py
+        planners = Planners.from_skills_dir(settings.skills_dir, settings.refusals_off)
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
         memory = open_memory(settings, storage, model)

@@ -47,6 +47,9 @@ class SkillSpec:
     optional `namespace` (tool name prefix), `system_prompt`, `tools: {name: x-propsearch}`."""
     outbound: tuple[str, ...] = ()
     """The hosts its code may connect to, as `host:port` (docs/skill-isolation.md); nothing else."""
+    planner_reads: frozenset[str] = frozenset()
+    """Kinds (`type`) of other skills' results its planner may read (docs/skill-isolation.md,
+    "What a planner sees"); its own tools' results it always reads."""
 
     @property
     def outbound_ports(self) -> tuple[int, ...]:
@@ -120,7 +123,16 @@ def load_skill(folder: Path) -> SkillSpec:
         widgets=_widgets(skill_md, meta.get("widgets")),
         mcp=mcp,
         outbound=_outbound(skill_md, meta.get("outbound")),
+        planner_reads=_planner_reads(skill_md, meta.get("planner_reads")),
     )
+
+
+def _planner_reads(skill_md: Path, raw: Any) -> frozenset[str]:
+    """`planner_reads: [listings, detail]`, checked."""
+    entries = [] if raw is None else raw if isinstance(raw, list) else [None]
+    if not all(isinstance(e, str) and _NAME.match(e) for e in entries):
+        raise ManifestError(f"{skill_md}: 'planner_reads' must list result kinds like listings")
+    return frozenset(entries)
 
 
 def _outbound(skill_md: Path, raw: Any) -> tuple[str, ...]:

@@ -35,7 +35,7 @@ export interface TokenEvent {
   content: string;
 }
 
-/** A tool call (or a slow model call) starting, ending or failing; `label` is the tool's progress label. A model call still reading its prompt after 2 s shows as a step named `model` (label with the percentage read, `progress` 0–1, when the server reports it — llama-server does — else the seconds waited); it is sent again as it progresses and ends at the first token. */
+/** A tool call (or a slow model call) starting, ending or failing; `label` is the tool's progress label. A model call still reading its prompt after 2 s shows as a step named `model` (label with the percentage read, `progress` 0–1, when the server reports it — llama-server does — else the seconds waited); it is sent again as it progresses and ends at the first token. A skill that declines the message (its planner's `refuse`) shows as an ended step named `refusal` whose `skill` names it; its text is the answer. */
 export interface StepEvent {
   type: "step";
   id: string;
@@ -46,6 +46,7 @@ export interface StepEvent {
   summary?: string;
   ms?: number;
   progress?: number;
+  skill?: string;
 }
 
 /** The tool's dict result with `type` set to the tool's renderer (its `renders`, e.g. `generic`, or a skill's own cards); not sent when `renders` is `"none"`. */

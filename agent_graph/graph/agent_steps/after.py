@@ -73,4 +73,5 @@ async def drop_echo(turn: ModelTurn) -> None:
 
 async def planned_words(turn: ModelTurn) -> str | None:
     """The planners' wording of this turn's results."""
-    return await asyncio.to_thread(planned_answer, turn.services.planners, turn.messages)
+    planners = turn.services.planners
+    return await asyncio.to_thread(planned_answer, planners, turn.messages, turn.facts)

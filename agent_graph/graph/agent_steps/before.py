@@ -1,10 +1,11 @@
-"""Steps before the model call: a refusal, the tools offered, the skills' own answer, the
+"""Steps before the model call: the tools offered, a refusal, the skills' own answer, the
 model bound, the conversation compacted, the planners' suggestion."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage
 from langgraph.constants import TAG_NOSTREAM
@@ -23,15 +24,26 @@ SUMMARIZE_PROMPT = (
 
 
 async def refuse(turn: ModelTurn) -> None:
-    """A skill's refusal of the user's new message (planners' `refuse`), before any model."""
+    """A refusal of the user's new message by a skill whose tools are offered (planners'
+    `refuse`), before any model: a step names the skill, its text is the answer."""
     if turn.iterations:
         return
     asked = next((m for m in reversed(turn.messages) if isinstance(m, HumanMessage)), None)
     if asked is None:
         return
-    planners = turn.services.planners
-    if refusal := await asyncio.to_thread(planners.refusal, str(asked.content)):
-        turn.response = turn.say(refusal)
+    planners, skills = turn.services.planners, turn.offered_skills
+    refusal = await asyncio.to_thread(planners.refusal, str(asked.content), skills)
+    if refusal is not None:
+        turn.emit(refusal_step(refusal.skill))
+        turn.response = turn.say(refusal.text)
+        turn.offered = None  # nothing was offered to a model: the session's choice stays
+
+
+def refusal_step(skill: str) -> dict[str, Any]:
+    """The step that shows whose refusal the answer is."""
+    label = f"The {skill} skill declined this request"
+    step = {"type": "step", "id": f"refusal-{skill}", "name": "refusal", "label": label}
+    return {**step, "status": "end", "skill": skill}
 
 
 async def offer_tools(turn: ModelTurn) -> None:
@@ -50,7 +62,7 @@ async def answer_from_skills(turn: ModelTurn) -> None:
     services = turn.services
     if not turn.iterations or not services.skill_answers:
         return
-    args = (services.planners, turn.messages, turn.names)
+    args = (services.planners, turn.messages, turn.names, turn.facts)
     if worded := await asyncio.to_thread(skills_answer, *args):
         turn.emit({"type": "token", "content": worded})
         turn.response = skills_worded(worded)
@@ -78,7 +90,7 @@ async def suggest(turn: ModelTurn) -> None:
         return
     if not (services.suggestions or services.skill_answers):
         return
-    args = (services.planners, turn.messages, turn.names)
+    args = (services.planners, turn.messages, turn.names, turn.facts)
     plan = await asyncio.to_thread(plan_at_start, *args)
     if services.skill_answers and plan and plan["no_tools"]:
         turn.model, turn.offering = turn.words_only(), False

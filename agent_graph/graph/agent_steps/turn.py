@@ -13,6 +13,7 @@ from agent_graph.graph.state import AgentState
 from agent_graph.llm.client import Emit, ModelClient
 from agent_graph.llm.message_order import provider_safe
 from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR
+from agent_graph.planning.view import Facts
 
 
 @dataclass
@@ -26,6 +27,8 @@ class ModelTurn:
     emit: Emit
     messages: list[BaseMessage]
     """The conversation (compacted when over the budget)."""
+    facts: Facts = field(default_factory=Facts)
+    """What the planners get from the state besides the messages (graph/planner_facts.py)."""
     asked: list[BaseMessage] | None = None
     """What the model reads when it differs from `messages` (a suggestion added)."""
     tools: list[dict[str, Any]] = field(default_factory=list)
@@ -47,12 +50,21 @@ class ModelTurn:
     def names(self) -> list[str]:
         return [t["function"]["name"] for t in self.tools]
 
+    @property
+    def offered_skills(self) -> set[str]:
+        """The skills whose tools this call is offered."""
+        owners = self.facts.owners
+        return {owners[name] for name in self.names if name in owners}
+
     def answer(self) -> AIMessage:
         assert self.response is not None
         return self.response
 
     async def call(self, model: Any, messages: list[BaseMessage]) -> AIMessage:
-        """One model call of `messages` in the order the model takes them; usage recorded."""
+        """One model call of `messages` in the order the model takes them; usage recorded. The
+        offline model (the planners) gets the turn's facts as data beside the messages."""
+        if self.services.profile.is_planners:
+            model = model.bind(facts=self.facts)
         response, usage = await self.client.call(model, self.for_model(messages), self.emit)
         self.usages.append(usage)
         return response

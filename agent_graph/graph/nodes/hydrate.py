@@ -101,9 +101,11 @@ def make_hydrate(services: Services) -> Any:
         await services.skills.ensure_started()
         known = await conversation(services, ctx, session_id)
         sections = dict(known.sections)
+        remembered: dict[str, list[dict[str, str]]] = {}
         if services.memory is not None and ctx.persist:
             query = str(incoming.content)
-            sections.update(await _recall(services, ctx, session_id, query, known.exchanges))
+            recalled, remembered = await _recall(services, ctx, session_id, query, known.exchanges)
+            sections.update(recalled)
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *known.prompt]
         block = await asyncio.to_thread(context_block, known.recent, services.planners, sections)
         if block is not None:
@@ -118,6 +120,7 @@ def make_hydrate(services: Services) -> Any:
             "tool_outcomes": None,
             "usage": None,
             "offered": [],
+            "remembered": remembered,
             "context": {k: v for k, v in sections.items() if v},
             "hints": [],
         }
@@ -127,13 +130,15 @@ def make_hydrate(services: Services) -> Any:
 
 async def _recall(
     services: Services, ctx: Context, session_id: str, query: str, exchanges: int
-) -> dict[str, str]:
-    """Preferences (L1), similar past results (L3) and older exchanges of this session (L2)."""
+) -> tuple[dict[str, str], dict[str, list[dict[str, str]]]]:
+    """Preferences (L1), similar past results (L3) and older exchanges of this session (L2) as
+    context sections, and the L1 entries as data (for the planners)."""
     memory = services.memory
     assert memory is not None
     older_than = max(exchanges - VERBATIM_EXCHANGES, 0)
     try:
-        prefs, semantic, episodes = await asyncio.gather(
+        entries, prefs, semantic, episodes = await asyncio.gather(
+            memory.list_preferences(ctx.user_id),
             memory.preferences_text(ctx.user_id),
             memory.semantic_recall(ctx.user_id, query),
             memory.episode_recall(ctx.user_id, session_id, query, older_than)
@@ -142,7 +147,7 @@ async def _recall(
         )
     except Exception:
         log.exception("memory recall failed; continuing without it")
-        return {}
+        return {}, {}
     sections = preferences_section(prefs)
     if semantic:
         sections["semantic"] = "Useful results from earlier conversations:\n" + wrap_recalled(
@@ -152,7 +157,7 @@ async def _recall(
         sections["episodes"] = "Earlier in this conversation (retrieved):\n" + wrap_recalled(
             "earlier turns", "\n".join(f"- {e}" for e in episodes)
         )
-    return sections
+    return sections, entries
 
 
 def preferences_section(prefs: str) -> dict[str, str]:

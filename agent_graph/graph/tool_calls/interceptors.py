@@ -43,7 +43,7 @@ async def check_arguments(request: ToolRequest, call_next: Handler) -> Any:
     run, name = request.run, request.name
     args, problems = checked_arguments(run.services.skills.tools, name, request.args)
     if run.services.checks and not problems and not run.failures.get(name):
-        turn = {**run.conversation, "call": {"name": name, "args": args}}
+        turn = run.conversation.with_call(name, args)
         problems = await asyncio.to_thread(run.services.planners.corrections, turn)
     if problems:
         raise SkillCallError(invalid_message(name, problems, run.failures.get(name, 0)))

@@ -23,18 +23,21 @@ from agent_graph.skills.planners import Planners
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry, skill_secrets
 from agent_graph.skills.service import parse_services
+from agent_graph.skills.state import state_root
 from agent_graph.storage.storage import Storage
 
 
 def backend_factory(settings: Settings, redact: Callable[[str], str] = str) -> WorkerBackend:
+    state = state_root(settings.memory_root)
     if settings.skill_backend == "docker":
         from agent_graph.skills.docker import DockerBackend
 
-        return DockerBackend(network=settings.skill_docker_network)
+        return DockerBackend(network=settings.skill_docker_network, state=state)
     from agent_graph.skills.logs import SkillLogs
     from agent_graph.skills.process import ProcessBackend
 
-    return ProcessBackend(SkillLogs(settings.memory_root / "logs" / "skills", redact=redact))
+    logs = SkillLogs(settings.memory_root / "logs" / "skills", redact=redact)
+    return ProcessBackend(logs, state=state)
 
 
 def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> SkillRegistry:

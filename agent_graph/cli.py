@@ -133,6 +133,9 @@ class Chat:
         elif kind == "resumed":  # what stands of the answer, again: the rest follows it
             self.say("\n  · (another server took this answer over from its last step)")
             self.say(self.text.feed(event.get("text", "")), end="")
+        elif kind == "alerts":
+            for alert in event["alerts"]:
+                self.say(f"  * {alert['title']}" + (f" ({alert['body']})" if alert["body"] else ""))
         elif kind == "hints":
             self.say("\n  Try: " + " | ".join(event["hints"]), end="")
         elif kind == "error":

@@ -103,3 +103,12 @@ def current_alerts(
     if gone:
         store.drop(user, gone)
     return [alert for alert in alerts if alert["id"] not in gone]
+
+
+def take_unread(
+    store: JobStore, preferences: PreferenceBackend, user: str, limit: int = 5
+) -> list[dict[str, Any]]:
+    """The user's newest unread alerts, marked read as they are taken (a new session's opening)."""
+    alerts = current_alerts(store, preferences, user, limit, unread=True)
+    store.mark_read(user, [alert["id"] for alert in alerts])
+    return alerts

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.config import Settings
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_choice import ToolChoice
+from agent_graph.jobs.alerts import take_unread
 from agent_graph.memory.embeddings import embed
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import token_values
@@ -123,7 +125,16 @@ def compose_services(
         skill_answers=settings.skill_answers_on,
         read_ahead=settings.read_ahead_on,
         tool_choice=tool_choice(settings, registry),
+        take_alerts=_alert_opener(storage),
     )
+
+
+def _alert_opener(storage: Storage) -> Callable[[str], list[dict[str, Any]]] | None:
+    """A new session's opening alerts (jobs/alerts.py), where the storage keeps alerts."""
+    store = storage.jobs
+    if store is None:
+        return None
+    return lambda user: take_unread(store, storage.preferences, user)
 
 
 def _claims_file(settings: Settings) -> Path | None:

@@ -18,7 +18,7 @@ from agent_graph.jobs.runner import RetryPolicy
 from agent_graph.jobs.setup import check_schedules
 from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
 from agent_graph.skills.manifest import load_skill
-from agent_graph.skills.pool import ContainerPool
+from agent_graph.skills.pool import ContainerPool, SkillCallError
 from agent_graph.storage.job_store import JobStore, sqlite_job_store
 from tests.jobs.helpers import probe_skills_dir, started_pool, until
 
@@ -164,3 +164,11 @@ def test_a_job_behind_an_unset_setting_does_not_exist(tmp_path: Path) -> None:
     catalog = JobCatalog.from_skills([load_skill(skills / "job_probe")])
     assert "job_probe.feed" in catalog.jobs
     assert [j.key for j in catalog.followers("job_probe.ingest")] == ["job_probe.notify"]
+
+
+async def test_a_job_the_skill_does_not_serve_is_a_readable_error(rig: Rig) -> None:
+    with pytest.raises(SkillCallError, match="unknown job 'nope'"):
+        await rig.pool.run_job({"job": "nope", "run_id": "r", "args": {}, "users": []})
+    with pytest.raises(SkillCallError, match="malformed request"):
+        await rig.pool.run_job({"run_id": "r"})
+    assert (await rig.pool.call("job_probe_state", {}))["written"]  # the worker lives on

@@ -10,10 +10,17 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Protocol
 
 import psycopg
 
 from tests.servers import free_port_window
+
+
+class Databases(Protocol):
+    """Hands each test a database of its own (URL)."""
+
+    def fresh_database(self) -> str: ...
 
 
 def _bin(name: str) -> str | None:

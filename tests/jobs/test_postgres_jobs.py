@@ -21,7 +21,7 @@ from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
 from agent_graph.skills.manifest import load_skill
 from agent_graph.storage.job_store import TABLES, JobStore
 from tests.jobs.helpers import probe_skills_dir, started_pool, until
-from tests.jobs.postgres import LocalPostgres
+from tests.jobs.postgres import Databases
 from tests.servers import free_port_window
 
 
@@ -37,7 +37,7 @@ def pg_store(url: str) -> JobStore:
 
 
 async def test_two_replicas_run_each_scheduled_tick_and_each_run_once(
-    postgres_url: LocalPostgres, tmp_path: Path
+    postgres_url: Databases, tmp_path: Path
 ) -> None:
     url = postgres_url.fresh_database()
     store = pg_store(url)

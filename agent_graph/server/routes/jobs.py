@@ -121,8 +121,14 @@ async def run_job(
     job = runner.catalog.get(name)
     if job is None:
         raise HTTPException(404, f"no job {name}; GET /jobs lists them")
+    body = request or RunRequest()
+    skill = runtime.registry.skills.get(job.skill)
+    if body.file is not None and not (skill and skill.spec.state):
+        raise HTTPException(
+            422, f"skill {job.skill} keeps no state (state: true): it takes no files"
+        )
     try:
-        args = await asyncio.to_thread(_with_file, runtime, job.skill, request or RunRequest())
+        args = await asyncio.to_thread(_with_file, runtime, job.skill, body)
     except binascii.Error as exc:
         raise HTTPException(422, f"file.content_base64 is not base64: {exc}") from None
     return RunStarted(job=name, run_id=await runner.enqueue(name, args))

@@ -93,7 +93,12 @@ class PostgresJobRunner:
         await asyncio.to_thread(_ensure_schema, self.url)
         await self.app.open_async()
         self._worker = asyncio.ensure_future(
-            self.app.run_worker_async(queues=[QUEUE], install_signal_handlers=False, concurrency=2)
+            self.app.run_worker_async(
+                queues=[QUEUE],
+                install_signal_handlers=False,
+                concurrency=2,
+                delete_jobs="successful",  # the run records are ours (job_runs): keep the queue small
+            )
         )
 
     async def enqueue(

@@ -22,8 +22,10 @@ from agent_graph.security.closed_networks import ClosedNetworks
 from agent_graph.security.request_guard import RequestGuard
 from agent_graph.server.mcp_serving.endpoint import McpEndpoint
 from agent_graph.server.routes import (
+    alerts,
     chat,
     health,
+    jobs,
     memory,
     memory_changes,
     metrics,
@@ -57,6 +59,8 @@ ROUTERS = (
     widgets.router,
     health.router,
     metrics.router,
+    jobs.router,
+    alerts.router,
 )
 
 

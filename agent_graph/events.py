@@ -75,6 +75,14 @@ class DataEvent(_Event):
     data: dict[str, Any]
 
 
+class AlertsEvent(_Event):
+    """Before the first answer of a new session: the alerts the user had not seen yet (what
+    the skills' jobs found, as `GET /alerts` lists them); they count as read from then on."""
+
+    type: Literal["alerts"] = "alerts"
+    alerts: list[dict[str, Any]]
+
+
 class HintsEvent(_Event):
     """Three follow-ups the user may send next: the skills' planners', else generic ones."""
 
@@ -143,6 +151,7 @@ EVENT_MODELS: tuple[type[_Event], ...] = (
     TokenEvent,
     StepEvent,
     DataEvent,
+    AlertsEvent,
     HintsEvent,
     ConfirmEvent,
     ErrorEvent,
@@ -158,6 +167,7 @@ ChatEvent = Annotated[
     | TokenEvent
     | StepEvent
     | DataEvent
+    | AlertsEvent
     | HintsEvent
     | ConfirmEvent
     | ErrorEvent

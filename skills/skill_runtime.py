@@ -4,7 +4,8 @@ A skill calls `serve(schema, handlers)`. It answers:
   GET  /health   -> {"ok": true, "worker": WORKER_NONCE, "isolation": "fork" | "restart"}
   GET  /schema   -> {"system_prompt": str, "tools": [OpenAI function definitions]}
   POST /execute  {"tool": str, "params": {...}} -> {"result": ...}
-  POST /job      {"job": str, "args": {...}, ...} -> {"result": ...} (the skill's `jobs`)
+  POST /job      {"job": str, "run_id": str, "args": {...}, "trigger": ..., "users": [...]}
+                 -> {"result": {...}}   (only with `serve(..., jobs={name: fn})`; docs/jobs.md)
 Errors are JSON bodies {"error": message} with a 4xx/5xx status, readable by the model.
 The port comes from the PORT environment variable (default 8080), the host from HOST.
 
@@ -64,6 +65,39 @@ def isolation_mode() -> str:
     return "fork" if wanted == "fork" and hasattr(os, "fork") else "restart"
 
 
+class _NoSuchCall(Exception):
+    """A tool or job this skill does not have (404)."""
+
+
+def _read_request(handler: BaseHTTPRequestHandler) -> dict[str, Any]:
+    """The JSON object a POST carries; ValueError when it is too large or not an object."""
+    length = int(handler.headers.get("Content-Length") or 0)
+    if length > MAX_BODY_BYTES:
+        raise OverflowError("request body too large")
+    request = json.loads(handler.rfile.read(length) or b"{}")
+    if not isinstance(request, dict):
+        raise ValueError("the body must be a JSON object")
+    return request
+
+
+def _route_call(
+    path: str, request: dict[str, Any], handlers: Mapping[str, Handler], jobs: Mapping[str, Handler]
+) -> tuple[Handler, dict[str, Any], str]:
+    """(function, its argument, its name) for `/execute` (a tool's params) or `/job` (the whole
+    body); _NoSuchCall when there is none, TypeError/KeyError for a malformed request."""
+    if path == "/job":
+        name = request["job"]
+        if name not in jobs:
+            raise _NoSuchCall(f"unknown job {name!r}; known: {sorted(jobs)}")
+        return jobs[name], request, str(name)
+    tool, params = request["tool"], request.get("params") or {}
+    if not isinstance(params, dict):
+        raise TypeError("params must be an object")
+    if tool not in handlers:
+        raise _NoSuchCall(f"unknown tool {tool!r}; known: {sorted(handlers)}")
+    return handlers[tool], params, str(tool)
+
+
 def _make_handler(
     schema: Mapping[str, Any],
     handlers: Mapping[str, Handler],
@@ -104,31 +138,24 @@ def _make_handler(
             if self.path not in ("/execute", "/job"):
                 self._send(404, {"error": f"no route {self.path}"})
                 return
-            length = int(self.headers.get("Content-Length") or 0)
-            if length > MAX_BODY_BYTES:
-                self._send(413, {"error": "request body too large"})
-                return
-            if self.path == "/job":
-                self._job(self.rfile.read(length))
-                return
             try:
-                request = json.loads(self.rfile.read(length) or b"{}")
-                tool, params = request["tool"], request.get("params") or {}
-                if not isinstance(params, dict):
-                    raise TypeError("params must be an object")
-            except (ValueError, KeyError, TypeError) as exc:
+                request = _read_request(self)
+                function, argument, name = _route_call(self.path, request, handlers, jobs or {})
+            except OverflowError as exc:
+                self._send(413, {"error": str(exc)})
+                return
+            except _NoSuchCall as exc:
+                self._send(404, {"error": str(exc)})
+                return
+            except (ValueError, TypeError, KeyError) as exc:
                 self._send(400, {"error": f"malformed request: {exc}"})
                 return
-            handler = handlers.get(tool)
-            if handler is None:
-                self._send(404, {"error": f"unknown tool {tool!r}; known: {sorted(handlers)}"})
-                return
             try:
-                self._send(200, {"result": handler(params)})
+                self._send(200, {"result": function(argument)})
             except ToolError as exc:
                 self._send(exc.status, {"error": str(exc)})
             except Exception as exc:  # the model gets a readable message, the worker lives on
-                self._send(500, {"error": f"{tool} failed: {type(exc).__name__}: {exc}"})
+                self._send(500, {"error": f"{name} failed: {type(exc).__name__}: {exc}"})
 
         def _job(self, raw: bytes) -> None:
             """POST /job: the whole body goes to jobs[body["job"]] (docs: contract of jobs)."""
@@ -276,6 +303,8 @@ def serve(
 ) -> None:
     """Serve the skill until the process (or, for a fork server, its parent) is killed.
 
+    `jobs` maps the job names its SKILL.md declares to functions that take the whole `POST /job`
+    body and return the result (docs/jobs.md); they run in a fresh child as tool calls do.
     `prewarm`, optional and free of side effects (e.g. one typical read-only call), runs in the
     zygote before the first fork and in every spare child before it accepts a call.
     `refresh`, optional and cheap, runs in the zygote before each fork: a skill whose data can

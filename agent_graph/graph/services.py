@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -110,6 +111,9 @@ class Services:
     """After each turn the local model reads the session's next prompt (graph/read_ahead.py)."""
     background_reads: BackgroundReads = field(default_factory=BackgroundReads)
     """Those reads under way."""
+    take_alerts: Callable[[str], list[dict[str, Any]]] | None = None
+    """The user's unseen alerts (agent_graph/jobs), marked read as they are taken: a new
+    session opens with them (nodes/hydrate.py). None: no alerts here."""
 
     @property
     def profile(self) -> ModelProfile:

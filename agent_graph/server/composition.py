@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.config import Settings
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_choice import ToolChoice
+from agent_graph.jobs.alerts import take_unread
 from agent_graph.memory.embeddings import embed
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import token_values
@@ -23,18 +25,21 @@ from agent_graph.skills.planners import Planners
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry, skill_secrets
 from agent_graph.skills.service import parse_services
+from agent_graph.skills.state import state_root
 from agent_graph.storage.storage import Storage
 
 
 def backend_factory(settings: Settings, redact: Callable[[str], str] = str) -> WorkerBackend:
+    state = state_root(settings.memory_root)
     if settings.skill_backend == "docker":
         from agent_graph.skills.docker import DockerBackend
 
-        return DockerBackend(network=settings.skill_docker_network)
+        return DockerBackend(network=settings.skill_docker_network, state=state)
     from agent_graph.skills.logs import SkillLogs
     from agent_graph.skills.process import ProcessBackend
 
-    return ProcessBackend(SkillLogs(settings.memory_root / "logs" / "skills", redact=redact))
+    logs = SkillLogs(settings.memory_root / "logs" / "skills", redact=redact)
+    return ProcessBackend(logs, state=state)
 
 
 def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> SkillRegistry:
@@ -120,7 +125,16 @@ def compose_services(
         skill_answers=settings.skill_answers_on,
         read_ahead=settings.read_ahead_on,
         tool_choice=tool_choice(settings, registry),
+        take_alerts=_alert_opener(storage),
     )
+
+
+def _alert_opener(storage: Storage) -> Callable[[str], list[dict[str, Any]]] | None:
+    """A new session's opening alerts (jobs/alerts.py), where the storage keeps alerts."""
+    store = storage.jobs
+    if store is None:
+        return None
+    return lambda user: take_unread(store, storage.preferences, user)
 
 
 def _claims_file(settings: Settings) -> Path | None:

@@ -12,6 +12,8 @@ from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.warm_prefix import warm_prefix
+from agent_graph.jobs.runner import JobRunner
+from agent_graph.jobs.setup import check_schedules, open_jobs
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.memory.layer import MemoryLayer
@@ -61,6 +63,8 @@ class AppRuntime:
     """The local model reading the stable prompt prefix (graph/warm_prefix.py)."""
     background_reads: BackgroundReads = field(default_factory=BackgroundReads)
     """The local model reading each session's next prompt (graph/read_ahead.py)."""
+    jobs: JobRunner | None = None
+    """Runs the jobs skills declare (agent_graph/jobs); None with JOBS=off."""
     runs: RunHub = field(init=False)
     """Turns as runs that outlive their request (server/runs.py)."""
 
@@ -89,6 +93,7 @@ class AppRuntime:
     async def start(cls, settings: Settings) -> AppRuntime:
         tokens = load_tokens(settings.api_tokens_file)  # fail fast, before any worker starts
         known_skills(discover(settings.skills_dir), settings.refusals_off)  # the same
+        check_schedules(settings)  # a job schedule that does not parse: the app does not start
         keep_private(settings.memory_root)
         storage = open_storage(settings)
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
@@ -100,6 +105,7 @@ class AppRuntime:
         configure_telemetry(settings)  # before the graph: its spans hook on there
         redact_with(sanitizer)
         registry = await _started_registry(settings, sanitizer)
+        jobs = open_jobs(settings, storage, registry.skills)  # a bad schedule fails here
         # started on this thread: see launcher.py
         planners = Planners.from_skills_dir(settings.skills_dir, settings.refusals_off)
         local_url = local_server.base_url if local_server else None
@@ -139,14 +145,19 @@ class AppRuntime:
             planners,
             services.warming,
             services.background_reads,
+            jobs,
         )
         runtime.runs.open()
+        if jobs is not None:
+            await jobs.start()
         return runtime
 
     async def close(self) -> None:
         if self.warming is not None:
             self.warming.cancel()
         await self.background_reads.close()
+        if self.jobs is not None:
+            await self.jobs.close()
         await self.runs.close()
         await asyncio.to_thread(flush_telemetry)
         await self.memory.settle()

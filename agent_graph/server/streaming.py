@@ -24,7 +24,7 @@ def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[dict[str, Any
             return [{"type": "token", "content": sanitizer.redact(message.content)}]
         return []
     if mode == "custom":
-        if isinstance(chunk, dict) and chunk.get("type") in ("step", "data", "token"):
+        if isinstance(chunk, dict) and chunk.get("type") in ("step", "data", "token", "alerts"):
             return [sanitizer.redact_value(chunk)]
         return []
     if mode == "updates" and isinstance(chunk, dict):

@@ -1,6 +1,6 @@
 /** Every HTTP call the UI makes to the PropSearch API (docs/protocol.md). */
 import { readStored, writeStored } from "./storage";
-import type { MemoryChange, Preferences, ResultData, SessionHistory, SessionSummary } from "./types";
+import type { Alert, MemoryChange, Preferences, ResultData, SessionHistory, SessionSummary } from "./types";
 
 export const TOKEN_KEY = "propsearch.token";
 export const GUEST_KEY = "propsearch.guest";
@@ -192,4 +192,18 @@ export async function getChanges(): Promise<MemoryChange[]> {
 
 export async function undoChange(id: string): Promise<void> {
   await request(`/memory/changes/${encodeURIComponent(id)}/undo`, { method: "POST" });
+}
+
+/** The user's alerts, newest first, and how many are unread. */
+export async function getAlerts(): Promise<{ alerts: Alert[]; unread: number }> {
+  return getJson<{ alerts: Alert[]; unread: number }>("/alerts");
+}
+
+/** Marks these alerts read (all of the user's without ids). */
+export async function markAlertsRead(ids?: string[]): Promise<void> {
+  await request("/alerts/read", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ids ? { ids } : { all: true }),
+  });
 }

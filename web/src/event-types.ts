@@ -55,6 +55,12 @@ export interface DataEvent {
   data: Record<string, unknown>;
 }
 
+/** Before the first answer of a new session: the alerts the user had not seen yet (what the skills' jobs found, as `GET /alerts` lists them); they count as read from then on. */
+export interface AlertsEvent {
+  type: "alerts";
+  alerts: (Record<string, unknown>)[];
+}
+
 /** Three follow-ups the user may send next: the skills' planners', else generic ones. */
 export interface HintsEvent {
   type: "hints";
@@ -102,6 +108,7 @@ export type ChatEvent =
   | TokenEvent
   | StepEvent
   | DataEvent
+  | AlertsEvent
   | HintsEvent
   | ConfirmEvent
   | ErrorEvent
@@ -109,6 +116,6 @@ export type ChatEvent =
   | DoneEvent;
 
 /** Every event type, in the protocol's order. */
-export const EVENT_TYPES = ["session", "queued", "resumed", "token", "step", "data", "hints", "confirm", "error", "usage", "done"] as const;
+export const EVENT_TYPES = ["session", "queued", "resumed", "token", "step", "data", "alerts", "hints", "confirm", "error", "usage", "done"] as const;
 
 export type EventType = ChatEvent["type"];

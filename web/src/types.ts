@@ -116,6 +116,8 @@ export type ChatEvent =
 
 /** A session in the sidebar: the API's own shape (GET /sessions). */
 export type SessionSummary = Api.SessionSummary;
+/** What a skill's background job found for the user (GET /alerts); `items` are listings. */
+export type Alert = Api.Alert;
 
 export interface Turn {
   user: string;
@@ -183,6 +185,8 @@ export interface AssistantMessage {
   queued?: string | null;
   /** This turn's trace in the operator's trace viewer (admins, when one is configured). */
   traceUrl?: string;
+  /** The unseen alerts a new session opened with (the `alerts` event), as their titles. */
+  alerts?: string[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

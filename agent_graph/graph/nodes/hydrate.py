@@ -106,6 +106,8 @@ def make_hydrate(services: Services) -> Any:
             query = str(incoming.content)
             recalled, remembered = await _recall(services, ctx, session_id, query, known.exchanges)
             sections.update(recalled)
+        if not known.exchanges and ctx.persist:
+            sections.update(await _opening_alerts(services, ctx, runtime.stream_writer))
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *known.prompt]
         block = await asyncio.to_thread(context_block, known.recent, services.planners, sections)
         if block is not None:
@@ -168,6 +170,30 @@ def preferences_section(prefs: str) -> dict[str, str]:
         "preferences": "What the user asked you to remember:\n"
         + wrap_recalled("preferences", prefs)
     }
+
+
+ALERTS_NOTE = (
+    "Since the user's last conversation the skills found (open your answer by telling the user "
+    "in one short sentence, then answer the message):\n"
+)
+MAX_OPENING_ALERTS = 5
+
+
+async def _opening_alerts(services: Services, ctx: Context, emit: Any) -> dict[str, str]:
+    """A new session opens with the user's unseen alerts: an `alerts` event for the client and
+    a short note for the model; from then on they count as read."""
+    if services.take_alerts is None:
+        return {}
+    try:
+        alerts = await asyncio.to_thread(services.take_alerts, ctx.user_id)
+    except Exception:
+        log.exception("alerts could not be read; the conversation opens without them")
+        return {}
+    if not alerts:
+        return {}
+    emit({"type": "alerts", "alerts": alerts})
+    lines = "\n".join(f"- {a['title']}" + (f" ({a['body']})" if a["body"] else "") for a in alerts)
+    return {"alerts": ALERTS_NOTE + wrap_recalled("alerts", lines)}
 
 
 async def _nothing() -> list[str]:

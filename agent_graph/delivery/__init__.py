@@ -1,0 +1,1 @@
+"""Delivering what the platform tells people outside a conversation: signed webhooks, email."""

@@ -26,11 +26,11 @@ async def refuse(turn: ModelTurn) -> None:
     """A skill's refusal of the user's new message (planners' `refuse`), before any model."""
     if turn.iterations:
         return
-    asked = next((m for m in reversed(turn.messages) if isinstance(m, HumanMessage)), None)
-    if asked is None:
+    latest = next((m for m in reversed(turn.messages) if isinstance(m, HumanMessage)), None)
+    if latest is None:
         return
     planners = turn.services.planners
-    if refusal := await asyncio.to_thread(planners.refusal, str(asked.content)):
+    if refusal := await asyncio.to_thread(planners.refusal, str(latest.content)):
         turn.response = turn.say(refusal)
 
 
@@ -83,7 +83,7 @@ async def suggest(turn: ModelTurn) -> None:
     if services.skill_answers and plan and plan["no_tools"]:
         turn.model, turn.offering = turn.words_only(), False
     elif services.suggestions and (text := suggested(plan, turn.tools)):
-        turn.asked = with_suggestion(turn.messages, text)
+        turn.suggested = with_suggestion(turn.messages, text)
 
 
 def summarizer(services: Services) -> Callable[[list[BaseMessage]], Awaitable[str]]:

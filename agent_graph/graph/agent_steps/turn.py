@@ -26,8 +26,9 @@ class ModelTurn:
     emit: Emit
     messages: list[BaseMessage]
     """The conversation (compacted when over the budget)."""
-    asked: list[BaseMessage] | None = None
-    """What the model reads when it differs from `messages` (a suggestion added)."""
+    suggested: list[BaseMessage] | None = None
+    """`messages` with the planners' suggested call added, read by the model instead of them;
+    None when nothing is suggested."""
     tools: list[dict[str, Any]] = field(default_factory=list)
     offered: set[str] | None = None
     """The skills whose tools were offered (graph/tool_choice.py); None before tools are chosen."""

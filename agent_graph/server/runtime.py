@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.config import Settings
-from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.warm_prefix import warm_prefix
@@ -49,6 +48,8 @@ class AppRuntime:
     memory: MemoryLayer
     sanitizer: Sanitizer
     runner: TurnRunner
+    services: Services
+    """The graph's services; they own the start-up read (`warming`) and the background reads."""
     model_name: str
     tokens: TokenTable = field(default_factory=lambda: TokenTable({}))
     local_server: LocalLLMServer | None = None
@@ -57,10 +58,6 @@ class AppRuntime:
     """Tokens that let a direct call delete or change a remembered entry (direct_calls.py)."""
     planners: Planners = field(default_factory=Planners)
     """The skills' planner processes, stopped with the app."""
-    warming: asyncio.Future[None] | None = None
-    """The local model reading the stable prompt prefix (graph/warm_prefix.py)."""
-    background_reads: BackgroundReads = field(default_factory=BackgroundReads)
-    """The local model reading each session's next prompt (graph/read_ahead.py)."""
     runs: RunHub = field(init=False)
     """Turns as runs that outlive their request (server/runs.py)."""
 
@@ -130,21 +127,20 @@ class AppRuntime:
             memory,
             sanitizer,
             runner,
+            services,
             settings.model_name,
             tokens,
             local_server,
             _confirm_tokens(settings, storage),
             planners,
-            services.warming,
-            services.background_reads,
         )
         runtime.runs.open()
         return runtime
 
     async def close(self) -> None:
-        if self.warming is not None:
-            self.warming.cancel()
-        await self.background_reads.close()
+        if self.services.warming is not None:
+            self.services.warming.cancel()
+        await self.services.background_reads.close()
         await self.runs.close()
         await asyncio.to_thread(flush_telemetry)
         await self.memory.settle()

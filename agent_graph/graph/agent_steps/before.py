@@ -12,9 +12,9 @@ from langgraph.constants import TAG_NOSTREAM
 from agent_graph.graph.agent_steps.turn import ModelTurn
 from agent_graph.graph.history import skills_worded
 from agent_graph.graph.services import Services
+from agent_graph.graph.tool_offer import offered_tools
 from agent_graph.memory.compaction import compact, estimate_tokens
 from agent_graph.planning.suggestion import plan_at_start, skills_answer, suggested, with_suggestion
-from agent_graph.security.roles import allowed_tools
 
 SUMMARIZE_PROMPT = (
     "Summarise the conversation above in a few sentences for your own later reference: the "
@@ -36,13 +36,8 @@ async def refuse(turn: ModelTurn) -> None:
 
 async def offer_tools(turn: ModelTurn) -> None:
     """The tools the role allows; with a tool choice, only the relevant skills' tools."""
-    skills, choice = turn.services.skills, turn.services.tool_choice
-    tools = allowed_tools(turn.role, skills.tools, skills.meta)
-    offered: set[str] = set()
-    if choice is not None:
-        offered = await asyncio.to_thread(choice.choose, tools, turn.messages)
-        tools = choice.offer(tools, offered)
-    turn.tools, turn.offered = tools, offered
+    offer = await offered_tools(turn.services, turn.role, turn.messages)
+    turn.tools, turn.offered = offer.tools, offer.skills
 
 
 async def answer_from_skills(turn: ModelTurn) -> None:

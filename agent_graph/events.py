@@ -12,9 +12,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+StepStatus = Literal["start", "end", "error"]
+
 
 class _Event(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The event as the stream sends it: its `type`, then the fields it was built with (a
+        field left out stays out of the JSON)."""
+        return {"type": event_type(type(self)), **self.model_dump(exclude_unset=True)}
 
 
 class SessionEvent(_Event):
@@ -58,7 +65,7 @@ class StepEvent(_Event):
     id: str
     name: str
     label: str | None = None
-    status: Literal["start", "end", "error"]
+    status: StepStatus
     args: dict[str, Any] | None = None
     summary: str | None = None
     ms: float | None = None

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from langchain_core.messages import BaseMessage, HumanMessage
 from langgraph.constants import TAG_NOSTREAM
 
+from agent_graph.events import TokenEvent
 from agent_graph.graph.agent_steps.turn import ModelTurn
 from agent_graph.graph.history import skills_worded
 from agent_graph.graph.services import Services
@@ -47,7 +48,7 @@ async def answer_from_skills(turn: ModelTurn) -> None:
         return
     args = (services.planners, turn.messages, turn.names)
     if worded := await asyncio.to_thread(skills_answer, *args):
-        turn.emit({"type": "token", "content": worded})
+        turn.emit(TokenEvent(content=worded).as_dict())
         turn.response = skills_worded(worded)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
+from agent_graph.events import TokenEvent
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
 from agent_graph.llm.client import Emit, ModelClient
@@ -79,7 +80,7 @@ class ModelTurn:
 
     def say(self, text: str) -> AIMessage:
         """An answer given without a model call, streamed as one token."""
-        self.emit({"type": "token", "content": text})
+        self.emit(TokenEvent(content=text).as_dict())
         return AIMessage(text)
 
 

@@ -73,7 +73,7 @@ def ask(pending: list[dict[str, Any]]) -> bool:
 def declined(request: ToolRequest, question: str) -> ToolRecord:
     """The record of a call the user said no to: nothing ran, and the model is told so."""
     text = DECLINED.format(question=question)
-    request.run.emit({**step_of(request), "status": "error", "summary": text})
+    request.run.emit(step_of(request, "error", summary=text))
     message = ToolMessage(text, tool_call_id=request.call_id, name=request.name, status="error")
     outcome = {"tool": request.name, "skill": request.skill, "args": request.safe_args}
     return ToolRecord(message, {**outcome, "error": text, "declined": True})

@@ -1,8 +1,9 @@
 """The SSE events of a turn, defined once: what `/chat/stream` and a run's stream send.
 
 Every other copy is generated from these models or checked against them: the web app's types
-(web/src/event-types.ts) and the table in docs/protocol.md by scripts/event_types.py, the event
-dicts the server writes and each client's handling by tests/unit/test_events.py. A model's
+(web/src/event-types.ts) and the table in docs/protocol.md by scripts/event_types.py; the core
+builds each event it sends from its model (`.as_dict()`), and tests/unit/test_events.py checks
+that none is written as a dict literal and that each client handles every event. A model's
 docstring is its row in the protocol table.
 """
 

@@ -103,12 +103,12 @@ class AppRuntime:
         await memory.warm()
         services = compose_services(
             settings,
-            registry=registry,
             model=model,
+            planners=planners,
+            memory=memory,
             storage=storage,
             sanitizer=sanitizer,
-            memory=memory,
-            planners=planners,
+            skills=registry,
         )
         if local_server is not None:
             role = "user" if tokens.enabled else "admin"

@@ -1,8 +1,9 @@
 """The SSE events of a turn, defined once: what `/chat/stream` and a run's stream send.
 
 Every other copy is generated from these models or checked against them: the web app's types
-(web/src/event-types.ts) and the table in docs/protocol.md by scripts/event_types.py, the event
-dicts the server writes and each client's handling by tests/unit/test_events.py. A model's
+(web/src/event-types.ts) and the table in docs/protocol.md by scripts/event_types.py; the core
+builds each event it sends from its model (`.as_dict()`), and tests/unit/test_events.py checks
+that none is written as a dict literal and that each client handles every event. A model's
 docstring is its row in the protocol table.
 """
 
@@ -12,9 +13,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+StepStatus = Literal["start", "end", "error"]
+
 
 class _Event(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The event as the stream sends it: its `type`, then the fields it was built with (a
+        field left out stays out of the JSON)."""
+        return {"type": event_type(type(self)), **self.model_dump(exclude_unset=True)}
 
 
 class SessionEvent(_Event):
@@ -59,7 +67,7 @@ class StepEvent(_Event):
     id: str
     name: str
     label: str | None = None
-    status: Literal["start", "end", "error"]
+    status: StepStatus
     args: dict[str, Any] | None = None
     summary: str | None = None
     ms: float | None = None

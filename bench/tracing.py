@@ -55,35 +55,32 @@ async def _turns(runner: Any, conversations: int) -> tuple[float, list[float]]:
 async def _child(conversations: int) -> dict[str, Any]:
     from agent_graph.config import Settings
     from agent_graph.graph.builder import build_graph
-    from agent_graph.graph.services import Services
     from agent_graph.llm.offline.model import OfflineChatModel
-    from agent_graph.memory.layer import MemoryLayer
-    from agent_graph.security.sanitizer import Sanitizer
+    from agent_graph.server.composition import make_registry, open_memory
     from agent_graph.server.turns import TurnRunner
     from agent_graph.skills.planners import Planners
-    from agent_graph.skills.ports import PortAllocator
-    from agent_graph.skills.process import ProcessBackend
-    from agent_graph.skills.registry import SkillRegistry
-    from agent_graph.storage.sessions import SessionStore
+    from agent_graph.storage.profile import open_storage
     from agent_graph.telemetry import setup
-    from tests.servers import free_port_window
+    from bench.common import bench_services, bench_settings
 
     sink = ThreadingHTTPServer(("127.0.0.1", 0), Sink)
     threading.Thread(target=sink.serve_forever, daemon=True).start()
-    registry = SkillRegistry(REPO / "skills", ProcessBackend, PortAllocator(free_port_window()))
-    await registry.start()
-    model = OfflineChatModel(planners=Planners.from_skills_dir(REPO / "skills"))
-    try:
-        with tempfile.TemporaryDirectory(prefix="bench-traces-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="bench-traces-") as tmp:
+        registry = make_registry(bench_settings(Path(tmp) / "skills"))
+        await registry.start()
+        planners = Planners.from_skills_dir(REPO / "skills")
+        model = OfflineChatModel(planners=planners)
 
-            async def runner(name: str) -> TurnRunner:
-                """A fresh memory per phase: a phase never recalls what an earlier one stored."""
-                memory = MemoryLayer(Path(tmp) / name)
-                await memory.warm()
-                sessions = SessionStore(Path(tmp) / name)
-                services = Services(registry, model, sessions, Sanitizer(), memory)
-                return TurnRunner(build_graph(services), Sanitizer())
+        async def runner(name: str) -> TurnRunner:
+            """A fresh memory per phase: a phase never recalls what an earlier one stored."""
+            settings = bench_settings(Path(tmp) / name)  # composed as the API's services
+            storage = open_storage(settings)
+            memory = open_memory(settings, storage, model, write_behind=False)
+            await memory.warm()
+            services = bench_services(settings, model, planners, registry, memory, storage)
+            return TurnRunner(build_graph(services), services.sanitizer)
 
+        try:
             await _turns(await runner("warm-up"), 1)  # caches, workers, embeddings
             off = await _turns(await runner("off"), conversations)
             endpoint = f"http://127.0.0.1:{sink.server_address[1]}"
@@ -91,9 +88,10 @@ async def _child(conversations: int) -> dict[str, Any]:
             await _turns(await runner("traced-warm-up"), 1)  # the exporter's first batch too
             on = await _turns(await runner("on"), conversations)
             setup.flush()
-    finally:
-        await registry.close()
-        sink.shutdown()
+        finally:
+            await registry.close()
+            await asyncio.to_thread(planners.close)
+            sink.shutdown()
     return _summary(off, on, Sink.received)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from agent_graph.events import DoneEvent, ErrorEvent, QueuedEvent
 from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.storage.leases import RunLease
@@ -153,7 +154,7 @@ class RunHub:
         ahead = [r for r in self.of_session(request.user, request.session_id) if not r.done]
         run = Run(uuid.uuid4().hex, request.user, request.session_id, request.message or "")
         if ahead:
-            run.add({"type": "queued", "run_id": run.id, "ahead": len(ahead)})
+            run.add(QueuedEvent(run_id=run.id, ahead=len(ahead)).as_dict())
         turn = self.runner.events(request, on_started=self._started(run.id))
         turn = traced_run(turn, run.id, request)
         run.task = asyncio.create_task(self._drive(run, turn, request))
@@ -203,8 +204,8 @@ class RunHub:
                 await self._publish(run, event)
         except asyncio.CancelledError:
             for event in (
-                {"type": "error", "message": CANCELLED},
-                {"type": "done", "session_id": run.session_id},
+                ErrorEvent(message=CANCELLED).as_dict(),
+                DoneEvent(session_id=run.session_id).as_dict(),
             ):
                 run.add(event)
                 await self._publish(run, event)

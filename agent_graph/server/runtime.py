@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.config import Settings
-from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.warm_prefix import warm_prefix
@@ -51,6 +50,8 @@ class AppRuntime:
     memory: MemoryLayer
     sanitizer: Sanitizer
     runner: TurnRunner
+    services: Services
+    """The graph's services; they own the start-up read (`warming`) and the background reads."""
     model_name: str
     tokens: TokenTable = field(default_factory=lambda: TokenTable({}))
     local_server: LocalLLMServer | None = None
@@ -59,10 +60,6 @@ class AppRuntime:
     """Tokens that let a direct call delete or change a remembered entry (direct_calls.py)."""
     planners: Planners = field(default_factory=Planners)
     """The skills' planner processes, stopped with the app."""
-    warming: asyncio.Future[None] | None = None
-    """The local model reading the stable prompt prefix (graph/warm_prefix.py)."""
-    background_reads: BackgroundReads = field(default_factory=BackgroundReads)
-    """The local model reading each session's next prompt (graph/read_ahead.py)."""
     jobs: JobRunner | None = None
     """Runs the jobs skills declare (agent_graph/jobs); None with JOBS=off."""
     runs: RunHub = field(init=False)
@@ -114,12 +111,12 @@ class AppRuntime:
         await memory.warm()
         services = compose_services(
             settings,
-            registry=registry,
             model=model,
+            planners=planners,
+            memory=memory,
             storage=storage,
             sanitizer=sanitizer,
-            memory=memory,
-            planners=planners,
+            skills=registry,
         )
         if local_server is not None:
             role = "user" if tokens.enabled else "admin"
@@ -138,13 +135,12 @@ class AppRuntime:
             memory,
             sanitizer,
             runner,
+            services,
             settings.model_name,
             tokens,
             local_server,
             _confirm_tokens(settings, storage),
             planners,
-            services.warming,
-            services.background_reads,
             jobs,
         )
         runtime.runs.open()
@@ -153,9 +149,9 @@ class AppRuntime:
         return runtime
 
     async def close(self) -> None:
-        if self.warming is not None:
-            self.warming.cancel()
-        await self.background_reads.close()
+        if self.services.warming is not None:
+            self.services.warming.cancel()
+        await self.services.background_reads.close()
         if self.jobs is not None:
             await self.jobs.close()
         await self.runs.close()

@@ -8,6 +8,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
+from agent_graph.events import TokenEvent
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
 from agent_graph.llm.client import Emit, ModelClient
@@ -29,8 +30,9 @@ class ModelTurn:
     """The conversation (compacted when over the budget)."""
     facts: Facts = field(default_factory=Facts)
     """What the planners get from the state besides the messages (graph/planner_facts.py)."""
-    asked: list[BaseMessage] | None = None
-    """What the model reads when it differs from `messages` (a suggestion added)."""
+    suggested: list[BaseMessage] | None = None
+    """`messages` with the planners' suggested call added, read by the model instead of them;
+    None when nothing is suggested."""
     tools: list[dict[str, Any]] = field(default_factory=list)
     offered: set[str] | None = None
     """The skills whose tools were offered (graph/tool_choice.py); None before tools are chosen."""
@@ -90,7 +92,7 @@ class ModelTurn:
 
     def say(self, text: str) -> AIMessage:
         """An answer given without a model call, streamed as one token."""
-        self.emit({"type": "token", "content": text})
+        self.emit(TokenEvent(content=text).as_dict())
         return AIMessage(text)
 
 

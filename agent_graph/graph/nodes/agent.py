@@ -36,7 +36,7 @@ AFTER: tuple[Step, ...] = (
 async def call_model(turn: ModelTurn) -> None:
     """The one model call; on a context overflow, compact to the last exchange and retry."""
     try:
-        turn.response = await turn.call(turn.model, turn.asked or turn.messages)
+        turn.response = await turn.call(turn.model, turn.suggested or turn.messages)
     except Exception as exc:
         if not is_context_overflow(exc):
             raise

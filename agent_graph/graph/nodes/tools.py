@@ -72,7 +72,7 @@ def request_for(run: ToolRun, call: dict[str, Any]) -> ToolRequest:
 async def run_one(request: ToolRequest) -> ToolRecord:
     """One call through the interceptors; what it leaves behind (outcomes.py)."""
     run = request.run
-    run.emit({**outcomes.step_of(request), "status": "start", "args": request.safe_args})
+    run.emit(outcomes.step_of(request, "start", args=request.safe_args))
     started = time.perf_counter()
     try:
         result = await EXECUTE(request)

@@ -60,4 +60,4 @@ class ToolRecord:
     data: dict[str, Any] | None = None
     """The card's data, when the result renders as one."""
     write: dict[str, Any] | None = None
-    """The memory write the result asked for, owned by the tool's skill."""
+    """The memory write the result requests, owned by the tool's skill."""

@@ -131,9 +131,14 @@ def test_only_the_composition_root_constructs_services_and_the_cli_composes_noth
     ]
     constructing = sorted(str(p.relative_to(ROOT)) for p in sources if _constructs_services(p))
     assert constructing == ["agent_graph/server/composition.py"]
-    cli = ast.parse((ROOT / "agent_graph/cli.py").read_text(encoding="utf-8"))
-    imported = {
-        node.module for node in ast.walk(cli) if isinstance(node, ast.ImportFrom) and node.module
-    }
-    # a client of the API: its turns run on the services AppRuntime.start composes
-    assert {m for m in imported if m.startswith("agent_graph")} == {"agent_graph.cli_text"}
+    # the CLI is a client of the API: its turns and jobs run on what AppRuntime.start composes
+    client = {"agent_graph.cli_text", "agent_graph.cli_jobs"}
+    for name in ("cli.py", "cli_text.py", "cli_jobs.py"):
+        tree = ast.parse((ROOT / "agent_graph" / name).read_text(encoding="utf-8"))
+        imported = {
+            f"{node.module}.{alias.name}" if node.module == "agent_graph" else node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+            for alias in node.names
+        }
+        assert {m for m in imported if m.startswith("agent_graph")} <= client, name

@@ -13,6 +13,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage, Sy
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
 
+from agent_graph.events import AlertsEvent
 from agent_graph.graph import history
 from agent_graph.graph.nodes.reflect import context_block
 from agent_graph.graph.services import Services
@@ -191,7 +192,7 @@ async def _opening_alerts(services: Services, ctx: Context, emit: Any) -> dict[s
         return {}
     if not alerts:
         return {}
-    emit({"type": "alerts", "alerts": alerts})
+    emit(AlertsEvent(alerts=alerts).as_dict())
     lines = "\n".join(f"- {a['title']}" + (f" ({a['body']})" if a["body"] else "") for a in alerts)
     return {"alerts": ALERTS_NOTE + wrap_recalled("alerts", lines)}
 

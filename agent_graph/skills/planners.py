@@ -31,6 +31,7 @@ from typing import Any
 from agent_graph.skills.planner_host import planner_file
 from agent_graph.skills.planner_process import PlannerFailure, PlannerProcess
 from agent_graph.skills.registry import discover
+from agent_graph.telemetry.planner_calls import planner_call
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +45,11 @@ class Planner:
     process: PlannerProcess
 
     def ask(self, function: str, argument: Any) -> Any:
-        """Call one of the planner's functions; a missing function or a failure gives None."""
-        return self.process.call(function, argument)
+        """Call one of the planner's functions; a missing function or a failure gives None.
+        Traced as `planner.{function} {folder}` (telemetry/planner_calls.py)."""
+        if function not in self.process.greeting.get("functions", ()):
+            return None  # nothing asked: no span
+        return planner_call(self.folder, function, lambda: self.process.call(function, argument))
 
 
 @dataclass

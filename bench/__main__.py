@@ -73,7 +73,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         "web": lambda: web.run(loads=10),
         "reach": lambda: reach.run(rounds=15),
         "runs": lambda: runs.run(rounds=15),
-        "tracing": lambda: tracing.run(conversations=2, rounds=8),
+        "tracing": lambda: tracing.run(conversations=3, rounds=16),
     }
 
 

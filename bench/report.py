@@ -384,7 +384,8 @@ def tracing(r: dict[str, Any]) -> list[str]:
         f"Cost of tracing: {r['cost_pct']} % on the per-turn median (the aim is under 5 %): "
         f"ratio on/off {turn['median']} (rounds from {turn['min']} to {turn['max']}, "
         f"interquartile {turn['iqr'][0]} to {turn['iqr'][1]}); turns/s off/on "
-        f"{through['median']} (from {through['min']} to {through['max']}).",
+        f"{through['median']} (from {through['min']} to {through['max']}); every turn's median "
+        f"on/off {r['pooled_median_ratio_on_to_off']}.",
         f"Load: `{r['uptime_before']}` before, `{r['uptime_after']}` after.",
         "",
     ]

@@ -25,7 +25,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import IO, Any
 
-from bench.common import CONVERSATION, REPO, stats_ms
+from bench.common import CONVERSATION, REPO, ratio, stats_ms
 
 
 class Sink(BaseHTTPRequestHandler):
@@ -193,6 +193,9 @@ def _summary(off: Side, on: Side, loads: tuple[str, str]) -> dict[str, Any]:
         "per_turn_ratio_on_to_off": per_turn,
         "throughput_ratio_off_to_on": throughput,
         "cost_pct": round((per_turn["median"] - 1) * 100, 1),
+        "pooled_median_ratio_on_to_off": ratio(
+            statistics.median(every["on"]), statistics.median(every["off"])
+        ),
         "otlp_bytes_received": Sink.received,
         "uptime_before": loads[0],
         "uptime_after": loads[1],

@@ -6,6 +6,7 @@ metrics are recorded with metrics alone (no tracing)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.telemetry.setup import LOG_FORMAT, _with_trace_ids
 from agent_graph.telemetry.tool_calls import tool_span
 from agent_graph.turn_request import TurnRequest
 from tests.fakes import InMemorySkills, ScriptedChatModel
@@ -256,3 +258,17 @@ def test_each_planner_call_is_a_span_with_its_skill_hook_and_outcome(tmp_path: P
     assert (planned[0].attributes or {})["openinference.span.kind"] == "GUARDRAIL"
     assert planned[2].status.is_ok is False
     assert {_parent_name(spans, s) for s in planned} == {"agent"}
+
+
+def test_a_log_line_inside_a_span_names_its_trace_and_span() -> None:
+    make = _with_trace_ids(logging.LogRecord)
+    formatter = logging.Formatter(LOG_FORMAT)
+    with recording():
+        with trace.get_tracer("test").start_as_current_span("tools") as span:
+            inside = make("x", logging.WARNING, __file__, 1, "slow skill", None, None)
+        outside = make("x", logging.WARNING, __file__, 1, "idle", None, None)
+    ids = span.get_span_context()
+    assert formatter.format(inside).endswith(
+        f"slow skill [trace_id={ids.trace_id:032x} span_id={ids.span_id:016x}]"
+    )
+    assert formatter.format(outside).endswith("idle [trace_id=- span_id=-]")

@@ -38,6 +38,7 @@ from agent_graph.skills.manifest import SkillSpec, load_skill
 from agent_graph.skills.planner_host import planner_file
 from agent_graph.skills.planner_process import PlannerFailure, PlannerProcess
 from agent_graph.skills.registry import discover
+from agent_graph.telemetry.planner_calls import planner_call
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +87,11 @@ class Planner:
     """Kinds of other skills' results its planner may read (SKILL.md `planner_reads`)."""
 
     def ask(self, function: str, argument: Any) -> Any:
-        """Call one of the planner's functions; a missing function or a failure gives None."""
-        return self.process.call(function, argument)
+        """Call one of the planner's functions; a missing function or a failure gives None.
+        Traced as `planner.{function} {skill}` (telemetry/planner_calls.py)."""
+        if function not in self.process.greeting.get("functions", ()):
+            return None  # nothing asked: no span
+        return planner_call(self.skill, function, lambda: self.process.call(function, argument))
 
 
 @dataclass

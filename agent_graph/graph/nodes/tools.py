@@ -107,7 +107,7 @@ def make_tools(services: Services) -> Any:
 
         async def one(request: ToolRequest) -> ToolRecord:
             if request.call_id in refused:
-                return confirm.declined(request, refused[request.call_id]["question"])
+                return confirm.not_run(request, refused[request.call_id]["question"])
             return await run_one(request)
 
         records = list(await asyncio.gather(*(one(r) for r in requests)))

@@ -4,6 +4,7 @@ that deletes or changes a remembered entry asks before it is kept. A no is told 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from langchain_core.messages import ToolMessage
@@ -14,6 +15,7 @@ from agent_graph.graph.tool_calls.outcomes import step_of
 from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRun
 from agent_graph.memory.write_policy import destructive_question
 from agent_graph.security.roles import tool_allowed
+from agent_graph.telemetry.tool_calls import refused_call
 
 DECLINED = "Cancelled: the user declined ({question}), so nothing was changed."
 YES_WORDS = frozenset({"yes", "y", "ok", "okay", "approve", "approved", "confirm", "true"})
@@ -77,6 +79,13 @@ def declined(request: ToolRequest, question: str) -> ToolRecord:
     message = ToolMessage(text, tool_call_id=request.call_id, name=request.name, status="error")
     outcome = {"tool": request.name, "skill": request.skill, "args": request.safe_args}
     return ToolRecord(message, {**outcome, "error": text, "declined": True})
+
+
+def not_run(request: ToolRequest, question: str) -> ToolRecord:
+    """A call whose confirmation the user declined: never dispatched, its `execute_tool` span
+    says `refused` (declined)."""
+    refused_call(request.name, request.skill, request.args, "declined", time.time_ns())
+    return declined(request, question)
 
 
 async def confirm_changes(

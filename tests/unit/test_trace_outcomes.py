@@ -21,6 +21,7 @@ from agent_graph.graph.nodes.tools import request_for, run_one
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.graph.tool_calls.records import ToolRun
+from agent_graph.planning.view import Facts, TurnView
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.runs import RunHub
 from agent_graph.server.takeover import standing_text
@@ -243,9 +244,12 @@ def test_each_planner_call_is_a_span_with_its_skill_hook_and_outcome(tmp_path: P
     try:
         with recording() as recorded:
             with trace.get_tracer("test").start_as_current_span("agent"):
-                assert planners.refusal("something forbidden") == "Not that, sorry."
-                assert planners.refusal("3 beds in Austin") is None
-                assert planners.corrections({"call": {"name": "x", "args": {}}}) == []
+                refusal = planners.refusal("something forbidden", {"guard"})
+                assert refusal is not None and refusal.text == "Not that, sorry."
+                assert planners.refusal("3 beds in Austin", {"guard"}) is None
+                facts = Facts(owners={"x": "guard"})
+                view = TurnView("x it", ("x",), (), (), facts).with_call("x", {})
+                assert planners.corrections(view) == []
                 assert planners.hints([]) is None  # no such hook: not asked, no span
             spans = recorded.finished()
     finally:

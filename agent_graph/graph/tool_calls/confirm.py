@@ -1,12 +1,13 @@
 """Calls that wait for the user's yes: a tool with `confirm` metadata asks before it runs (one
 LangGraph `interrupt` for all of them: the node re-runs from the top on resume), and a write
-that deletes or changes a remembered entry asks before it is kept. A no is told to the model."""
+that deletes or changes a remembered entry asks before it is kept, as does a new entry proposed
+after tool output in the same turn. A no is told to the model."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.messages import ToolMessage
+from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from langgraph.types import interrupt
 
 from agent_graph.graph.services import Services
@@ -79,11 +80,27 @@ def declined(request: ToolRequest, question: str) -> ToolRecord:
     return ToolRecord(message, {**outcome, "error": text, "declined": True})
 
 
+def tool_output_this_turn(messages: list[BaseMessage]) -> bool:
+    """Whether a tool's output came back earlier in this turn (since the user's last message):
+    the calls being made now may follow what it said."""
+    for message in reversed(messages):
+        if isinstance(message, HumanMessage):
+            return False
+        if isinstance(message, ToolMessage):
+            return True
+    return False
+
+
 async def confirm_changes(
-    run: ToolRun, records: list[ToolRecord], requests: list[ToolRequest], asked: set[str]
+    run: ToolRun,
+    records: list[ToolRecord],
+    requests: list[ToolRequest],
+    asked: set[str],
+    after_output: bool = False,
 ) -> None:
     """A write that deletes or changes a remembered entry waits for a yes (unless its tool
-    already asked); a no drops the write and tells the model so."""
+    already asked), and so does a new one `after_output` (tool_output_this_turn); a no drops the
+    write and tells the model so."""
     memory, ctx = run.services.memory, run.context
     if memory is None or not ctx.persist:
         return
@@ -92,7 +109,7 @@ async def confirm_changes(
         if record.write is None or request.call_id in asked:
             continue
         old = await memory.current_value(ctx.user_id, record.write)
-        if question := destructive_question(record.write, old):
+        if question := destructive_question(record.write, old, after_output):
             pending: dict[str, Any] = {
                 "call_id": request.call_id,
                 "tool": request.name,

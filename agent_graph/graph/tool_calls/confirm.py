@@ -5,6 +5,7 @@ after tool output in the same turn. A no is told to the model."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
@@ -80,7 +81,7 @@ def declined(request: ToolRequest, question: str) -> ToolRecord:
     return ToolRecord(message, {**outcome, "error": text, "declined": True})
 
 
-def tool_output_this_turn(messages: list[BaseMessage]) -> bool:
+def tool_output_this_turn(messages: Sequence[BaseMessage]) -> bool:
     """Whether a tool's output came back earlier in this turn (since the user's last message):
     the calls being made now may follow what it said."""
     for message in reversed(messages):

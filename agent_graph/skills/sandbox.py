@@ -25,6 +25,7 @@ import os
 import pwd
 import shutil
 import stat
+import struct
 import sys
 from pathlib import Path
 
@@ -143,9 +144,26 @@ def reachable(path: Path, uid: int) -> bool:
         need = (stat.S_IXUSR if mine else stat.S_IXOTH) if stat.S_ISDIR(info.st_mode) else 0
         if part == path:
             need |= stat.S_IRUSR if mine else stat.S_IROTH
-        if info.st_mode & need != need:
+        if info.st_mode & need != need and not _acl_grants(part, uid, need):
             return False
     return True
+
+
+ACL_XATTR, ACL_USER, ACL_MASK = "system.posix_acl_access", 0x02, 0x10
+
+
+def _acl_grants(path: Path, uid: int, need: int) -> bool:
+    """Whether the POSIX ACL of `path` gives `uid` the rights `need` (other-class bits) through
+    a named-user entry, as `make skills-env` sets for SKILL_USER (scripts/skills/skill_user.py)."""
+    try:
+        raw = os.getxattr(path, ACL_XATTR)
+    except OSError:
+        return False
+    entries = [struct.unpack_from("<HHI", raw, 4 + 8 * i) for i in range((len(raw) - 4) // 8)]
+    mask = next((perm for tag, perm, _ in entries if tag == ACL_MASK), 7)
+    granted = next((perm for tag, perm, who in entries if tag == ACL_USER and who == uid), 0)
+    want = (need & 0o7) | ((need >> 3) & 0o7)
+    return granted & mask & want == want
 
 
 @functools.lru_cache(maxsize=64)

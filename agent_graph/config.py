@@ -129,6 +129,9 @@ class Settings(BaseSettings):
     """Proxies (IPs or networks, comma-separated; `*` any) whose X-Forwarded-For and
     X-Forwarded-Proto are believed; empty: none, the client is the socket peer."""
     skill_user: str = Field(default="auto", alias="SKILL_USER")
+    skill_landlock_network: bool = Field(default=True, alias="SKILL_LANDLOCK_NETWORK")
+    """False: skills get no Landlock network rules, as on a kernel below Landlock ABI 4 (the
+    network namespace fallback is what confines them then; for tests of that path)."""
     api_closed_on: str = Field(default="", alias="API_CLOSED_ON")
 
     jobs_on: bool = Field(default=True, alias="JOBS")

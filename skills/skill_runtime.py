@@ -7,7 +7,8 @@ A skill calls `serve(schema, handlers)`. It answers:
   POST /job      {"job": str, "run_id": str, "args": {...}, "trigger": ..., "users": [...]}
                  -> {"result": {...}}   (only with `serve(..., jobs={name: fn})`; docs/jobs.md)
 Errors are JSON bodies {"error": message} with a 4xx/5xx status, readable by the model.
-The port comes from the PORT environment variable (default 8080), the host from HOST.
+The port comes from the PORT environment variable (default 8080), the host from HOST; a socket
+the launcher opened (fd 3 with LISTEN_FDS=1: a worker in a network namespace of its own) wins.
 
 WORKER_ISOLATION selects how calls are kept apart:
 - `fork` (default where os.fork exists): this process is a zygote. It has imported the skill and
@@ -314,11 +315,27 @@ def serve(
     isolation = isolation_mode()
     handler = _make_handler(schema, handlers, isolation, jobs)
     print(f"skill listening on {host}:{port} ({isolation})", file=sys.stderr, flush=True)
+    listener = inherited_listener()
     if isolation == "restart":
-        ThreadingHTTPServer((host, port), handler).serve_forever()
+        server = ThreadingHTTPServer((host, port), handler, bind_and_activate=listener is None)
+        if listener is not None:
+            server.socket.close()
+            server.socket = listener
+        server.serve_forever()
         return
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind((host, port))
-    listener.listen(128)
+    if listener is None:
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+        listener.listen(128)
     ForkServer(listener, handler, prewarm, refresh).serve_forever()
+
+
+def inherited_listener() -> socket.socket | None:
+    """The listening socket the launcher opened for this worker (fd 3, LISTEN_FDS=1: it runs in
+    a network namespace of its own, where it could not bind a port the pool reaches), else None."""
+    if os.environ.pop("LISTEN_FDS", "") != "1" or os.environ.pop("LISTEN_PID", "") != str(
+        os.getpid()
+    ):
+        return None
+    return socket.socket(fileno=3)

@@ -22,6 +22,7 @@ BAD_VALUE = "{tool} tried to remember {key} with an invalid value: {reason}."
 GUEST = "Nothing is remembered for guests: sign in to save."
 OVERWRITE = "Change your remembered {key} from {old} to {new}?"
 DELETE = "Forget your remembered {key} ({old})?"
+NEW_AFTER_OUTPUT = "Remember {key} as {new}? (proposed after reading tool results)"
 
 
 class WriteRefusedError(ValueError):
@@ -72,9 +73,15 @@ def _declared_kind(meta: ToolMeta, entry_type: str, key: str) -> Any:
     )
 
 
-def destructive_question(write: dict[str, Any], old: str | None) -> str | None:
-    """The question to ask before this write, when it deletes or changes an existing entry."""
+def destructive_question(
+    write: dict[str, Any], old: str | None, after_output: bool = False
+) -> str | None:
+    """The question to ask before this write, when it deletes or changes an existing entry, or
+    adds a new one `after_output` (tool output, which may carry injected text, came before it in
+    the turn: the model may have been talked into it)."""
     if old is None:
+        if after_output and write.get("op") != "delete":
+            return NEW_AFTER_OUTPUT.format(key=write["key"], new=write["value"])
         return None
     if write.get("op") == "delete":
         return DELETE.format(key=write["key"], old=old)

@@ -31,6 +31,8 @@ READ_VAR, WRITE_VAR = "PROPSEARCH_LANDLOCK_READ", "PROPSEARCH_LANDLOCK_WRITE"
 LIST_VAR = "PROPSEARCH_LANDLOCK_LIST"
 UID_VAR, GID_VAR = "PROPSEARCH_SKILL_UID", "PROPSEARCH_SKILL_GID"
 BIND_VAR, CONNECT_VAR = "PROPSEARCH_NET_BIND", "PROPSEARCH_NET_CONNECT"
+NET_RULES_VAR = "PROPSEARCH_LANDLOCK_NET"  # "0": no network rules (sandbox.network_rules)
+LISTEN_VAR = "PROPSEARCH_NET_LISTEN"  # "1": the launcher opens PORT, then an empty netns
 NET_ABI = 4
 
 
@@ -67,16 +69,18 @@ def restrict(
     write: list[str],
     listed: list[str] | None = None,
     ports: tuple[list[int], list[int]] = ([], []),
+    network: bool = True,
 ) -> int:
     """Allow reading (and executing) below `read`, everything below `write` and only reading
     the entries of folders below `listed` (names, not contents); from ABI 4 allow binding only
-    the TCP ports `ports[0]` and connecting only to `ports[1]`. Deny the rest to this process
-    and its children. Returns the ABI used (0: none)."""
+    the TCP ports `ports[0]` and connecting only to `ports[1]` (not `network`: no network
+    rules, as below ABI 4). Deny the rest to this process and its children. Returns the ABI
+    used (0: none)."""
     abi = abi_version()
     if abi < 1:
         return 0
     handled = ALL_ABI1 | (REFER if abi >= 2 else 0) | (TRUNCATE if abi >= 3 else 0)
-    net = BIND_TCP | CONNECT_TCP if abi >= NET_ABI else 0
+    net = BIND_TCP | CONNECT_TCP if abi >= NET_ABI and network else 0
     libc = ctypes.CDLL(None, use_errno=True)
     # From ABI 6 the domain is also scoped: no signals to processes outside it (the agent, other
     # skills) and no connecting to their abstract Unix sockets. Ptrace is scoped from ABI 1.

@@ -6,7 +6,9 @@ Sets PR_SET_PDEATHSIG (SIGKILL; kept across exec; it fires when the *thread* tha
 process ends, so long-lived processes are started from the event loop's thread) and exits at once if PARENT_PID is no longer
 its parent (it died before the flag was set); when PROPSEARCH_LANDLOCK_READ is set (sandbox.py),
 gives up its privileges (privileges.py: its own /tmp and /dev/shm, no network when it declares
-none and binds no port, no capabilities, `no_new_privs`), drops to PROPSEARCH_SKILL_UID when
+none and binds no port, or, where Landlock has no network rules, when it declares none: its
+listening socket is opened here first and handed over as fd 3 (LISTEN_FDS); no capabilities,
+`no_new_privs`), drops to PROPSEARCH_SKILL_UID when
 set, and confines the process with Landlock to the paths and ports sandbox.py chose
 (landlock.py); then execs COMMAND. Runs as a
 plain script in the worker's process, before any skill code, so it imports nothing but the
@@ -18,10 +20,12 @@ import ctypes
 import importlib.util
 import os
 import signal
+import socket
 import sys
 from typing import Any
 
 PR_SET_PDEATHSIG = 1
+LISTEN_FD = 3  # the first socket-activation descriptor (sd_listen_fds)
 
 
 def _sibling(name: str) -> Any:
@@ -59,12 +63,32 @@ def _ports(landlock: Any) -> tuple[list[int], list[int]]:
     return bind, connect
 
 
+def _listen(port: int) -> None:
+    """Open the worker's listening socket here, in the agent's network namespace, as fd 3 with
+    LISTEN_FDS=1 (systemd's socket activation): a socket keeps the namespace it was made in, so
+    the pool reaches it after the worker moved to an empty one."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((os.environ.get("HOST", "127.0.0.1"), port))
+    listener.listen(128)
+    if listener.fileno() == LISTEN_FD:
+        os.set_inheritable(listener.detach(), True)
+    else:
+        os.dup2(listener.fileno(), LISTEN_FD)  # inheritable
+        listener.close()
+    os.environ.update(LISTEN_FDS="1", LISTEN_PID=str(os.getpid()))  # exec keeps the pid
+
+
 def _confine(parent: int) -> None:
     """Everything sandbox.py asked for, in the order the kernel needs it (see the docstring)."""
     landlock, privileges = _sibling("landlock"), _sibling("privileges")
     read, write, listed = _paths(landlock)
     bind, connect = _ports(landlock)
     network = bool(bind or connect)  # a stdio worker that declares no host needs none
+    if os.environ.pop(landlock.LISTEN_VAR, "") and bind:  # no Landlock network rules here
+        _listen(bind[0])
+        network = False
+    rules = os.environ.pop(landlock.NET_RULES_VAR, "1") != "0"
     write += privileges.private_namespaces([*read, *write, *listed], network)
     privileges.drop_bounding_set()
     if landlock.UID_VAR in os.environ:  # sandbox.py: the agent runs as root
@@ -74,7 +98,7 @@ def _confine(parent: int) -> None:
         os.setuid(int(os.environ.pop(landlock.UID_VAR)))
         _tether(parent)  # a change of user clears the flag
     privileges.drop_capabilities()
-    landlock.restrict(read, write, listed, (bind, connect))
+    landlock.restrict(read, write, listed, (bind, connect), rules)
 
 
 def main(argv: list[str]) -> None:

@@ -22,9 +22,15 @@ from typing import Any
 from mcp import Client, StdioServerParameters
 
 from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.mcp_stdio import capped_stdio_client
 from agent_graph.skills.pool import PoolStartError, SkillCallError
 from agent_graph.skills.process import LAUNCHER, RUNTIME_DIR, skill_argv
-from agent_graph.skills.reply_limits import ReplyLimitError, checked_value
+from agent_graph.skills.reply_limits import (
+    MAX_REPLY_BYTES,
+    TOO_LARGE,
+    ReplyLimitError,
+    checked_value,
+)
 from agent_graph.skills.sandbox import available as sandbox_available
 from agent_graph.skills.sandbox import sandbox_env
 
@@ -51,6 +57,8 @@ class McpPool:
         self._lock = asyncio.Lock()
         self._names: dict[str, str] = {}  # exposed tool name -> the server's name
         self._schema: dict[str, Any] = {}
+        self._overflowed = False
+        """The stdio server's last line grew past the cap (mcp_stdio.py): the call's failure."""
 
     @property
     def ready_count(self) -> int:
@@ -119,6 +127,8 @@ class McpPool:
             raise SkillCallError(f"{name} timed out after {self.spec.timeout_s:g}s") from None
         except Exception as exc:  # the server died or broke the protocol
             await self._disconnect()
+            if self._overflowed:
+                raise SkillCallError(TOO_LARGE.format(name=name, limit=MAX_REPLY_BYTES)) from None
             raise SkillCallError(
                 f"{name} failed: the MCP server stopped answering ({exc})"
             ) from None
@@ -174,7 +184,11 @@ class McpPool:
         """Own the connection in one task (anyio scopes must exit where they were entered)."""
         try:
             server = await asyncio.to_thread(self._server)  # resolves paths: off the loop
-            async with Client(server) as client:
+            self._overflowed = False
+            transport: Any = server
+            if isinstance(server, StdioServerParameters):  # its replies capped while read
+                transport = capped_stdio_client(server, self._overflow)
+            async with Client(transport) as client:
                 ready.set_result(client)
                 await self._stop.wait()
         except BaseException as exc:
@@ -187,6 +201,9 @@ class McpPool:
                 log.warning("skill %s: MCP connection ended: %r", self.spec.name, exc)
             if isinstance(exc, asyncio.CancelledError):
                 raise
+
+    def _overflow(self) -> None:
+        self._overflowed = True
 
     async def _disconnect(self) -> None:
         async with self._lock:

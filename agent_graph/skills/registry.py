@@ -161,7 +161,8 @@ class SkillRegistry:
         """Why this skill's code may not run on this machine, None when it may."""
         stdio = bool(spec.mcp.get("command"))
         local = stdio or (self.backend.name == "process" and spec.name not in self.services)
-        return unconfined_network(spec.folder, stdio, self.tokens) if local else None
+        outbound = bool(spec.outbound_ports)
+        return unconfined_network(spec.folder, outbound, self.tokens) if local else None
 
     async def _start_one(self, spec: SkillSpec) -> LoadedSkill | None:
         pool: ContainerPool | McpPool

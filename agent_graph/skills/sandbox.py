@@ -8,8 +8,11 @@ Everything else is out of reach: the agent's `.env` and MEMORY_ROOT, other skill
 `.env` files, and /proc (where the agent's environment and keys are). Network (Landlock ABI 4):
 a worker binds only its own port and connects only to the ports of the hosts its SKILL.md
 declares (`outbound`); a stdio worker (MCP server, planner) that declares none gets an empty
-network namespace. Where neither can be enforced, `unconfined_network` says why, and the registry
-refuses third-party skills unless the API asks for tokens.
+network namespace. Below ABI 4 (or SKILL_LANDLOCK_NETWORK=false) a process worker that declares
+none gets one too: the launcher opens its listening socket first and hands it over as fd 3
+(LISTEN_FDS), so the pool still reaches it and it reaches nothing (no TCP, no UDP, no abstract
+Unix socket of the agent's namespace). Where neither can be enforced, `unconfined_network` says
+why, and the registry refuses third-party skills unless the API asks for tokens.
 
 When the agent runs as root, the worker also runs as another user (SKILL_USER, `nobody` by
 default) if that user can reach everything the worker needs; an unprivileged agent cannot switch
@@ -25,6 +28,7 @@ import os
 import pwd
 import shutil
 import stat
+import struct
 import sys
 from pathlib import Path
 
@@ -34,7 +38,9 @@ from agent_graph.skills.landlock import (
     CONNECT_VAR,
     GID_VAR,
     LIST_VAR,
+    LISTEN_VAR,
     NET_ABI,
+    NET_RULES_VAR,
     READ_VAR,
     UID_VAR,
     WRITE_VAR,
@@ -80,12 +86,23 @@ def python_installations(executable: str) -> list[str]:
     return sorted({str(exe.parent.parent), str(exe.resolve().parent.parent)})
 
 
-def unconfined_network(folder: Path, stdio: bool, tokens: bool) -> str | None:
+def network_rules() -> bool:
+    """Whether Landlock confines skills' TCP here (ABI 4, unless SKILL_LANDLOCK_NETWORK=false)."""
+    return abi_version() >= NET_ABI and get_settings().skill_landlock_network
+
+
+def namespace_possible(outbound: bool) -> bool:
+    """Whether a worker that declares `outbound` hosts (or none) gets an empty network
+    namespace (privileges.py, via the launcher): it declares none and the agent is root."""
+    return not outbound and os.geteuid() == 0 and available()
+
+
+def unconfined_network(folder: Path, outbound: bool, tokens: bool) -> str | None:
     """Why a skill in `folder` may not start here, None when it may: its network cannot be
-    confined (no Landlock ABI 4, and for a stdio worker no network namespace without root), it
-    is not bundled with PropSearch, and the API trusts callers without tokens."""
-    namespace = stdio and os.geteuid() == 0 and available()  # privileges.py, via the launcher
-    if abi_version() >= NET_ABI or namespace or tokens:
+    confined (no Landlock ABI 4, and no network namespace: it declares `outbound` hosts or the
+    agent is not root), it is not bundled with PropSearch, and the API trusts callers without
+    tokens."""
+    if network_rules() or namespace_possible(outbound) or tokens:
         return None
     if folder.resolve().is_relative_to(BUNDLED.resolve()):
         return None
@@ -125,6 +142,10 @@ def sandbox_env(
         BIND_VAR: "" if ports[0] is None else str(ports[0]),
         CONNECT_VAR: ",".join(map(str, sorted(set(ports[1])))),
     }
+    if not network_rules():
+        env[NET_RULES_VAR] = "0"
+        if ports[0] is not None and namespace_possible(bool(ports[1])):
+            env[LISTEN_VAR] = "1"  # launcher.py: listen on the port, then an empty netns
     needs = (folder, runtime, Path(program).resolve(), *map(Path, python_installations(program)))
     user = skill_user(get_settings().skill_user, tuple(needs))
     if user is not None:
@@ -146,9 +167,26 @@ def reachable(path: Path, uid: int) -> bool:
         need = (stat.S_IXUSR if mine else stat.S_IXOTH) if stat.S_ISDIR(info.st_mode) else 0
         if part == path:
             need |= stat.S_IRUSR if mine else stat.S_IROTH
-        if info.st_mode & need != need:
+        if info.st_mode & need != need and not _acl_grants(part, uid, need):
             return False
     return True
+
+
+ACL_XATTR, ACL_USER, ACL_MASK = "system.posix_acl_access", 0x02, 0x10
+
+
+def _acl_grants(path: Path, uid: int, need: int) -> bool:
+    """Whether the POSIX ACL of `path` gives `uid` the rights `need` (other-class bits) through
+    a named-user entry, as `make skills-env` sets for SKILL_USER (scripts/skills/skill_user.py)."""
+    try:
+        raw = os.getxattr(path, ACL_XATTR)
+    except OSError:
+        return False
+    entries = [struct.unpack_from("<HHI", raw, 4 + 8 * i) for i in range((len(raw) - 4) // 8)]
+    mask = next((perm for tag, perm, _ in entries if tag == ACL_MASK), 7)
+    granted = next((perm for tag, perm, who in entries if tag == ACL_USER and who == uid), 0)
+    want = (need & 0o7) | ((need >> 3) & 0o7)
+    return granted & mask & want == want
 
 
 @functools.lru_cache(maxsize=64)

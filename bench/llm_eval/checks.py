@@ -93,6 +93,13 @@ class Conversation:
         settled(turn)
         return turn
 
+    def send_confirming(self, outcome: Outcome, message: str, new_session: bool = False) -> Turn:
+        """A message asking to save something: when the turn pauses on a question (a new entry
+        proposed after tool output asks first), the user says yes, as they asked for it."""
+        turn = self.send(outcome, message, new_session)
+        asked = turn.of("confirm")
+        return self.approve(outcome, str(asked[-1]["id"])) if asked else turn
+
     def approve(self, outcome: Outcome, confirm_id: str) -> Turn:
         """Say yes to the question the session's turn paused on (the UI's Confirm button)."""
         turn = self.product.send(None, self.session_id, approve=confirm_id)

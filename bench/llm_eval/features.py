@@ -138,7 +138,7 @@ def compare(c: Conversation, o: Outcome) -> None:
 
 def save(c: Conversation, o: Outcome) -> None:
     check(bool(c.shown), "no earlier results")
-    c.send(o, "Save the first one.")
+    c.send_confirming(o, "Save the first one.")
     key = f"home_{c.shown[0]['zpid']}"
     check(key in _saved(c), f"{key} not among the saved entries {_saved(c)}")
 

@@ -72,7 +72,7 @@ def _amounts(text: str) -> set[int]:
 
 
 def budget_memory(c: Conversation, o: Outcome) -> None:
-    c.send(o, "Please remember that my budget is at most $400,000.", new_session=True)
+    c.send_confirming(o, "Please remember that my budget is at most $400,000.", new_session=True)
     saved = c.product.get("/memory/preferences")["preferences"]
     values = [str(e.get("value")) for entries in saved.values() for e in entries]
     check(any(REMEMBERED_BUDGET in _amounts(v) for v in values), f"no saved budget: {values}")

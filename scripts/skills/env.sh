@@ -54,3 +54,10 @@ for dir in "$ROOT"/skills/*/; do
     (cd "$dir" && PYTHONPATH="$ROOT/skills" "$python" prepare.py) || { log "$name: prepare.py failed"; exit 1; }
   fi
 done
+
+# As root, skill code runs as SKILL_USER (nobody) only where that user can reach its interpreter:
+# let it pass through the folders on the way (an ACL for that user alone; see skill_user.py).
+if [[ $(id -u) == 0 ]]; then
+  node=$(command -v node || true)
+  "$PYTHON" "$ROOT/scripts/skills/skill_user.py" "$ROOT/.venv/bin/python" "$ROOT"/skills/*/.venv/bin/python ${node:+"$node"} "$ROOT/skills"
+fi

@@ -104,3 +104,28 @@ def test_as_root_skill_code_runs_as_another_user(tmp_path: Path) -> None:
     result = reply.json()["result"]
     assert result["uid"] == pwd.getpwnam("nobody").pw_uid
     assert result["found"] == {f"/proc/{os.getpid()}/environ": "PermissionError"}
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a root agent changes user (SKILL_USER)")
+def test_as_root_a_skill_on_the_agents_own_python_runs_as_another_user(tmp_path: Path) -> None:
+    """The normal setup: the probe skill's `python` is the agent's interpreter (pyenv below
+    /root here). `make skills-env` (scripts/skills/skill_user.py) let SKILL_USER pass through
+    the folders on the way, so the tool runs as `nobody`; before, as root."""
+    readable = Path(tempfile.mkdtemp(prefix="propsearch-skill-user-"))  # not in 0700 tmp_path
+    try:
+        readable.chmod(0o755)
+        skills = readable / "skills"
+        shutil.copytree(FIXTURES / "probe", skills / "probe")
+        shutil.copy(ROOT / "skills" / "skill_runtime.py", skills / "skill_runtime.py")
+        for path in [skills, *skills.rglob("*")]:  # the app's umask is 077 (private files)
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        with app_client(
+            tmp_path / "memory", skills_dir=skills, api_tokens_file=write_tokens(tmp_path)
+        ) as client:
+            reply = client.post("/tools/probe_reach", json={"params": {}}, headers=bearer(ALICE))
+    finally:
+        shutil.rmtree(readable)
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["result"]["uid"] == pwd.getpwnam("nobody").pw_uid, (
+        "skill code ran as root: run `make skills-env` (scripts/skills/skill_user.py)"
+    )

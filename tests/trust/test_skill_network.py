@@ -9,8 +9,10 @@ from __future__ import annotations
 import http.server
 import os
 import shutil
+import socket
 import tempfile
 import threading
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -148,16 +150,35 @@ def test_a_skill_has_its_own_tmp_and_dev_shm(platform: Platform, kind: str) -> N
     assert set(result["peek"].values()) <= {"FileNotFoundError", "ENOENT"}, result
 
 
+@pytest.mark.skipif(abi_version() < 6, reason="Landlock scoping needs ABI 6")
+@pytest.mark.parametrize("kind", ["process", "mcp"])
+def test_a_skill_cannot_connect_to_the_agents_abstract_unix_sockets(
+    platform: Platform, kind: str
+) -> None:
+    """An abstract Unix socket has no file to protect it: Landlock's scope (ABI 6) and, for a
+    worker in a network namespace of its own, the namespace keep skills from the agent's."""
+    name = f"propsearch-agent-{uuid.uuid4().hex}"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+        listener.bind("\0" + name)
+        listener.listen(8)
+        result = _probe(platform, kind, {"unix": [name]})
+    assert result["unix"][name] in ("PermissionError", "ConnectionRefusedError"), result
+
+
 @pytest.mark.parametrize("tokens", [False, True])
 async def test_without_network_confinement_only_bundled_skills_start_tokenless(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tokens: bool
 ) -> None:
     """A kernel without Landlock ABI 4 (the kernel is the edge faked here): a third-party process
-    skill is refused while the API takes callers without tokens, and says why; bundled skills
-    start."""
+    skill that declares an `outbound` host (no network namespace for it) is refused while the
+    API takes callers without tokens, and says why; bundled skills start."""
     monkeypatch.setattr(sandbox, "abi_version", lambda: 3)
     skills = tmp_path / "skills"
     shutil.copytree(FIXTURES / "probe", skills / "probe")
+    manifest = skills / "probe" / "SKILL.md"
+    manifest.write_text(
+        manifest.read_text().replace("\n---\n", '\noutbound: ["example.com:443"]\n---\n', 1)
+    )
     shutil.copy(ROOT / "skills" / "skill_runtime.py", skills / "skill_runtime.py")
     (skills / "current_time").symlink_to(ROOT / "skills" / "current_time")
     ports = PortAllocator(free_port_window())
@@ -170,5 +191,25 @@ async def test_without_network_confinement_only_bundled_skills_start_tokenless(
         else:
             assert "probe" not in registry.names
             assert "Set API_TOKENS_FILE" in registry.failed["probe"]
+    finally:
+        await registry.close()
+
+
+async def test_without_network_rules_a_skill_that_declares_no_host_starts_in_its_own_namespace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same kernel (faked): a third-party process skill that declares no `outbound` host
+    starts tokenless, in a network namespace of its own (tests/trust/test_skill_netns.py shows
+    what it can reach there: nothing)."""
+    monkeypatch.setattr(sandbox, "abi_version", lambda: 3)
+    skills = tmp_path / "skills"
+    shutil.copytree(FIXTURES / "probe", skills / "probe")
+    shutil.copy(ROOT / "skills" / "skill_runtime.py", skills / "skill_runtime.py")
+    registry = SkillRegistry(skills, ProcessBackend, PortAllocator(free_port_window()))
+    try:
+        await registry.start()
+        assert "probe" in registry.names, registry.failed
+        result = await registry.dispatch("probe_reach", {"udp": [9]})
+        assert result["udp"] == {"9": "OSError"}  # no route: not even loopback
     finally:
         await registry.close()

@@ -111,7 +111,10 @@ def make_tools(services: Services) -> Any:
             return await run_one(request)
 
         records = list(await asyncio.gather(*(one(r) for r in requests)))
-        await confirm.confirm_changes(run, records, requests, {p["call_id"] for p in pending})
+        after_output = confirm.tool_output_this_turn(messages)
+        await confirm.confirm_changes(
+            run, records, requests, {p["call_id"] for p in pending}, after_output
+        )
         return {
             "messages": [r.message for r in records],
             "iterations": state.get("iterations", 0) + 1,

@@ -1,13 +1,15 @@
 """Calls that wait for the user's yes: a tool with `confirm` metadata asks before it runs (one
 LangGraph `interrupt` for all of them: the node re-runs from the top on resume), and a write
-that deletes or changes a remembered entry asks before it is kept. A no is told to the model."""
+that deletes or changes a remembered entry asks before it is kept, as does a new entry proposed
+after tool output in the same turn. A no is told to the model."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.messages import ToolMessage
+from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from langgraph.types import interrupt
 
 from agent_graph.graph.services import Services
@@ -88,12 +90,27 @@ def not_run(request: ToolRequest, question: str) -> ToolRecord:
     return declined(request, question)
 
 
+def tool_output_this_turn(messages: Sequence[BaseMessage]) -> bool:
+    """Whether a tool's output came back earlier in this turn (since the user's last message):
+    the calls being made now may follow what it said."""
+    for message in reversed(messages):
+        if isinstance(message, HumanMessage):
+            return False
+        if isinstance(message, ToolMessage):
+            return True
+    return False
+
+
 async def confirm_changes(
-    run: ToolRun, records: list[ToolRecord], requests: list[ToolRequest], confirmed_calls: set[str]
+    run: ToolRun,
+    records: list[ToolRecord],
+    requests: list[ToolRequest],
+    confirmed_calls: set[str],
+    after_output: bool = False,
 ) -> None:
     """A write that deletes or changes a remembered entry waits for a yes, unless its call is
-    one of `confirmed_calls` (its tool's own confirmation came first); a no drops the write and
-    tells the model so."""
+    one of `confirmed_calls` (its tool's own confirmation came first), and so does a new one
+    `after_output` (tool_output_this_turn); a no drops the write and tells the model so."""
     memory, ctx = run.services.memory, run.context
     if memory is None or not ctx.persist:
         return
@@ -102,7 +119,7 @@ async def confirm_changes(
         if record.write is None or request.call_id in confirmed_calls:
             continue
         old = await memory.current_value(ctx.user_id, record.write)
-        if question := destructive_question(record.write, old):
+        if question := destructive_question(record.write, old, after_output):
             pending: dict[str, Any] = {
                 "call_id": request.call_id,
                 "tool": request.name,

@@ -15,6 +15,7 @@ declare module "node:http" {
   }
   interface Server {
     listen(port: number, host: string, callback: () => void): this;
+    listen(handle: { fd: number }, callback: () => void): this;
   }
   function createServer(
     options: { noDelay?: boolean },
@@ -24,6 +25,7 @@ declare module "node:http" {
 
 declare const process: {
   env: Record<string, string | undefined>;
+  pid: number;
   stderr: { write(text: string): boolean };
 };
 

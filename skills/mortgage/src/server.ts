@@ -71,6 +71,10 @@ function route(req: IncomingMessage, res: ServerResponse): void {
 const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? "8080");
 // noDelay: headers and body are separate writes; without it each reply waits ~40 ms (Nagle).
-createServer({ noDelay: true }, route).listen(port, host, () => {
-  process.stderr.write(`skill listening on ${host}:${port}\n`);
-});
+const server = createServer({ noDelay: true }, route);
+const listening = () => process.stderr.write(`skill listening on ${host}:${port}\n`);
+// A socket the launcher opened (fd 3, LISTEN_FDS=1): this worker runs in a network namespace of
+// its own, where a port it bound would be out of the pool's reach (docs/skill-isolation.md).
+if (process.env.LISTEN_FDS === "1" && process.env.LISTEN_PID === String(process.pid)) {
+  server.listen({ fd: 3 }, listening);
+} else server.listen(port, host, listening);

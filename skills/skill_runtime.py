@@ -4,6 +4,8 @@ A skill calls `serve(schema, handlers)`. It answers:
   GET  /health   -> {"ok": true, "worker": WORKER_NONCE, "isolation": "fork" | "restart"}
   GET  /schema   -> {"system_prompt": str, "tools": [OpenAI function definitions]}
   POST /execute  {"tool": str, "params": {...}} -> {"result": ...}
+  POST /job      {"job": str, "run_id", "args", "trigger"?, "users"?} -> {"result": ...}
+                 (only the jobs the skill passes as `serve(..., jobs={name: fn})`; fn gets the body)
 Errors are JSON bodies {"error": message} with a 4xx/5xx status, readable by the model.
 The port comes from the PORT environment variable (default 8080), the host from HOST.
 
@@ -34,6 +36,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 MAX_BODY_BYTES = 1_000_000
+JOB_BODY_FACTOR = 64
+"""A job's body carries every user's entries and an update's changes: up to 64 MB."""
 SPARE_CHILDREN = 2
 PR_SET_PDEATHSIG = 1
 
@@ -64,7 +68,10 @@ def isolation_mode() -> str:
 
 
 def _make_handler(
-    schema: Mapping[str, Any], handlers: Mapping[str, Handler], isolation: str
+    schema: Mapping[str, Any],
+    handlers: Mapping[str, Handler],
+    isolation: str,
+    jobs: Mapping[str, Handler] | None = None,
 ) -> type[BaseHTTPRequestHandler]:
     one_shot = isolation == "fork"
 
@@ -97,31 +104,37 @@ def _make_handler(
                 self._send(404, {"error": f"no route {self.path}"})
 
         def do_POST(self) -> None:
-            if self.path != "/execute":
+            if self.path not in ("/execute", "/job"):
                 self._send(404, {"error": f"no route {self.path}"})
                 return
             length = int(self.headers.get("Content-Length") or 0)
-            if length > MAX_BODY_BYTES:
+            if length > MAX_BODY_BYTES * (JOB_BODY_FACTOR if self.path == "/job" else 1):
                 self._send(413, {"error": "request body too large"})
                 return
             try:
                 request = json.loads(self.rfile.read(length) or b"{}")
-                tool, params = request["tool"], request.get("params") or {}
+                if not isinstance(request, dict):
+                    raise TypeError("the body must be an object")
+                if self.path == "/job":
+                    name, params, known = request["job"], request, jobs or {}
+                else:
+                    name, params, known = request["tool"], request.get("params") or {}, handlers
                 if not isinstance(params, dict):
                     raise TypeError("params must be an object")
             except (ValueError, KeyError, TypeError) as exc:
                 self._send(400, {"error": f"malformed request: {exc}"})
                 return
-            handler = handlers.get(tool)
+            handler = known.get(name)
             if handler is None:
-                self._send(404, {"error": f"unknown tool {tool!r}; known: {sorted(handlers)}"})
+                what = "job" if self.path == "/job" else "tool"
+                self._send(404, {"error": f"unknown {what} {name!r}; known: {sorted(known)}"})
                 return
             try:
                 self._send(200, {"result": handler(params)})
             except ToolError as exc:
                 self._send(exc.status, {"error": str(exc)})
             except Exception as exc:  # the model gets a readable message, the worker lives on
-                self._send(500, {"error": f"{tool} failed: {type(exc).__name__}: {exc}"})
+                self._send(500, {"error": f"{name} failed: {type(exc).__name__}: {exc}"})
 
     return SkillRequestHandler
 
@@ -240,15 +253,17 @@ def serve(
     schema: Mapping[str, Any],
     handlers: Mapping[str, Handler],
     prewarm: Callable[[], object] | None = None,
+    jobs: Mapping[str, Handler] | None = None,
 ) -> None:
     """Serve the skill until the process (or, for a fork server, its parent) is killed.
 
     `prewarm`, optional and free of side effects (e.g. one typical read-only call), runs in the
-    zygote before the first fork and in every spare child before it accepts a call."""
+    zygote before the first fork and in every spare child before it accepts a call. `jobs`
+    ({name: fn}) answer `POST /job`: fn receives the whole body and returns the result."""
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8080"))
     isolation = isolation_mode()
-    handler = _make_handler(schema, handlers, isolation)
+    handler = _make_handler(schema, handlers, isolation, jobs)
     print(f"skill listening on {host}:{port} ({isolation})", file=sys.stderr, flush=True)
     if isolation == "restart":
         ThreadingHTTPServer((host, port), handler).serve_forever()

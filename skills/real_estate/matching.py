@@ -113,17 +113,33 @@ def candidates(changes: list[dict[str, Any]]) -> tuple[list[Candidate], dict[str
     return found, by_zpid
 
 
-def search_alerts(user: str, key: str, value: str, pool: list[Candidate]) -> list[dict]:
+class Pool:
+    """The candidates, also by ZIP and by city: a search with a location reads only its own."""
+
+    def __init__(self, found: list[Candidate]) -> None:
+        self.all = found
+        self.by_place: dict[str, list[Candidate]] = {}
+        for cand in found:
+            for place in (cand.listing.get("zipcode"), cand.listing.get("city")):
+                if place:
+                    self.by_place.setdefault(str(place).lower(), []).append(cand)
+
+    def for_criteria(self, c: Criteria) -> list[Candidate]:
+        return self.by_place.get(c.location.lower(), []) if c.location else self.all
+
+
+def search_alerts(user: str, key: str, value: str, pool: Pool) -> list[dict]:
     """One alert per home newly matching the saved search `key`."""
     try:
-        criteria = parse_criteria(json.loads(value))
+        raw = json.loads(value)
+        criteria = parse_criteria(raw)
     except (ToolError, ValueError, TypeError):
         return []  # an entry the core kept is valid; one from an older schema is skipped
     fits = predicate(criteria)
-    words = criteria_phrase(criteria.echo(), 2)
     alerts = []
-    for cand in pool:
+    for cand in pool.for_criteria(criteria):
         if fits(cand.listing) and (cand.before is None or not fits(cand.before)):
+            words = criteria_phrase(raw, 2)
             alerts.append(
                 {
                     "user": user,
@@ -192,7 +208,8 @@ def match_saved_searches(body: dict[str, Any]) -> dict[str, Any]:
     changes = ((trigger.get("result") or {}).get("changes")) or []
     if not isinstance(changes, list):
         raise ToolError("trigger.result.changes must be a list of listing changes")
-    pool, by_zpid = candidates([c for c in changes if isinstance(c, dict)])
+    found, by_zpid = candidates([c for c in changes if isinstance(c, dict)])
+    pool = Pool(found)
     alerts: list[dict[str, Any]] = []
     searches = watches = 0
     for user in body.get("users") or []:

@@ -152,7 +152,11 @@ function Workspace({ auth }: { auth: AuthState }) {
         onDelete={(id) => void deleteChat(id)}
       >
         {memory.available && (
-          <PreferencesPanel preferences={memory.preferences} onForget={(skill, key) => void memory.forget(skill, key)} />
+          <PreferencesPanel
+            preferences={memory.preferences}
+            onForget={(skill, key) => void memory.forget(skill, key)}
+            onEdit={memory.edit}
+          />
         )}
         <ChangeLog changes={memory.changes} onUndo={(id) => void memory.undo(id)} />
       </Sidebar>

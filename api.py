@@ -23,6 +23,7 @@ from agent_graph.security.request_guard import RequestGuard
 from agent_graph.server.mcp_serving.endpoint import McpEndpoint
 from agent_graph.server.routes import (
     chat,
+    handoffs,
     health,
     memory,
     memory_changes,
@@ -57,6 +58,7 @@ ROUTERS = (
     widgets.router,
     health.router,
     metrics.router,
+    handoffs.router,
 )
 
 

@@ -7,11 +7,13 @@ their services here, so a setting such as CONTEXT_TOKEN_BUDGET reaches every ent
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.config import Settings
+from agent_graph.delivery.webhook import post_signed
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_choice import ToolChoice
 from agent_graph.memory.embeddings import embed
@@ -23,6 +25,8 @@ from agent_graph.skills.planners import Planners
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry, skill_secrets
 from agent_graph.skills.service import parse_services
+from agent_graph.storage.handoffs import FILE_NAME as HANDOFF_FILE
+from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.storage import Storage
 
 
@@ -104,6 +108,7 @@ def compose_services(
 ) -> Services:
     """The graph's services with every knob read from `settings`."""
     return Services(
+        handoffs=handoff_inbox(settings),
         skills=registry,
         model=model,
         sessions=storage.sessions,
@@ -121,6 +126,14 @@ def compose_services(
         read_ahead=settings.read_ahead_on,
         tool_choice=tool_choice(settings, registry),
     )
+
+
+def handoff_inbox(settings: Settings) -> HandoffInbox:
+    """The handoff inbox under MEMORY_ROOT; each new handoff goes to the operator's webhook
+    when HANDOFF_WEBHOOK_URL is set."""
+    url, secret = settings.handoff_webhook_url, settings.handoff_webhook_secret
+    notify = partial(post_signed, url, secret, "handoff") if url else None
+    return HandoffInbox(settings.memory_root / HANDOFF_FILE, notify)
 
 
 def _claims_file(settings: Settings) -> Path | None:

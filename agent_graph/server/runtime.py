@@ -31,6 +31,7 @@ from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners
 from agent_graph.skills.registry import SkillRegistry
+from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage
 from agent_graph.telemetry.instruments import observe_pools
@@ -61,6 +62,8 @@ class AppRuntime:
     """The local model reading the stable prompt prefix (graph/warm_prefix.py)."""
     background_reads: BackgroundReads = field(default_factory=BackgroundReads)
     """The local model reading each session's next prompt (graph/read_ahead.py)."""
+    handoffs: HandoffInbox | None = None
+    """Requests for a person (tour requests...) the `agent` role reads (storage/handoffs.py)."""
     runs: RunHub = field(init=False)
     """Turns as runs that outlive their request (server/runs.py)."""
 
@@ -138,6 +141,7 @@ class AppRuntime:
             services.warming,
             services.background_reads,
         )
+        runtime.handoffs = services.handoffs
         runtime.runs.open()
         return runtime
 

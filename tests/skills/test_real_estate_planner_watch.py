@@ -59,7 +59,7 @@ def calls(text: str, **context: Any) -> tuple[list[tuple[str, dict[str, Any]]], 
                     },
                 )
             ],
-        ),  # fmt: skip
+        ),
         (
             "let me know if the second one drops in price",
             [("watch_home", {"zpid": "102", "watch": "price"})],

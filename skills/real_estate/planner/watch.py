@@ -74,9 +74,9 @@ def plan_watch(
     norm = normalize(text)
     if _STOP.search(norm):
         return _stop(norm, shown, focused, preferences)
-    if _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm)):
-        if find_reference(norm) or _IT.search(norm) or focused:
-            return _tour(text, norm, shown, focused)
+    touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
+    if touring and (find_reference(norm) or _IT.search(norm) or focused):
+        return _tour(text, norm, shown, focused)
     if not _NOTIFY.search(norm):
         return None
     points_at_home = find_reference(norm) is not None or (

@@ -1,0 +1,1 @@
+"""Delivery of events to the operator's systems (signed webhooks)."""

@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator
 SIMPLE_KINDS = ("money", "integer", "number", "place", "label")
 MAX_PLACE_CHARS = 80
 MAX_LABEL_CHARS = 120
-MAX_CRITERIA_CHARS = 600
+MAX_CRITERIA_CHARS = 480
 _MONEY = re.compile(r"^\$?\s*(\d[\d,]*(?:\.\d+)?)\s*([km]?)$", re.IGNORECASE)
 _PLACE = re.compile(r"^[\w .,'#-]+$")
 _LABEL_FORBIDDEN = re.compile(r"[<>{}\[\]`\n\r]")

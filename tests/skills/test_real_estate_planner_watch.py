@@ -142,3 +142,11 @@ def test_answers_word_each_kept_entry_and_the_handoff() -> None:
     assert "sent your tour request for 2 Oak St (saturday morning)" in _replies.describe_results(
         tour
     )
+
+
+def test_show_my_saved_searches_lists_them_in_words() -> None:
+    found, said = calls("show my saved searches")
+    assert found == []
+    assert "saved search: homes in 78704 with 3+ bedrooms (search_78704_3bd)" in said
+    assert "watching home 102: its price" in said
+    assert "no saved searches" in calls("what am I watching?", preferences={})[1]

@@ -12,12 +12,14 @@ to sign in (the role binds none of these tools).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from .parse import normalize, parse
 from .refs import find_reference, resolve
+from .wording import criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
 Planned = tuple[list[Call], str] | None
@@ -60,6 +62,10 @@ _TIMES = re.compile(
 )
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b")
+_LIST = re.compile(
+    r"\b(?:show|list|see|what are|which are|what)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
+    r"watch(?:es|ing)|search alerts)\b"
+)
 WHEN = 'When would you like to see it? Say e.g. "the second one on Saturday morning".'
 
 
@@ -72,6 +78,8 @@ def plan_watch(
 ) -> Planned:
     """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise."""
     norm = normalize(text)
+    if _LIST.search(norm) and not _STOP.search(norm):
+        return [], listed(preferences)
     if _STOP.search(norm):
         return _stop(norm, shown, focused, preferences)
     touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
@@ -155,3 +163,21 @@ def _tour(
     contact = found.group(0) if found else ACCOUNT_CONTACT
     args = {"zpid": str(listing["zpid"]), "times": times, "contact": contact}
     return [("request_tour", args)], ""
+
+
+def listed(preferences: Mapping[str, str]) -> str:
+    """The user's saved searches and watches in words (no tool: they are remembered entries)."""
+    lines = []
+    for key, value in preferences.items():
+        if key.startswith("search_"):
+            try:
+                criteria = json.loads(value)
+            except ValueError:
+                continue
+            lines.append(f"- saved search: {criteria_phrase(criteria, 2)} ({key})")
+        elif key.startswith("watch_"):
+            what = {"price": "its price", "status": "its status"}.get(value, "any change")
+            lines.append(f"- watching home {key.removeprefix('watch_')}: {what}")
+    if not lines:
+        return 'You have no saved searches or watches yet. Say "watch this search" after a search.'
+    return "Your saved searches and watches:\n" + "\n".join(lines)

@@ -108,11 +108,12 @@ def test_guests_are_told_to_sign_in_first(tokens_client: TestClient) -> None:
         for headers in ({}, bearer(GINA)):
             refused = tokens_client.post(f"/tools/{tool}", json={"params": params}, headers=headers)
             assert refused.status_code == 403 and "Sign in" in refused.json()["detail"]
+    assert files_under(root) == before
     first = _turn(tokens_client, "houses in 78704", None)
     asked = _turn(tokens_client, "watch this search", first[0]["session_id"])
     assert answer_text(asked).startswith("Sign in to save")
     assert all(e["type"] != "confirm" for e in asked)
-    assert files_under(root) == before
+    assert _entries(tokens_client, "SEARCH", headers=bearer(GINA)) == {}
 
 
 def _turn(client: TestClient, message: str, session: str | None) -> list[dict[str, Any]]:

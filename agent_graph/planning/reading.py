@@ -16,7 +16,7 @@ PAST_CONTEXT = "past_context"
 with_past_context): its preference lines are not this turn's, so reading skips it."""
 
 _PREFERENCE_LINE = re.compile(
-    r"^\s*[-*]?\s*\[(PREFERENCE|DECISION|SAVED)\]\s*([\w.-]+)\s*:\s*(.+?)\s*$", re.M
+    r"^\s*[-*]?\s*\[(PREFERENCE|DECISION|SAVED|SEARCH|WATCH)\]\s*([\w.-]+)\s*:\s*(.+?)\s*$", re.M
 )
 _TIMEZONE_LINE = re.compile(r"User timezone:\s*([\w/+-]+)")
 

@@ -49,7 +49,9 @@ def test_a_saved_search_and_a_watch_are_shown_edited_and_removed(page: Page) -> 
     watch = panel.get_by_label(f"What to watch on home {zpid}")
     expect(watch).to_have_value("price")
     watch.select_option("status")
-    expect(page.get_by_test_id("change-item").first).to_contain_text(f"watch {zpid}")
+    expect(page.get_by_test_id("change-item").first).to_contain_text(
+        f"Changed watch {zpid}: price → status"
+    )
     assert entries(page, "WATCH") == {f"watch_{zpid}": "status"}
 
     panel.get_by_role("button", name=f"Forget watch on home {zpid}").click()
@@ -58,3 +60,22 @@ def test_a_saved_search_and_a_watch_are_shown_edited_and_removed(page: Page) -> 
     expect(panel.get_by_test_id("watch")).to_have_count(0)
     assert entries(page, "SEARCH") == {} and entries(page, "WATCH") == {}
     assert key.startswith("search_")
+
+
+def test_a_tour_request_reaches_the_agents_inbox_and_is_marked_handled(page: Page) -> None:
+    cards = search(page)
+    address = cards.nth(1).locator("h3").inner_text()
+    ask(page, "I'd like to see the second one on Saturday morning")
+    prompt = page.get_by_test_id("confirm-prompt")
+    expect(prompt).to_contain_text("Send a tour request", timeout=ANSWER_TIMEOUT_MS)
+    prompt.get_by_role("button", name="Confirm").click()
+    wait_for_answer(page)
+
+    inbox = page.get_by_test_id("handoff-inbox")  # the local user is the admin: they see it
+    item = inbox.get_by_test_id("handoff-item").filter(has_text=address)
+    expect(item).to_contain_text("saturday morning")
+    assert_accessible(page, "the agents' inbox with a tour request")
+    item.get_by_role("button", name=re.compile("^Mark handled")).click()
+    expect(item).to_contain_text("Handled by")
+    listed = page.request.get("/handoffs").json()["handoffs"]
+    assert [h["handled_at"] is not None for h in listed if address in h["title"]] == [True]

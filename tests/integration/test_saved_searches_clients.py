@@ -115,8 +115,8 @@ def test_the_openai_api_asks_in_words_then_keeps_the_search_and_lists_it(
     assert _entries(server, BOB, "SEARCH") == {}  # not before the yes
     ask("yes")
     kept = _entries(server, BOB, "SEARCH")
-    assert json.loads(kept["search_78704_3bd_under_700k"])["price_max"] == 700000
-    assert "homes in 78704 with 3+ bedrooms under $700,000" in ask("show my saved searches")
+    assert json.loads(kept["search_78704_house_3bd_under_700k"])["price_max"] == 700000
+    assert "houses in 78704 with 3+ bedrooms under $700,000" in ask("show my saved searches")
 
 
 def test_a_guest_on_the_openai_api_is_told_to_sign_in(server: ServerProcess) -> None:

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 import { getSession } from "./api";
 import { ChangeLog } from "./components/ChangeLog";
+import { HandoffInbox } from "./components/HandoffInbox";
 import { ChatInput } from "./components/ChatInput";
 import { EmptyState } from "./components/EmptyState";
 import { MessageList } from "./components/MessageList";
@@ -13,6 +14,7 @@ import { SignInDialog } from "./components/SignInDialog";
 import { HomeActionsContext } from "./homeActions";
 import { useAuth, type AuthState } from "./hooks/useAuth";
 import { useChatStream, type TurnResult } from "./hooks/useChatStream";
+import { useHandoffs } from "./hooks/useHandoffs";
 import { usePreferences } from "./hooks/usePreferences";
 import { useSavedHomes } from "./hooks/useSavedHomes";
 import { useSessions } from "./hooks/useSessions";
@@ -35,18 +37,21 @@ function Workspace({ auth }: { auth: AuthState }) {
   const [viewMode, setViewMode] = useViewMode();
   const sessions = useSessions(!guest);
   const memory = usePreferences(!guest);
+  const inbox = useHandoffs(!guest);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   const { refresh: refreshSessions, firstList, loadTitle } = sessions;
   const { refresh: refreshMemory } = memory;
+  const { refresh: refreshInbox } = inbox;
   const onTurnComplete = useCallback(
     ({ sessionId, isNewSession }: TurnResult) => {
       if (guest) return; // guests keep nothing: no list, no title, no memory
       void refreshSessions().then(() => (isNewSession ? loadTitle(sessionId) : undefined));
       void refreshMemory();
+      void refreshInbox();
     },
-    [guest, refreshSessions, loadTitle, refreshMemory],
+    [guest, refreshSessions, loadTitle, refreshMemory, refreshInbox],
   );
   // A turn that can no longer be followed (its events expired) is shown as stored instead.
   const reloadRef = useRef<(id: string) => void>(() => undefined);
@@ -159,6 +164,7 @@ function Workspace({ auth }: { auth: AuthState }) {
           />
         )}
         <ChangeLog changes={memory.changes} onUndo={(id) => void memory.undo(id)} />
+        {inbox.available && <HandoffInbox handoffs={inbox.handoffs} onHandled={(id) => void inbox.handle(id)} />}
       </Sidebar>
       <main className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">

@@ -22,9 +22,11 @@ from agent_graph.security.closed_networks import ClosedNetworks
 from agent_graph.security.request_guard import RequestGuard
 from agent_graph.server.mcp_serving.endpoint import McpEndpoint
 from agent_graph.server.routes import (
+    alerts,
     chat,
     handoffs,
     health,
+    jobs,
     memory,
     memory_changes,
     metrics,
@@ -59,6 +61,8 @@ ROUTERS = (
     health.router,
     metrics.router,
     handoffs.router,
+    jobs.router,
+    alerts.router,
 )
 
 

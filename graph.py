@@ -15,19 +15,14 @@ from agent_graph.config import get_settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer
-from agent_graph.server.composition import (
-    compose_services,
-    make_registry,
-    make_sanitizer,
-    open_memory,
-)
+from agent_graph.server.composition import compose_services, make_sanitizer, open_memory
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.profile import open_storage
 from agent_graph.telemetry.setup import configure as configure_telemetry
 from agent_graph.telemetry.setup import redact_with
 
 _settings = get_settings()
-_planners = Planners.from_skills_dir(_settings.skills_dir)
+_planners = Planners.from_skills_dir(_settings.skills_dir, _settings.refusals_off)
 atexit.register(_planners.close)
 _local = LocalLLMServer.from_settings(_settings) if _settings.model_name == "local" else None
 if _local is not None:
@@ -36,16 +31,14 @@ if _local is not None:
 _chat_model = make_chat_model(_settings, _planners, _local.base_url if _local else None)
 _storage = open_storage(_settings)
 _sanitizer = make_sanitizer(_settings)
-_registry = make_registry(_settings, _sanitizer.redact)
 configure_telemetry(_settings)  # Studio's runs are traced like the server's
 redact_with(_sanitizer)
-services = compose_services(
+services = compose_services(  # the skill registry, as configured, from the settings too
     _settings,
-    registry=_registry,
     model=_chat_model,
+    planners=_planners,
+    memory=open_memory(_settings, _storage, _chat_model, write_behind=False),
     storage=_storage,
     sanitizer=_sanitizer,
-    memory=open_memory(_settings, _storage, _chat_model, write_behind=False),
-    planners=_planners,
 )
 graph = build_graph(services)

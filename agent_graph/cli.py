@@ -1,4 +1,5 @@
-"""`propsearch chat`: a REPL against a running PropSearch server (streams answers over SSE)."""
+"""`propsearch chat`: a REPL against a running PropSearch server (streams answers over SSE);
+`propsearch jobs`: the operator's jobs commands (cli_jobs.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any, TextIO
 
 import httpx
 
+from agent_graph import cli_jobs
 from agent_graph.cli_text import PlainTextStream
 
 EXIT_WORDS = {"quit", "exit", ":q"}
@@ -131,6 +133,9 @@ class Chat:
         elif kind == "resumed":  # what stands of the answer, again: the rest follows it
             self.say("\n  · (another server took this answer over from its last step)")
             self.say(self.text.feed(event.get("text", "")), end="")
+        elif kind == "alerts":
+            for alert in event["alerts"]:
+                self.say(f"  * {alert['title']}" + (f" ({alert['body']})" if alert["body"] else ""))
         elif kind == "hints":
             self.say("\n  Try: " + " | ".join(event["hints"]), end="")
         elif kind == "error":
@@ -167,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     chat.add_argument(
         "--new", action="store_true", help="start a new session, don't offer to resume"
     )
+    cli_jobs.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "jobs":
+        return cli_jobs.main(args)
     session = Chat(args.url)
     try:
         if not args.new:

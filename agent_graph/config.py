@@ -85,6 +85,9 @@ class Settings(BaseSettings):
     planner_checks: bool = Field(default=True, alias="PLANNER_CHECKS")
     """The skills' planners check a model's calls against the user's words (a correction comes
     back as a tool error the model may retry once); off: the model's own calls run as sent."""
+    planner_refusals_off: str = Field(default="", alias="PLANNER_REFUSALS_OFF")
+    """Comma-separated skills whose planners' `refuse` is never asked (an unknown name stops
+    the start-up: skills/planners.py)."""
     skill_answers: Literal["auto", "on", "off"] = Field(default="auto", alias="SKILL_ANSWERS")
     """on: a turn whose calls are the ones the skills' planners planned for the message, all
     answered, ends with the skills' wording of the results instead of another model call;
@@ -130,6 +133,22 @@ class Settings(BaseSettings):
     X-Forwarded-Proto are believed; empty: none, the client is the socket peer."""
     skill_user: str = Field(default="auto", alias="SKILL_USER")
     api_closed_on: str = Field(default="", alias="API_CLOSED_ON")
+
+    jobs_on: bool = Field(default=True, alias="JOBS")
+    """Run the jobs skills declare (docs/jobs.md); off: none runs, not even by an operator."""
+    job_attempts: int = Field(default=4, ge=1, le=20, alias="JOB_ATTEMPTS")
+    job_retry_s: float = Field(default=30.0, gt=0, alias="JOB_RETRY_S")
+    """The wait before a failed job's second attempt; it doubles for each one after."""
+    alert_webhook_url: str | None = Field(default=None, alias="ALERT_WEBHOOK_URL")
+    alert_webhook_secret: str = Field(default="", alias="ALERT_WEBHOOK_SECRET")
+    smtp_host: str | None = Field(default=None, alias="SMTP_HOST")
+    smtp_port: int = Field(default=25, ge=1, le=65535, alias="SMTP_PORT")
+    smtp_from: str = Field(default="propsearch@localhost", alias="SMTP_FROM")
+    smtp_username: str | None = Field(default=None, alias="SMTP_USERNAME")
+    smtp_password: str | None = Field(default=None, alias="SMTP_PASSWORD")
+    smtp_starttls: bool = Field(default=False, alias="SMTP_STARTTLS")
+    alert_emails: str = Field(default="", alias="ALERT_EMAILS")
+    """`user=address,...`: who gets alerts by email (with SMTP_HOST)."""
 
     otel_endpoint: str | None = Field(default=None, alias="OTEL_EXPORTER_OTLP_ENDPOINT")
     """Where traces and metrics go over OTLP/HTTP (unset: nothing is exported, at no cost)."""
@@ -199,6 +218,10 @@ class Settings(BaseSettings):
         "redis_url",
         "otel_endpoint",
         "trace_viewer_url",
+        "alert_webhook_url",
+        "smtp_host",
+        "smtp_username",
+        "smtp_password",
         mode="before",
     )
     @classmethod
@@ -255,6 +278,11 @@ class Settings(BaseSettings):
             if key in self._provider_keys:
                 return model
         return "offline"
+
+    @property
+    def refusals_off(self) -> list[str]:
+        """The skills PLANNER_REFUSALS_OFF names."""
+        return [name.strip() for name in self.planner_refusals_off.split(",") if name.strip()]
 
     @property
     def skill_answers_on(self) -> bool:

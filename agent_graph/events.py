@@ -1,8 +1,9 @@
 """The SSE events of a turn, defined once: what `/chat/stream` and a run's stream send.
 
 Every other copy is generated from these models or checked against them: the web app's types
-(web/src/event-types.ts) and the table in docs/protocol.md by scripts/event_types.py, the event
-dicts the server writes and each client's handling by tests/unit/test_events.py. A model's
+(web/src/event-types.ts) and the table in docs/protocol.md by scripts/event_types.py; the core
+builds each event it sends from its model (`.as_dict()`), and tests/unit/test_events.py checks
+that none is written as a dict literal and that each client handles every event. A model's
 docstring is its row in the protocol table.
 """
 
@@ -12,9 +13,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+StepStatus = Literal["start", "end", "error"]
+
 
 class _Event(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The event as the stream sends it: its `type`, then the fields it was built with (a
+        field left out stays out of the JSON)."""
+        return {"type": event_type(type(self)), **self.model_dump(exclude_unset=True)}
 
 
 class SessionEvent(_Event):
@@ -52,17 +60,19 @@ class StepEvent(_Event):
     progress label. A model call still reading its prompt after 2 s shows as a step named
     `model` (label with the percentage read, `progress` 0–1, when the server reports it —
     llama-server does — else the seconds waited); it is sent again as it progresses and ends at
-    the first token."""
+    the first token. A skill that declines the message (its planner's `refuse`) shows as an
+    ended step named `refusal` whose `skill` names it; its text is the answer."""
 
     type: Literal["step"] = "step"
     id: str
     name: str
     label: str | None = None
-    status: Literal["start", "end", "error"]
+    status: StepStatus
     args: dict[str, Any] | None = None
     summary: str | None = None
     ms: float | None = None
     progress: float | None = None
+    skill: str | None = None
 
 
 class DataEvent(_Event):
@@ -71,6 +81,14 @@ class DataEvent(_Event):
 
     type: Literal["data"] = "data"
     data: dict[str, Any]
+
+
+class AlertsEvent(_Event):
+    """Before the first answer of a new session: the alerts the user had not seen yet (what
+    the skills' jobs found, as `GET /alerts` lists them); they count as read from then on."""
+
+    type: Literal["alerts"] = "alerts"
+    alerts: list[dict[str, Any]]
 
 
 class HintsEvent(_Event):
@@ -141,6 +159,7 @@ EVENT_MODELS: tuple[type[_Event], ...] = (
     TokenEvent,
     StepEvent,
     DataEvent,
+    AlertsEvent,
     HintsEvent,
     ConfirmEvent,
     ErrorEvent,
@@ -156,6 +175,7 @@ ChatEvent = Annotated[
     | TokenEvent
     | StepEvent
     | DataEvent
+    | AlertsEvent
     | HintsEvent
     | ConfirmEvent
     | ErrorEvent

@@ -65,7 +65,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
             "web": lambda: web.run(loads=1),
             "reach": lambda: reach.run(rounds=2),
             "runs": lambda: runs.run(rounds=2),
-            "tracing": lambda: tracing.run(conversations=1),
+            "tracing": lambda: tracing.run(conversations=1, rounds=2),
         }
     return {
         "orchestration": lambda: asyncio.run(orchestration.run(conversations=6)),
@@ -77,7 +77,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         "web": lambda: web.run(loads=10),
         "reach": lambda: reach.run(rounds=15),
         "runs": lambda: runs.run(rounds=15),
-        "tracing": lambda: tracing.run(conversations=6),
+        "tracing": lambda: tracing.run(conversations=3, rounds=16),
     }
 
 

@@ -7,7 +7,16 @@ import statistics
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
+    from agent_graph.config import Settings
+    from agent_graph.graph.services import Services, SkillGateway
+    from agent_graph.memory.layer import MemoryLayer
+    from agent_graph.skills.planners import Planners
+    from agent_graph.storage.storage import Storage
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "bench" / "results"
@@ -21,6 +30,42 @@ CONVERSATION = [
     "same but closer to downtown",
     "cheaper",
 ]
+
+
+def bench_settings(memory_root: Path) -> Settings:
+    """The settings a benchmark composes its services from: the environment's (every knob, as
+    the product reads them), with what a benchmark fixes: the offline model, the bundled skills
+    as process workers on free ports, embedded storage under `memory_root`."""
+    from agent_graph.config import Settings
+    from tests.servers import free_port_window
+
+    return Settings(
+        AGENT_MODEL="offline",
+        MEMORY_ROOT=memory_root,
+        SKILLS_DIR=REPO / "skills",
+        SKILL_BACKEND="process",
+        STORAGE="embedded",
+        API_TOKENS_FILE=None,
+        HOST_PORT_START=free_port_window(),
+    )
+
+
+def bench_services(
+    settings: Settings,
+    model: BaseChatModel,
+    planners: Planners,
+    skills: SkillGateway,
+    memory: MemoryLayer | None,
+    storage: Storage | None = None,
+) -> Services:
+    """A benchmark's services, composed as the API's are (server/composition.py); what differs
+    is passed in: the model and its planners, the skills (the bench times their calls) and the
+    memory layer (a variant has none, or one that writes in the turn)."""
+    from agent_graph.server.composition import compose_services
+
+    return compose_services(
+        settings, model=model, planners=planners, memory=memory, storage=storage, skills=skills
+    )
 
 
 def stats_ms(seconds: Iterable[float]) -> dict[str, Any]:

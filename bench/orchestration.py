@@ -19,22 +19,20 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.tools import StructuredTool
 
+from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.services import Services
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.memory.layer import MemoryLayer
-from agent_graph.security.sanitizer import Sanitizer, wrap_external
+from agent_graph.security.sanitizer import wrap_external
+from agent_graph.server.composition import make_registry, open_memory
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.metadata import ToolMeta
 from agent_graph.skills.planners import Planners
 from agent_graph.skills.pool import SkillCallError
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.storage.sessions import SessionStore
+from agent_graph.storage.profile import open_storage
 from agent_graph.turn_request import TurnRequest
-from bench.common import CONVERSATION, REPO, ratio, stats_ms
-from tests.servers import free_port_window
+from bench.common import CONVERSATION, bench_services, bench_settings, ratio, stats_ms
 
 MAX_TOOL_ROUNDS = 6
 
@@ -210,80 +208,89 @@ def graph_turn(turns: TurnRunner) -> Turn:
 
 
 async def run(conversations: int, profile: bool = True) -> dict[str, Any]:
-    registry = SkillRegistry(REPO / "skills", ProcessBackend, PortAllocator(free_port_window()))
-    await registry.start()
-    model = OfflineChatModel(planners=Planners.from_skills_dir(REPO / "skills"))
+    with tempfile.TemporaryDirectory(prefix="bench-orch-") as tmp:
+        # services composed from settings as the API's; the variant without memory has its own
+        # folder for its sessions
+        settings = bench_settings(Path(tmp) / "memory")
+        plain = bench_settings(Path(tmp) / "plain")
+        registry = make_registry(settings)
+        await registry.start()
+        planners = Planners.from_skills_dir(settings.skills_dir)
+        try:
+            return await _run(conversations, profile, (settings, plain), registry, planners)
+        finally:
+            await registry.close()
+            await asyncio.to_thread(planners.close)
+
+
+async def _run(
+    conversations: int,
+    profile: bool,
+    settings_of: tuple[Settings, Settings],
+    registry: SkillRegistry,
+    planners: Planners,
+) -> dict[str, Any]:
+    """Every variant measured; the graph's with memory (`settings`) and without (`plain`)."""
+    settings, plain = settings_of
+    model = OfflineChatModel(planners=planners)
     gateway = TimedSkills(registry)
-    sanitizer = Sanitizer()
-    try:
-        with tempfile.TemporaryDirectory(prefix="bench-orch-") as tmp:
-            root = Path(tmp)
-            memory = MemoryLayer(root / "memory")
-            behind = MemoryLayer(root / "memory", write_behind=True)
-            await memory.warm()
+    storage = open_storage(settings)
+    memory = open_memory(settings, storage, model, write_behind=False)
+    behind = open_memory(settings, storage, model, write_behind=True)
+    await memory.warm()
 
-            def runner(layer: MemoryLayer | None) -> TurnRunner:
-                services = Services(
-                    skills=gateway,
-                    model=model,
-                    sessions=SessionStore(root / ("memory" if layer else "plain")),
-                    sanitizer=sanitizer,
-                    memory=layer,
-                )
-                settle = layer.settle if layer is not None and layer.write_behind else None
-                return TurnRunner(build_graph(services), sanitizer, after_turn=settle)
+    def runner(layer: MemoryLayer | None) -> TurnRunner:
+        store = storage if layer is not None else open_storage(plain)
+        services = bench_services(
+            settings if layer else plain, model, planners, gateway, layer, store
+        )
+        settle = layer.settle if layer is not None and layer.write_behind else None
+        return TurnRunner(build_graph(services), services.sanitizer, after_turn=settle)
 
-            full = runner(memory)
-            served = runner(behind)  # what the API runs: write-behind memory
-            label, prebuilt = prebuilt_agent(model, gateway)
-            histories: dict[str, list[BaseMessage]] = {}
+    full = runner(memory)
+    served = runner(behind)  # what the API runs: write-behind memory
+    label, prebuilt = prebuilt_agent(model, gateway)
+    histories: dict[str, list[BaseMessage]] = {}
 
-            async def prebuilt_turn(session: str, message: str) -> float | None:
-                messages = [*histories.get(session, []), HumanMessage(message)]
-                final: dict[str, Any] = {}
-                async for mode, chunk in prebuilt.astream(
-                    {"messages": messages}, stream_mode=["messages", "values"]
-                ):
-                    if mode == "values":
-                        final = chunk
-                histories[session] = list(final["messages"])
-                return None
+    async def prebuilt_turn(session: str, message: str) -> float | None:
+        messages = [*histories.get(session, []), HumanMessage(message)]
+        final: dict[str, Any] = {}
+        async for mode, chunk in prebuilt.astream(
+            {"messages": messages}, stream_mode=["messages", "values"]
+        ):
+            if mode == "values":
+                final = chunk
+        histories[session] = list(final["messages"])
+        return None
 
-            async def loop_turn(session: str, message: str) -> float | None:
-                messages = [*histories.get(session, []), HumanMessage(message)]
-                histories[session] = await hand_loop(model, gateway, messages)
-                return None
+    async def loop_turn(session: str, message: str) -> float | None:
+        messages = [*histories.get(session, []), HumanMessage(message)]
+        histories[session] = await hand_loop(model, gateway, messages)
+        return None
 
-            variants: list[tuple[str, Turn]] = [
-                ("ours: full graph, memory writes in the turn (before)", graph_turn(full)),
-                ("ours: full graph, write-behind memory (after)", graph_turn(served)),
-                ("ours: graph without memory layer", graph_turn(runner(None))),
-                (f"prebuilt: {label}", prebuilt_turn),
-                ("hand-written tool loop", loop_turn),
-            ]
-            for _name, turn in variants:  # warm-up: imports, first compile paths, caches
-                await turn(uuid.uuid4().hex, CONVERSATION[0])
-            rows = [
-                await measure(name, turn, gateway, registry, conversations)
-                for name, turn in variants
-            ]
-            key = "overhead_excl_skill"
-            before, after, no_memory, prebuilt_row, loop_row = (r[key]["median_ms"] for r in rows)
-            result: dict[str, Any] = {
-                "variants": rows,
-                "ratios": {
-                    "ours_over_prebuilt_overhead_median": ratio(after, prebuilt_row),
-                    "ours_over_hand_loop_overhead_median": ratio(after, loop_row),
-                    "ours_no_memory_over_prebuilt_overhead_median": ratio(no_memory, prebuilt_row),
-                    "before_over_after_overhead_median": ratio(before, after),
-                    "before_over_after_overhead_p99": ratio(
-                        rows[0][key]["p99_ms"], rows[1][key]["p99_ms"]
-                    ),
-                },
-            }
-            if profile:
-                result["profile_full_graph"] = await profile_turns(graph_turn(served), registry)
-            await behind.settle()
-            return result
-    finally:
-        await registry.close()
+    variants: list[tuple[str, Turn]] = [
+        ("ours: full graph, memory writes in the turn (before)", graph_turn(full)),
+        ("ours: full graph, write-behind memory (after)", graph_turn(served)),
+        ("ours: graph without memory layer", graph_turn(runner(None))),
+        (f"prebuilt: {label}", prebuilt_turn),
+        ("hand-written tool loop", loop_turn),
+    ]
+    for _name, turn in variants:  # warm-up: imports, first compile paths, caches
+        await turn(uuid.uuid4().hex, CONVERSATION[0])
+    rows = [await measure(name, turn, gateway, registry, conversations) for name, turn in variants]
+    key = "overhead_excl_skill"
+    before, after, no_memory, prebuilt_row, loop_row = (r[key]["median_ms"] for r in rows)
+    result: dict[str, Any] = {
+        "variants": rows,
+        "ratios": {
+            "ours_over_prebuilt_overhead_median": ratio(after, prebuilt_row),
+            "ours_over_hand_loop_overhead_median": ratio(after, loop_row),
+            "ours_no_memory_over_prebuilt_overhead_median": ratio(no_memory, prebuilt_row),
+            "before_over_after_overhead_median": ratio(before, after),
+            "before_over_after_overhead_p99": ratio(rows[0][key]["p99_ms"], rows[1][key]["p99_ms"]),
+        },
+    }
+    if profile:
+        result["profile_full_graph"] = await profile_turns(graph_turn(served), registry)
+    await behind.settle()
+    return result

@@ -378,22 +378,29 @@ def tracing(r: dict[str, Any]) -> list[str]:
     if "crashed" in r:
         return out + _crashed(r)
     rate, ms = r["turns_per_s"], r["turn_ms"]
+    turn, through = r["per_turn_ratio_on_to_off"], r["throughput_ratio_off_to_on"]
     return [
         *out,
-        f"{r['turns']} turns of the real graph (offline model, real skills) untraced, then the "
-        "same traced and exported over OTLP/HTTP to a local sink; one process, after a warm-up "
-        f"conversation. The sink received {r['otlp_bytes_received']:,} bytes of spans.",
+        f"The same conversations through the real graph (offline model, real skills, the run "
+        "span a server run gets) in two processes, one untraced and one traced and exported over "
+        f"OTLP/HTTP to a local sink, taking turns for {r['rounds']} rounds (off-on, on-off, …) of "
+        f"{r['turns'] // max(r['rounds'], 1)} turns each. The sink received "
+        f"{r['otlp_bytes_received']:,} bytes.",
         "",
         *_table(
             ["measure", "tracing off", "tracing on"],
             [
-                ["turns/s", rate["off"], rate["on"]],
+                ["turns/s (median of rounds)", rate["off"], rate["on"]],
                 ["per-turn median, ms", ms["off"]["median_ms"], ms["on"]["median_ms"]],
                 ["per-turn p99, ms", ms["off"]["p99_ms"], ms["on"]["p99_ms"]],
             ],
         ),
-        f"Cost of tracing: {r['cost_pct']} % fewer turns/s (the aim is under 5 %); median "
-        f"ratio on/off {r['median_ratio_on_to_off']}.",
+        f"Cost of tracing: {r['cost_pct']} % on the per-turn median (the aim is under 5 %): "
+        f"ratio on/off {turn['median']} (rounds from {turn['min']} to {turn['max']}, "
+        f"interquartile {turn['iqr'][0]} to {turn['iqr'][1]}); turns/s off/on "
+        f"{through['median']} (from {through['min']} to {through['max']}); every turn's median "
+        f"on/off {r['pooled_median_ratio_on_to_off']}.",
+        f"Load: `{r['uptime_before']}` before, `{r['uptime_after']}` after.",
         "",
     ]
 

@@ -16,20 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.services import Services
 from agent_graph.llm.offline.model import OfflineChatModel
-from agent_graph.memory.layer import MemoryLayer
-from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.server.composition import make_registry, open_memory
 from agent_graph.server.runs import RunHub
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
-from agent_graph.skills.registry import SkillRegistry
-from agent_graph.storage.sessions import SessionStore
+from agent_graph.storage.profile import open_storage
 from agent_graph.turn_request import TurnRequest
-from bench.common import REPO
-from tests.servers import free_port_window
+from bench.common import bench_services, bench_settings
 
 MESSAGE = "3 bedroom houses in 78745"
 
@@ -53,21 +47,19 @@ async def _drain(events: AsyncIterator[dict[str, Any]]) -> int:
 
 
 async def _turns(rounds: int) -> dict[str, list[float]]:
-    registry = SkillRegistry(REPO / "skills", ProcessBackend, PortAllocator(free_port_window()))
-    await registry.start()
     times: dict[str, list[float]] = {"request": [], "run": []}
-    try:
-        with tempfile.TemporaryDirectory(prefix="bench-runs-") as tmp:
-            memory = MemoryLayer(Path(tmp) / "memory", write_behind=True)
+    with tempfile.TemporaryDirectory(prefix="bench-runs-") as tmp:
+        settings = bench_settings(Path(tmp) / "memory")  # composed as the API's services
+        registry = make_registry(settings)
+        await registry.start()
+        planners = Planners.from_skills_dir(settings.skills_dir)
+        try:
+            model = OfflineChatModel(planners=planners)
+            storage = open_storage(settings)
+            memory = open_memory(settings, storage, model, write_behind=True)
             await memory.warm()
-            services = Services(
-                skills=registry,
-                model=OfflineChatModel(planners=Planners.from_skills_dir(REPO / "skills")),
-                sessions=SessionStore(Path(tmp) / "memory"),
-                sanitizer=Sanitizer(),
-                memory=memory,
-            )
-            runner = TurnRunner(build_graph(services), Sanitizer(), after_turn=memory.settle)
+            services = bench_services(settings, model, planners, registry, memory, storage)
+            runner = TurnRunner(build_graph(services), services.sanitizer, after_turn=memory.settle)
             hub = RunHub(runner)
             for index in range(rounds + 1):  # the first round warms both paths and is dropped
                 for name in ("request", "run"):
@@ -81,8 +73,9 @@ async def _turns(rounds: int) -> dict[str, list[float]]:
                         times[name].append((time.perf_counter() - started) * 1000)
             await hub.close()
             await memory.settle()
-    finally:
-        await registry.close()
+        finally:
+            await registry.close()
+            await asyncio.to_thread(planners.close)
     return times
 
 

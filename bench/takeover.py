@@ -46,11 +46,10 @@ def _search_then_answer(messages: list[BaseMessage]) -> AIMessage:
 
 async def _checkpoint_costs(url: str, turns: int) -> dict[str, Any]:
     from agent_graph.graph.builder import build_graph
-    from agent_graph.graph.services import Services
-    from agent_graph.security.sanitizer import Sanitizer
     from agent_graph.server.turns import TurnRunner
+    from agent_graph.skills.planners import Planners
     from agent_graph.storage.postgres.checkpoints import PostgresCheckpointer
-    from agent_graph.storage.sessions import SessionStore
+    from bench.common import bench_services, bench_settings
     from tests.fakes import InMemorySkills, ScriptedChatModel
 
     result = {
@@ -62,10 +61,12 @@ async def _checkpoint_costs(url: str, turns: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         skills = InMemorySkills({"search": lambda p: result})
         model = ScriptedChatModel(respond=_search_then_answer)
-        services = Services(skills=skills, model=model, sessions=SessionStore(Path(tmp)))
+        settings = bench_settings(Path(tmp))  # composed as the API's services, without memory
+        services = bench_services(settings, model, Planners(), skills, None)
         graph = build_graph(services, checkpointer=saver)
         runners = {
-            mode: TurnRunner(graph, Sanitizer(), durability=mode) for mode in ("exit", "sync")
+            mode: TurnRunner(graph, services.sanitizer, durability=mode)
+            for mode in ("exit", "sync")
         }
         samples: dict[str, list[float]] = {mode: [] for mode in runners}
         for i in range(turns + 2):  # interleaved; the first two warm up

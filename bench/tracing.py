@@ -1,14 +1,20 @@
 """The cost of tracing: the same conversations through the real graph (offline model, real
-skill workers), untraced and then traced to a local OTLP sink, in one child process (tracing
-is process-wide once on, so the rest of the bench stays untraced).
+skill workers, the run span a server run gets), in two child processes side by side, one
+untraced and one traced and exported over OTLP/HTTP to a sink in this process.
 
-Reports turns/s and the per-turn median for both, and the spans the sink received.
+Robust to a noisy (shared) machine: the two are never run at once; they take turns, round by
+round, in the order off-on, on-off, off-on… (so a drift in the machine's load falls on both
+alike), each round with a fresh memory. Each round gives a ratio of the traced per-turn median
+to the untraced one, and of the turns/s; the report is the median of those ratios with their
+spread, and the machine's load average around the measurement.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -17,7 +23,7 @@ import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from bench.common import CONVERSATION, REPO, ratio, stats_ms
 
@@ -38,91 +44,184 @@ class Sink(BaseHTTPRequestHandler):
 
 
 async def _turns(runner: Any, conversations: int) -> tuple[float, list[float]]:
-    """Wall seconds for `conversations` conversations, and each turn's seconds."""
-    from bench.orchestration import graph_turn
+    """Wall seconds for `conversations` conversations, and each turn's seconds; each turn
+    under `traced_run`, as RunHub runs it (a no-op while nothing is recorded)."""
+    from agent_graph.telemetry.runs import traced_run
+    from agent_graph.turn_request import TurnRequest
 
-    turn, each = graph_turn(runner), []
+    each: list[float] = []
     started = time.perf_counter()
     for _ in range(conversations):
         session = uuid.uuid4().hex
         for message in CONVERSATION:
             began = time.perf_counter()
-            await turn(session, message)
+            request = TurnRequest("local", session, message)
+            async for event in traced_run(runner.events(request), uuid.uuid4().hex, request):
+                if event["type"] == "error":
+                    raise RuntimeError(event["message"])
             each.append(time.perf_counter() - began)
     return time.perf_counter() - started, each
 
 
-async def _child(conversations: int) -> dict[str, Any]:
+async def _child(endpoint: str, conversations: int) -> None:
+    """One side: traced to `endpoint`, or untraced when it is ''; a round per `round` line on
+    stdin, its timings as a JSON line on stdout."""
     from agent_graph.config import Settings
     from agent_graph.graph.builder import build_graph
-    from agent_graph.graph.services import Services
     from agent_graph.llm.offline.model import OfflineChatModel
-    from agent_graph.memory.layer import MemoryLayer
-    from agent_graph.security.sanitizer import Sanitizer
+    from agent_graph.server.composition import make_registry, open_memory
     from agent_graph.server.turns import TurnRunner
     from agent_graph.skills.planners import Planners
-    from agent_graph.skills.ports import PortAllocator
-    from agent_graph.skills.process import ProcessBackend
-    from agent_graph.skills.registry import SkillRegistry
-    from agent_graph.storage.sessions import SessionStore
+    from agent_graph.storage.profile import open_storage
     from agent_graph.telemetry import setup
-    from tests.servers import free_port_window
+    from bench.common import bench_services, bench_settings
 
-    sink = ThreadingHTTPServer(("127.0.0.1", 0), Sink)
-    threading.Thread(target=sink.serve_forever, daemon=True).start()
-    registry = SkillRegistry(REPO / "skills", ProcessBackend, PortAllocator(free_port_window()))
-    await registry.start()
-    model = OfflineChatModel(planners=Planners.from_skills_dir(REPO / "skills"))
-    try:
-        with tempfile.TemporaryDirectory(prefix="bench-traces-") as tmp:
+    if endpoint:
+        setup.configure(Settings(OTEL_EXPORTER_OTLP_ENDPOINT=endpoint))
+    with tempfile.TemporaryDirectory(prefix="bench-traces-") as tmp:
+        registry = make_registry(bench_settings(Path(tmp) / "skills"))
+        await registry.start()
+        planners = Planners.from_skills_dir(REPO / "skills")
+        model = OfflineChatModel(planners=planners)
 
-            async def runner(name: str) -> TurnRunner:
-                """A fresh memory per phase: a phase never recalls what an earlier one stored."""
-                memory = MemoryLayer(Path(tmp) / name)
-                await memory.warm()
-                sessions = SessionStore(Path(tmp) / name)
-                services = Services(registry, model, sessions, Sanitizer(), memory)
-                return TurnRunner(build_graph(services), Sanitizer())
+        async def runner(name: str) -> TurnRunner:
+            """A fresh memory per round: a round never recalls what an earlier one stored."""
+            settings = bench_settings(Path(tmp) / name)  # composed as the API's services
+            storage = open_storage(settings)
+            memory = open_memory(settings, storage, model, write_behind=False)
+            await memory.warm()
+            services = bench_services(settings, model, planners, registry, memory, storage)
+            return TurnRunner(build_graph(services), services.sanitizer)
 
-            await _turns(await runner("warm-up"), 1)  # caches, workers, embeddings
-            off = await _turns(await runner("off"), conversations)
-            endpoint = f"http://127.0.0.1:{sink.server_address[1]}"
-            setup.configure(Settings(OTEL_EXPORTER_OTLP_ENDPOINT=endpoint))
-            await _turns(await runner("traced-warm-up"), 1)  # the exporter's first batch too
-            on = await _turns(await runner("on"), conversations)
+        try:
+            await _turns(await runner("warm-up"), 1)  # caches, workers, embeddings, exporter
+            print(json.dumps({"ready": True}), flush=True)
+            for line in sys.stdin:
+                if not line.startswith("round"):
+                    break
+                fresh = await runner(f"round-{line.split()[1]}")
+                wall, each = await _turns(fresh, conversations)
+                print(json.dumps({"wall_s": wall, "turn_s": each}), flush=True)
             setup.flush()
-    finally:
-        await registry.close()
-        sink.shutdown()
-    return _summary(off, on, Sink.received)
+        finally:
+            await asyncio.to_thread(planners.close)
+            await registry.close()
 
 
-def _summary(
-    off: tuple[float, list[float]], on: tuple[float, list[float]], received: int
-) -> dict[str, Any]:
-    off_rate, on_rate = len(off[1]) / off[0], len(on[1]) / on[0]
-    off_ms, on_ms = stats_ms(off[1]), stats_ms(on[1])
+class Side:
+    """One child process: untraced, or traced to the sink."""
+
+    def __init__(self, endpoint: str, conversations: int) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bench.tracing", "--child", endpoint, str(conversations)],
+            cwd=REPO,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.rounds: list[dict[str, Any]] = []
+
+    def _reply(self) -> dict[str, Any]:
+        out: IO[str] | None = self.process.stdout
+        assert out is not None
+        for line in out:
+            if line.startswith("{"):
+                return dict(json.loads(line))
+        raise RuntimeError(f"bench child exited ({self.process.wait()})")
+
+    def ready(self) -> None:
+        self._reply()
+
+    def round(self, number: int) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"round {number}\n")
+        self.process.stdin.flush()
+        self.rounds.append(self._reply())
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    """Median, min, max and the interquartile range of per-round ratios."""
+    quartiles = statistics.quantiles(values, n=4) if len(values) > 1 else values * 3
     return {
-        "turns": len(off[1]),
-        "turns_per_s": {"off": round(off_rate, 2), "on": round(on_rate, 2)},
-        "turn_ms": {"off": off_ms, "on": on_ms},
-        "cost_pct": round((off_rate / on_rate - 1) * 100, 1),
-        "median_ratio_on_to_off": ratio(on_ms["median_ms"], off_ms["median_ms"]),
-        "otlp_bytes_received": received,
+        "median": round(statistics.median(values), 3),
+        "min": round(min(values), 3),
+        "max": round(max(values), 3),
+        "iqr": [round(quartiles[0], 3), round(quartiles[2], 3)],
     }
 
 
-def run(conversations: int) -> dict[str, Any]:
-    """Both phases in a child process (tracing stays off in this one)."""
-    child = subprocess.run(
-        [sys.executable, "-m", "bench.tracing", str(conversations)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return dict(json.loads(child.stdout.strip().splitlines()[-1]))
+def _uptime() -> str:
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _summary(off: Side, on: Side, loads: tuple[str, str]) -> dict[str, Any]:
+    medians = [
+        (statistics.median(a["turn_s"]), statistics.median(b["turn_s"]))
+        for a, b in zip(off.rounds, on.rounds, strict=True)
+    ]
+    rates = [
+        (len(a["turn_s"]) / a["wall_s"], len(b["turn_s"]) / b["wall_s"])
+        for a, b in zip(off.rounds, on.rounds, strict=True)
+    ]
+    per_turn = _spread([b / a for a, b in medians])
+    throughput = _spread([a / b for a, b in rates])  # > 1: tracing costs turns/s
+    every = {name: [t for r in side.rounds for t in r["turn_s"]] for name, side in (("off", off), ("on", on))}  # fmt: skip
+    return {
+        "rounds": len(medians),
+        "turns": len(every["off"]),
+        "turns_per_s": {
+            "off": round(statistics.median(a for a, _ in rates), 2),
+            "on": round(statistics.median(b for _, b in rates), 2),
+        },
+        "turn_ms": {"off": stats_ms(every["off"]), "on": stats_ms(every["on"])},
+        "per_turn_ratio_on_to_off": per_turn,
+        "throughput_ratio_off_to_on": throughput,
+        "cost_pct": round((per_turn["median"] - 1) * 100, 1),
+        "pooled_median_ratio_on_to_off": ratio(
+            statistics.median(every["on"]), statistics.median(every["off"])
+        ),
+        "otlp_bytes_received": Sink.received,
+        "uptime_before": loads[0],
+        "uptime_after": loads[1],
+    }
+
+
+def run(conversations: int, rounds: int = 6) -> dict[str, Any]:
+    """`rounds` rounds of `conversations` conversations on each side, alternating which side
+    goes first; the sink in this process (a collector elsewhere, as in production)."""
+    sink = ThreadingHTTPServer(("127.0.0.1", 0), Sink)
+    threading.Thread(target=sink.serve_forever, daemon=True).start()
+    off = Side("", conversations)
+    on = Side(f"http://127.0.0.1:{sink.server_address[1]}", conversations)
+    try:
+        off.ready()
+        on.ready()
+        before = _uptime()
+        for number in range(rounds):
+            for side in (off, on) if number % 2 == 0 else (on, off):
+                side.round(number)
+        after = _uptime()
+    finally:
+        off.close()
+        on.close()
+        sink.shutdown()
+    return _summary(off, on, (before, after))
 
 
 if __name__ == "__main__":
-    print(json.dumps(asyncio.run(_child(int(sys.argv[1])))))
+    if sys.argv[1:2] == ["--child"]:
+        asyncio.run(_child(sys.argv[2], int(sys.argv[3])))
+    else:
+        print(json.dumps(run(int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 6)))

@@ -4,8 +4,8 @@ A skill calls `serve(schema, handlers)`. It answers:
   GET  /health   -> {"ok": true, "worker": WORKER_NONCE, "isolation": "fork" | "restart"}
   GET  /schema   -> {"system_prompt": str, "tools": [OpenAI function definitions]}
   POST /execute  {"tool": str, "params": {...}} -> {"result": ...}
-  POST /job      {"job": str, "run_id", "args", "trigger"?, "users"?} -> {"result": ...}
-                 (only the jobs the skill passes as `serve(..., jobs={name: fn})`; fn gets the body)
+  POST /job      {"job": str, "run_id": str, "args": {...}, "trigger": ..., "users": [...]}
+                 -> {"result": {...}}   (only with `serve(..., jobs={name: fn})`; docs/jobs.md)
 Errors are JSON bodies {"error": message} with a 4xx/5xx status, readable by the model.
 The port comes from the PORT environment variable (default 8080), the host from HOST.
 
@@ -36,8 +36,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 MAX_BODY_BYTES = 1_000_000
-JOB_BODY_FACTOR = 64
-"""A job's body carries every user's entries and an update's changes: up to 64 MB."""
 SPARE_CHILDREN = 2
 PR_SET_PDEATHSIG = 1
 
@@ -65,6 +63,39 @@ def die_with_parent(expected_parent: int) -> None:
 def isolation_mode() -> str:
     wanted = os.environ.get("WORKER_ISOLATION", "fork")
     return "fork" if wanted == "fork" and hasattr(os, "fork") else "restart"
+
+
+class _NoSuchCall(Exception):
+    """A tool or job this skill does not have (404)."""
+
+
+def _read_request(handler: BaseHTTPRequestHandler) -> dict[str, Any]:
+    """The JSON object a POST carries; ValueError when it is too large or not an object."""
+    length = int(handler.headers.get("Content-Length") or 0)
+    if length > MAX_BODY_BYTES:
+        raise OverflowError("request body too large")
+    request = json.loads(handler.rfile.read(length) or b"{}")
+    if not isinstance(request, dict):
+        raise ValueError("the body must be a JSON object")
+    return request
+
+
+def _route_call(
+    path: str, request: dict[str, Any], handlers: Mapping[str, Handler], jobs: Mapping[str, Handler]
+) -> tuple[Handler, dict[str, Any], str]:
+    """(function, its argument, its name) for `/execute` (a tool's params) or `/job` (the whole
+    body); _NoSuchCall when there is none, TypeError/KeyError for a malformed request."""
+    if path == "/job":
+        name = request["job"]
+        if name not in jobs:
+            raise _NoSuchCall(f"unknown job {name!r}; known: {sorted(jobs)}")
+        return jobs[name], request, str(name)
+    tool, params = request["tool"], request.get("params") or {}
+    if not isinstance(params, dict):
+        raise TypeError("params must be an object")
+    if tool not in handlers:
+        raise _NoSuchCall(f"unknown tool {tool!r}; known: {sorted(handlers)}")
+    return handlers[tool], params, str(tool)
 
 
 def _make_handler(
@@ -107,34 +138,43 @@ def _make_handler(
             if self.path not in ("/execute", "/job"):
                 self._send(404, {"error": f"no route {self.path}"})
                 return
-            length = int(self.headers.get("Content-Length") or 0)
-            if length > MAX_BODY_BYTES * (JOB_BODY_FACTOR if self.path == "/job" else 1):
-                self._send(413, {"error": "request body too large"})
-                return
             try:
-                request = json.loads(self.rfile.read(length) or b"{}")
-                if not isinstance(request, dict):
-                    raise TypeError("the body must be an object")
-                if self.path == "/job":
-                    name, params, known = request["job"], request, jobs or {}
-                else:
-                    name, params, known = request["tool"], request.get("params") or {}, handlers
-                if not isinstance(params, dict):
-                    raise TypeError("params must be an object")
-            except (ValueError, KeyError, TypeError) as exc:
+                request = _read_request(self)
+                function, argument, name = _route_call(self.path, request, handlers, jobs or {})
+            except OverflowError as exc:
+                self._send(413, {"error": str(exc)})
+                return
+            except _NoSuchCall as exc:
+                self._send(404, {"error": str(exc)})
+                return
+            except (ValueError, TypeError, KeyError) as exc:
                 self._send(400, {"error": f"malformed request: {exc}"})
                 return
-            handler = known.get(name)
-            if handler is None:
-                what = "job" if self.path == "/job" else "tool"
-                self._send(404, {"error": f"unknown {what} {name!r}; known: {sorted(known)}"})
-                return
             try:
-                self._send(200, {"result": handler(params)})
+                self._send(200, {"result": function(argument)})
             except ToolError as exc:
                 self._send(exc.status, {"error": str(exc)})
             except Exception as exc:  # the model gets a readable message, the worker lives on
                 self._send(500, {"error": f"{name} failed: {type(exc).__name__}: {exc}"})
+
+        def _job(self, raw: bytes) -> None:
+            """POST /job: the whole body goes to jobs[body["job"]] (docs: contract of jobs)."""
+            try:
+                body = json.loads(raw or b"{}")
+                name = body["job"]
+            except (ValueError, KeyError, TypeError) as exc:
+                self._send(400, {"error": f"malformed request: {exc}"})
+                return
+            job = (jobs or {}).get(name)
+            if job is None:
+                self._send(404, {"error": f"unknown job {name!r}; known: {sorted(jobs or {})}"})
+                return
+            try:
+                self._send(200, {"result": job(body)})
+            except ToolError as exc:
+                self._send(exc.status, {"error": str(exc)})
+            except Exception as exc:
+                self._send(500, {"error": f"job {name} failed: {type(exc).__name__}: {exc}"})
 
     return SkillRequestHandler
 
@@ -147,10 +187,12 @@ class ForkServer:
         listener: socket.socket,
         handler: type[BaseHTTPRequestHandler],
         prewarm: Callable[[], object] | None = None,
+        refresh: Callable[[], object] | None = None,
     ) -> None:
         self.listener = listener
         self.handler = handler
         self.prewarm = prewarm
+        self.refresh = refresh
         self.parent = os.getppid()
         self.pid = os.getpid()
         self.tmp_root = os.environ.get("WORKER_TMPDIR") or tempfile.mkdtemp(prefix="skill-calls-")
@@ -183,6 +225,9 @@ class ForkServer:
         try:
             while os.getppid() == self.parent:
                 while len(self.spares) < SPARE_CHILDREN:
+                    if self.refresh is not None:  # data changed since: children inherit it
+                        with contextlib.suppress(Exception):  # a call then reports the error
+                            self.refresh()
                     self._fork_spare()
                 readable, _, _ = select.select([self.accepted_r], [], [], 0.2)
                 if readable:
@@ -254,12 +299,16 @@ def serve(
     handlers: Mapping[str, Handler],
     prewarm: Callable[[], object] | None = None,
     jobs: Mapping[str, Handler] | None = None,
+    refresh: Callable[[], object] | None = None,
 ) -> None:
     """Serve the skill until the process (or, for a fork server, its parent) is killed.
 
+    `jobs` maps the job names its SKILL.md declares to functions that take the whole `POST /job`
+    body and return the result (docs/jobs.md); they run in a fresh child as tool calls do.
     `prewarm`, optional and free of side effects (e.g. one typical read-only call), runs in the
-    zygote before the first fork and in every spare child before it accepts a call. `jobs`
-    ({name: fn}) answer `POST /job`: fn receives the whole body and returns the result."""
+    zygote before the first fork and in every spare child before it accepts a call.
+    `refresh`, optional and cheap, runs in the zygote before each fork: a skill whose data can
+    change between calls (an applied update) catches up once there, not in every child."""
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8080"))
     isolation = isolation_mode()
@@ -272,4 +321,4 @@ def serve(
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind((host, port))
     listener.listen(128)
-    ForkServer(listener, handler, prewarm).serve_forever()
+    ForkServer(listener, handler, prewarm, refresh).serve_forever()

@@ -1,1 +1,1 @@
-"""Delivery of events to the operator's systems (signed webhooks)."""
+"""Delivering what the platform tells people outside a conversation: signed webhooks, email."""

@@ -15,8 +15,6 @@ from langchain_core.messages import (
     messages_to_dict,
 )
 
-from agent_graph.planning.reading import PAST_CONTEXT
-
 CANCELLED = "Cancelled: the turn was interrupted before this tool returned."
 TURN_CONTEXT = "turn_context"
 """Key, in a stored user message's additional_kwargs, of the context block it was answered with."""
@@ -84,7 +82,7 @@ def with_past_context(messages: list[BaseMessage]) -> list[BaseMessage]:
     for message in messages:
         block = message.additional_kwargs.get(TURN_CONTEXT)
         if isinstance(message, HumanMessage) and isinstance(block, str) and block:
-            shown.append(SystemMessage(block, additional_kwargs={PAST_CONTEXT: True}))
+            shown.append(SystemMessage(block))
         shown.append(message)
     return shown
 

@@ -24,8 +24,8 @@ from agent_graph.graph.nodes.hydrate import conversation, preferences_section
 from agent_graph.graph.nodes.reflect import known_ahead
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
+from agent_graph.graph.tool_offer import offered_tools
 from agent_graph.llm.message_order import provider_safe
-from agent_graph.security.roles import allowed_tools
 
 log = logging.getLogger(__name__)
 
@@ -48,10 +48,8 @@ async def read_ahead(services: Services, ctx: Context, session_id: str) -> None:
         if services.memory is not None and ctx.persist:
             sections = preferences_section(await services.memory.preferences_text(ctx.user_id))
         ahead = known_ahead(known.recent, services.planners, sections)
-        tools = allowed_tools(ctx.role, services.skills.tools, services.skills.meta)
-        if services.tool_choice is not None:
-            so_far = services.tool_choice.so_far(known.recent)
-            tools = services.tool_choice.offer(tools, so_far)
+        offer = await offered_tools(services, ctx.role, known.recent, message_known=False)
+        tools = offer.tools  # the session's choice so far: its next message is not known yet
         model: Any = services.model.bind_tools(tools) if tools else services.model
         prompt = [*known.prompt, SystemMessage(ahead)] if ahead else known.prompt
         messages: list[BaseMessage] = provider_safe(prompt, merge_system=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -53,6 +54,8 @@ class MemoryGateway(Protocol):
     episodes); the API's memory routes use the MemoryLayer itself."""
 
     async def preferences_text(self, user: str) -> str: ...
+
+    async def list_preferences(self, user: str) -> dict[str, list[dict[str, str]]]: ...
 
     async def semantic_recall(self, user: str, text: str) -> list[str]: ...
 
@@ -111,6 +114,9 @@ class Services:
     """Those reads under way."""
     handoffs: HandoffInbox | None = None
     """Where a tool's handoff result (a request for a person) is kept (storage/handoffs.py)."""
+    take_alerts: Callable[[str], list[dict[str, Any]]] | None = None
+    """The user's unseen alerts (agent_graph/jobs), marked read as they are taken: a new
+    session opens with them (nodes/hydrate.py). None: no alerts here."""
 
     @property
     def profile(self) -> ModelProfile:

@@ -11,7 +11,7 @@ from langchain_core.messages import HumanMessage
 
 from agent_graph.graph.nodes.hydrate import stable_prompt
 from agent_graph.graph.services import Services
-from agent_graph.security.roles import allowed_tools
+from agent_graph.graph.tool_offer import offered_tools
 
 log = logging.getLogger(__name__)
 
@@ -21,9 +21,7 @@ WARM_TIMEOUT_S = 300.0
 async def warm_prefix(services: Services, role: str) -> None:
     """One call of one token with the prompt's stable start and `role`'s tools (the role most
     callers have: with no tokens configured, every caller); failures are only logged."""
-    tools = allowed_tools(role, services.skills.tools, services.skills.meta)
-    if services.tool_choice is not None:  # in the order every call's choice keeps
-        tools = services.tool_choice.ordered(tools)
+    tools = (await offered_tools(services, role, message_known=False)).tools  # every one, in order
     model: Any = services.model.bind_tools(tools) if tools else services.model
     messages = [stable_prompt(services), HumanMessage("Hello")]
     try:

@@ -10,12 +10,14 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
+from agent_graph.events import StepEvent
 from agent_graph.llm.reading_step import PROGRESS_EVERY_S, ReadingStep
 from agent_graph.llm.usage import usage_record
 from agent_graph.llm.watch import CallWatch, watching
 
 Emit = Callable[[dict[str, Any]], None]
-WARM_UP_STEP = {"type": "step", "id": "model-warm-up", "name": "model"}
+WARM_UP_STEP = "model-warm-up"
+"""The id of the step shown while a call waits for the start-up read."""
 
 
 class ModelTimeoutError(TimeoutError):
@@ -55,6 +57,8 @@ class ModelClient:
     async def ready(self, emit: Emit) -> None:
         """Wait for the start-up read of the stable prefix, then start from its cache."""
         assert self.warming is not None
-        emit({**WARM_UP_STEP, "status": "start", "label": "Getting the model ready…"})
+        ready = "Getting the model ready…"
+        emit(StepEvent(id=WARM_UP_STEP, name="model", status="start", label=ready).as_dict())
         await asyncio.shield(self.warming)
-        emit({**WARM_UP_STEP, "status": "end", "label": "The model is ready"})
+        done = "The model is ready"
+        emit(StepEvent(id=WARM_UP_STEP, name="model", status="end", label=done).as_dict())

@@ -7,6 +7,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from agent_graph.events import StepEvent
 from agent_graph.llm.watch import CallWatch
 
 PROGRESS_EVERY_S = 2.0
@@ -17,7 +18,7 @@ sooner shows no step at all."""
 class ReadingStep:
     def __init__(self, emit: Callable[[dict[str, Any]], None], watch: CallWatch) -> None:
         self.emit, self.watch = emit, watch
-        self.step: dict[str, Any] | None = None
+        self.step_id: str | None = None
         self.ended = False
 
     def update(self) -> None:
@@ -26,24 +27,25 @@ class ReadingStep:
         if self.watch.answering:
             self.close()
             return
-        if self.step is None:
-            self.step = {"type": "step", "id": f"model-{uuid.uuid4().hex[:8]}", "name": "model"}
+        if self.step_id is None:
+            self.step_id = f"model-{uuid.uuid4().hex[:8]}"
         fraction = self.watch.fraction()
         label = (
             f"Reading the conversation… {fraction:.0%}"
             if fraction is not None
             else f"Waiting for the model… {self.watch.waited_s():.0f} s"
         )
-        event = {**self.step, "status": "start", "label": label}
+        step = StepEvent(id=self.step_id, name="model", status="start", label=label)
         if fraction is not None:
-            event["progress"] = round(fraction, 3)
-        self.emit(event)
+            step.progress = round(fraction, 3)
+        self.emit(step.as_dict())
 
     def close(self) -> None:
         """The step ends when the first token arrives (or the call ends): the reading is over."""
-        if self.step is None or self.ended:
+        if self.step_id is None or self.ended:
             return
         self.ended = True
         label = "Read the conversation" if self.watch.total else "The model answered"
         ms = round(self.watch.waited_s() * 1000, 1)
-        self.emit({**self.step, "status": "end", "label": label, "ms": ms})
+        step = StepEvent(id=self.step_id, name="model", status="end", label=label, ms=ms)
+        self.emit(step.as_dict())

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent_graph.events import CallUsage, UsageEvent
+
 
 def usage_record(message: Any, seconds: float | None = None) -> dict[str, Any] | None:
     """{prompt_tokens, cached_tokens, completion_tokens[, seconds][, cost]} of one model answer,
@@ -51,12 +53,11 @@ class TurnUsage:
 
     def event(self) -> dict[str, Any]:
         """The `usage` SSE event (cost null when the price is unknown, e.g. the local model)."""
-        return {
-            "type": "usage",
-            "calls": self.calls,
-            "prompt_tokens": self.prompt_tokens,
-            "cached_tokens": self.cached_tokens,
-            "completion_tokens": self.completion_tokens,
-            "cost": self.cost,
-            "per_call": self.per_call,
-        }
+        return UsageEvent(
+            calls=self.calls,
+            prompt_tokens=self.prompt_tokens,
+            cached_tokens=self.cached_tokens,
+            completion_tokens=self.completion_tokens,
+            cost=self.cost,
+            per_call=[CallUsage(**record) for record in self.per_call],
+        ).as_dict()

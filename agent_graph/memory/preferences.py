@@ -105,6 +105,7 @@ class PreferenceBackend(Protocol):
         self, user: str, skill: str, key: str, entry_type: EntryType | None = None
     ) -> bool: ...
     def render(self, user: str) -> str: ...
+    def users(self, skill: str) -> list[str]: ...
 
 
 class PreferenceStore:
@@ -168,6 +169,12 @@ class PreferenceStore:
                 return False
             self._write_lines(path, kept)
             return True
+
+    def users(self, skill: str) -> list[str]:
+        """The users with entries of `skill` (what a job that reads entries runs over)."""
+        validate_id("skill", skill)
+        found = (self.root / "users").glob(f"*/skills/{skill}/{FILE_NAME}")
+        return sorted(path.parents[2].name for path in found)
 
     def render(self, user: str) -> str:
         return render_entries(self.load_all(user))

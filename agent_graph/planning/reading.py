@@ -1,24 +1,17 @@
-"""Reads a message list the way the planners need it: this turn, results, preferences."""
+"""Reads a message list the way the planners need it: this turn and the tools' results.
+
+What the state knows besides the messages (L1 entries, the time zone) is never read back from
+the prompt's text: the planners get it as data (view.py, `Facts`)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from agent_graph.security.sanitizer import unwrap_external
-
-PAST_CONTEXT = "past_context"
-"""Marks a past turn's context block put back before its message (graph/history.py,
-with_past_context): its preference lines are not this turn's, so reading skips it."""
-
-_PREFERENCE_LINE = re.compile(
-    r"^\s*[-*]?\s*\[(PREFERENCE|DECISION|SAVED|SEARCH|WATCH)\]\s*([\w.-]+)\s*:\s*(.+?)\s*$", re.M
-)
-_TIMEZONE_LINE = re.compile(r"User timezone:\s*([\w/+-]+)")
 
 
 @dataclass
@@ -38,8 +31,6 @@ class Reading:
     user_text: str = ""
     earlier: list[BaseMessage] = field(default_factory=list)
     this_turn_results: list[ToolOutcome] = field(default_factory=list)
-    preferences: dict[str, str] = field(default_factory=dict)
-    timezone: str = "UTC"
 
 
 def message_text(message: BaseMessage) -> str:
@@ -54,23 +45,11 @@ def message_text(message: BaseMessage) -> str:
 def read(messages: Sequence[BaseMessage]) -> Reading:
     reading = Reading()
     last_human = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
-    for message in messages:
-        if isinstance(message, SystemMessage) and not message.additional_kwargs.get(PAST_CONTEXT):
-            text = message_text(message)
-            for _kind, key, value in _PREFERENCE_LINE.findall(text):
-                reading.preferences[key] = value
-            if zone := _TIMEZONE_LINE.search(text):
-                reading.timezone = zone.group(1)
     if last_human < 0:
         return reading
     reading.user_text = message_text(messages[last_human])
     reading.earlier = list(messages[:last_human])
-    names = {
-        call["id"]: call["name"]
-        for m in messages[last_human:]
-        if isinstance(m, AIMessage)
-        for call in m.tool_calls
-    }
+    names = call_names(messages[last_human:])
     for message in messages[last_human + 1 :]:
         if isinstance(message, ToolMessage):
             name = message.name or names.get(message.tool_call_id, "tool")
@@ -93,12 +72,29 @@ def payload_of(message: ToolMessage) -> Any:
     return unwrap_external(message.content)
 
 
-def results_in(messages: Sequence[BaseMessage]) -> list[dict[str, Any]]:
-    """Structured tool results (dicts with a `type`) in message order."""
+def call_names(messages: Sequence[BaseMessage]) -> dict[str, str]:
+    """The tool each call id of `messages` called."""
+    return {
+        str(call["id"]): call["name"]
+        for m in messages
+        if isinstance(m, AIMessage)
+        for call in m.tool_calls
+        if call.get("id")
+    }
+
+
+def tool_results(messages: Sequence[BaseMessage]) -> list[tuple[str, dict[str, Any]]]:
+    """Structured tool results (dicts with a `type`) in message order, each with its tool."""
+    names = call_names(messages)
     found = []
     for message in messages:
         if isinstance(message, ToolMessage) and message.status != "error":
             payload = payload_of(message)
             if isinstance(payload, dict) and "type" in payload:
-                found.append(payload)
+                found.append((message.name or names.get(message.tool_call_id, ""), payload))
     return found
+
+
+def results_in(messages: Sequence[BaseMessage]) -> list[dict[str, Any]]:
+    """Structured tool results (dicts with a `type`) in message order."""
+    return [payload for _tool, payload in tool_results(messages)]

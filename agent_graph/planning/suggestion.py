@@ -11,12 +11,12 @@ that cannot answer (planned_answer) or need not (skills_answer).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
-from agent_graph.planning.reading import read
-from agent_graph.planning.view import planner_turn
+from agent_graph.planning.view import Facts, TurnView, turn_of
 from agent_graph.security.sanitizer import wrap_recalled
 from agent_graph.skills.planners import Planners
 
@@ -27,11 +27,11 @@ LEAD = (
 
 
 def plan_at_start(
-    planners: Planners, messages: list[BaseMessage], tools: list[str]
+    planners: Planners, messages: list[BaseMessage], tools: list[str], facts: Facts
 ) -> dict[str, Any] | None:
     """The planners' plan for the turn's message, as at its start (before any result)."""
     last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
-    return planners.plan(planner_turn(read(messages[: last + 1]), tools))
+    return planners.plan(turn_of(messages[: last + 1], tools, facts))
 
 
 def suggested(plan: dict[str, Any] | None, tools: list[dict[str, Any]]) -> str | None:
@@ -58,18 +58,20 @@ def in_schema_order(args: dict[str, Any], schema: dict[str, Any]) -> dict[str, A
     return dict(sorted(args.items(), key=lambda item: rank.get(item[0], len(rank))))
 
 
-def planned_call(planners: Planners, messages: list[BaseMessage], tool: str) -> dict[str, Any]:
+def planned_call(
+    planners: Planners, messages: list[BaseMessage], tool: str, facts: Facts
+) -> dict[str, Any]:
     """The arguments of the call to `tool` the planners would make for the turn's message, as
     at its start (before any result); {} when they would make none."""
-    calls = planned_at_start(planners, messages, [tool])
+    calls = planned_at_start(planners, messages, [tool], facts)
     return dict(calls[0]["args"]) if calls else {}
 
 
 def planned_at_start(
-    planners: Planners, messages: list[BaseMessage], tools: list[str]
+    planners: Planners, messages: list[BaseMessage], tools: list[str], facts: Facts
 ) -> list[dict[str, Any]]:
     """The calls to `tools` the planners would make for the turn's message, before any result."""
-    plan = plan_at_start(planners, messages, tools)
+    plan = plan_at_start(planners, messages, tools, facts)
     return [c for c in (plan or {}).get("calls", []) if c["name"] in tools]
 
 
@@ -80,28 +82,31 @@ def with_suggestion(messages: list[BaseMessage], text: str) -> list[BaseMessage]
     return [*messages[: last + 1], SystemMessage(text), *messages[last + 1 :]]
 
 
-def planned_answer(planners: Planners, messages: list[BaseMessage]) -> str | None:
+def planned_answer(planners: Planners, messages: list[BaseMessage], facts: Facts) -> str | None:
     """The planners' wording of this turn's results (the offline model's answer), for a real
     model that cannot answer: it repeats a call, or writes one as text that can no longer run."""
-    return _worded(planners, planner_turn(read(messages), []))
+    return _worded(planners, turn_of(messages, [], facts))
 
 
-def _worded(planners: Planners, turn: dict[str, Any]) -> str | None:
-    outcomes = turn["outcomes"]
+def _worded(planners: Planners, turn: TurnView) -> str | None:
+    outcomes = turn.outcomes
     # a call that failed (a check's correction) and then ran is reported by its result alone
-    turn["outcomes"] = [
+    kept = tuple(
         o
         for i, o in enumerate(outcomes)
         if o["ok"] or not any(later["ok"] and later["tool"] == o["tool"] for later in outcomes[i:])
-    ]
-    if not turn["outcomes"]:
+    )
+    if not kept:
         return None
+    turn = replace(turn, outcomes=kept)
     # a model that repeated a call has the same result twice: its wording is said once
     paragraphs = [p for text in planners.answers(turn) for p in text.split("\n\n") if p.strip()]
     return "\n\n".join(dict.fromkeys(paragraphs)) or None
 
 
-def skills_answer(planners: Planners, messages: list[BaseMessage], tools: list[str]) -> str | None:
+def skills_answer(
+    planners: Planners, messages: list[BaseMessage], tools: list[str], facts: Facts
+) -> str | None:
     """The planners' wording of the turn when the calls they planned for the user's message
     have all returned and no other call ran: the turn the offline model would have made, so
     their wording answers it (another call the checks refused is left out of it). None when
@@ -109,11 +114,11 @@ def skills_answer(planners: Planners, messages: list[BaseMessage], tools: list[s
     planned call still fails, or nothing ran.
 
     Saves the model call that reads the results, the slowest of a local model's turn."""
-    planned = {c["name"] for c in planned_at_start(planners, messages, tools)}
-    turn = planner_turn(read(messages), tools)
-    latest = {o["tool"]: o["ok"] for o in turn["outcomes"]}  # the last outcome of each tool
+    planned = {c["name"] for c in planned_at_start(planners, messages, tools, facts)}
+    turn = turn_of(messages, tools, facts)
+    latest = {o["tool"]: o["ok"] for o in turn.outcomes}  # the last outcome of each tool
     ran = {tool for tool, ok in latest.items() if ok}
     if not planned or ran != planned:
         return None
-    turn["outcomes"] = [o for o in turn["outcomes"] if o["tool"] in planned]
+    turn = replace(turn, outcomes=tuple(o for o in turn.outcomes if o["tool"] in planned))
     return _worded(planners, turn)  # with the tools offered: a plan's note leads

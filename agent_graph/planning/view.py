@@ -1,27 +1,118 @@
-"""The planners' view of a turn (docs/protocol.md, "Skill planners")."""
+"""The planners' view of a turn (docs/protocol.md, "Skill planners"), built from the state: the
+user's message and the tools' results from the messages, the L1 entries and the time zone as
+data (`Facts`), never read back from the prompt's text.
+
+Each skill's planner sees what is its own (docs/skill-isolation.md, "What a planner sees"): the
+results of its own tools (and of the kinds of results its SKILL.md `planner_reads` names), its
+own entries, and the message only on a turn that offers its tools.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from agent_graph.planning.reading import Reading, results_in
+from langchain_core.messages import BaseMessage
+
+from agent_graph.planning.reading import Reading, read, tool_results
+
+Entry = Mapping[str, str]
+"""One L1 entry: `{"entry_type", "key", "value"}`."""
 
 
-def planner_turn(reading: Reading, tools: Iterable[str]) -> dict[str, Any]:
-    """The planners' view of this turn (docs/protocol.md, "Skill planners"), with `tools` the
-    names offered; the offline model and a real model's suggestions read it alike."""
+@dataclass(frozen=True)
+class Facts:
+    """What the state holds for the planners besides the messages, as data."""
+
+    timezone: str = "UTC"
+    """The user's time zone (`Context.timezone`)."""
+    entries: Mapping[str, Sequence[Entry]] = field(default_factory=dict)
+    """The user's L1 entries by the skill that wrote them (`AgentState.remembered`)."""
+    owners: Mapping[str, str] = field(default_factory=dict)
+    """The skill of each tool."""
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """One turn as the planners may see it; `for_plan`, `for_answer` and `for_check` cut out
+    one skill's part (None: that skill's planner is not asked)."""
+
+    text: str
+    tools: tuple[str, ...]
+    """The tools offered (bound) now."""
+    earlier: tuple[tuple[str, dict[str, Any]], ...]
+    """Earlier turns' structured results, oldest first, each with its tool."""
+    outcomes: tuple[dict[str, Any], ...]
+    """This turn's outcomes `{"tool", "ok", "result" | "error"}`."""
+    facts: Facts = Facts()
+    call: dict[str, Any] | None = None
+    """The call a `check` is asked about."""
+
+    def with_call(self, name: str, args: dict[str, Any]) -> TurnView:
+        return replace(self, call={"name": name, "args": args})
+
+    def mine(self, skill: str) -> frozenset[str]:
+        return frozenset(tool for tool, owner in self.facts.owners.items() if owner == skill)
+
+    def _seen(self, skill: str, reads: frozenset[str]) -> dict[str, Any]:
+        mine = self.mine(skill)
+        earlier = [r for tool, r in self.earlier if tool in mine or r.get("type") in reads]
+        entries = self.facts.entries.get(skill) or ()
+        return {
+            "text": self.text,
+            "timezone": self.facts.timezone,
+            "tools": sorted(t for t in self.tools if t in mine),
+            "earlier": earlier,
+            "outcomes": [o for o in self.outcomes if o["tool"] in mine],
+            "preferences": {str(e["key"]): str(e["value"]) for e in entries},
+        }
+
+    def for_plan(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None:
+        """`plan`'s turn: asked only when the turn offers one of the skill's tools."""
+        seen = self._seen(skill, reads)
+        return seen if seen["tools"] else None
+
+    def for_answer(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None:
+        """`answer`'s turn: asked only when one of the skill's tools ran this turn."""
+        seen = self._seen(skill, reads)
+        return seen if seen["outcomes"] else None
+
+    def for_check(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None:
+        """`check`'s turn: asked only of the skill whose tool is called."""
+        if self.call is None or self.facts.owners.get(self.call["name"]) != skill:
+            return None
+        seen = self._seen(skill, reads)
+        this_turn = [o["result"] for o in seen["outcomes"] if isinstance(o.get("result"), dict)]
+        return {
+            "text": seen["text"],
+            "earlier": seen["earlier"],
+            "this_turn": this_turn,
+            "preferences": seen["preferences"],
+            "call": self.call,
+        }
+
+
+def planner_turn(reading: Reading, tools: Iterable[str], facts: Facts | None = None) -> TurnView:
+    """The planners' view of this turn, with `tools` the names offered; the offline model and a
+    real model's suggestions read it alike."""
     outcomes: list[dict[str, Any]] = []
     for outcome in reading.this_turn_results:
         if outcome.ok:
             outcomes.append({"tool": outcome.name, "ok": True, "result": outcome.payload})
         else:
             outcomes.append({"tool": outcome.name, "ok": False, "error": outcome.text})
-    return {
-        "text": reading.user_text,
-        "timezone": reading.timezone,
-        "tools": sorted(tools),
-        "earlier": results_in(reading.earlier),
-        "outcomes": outcomes,
-        "preferences": dict(reading.preferences),
-    }
+    return TurnView(
+        text=reading.user_text,
+        tools=tuple(sorted(tools)),
+        earlier=tuple(tool_results(reading.earlier)),
+        outcomes=tuple(outcomes),
+        facts=facts or Facts(),
+    )
+
+
+def turn_of(
+    messages: Sequence[BaseMessage], tools: Iterable[str], facts: Facts | None = None
+) -> TurnView:
+    """The view of the turn `messages` end with."""
+    return planner_turn(read(messages), tools, facts)

@@ -1,7 +1,9 @@
 """The composition root: the one place that turns settings into the graph's `Services`.
 
-The API (`AppRuntime.start`, which the CLI talks to) and `langgraph dev` (graph.py) both build
-their services here, so a setting such as CONTEXT_TOKEN_BUDGET reaches every entry point.
+The API (`AppRuntime.start`, which the CLI talks to), `langgraph dev` (graph.py) and the
+benchmarks (bench/common.py's `bench_services`) all build their services with
+`compose_services`, so a setting such as CONTEXT_TOKEN_BUDGET reaches every entry point
+(tests/integration/test_composition.py).
 """
 
 from __future__ import annotations
@@ -9,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.config import Settings
 from agent_graph.delivery.webhook import post_signed
-from agent_graph.graph.services import Services
+from agent_graph.graph.services import Services, SkillGateway
 from agent_graph.graph.tool_choice import ToolChoice
+from agent_graph.jobs.alerts import take_unread
 from agent_graph.memory.embeddings import embed
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import token_values
@@ -25,20 +29,24 @@ from agent_graph.skills.planners import Planners
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry, skill_secrets
 from agent_graph.skills.service import parse_services
+from agent_graph.skills.state import state_root
 from agent_graph.storage.handoffs import FILE_NAME as HANDOFF_FILE
 from agent_graph.storage.handoffs import HandoffInbox
+from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import Storage
 
 
 def backend_factory(settings: Settings, redact: Callable[[str], str] = str) -> WorkerBackend:
+    state = state_root(settings.memory_root)
     if settings.skill_backend == "docker":
         from agent_graph.skills.docker import DockerBackend
 
-        return DockerBackend(network=settings.skill_docker_network)
+        return DockerBackend(network=settings.skill_docker_network, state=state)
     from agent_graph.skills.logs import SkillLogs
     from agent_graph.skills.process import ProcessBackend
 
-    return ProcessBackend(SkillLogs(settings.memory_root / "logs" / "skills", redact=redact))
+    logs = SkillLogs(settings.memory_root / "logs" / "skills", redact=redact)
+    return ProcessBackend(logs, state=state)
 
 
 def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> SkillRegistry:
@@ -75,11 +83,11 @@ def asks_hosted_model(settings: Settings) -> bool:
     return settings.model_name not in ("offline", "local")
 
 
-def tool_choice(settings: Settings, registry: SkillRegistry) -> ToolChoice | None:
+def tool_choice(settings: Settings, skills: SkillGateway) -> ToolChoice | None:
     """The per-call choice of tools for a real model (the offline one plans with every tool)."""
     if settings.tool_choice == "all" or settings.model_name == "offline":
         return None
-    return ToolChoice(registry.skill_for, embed)
+    return ToolChoice(skills.skill_for, embed)
 
 
 def open_memory(
@@ -99,17 +107,26 @@ def open_memory(
 def compose_services(
     settings: Settings,
     *,
-    registry: SkillRegistry,
     model: BaseChatModel,
-    storage: Storage,
-    sanitizer: Sanitizer,
-    memory: MemoryLayer,
     planners: Planners,
+    memory: MemoryLayer | None,
+    storage: Storage | None = None,
+    sanitizer: Sanitizer | None = None,
+    skills: SkillGateway | None = None,
 ) -> Services:
-    """The graph's services with every knob read from `settings`."""
+    """The graph's services with every knob read from `settings`: the one function the API,
+    `langgraph dev` (graph.py) and the benchmarks build them with (the CLI talks to the API).
+
+    An entry point passes what differs: the model and its planners, the memory layer it
+    settles (None: none; `open_memory` builds it), and what it also uses or wraps itself: the
+    storage, the sanitizer, the skills (a started registry, or one wrapped to time its calls).
+    What it leaves out is built here from `settings`."""
+    storage = storage or open_storage(settings)
+    sanitizer = sanitizer or make_sanitizer(settings)
+    skills = skills or make_registry(settings, sanitizer.redact)
     return Services(
         handoffs=handoff_inbox(settings),
-        skills=registry,
+        skills=skills,
         model=model,
         sessions=storage.sessions,
         sanitizer=sanitizer,
@@ -124,7 +141,8 @@ def compose_services(
         checks=settings.planner_checks,
         skill_answers=settings.skill_answers_on,
         read_ahead=settings.read_ahead_on,
-        tool_choice=tool_choice(settings, registry),
+        tool_choice=tool_choice(settings, skills),
+        take_alerts=_alert_opener(storage),
     )
 
 
@@ -134,6 +152,14 @@ def handoff_inbox(settings: Settings) -> HandoffInbox:
     url, secret = settings.handoff_webhook_url, settings.handoff_webhook_secret
     notify = partial(post_signed, url, secret, "handoff") if url else None
     return HandoffInbox(settings.memory_root / HANDOFF_FILE, notify)
+
+
+def _alert_opener(storage: Storage) -> Callable[[str], list[dict[str, Any]]] | None:
+    """A new session's opening alerts (jobs/alerts.py), where the storage keeps alerts."""
+    store = storage.jobs
+    if store is None:
+        return None
+    return lambda user: take_unread(store, storage.preferences, user)
 
 
 def _claims_file(settings: Settings) -> Path | None:

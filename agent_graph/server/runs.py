@@ -21,14 +21,14 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
+from agent_graph.events import DoneEvent, ErrorEvent, QueuedEvent
 from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.run_streams import RedisRunStreams, RunRecord
-from agent_graph.telemetry.runs import traced_run
+from agent_graph.telemetry.runs import traced_run, turn_started
 from agent_graph.turn_request import TurnRequest
 
 log = logging.getLogger(__name__)
@@ -153,8 +153,8 @@ class RunHub:
         ahead = [r for r in self.of_session(request.user, request.session_id) if not r.done]
         run = Run(uuid.uuid4().hex, request.user, request.session_id, request.message or "")
         if ahead:
-            run.add({"type": "queued", "run_id": run.id, "ahead": len(ahead)})
-        turn = self.runner.events(request, on_started=self._started(run.id))
+            run.add(QueuedEvent(run_id=run.id, ahead=len(ahead)).as_dict())
+        turn = self.runner.events(request, on_started=self._started(run.id, time.perf_counter()))
         turn = traced_run(turn, run.id, request)
         run.task = asyncio.create_task(self._drive(run, turn, request))
         self._runs[run.id] = run
@@ -164,14 +164,22 @@ class RunHub:
         """Continue a dead replica's run here, under its id, after the events it sent."""
         run = Run(lease.run_id, lease.user, lease.session_id, lease.request.message or "")
         run.events = list(events)
-        turn = self.runner.events(lease.request, retake=retake, on_started=self._started(run.id))
+        started = self._started(run.id, time.perf_counter())
+        turn = self.runner.events(lease.request, retake=retake, on_started=started)
         turn = traced_run(turn, run.id, lease.request, taken_over=True)
         run.task = asyncio.create_task(self._drive(run, turn, None))
         self._runs[run.id] = run
 
-    def _started(self, run_id: str) -> Callable[[], Awaitable[None]] | None:
-        """What the turn awaits once it holds the session: its lease marked begun."""
-        return None if self.keeper is None else partial(self.keeper.started, run_id)
+    def _started(self, run_id: str, since: float) -> Callable[[], Awaitable[None]]:
+        """What the turn awaits once it holds the session: its wait since `since` measured,
+        its lease marked begun."""
+
+        async def started() -> None:
+            turn_started(time.perf_counter() - since)
+            if self.keeper is not None:
+                await self.keeper.started(run_id)
+
+        return started
 
     async def events(self, request: TurnRequest) -> AsyncIterator[dict[str, Any]]:
         """Start a run and follow it to its end (a client that leaves does not stop it)."""
@@ -203,8 +211,8 @@ class RunHub:
                 await self._publish(run, event)
         except asyncio.CancelledError:
             for event in (
-                {"type": "error", "message": CANCELLED},
-                {"type": "done", "session_id": run.session_id},
+                ErrorEvent(message=CANCELLED).as_dict(),
+                DoneEvent(session_id=run.session_id).as_dict(),
             ):
                 run.add(event)
                 await self._publish(run, event)

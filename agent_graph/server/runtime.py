@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.config import Settings
-from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.warm_prefix import warm_prefix
+from agent_graph.jobs.runner import JobRunner
+from agent_graph.jobs.setup import check_schedules, open_jobs
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.memory.layer import MemoryLayer
@@ -29,8 +30,8 @@ from agent_graph.server.composition import (
 from agent_graph.server.runs import RunHub
 from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import TurnRunner
-from agent_graph.skills.planners import Planners
-from agent_graph.skills.registry import SkillRegistry
+from agent_graph.skills.planners import Planners, known_skills
+from agent_graph.skills.registry import SkillRegistry, discover
 from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage
@@ -50,6 +51,8 @@ class AppRuntime:
     memory: MemoryLayer
     sanitizer: Sanitizer
     runner: TurnRunner
+    services: Services
+    """The graph's services; they own the start-up read (`warming`) and the background reads."""
     model_name: str
     tokens: TokenTable = field(default_factory=lambda: TokenTable({}))
     local_server: LocalLLMServer | None = None
@@ -58,12 +61,8 @@ class AppRuntime:
     """Tokens that let a direct call delete or change a remembered entry (direct_calls.py)."""
     planners: Planners = field(default_factory=Planners)
     """The skills' planner processes, stopped with the app."""
-    warming: asyncio.Future[None] | None = None
-    """The local model reading the stable prompt prefix (graph/warm_prefix.py)."""
-    background_reads: BackgroundReads = field(default_factory=BackgroundReads)
-    """The local model reading each session's next prompt (graph/read_ahead.py)."""
-    handoffs: HandoffInbox | None = None
-    """Requests for a person (tour requests...) the `agent` role reads (storage/handoffs.py)."""
+    jobs: JobRunner | None = None
+    """Runs the jobs skills declare (agent_graph/jobs); None with JOBS=off."""
     runs: RunHub = field(init=False)
     """Turns as runs that outlive their request (server/runs.py)."""
 
@@ -74,6 +73,11 @@ class AppRuntime:
             lease_s = self.settings.run_lease_s
             keeper = RunKeeper(storage.leases, storage.replica, lease_s, storage.run_streams)
         self.runs = RunHub(self.runner, shared=storage.run_streams, keeper=keeper)
+
+    @property
+    def handoffs(self) -> HandoffInbox | None:
+        """Requests for a person (tour requests...) the `agent` role reads (storage/handoffs.py)."""
+        return self.services.handoffs
 
     @property
     def sessions(self) -> Sessions:
@@ -91,6 +95,8 @@ class AppRuntime:
     @classmethod
     async def start(cls, settings: Settings) -> AppRuntime:
         tokens = load_tokens(settings.api_tokens_file)  # fail fast, before any worker starts
+        known_skills(discover(settings.skills_dir), settings.refusals_off)  # the same
+        check_schedules(settings)  # a job schedule that does not parse: the app does not start
         keep_private(settings.memory_root)
         storage = open_storage(settings)
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
@@ -102,19 +108,21 @@ class AppRuntime:
         configure_telemetry(settings)  # before the graph: its spans hook on there
         redact_with(sanitizer)
         registry = await _started_registry(settings, sanitizer)
-        planners = Planners.from_skills_dir(settings.skills_dir)  # on this thread: see launcher.py
+        jobs = open_jobs(settings, storage, registry.skills)  # a bad schedule fails here
+        # started on this thread: see launcher.py
+        planners = Planners.from_skills_dir(settings.skills_dir, settings.refusals_off)
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
         memory = open_memory(settings, storage, model)
         await memory.warm()
         services = compose_services(
             settings,
-            registry=registry,
             model=model,
+            planners=planners,
+            memory=memory,
             storage=storage,
             sanitizer=sanitizer,
-            memory=memory,
-            planners=planners,
+            skills=registry,
         )
         if local_server is not None:
             role = "user" if tokens.enabled else "admin"
@@ -133,22 +141,25 @@ class AppRuntime:
             memory,
             sanitizer,
             runner,
+            services,
             settings.model_name,
             tokens,
             local_server,
             _confirm_tokens(settings, storage),
             planners,
-            services.warming,
-            services.background_reads,
+            jobs,
         )
-        runtime.handoffs = services.handoffs
         runtime.runs.open()
+        if jobs is not None:
+            await jobs.start()
         return runtime
 
     async def close(self) -> None:
-        if self.warming is not None:
-            self.warming.cancel()
-        await self.background_reads.close()
+        if self.services.warming is not None:
+            self.services.warming.cancel()
+        await self.services.background_reads.close()
+        if self.jobs is not None:
+            await self.jobs.close()
         await self.runs.close()
         await asyncio.to_thread(flush_telemetry)
         await self.memory.settle()

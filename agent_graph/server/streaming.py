@@ -6,6 +6,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessageChunk
 
+from agent_graph.events import ConfirmEvent, HintsEvent, TokenEvent
 from agent_graph.security.sanitizer import Sanitizer
 
 STREAM_MODES = ["messages", "updates", "custom"]
@@ -21,10 +22,10 @@ def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[dict[str, Any
             and isinstance(message.content, str)
             and message.content
         ):
-            return [{"type": "token", "content": sanitizer.redact(message.content)}]
+            return [TokenEvent(content=sanitizer.redact(message.content)).as_dict()]
         return []
     if mode == "custom":
-        if isinstance(chunk, dict) and chunk.get("type") in ("step", "data", "token"):
+        if isinstance(chunk, dict) and chunk.get("type") in ("step", "data", "token", "alerts"):
             return [sanitizer.redact_value(chunk)]
         return []
     if mode == "updates" and isinstance(chunk, dict):
@@ -32,17 +33,18 @@ def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[dict[str, Any
             return [sanitizer.redact_value(confirm_event(i)) for i in chunk["__interrupt__"]]
         update = chunk.get("post_process") or {}
         if update.get("hints"):
-            return [{"type": "hints", "hints": update["hints"]}]
+            return [HintsEvent(hints=update["hints"]).as_dict()]
     return []
 
 
 def confirm_event(pending: Any) -> dict[str, Any]:
     """A LangGraph Interrupt raised by the tools node -> the `confirm` event (docs/protocol.md)."""
-    value = pending.value if isinstance(pending.value, dict) else {"question": str(pending.value)}
-    return {
-        "type": "confirm",
-        "id": pending.id,
-        "question": value.get("question", "Go ahead?"),
-        "tool": value.get("tool"),
-        "args": value.get("args") or {},
-    }
+    value: dict[str, Any] = (
+        pending.value if isinstance(pending.value, dict) else {"question": str(pending.value)}
+    )
+    return ConfirmEvent(
+        id=pending.id,
+        question=value.get("question", "Go ahead?"),
+        tool=value.get("tool") or "",
+        args=value.get("args") or {},
+    ).as_dict()

@@ -19,6 +19,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from agent_graph.events import DoneEvent, ErrorEvent
 from agent_graph.server.turns import Retake
 from agent_graph.storage.leases import RunLease, RunLeases
 from agent_graph.storage.run_streams import RedisRunStreams
@@ -95,8 +96,8 @@ class RunKeeper:
         if lease.takeovers > MAX_TAKEOVERS:
             log.error("run %s: given up after %d takeovers", lease.run_id, lease.takeovers - 1)
             for event in (
-                {"type": "error", "message": GAVE_UP.format(times=lease.takeovers)},
-                {"type": "done", "session_id": lease.session_id},
+                ErrorEvent(message=GAVE_UP.format(times=lease.takeovers)).as_dict(),
+                DoneEvent(session_id=lease.session_id).as_dict(),
             ):
                 await self.shared.add(lease.run_id, event, "done")
             await self.shared.ended(lease.run_id, lease.user, lease.session_id)

@@ -15,6 +15,13 @@ from typing import Any
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.types import Command
 
+from agent_graph.events import (
+    DoneEvent,
+    ErrorEvent,
+    ResumedEvent,
+    SessionEvent,
+    TokenEvent,
+)
 from agent_graph.graph.followups import fallback_title
 from agent_graph.graph.services import SessionStorage
 from agent_graph.graph.state import Context
@@ -191,10 +198,10 @@ class TurnRunner:
             async for event in turn:
                 if event["type"] == "token":
                     if text := redactor.feed(event["content"]):
-                        yield {"type": "token", "content": text}
+                        yield TokenEvent(content=text).as_dict()
                     continue
                 if tail := redactor.flush():
-                    yield {"type": "token", "content": tail}
+                    yield TokenEvent(content=tail).as_dict()
                 yield event
 
     async def _events(
@@ -204,7 +211,7 @@ class TurnRunner:
         on_started: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncGenerator[dict[str, Any]]:
         user, session_id = request.user, request.session_id
-        yield {"type": "session", "session_id": session_id}
+        yield SessionEvent(session_id=session_id).as_dict()
         stream = _TurnStream()
         try:
             async with self.locks.hold(user, session_id, retake.previous if retake else ""):
@@ -214,22 +221,22 @@ class TurnRunner:
                 async for event in self._run(request, start, stream, on_started):
                     yield event
         except _NothingToConfirmError:
-            yield {"type": "error", "message": NOTHING_TO_CONFIRM}
+            yield ErrorEvent(message=NOTHING_TO_CONFIRM).as_dict()
         except _AlreadyFinishedError:
             pass
         except ModelTimeoutError:
-            yield {"type": "error", "message": TIMEOUT_MESSAGE}
+            yield ErrorEvent(message=TIMEOUT_MESSAGE).as_dict()
         except OSError as exc:
             log.error("turn failed: %s", self.sanitizer.redact(repr(exc)))
-            yield {"type": "error", "message": _failure_text(exc)}
+            yield ErrorEvent(message=_failure_text(exc)).as_dict()
         except Exception as exc:
             log.error("turn failed: %s", self.sanitizer.redact(repr(exc)))
-            yield {"type": "error", "message": self._failure_text(exc)}
+            yield ErrorEvent(message=self._failure_text(exc)).as_dict()
         if stream.usage.calls:
             yield stream.usage.event()
             if (user, session_id) in self.last_context:
                 self.last_context[(user, session_id)]["usage"] = stream.usage.event()
-        yield {"type": "done", "session_id": session_id}
+        yield DoneEvent(session_id=session_id).as_dict()
         if self.after_turn is not None and request.persist:
             await self.after_turn(user)
 
@@ -251,7 +258,7 @@ class TurnRunner:
             raise _AlreadyFinishedError
         if isinstance(point, _Resume) and retake is not None:
             kept = retake.text_before_model if point.reruns_model else retake.text
-            resumed = {"type": "resumed", "text": kept}
+            resumed = ResumedEvent(text=kept).as_dict()
             context = replace(context, maybe_ran=point.maybe_ran)
             # from the checkpoint of the last step that finished
             return _TurnStart(None, message or "", context, resuming=True, resumed=resumed)
@@ -315,7 +322,7 @@ class TurnRunner:
         ):
             updated = mode == "updates" and isinstance(chunk, dict)
             if updated and (rest := self._observe(request, chunk, stream, turn)):
-                yield {"type": "token", "content": rest}
+                yield TokenEvent(content=rest).as_dict()
             for event in to_events(mode, chunk, self.sanitizer):
                 stream.paused = stream.paused or event["type"] == "confirm"
                 if event["type"] == "token":
@@ -324,7 +331,7 @@ class TurnRunner:
                         continue
                 yield event
         if rest := stream.echo.feed(stream.held.end()) + stream.echo.flush():
-            yield {"type": "token", "content": rest}
+            yield TokenEvent(content=rest).as_dict()
 
     def _observe(
         self,

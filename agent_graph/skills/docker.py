@@ -21,6 +21,7 @@ import sys
 import threading
 import uuid
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import docker
@@ -30,6 +31,7 @@ from agent_graph.skills.backend import WorkerHandle
 from agent_graph.skills.docker_owner import LABEL_OWNER_PROCS, owner_gone, owner_mark
 from agent_graph.skills.docker_reaper import LABEL_OWNER
 from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.state import CONTAINER_STATE, STATE_VAR, state_dir
 
 LABEL_SKILL = "propsearch.skill"
 LABEL_PORT = "propsearch.port"
@@ -86,8 +88,11 @@ class DockerBackend:
         base_url: str | None = None,
         network: str | None = None,
         limits: ContainerLimits | None = None,
+        state: Path | None = None,
     ) -> None:
         self._base_url = base_url
+        self._state = state
+        """Where skills with `state: true` keep their folder, mounted at /state (skills/state.py)."""
         self._network = network
         self._limits = limits or ContainerLimits()
         self._client_obj: Any = None
@@ -144,6 +149,7 @@ class DockerBackend:
         self._remove_stale(client, name)
         limits = self._limits
         nonce = uuid.uuid4().hex
+        volumes = self._state_volume(spec)
         try:
             container = client.containers.run(
                 spec.image,
@@ -165,7 +171,9 @@ class DockerBackend:
                     "PORT": str(CONTAINER_PORT),
                     "WORKER_NONCE": nonce,
                     "WORKER_ISOLATION": spec.isolation,
+                    **({STATE_VAR: CONTAINER_STATE} if volumes else {}),
                 },
+                volumes=volumes,
                 read_only=True,
                 tmpfs={"/tmp": f"rw,noexec,nosuid,nodev,size={limits.tmpfs_size}"},
                 cap_drop=["ALL"],
@@ -185,6 +193,14 @@ class DockerBackend:
         except APIError as exc:
             raise DockerBackendError(f"cannot start {name}: {exc.explanation or exc}") from exc
         return self._handle(spec.name, port, container)
+
+    def _state_volume(self, spec: SkillSpec) -> dict[str, Any]:
+        """The skill's own state folder as a volume at /state (none without `state: true`)."""
+        if not (spec.state and self._state):
+            return {}
+        uid, gid = (int(part) for part in WORKER_UID.split(":"))
+        folder = state_dir(self._state, spec.name, (uid, gid) if os.geteuid() == 0 else None)
+        return {str(folder): {"bind": CONTAINER_STATE, "mode": "rw"}}
 
     def _handle(self, skill: str, port: int, container: Any) -> DockerWorkerHandle:
         address = None

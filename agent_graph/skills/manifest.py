@@ -9,6 +9,8 @@ from typing import Any
 
 import yaml
 
+from agent_graph.skills.job_specs import JobSpec, JobSpecError, parse_jobs
+
 _FRONTMATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
 ISOLATIONS = ("fork", "restart")
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
@@ -47,6 +49,13 @@ class SkillSpec:
     optional `namespace` (tool name prefix), `system_prompt`, `tools: {name: x-propsearch}`."""
     outbound: tuple[str, ...] = ()
     """The hosts its code may connect to, as `host:port` (docs/skill-isolation.md); nothing else."""
+    planner_reads: frozenset[str] = frozenset()
+    """Kinds (`type`) of other skills' results its planner may read (docs/skill-isolation.md,
+    "What a planner sees"); its own tools' results it always reads."""
+    jobs: tuple[JobSpec, ...] = ()
+    """Background jobs the platform runs through `POST /job` (docs/jobs.md)."""
+    state: bool = False
+    """The skill keeps data between calls in a folder of its own ($SKILL_STATE_DIR)."""
 
     @property
     def outbound_ports(self) -> tuple[int, ...]:
@@ -120,7 +129,29 @@ def load_skill(folder: Path) -> SkillSpec:
         widgets=_widgets(skill_md, meta.get("widgets")),
         mcp=mcp,
         outbound=_outbound(skill_md, meta.get("outbound")),
+        planner_reads=_planner_reads(skill_md, meta.get("planner_reads")),
+        jobs=_jobs(skill_md, meta.get("jobs"), bool(mcp)),
+        state=bool(meta.get("state", False)),
     )
+
+
+def _planner_reads(skill_md: Path, raw: Any) -> frozenset[str]:
+    """`planner_reads: [listings, detail]`, checked."""
+    entries = [] if raw is None else raw if isinstance(raw, list) else [None]
+    if not all(isinstance(e, str) and _NAME.match(e) for e in entries):
+        raise ManifestError(f"{skill_md}: 'planner_reads' must list result kinds like listings")
+    return frozenset(entries)
+
+
+def _jobs(skill_md: Path, raw: Any, mcp: bool) -> tuple[JobSpec, ...]:
+    """`jobs:`, checked; an MCP skill has none (the platform calls jobs over `POST /job`)."""
+    try:
+        jobs = parse_jobs(skill_md, raw)
+    except JobSpecError as exc:
+        raise ManifestError(str(exc)) from exc
+    if jobs and mcp:
+        raise ManifestError(f"{skill_md}: an MCP skill declares no jobs (POST /job is HTTP only)")
+    return jobs
 
 
 def _outbound(skill_md: Path, raw: Any) -> tuple[str, ...]:

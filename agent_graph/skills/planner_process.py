@@ -29,6 +29,7 @@ from agent_graph.skills.process import LAUNCHER, skill_argv
 from agent_graph.skills.reply_limits import MAX_REPLY_BYTES, ReplyLimitError, parsed_reply
 from agent_graph.skills.sandbox import available as sandbox_available
 from agent_graph.skills.sandbox import sandbox_env
+from agent_graph.telemetry.planner_calls import planner_failed
 
 log = logging.getLogger(__name__)
 
@@ -106,11 +107,13 @@ class PlannerProcess:
             return None
         with self._lock:
             if self.failures >= MAX_FAILURES:
+                planner_failed("SwitchedOff")
                 return None
             try:
                 reply = self._exchange(function, argument)
             except (PlannerFailure, ReplyLimitError, OSError) as exc:
                 self.failures += 1
+                planner_failed(type(exc).__name__)
                 log.error("planner of %s failed in %s(): %s", self.name, function, exc)
                 _kill(self._box)
                 if self.failures == MAX_FAILURES:
@@ -120,6 +123,7 @@ class PlannerProcess:
                 return None
             self.failures = 0
         if "error" in reply:
+            planner_failed("PlannerError")
             log.error("planner of %s raised in %s(): %s", self.name, function, reply["error"])
             return None
         return reply.get("ok")

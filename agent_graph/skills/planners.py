@@ -12,9 +12,15 @@ define `PRIORITY` (lower is asked first, default 50) and any of these plain-data
 - `state_lines(results) -> list[str]` (the reflect node's conversation-state block)
 - `hints(results) -> list[str] | None` (deterministic follow-up hints)
 - `refuse(text) -> str | None` (every model: a message the skill declines whatever the model
-  would do, e.g. fair housing; the string is the whole answer and no model or tool runs)
-- `check(turn) -> list[str] | None` (every model: corrections of a call the model made, read
-  against the user's own words; the first call of a tool in a turn that gets one is not run)
+  would do, e.g. fair housing; the string is the whole answer, named as the skill's, and no
+  model or tool runs; asked only on turns that offer the skill's tools, never of the skills
+  `PLANNER_REFUSALS_OFF` names)
+- `check(turn) -> list[str] | None` (every model: corrections of a call of the skill's own
+  tools, read against the user's own words; the first call of a tool in a turn that gets one is
+  not run)
+
+Each planner is shown only its own part of a turn (planning/view.py): its own tools' results,
+its own entries, and the message only when the turn offers its tools.
 
 A planner that fails to start, raises, hangs or returns the wrong shape is logged and skipped: a
 skill author's bug never crashes a turn, and skill code never runs with the agent's rights.
@@ -26,72 +32,125 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from agent_graph.skills.manifest import SkillSpec, load_skill
 from agent_graph.skills.planner_host import planner_file
 from agent_graph.skills.planner_process import PlannerFailure, PlannerProcess
 from agent_graph.skills.registry import discover
+from agent_graph.telemetry.planner_calls import planner_call
 
 log = logging.getLogger(__name__)
 
 
+class SkillTurns(Protocol):
+    """A turn cut per skill (planning/view.py, TurnView): None when that skill is not asked."""
+
+    def for_plan(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None: ...
+
+    def for_answer(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None: ...
+
+    def for_check(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None: ...
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A skill's refusal of the user's message: the whole answer, in the skill's name."""
+
+    skill: str
+    text: str
+
+
+class UnknownSkillError(ValueError):
+    """A setting names a skill that is not installed."""
+
+
+def known_skills(specs: Iterable[SkillSpec], names: Iterable[str]) -> frozenset[str]:
+    """`names` (PLANNER_REFUSALS_OFF's), each an installed skill; else UnknownSkillError."""
+    installed = {spec.name for spec in specs}
+    if unknown := sorted(set(names) - installed):
+        raise UnknownSkillError(
+            f"PLANNER_REFUSALS_OFF names no installed skill: {', '.join(unknown)} "
+            f"(installed: {', '.join(sorted(installed)) or 'none'})"
+        )
+    return frozenset(names)
+
+
 @dataclass(frozen=True)
 class Planner:
-    """One running planner and the skill folder it came from."""
+    """One running planner and the skill it came from."""
 
-    folder: str
+    skill: str
     priority: int
     process: PlannerProcess
+    reads: frozenset[str] = frozenset()
+    """Kinds of other skills' results its planner may read (SKILL.md `planner_reads`)."""
 
     def ask(self, function: str, argument: Any) -> Any:
-        """Call one of the planner's functions; a missing function or a failure gives None."""
-        return self.process.call(function, argument)
+        """Call one of the planner's functions; a missing function or a failure gives None.
+        Traced as `planner.{function} {skill}` (telemetry/planner_calls.py)."""
+        if function not in self.process.greeting.get("functions", ()):
+            return None  # nothing asked: no span
+        return planner_call(self.skill, function, lambda: self.process.call(function, argument))
 
 
 @dataclass
 class Planners:
-    """Every loaded planner, in PRIORITY order (ties by folder name)."""
+    """Every loaded planner, in PRIORITY order (ties by skill name)."""
 
     items: list[Planner] = field(default_factory=list)
+    refusals_off: frozenset[str] = frozenset()
+    """Skills whose refusals the operator switched off (PLANNER_REFUSALS_OFF)."""
 
     @classmethod
-    def from_folders(cls, folders: Iterable[Path]) -> Planners:
-        """Start every folder's planner at once, then keep those that greet."""
+    def from_specs(cls, specs: Iterable[SkillSpec], refusals_off: Iterable[str] = ()) -> Planners:
+        """Start every skill's planner at once, then keep those that greet. A skill named in
+        `refusals_off` that is not among `specs` is an UnknownSkillError, before any starts."""
+        specs = list(specs)
+        off = known_skills(specs, refusals_off)
         started = []
-        for folder in folders:
-            path = planner_file(folder)
+        for spec in specs:
+            path = planner_file(spec.folder)
             if path is not None:
-                process = PlannerProcess(folder, path)
+                process = PlannerProcess(spec.folder, path)
                 process.spawn()
-                started.append(process)
+                started.append((spec, process))
         found = []
-        for process in started:
+        for spec, process in started:
             try:
                 greeting = process.await_greeting()
             except (PlannerFailure, ValueError, OSError) as exc:
-                log.error("skipping the planner of %s: %s", process.name, exc)
+                log.error("skipping the planner of %s: %s", spec.name, exc)
                 process.close()
                 continue
-            found.append(Planner(process.name, greeting["priority"], process))
-        return cls(sorted(found, key=lambda p: (p.priority, p.folder)))
+            found.append(Planner(spec.name, greeting["priority"], process, spec.planner_reads))
+        return cls(sorted(found, key=lambda p: (p.priority, p.skill)), off)
 
     @classmethod
-    def from_skills_dir(cls, skills_dir: Path) -> Planners:
+    def from_folders(cls, folders: Iterable[Path]) -> Planners:
+        """The planners of these skill folders (each with its SKILL.md)."""
+        return cls.from_specs(load_skill(folder) for folder in folders)
+
+    @classmethod
+    def from_skills_dir(cls, skills_dir: Path, refusals_off: Iterable[str] = ()) -> Planners:
         """The planners of every valid skill folder (the same discovery as the registry)."""
-        return cls.from_folders(spec.folder for spec in discover(skills_dir))
+        return cls.from_specs(discover(skills_dir), refusals_off)
 
     def close(self) -> None:
         for planner in self.items:
             planner.process.close()
 
-    def plan(self, turn: dict[str, Any]) -> dict[str, Any] | None:
+    def plan(self, turns: SkillTurns) -> dict[str, Any] | None:
         """The first plan any planner makes for this turn, normalised; None when none does."""
         for planner in self.items:
+            turn = turns.for_plan(planner.skill, planner.reads)
+            if turn is None:
+                continue
             plan = planner.ask("plan", turn)
             if plan is None:
                 continue
             if not isinstance(plan, dict):
-                log.error("planner of %s returned a plan that is not a dict", planner.folder)
+                log.error("planner of %s returned a plan that is not a dict", planner.skill)
                 continue
             calls = [
                 {"name": str(c["name"]), "args": dict(c.get("args") or {})}
@@ -102,10 +161,15 @@ class Planners:
             return {"calls": calls, "note": str(plan.get("note") or ""), "no_tools": no_tools}
         return None
 
-    def answers(self, turn: dict[str, Any]) -> list[str]:
+    def answers(self, turns: SkillTurns) -> list[str]:
         """Every planner's answer for this turn's outcomes, in PRIORITY order."""
-        found = (p.ask("answer", turn) for p in self.items)
-        return [text for text in found if isinstance(text, str) and text]
+        found = []
+        for planner in self.items:
+            turn = turns.for_answer(planner.skill, planner.reads)
+            text = planner.ask("answer", turn) if turn is not None else None
+            if isinstance(text, str) and text:
+                found.append(text)
+        return found
 
     def state_lines(self, results: list[dict[str, Any]]) -> list[str]:
         lines: list[str] = []
@@ -115,18 +179,25 @@ class Planners:
                 lines.extend(str(line) for line in found)
         return lines
 
-    def refusal(self, text: str) -> str | None:
-        """The first planner's refusal of this user message; None when every planner lets it be."""
+    def refusal(self, text: str, skills: Iterable[str]) -> Refusal | None:
+        """The first refusal of this user message by a planner of `skills` (those whose tools
+        the turn offers), never of a skill whose refusals are off; None when all let it be."""
+        asked = set(skills) - self.refusals_off
         for planner in self.items:
+            if planner.skill not in asked:
+                continue
             found = planner.ask("refuse", text)
             if isinstance(found, str) and found.strip():
-                return found.strip()
+                return Refusal(planner.skill, found.strip())
         return None
 
-    def corrections(self, turn: dict[str, Any]) -> list[str]:
-        """Every planner's corrections of `turn["call"]`, in PRIORITY order."""
+    def corrections(self, turns: SkillTurns) -> list[str]:
+        """The corrections of the call by the planner of the skill it calls."""
         found: list[str] = []
         for planner in self.items:
+            turn = turns.for_check(planner.skill, planner.reads)
+            if turn is None:
+                continue
             said = planner.ask("check", turn)
             if isinstance(said, list):
                 found.extend(str(line) for line in said if str(line).strip())

@@ -142,6 +142,14 @@ class ContainerPool:
 
     async def call(self, tool: str, params: dict[str, Any]) -> Any:
         """Run one tool call in a clean process; raise SkillCallError with a readable message."""
+        request = {"tool": tool, "params": params}
+        return await self._call(f"{self.spec.name}.{tool}", "/execute", request)
+
+    async def run_job(self, body: dict[str, Any]) -> Any:
+        """Run one job (`POST /job`, docs/jobs.md) in a clean process, as a tool call runs."""
+        return await self._call(f"{self.spec.name}.{body.get('job')}", "/job", body)
+
+    async def _call(self, name: str, path: str, request: dict[str, Any]) -> Any:
         worker = await self._checkout()
         worker.in_flight += 1
         self._busy.add(worker)
@@ -150,7 +158,7 @@ class ContainerPool:
         sound = False
         trace.get_current_span().set_attribute("propsearch.skill.worker", worker.base_url)
         try:
-            result = await self._post(worker, tool, params)
+            result = await self._post(worker, name, path, request)
             sound = True
             return result
         except SkillCallError as exc:
@@ -235,12 +243,12 @@ class ContainerPool:
         back in the queue soon."""
         return bool(self._busy or self._tasks or self._waiting)
 
-    async def _post(self, worker: WorkerHandle, tool: str, params: dict[str, Any]) -> Any:
-        name = f"{self.spec.name}.{tool}"
-        request = {"tool": tool, "params": params}
+    async def _post(
+        self, worker: WorkerHandle, name: str, path: str, request: dict[str, Any]
+    ) -> Any:
         try:
             status, raw = await asyncio.wait_for(
-                self._send(worker, request), timeout=self.spec.timeout_s
+                self._send(worker, path, request), timeout=self.spec.timeout_s
             )
         except TimeoutError:
             raise SkillCallError(f"{name} timed out after {self.spec.timeout_s:g}s") from None
@@ -259,14 +267,16 @@ class ContainerPool:
             raise SkillCallError(f"{name} returned no result")
         return body["result"]
 
-    async def _send(self, worker: WorkerHandle, request: dict[str, Any]) -> tuple[int, bytes]:
-        """POST /execute: one bare connection to a fork worker (its child answers once and
+    async def _send(
+        self, worker: WorkerHandle, path: str, request: dict[str, Any]
+    ) -> tuple[int, bytes]:
+        """POST `path` (/execute, /job): one bare connection to a fork worker (its child answers once and
         exits), httpx with keep-alive to any other. Either way the reply is read in chunks and
         the read stops past MAX_REPLY_BYTES (ReplyLimitError): never buffered whole first."""
         headers = trace_headers()  # a skill that traces joins the turn's trace
         if worker.isolation == "fork":
-            return await post_json(worker.base_url, "/execute", request, headers)
-        url = f"{worker.base_url}/execute"
+            return await post_json(worker.base_url, path, request, headers)
+        url = f"{worker.base_url}{path}"
         async with self._client.stream("POST", url, json=request, headers=headers) as response:
             body = bytearray()
             async for chunk in response.aiter_bytes():

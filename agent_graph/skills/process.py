@@ -24,6 +24,7 @@ from agent_graph.skills.logs import SkillLogs
 from agent_graph.skills.manifest import SkillSpec
 from agent_graph.skills.sandbox import available as sandbox_available
 from agent_graph.skills.sandbox import sandbox_env
+from agent_graph.skills.state import STATE_VAR, state_dir
 
 RUNTIME_DIR = ROOT / "skills"  # skill_runtime.py, the stdlib server every bundled skill uses
 LAUNCHER = Path(__file__).with_name("launcher.py")
@@ -53,8 +54,12 @@ class ProcessBackend:
 
     name = "process"
 
-    def __init__(self, logs: SkillLogs | None = None, confine: bool = True) -> None:
+    def __init__(
+        self, logs: SkillLogs | None = None, confine: bool = True, state: Path | None = None
+    ) -> None:
         self.logs = logs or SkillLogs(None)
+        self.state = state
+        """Where skills with `state: true` get their folder (skills/state.py); None: nowhere."""
         self.confine = confine and sandbox_available()
         """Workers run under Landlock (sandbox.py) where the kernel has it."""
         self._drains: set[asyncio.Task[None]] = set()
@@ -64,10 +69,13 @@ class ProcessBackend:
     ) -> dict[str, str]:
         env = {k: os.environ[k] for k in _PASSTHROUGH if k in os.environ}
         env.update(spec.env)
+        state = state_dir(self.state, spec.name) if spec.state and self.state else None
+        if state is not None:
+            env[STATE_VAR] = str(state)
         if self.confine:
             runtime = RUNTIME_DIR / "skill_runtime.py"
             ports = (port, spec.outbound_ports)
-            env.update(sandbox_env(spec.folder, argv, tmp, runtime, ports))
+            env.update(sandbox_env(spec.folder, argv, tmp, runtime, ports, state))
         env.update(
             PORT=str(port),
             WORKER_NONCE=nonce,

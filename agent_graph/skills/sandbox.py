@@ -102,9 +102,11 @@ def sandbox_env(
     scratch: str | None,
     runtime: Path,
     ports: tuple[int | None, tuple[int, ...]] = (None, ()),
+    state: Path | None = None,
 ) -> dict[str, str]:
     """The launcher's variables for a worker of the skill in `folder` started as `argv`, which
-    binds `ports[0]` (None: talks over stdio) and connects to the ports `ports[1]`."""
+    binds `ports[0]` (None: talks over stdio) and connects to the ports `ports[1]`; `state` is
+    the skill's own writable folder ($SKILL_STATE_DIR), never another skill's."""
     program = shutil.which(argv[0]) or argv[0]
     runtimes = [str(folder.parent / runtime.name), str(runtime)]  # as PYTHONPATH orders them
     read = [*SYSTEM, *ETC, str(folder), *runtimes, *python_installations(program)]
@@ -112,7 +114,7 @@ def sandbox_env(
         read += python_installations(
             sys.executable
         )  # the launcher itself runs on the agent's Python
-    write = [*DEVICES, *([scratch] if scratch else [])]
+    write = [*DEVICES, *([scratch] if scratch else []), *([str(state)] if state else [])]
     # Python lists every folder on its path to import from it: the skills folder may be listed
     # (file names), its files stay unreadable except the runtime and this skill's own.
     listed = [str(folder.parent), str(runtime.parent)]
@@ -127,8 +129,9 @@ def sandbox_env(
     user = skill_user(get_settings().skill_user, tuple(needs))
     if user is not None:
         env.update({UID_VAR: str(user[0]), GID_VAR: str(user[1])})
-        if scratch:
-            os.chown(scratch, *user)
+        for own in (scratch, state, state / "inbox" if state else None):
+            if own:
+                os.chown(own, *user)
     return env
 
 

@@ -15,6 +15,7 @@ from agent_graph.config import Settings
 from agent_graph.memory.changes import ChangeLog
 from agent_graph.memory.preferences import PreferenceStore
 from agent_graph.security.rate_limit import RateLimiter
+from agent_graph.storage.job_store import sqlite_job_store
 from agent_graph.storage.locks import LocalTurnLocks
 from agent_graph.storage.scratch_sessions import ScratchSessionStore
 from agent_graph.storage.sessions import SessionStore
@@ -43,4 +44,5 @@ def open_storage(settings: Settings) -> Storage:
         preferences=PreferenceStore(root),
         changes=ChangeLog(root),
         open_vectors=open_chroma,
+        jobs=sqlite_job_store(root / "jobs" / "jobs.sqlite3"),
     )

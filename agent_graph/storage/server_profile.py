@@ -23,6 +23,7 @@ from agent_graph.storage.coordination import (
     RedisSpentTokens,
     RedisTurnLocks,
 )
+from agent_graph.storage.job_store import JobStore
 from agent_graph.storage.postgres.changes import PgChangeLog
 from agent_graph.storage.postgres.database import Database
 from agent_graph.storage.postgres.preferences import PgPreferenceStore
@@ -76,6 +77,7 @@ def open_server_storage(settings: Settings) -> Storage:
         spent=RedisSpentTokens(shared),
         preferences=PgPreferenceStore(db),
         changes=PgChangeLog(db),
+        jobs=JobStore(db.connection),
         open_vectors=open_pgvector,
         pending=PgPendingTurns(db),
         run_streams=RedisRunStreams(shared, RUN_KEEP_S),

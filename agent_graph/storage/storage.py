@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from agent_graph.memory.changes import ChangeRecords
 from agent_graph.memory.preferences import PreferenceBackend
 from agent_graph.security.confirm_tokens import LocalSpentTokens, SpentTokens
+from agent_graph.storage.job_store import JobStore
 from agent_graph.storage.leases import RunLeases
 from agent_graph.storage.locks import TurnLocks
 from agent_graph.storage.run_streams import RedisRunStreams
@@ -62,6 +63,8 @@ class Storage:
     open_checkpointer: Callable[[], Awaitable[Any]] = field(default=lambda: _in_memory())
     """Opens the LangGraph checkpointer where turns paused for a confirmation wait (call once,
     at start; the server profile closes it in `close`)."""
+    jobs: JobStore | None = None
+    """Job runs and users' alerts (docs/jobs.md): SQLite under MEMORY_ROOT, or PostgreSQL."""
     spent: SpentTokens = field(default_factory=LocalSpentTokens)
     """Confirmation tokens already redeemed (single use across every replica)."""
     pending: PendingTurns | None = None

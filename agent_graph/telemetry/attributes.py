@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.security.sanitizer import Sanitizer
@@ -22,7 +22,10 @@ class TurnIds:
     session_id: str
     user_hash: str
     approved: bool = False
-    """The turn resumes a call the user approved: its skill call's outcome is `confirmed`."""
+    """The turn resumes after the user's yes: the calls of its first tools round (the round
+    that waited for it) are `confirmed`."""
+    rounds: list[object] = field(default_factory=list, compare=False)
+    """The first tools round seen in this turn (see `in_approved_round`)."""
 
     def attributes(self) -> dict[str, str]:
         return {
@@ -34,6 +37,17 @@ class TurnIds:
 
 current_turn: ContextVar[TurnIds | None] = ContextVar("current_turn", default=None)
 """The running turn's ids; the graph's tasks inherit it."""
+
+
+def in_approved_round(round_marker: object) -> bool:
+    """Whether a call of this tools round (any object its calls share) runs after a yes: the
+    first round of a turn resumed with an approval is the one that asked."""
+    turn = current_turn.get()
+    if turn is None or not turn.approved:
+        return False
+    if not turn.rounds:
+        turn.rounds.append(round_marker)
+    return turn.rounds[0] is round_marker
 
 
 def hashed_user(user: str) -> str:

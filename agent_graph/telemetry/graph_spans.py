@@ -8,6 +8,7 @@ calls and recalls inside it are its children; each chat model call is a `chat {m
 from __future__ import annotations
 
 import time
+from contextvars import ContextVar, Token
 from typing import Any
 from uuid import UUID
 
@@ -22,6 +23,20 @@ from agent_graph.telemetry.attributes import AGENT_NAME, KIND, content, turn_att
 from agent_graph.telemetry.model_calls import ModelCall
 
 tracer = trace.get_tracer("propsearch.graph")
+_attached: ContextVar[UUID | None] = ContextVar("graph_span_attached", default=None)
+"""A probe set beside each node span's attach: its reset tells whether a node ends in the
+context it started in."""
+
+
+def _same_context(probe: Token[UUID | None]) -> bool:
+    """Whether this runs in the context the node's span was attached in. LangGraph may end a
+    node from another task's copy of it, where OpenTelemetry's detach fails and logs a
+    traceback (once per node: a cost and a flood of errors); there nothing is restored."""
+    try:
+        _attached.reset(probe)
+    except (ValueError, RuntimeError):
+        return False
+    return True
 
 
 class GraphSpans(BaseCallbackHandler):
@@ -67,7 +82,7 @@ class GraphSpans(BaseCallbackHandler):
             span = self._start(node, run_id, parent_run_id)
             span.set_attributes({KIND: "CHAIN", "langgraph.node": node, **turn_attributes()})
             token = context.attach(trace.set_span_in_context(span))
-            self._spans[run_id] = (span, token)
+            self._spans[run_id] = (span, (token, _attached.set(run_id)))
 
     def _start_root(self, run_id: UUID, meta: dict[str, Any], inputs: Any) -> None:
         """A graph run not started by a server run (Studio, the bench): its own invoke_agent."""
@@ -104,8 +119,8 @@ class GraphSpans(BaseCallbackHandler):
         if error is not None and type(error).__name__ != "GraphInterrupt":
             span.set_status(Status(StatusCode.ERROR, type(error).__name__))
             span.set_attribute("error.type", type(error).__name__)
-        if token != "own" and trace.get_current_span() is span:
-            context.detach(token)  # type: ignore[arg-type]
+        if isinstance(token, tuple) and _same_context(token[1]):
+            context.detach(token[0])
         span.end()
 
     def on_chat_model_start(

@@ -72,9 +72,10 @@ def traced_run(
     request: TurnRequest,
     taken_over: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
-    """`turn`'s events, under a run span while tracing is on (`turn` itself otherwise).
-    The request's `confirm` is the user's answer the run resumes with, if any."""
-    if not setup.active():
+    """`turn`'s events, under a run span while tracing is on, timed while metrics are
+    recorded (traced or not), `turn` itself while neither. The request's `confirm` is the
+    user's answer the run resumes with, if any."""
+    if not setup.recording():
         return turn
     if taken_over:
         instruments.runs_taken_over().add(1)
@@ -91,7 +92,7 @@ async def _traced(
     message: str | None,
     taken_over: bool,
 ) -> AsyncIterator[dict[str, Any]]:
-    span = _start(run_id, ids, role, taken_over)
+    span = _start(run_id, ids, role, taken_over) if setup.active() else trace.INVALID_SPAN
     span.set_attribute("propsearch.input.chars", len(message or ""))
     if (text := content.text(message or "")) is not None:
         span.set_attribute("input.value", text)
@@ -119,6 +120,15 @@ async def _traced(
         raise
     finally:
         _finish(span, outcome, "".join(answer), time.perf_counter() - started)
+
+
+def turn_started(waited_s: float) -> None:
+    """A run's turn holds its session now, after `waited_s` in the queue (behind the session's
+    turn ahead, or a dead replica's lock): on the run span and in `propsearch.turn.queue_wait`."""
+    if not setup.recording():
+        return
+    trace.get_current_span().set_attribute("propsearch.turn.queue_wait_s", round(waited_s, 6))
+    instruments.turn_queue_wait().record(waited_s)
 
 
 def _with_link(event: dict[str, Any], span: Span) -> dict[str, Any]:

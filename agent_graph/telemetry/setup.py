@@ -100,6 +100,16 @@ def active() -> bool:
     return any(isinstance(p, TracerProvider) for p in _providers)
 
 
+def measuring() -> bool:
+    """Metrics are being recorded (OTEL_METRICS_EXPORTER names a reader), traced or not."""
+    return any(isinstance(p, MeterProvider) for p in _providers)
+
+
+def recording() -> bool:
+    """Anything is being recorded: spans or metrics (else a turn is left as it is)."""
+    return bool(_providers)
+
+
 def trace_link(trace_id: str) -> str | None:
     """Where the viewer shows a trace: TRACE_VIEWER_URL with `{trace_id}` filled in, or
     Phoenix's redirect under it; None without a viewer (or while nothing is traced)."""

@@ -21,7 +21,7 @@ from wishes.text import MAX_WISH_CHARS, MAX_WISHES, split_wishes
 SORTS = ("relevance", "price", "price_desc", "newest", "size", "distance")
 DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE = 10, 50, 500
 MAX_BEDS, MAX_BATHS, MAX_PRICE, MAX_SQFT, MAX_RADIUS = 20, 20, 100_000_000, 100_000, 100
-MAX_STORIES, MAX_LOT, MAX_YEAR = 10, 100_000_000, 2100
+MAX_STORIES, MAX_LOT, MAX_YEAR, MAX_DAYS = 10, 100_000_000, 2100, 3650
 
 TYPE_SYNONYMS = {
     "single family": "house", "single-family": "house", "single_family": "house",
@@ -77,6 +77,8 @@ class Criteria:
     no_hoa: bool = False
     wishes: tuple[str, ...] = ()
     like_zpid: str | None = None
+    price_dropped_within_days: int | None = None
+    days_on_market_max: int | None = None
     sort: str = "relevance"
     limit: int = DEFAULT_LIMIT
     page: int = 1
@@ -182,9 +184,11 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
         ("school_rating_min", 10, False), ("garage_spaces_min", 10, True),
         ("stories_min", MAX_STORIES, True), ("stories_max", MAX_STORIES, True),
         ("lot_size_min", MAX_LOT, True), ("year_built_min", MAX_YEAR, True),
+        ("price_dropped_within_days", MAX_DAYS, True), ("days_on_market_max", MAX_DAYS, True),
     ):  # fmt: skip
         if name in p:
             low = 1 if name in ("limit", "page", "stories_min", "stories_max") else 0
+            low = 1 if name == "price_dropped_within_days" else low
             out[name] = _number(name, p[name], low=low, high=high, integer=integer)
     if "no_hoa" in p:
         if not isinstance(p["no_hoa"], bool):

@@ -16,9 +16,11 @@ from matching import match_saved_searches
 from memory_write import forget_criteria, memory_write
 from providers import make_provider
 from saved_homes import get_saved_homes, remove_saved_home, save_home, zpid_of
-from skill_runtime import ToolError, serve
+from skill_runtime import Handler, ToolError, serve
 from tools import SCHEMA
 from tours import request_tour
+from updates.jobs import JOBS as UPDATE_JOBS
+from updates.live import ensure_current
 from watches import save_search, watch_home
 
 MAX_ADDRESS_CHARS = 200
@@ -67,7 +69,19 @@ def prewarm() -> None:
     skill_runtime.serve): the rows a search walks are copied before a call waits on them.
     Only for the local dataset: a live provider would spend a paid request per child."""
     if provider.name == "austin":
+        ensure_current()
         search_properties(_EVERY_ROW)
+
+
+def _current(handler: Handler) -> Handler:
+    """The call sees every listings update applied so far (updates/live.py)."""
+
+    def call(params: dict[str, Any]) -> Any:
+        if provider.name == "austin":
+            ensure_current()
+        return handler(params)
+
+    return call
 
 
 HANDLERS = {
@@ -84,8 +98,10 @@ HANDLERS = {
     "watch_home": lambda params: watch_home(params, provider.details),
     "request_tour": lambda params: request_tour(params, provider.details),
 }
-JOBS = {"match_saved_searches": match_saved_searches}
+JOBS = {**UPDATE_JOBS, "match_saved_searches": match_saved_searches}
 
 if __name__ == "__main__":
     provider.warm()  # load before answering /health: a pooled worker is ready means warm
-    serve(SCHEMA, HANDLERS, prewarm=prewarm, jobs=JOBS)
+    handlers = {name: _current(handler) for name, handler in HANDLERS.items()}
+    refresh = ensure_current if provider.name == "austin" else None
+    serve(SCHEMA, handlers, prewarm=prewarm, jobs=JOBS, refresh=refresh)

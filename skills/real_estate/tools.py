@@ -106,6 +106,16 @@ _SEARCH_PARAMS: dict[str, Any] = {
     ),
     "year_built_min": _p("integer", "Built in this year or later ('after 2010' = 2011)."),
     "no_hoa": _p("boolean", "true: only homes without an HOA."),
+    "price_dropped_within_days": _p(
+        "integer",
+        "Only homes whose price dropped within this many days ('dropped in price this week' = 7).",
+        minimum=1,
+    ),
+    "days_on_market_max": _p(
+        "integer",
+        "Only homes on the market at most this many days ('new this week' = 7).",
+        minimum=0,
+    ),
     "like_zpid": _p(
         "string",
         "Homes like this listing ('homes like the second one'): ranked by likeness of "

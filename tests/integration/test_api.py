@@ -113,9 +113,9 @@ def test_skills_and_health(app_client: TestClient) -> None:
     assert health["skills"]["current_time"]["size"] == 2
     runtime = app_client.app.state.runtime  # type: ignore[attr-defined]
     loop = asyncio.new_event_loop()
-    runtime.warming = loop.create_future()  # the local model's start-up read, still going
+    runtime.services.warming = loop.create_future()  # the local model's start-up read, still going
     try:
         assert app_client.get("/health").json()["model_ready"] is False
     finally:
-        runtime.warming = None
+        runtime.services.warming = None
         loop.close()

@@ -1,8 +1,11 @@
-"""One composition root: `langgraph dev`'s graph.py and the API build their services from the
-same settings alike (server/composition.py), so no knob is honoured by one and not the other."""
+"""One composition root: the API, `langgraph dev`'s graph.py and the benchmarks build their
+services with the same function from the same settings (server/composition.py's
+`compose_services`), so no knob is honoured by one and not another; the CLI is a client of the
+API and composes nothing of its own."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -15,14 +18,10 @@ import pytest
 from agent_graph.config import Settings
 from agent_graph.graph.services import Services
 from agent_graph.llm.offline.model import OfflineChatModel
-from agent_graph.server.composition import (
-    compose_services,
-    make_registry,
-    make_sanitizer,
-    open_memory,
-)
+from agent_graph.server.composition import make_registry
+from agent_graph.server.runtime import AppRuntime
 from agent_graph.skills.planners import Planners
-from agent_graph.storage.profile import open_storage
+from bench.common import bench_services, bench_settings
 from tests.servers import ROOT, free_port_window
 
 KNOBS = {
@@ -74,31 +73,32 @@ def studio_knobs(environment: dict[str, str]) -> dict[str, Any]:
     return found
 
 
-def api_knobs(environment: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """The knobs of the services the API composes from the same environment."""
+async def api_knobs(environment: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The knobs of the services the API starts with (AppRuntime.start, real skill workers) from
+    the same environment."""
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
-    settings = Settings()
-    storage = open_storage(settings)
+    runtime = await AppRuntime.start(Settings())
+    try:
+        return knobs(runtime.services)
+    finally:
+        await runtime.close()
+
+
+def bench_knobs(environment: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The knobs of a benchmark's services (bench/common.py) in the same environment."""
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    settings = bench_settings(Path(environment["MEMORY_ROOT"]) / "bench")
     model = OfflineChatModel()
-    sanitizer = make_sanitizer(settings)
-    services = compose_services(
-        settings,
-        registry=make_registry(settings, sanitizer.redact),
-        model=model,
-        storage=storage,
-        sanitizer=sanitizer,
-        memory=open_memory(settings, storage, model),
-        planners=Planners(),
-    )
+    services = bench_services(settings, model, Planners(), make_registry(settings), None)
     return knobs(services)
 
 
-def test_studio_honours_every_knob_the_api_does(
+async def test_the_api_studio_and_the_bench_honour_every_knob_alike(
     environment: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     studio = studio_knobs(environment)
-    assert studio == api_knobs(environment, monkeypatch)
     assert studio == {
         "context_token_budget": 777,
         "max_tool_iterations": 3,
@@ -108,3 +108,37 @@ def test_studio_honours_every_knob_the_api_does(
         "skill_answers": True,
         "secondary_llm": False,
     }
+    assert await api_knobs(environment, monkeypatch) == studio
+    assert bench_knobs(environment, monkeypatch) == studio
+
+
+def _constructs_services(path: Path) -> bool:
+    return any(
+        isinstance(node, ast.Call)
+        and (
+            (isinstance(node.func, ast.Name) and node.func.id == "Services")
+            or (isinstance(node.func, ast.Attribute) and node.func.attr == "Services")
+        )
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+    )
+
+
+def test_only_the_composition_root_constructs_services_and_the_cli_composes_nothing() -> None:
+    sources = [
+        *(ROOT / "agent_graph").rglob("*.py"),
+        ROOT / "graph.py",
+        *(ROOT / "bench").rglob("*.py"),
+    ]
+    constructing = sorted(str(p.relative_to(ROOT)) for p in sources if _constructs_services(p))
+    assert constructing == ["agent_graph/server/composition.py"]
+    # the CLI is a client of the API: its turns and jobs run on what AppRuntime.start composes
+    client = {"agent_graph.cli_text", "agent_graph.cli_jobs"}
+    for name in ("cli.py", "cli_text.py", "cli_jobs.py"):
+        tree = ast.parse((ROOT / "agent_graph" / name).read_text(encoding="utf-8"))
+        imported = {
+            f"{node.module}.{alias.name}" if node.module == "agent_graph" else node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+            for alias in node.names
+        }
+        assert {m for m in imported if m.startswith("agent_graph")} <= client, name

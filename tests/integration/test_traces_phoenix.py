@@ -1,22 +1,27 @@
 """Turns traced into a real Arize Phoenix (make traces-env), read back through Phoenix's own
 REST API: span names, parent-child structure and attributes of a search, a follow-up, a
-confirmation, a tool error and an MCP call; no message text in any span by default."""
+confirmation (approved and declined), a refusal, a tool error, an MCP call, a CLI turn and a
+LangGraph Studio run; no message text in any span by default; log lines name their span."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import re
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pexpect
 import pytest
 from mcp.client.client import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from tests.integration.test_langgraph_dev import run_langgraph_dev
 from tests.servers import (
     ROOT,
     ServerProcess,
@@ -143,6 +148,16 @@ def test_a_search_and_its_follow_up_are_traced_in_the_genai_conventions(
     assert "recall L3" in {s["name"] for s in recalls}  # L2: only past the last 5 exchanges
     assert all(isinstance(s["attributes"]["propsearch.memory.items"], int) for s in recalls)
     assert {parent(spans, s)["name"] for s in recalls} == {"hydrate"}
+    for run in runs:
+        assert run["attributes"]["propsearch.turn.queue_wait_s"] >= 0
+    planned = [s for s in spans if s["name"].startswith("planner.")]
+    refusals = [s for s in planned if s["attributes"]["propsearch.planner.hook"] == "refuse"]
+    assert {s["name"] for s in refusals} >= {"planner.refuse real_estate"}
+    assert {s["attributes"]["propsearch.planner.outcome"] for s in refusals} == {"none"}
+    assert {parent(spans, s)["name"] for s in refusals} == {"agent"}
+    assert refusals[0]["span_kind"] == "GUARDRAIL"
+    plans = [s for s in planned if s["attributes"]["propsearch.planner.hook"] == "plan"]
+    assert "planned" in {s["attributes"]["propsearch.planner.outcome"] for s in plans}
 
 
 def test_spans_carry_sizes_and_ids_but_no_text_by_default(
@@ -176,6 +191,32 @@ def test_a_confirmation_continues_with_the_approved_call_traced(
     assert [s["attributes"]["propsearch.tool.outcome"] for s in approved] == ["confirmed"]
 
 
+def test_a_declined_confirmation_is_a_refused_tool_span(
+    server: ServerProcess, phoenix: str
+) -> None:
+    session = turn(server, {"message": "my budget is $450k"})[0]["session_id"]
+    asked = turn(server, {"message": "forget my budget", "session_id": session})
+    confirm = next(e for e in asked if e["type"] == "confirm")
+    turn(server, {"session_id": session, "confirm": {"id": confirm["id"], "approve": False}})
+    spans = spans_of(phoenix, session, roots=3)
+    (declined,) = by_name(spans, f"execute_tool {confirm['tool']}")
+    assert declined["attributes"]["propsearch.tool.outcome"] == "refused"
+    assert declined["attributes"]["propsearch.tool.refusal"] == "declined"
+    assert parent(spans, declined)["name"] == "tools"
+
+
+def test_a_message_a_planner_refuses_shows_which_one(server: ServerProcess, phoenix: str) -> None:
+    session = turn(server, {"message": "find me a neighborhood without kids"})[0]["session_id"]
+    spans = spans_of(phoenix, session, roots=1)
+    (refused,) = [
+        s
+        for s in by_name(spans, "planner.refuse real_estate")
+        if s["attributes"]["propsearch.planner.outcome"] == "refused"
+    ]
+    assert refused["attributes"]["propsearch.skill"] == "real_estate"
+    assert not [s for s in spans if s["name"].startswith("execute_tool ")]
+
+
 def test_a_failing_tool_call_is_an_error_span(server: ServerProcess, phoenix: str) -> None:
     body = {"params": {"zpid": "1"}}  # no such home: the skill answers 404
     failed = httpx.post(f"{server.url}/tools/get_property_details", json=body, timeout=60)
@@ -205,4 +246,60 @@ def test_an_mcp_turn_is_one_trace(server: ServerProcess, phoenix: str) -> None:
     assert {"invoke_agent propsearch", "agent", "execute_tool search_properties"} <= {
         s["name"] for s in spans
     }
+    assert len({s["context"]["trace_id"] for s in spans}) == 1
+
+
+def test_a_cli_turn_is_one_trace(server: ServerProcess, phoenix: str) -> None:
+    before = {s["id"] for s in httpx.get(f"{server.url}/sessions").json()["sessions"]}
+    cli = pexpect.spawn(
+        sys.executable,
+        ["-m", "agent_graph.cli", "chat", "--url", server.url],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=60,
+    )
+    cli.expect(r"\[Y/n\]|you> ")
+    if "Y/n" in str(cli.after):
+        cli.sendline("n")
+        cli.expect("you> ")
+    cli.sendline("what time is it?")
+    cli.expect("you> ")
+    cli.sendline("quit")
+    cli.expect(pexpect.EOF)
+    cli.close()
+    after = httpx.get(f"{server.url}/sessions").json()["sessions"]
+    (session,) = [s["id"] for s in after if s["id"] not in before]
+    spans = spans_of(phoenix, session, roots=1)
+    (run,) = by_name(spans, "invoke_agent propsearch")
+    assert run["attributes"]["propsearch.turn.outcome"] == "ok"
+    assert "execute_tool get_current_time" in {s["name"] for s in spans}
+
+
+def test_log_lines_carry_the_trace_and_span_ids(server: ServerProcess) -> None:
+    """While tracing, every log line ends with the ids (`-` outside a span; inside one, its
+    ids: tests/unit/test_trace_outcomes.py); nothing in a plain turn logs, so the ids are
+    checked there."""
+    lines = server.log().splitlines()
+    suffixed = [line for line in lines if re.search(r"\[trace_id=(-|[0-9a-f]{32}) span_id=", line)]
+    assert suffixed and any("skill" in line for line in suffixed)
+
+
+def test_a_langgraph_studio_run_is_one_trace(
+    phoenix: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    folder = tmp_path_factory.mktemp("studio")
+    with run_langgraph_dev(folder, OTEL_EXPORTER_OTLP_ENDPOINT=phoenix,
+                           OTEL_METRICS_EXPORTER="none", OTEL_BSP_SCHEDULE_DELAY="100") as dev:  # fmt: skip
+        client = httpx.Client(base_url=dev.url, timeout=120)
+        thread = client.post("/threads", json={}).json()["thread_id"]
+        body = {
+            "assistant_id": "agent",
+            "input": {"messages": [{"role": "user", "content": SEARCH}]},
+        }
+        assert client.post(f"/threads/{thread}/runs/wait", json=body).status_code == 200
+        spans = spans_of(phoenix, thread, roots=1)
+    (run,) = by_name(spans, "invoke_agent propsearch")
+    assert run["span_kind"] == "AGENT" and not run.get("parent_id")
+    assert run["attributes"]["gen_ai.conversation.id"] == thread
+    assert {"hydrate", "agent", "execute_tool search_properties"} <= {s["name"] for s in spans}
     assert len({s["context"]["trace_id"] for s in spans}) == 1

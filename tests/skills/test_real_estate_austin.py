@@ -64,7 +64,7 @@ def test_result_shape_matches_the_protocol() -> None:
     assert list(item) == [
         "zpid", "address", "city", "zipcode", "price", "beds", "baths", "sqft", "property_type",
         "photo_url", "url", "lat", "lng", "year_built", "lot_size", "hoa_fee", "tax_rate_percent",
-        "zestimate", "features", "flags",
+        "zestimate", "features", "flags", "status", "days_on_market",
     ]  # fmt: skip
     assert item["url"] == f"https://www.zillow.com/homedetails/{item['zpid']}_zpid/"
     assert item["photo_url"] is None and item["hoa_fee"] is None

@@ -21,7 +21,8 @@ PROTOCOL_CRITERIA = {
     "sqft_min", "property_type",
     "exclude_types", "features", "near", "radius_miles", "sort", "limit", "page",
     "school_rating_min", "garage_spaces_min", "stories_min", "stories_max", "lot_size_min",
-    "year_built_min", "no_hoa", "wishes", "like_zpid",
+    "year_built_min", "no_hoa", "wishes", "like_zpid", "price_dropped_within_days",
+    "days_on_market_max",
 }  # fmt: skip
 
 

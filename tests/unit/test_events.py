@@ -1,6 +1,6 @@
 """The SSE events are defined once (agent_graph/events.py): the web's types and the protocol
-table are current, every event dict the core writes names only its model's fields, and every
-client handles each event type or says it ignores it."""
+table are current, the core builds every event from its model (no dict literal whose shape could
+drift), and every client handles each event type or says it ignores it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,16 @@ import pytest
 from pydantic import ValidationError
 
 from agent_graph.cli import IGNORED_EVENTS
-from agent_graph.events import CHAT_EVENT, EVENT_MODELS, EVENT_TYPES, ChatEvent, event_type
+from agent_graph.events import (
+    CHAT_EVENT,
+    EVENT_MODELS,
+    EVENT_TYPES,
+    ChatEvent,
+    DoneEvent,
+    StepEvent,
+    TokenEvent,
+    event_type,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 FIELDS = {event_type(model): set(model.model_fields) for model in EVENT_MODELS}
@@ -67,14 +76,30 @@ def _event_dicts(tree: ast.AST) -> list[tuple[str, set[str], int]]:
     return found
 
 
-def test_every_event_dict_the_core_writes_names_only_its_fields() -> None:
-    checked = 0
-    for path in sorted((ROOT / "agent_graph").rglob("*.py")):
-        for kind, keys, line in _event_dicts(ast.parse(path.read_text(encoding="utf-8"))):
-            stray = keys - FIELDS[kind]
-            assert not stray, f"{path.relative_to(ROOT)}:{line}: {kind} event has {stray}"
-            checked += 1
-    assert checked > 15, "the walk found the event dicts"
+def test_the_core_builds_every_event_from_its_model_never_as_a_dict_literal() -> None:
+    literals = [
+        f"{path.relative_to(ROOT)}:{line}: a {kind} event"
+        for path in sorted((ROOT / "agent_graph").rglob("*.py"))
+        for kind, _keys, line in _event_dicts(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert literals == [], "build these from agent_graph/events.py's models (`.as_dict()`)"
+    planted = ast.parse('emit({"type": "step", "id": "c1", "name": "x", "status": "end"})')
+    assert [kind for kind, _keys, _line in _event_dicts(planted)] == ["step"], "the walk sees one"
+
+
+def test_an_event_is_sent_with_the_fields_it_was_built_with_and_no_stray_one() -> None:
+    step = StepEvent(id="c1", name="search", label=None, status="end", ms=3.5)
+    assert step.as_dict() == {
+        "type": "step",
+        "id": "c1",
+        "name": "search",
+        "label": None,
+        "status": "end",
+        "ms": 3.5,
+    }
+    assert DoneEvent(session_id="s").as_dict() == {"type": "done", "session_id": "s"}
+    with pytest.raises(ValidationError):
+        TokenEvent(content="hi", text="hi")  # type: ignore[call-arg]
 
 
 def test_the_union_and_the_list_name_the_same_events() -> None:

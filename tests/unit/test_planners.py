@@ -10,6 +10,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.planning.view import Facts, TurnView
 from agent_graph.security.sanitizer import wrap_external
 from agent_graph.skills import planner_process
 from agent_graph.skills.planners import Planners
@@ -52,24 +53,42 @@ def two_skills(root: Path) -> Planners:
     return Planners.from_skills_dir(root)
 
 
-def bound(planners: Planners, *names: str) -> OfflineChatModel:
-    tools = [{"function": {"name": n, "description": f"Does {n}. More."}} for n in names]
-    return OfflineChatModel(planners=planners).bind_tools(tools)
+OWNERS = Facts(owners={"alpha_tool": "alpha", "beta_tool": "beta", "gamma": "gamma"})
+"""The skill of each tool (the registry's routing, graph/planner_facts.py)."""
+
+
+class Bound:
+    """The offline model bound to some tools, answering as the agent node calls it."""
+
+    def __init__(self, planners: Planners, names: tuple[str, ...]) -> None:
+        tools = [{"function": {"name": n, "description": f"Does {n}. More."}} for n in names]
+        self.model = OfflineChatModel(planners=planners).bind_tools(tools)
+
+    def respond(self, messages: list[Any]) -> AIMessage:
+        return self.model.respond(messages, OWNERS)
+
+
+def bound(planners: Planners, *names: str) -> Bound:
+    return Bound(planners, names)
+
+
+def view(text: str, tool: str, skill: str) -> TurnView:
+    """A turn offering one tool of `skill`."""
+    return TurnView(text, (tool,), (), (), Facts(owners={tool: skill}))
 
 
 def test_lower_priority_is_asked_first_and_the_first_plan_wins(tmp_path: Path) -> None:
     planners = two_skills(tmp_path)
-    assert [p.folder for p in planners.items] == ["beta", "alpha"]
+    assert [p.skill for p in planners.items] == ["beta", "alpha"]
     reply = bound(planners, "alpha_tool", "beta_tool").respond([HumanMessage("go now")])
     assert [c["name"] for c in reply.tool_calls] == ["beta_tool"]
     assert reply.tool_calls[0]["args"] == {"q": "go now"}
 
 
-def test_calls_to_unbound_tools_are_dropped(tmp_path: Path) -> None:
+def test_a_planner_whose_tools_are_not_offered_is_not_asked(tmp_path: Path) -> None:
     reply = bound(two_skills(tmp_path), "alpha_tool").respond([HumanMessage("go")])
-    # beta's plan wins and none of its calls is bound: no call, and (no note) what the bound
-    # tools do
-    assert reply.tool_calls == [] and "Does alpha_tool" in str(reply.content)
+    # beta is asked first, but none of its tools is offered: alpha's plan is the one made
+    assert [c["name"] for c in reply.tool_calls] == ["alpha_tool"]
 
 
 def test_answers_state_lines_and_hints_compose_in_priority_order(tmp_path: Path) -> None:
@@ -115,7 +134,7 @@ def test_a_package_planner_keeps_its_relative_imports(tmp_path: Path) -> None:
         "from .rules import plan\n",
         {"rules.py": "def plan(turn):\n    return {'calls': [], 'note': 'from a package'}\n"},
     )
-    assert Planners.from_skills_dir(tmp_path).plan({"text": "x"}) == {
+    assert Planners.from_skills_dir(tmp_path).plan(view("x", "pkg_tool", "pkg")) == {
         "calls": [],
         "note": "from a package",
         "no_tools": False,
@@ -128,8 +147,11 @@ def test_broken_planners_are_skipped_never_fatal(tmp_path: Path) -> None:
     skill(tmp_path, "c_shape", "def plan(turn):\n    return 'not a dict'\n")
     skill(tmp_path, "d_fine", "def plan(turn):\n    return {'calls': [], 'note': 'ok'}\n")
     planners = Planners.from_skills_dir(tmp_path)
-    assert [p.folder for p in planners.items] == ["b_raises", "c_shape", "d_fine"]
-    assert planners.plan({"text": "x"}) == {"calls": [], "note": "ok", "no_tools": False}
+    assert [p.skill for p in planners.items] == ["b_raises", "c_shape", "d_fine"]
+    offered = TurnView(
+        "x", ("b", "c", "d"), (), (), Facts(owners={"b": "b_raises", "c": "c_shape", "d": "d_fine"})
+    )
+    assert planners.plan(offered) == {"calls": [], "note": "ok", "no_tools": False}
     assert planners.hints([]) is None and planners.state_lines([]) == []
 
 
@@ -208,7 +230,7 @@ async def test_a_refusal_answers_before_any_model_or_tool_runs(tmp_path: Path) -
             else AIMessage("done")
         )
     )
-    skills = InMemorySkills({"lookup": lambda p: {"n": 1}})
+    skills = InMemorySkills({"lookup": lambda p: {"n": 1}}, skill="guard")
     services = Services(
         skills=skills,
         model=model,
@@ -280,7 +302,7 @@ async def test_a_check_corrects_a_call_once_and_the_model_may_overrule(tmp_path:
         (True, [("lookup", {"q": "x"})]),
         (False, [("lookup", {"q": "y", "extra": True})]),
     ):
-        skills = InMemorySkills({"lookup": lambda p: {"n": 1}})
+        skills = InMemorySkills({"lookup": lambda p: {"n": 1}}, skill="guard")
         model = script(fix)
         services = Services(
             skills=skills,
@@ -307,6 +329,9 @@ def answer(turn):
 """
 
 
+TALLY = Facts(owners={"tally": "tally"})
+
+
 def test_a_repeated_call_is_worded_once_in_the_planned_answer(tmp_path: Path) -> None:
     from agent_graph.planning.suggestion import planned_answer
 
@@ -322,7 +347,7 @@ def test_a_repeated_call_is_worded_once_in_the_planned_answer(tmp_path: Path) ->
                     wrap_external("tally.tally", '{"n": 3}'), tool_call_id=call_id, name="tally"
                 )
             )
-        assert planned_answer(planners, messages) == "tally is 3"
+        assert planned_answer(planners, messages, TALLY) == "tally is 3"
     finally:
         planners.close()
 
@@ -344,6 +369,6 @@ def test_a_corrected_call_that_then_ran_is_worded_by_its_result_alone(tmp_path: 
             AIMessage("", tool_calls=[{"name": "tally", "args": {"n": 3}, "id": "c2"}]),
             ran,
         ]
-        assert planned_answer(planners, messages) == "tally is 3"
+        assert planned_answer(planners, messages, TALLY) == "tally is 3"
     finally:
         planners.close()

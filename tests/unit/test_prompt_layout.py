@@ -41,6 +41,9 @@ class RecallingMemory:
     async def preferences_text(self, user: str) -> str:
         return "budget_max: $500,000"
 
+    async def list_preferences(self, user: str) -> dict[str, list[dict[str, str]]]:
+        return {"fake": [{"entry_type": "PREFERENCE", "key": "budget_max", "value": "$500,000"}]}
+
     async def semantic_recall(self, user: str, text: str) -> list[str]:
         return [f"recalled for {text!r}"]
 

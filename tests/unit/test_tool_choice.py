@@ -3,12 +3,19 @@ use, or every tool when nothing is relevant; always in one order, the largest sk
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from agent_graph.graph.services import Services
 from agent_graph.graph.tool_choice import OFFERED, ToolChoice, tool_name
+from agent_graph.graph.tool_offer import offered_tools
+from agent_graph.graph.warm_prefix import warm_prefix
 from agent_graph.memory.embeddings import embed
+from agent_graph.skills.metadata import ToolMeta
+from agent_graph.storage.sessions import SessionStore
+from tests.fakes import ScriptedChatModel
 
 
 def _tool(name: str, description: str, **params: str) -> dict[str, Any]:
@@ -85,3 +92,49 @@ def test_nothing_relevant_offers_every_tool_largest_skill_first() -> None:
     assert sorted(offered) == sorted(SKILLS)
     assert offered[:2] == ["weather_now", "weather_forecast"]  # the largest schemas lead
     assert offered[-1] == "translate"
+
+
+class _Gateway:
+    """TOOLS as a skill gateway; only the weather tools are open to guests."""
+
+    tools = TOOLS
+    system_prompt = "Use the tools."
+    identity = "You are a test assistant."
+
+    def skill_for(self, tool: str) -> str | None:
+        return SKILLS.get(tool)
+
+    def meta(self, tool: str) -> ToolMeta:
+        return ToolMeta(tool, guest=tool.startswith("weather"))
+
+    async def ensure_started(self) -> None:
+        return None
+
+    async def dispatch(self, tool: str, params: dict[str, Any]) -> Any:
+        raise AssertionError("no call is made")
+
+
+def _services(tmp_path: Path) -> Services:
+    model = ScriptedChatModel(respond=lambda _messages: AIMessage("hello"))
+    choice = ToolChoice(SKILLS.get, embed)
+    return Services(_Gateway(), model, SessionStore(tmp_path), tool_choice=choice)
+
+
+async def test_one_home_chooses_the_tools_for_a_call_a_read_ahead_and_the_warm_up(
+    tmp_path: Path,
+) -> None:
+    services = _services(tmp_path)
+    asked = [HumanMessage("What meetings do I have on Friday?")]
+    offer = await offered_tools(services, "user", asked)
+    assert [tool_name(t) for t in offer.tools] == CALENDAR and offer.skills == {"calendar"}
+    guest = await offered_tools(services, "guest", asked)
+    assert [tool_name(t) for t in guest.tools] == ["weather_now", "weather_forecast"]
+    earlier = HumanMessage("Will it rain in Oslo?", additional_kwargs={OFFERED: ["weather"]})
+    ahead = await offered_tools(services, "user", [earlier], message_known=False)
+    assert [tool_name(t) for t in ahead.tools] == ["weather_now", "weather_forecast"]
+    start = await offered_tools(services, "user", message_known=False)
+    assert [tool_name(t) for t in start.tools] == _offered([HumanMessage("tell me a joke")])
+    await warm_prefix(services, "user")  # the start-up read binds what the one home offers
+    model = services.model
+    assert isinstance(model, ScriptedChatModel)
+    assert [tools for _messages, tools in model.reads] == [[tool_name(t) for t in start.tools]]

@@ -11,6 +11,7 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.graph.tool_calls.records import ToolRun
 from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.planning.view import TurnView
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills
@@ -27,7 +28,8 @@ def tool_run(tmp_path: Path, context: Context, meta: dict[str, Any] | None = Non
         sanitizer=Sanitizer([SECRET]),
     )
     events: list[dict[str, Any]] = []
-    return ToolRun(services, context, events.append, failures={}, conversation={})
+    conversation = TurnView(text="", tools=(), earlier=(), outcomes=())
+    return ToolRun(services, context, events.append, failures={}, conversation=conversation)
 
 
 def skills_of(run: ToolRun) -> InMemorySkills:

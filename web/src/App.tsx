@@ -2,6 +2,7 @@ import { Home, LogOut, Menu } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { getSession } from "./api";
+import { AlertBell } from "./components/AlertBell";
 import { ChangeLog } from "./components/ChangeLog";
 import { HandoffInbox } from "./components/HandoffInbox";
 import { ChatInput } from "./components/ChatInput";
@@ -12,6 +13,7 @@ import { Sidebar } from "./components/Sidebar";
 import { SaveNotice } from "./components/SaveNotice";
 import { SignInDialog } from "./components/SignInDialog";
 import { HomeActionsContext } from "./homeActions";
+import { useAlerts } from "./hooks/useAlerts";
 import { useAuth, type AuthState } from "./hooks/useAuth";
 import { useChatStream, type TurnResult } from "./hooks/useChatStream";
 import { useHandoffs } from "./hooks/useHandoffs";
@@ -38,20 +40,23 @@ function Workspace({ auth }: { auth: AuthState }) {
   const sessions = useSessions(!guest);
   const memory = usePreferences(!guest);
   const inbox = useHandoffs(!guest);
+  const alerts = useAlerts(!guest);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   const { refresh: refreshSessions, firstList, loadTitle } = sessions;
   const { refresh: refreshMemory } = memory;
   const { refresh: refreshInbox } = inbox;
+  const { refresh: refreshAlerts } = alerts;
   const onTurnComplete = useCallback(
     ({ sessionId, isNewSession }: TurnResult) => {
       if (guest) return; // guests keep nothing: no list, no title, no memory
       void refreshSessions().then(() => (isNewSession ? loadTitle(sessionId) : undefined));
       void refreshMemory();
       void refreshInbox();
+      if (isNewSession) void refreshAlerts(); // a new session opened with them: now read
     },
-    [guest, refreshSessions, loadTitle, refreshMemory, refreshInbox],
+    [guest, refreshSessions, loadTitle, refreshMemory, refreshInbox, refreshAlerts],
   );
   // A turn that can no longer be followed (its events expired) is shown as stored instead.
   const reloadRef = useRef<(id: string) => void>(() => undefined);
@@ -183,11 +188,21 @@ function Workspace({ auth }: { auth: AuthState }) {
           <span className="truncate text-sm text-slate-500" data-testid="current-title">
             · {title}
           </span>
+          {!guest && (
+            <div className="ml-auto">
+              <AlertBell
+                alerts={alerts.alerts}
+                unread={alerts.unread}
+                onRead={(ids) => void alerts.markRead(ids)}
+                onOpenListing={(listing) => chat.send(detailRequest(listing))}
+              />
+            </div>
+          )}
           {auth.mode !== "open" && (
             <button
               type="button"
               onClick={auth.signOut}
-              className="ml-auto flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+              className={`${guest ? "ml-auto " : ""}flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-slate-600 hover:bg-slate-100`}
             >
               <LogOut size={16} aria-hidden="true" />
               {guest ? "Leave guest mode" : "Sign out"}

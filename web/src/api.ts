@@ -1,6 +1,14 @@
 /** Every HTTP call the UI makes to the PropSearch API (docs/protocol.md). */
 import { readStored, writeStored } from "./storage";
-import type { Handoff, MemoryChange, Preferences, ResultData, SessionHistory, SessionSummary } from "./types";
+import type {
+  Alert,
+  Handoff,
+  MemoryChange,
+  Preferences,
+  ResultData,
+  SessionHistory,
+  SessionSummary,
+} from "./types";
 
 export const TOKEN_KEY = "propsearch.token";
 export const GUEST_KEY = "propsearch.guest";
@@ -201,4 +209,18 @@ export async function getHandoffs(): Promise<Handoff[]> {
 
 export async function markHandled(id: string): Promise<void> {
   await request(`/handoffs/${encodeURIComponent(id)}/handled`, { method: "POST" });
+}
+
+/** The user's alerts, newest first, and how many are unread. */
+export async function getAlerts(): Promise<{ alerts: Alert[]; unread: number }> {
+  return getJson<{ alerts: Alert[]; unread: number }>("/alerts");
+}
+
+/** Marks these alerts read (all of the user's without ids). */
+export async function markAlertsRead(ids?: string[]): Promise<void> {
+  await request("/alerts/read", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ids ? { ids } : { all: true }),
+  });
 }

@@ -35,7 +35,7 @@ export interface TokenEvent {
   content: string;
 }
 
-/** A tool call (or a slow model call) starting, ending or failing; `label` is the tool's progress label. A model call still reading its prompt after 2 s shows as a step named `model` (label with the percentage read, `progress` 0–1, when the server reports it — llama-server does — else the seconds waited); it is sent again as it progresses and ends at the first token. */
+/** A tool call (or a slow model call) starting, ending or failing; `label` is the tool's progress label. A model call still reading its prompt after 2 s shows as a step named `model` (label with the percentage read, `progress` 0–1, when the server reports it — llama-server does — else the seconds waited); it is sent again as it progresses and ends at the first token. A skill that declines the message (its planner's `refuse`) shows as an ended step named `refusal` whose `skill` names it; its text is the answer. */
 export interface StepEvent {
   type: "step";
   id: string;
@@ -46,12 +46,19 @@ export interface StepEvent {
   summary?: string;
   ms?: number;
   progress?: number;
+  skill?: string;
 }
 
 /** The tool's dict result with `type` set to the tool's renderer (its `renders`, e.g. `generic`, or a skill's own cards); not sent when `renders` is `"none"`. */
 export interface DataEvent {
   type: "data";
   data: Record<string, unknown>;
+}
+
+/** Before the first answer of a new session: the alerts the user had not seen yet (what the skills' jobs found, as `GET /alerts` lists them); they count as read from then on. */
+export interface AlertsEvent {
+  type: "alerts";
+  alerts: (Record<string, unknown>)[];
 }
 
 /** Three follow-ups the user may send next: the skills' planners', else generic ones. */
@@ -101,6 +108,7 @@ export type ChatEvent =
   | TokenEvent
   | StepEvent
   | DataEvent
+  | AlertsEvent
   | HintsEvent
   | ConfirmEvent
   | ErrorEvent
@@ -108,6 +116,6 @@ export type ChatEvent =
   | DoneEvent;
 
 /** Every event type, in the protocol's order. */
-export const EVENT_TYPES = ["session", "queued", "resumed", "token", "step", "data", "hints", "confirm", "error", "usage", "done"] as const;
+export const EVENT_TYPES = ["session", "queued", "resumed", "token", "step", "data", "alerts", "hints", "confirm", "error", "usage", "done"] as const;
 
 export type EventType = ChatEvent["type"];

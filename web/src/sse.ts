@@ -91,6 +91,7 @@ export const EVENT_HANDLING: Record<EventType, "read" | { ignored: string }> = {
   token: "read",
   step: "read",
   data: "read",
+  alerts: "read",
   hints: "read",
   confirm: "read",
   error: "read",

@@ -46,6 +46,20 @@ export interface Listing {
   description?: string | null;
   /** e.g. "price_implausible": the price is far from the listing's own Zestimate. */
   flags?: string[];
+  /** FOR_SALE, PENDING or SOLD, where the provider keeps it. */
+  status?: string | null;
+  days_on_market?: number | null;
+  /** The latest price drop. */
+  price_drop?: { date: string; from: number | null; to: number } | null;
+  /** Detail items: price and status events, oldest first. */
+  price_history?: PriceEvent[] | null;
+}
+
+/** One event of a listing's price history ("listed", "price_change", "pending", "sold"…). */
+export interface PriceEvent {
+  date: string;
+  price: number;
+  event: string;
 }
 
 /** One row of a side-by-side comparison; `best` is the index of the best value, if any. */
@@ -104,6 +118,8 @@ export type ChatEvent =
 export type SessionSummary = Api.SessionSummary;
 /** A request a skill handed to a person (a tour request...), for agents and admins. */
 export type Handoff = Api.HandoffEntry;
+/** What a skill's background job found for the user (GET /alerts); `items` are listings. */
+export type Alert = Api.Alert;
 
 export interface Turn {
   user: string;
@@ -171,6 +187,8 @@ export interface AssistantMessage {
   queued?: string | null;
   /** This turn's trace in the operator's trace viewer (admins, when one is configured). */
   traceUrl?: string;
+  /** The unseen alerts a new session opened with (the `alerts` event), as their titles. */
+  alerts?: string[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

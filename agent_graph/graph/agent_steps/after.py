@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from agent_graph.events import TokenEvent
 from agent_graph.graph.agent_steps.turn import ModelTurn
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
 from agent_graph.llm.echo import instruction_text, without_echo
@@ -48,7 +49,7 @@ async def stop_at_cap(turn: ModelTurn) -> None:
     response = turn.answer()
     answered = past_the_cap(response, turn.iterations)
     if answered.content != response.content:
-        turn.emit({"type": "token", "content": str(answered.content)})
+        turn.emit(TokenEvent(content=str(answered.content)).as_dict())
     turn.response = answered
 
 
@@ -73,4 +74,5 @@ async def drop_echo(turn: ModelTurn) -> None:
 
 async def planned_words(turn: ModelTurn) -> str | None:
     """The planners' wording of this turn's results."""
-    return await asyncio.to_thread(planned_answer, turn.services.planners, turn.messages)
+    planners = turn.services.planners
+    return await asyncio.to_thread(planned_answer, planners, turn.messages, turn.facts)

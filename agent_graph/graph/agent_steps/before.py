@@ -1,20 +1,22 @@
-"""Steps before the model call: a refusal, the tools offered, the skills' own answer, the
+"""Steps before the model call: the tools offered, a refusal, the skills' own answer, the
 model bound, the conversation compacted, the planners' suggestion."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage
 from langgraph.constants import TAG_NOSTREAM
 
+from agent_graph.events import StepEvent, TokenEvent
 from agent_graph.graph.agent_steps.turn import ModelTurn
 from agent_graph.graph.history import skills_worded
 from agent_graph.graph.services import Services
+from agent_graph.graph.tool_offer import offered_tools
 from agent_graph.memory.compaction import compact, estimate_tokens
 from agent_graph.planning.suggestion import plan_at_start, skills_answer, suggested, with_suggestion
-from agent_graph.security.roles import allowed_tools
 
 SUMMARIZE_PROMPT = (
     "Summarise the conversation above in a few sentences for your own later reference: the "
@@ -23,26 +25,32 @@ SUMMARIZE_PROMPT = (
 
 
 async def refuse(turn: ModelTurn) -> None:
-    """A skill's refusal of the user's new message (planners' `refuse`), before any model."""
+    """A refusal of the user's new message by a skill whose tools are offered (planners'
+    `refuse`), before any model: a step names the skill, its text is the answer."""
     if turn.iterations:
         return
-    asked = next((m for m in reversed(turn.messages) if isinstance(m, HumanMessage)), None)
-    if asked is None:
+    latest = next((m for m in reversed(turn.messages) if isinstance(m, HumanMessage)), None)
+    if latest is None:
         return
-    planners = turn.services.planners
-    if refusal := await asyncio.to_thread(planners.refusal, str(asked.content)):
-        turn.response = turn.say(refusal)
+    planners, skills = turn.services.planners, turn.offered_skills
+    refusal = await asyncio.to_thread(planners.refusal, str(latest.content), skills)
+    if refusal is not None:
+        turn.emit(refusal_step(refusal.skill))
+        turn.response = turn.say(refusal.text)
+        turn.offered = None  # nothing was offered to a model: the session's choice stays
+
+
+def refusal_step(skill: str) -> dict[str, Any]:
+    """The step that shows whose refusal the answer is."""
+    label = f"The {skill} skill declined this request"
+    step = StepEvent(id=f"refusal-{skill}", name="refusal", label=label, status="end", skill=skill)
+    return step.as_dict()
 
 
 async def offer_tools(turn: ModelTurn) -> None:
     """The tools the role allows; with a tool choice, only the relevant skills' tools."""
-    skills, choice = turn.services.skills, turn.services.tool_choice
-    tools = allowed_tools(turn.role, skills.tools, skills.meta)
-    offered: set[str] = set()
-    if choice is not None:
-        offered = await asyncio.to_thread(choice.choose, tools, turn.messages)
-        tools = choice.offer(tools, offered)
-    turn.tools, turn.offered = tools, offered
+    offer = await offered_tools(turn.services, turn.role, turn.messages)
+    turn.tools, turn.offered = offer.tools, offer.skills
 
 
 async def answer_from_skills(turn: ModelTurn) -> None:
@@ -50,9 +58,9 @@ async def answer_from_skills(turn: ModelTurn) -> None:
     services = turn.services
     if not turn.iterations or not services.skill_answers:
         return
-    args = (services.planners, turn.messages, turn.names)
+    args = (services.planners, turn.messages, turn.names, turn.facts)
     if worded := await asyncio.to_thread(skills_answer, *args):
-        turn.emit({"type": "token", "content": worded})
+        turn.emit(TokenEvent(content=worded).as_dict())
         turn.response = skills_worded(worded)
 
 
@@ -78,12 +86,12 @@ async def suggest(turn: ModelTurn) -> None:
         return
     if not (services.suggestions or services.skill_answers):
         return
-    args = (services.planners, turn.messages, turn.names)
+    args = (services.planners, turn.messages, turn.names, turn.facts)
     plan = await asyncio.to_thread(plan_at_start, *args)
     if services.skill_answers and plan and plan["no_tools"]:
         turn.model, turn.offering = turn.words_only(), False
     elif services.suggestions and (text := suggested(plan, turn.tools)):
-        turn.asked = with_suggestion(turn.messages, text)
+        turn.suggested = with_suggestion(turn.messages, text)
 
 
 def summarizer(services: Services) -> Callable[[list[BaseMessage]], Awaitable[str]]:

@@ -8,11 +8,13 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
+from agent_graph.events import TokenEvent
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
 from agent_graph.llm.client import Emit, ModelClient
 from agent_graph.llm.message_order import provider_safe
 from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR
+from agent_graph.planning.view import Facts
 
 
 @dataclass
@@ -26,8 +28,11 @@ class ModelTurn:
     emit: Emit
     messages: list[BaseMessage]
     """The conversation (compacted when over the budget)."""
-    asked: list[BaseMessage] | None = None
-    """What the model reads when it differs from `messages` (a suggestion added)."""
+    facts: Facts = field(default_factory=Facts)
+    """What the planners get from the state besides the messages (graph/planner_facts.py)."""
+    suggested: list[BaseMessage] | None = None
+    """`messages` with the planners' suggested call added, read by the model instead of them;
+    None when nothing is suggested."""
     tools: list[dict[str, Any]] = field(default_factory=list)
     offered: set[str] | None = None
     """The skills whose tools were offered (graph/tool_choice.py); None before tools are chosen."""
@@ -47,12 +52,21 @@ class ModelTurn:
     def names(self) -> list[str]:
         return [t["function"]["name"] for t in self.tools]
 
+    @property
+    def offered_skills(self) -> set[str]:
+        """The skills whose tools this call is offered."""
+        owners = self.facts.owners
+        return {owners[name] for name in self.names if name in owners}
+
     def answer(self) -> AIMessage:
         assert self.response is not None
         return self.response
 
     async def call(self, model: Any, messages: list[BaseMessage]) -> AIMessage:
-        """One model call of `messages` in the order the model takes them; usage recorded."""
+        """One model call of `messages` in the order the model takes them; usage recorded. The
+        offline model (the planners) gets the turn's facts as data beside the messages."""
+        if self.services.profile.is_planners:
+            model = model.bind(facts=self.facts)
         response, usage = await self.client.call(model, self.for_model(messages), self.emit)
         self.usages.append(usage)
         return response
@@ -78,7 +92,7 @@ class ModelTurn:
 
     def say(self, text: str) -> AIMessage:
         """An answer given without a model call, streamed as one token."""
-        self.emit({"type": "token", "content": text})
+        self.emit(TokenEvent(content=text).as_dict())
         return AIMessage(text)
 
 

@@ -10,14 +10,15 @@ from langgraph.runtime import Runtime
 
 from agent_graph.graph.agent_steps import after, before
 from agent_graph.graph.agent_steps.turn import ModelTurn, Step
+from agent_graph.graph.planner_facts import facts_of
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.llm.client import ModelClient
 from agent_graph.memory.compaction import compact, is_context_overflow
 
 BEFORE: tuple[Step, ...] = (
-    before.refuse,
     before.offer_tools,
+    before.refuse,
     before.answer_from_skills,
     before.bind,
     before.compact_long,
@@ -35,7 +36,7 @@ AFTER: tuple[Step, ...] = (
 async def call_model(turn: ModelTurn) -> None:
     """The one model call; on a context overflow, compact to the last exchange and retry."""
     try:
-        turn.response = await turn.call(turn.model, turn.asked or turn.messages)
+        turn.response = await turn.call(turn.model, turn.suggested or turn.messages)
     except Exception as exc:
         if not is_context_overflow(exc):
             raise
@@ -57,13 +58,15 @@ async def run_steps(turn: ModelTurn) -> None:
 
 def make_agent(services: Services) -> Any:
     async def agent(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
+        context = runtime.context or Context()
         turn = ModelTurn(
             services=services,
             client=ModelClient(services.llm_timeout_s, services.warming),
             state=state,
-            role=(runtime.context or Context()).role,
+            role=context.role,
             emit=runtime.stream_writer,
             messages=list(state.get("messages") or []),
+            facts=facts_of(services, state, context),
         )
         await run_steps(turn)
         update: dict[str, Any] = {

@@ -13,6 +13,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage, Sy
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
 
+from agent_graph.events import AlertsEvent
 from agent_graph.graph import history
 from agent_graph.graph.nodes.reflect import context_block
 from agent_graph.graph.services import Services
@@ -101,9 +102,13 @@ def make_hydrate(services: Services) -> Any:
         await services.skills.ensure_started()
         known = await conversation(services, ctx, session_id)
         sections = dict(known.sections)
+        remembered: dict[str, list[dict[str, str]]] = {}
         if services.memory is not None and ctx.persist:
             query = str(incoming.content)
-            sections.update(await _recall(services, ctx, session_id, query, known.exchanges))
+            recalled, remembered = await _recall(services, ctx, session_id, query, known.exchanges)
+            sections.update(recalled)
+        if not known.exchanges and ctx.persist:
+            sections.update(await _opening_alerts(services, ctx, runtime.stream_writer))
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *known.prompt]
         block = await asyncio.to_thread(context_block, known.recent, services.planners, sections)
         if block is not None:
@@ -118,6 +123,7 @@ def make_hydrate(services: Services) -> Any:
             "tool_outcomes": None,
             "usage": None,
             "offered": [],
+            "remembered": remembered,
             "context": {k: v for k, v in sections.items() if v},
             "hints": [],
         }
@@ -127,13 +133,15 @@ def make_hydrate(services: Services) -> Any:
 
 async def _recall(
     services: Services, ctx: Context, session_id: str, query: str, exchanges: int
-) -> dict[str, str]:
-    """Preferences (L1), similar past results (L3) and older exchanges of this session (L2)."""
+) -> tuple[dict[str, str], dict[str, list[dict[str, str]]]]:
+    """Preferences (L1), similar past results (L3) and older exchanges of this session (L2) as
+    context sections, and the L1 entries as data (for the planners)."""
     memory = services.memory
     assert memory is not None
     older_than = max(exchanges - VERBATIM_EXCHANGES, 0)
     try:
-        prefs, semantic, episodes = await asyncio.gather(
+        entries, prefs, semantic, episodes = await asyncio.gather(
+            memory.list_preferences(ctx.user_id),
             memory.preferences_text(ctx.user_id),
             memory.semantic_recall(ctx.user_id, query),
             memory.episode_recall(ctx.user_id, session_id, query, older_than)
@@ -142,7 +150,7 @@ async def _recall(
         )
     except Exception:
         log.exception("memory recall failed; continuing without it")
-        return {}
+        return {}, {}
     sections = preferences_section(prefs)
     if semantic:
         sections["semantic"] = "Useful results from earlier conversations:\n" + wrap_recalled(
@@ -152,7 +160,7 @@ async def _recall(
         sections["episodes"] = "Earlier in this conversation (retrieved):\n" + wrap_recalled(
             "earlier turns", "\n".join(f"- {e}" for e in episodes)
         )
-    return sections
+    return sections, entries
 
 
 def preferences_section(prefs: str) -> dict[str, str]:
@@ -163,6 +171,30 @@ def preferences_section(prefs: str) -> dict[str, str]:
         "preferences": "What the user asked you to remember:\n"
         + wrap_recalled("preferences", prefs)
     }
+
+
+ALERTS_NOTE = (
+    "Since the user's last conversation the skills found (open your answer by telling the user "
+    "in one short sentence, then answer the message):\n"
+)
+MAX_OPENING_ALERTS = 5
+
+
+async def _opening_alerts(services: Services, ctx: Context, emit: Any) -> dict[str, str]:
+    """A new session opens with the user's unseen alerts: an `alerts` event for the client and
+    a short note for the model; from then on they count as read."""
+    if services.take_alerts is None:
+        return {}
+    try:
+        alerts = await asyncio.to_thread(services.take_alerts, ctx.user_id)
+    except Exception:
+        log.exception("alerts could not be read; the conversation opens without them")
+        return {}
+    if not alerts:
+        return {}
+    emit(AlertsEvent(alerts=alerts).as_dict())
+    lines = "\n".join(f"- {a['title']}" + (f" ({a['body']})" if a["body"] else "") for a in alerts)
+    return {"alerts": ALERTS_NOTE + wrap_recalled("alerts", lines)}
 
 
 async def _nothing() -> list[str]:

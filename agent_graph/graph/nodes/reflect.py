@@ -44,8 +44,9 @@ def describe_state(messages: Sequence[BaseMessage], planners: Planners) -> str:
 KNOWN_AHEAD = ("preferences",)
 """Context sections that may change from one turn to the next but are known before its message
 (a preference saved): they open the block, with the conversation state."""
-RECALLED = ("semantic", "episodes")
-"""Context sections recalled for the message: they close the block."""
+RECALLED = ("semantic", "episodes", "alerts")
+"""Context sections recalled for the message (and a new session's unseen alerts): they close
+the block."""
 TURN_SECTIONS = KNOWN_AHEAD + RECALLED
 """They go in the block after the history, never before it, where a change would make the
 model read the whole conversation again."""

@@ -22,6 +22,7 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
+from agent_graph.graph.planner_facts import facts_of
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.tool_calls import confirm, outcomes
@@ -29,8 +30,9 @@ from agent_graph.graph.tool_calls.interceptors import INTERCEPTORS, chain, dispa
 from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRun
 from agent_graph.graph.tool_guard import call_key, refusals_this_turn, refused_this_turn
 from agent_graph.memory.write_policy import WriteRefusedError
-from agent_graph.planning.checks import conversation_for_checks, corrected_again
+from agent_graph.planning.checks import corrected_again
 from agent_graph.planning.suggestion import planned_call
+from agent_graph.planning.view import turn_of
 from agent_graph.skills.pool import SkillCallError
 
 UNEXPECTED_ERROR = "{tool} failed unexpectedly ({kind}). Try again or choose another approach."
@@ -53,7 +55,7 @@ def as_corrected(
         if call_key(call) in refused or (
             name in said and corrected_again(services.planners, run.conversation, call, said[name])
         ):
-            planned = planned_call(services.planners, messages, name)
+            planned = planned_call(services.planners, messages, name, run.conversation.facts)
             if planned and planned != call.get("args"):
                 call = {**call, "args": planned, "corrected": True}
         fixed.append(call)
@@ -70,7 +72,7 @@ def request_for(run: ToolRun, call: dict[str, Any]) -> ToolRequest:
 async def run_one(request: ToolRequest) -> ToolRecord:
     """One call through the interceptors; what it leaves behind (outcomes.py)."""
     run = request.run
-    run.emit({**outcomes.step_of(request), "status": "start", "args": request.safe_args})
+    run.emit(outcomes.step_of(request, "start", args=request.safe_args))
     started = time.perf_counter()
     try:
         result = await EXECUTE(request)
@@ -96,7 +98,7 @@ def make_tools(services: Services) -> Any:
         refusals = refusals_this_turn(messages)
         ctx = runtime.context or Context()
         failures = {name: len(texts) for name, texts in refusals.items()}
-        conversation = conversation_for_checks(messages)
+        conversation = turn_of(messages, [], facts_of(services, state, ctx))
         run = ToolRun(services, ctx, runtime.stream_writer, failures, conversation)
         if services.checks:
             calls = await asyncio.to_thread(as_corrected, run, messages, calls, refusals)
@@ -106,7 +108,7 @@ def make_tools(services: Services) -> Any:
 
         async def one(request: ToolRequest) -> ToolRecord:
             if request.call_id in refused:
-                return confirm.declined(request, refused[request.call_id]["question"])
+                return confirm.not_run(request, refused[request.call_id]["question"])
             return await run_one(request)
 
         records = list(await asyncio.gather(*(one(r) for r in requests)))

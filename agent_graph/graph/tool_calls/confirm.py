@@ -4,6 +4,7 @@ that deletes or changes a remembered entry asks before it is kept. A no is told 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from langchain_core.messages import ToolMessage
@@ -14,6 +15,7 @@ from agent_graph.graph.tool_calls.outcomes import step_of
 from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRun
 from agent_graph.memory.write_policy import destructive_question
 from agent_graph.security.roles import tool_allowed
+from agent_graph.telemetry.tool_calls import refused_call
 
 DECLINED = "Cancelled: the user declined ({question}), so nothing was changed."
 YES_WORDS = frozenset({"yes", "y", "ok", "okay", "approve", "approved", "confirm", "true"})
@@ -73,23 +75,31 @@ def ask(pending: list[dict[str, Any]]) -> bool:
 def declined(request: ToolRequest, question: str) -> ToolRecord:
     """The record of a call the user said no to: nothing ran, and the model is told so."""
     text = DECLINED.format(question=question)
-    request.run.emit({**step_of(request), "status": "error", "summary": text})
+    request.run.emit(step_of(request, "error", summary=text))
     message = ToolMessage(text, tool_call_id=request.call_id, name=request.name, status="error")
     outcome = {"tool": request.name, "skill": request.skill, "args": request.safe_args}
     return ToolRecord(message, {**outcome, "error": text, "declined": True})
 
 
+def not_run(request: ToolRequest, question: str) -> ToolRecord:
+    """A call whose confirmation the user declined: never dispatched, its `execute_tool` span
+    says `refused` (declined)."""
+    refused_call(request.name, request.skill, request.args, "declined", time.time_ns())
+    return declined(request, question)
+
+
 async def confirm_changes(
-    run: ToolRun, records: list[ToolRecord], requests: list[ToolRequest], asked: set[str]
+    run: ToolRun, records: list[ToolRecord], requests: list[ToolRequest], confirmed_calls: set[str]
 ) -> None:
-    """A write that deletes or changes a remembered entry waits for a yes (unless its tool
-    already asked); a no drops the write and tells the model so."""
+    """A write that deletes or changes a remembered entry waits for a yes, unless its call is
+    one of `confirmed_calls` (its tool's own confirmation came first); a no drops the write and
+    tells the model so."""
     memory, ctx = run.services.memory, run.context
     if memory is None or not ctx.persist:
         return
     changing = []
     for index, (record, request) in enumerate(zip(records, requests, strict=True)):
-        if record.write is None or request.call_id in asked:
+        if record.write is None or request.call_id in confirmed_calls:
             continue
         old = await memory.current_value(ctx.user_id, record.write)
         if question := destructive_question(record.write, old):

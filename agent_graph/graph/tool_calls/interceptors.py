@@ -1,11 +1,12 @@
 """The chain of small interceptors around one tool's dispatch, after the manner of
 `ToolNode.wrap_tool_call`: each checks or changes the request, or the result, and calls the next.
-A refusal raises SkillCallError; its text becomes the model's error message."""
+A refusal raises CallRefused (a SkillCallError); its text becomes the model's error message."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -13,28 +14,55 @@ from agent_graph.graph.tool_calls.records import ToolRequest
 from agent_graph.security.roles import REFUSED, tool_allowed
 from agent_graph.skills.arguments import checked_arguments, invalid_message
 from agent_graph.skills.pool import SkillCallError
+from agent_graph.telemetry.attributes import in_approved_round
+from agent_graph.telemetry.tool_calls import confirmed_call, refused_call
 
 MAYBE_RAN = (
     "{tool} may already have run: the server running this turn stopped during the call, so it "
     "was not repeated. Check its effect before calling it again."
 )
 
+
+class CallRefused(SkillCallError):
+    """A call stopped before its skill; `reason` says which check stopped it."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 Handler = Callable[[ToolRequest], Awaitable[Any]]
 Interceptor = Callable[[ToolRequest, Handler], Awaitable[Any]]
+
+
+async def trace_call(request: ToolRequest, call_next: Handler) -> Any:
+    """Telemetry: a call refused before its skill still leaves an `execute_tool` span (outcome
+    `refused`, with why); in the round the user said yes to, a call that asks first or writes
+    memory (what the yes was for) is `confirmed`."""
+    started = time.time_ns()
+    asks = bool(request.meta.confirm or request.meta.writes)
+    token = confirmed_call.set(in_approved_round(request.run) and asks)
+    try:
+        return await call_next(request)
+    except CallRefused as refusal:
+        refused_call(request.name, request.skill, request.args, refusal.reason, started)
+        raise
+    finally:
+        confirmed_call.reset(token)
 
 
 async def check_role(request: ToolRequest, call_next: Handler) -> Any:
     """Defense in depth: the agent never binds a tool the role may not use."""
     role = request.run.context.role
     if not tool_allowed(role, request.meta):
-        raise SkillCallError(REFUSED.format(tool=request.name, role=role))
+        raise CallRefused(REFUSED.format(tool=request.name, role=role), "role")
     return await call_next(request)
 
 
 async def check_maybe_ran(request: ToolRequest, call_next: Handler) -> Any:
     """A call that may have run on a replica that died runs again only when idempotent."""
     if request.call_id in request.run.context.maybe_ran and not request.meta.idempotent:
-        raise SkillCallError(MAYBE_RAN.format(tool=request.name))
+        raise CallRefused(MAYBE_RAN.format(tool=request.name), "maybe_ran")
     return await call_next(request)
 
 
@@ -43,10 +71,11 @@ async def check_arguments(request: ToolRequest, call_next: Handler) -> Any:
     run, name = request.run, request.name
     args, problems = checked_arguments(run.services.skills.tools, name, request.args)
     if run.services.checks and not problems and not run.failures.get(name):
-        turn = {**run.conversation, "call": {"name": name, "args": args}}
+        turn = run.conversation.with_call(name, args)
         problems = await asyncio.to_thread(run.services.planners.corrections, turn)
     if problems:
-        raise SkillCallError(invalid_message(name, problems, run.failures.get(name, 0)))
+        message = invalid_message(name, problems, run.failures.get(name, 0))
+        raise CallRefused(message, "arguments")
     return await call_next(dataclasses.replace(request, args=args))
 
 
@@ -61,6 +90,7 @@ async def dispatch(request: ToolRequest) -> Any:
 
 
 INTERCEPTORS: tuple[Interceptor, ...] = (
+    trace_call,
     check_role,
     check_maybe_ran,
     check_arguments,

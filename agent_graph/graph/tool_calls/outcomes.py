@@ -8,6 +8,7 @@ from typing import Any
 
 from langchain_core.messages import ToolMessage
 
+from agent_graph.events import DataEvent, StepEvent, StepStatus
 from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest
 from agent_graph.memory.write_policy import (
     GUEST,
@@ -28,15 +29,16 @@ CORRECTED = (
 )
 
 
-def step_of(request: ToolRequest) -> dict[str, Any]:
-    """The stream's step event for this call (status and details added by the caller)."""
+def step_of(request: ToolRequest, status: StepStatus, **details: Any) -> dict[str, Any]:
+    """The stream's step event for this call: its `status` and `details` (summary, ms, args)."""
     label = request.meta.progress_label
-    return {"type": "step", "id": request.call_id, "name": request.name, "label": label}
+    event = StepEvent(id=request.call_id, name=request.name, label=label, status=status, **details)
+    return event.as_dict()
 
 
 def failed(request: ToolRequest, error: str, ms: float) -> ToolRecord:
     """The record of a call that did not run, or failed: the model reads the error."""
-    request.run.emit({**step_of(request), "status": "error", "summary": error, "ms": ms})
+    request.run.emit(step_of(request, "error", summary=error, ms=ms))
     message = ToolMessage(
         wrap_error(request.name, TOOL_ERROR.format(message=error)),
         tool_call_id=request.call_id,
@@ -74,7 +76,7 @@ def succeeded(request: ToolRequest, result: Any, ms: float) -> ToolRecord:
     """The record of a call that ran: the model reads the compact view, the graph keeps the
     result, and a result that renders as a card is streamed as data."""
     meta, emit = request.meta, request.run.emit
-    emit({**step_of(request), "status": "end", "summary": meta.summarize(result), "ms": ms})
+    emit(step_of(request, "end", summary=meta.summarize(result), ms=ms))
     text = wrap_external(f"{request.skill}.{request.name}", meta.model_text(result))
     if request.corrected:
         text = CORRECTED.format(args=json.dumps(request.safe_args)) + "\n" + text
@@ -89,5 +91,5 @@ def succeeded(request: ToolRequest, result: Any, ms: float) -> ToolRecord:
     record = ToolRecord(message, outcome)
     if isinstance(result, dict) and meta.renders != NO_CARD:
         record.data = {**result, "type": meta.renders}
-        emit({"type": "data", "data": record.data})
+        emit(DataEvent(data=record.data).as_dict())
     return record

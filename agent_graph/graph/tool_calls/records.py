@@ -11,6 +11,7 @@ from langchain_core.messages import ToolMessage
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.llm.client import Emit
+from agent_graph.planning.view import TurnView
 from agent_graph.skills.metadata import ToolMeta
 
 
@@ -23,8 +24,8 @@ class ToolRun:
     emit: Emit
     failures: dict[str, int]
     """Refusals of each tool this turn: a planner's check grounds a tool's call once."""
-    conversation: dict[str, Any]
-    """What the planners' checks read (planning/checks.py)."""
+    conversation: TurnView
+    """The turn as the planners' checks read it (planning/view.py, `for_check`)."""
 
 
 @dataclass(frozen=True)
@@ -59,4 +60,4 @@ class ToolRecord:
     data: dict[str, Any] | None = None
     """The card's data, when the result renders as one."""
     write: dict[str, Any] | None = None
-    """The memory write the result asked for, owned by the tool's skill."""
+    """The memory write the result requests, owned by the tool's skill."""

@@ -23,8 +23,7 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 from pydantic import Field
 
 from agent_graph.llm.offline.replies import capabilities, generic_answer
-from agent_graph.planning.reading import Reading, read
-from agent_graph.planning.view import planner_turn
+from agent_graph.planning.view import Facts, turn_of
 from agent_graph.skills.planners import Planners
 
 # A few words per chunk: still streams visibly, at a fraction of the per-token callback cost.
@@ -65,15 +64,13 @@ class OfflineChatModel(BaseChatModel):
     def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> OfflineChatModel:
         return self.model_copy(update={"tools": _tool_descriptions(tools)})
 
-    def turn(self, reading: Reading) -> dict[str, Any]:
-        return planner_turn(reading, self.tools)
-
-    def respond(self, messages: list[BaseMessage]) -> AIMessage:
-        reading = read(messages)
-        turn = self.turn(reading)
-        if turn["outcomes"]:
+    def respond(self, messages: list[BaseMessage], facts: Facts | None = None) -> AIMessage:
+        """The planners' answer or calls; `facts` is what the graph knows besides the messages
+        (bound by the agent node, graph/agent_steps/turn.py)."""
+        turn = turn_of(messages, self.tools, facts)
+        if turn.outcomes:
             answers = self.planners.answers(turn)
-            text = "\n\n".join(answers) if answers else generic_answer(turn["outcomes"])
+            text = "\n\n".join(answers) if answers else generic_answer(list(turn.outcomes))
             return AIMessage(content=text)
         plan = self.planners.plan(turn) if self.tools else None
         if plan is None:
@@ -90,7 +87,8 @@ class OfflineChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=self.respond(messages))])
+        message = self.respond(messages, kwargs.get("facts"))
+        return ChatResult(generations=[ChatGeneration(message=message)])
 
     def _stream(
         self,
@@ -99,7 +97,7 @@ class OfflineChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> Iterator[ChatGenerationChunk]:
-        message = self.respond(messages)
+        message = self.respond(messages, kwargs.get("facts"))
         text = message.content if isinstance(message.content, str) else ""
         for token in _TOKEN.findall(text):
             yield ChatGenerationChunk(message=AIMessageChunk(content=token))

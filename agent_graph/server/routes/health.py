@@ -41,6 +41,7 @@ async def health(runtime: Runtime, caller: MaybeCaller, response: Response) -> H
     answer = HealthAnswer(status=status, dependencies=dependencies)
     if caller is not None and caller.role == "admin":
         answer.model = runtime.model_name
-        answer.model_ready = runtime.warming is None or runtime.warming.done()
+        warming = runtime.services.warming
+        answer.model_ready = warming is None or warming.done()
         answer.skills = {name: PoolStatus(**p) for name, p in runtime.registry.status().items()}
     return answer

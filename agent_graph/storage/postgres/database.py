@@ -14,6 +14,7 @@ from typing import Any, Final
 import psycopg
 
 from agent_graph.memory.embeddings import DIMENSIONS
+from agent_graph.storage.job_store import TABLES as JOB_TABLES
 from agent_graph.storage.postgres.nul_safe import make_nul_safe
 
 #: Seconds a connection attempt may take before the turn fails with a clear error.
@@ -63,7 +64,7 @@ CREATE TABLE IF NOT EXISTS episodes (
     user_text text NOT NULL, assistant_text text NOT NULL,
     embedding vector({DIMENSIONS}) NOT NULL, created_at double precision NOT NULL,
     PRIMARY KEY (user_id, session_id, idx));
-"""
+{JOB_TABLES}"""
 
 
 def create_schema(url: str) -> None:

@@ -74,5 +74,14 @@ class PgPreferenceStore:
             )
             return deleted.rowcount > 0
 
+    def users(self, skill: str) -> list[str]:
+        """The users with entries of `skill` (what a job that reads entries runs over)."""
+        with self.db.connection() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT user_id FROM preferences WHERE skill = %s ORDER BY user_id",
+                (validate_id("skill", skill),),
+            ).fetchall()
+        return [str(row[0]) for row in rows]
+
     def render(self, user: str) -> str:
         return render_entries(self.load_all(user))

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .hint_chips import follow_up_hints
+from .market import asks_days_on_market
 from .parse import Parsed, parse
 from .prefs import fill_from_preferences, preference_writes
 from .refs import card_click, find_reference, resolve, typed_address
@@ -69,6 +70,7 @@ _HOME_FACTS = (
 )
 _BOUNDED = (("beds_min", "beds_max"), ("baths_min", "baths_max"))
 _SCALARS_LATE = ("radius_miles", "sort", "limit")
+_MARKET = ("price_dropped_within_days", "days_on_market_max")  # planner/market.py
 
 
 @dataclass
@@ -122,6 +124,8 @@ def plan_for(conv: Conversation) -> Plan | None:
     if parsed.question:
         return Plan([], parsed.question)
     ref = find_reference(text)
+    if ref is None and conv.focused and asks_days_on_market(text):  # about the open listing
+        return Plan([_details(str(conv.focused["zpid"]))])
     if "similar" in parsed.modifiers and (ref is not None or conv.focused):
         target, why = resolve(ref, conv.last_results) if ref is not None else (conv.focused, "")
         if target is None:
@@ -207,7 +211,7 @@ def _refine(base: dict[str, Any], parsed: Parsed, shown: list[dict[str, Any]]) -
     for key in parsed.drop:
         for name in ("price_min", "price_max") if key == "price" else (key,):
             c.pop(name, None)
-    for key in _SCALARS + _HOME_FACTS + _SCALARS_LATE:
+    for key in _SCALARS + _HOME_FACTS + _SCALARS_LATE + _MARKET:
         if key in new:
             c[key] = new[key]
     if "stories_min" in new or "stories_max" in new:  # "single story instead" replaces "2 story"

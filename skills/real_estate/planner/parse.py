@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .facts import take_home_facts
+from .market import take_market
 from .money import take_prices
 from .reading import Words
 from .spelling import correct
@@ -99,6 +100,7 @@ def parse(text: str) -> Parsed:
     c = p.criteria
     _take_landmarks(words, c)
     p.question = take_home_facts(words, c)
+    take_market(words, c)
     _take_exclusions(words, p)
     _take_features(words, p, norm)
     _take_sizes(words, c)

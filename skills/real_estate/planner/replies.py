@@ -294,6 +294,10 @@ def _line(item: Mapping[str, Any]) -> str:
     line += f" ({distance:.1f} mi)" if isinstance(distance, int | float) else ""
     if "price_implausible" in (item.get("flags") or []) and item.get("zestimate"):
         line += f" ⚠ price far from its Zestimate of {money(item['zestimate'])}"
+    if (drop := item.get("price_drop")) and drop.get("from"):
+        line += f" — down from {money(drop['from'])} on {drop['date']}"
+    if item.get("status") == "PENDING":
+        line += " (pending)"
     return line
 
 
@@ -317,6 +321,31 @@ def _no_results(criteria: Mapping[str, Any], page: int) -> str:
     return f"I couldn't find any {phrase}. {tip}"
 
 
+_EVENTS = {
+    "listed": "listed at", "price_change": "price changed to", "pending": "pending at",
+    "sold": "sold at", "back_on_market": "back on the market at", "relisted": "relisted at",
+    "removed": "taken off the market at",
+}  # fmt: skip
+
+
+def _market(item: Mapping[str, Any]) -> str:
+    """ " On the market 12 days (listed 2026-11-14). Price history: listed at $X (date); …"."""
+    text = ""
+    if isinstance(days := item.get("days_on_market"), int):
+        listed = (item.get("facts") or {}).get("listed_date")
+        since = f" (listed {listed})" if listed else ""
+        status = {"PENDING": " Sale pending.", "SOLD": " Sold."}.get(str(item.get("status")), "")
+        text += f" On the market {days:,} day{'s' * (days != 1)}{since}.{status}"
+    history = item.get("price_history") or []
+    if len(history) > 1:
+        events = [
+            f"{_EVENTS.get(e['event'], e['event'])} {money(e['price'])} ({e['date']})"
+            for e in history
+        ]
+        text += " Price history: " + "; ".join(events) + "."
+    return text
+
+
 def _detail(item: Mapping[str, Any]) -> str:
     address = plain(str(item.get("address") or "This property"))
     price = f"listed at {money(item['price'])}" if item.get("price") else "with no listed price"
@@ -338,6 +367,7 @@ def _detail(item: Mapping[str, Any]) -> str:
         "Zestimate": money(item["zestimate"]) if item.get("zestimate") else "not listed",
     }
     text += " " + " ".join(f"{label}: {value}." for label, value in known.items())
+    text += _market(item)
     if description := plain(str(item.get("description") or "")):
         excerpt = (
             description

@@ -147,4 +147,13 @@ def criteria_phrase(criteria: Mapping[str, Any], count: int, mention_near: bool 
         words.append(f"near {landmark_label(near)}")
     if excluded := [type_name(t) for t in criteria.get("exclude_types") or []]:
         words.append("excluding " + join_words(excluded))
+    if days := criteria.get("price_dropped_within_days"):
+        words.append(f"whose price dropped in the last {_days(days)}")
+    if days := criteria.get("days_on_market_max"):
+        words.append(f"listed in the last {_days(days)}")
     return " ".join(words)
+
+
+def _days(days: int) -> str:
+    """7 -> "week", 30 -> "30 days", 1 -> "day"."""
+    return {1: "day", 7: "week", 14: "two weeks"}.get(days, f"{days} days")

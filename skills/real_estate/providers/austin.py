@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from criteria import Criteria
@@ -29,14 +30,46 @@ from providers.textfix import fix_text
 if TYPE_CHECKING:
     from wishes.scoring import Match
 
+OFF_MARKET = frozenset({"SOLD", "REMOVED"})  # kept for details (sold) or gone (removed)
 # With wishes, relevance = 0.4 x the usual relevance + 0.6 x the wish score (SKILL.md).
 WISH_WEIGHT = 0.6
 # Homes like another: amounts 28% apart score 1/e; a home LIKE_MILES away scores 1/e for place.
 LIKE_SCALE, LIKE_MILES, LIKE_TEXT = 0.25, 3.0, 0.3
 
 
+def days_since(iso_day: str) -> int | None:
+    """Whole days from an ISO date to today (UTC); None when unknown."""
+    if not iso_day:
+        return None
+    return (datetime.now(UTC).date() - date.fromisoformat(iso_day)).days
+
+
+def price_history(home: Home) -> list[dict[str, Any]]:
+    """Its price and status events, oldest first: the shipped file's listings start with their
+    listing at their sale date; applied updates add the rest (updates/apply.py)."""
+    if home.history is not None:
+        return list(home.history)
+    return [{"date": home.listed_date or home.sale_date, "price": home.price, "event": "listed"}]
+
+
+def _market(home: Home) -> dict[str, Any]:
+    """Market facts every listing carries: status, days on market, the latest price drop."""
+    facts: dict[str, Any] = {
+        "status": home.status,
+        "days_on_market": days_since(home.listed_date or home.sale_date),
+    }
+    if home.price_cut_at:
+        before = [e["price"] for e in price_history(home) if e["date"] < home.price_cut_at]
+        facts["price_drop"] = {
+            "date": home.price_cut_at,
+            "from": before[-1] if before else None,
+            "to": home.price,
+        }
+    return facts
+
+
 def to_listing(home: Home) -> dict[str, Any]:
-    """The protocol listing for a Home (no description)."""
+    """The protocol listing for a Home (no description), with its market facts."""
     return make_listing(
         zpid=home.zpid,
         address=format_address(home.street, home.city, "TX", home.zipcode),
@@ -54,7 +87,7 @@ def to_listing(home: Home) -> dict[str, Any]:
         tax_rate_percent=home.tax_rate,
         zestimate=home.zestimate,
         features=sorted(home.features),
-    )
+    ) | _market(home)
 
 
 def _best_first(homes: list[Home], matches: list[int], fit: FitScorer, count: int) -> list[int]:
@@ -157,7 +190,9 @@ def to_detail(home: Home) -> dict[str, Any]:
     listing = to_listing(home)
     listing["description"] = fix_text(home.description).strip() or None
     listing["feature_evidence"] = dict(sorted(home.evidence.items()))
+    listing["price_history"] = price_history(home)
     listing["facts"] = {
+        "listed_date": home.listed_date or home.sale_date,
         "stories": home.stories,
         "garage_spaces": home.garage_spaces,
         "has_hoa": home.has_association,
@@ -165,6 +200,16 @@ def to_detail(home: Home) -> dict[str, Any]:
         "latest_sale_date": home.sale_date,
     }
     return listing
+
+
+def _market_since(c: Criteria) -> tuple[str, str]:
+    """The ISO dates a price drop and a listing must be on or after ("" = no bound)."""
+    today = datetime.now(UTC).date()
+
+    def since(days: int | None) -> str:
+        return "" if days is None else (today - timedelta(days=days)).isoformat()
+
+    return since(c.price_dropped_within_days), since(c.days_on_market_max)
 
 
 def _at_least(bound: float | None, value: float | None) -> bool:
@@ -282,11 +327,16 @@ class AustinProvider:
         homes = load_homes()
         loc_field, loc_value = self._location_filter(c.location) if c.location else ("", "")
         wanted = set(c.features)
+        dropped_since, listed_since = _market_since(c)
         excluded = set(c.exclude_types) | (HIDDEN_TYPES - {c.property_type})
         found = []
         for i in sorted_indices(c.sort, c.near):
             home = homes[i]
-            if home.suspect or home.property_type in excluded:
+            if home.suspect or home.property_type in excluded or home.status in OFF_MARKET:
+                continue
+            if dropped_since and (home.price_cut_at or "") < dropped_since:
+                continue
+            if listed_since and (home.listed_date or home.sale_date) < listed_since:
                 continue
             if c.property_type and home.property_type != c.property_type:
                 continue
@@ -317,7 +367,7 @@ class AustinProvider:
 
     def details(self, zpid: str) -> dict[str, Any]:
         found = index_of(zpid)
-        if found is None:
+        if found is None or load_homes()[found].status == "REMOVED":
             raise ToolError(f"no property with zpid {zpid} in the Austin dataset", 404)
         return {"type": "detail", "items": [to_detail(load_homes()[found])]}
 
@@ -328,7 +378,9 @@ class AustinProvider:
         candidates: list[Home] = []
         # scourgify's reading first; the raw street line catches odd unit spellings it rewrites
         for key in (street_key(parsed.line1), street_key(address.split(",")[0])):
-            candidates = candidates or [home for home in homes if home.street_key == key]
+            candidates = candidates or [
+                home for home in homes if home.street_key == key and home.status != "REMOVED"
+            ]
         if len(candidates) > 1 and parsed.zipcode:
             candidates = [home for home in candidates if home.zipcode == parsed.zipcode]
         if len(candidates) > 1 and parsed.city:

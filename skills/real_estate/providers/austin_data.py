@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import csv
 import gzip
+import heapq
 import io
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from landmarks import LANDMARKS, haversine_miles
 from ranking import WEIGHTS, flags, recency, value
@@ -65,6 +67,10 @@ class Home:
     street_key: str
     flagged: bool = False  # price implausible against its own Zestimate (ranking.flags)
     static_score: float = 0.0  # the criteria-independent part of relevance: value + recency
+    status: str = "FOR_SALE"  # FOR_SALE, PENDING, SOLD or REMOVED (updates/, SKILL.md)
+    listed_date: str = ""  # ISO date it came on the market (the shipped data: its sale date)
+    history: list[dict[str, Any]] | None = None  # price/status events; None: only "listed"
+    price_cut_at: str | None = None  # ISO date of the latest price drop, for searches
 
 
 def _int(text: str) -> int | None:
@@ -79,12 +85,14 @@ def _zestimate(description: str) -> int | None:
     return int(match.group(1).replace(",", "")) if match else None
 
 
-def _home(row: dict[str, str]) -> Home:
+def home_of(row: dict[str, str]) -> Home:
+    """One row of the shipped CSV shape (or an update mapped onto it) as a Home."""
     evidence = derive(row, row["streetAddress"].strip())
     lat, lng = float(row["latitude"]), float(row["longitude"])
     price, beds = _int(row["latestPrice"]) or 0, _int(row["numOfBedrooms"]) or 0
     month, day, year = row["latest_saledate"].split("/")
     rating = float(row["avgSchoolRating"]) if row["avgSchoolRating"] else None
+    sale_date = f"{year}-{int(month):02d}-{int(day):02d}"
     return Home(
         zpid=row["zpid"],
         street=row["streetAddress"].strip(),
@@ -96,7 +104,7 @@ def _home(row: dict[str, str]) -> Home:
         property_type=normalize_property_type(row["homeType"]),
         year_built=_int(row["yearBuilt"]) or None,
         price=price,
-        sale_date=f"{year}-{int(month):02d}-{int(day):02d}",
+        sale_date=sale_date,
         lot_size=_int(row["lotSizeSqFt"]) or None,
         sqft=_int(row["livingAreaSqFt"]) or None,
         baths=float(row["numOfBathrooms"] or 0),
@@ -112,20 +120,28 @@ def _home(row: dict[str, str]) -> Home:
         suspect=price < MIN_PLAUSIBLE_PRICE or beds > MAX_PLAUSIBLE_BEDS,
         city_key=row["city"].strip().lower(),
         street_key=street_key(row["streetAddress"]),
+        status=row.get("homeStatus") or "FOR_SALE",
+        listed_date=sale_date,
     )
 
 
 def read_homes(path: Path = DATA_FILE) -> list[Home]:
     """Parse the gzip CSV into Homes (about 2.7k rows), with flags and the static score."""
     text = gzip.decompress(path.read_bytes()).decode("utf-8")
-    homes = [_home(row) for row in csv.DictReader(io.StringIO(text))]
+    homes = [home_of(row) for row in csv.DictReader(io.StringIO(text))]
+    score(homes, homes)
+    return homes
+
+
+def score(homes: list[Home], which: list[Home]) -> None:
+    """Set `flagged` and the static score of `which`; recency is measured from the newest
+    sale date of all `homes`."""
     newest = max((date.fromisoformat(h.sale_date) for h in homes), default=None)
-    for home in homes:
+    for home in which:
         home.flagged = bool(flags(home.price, home.zestimate))
         home.static_score = WEIGHTS["value"] * value(home.price, home.zestimate) + WEIGHTS[
             "recency"
         ] * recency(date.fromisoformat(home.sale_date), newest)
-    return homes
 
 
 _lock = threading.Lock()
@@ -150,7 +166,55 @@ def load_homes() -> list[Home]:
         with _lock:
             if _homes is None:
                 _homes = read_homes()
+                _vectors["base_count"] = len(_homes)
     return _homes
+
+
+def apply_changes(
+    changed: dict[int, Home], described: dict[int, tuple[list[str], npt.NDArray[np.float32]]]
+) -> None:
+    """Put updated homes in place (a position past the end appends) and follow with what is
+    derived from them, only for those homes: positions, distances, sort orders, wish vectors.
+    Relevance is re-sorted whole only when the newest sale date moved (every recency moves)."""
+    homes = load_homes()
+    index_of("")  # the zpid positions exist before they are updated
+    newest_before = max(h.sale_date for h in homes)
+    for position in sorted(changed):
+        home = changed[position]
+        if position < len(homes):
+            homes[position] = home
+        else:
+            homes.append(home)
+        _positions[home.zpid] = position
+    rescored = max(h.sale_date for h in homes) != newest_before
+    score(homes, homes if rescored else list(changed.values()))
+    for landmark, table in _distances.items():
+        lat, lng = LANDMARKS[landmark]
+        table.extend([0.0] * (len(homes) - len(table)))
+        for position in changed:
+            table[position] = haversine_miles(homes[position].lat, homes[position].lng, lat, lng)
+    for key in list(_orders):
+        if rescored and key[0] == "relevance":
+            _orders[key] = sorted(range(len(homes)), key=_order_key(*key))
+        else:
+            _orders[key] = _merged(_orders[key], set(changed), _order_key(*key))
+    if described or len(homes) > _base_count():
+        _clause_overlay.update(described)
+        loaded = [name for name in ("index", "homes") if _vectors.pop(name, None) is not None]
+        if "index" in loaded:  # rebuilt now (once, in the zygote), not in every call
+            wish_index()
+        if "homes" in loaded:
+            home_vectors()
+
+
+def _merged(order: list[int], moved: set[int], key: Callable[[int], Any]) -> list[int]:
+    """`order` with the `moved` positions taken out and merged back at their new places."""
+
+    def stable(i: int) -> tuple[Any, int]:  # ties in position order, as a full sort keeps them
+        return key(i), i
+
+    kept = [i for i in order if i not in moved]
+    return list(heapq.merge(kept, sorted(moved, key=stable), key=stable))
 
 
 def description_clauses() -> list[list[str]]:
@@ -160,6 +224,8 @@ def description_clauses() -> list[list[str]]:
 
 _vectors: dict[str, object] = {}  # "index", "homes": kept once found (never a "not built")
 _positions: dict[str, int] = {}  # zpid -> index in load_homes()
+# Clauses and vectors of homes an applied update added or re-described (updates/), by position.
+_clause_overlay: dict[int, tuple[list[str], npt.NDArray[np.float32]]] = {}
 
 
 def wish_index() -> WishIndex | None:
@@ -170,10 +236,21 @@ def wish_index() -> WishIndex | None:
         except ImportError:  # the skill's requirements are not installed (make skills-env)
             return None
         index = load(cache_dir(DATA_FILE))
-        if index is None or len(index.starts) != len(load_homes()) + 1:
+        if index is None or len(index.starts) != _base_count() + 1:
             return None  # not built, or not this dataset's
+        if len(load_homes()) + 1 != len(index.starts) or _clause_overlay:
+            from wishes.index import assemble
+
+            index = assemble(index, _clause_overlay, len(load_homes()))
         _vectors["index"] = index
     return _vectors["index"]  # type: ignore[return-value]
+
+
+def _base_count() -> int:
+    """How many homes the shipped file holds (the rest were added by updates)."""
+    if "base_count" not in _vectors:
+        _vectors["base_count"] = len(load_homes())
+    return _vectors["base_count"]  # type: ignore[return-value]
 
 
 def home_vectors() -> npt.NDArray[np.float32] | None:
@@ -213,13 +290,15 @@ def sorted_indices(sort: str, landmark: str | None) -> list[int]:
     key = (sort, landmark if sort == "distance" else None)
     order = _orders.get(key)
     if order is None:
-        homes = load_homes()
-        if sort == "distance" and landmark:
-            dists = distances_to(landmark)
-            order = sorted(
-                range(len(homes)), key=lambda i: (homes[i].flagged, dists[i], homes[i].zpid)
-            )
-        else:
-            order = sorted(range(len(homes)), key=lambda i: _SORT_KEYS[sort](homes[i]))
+        order = sorted(range(len(load_homes())), key=_order_key(*key))
         _orders[key] = order
     return order
+
+
+def _order_key(sort: str, landmark: str | None) -> Callable[[int], Any]:
+    """The sort key of a position for one order (see _SORT_KEYS)."""
+    homes = load_homes()
+    if sort == "distance" and landmark:
+        dists = distances_to(landmark)
+        return lambda i: (homes[i].flagged, dists[i], homes[i].zpid)
+    return lambda i: _SORT_KEYS[sort](homes[i])

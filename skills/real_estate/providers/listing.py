@@ -22,6 +22,13 @@ FEATURES = ("pool", "community_pool", "garage", "view", "spa", "waterfront", "fi
 # Keys are lowercase letters only, so "Single Family", "SINGLE_FAMILY" and "singleFamily" all meet.
 _TYPE_MAP = {
     "singlefamily": "house",
+    "singlefamilyresidence": "house",  # RESO PropertySubType spellings
+    "singlefamilydetached": "house",
+    "manufacturedhome": "mobile",
+    "duplex": "multi_family",
+    "triplex": "multi_family",
+    "quadruplex": "multi_family",
+    "unimprovedland": "land",
     "residential": "house",
     "house": "house",
     "condo": "condo",

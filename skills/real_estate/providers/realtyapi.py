@@ -172,6 +172,8 @@ _NOT_IN_SEARCH_ROWS = (
     "stories_min",
     "stories_max",
     "like_zpid",
+    "price_dropped_within_days",  # the skill's price history is of the offline dataset
+    "days_on_market_max",
 )
 
 

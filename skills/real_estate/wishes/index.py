@@ -10,6 +10,7 @@ result says so: a missing index is never a failed search.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 from dataclasses import dataclass
@@ -73,3 +74,42 @@ def load(source: Path) -> WishIndex | None:
         np.load(source / "starts.npy"),
         json.loads((source / "clauses.json").read_text(encoding="utf-8")),
     )
+
+
+def split(index: WishIndex) -> list[tuple[list[str], npt.NDArray[np.float32]]]:
+    """Each home's clauses and vectors (the pieces `assemble` takes)."""
+    bounds = index.starts.tolist()
+    return [(index.clauses[a:b], index.vectors[a:b]) for a, b in itertools.pairwise(bounds)]
+
+
+def assemble(
+    base: WishIndex, overlay: dict[int, tuple[list[str], npt.NDArray[np.float32]]], count: int
+) -> WishIndex:
+    """The base index with some homes' clauses replaced or added (an applied listings update):
+    unchanged runs of base homes are copied as blocks, so only the changed homes cost work.
+    A home past the base with nothing in the overlay says nothing (one empty clause)."""
+    based = len(base.starts) - 1
+    empty = ([""], np.zeros((1, base.vectors.shape[1]), dtype=np.float32))
+    vectors: list[npt.NDArray[np.float32]] = []
+    clauses: list[str] = []
+    lengths: list[int] = []
+    home = 0
+    for changed in [*sorted(k for k in overlay if k < count), count]:
+        stop = min(changed, based)
+        if home < stop:
+            a, b = int(base.starts[home]), int(base.starts[stop])
+            vectors.append(base.vectors[a:b])
+            clauses += base.clauses[a:b]
+            lengths += np.diff(base.starts[home : stop + 1]).tolist()
+        for _ in range(max(home, based), changed):
+            clauses += empty[0]
+            vectors.append(empty[1])
+            lengths.append(1)
+        if changed < count:
+            texts, rows = overlay[changed]
+            clauses += texts
+            vectors.append(np.asarray(rows, dtype=np.float32))
+            lengths.append(len(texts))
+        home = changed + 1
+    starts = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    return WishIndex(np.concatenate(vectors), starts, clauses)

@@ -30,6 +30,13 @@ export function AssistantMessageView(props: Props) {
 
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="assistant-message">
+      {message.alerts && message.alerts.length > 0 && (
+        <ul className="rounded-lg bg-teal-50 px-3 py-2 text-sm text-teal-900" data-testid="opening-alerts">
+          {message.alerts.map((title) => (
+            <li key={title}>{title}</li>
+          ))}
+        </ul>
+      )}
       <StepTimeline steps={message.steps} traceUrl={message.traceUrl} />
       {message.queued && message.streaming && (
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600" data-testid="queued">

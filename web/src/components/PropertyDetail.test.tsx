@@ -28,4 +28,35 @@ describe("PropertyDetail", () => {
     expect(screen.getByText("pool")).toBeInTheDocument();
     expect(screen.queryByTestId("feature-evidence")).not.toBeInTheDocument();
   });
+
+  it("shows the price history newest first with the change and the days on market", () => {
+    const withHistory = {
+      ...listing,
+      lat: null,
+      lng: null,
+      price: 480000,
+      status: "PENDING",
+      days_on_market: 12,
+      price_history: [
+        { date: "2026-11-14", price: 500000, event: "listed" },
+        { date: "2026-11-20", price: 480000, event: "price_change" },
+        { date: "2026-11-24", price: 480000, event: "pending" },
+      ],
+    };
+    render(<PropertyDetail listing={withHistory} />);
+    const history = within(screen.getByRole("region", { name: "Price history" }));
+    const rows = history.getAllByTestId("price-event").map((row) => row.textContent);
+    expect(rows).toEqual([
+      "2026-11-24Pending$480,000",
+      "2026-11-20Price changed$480,000(−$20,000)",
+      "2026-11-14Listed$500,000",
+    ]);
+    expect(history.getByTestId("days-on-market")).toHaveTextContent("12 days on market");
+    expect(screen.getByTestId("listing-status")).toHaveTextContent("Sale pending");
+  });
+
+  it("shows no price history when the provider keeps none", () => {
+    render(<PropertyDetail listing={{ ...listing, lat: null, lng: null }} />);
+    expect(screen.queryByTestId("price-history")).not.toBeInTheDocument();
+  });
 });

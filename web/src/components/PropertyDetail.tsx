@@ -11,6 +11,7 @@ import { HeartButton } from "./HeartButton";
 import { MapView } from "./MapView";
 import { PropertyFacts } from "./PropertyFacts";
 import { PriceFlag } from "./PriceFlag";
+import { PriceHistory } from "./PriceHistory";
 import { PropertyPhoto } from "./PropertyPhoto";
 import { hasCoordinates } from "./ResultsMap";
 import { ZillowLink } from "./ZillowLink";
@@ -43,6 +44,11 @@ export function PropertyDetail({ listing }: { listing: Listing }) {
           </div>
           <h3 className="break-words text-base text-slate-700">{listing.address}</h3>
           <PriceFlag listing={listing} />
+          {listing.status && listing.status !== "FOR_SALE" && (
+            <p data-testid="listing-status" className="self-start rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-800">
+              {listing.status === "PENDING" ? "Sale pending" : listing.status === "SOLD" ? "Sold" : listing.status}
+            </p>
+          )}
           <PropertyFacts listing={listing} />
           {type && <p className="text-sm text-slate-500">{type}</p>}
         </div>
@@ -55,6 +61,7 @@ export function PropertyDetail({ listing }: { listing: Listing }) {
           </div>
         ))}
       </dl>
+      <PriceHistory listing={listing} />
       {listing.features && listing.features.length > 0 && (
         <ul aria-label="Features" className="flex flex-col gap-1">
           {listing.features.map((feature) => {

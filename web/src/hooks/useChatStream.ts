@@ -101,6 +101,8 @@ export function applyEvent(message: AssistantMessage, event: ChatEvent): Assista
       return { ...message, data: event.data };
     case "hints":
       return { ...message, hints: event.hints };
+    case "alerts":
+      return { ...message, alerts: event.alerts.map((alert) => String(alert.title ?? "")) };
     case "error":
       return { ...message, error: event.message };
     case "confirm":

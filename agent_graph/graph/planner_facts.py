@@ -1,0 +1,15 @@
+"""What the planners get from the state besides the messages (planning/view.py, Facts)."""
+
+from __future__ import annotations
+
+from agent_graph.graph.services import Services
+from agent_graph.graph.state import AgentState, Context
+from agent_graph.planning.view import Facts
+
+
+def facts_of(services: Services, state: AgentState, context: Context) -> Facts:
+    """The user's time zone and L1 entries, and the skill of each tool, as data."""
+    skills = services.skills
+    names = (str(tool.get("function", {}).get("name", "")) for tool in skills.tools)
+    owners = {name: skill for name in names if (skill := skills.skill_for(name))}
+    return Facts(context.timezone, state.get("remembered") or {}, owners)

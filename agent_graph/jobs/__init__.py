@@ -1,0 +1,1 @@
+"""Background jobs skills declare in SKILL.md, run by a job library (docs/jobs.md)."""

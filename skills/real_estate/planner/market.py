@@ -1,0 +1,73 @@
+"""Reads what people ask about the market: price drops and how new a listing is.
+
+"What dropped in price in 78745 this week?" = price_dropped_within_days 7; "price cuts this
+month" = 30; "reduced in the last 3 days" = 3; a drop with no time named = 30 days. "New
+listings this week", "listed in the last 10 days", "just listed" = days_on_market_max (7, 10, 7).
+"How long has it been on the market?" asks about a listing: `asks_days_on_market`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .reading import Words
+from .words import WORD_NUMBERS
+
+DEFAULT_DROP_DAYS, JUST_LISTED_DAYS = 30, 7
+_N = r"\d{1,3}|" + "|".join(WORD_NUMBERS)
+_WITHIN = (
+    rf"(?:today|yesterday|this (?:week|month)|(?:in |within |over )?(?:the )?(?:last|past) "
+    rf"(?:(?P<n>{_N}) )?(?P<unit>days?|weeks?|months?)|recently|lately)"
+)
+_DROPPED = (
+    r"(?:dropped|came down|fell|went down|was cut|been cut|were cut|got cheaper|"
+    r"reduced|lowered)(?: (?:in|their|its|the) price| in price| price)?|"
+    r"price (?:drops?|cuts?|reductions?|dropped|reduced|lowered|was cut)|"
+    r"(?:reduced|cut|lowered) (?:its |their |the )?prices?"
+)
+_NEW = (
+    r"(?:new(?:ly)? listings?|new(?:ly)? listed|listed|came on(?: the market)?|hit the market|"
+    r"new (?:on|to) the market)"
+)
+_HOW_LONG = re.compile(
+    r"\bhow (?:long|many days)\b.*\b(?:on the market|listed|for sale|up for sale)\b|"
+    r"\bdays on (?:the )?market\b|\bwhen was (?:it|this|that)(?: one| home| house)? listed\b"
+)
+
+
+def _days(match: re.Match[str] | None) -> int | None:
+    if match is None:
+        return None
+    text = match.group()
+    if "today" in text:
+        return 1
+    if "yesterday" in text:
+        return 2
+    if "this week" in text:
+        return 7
+    if "this month" in text:
+        return 30
+    unit = match.group("unit")
+    if unit is None:  # "recently", "lately"
+        return None
+    n = match.group("n")
+    count = int(WORD_NUMBERS.get(n, n)) if n else 1
+    return count * {"d": 1, "w": 7, "m": 30}[unit[0]]
+
+
+def take_market(words: Words, c: dict[str, Any]) -> None:
+    """Fill price_dropped_within_days / days_on_market_max from the message."""
+    if words.take(rf"\b(?:{_DROPPED})\b"):
+        when = words.take(rf"\b{_WITHIN}\b")  # anywhere: "dropped in price in 78745 this week"
+        c["price_dropped_within_days"] = _days(when[0] if when else None) or DEFAULT_DROP_DAYS
+    elif words.take(r"\bjust listed\b"):
+        c["days_on_market_max"] = JUST_LISTED_DAYS
+    elif re.search(rf"\b{_NEW}\b", words.s) and (when := words.take(rf"\b{_WITHIN}\b")):
+        words.take(rf"\b{_NEW}\b")
+        c["days_on_market_max"] = _days(when[0]) or JUST_LISTED_DAYS
+
+
+def asks_days_on_market(text: str) -> bool:
+    """ "How long has it been on the market?" (about the listing in view)."""
+    return bool(_HOW_LONG.search(text.lower()))

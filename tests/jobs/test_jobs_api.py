@@ -1,0 +1,114 @@
+"""The operator's and the user's side against a real server (uvicorn, the job probe skill, the
+embedded profile): `propsearch jobs` over the admin routes, a file handed to a job through its
+inbox, a run needing confirmation, alerts read back per user, and a bad schedule stopping the
+server at start-up."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
+from tests.jobs.helpers import probe_skills_dir
+from tests.servers import ROOT, ServerProcess, free_port_window, start_server
+
+TOKENS = {
+    "admin-token-0123456789": {"user": "ops", "role": "admin"},
+    "ana-token-0123456789": {"user": "ana", "role": "user"},
+    "guest-token-0123456789": {"user": "visitor", "role": "guest"},
+}
+
+
+@dataclass
+class Served:
+    server: ServerProcess
+    folder: Path
+
+    def get(self, path: str, token: str, **params: object) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"}
+        return httpx.get(f"{self.server.url}{path}", headers=headers, params=params, timeout=30)
+
+    def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "agent_graph.cli", "jobs", "--url", self.server.url]
+        return subprocess.run(
+            [*command, "--token", "admin-token-0123456789", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+
+def _tokens(folder: Path) -> Path:
+    path = folder / "tokens.json"
+    path.write_text(json.dumps(TOKENS))
+    path.chmod(0o600)
+    return path
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    folder = tmp_path_factory.mktemp("jobs-api")
+    memory = folder / "memory"
+    PreferenceStore(memory).upsert("ana", "job_probe", PreferenceEntry("SAVED", "s_1", "78704"))
+    server = start_server(
+        memory,
+        free_port_window(),
+        SKILLS_DIR=str(probe_skills_dir(folder)),
+        API_TOKENS_FILE=str(_tokens(folder)),
+        JOB_RETRY_S="0.2",
+    )
+    yield Served(server, folder)
+    server.stop()
+
+
+def test_jobs_are_for_admins(served: Served) -> None:
+    assert served.get("/jobs", "ana-token-0123456789").status_code == 403
+    answer = served.get("/jobs", "admin-token-0123456789")
+    assert answer.status_code == 200
+    jobs = {job["job"]: job for job in answer.json()["jobs"]}
+    assert sorted(jobs) == ["job_probe.ingest", "job_probe.notify", "job_probe.tick"]
+    assert jobs["job_probe.notify"]["after"] == ["job_probe.ingest"]
+
+
+def test_an_operator_runs_a_job_with_a_file_confirms_it_and_the_user_sees_the_alert(
+    served: Served,
+) -> None:
+    update = served.folder / "update.csv"
+    update.write_text("zpid,price\n1,2\n")
+    asked = served.cli("run", "job_probe.ingest", "--file", str(update))
+    assert asked.returncode == 2, asked.stdout + asked.stderr
+    assert "run it again with --confirm" in asked.stdout
+    done = served.cli("run", "job_probe.ingest", "--file", str(update), "--confirm")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert '"chars": 15' in done.stdout  # the job read the file from its inbox
+
+    for _ in range(100):
+        alerts = served.get("/alerts", "ana-token-0123456789").json()
+        if alerts["unread"]:
+            break
+    assert alerts["unread"] == 1
+    assert alerts["alerts"][0]["title"] == "1 new homes match your 78704 search"
+    assert served.get("/alerts", "guest-token-0123456789").json() == {"alerts": [], "unread": 0}
+    headers = {"Authorization": "Bearer ana-token-0123456789"}
+    read = httpx.post(f"{served.server.url}/alerts/read", json={"all": True}, headers=headers)
+    assert read.json() == {"read": 1}
+    assert served.get("/alerts", "ana-token-0123456789").json()["unread"] == 0
+
+    listed = served.cli("list")
+    assert listed.returncode == 0
+    assert "job_probe.ingest" in listed.stdout and "last: ok" in listed.stdout
+
+
+def test_a_bad_schedule_stops_the_server_at_start_up(tmp_path: Path) -> None:
+    skills = probe_skills_dir(tmp_path, schedule="every tuesday")
+    with pytest.raises(RuntimeError, match="exited early") as failed:
+        start_server(tmp_path / "memory", free_port_window(), SKILLS_DIR=str(skills))
+    assert "not a valid cron expression" in str(failed.value)

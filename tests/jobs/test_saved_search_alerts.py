@@ -35,7 +35,12 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerPro
     tokens = folder / "tokens.json"
     tokens.write_text(json.dumps(TOKENS))
     tokens.chmod(0o600)
-    server = start_server(folder / "memory", free_port_window(), API_TOKENS_FILE=str(tokens))
+    server = start_server(
+        folder / "memory",
+        free_port_window(),
+        API_TOKENS_FILE=str(tokens),
+        MAX_BODY_BYTES=str(8_000_000),  # the default 64 KB refuses a whole update file
+    )
     yield server, folder
     server.stop()
 

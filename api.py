@@ -24,6 +24,7 @@ from agent_graph.server.mcp_serving.endpoint import McpEndpoint
 from agent_graph.server.routes import (
     alerts,
     chat,
+    handoffs,
     health,
     jobs,
     memory,
@@ -59,6 +60,7 @@ ROUTERS = (
     widgets.router,
     health.router,
     metrics.router,
+    handoffs.router,
     jobs.router,
     alerts.router,
 )

@@ -64,6 +64,9 @@ class Settings(BaseSettings):
     llm_api_key: str | None = Field(default=None, alias="LLM_API_KEY")
     llm_timeout_s: float = Field(default=60.0, gt=0, alias="LLM_TIMEOUT_S")
     memory_root: Path = Field(default=ROOT / "memory", alias="MEMORY_ROOT")
+    handoff_webhook_url: str = Field(default="", alias="HANDOFF_WEBHOOK_URL")
+    """Where each new handoff (e.g. a tour request) is POSTed, signed (docs/security.md)."""
+    handoff_webhook_secret: str = Field(default="", alias="HANDOFF_WEBHOOK_SECRET")
     skills_dir: Path = Field(default=ROOT / "skills", alias="SKILLS_DIR")
     skill_backend: Literal["process", "docker"] = Field(default="process", alias="SKILL_BACKEND")
     skill_docker_network: str | None = Field(default=None, alias="SKILL_DOCKER_NETWORK")

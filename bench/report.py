@@ -257,6 +257,20 @@ def search(r: dict[str, Any]) -> list[str]:
     )
 
 
+def matching(r: dict[str, Any]) -> list[str]:
+    out = ["## 5b. Matching saved searches against a listing update (in-process)", ""]
+    if "crashed" in r:
+        return out + _crashed(r)
+    out += [
+        f"{r['searches']:,} saved searches and {r['watches']:,} watches of {r['users']:,} users "
+        f"(SYNTHETIC, seeded from the Austin rows); load average {r['loadavg_1m_at_start']} at "
+        f"start, {r['loadavg_1m_at_end']} at end.",
+        "",
+    ]
+    rows = [[u["changes"], _ms(u["seconds"]), u["summary"]["alerts"]] for u in r["updates"]]
+    return out + _table(["changes in the update", "ms (median / p99)", "alerts"], rows)
+
+
 def relevance(r: dict[str, Any]) -> list[str]:
     out = ["## 6. Search relevance (bench/relevance: labelled queries, precision@10)", ""]
     if "crashed" in r:
@@ -408,6 +422,7 @@ def markdown(results: dict[str, Any]) -> str:
         ("api", api),
         ("memory", memory),
         ("search", search),
+        ("matching", matching),
         ("relevance", relevance),
         ("web", web),
         ("reach", reach),

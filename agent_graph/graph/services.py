@@ -15,6 +15,7 @@ from agent_graph.llm.profile import ModelProfile, profile_of
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.skills.metadata import ToolMeta
 from agent_graph.skills.planners import Planners
+from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.scratch_sessions import ScratchSessionStore
 from agent_graph.storage.sessions import SessionRecord
 
@@ -111,6 +112,8 @@ class Services:
     """After each turn the local model reads the session's next prompt (graph/read_ahead.py)."""
     background_reads: BackgroundReads = field(default_factory=BackgroundReads)
     """Those reads under way."""
+    handoffs: HandoffInbox | None = None
+    """Where a tool's handoff result (a request for a person) is kept (storage/handoffs.py)."""
     take_alerts: Callable[[str], list[dict[str, Any]]] | None = None
     """The user's unseen alerts (agent_graph/jobs), marked read as they are taken: a new
     session opens with them (nodes/hydrate.py). None: no alerts here."""

@@ -2,17 +2,26 @@
 
 A skill's `x-propsearch.writes` names each entry it writes with a kind; the core normalises the
 value by that kind before it is stored, so a stored entry is a fact of a known shape (an amount,
-a count, a place, one of a list), never free text that could read as an instruction later.
+a count, a place, one of a list, the parameters of one of the skill's own tools), never free
+text that could read as an instruction later.
+
+`{"criteria": "<tool>"}` is a JSON object of parameters valid against that tool's input schema
+(the same skill's; the registry resolves it into `"schema"` when the skill loads): a saved
+search, say, stored as compact JSON text whose every string is a short label.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
+
+from jsonschema import Draft202012Validator
 
 SIMPLE_KINDS = ("money", "integer", "number", "place", "label")
 MAX_PLACE_CHARS = 80
 MAX_LABEL_CHARS = 120
+MAX_CRITERIA_CHARS = 480
 _MONEY = re.compile(r"^\$?\s*(\d[\d,]*(?:\.\d+)?)\s*([km]?)$", re.IGNORECASE)
 _PLACE = re.compile(r"^[\w .,'#-]+$")
 _LABEL_FORBIDDEN = re.compile(r"[<>{}\[\]`\n\r]")
@@ -25,9 +34,13 @@ _INSTRUCTION = re.compile(
 
 
 def valid_kind(kind: Any) -> bool:
-    """A kind as a skill may declare it: a simple name or {"enum": [...], "many"?: bool}."""
+    """A kind as a skill may declare it: a simple name, {"enum": [...], "many"?: bool} or
+    {"criteria": "<tool>"}."""
     if isinstance(kind, str):
         return kind in SIMPLE_KINDS
+    if isinstance(kind, dict) and "criteria" in kind:
+        tool, schema = kind.get("criteria"), kind.get("schema", {})
+        return isinstance(tool, str) and bool(tool) and isinstance(schema, dict)
     if isinstance(kind, dict):
         options = kind.get("enum")
         return (
@@ -41,6 +54,8 @@ def valid_kind(kind: Any) -> bool:
 
 def normalized(kind: Any, value: Any) -> str:
     """The stored text of `value` for `kind`; ValueError with a readable reason otherwise."""
+    if isinstance(kind, dict) and "criteria" in kind:
+        return _criteria(kind, value)
     if isinstance(kind, dict):
         return _enum(kind["enum"], bool(kind.get("many")), value)
     if isinstance(value, bool) or value is None:
@@ -105,3 +120,44 @@ def _enum(options: list[str], many: bool, value: Any) -> str:
     if not chosen or unknown or (len(chosen) > 1 and not many):
         raise ValueError(f"expected {'some' if many else 'one'} of: {', '.join(options)}")
     return ", ".join(dict.fromkeys(allowed[c] for c in chosen))
+
+
+def _criteria(kind: dict[str, Any], value: Any) -> str:
+    """Compact JSON of an object valid against the named tool's input schema; ValueError naming
+    the field at fault otherwise."""
+    tool, schema = kind["criteria"], kind.get("schema")
+    if not isinstance(schema, dict) or not schema:
+        raise ValueError(f"{tool} is not a tool of this skill, so its criteria cannot be checked")
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            raise ValueError(f"criteria must be a JSON object of {tool} parameters") from None
+    if not isinstance(value, dict) or not value:
+        raise ValueError(f"criteria must be a non-empty object of {tool} parameters")
+    errors = sorted(Draft202012Validator(schema).iter_errors(value), key=lambda e: list(e.path))
+    if errors:
+        where = ".".join(str(p) for p in errors[0].path) or "criteria"
+        raise ValueError(f"{where}: {errors[0].message} (not valid for {tool})")
+    for field, text in _strings(value):
+        try:
+            normalized("label", text)
+        except ValueError as exc:
+            raise ValueError(f"{field}: {exc}") from None
+    stored = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    if len(stored) > MAX_CRITERIA_CHARS:
+        raise ValueError(f"criteria are too long (max {MAX_CRITERIA_CHARS} characters)")
+    return stored
+
+
+def _strings(value: Any, path: str = "") -> list[tuple[str, str]]:
+    """(field, text) for every string in a JSON value, with its dotted path."""
+    if isinstance(value, str):
+        return [(path or "criteria", value)]
+    if isinstance(value, dict):
+        items = [(f"{path}.{k}" if path else str(k), v) for k, v in value.items()]
+    elif isinstance(value, list):
+        items = [(f"{path}.{i}", v) for i, v in enumerate(value)]
+    else:
+        return []
+    return [found for where, item in items for found in _strings(item, where)]

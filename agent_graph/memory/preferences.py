@@ -1,7 +1,8 @@
 """L1 memory: typed preference entries per (user, skill), one Markdown file each, always injected.
 
 File: ``{root}/users/{user}/skills/{skill}/preferences.md``, one entry per line, e.g.
-``[PREFERENCE] units: metric`` (SAVED entries are items the user kept). The same type+key
+``[PREFERENCE] units: metric`` (SAVED entries are items the user kept; SEARCH and WATCH
+entries are what a skill's jobs look out for on the user's behalf). The same type+key
 overwrites in place. Lines that are not
 entries (hand-written notes, headings, garbled text) are ignored when loading and kept verbatim
 when the file is rewritten, so a user's manual edits are never lost.
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, Protocol, get_args
 
-EntryType = Literal["PREFERENCE", "DECISION", "OBSERVATION", "SAVED"]
+EntryType = Literal["PREFERENCE", "DECISION", "OBSERVATION", "SAVED", "SEARCH", "WATCH"]
 ENTRY_TYPES: Final[tuple[EntryType, ...]] = get_args(EntryType)
 FILE_NAME: Final = "preferences.md"
 MAX_VALUE_CHARS: Final = 500
@@ -26,7 +27,7 @@ RENDER_HEADER: Final = "Remembered user preferences (apply them unless the user 
 _ID_RE: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.@+-]{0,63}")
 _KEY_RE: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
 _LINE_RE: Final = re.compile(
-    r"\[(PREFERENCE|DECISION|OBSERVATION|SAVED)\]\s+([A-Za-z0-9_][A-Za-z0-9_.-]{0,63})\s*:\s*(.*?)\s*"
+    r"\[(PREFERENCE|DECISION|OBSERVATION|SAVED|SEARCH|WATCH)\]\s+([A-Za-z0-9_][A-Za-z0-9_.-]{0,63})\s*:\s*(.*?)\s*"
 )
 _LINE_BREAKS: Final = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 

@@ -1,6 +1,8 @@
 """Users and roles: operator-issued bearer tokens from API_TOKENS_FILE, checked in constant time.
 
-The file is a JSON object mapping each token to ``{"user": id, "role": "guest"|"user"|"admin"}``.
+The file is a JSON object mapping each token to
+``{"user": id, "role": "guest"|"user"|"agent"|"admin"}``; an agent is a user who also reads the
+handoff inbox (GET /handoffs).
 With no file the single local user (DEFAULT_USER) is the admin of their own machine.
 """
 
@@ -15,7 +17,7 @@ from typing import Literal, get_args
 
 from agent_graph.storage.sessions import InvalidIdError, validate_user_id
 
-Role = Literal["guest", "user", "admin"]
+Role = Literal["guest", "user", "agent", "admin"]
 ROLES: tuple[Role, ...] = get_args(Role)
 MIN_TOKEN_CHARS = 16
 PUBLIC_USER = "guest"

@@ -17,6 +17,7 @@ ROLE_LINES = {
         "remembered for them; if asked to remember something, say that signing in enables it."
     ),
     "user": "The user is signed in: every tool is available.",
+    "agent": "The user is a signed-in agent of this PropSearch instance: every tool is available.",
     "admin": "The user is an administrator of this PropSearch instance: every tool is available.",
 }
 REFUSED = "the tool {tool} is not available to a {role}. Answer without it."

@@ -9,12 +9,14 @@ benchmarks (bench/common.py's `bench_services`) all build their services with
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.config import Settings
+from agent_graph.delivery.webhook import post_signed
 from agent_graph.graph.services import Services, SkillGateway
 from agent_graph.graph.tool_choice import ToolChoice
 from agent_graph.jobs.alerts import take_unread
@@ -28,6 +30,8 @@ from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry, skill_secrets
 from agent_graph.skills.service import parse_services
 from agent_graph.skills.state import state_root
+from agent_graph.storage.handoffs import FILE_NAME as HANDOFF_FILE
+from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import Storage
 
@@ -121,6 +125,7 @@ def compose_services(
     sanitizer = sanitizer or make_sanitizer(settings)
     skills = skills or make_registry(settings, sanitizer.redact)
     return Services(
+        handoffs=handoff_inbox(settings),
         skills=skills,
         model=model,
         sessions=storage.sessions,
@@ -139,6 +144,14 @@ def compose_services(
         tool_choice=tool_choice(settings, skills),
         take_alerts=_alert_opener(storage),
     )
+
+
+def handoff_inbox(settings: Settings) -> HandoffInbox:
+    """The handoff inbox under MEMORY_ROOT; each new handoff goes to the operator's webhook
+    when HANDOFF_WEBHOOK_URL is set."""
+    url, secret = settings.handoff_webhook_url, settings.handoff_webhook_secret
+    notify = partial(post_signed, url, secret, "handoff") if url else None
+    return HandoffInbox(settings.memory_root / HANDOFF_FILE, notify)
 
 
 def _alert_opener(storage: Storage) -> Callable[[str], list[dict[str, Any]]] | None:

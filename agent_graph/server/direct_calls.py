@@ -22,10 +22,12 @@ from agent_graph.security.roles import tool_allowed
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.skills.arguments import INVALID, checked_arguments, parameter_names
 from agent_graph.skills.pool import SkillCallError
+from agent_graph.storage.handoffs import HandoffInbox, is_handoff
 
 SIGN_IN = "Sign in to save: as a guest you can search and look, but nothing is kept for you."
 APP_MESSAGE = "{tool} (from {source})"
 UNKNOWN = "{tool} has no argument named {names}; it takes: {known}."
+NO_INBOX = "This server keeps no handoff inbox, so the request could not be passed on."
 
 
 class DirectCallError(Exception):
@@ -63,6 +65,7 @@ async def call_tool(
     sanitizer: Sanitizer,
     tokens: ConfirmTokens,
     call: DirectCall,
+    handoffs: HandoffInbox | None = None,
 ) -> dict[str, Any]:
     """{"result", "change"?}: run one tool for the caller; its memory write, if any, is applied
     now. A `confirm` tool, or a write that deletes or changes an entry, needs a token first."""
@@ -90,6 +93,8 @@ async def call_tool(
     except SkillCallError as exc:
         raise DirectCallError(_status_of(str(exc)), sanitizer.redact(str(exc))) from None
     answer: dict[str, Any] = {"result": result}
+    if is_handoff(result):
+        await _hand_off(handoffs, who, skill, result)
     if not is_write(result):
         return answer
     try:
@@ -106,6 +111,17 @@ async def call_tool(
     if changes:
         answer["change"] = changes[0]
     return answer
+
+
+async def _hand_off(
+    handoffs: HandoffInbox | None, who: Principal, skill: str, result: dict[str, Any]
+) -> None:
+    """Keep a handoff result for the agents; guests are asked to sign in first."""
+    if not may_remember(who.role, who.persist):
+        raise DirectCallError(403, SIGN_IN)
+    if handoffs is None:
+        raise DirectCallError(503, NO_INBOX)
+    await handoffs.receive(who.user, skill, result)
 
 
 def _status_of(message: str) -> int:

@@ -32,6 +32,7 @@ from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners, known_skills
 from agent_graph.skills.registry import SkillRegistry, discover
+from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage
 from agent_graph.telemetry.instruments import observe_pools
@@ -72,6 +73,11 @@ class AppRuntime:
             lease_s = self.settings.run_lease_s
             keeper = RunKeeper(storage.leases, storage.replica, lease_s, storage.run_streams)
         self.runs = RunHub(self.runner, shared=storage.run_streams, keeper=keeper)
+
+    @property
+    def handoffs(self) -> HandoffInbox | None:
+        """Requests for a person (tour requests...) the `agent` role reads (storage/handoffs.py)."""
+        return self.services.handoffs
 
     @property
     def sessions(self) -> Sessions:

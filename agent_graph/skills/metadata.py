@@ -8,6 +8,7 @@ remembered, a short JSON summary.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import re
@@ -113,6 +114,26 @@ def read_writes(tool: str, raw: Any) -> dict[str, dict[str, Any]]:
     if declared != raw:
         log.warning("tool %s: malformed parts of %s.writes ignored", tool, META_KEY)
     return declared
+
+
+def with_criteria_schemas(meta: ToolMeta, schemas: dict[str, Any]) -> ToolMeta:
+    """`meta` with each `{"criteria": tool}` kind of its writes carrying that tool's input schema
+    (`schemas`: the same skill's tools by name); a kind naming no such tool keeps none, so the
+    core refuses its writes."""
+    if not any(
+        isinstance(k, dict) and "criteria" in k for w in meta.writes.values() for k in w.values()
+    ):
+        return meta
+    writes = {
+        entry_type: {
+            key: {**kind, "schema": schemas.get(kind["criteria"]) or {}}
+            if isinstance(kind, dict) and "criteria" in kind
+            else kind
+            for key, kind in keys.items()
+        }
+        for entry_type, keys in meta.writes.items()
+    }
+    return dataclasses.replace(meta, writes=writes)
 
 
 def split_tool(entry: dict[str, Any]) -> tuple[dict[str, Any], ToolMeta]:

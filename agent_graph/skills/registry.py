@@ -15,7 +15,7 @@ from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.claims import Claims, clashes, load_claims, save_claims, updated
 from agent_graph.skills.manifest import ManifestError, SkillSpec, load_skill
 from agent_graph.skills.mcp import McpPool
-from agent_graph.skills.metadata import ToolMeta, split_tool
+from agent_graph.skills.metadata import ToolMeta, split_tool, with_criteria_schemas
 from agent_graph.skills.pool import DEFAULT_MAX_CALLS, ContainerPool, SkillCallError
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.sandbox import unconfined_network
@@ -47,6 +47,12 @@ class LoadedSkill:
             tool, meta = split_tool(entry)
             self.tools.append(tool)
             self.meta[meta.tool] = meta
+        schemas = {
+            str(t.get("function", {}).get("name")): t.get("function", {}).get("parameters")
+            for t in self.tools
+        }
+        for name, meta in self.meta.items():
+            self.meta[name] = with_criteria_schemas(meta, schemas)
 
 
 def declared_names(skill: LoadedSkill) -> list[str]:

@@ -24,6 +24,8 @@ ENTRY_KINDS: dict[str, dict[str, Any]] = {
 """Every entry these tools may write, with the kind of its value: declared to the core as
 `x-propsearch.writes`, which refuses anything else (docs/protocol.md, "Memory writes")."""
 ENTRY_TYPES = tuple(ENTRY_KINDS)
+FORGETTABLE_TYPES = (*ENTRY_TYPES, "SEARCH", "WATCH")
+"""Saved searches and watches (watches.py) are forgotten like preferences."""
 PREFERENCE_KEYS = tuple(key for keys in ENTRY_KINDS.values() for key in keys)
 MAX_VALUE_CHARS = 300
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
@@ -72,8 +74,8 @@ def forget_criteria(params: dict[str, Any]) -> dict[str, Any]:
     if unknown:
         raise ToolError(f"unknown parameter(s) {unknown}; expected key (and entry_type)")
     entry_type = str(params.get("entry_type") or "PREFERENCE").strip().upper()
-    if entry_type not in ENTRY_TYPES:
-        raise ToolError(f"entry_type must be one of {', '.join(ENTRY_TYPES)}")
+    if entry_type not in FORGETTABLE_TYPES:
+        raise ToolError(f"entry_type must be one of {', '.join(FORGETTABLE_TYPES)}")
     key = str(params.get("key") or "").strip().lower().replace("-", "_").replace(" ", "_")
     if not _KEY.match(key):
         raise ToolError(f"key must be snake_case (e.g. {', '.join(PREFERENCE_KEYS[:3])})")

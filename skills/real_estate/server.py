@@ -12,13 +12,16 @@ from typing import Any
 
 from compare import compare_properties
 from criteria import parse_criteria
+from matching import match_saved_searches
 from memory_write import forget_criteria, memory_write
 from providers import make_provider
 from saved_homes import get_saved_homes, remove_saved_home, save_home, zpid_of
 from skill_runtime import Handler, ToolError, serve
 from tools import SCHEMA
-from updates.jobs import JOBS
+from tours import request_tour
+from updates.jobs import JOBS as UPDATE_JOBS
 from updates.live import ensure_current
+from watches import save_search, watch_home
 
 MAX_ADDRESS_CHARS = 200
 
@@ -91,7 +94,11 @@ HANDLERS = {
     "remove_saved_home": remove_saved_home,
     "get_saved_homes": lambda params: get_saved_homes(params, provider.details),
     "compare_properties": lambda params: compare_properties(params, provider.details),
+    "save_search": lambda params: save_search(params, provider.search),
+    "watch_home": lambda params: watch_home(params, provider.details),
+    "request_tour": lambda params: request_tour(params, provider.details),
 }
+JOBS = {**UPDATE_JOBS, "match_saved_searches": match_saved_searches}
 
 if __name__ == "__main__":
     provider.warm()  # load before answering /health: a pooled worker is ready means warm

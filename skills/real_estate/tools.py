@@ -8,6 +8,8 @@ from criteria import DEFAULT_LIMIT, MAX_LIMIT, SORTS
 from landmarks import LANDMARKS
 from memory_write import ENTRY_KINDS, ENTRY_TYPES, PREFERENCE_KEYS
 from providers.listing import FEATURES, PROPERTY_TYPES
+from tours import ACCOUNT_CONTACT
+from watches import WATCH_WHAT
 
 SYSTEM_PROMPT = """\
 Home search tools (real_estate skill):
@@ -36,6 +38,8 @@ forget_search_criteria for each remembered budget key.
 - Saved homes are remembered as SAVED entries home_<zpid>. "Save the second one" -> save_home; \
 "remove it" -> remove_saved_home; "show my saved homes" -> get_saved_homes with those zpids; \
 "compare the first two" -> compare_properties. Removing and forgetting ask the user to confirm.
+- Saved searches and watches: "tell me when new homes like this come up", "watch this search" -> save_search with the search's criteria; "let me know if the second one drops in price" -> watch_home (watch: price, status for "if it sells / goes pending", any otherwise). They are SEARCH search_<slug> and WATCH watch_<zpid> entries; "stop watching it" -> forget_search_criteria with entry_type WATCH and key watch_<zpid> (SEARCH and its key for a search). Both ask the user to confirm; guests must sign in first.
+- Tours: "I'd like to see the second one on Saturday morning" -> request_tour with its zpid, the times the user said and their email or phone if they gave one. An agent receives it after the user confirms; guests must sign in first.
 - Fair housing: never filter, rank or describe homes or areas by race, colour, religion, \
 national origin, sex, familial status or disability, nor say who lives where ("a neighborhood \
 without kids", "a white area", "away from group homes"). Call no tool: decline politely and \
@@ -167,6 +171,12 @@ _ZPID = _p("string", "The zpid of a home shown in a result (its zpid column).")
 _ZPIDS = _p("array", "The zpids of homes shown in results.", items={"type": "string"})
 SAVED_ENTRIES = {"SAVED": {"home_*": "label"}}
 """Saved homes: one entry per home, its value the skill's own "address · price" line."""
+WATCH_ENTRIES: dict[str, Any] = {
+    "SEARCH": {"search_*": {"criteria": "search_properties"}},
+    "WATCH": {"watch_*": {"enum": list(WATCH_WHAT)}},
+}
+"""Saved searches (the core checks the criteria against search_properties' schema) and watches."""
+FORGETTABLE: dict[str, Any] = {**ENTRY_KINDS, **WATCH_ENTRIES}
 _LISTING_COLUMNS = ["zpid", "address", "price", "beds", "baths", "sqft", "property_type"]
 _LISTINGS_FOR_MODEL = {
     "rows": "items",
@@ -249,7 +259,11 @@ TOOLS = [
         "Forget a remembered preference (the user said 'forget my budget'). Asks the user first.",
         {
             "key": _p("string", f"The remembered key, e.g. {', '.join(PREFERENCE_KEYS[:3])}."),
-            "entry_type": _p("string", "Default PREFERENCE.", enum=list(ENTRY_TYPES)),
+            "entry_type": _p(
+                "string",
+                "Default PREFERENCE; SEARCH for a saved search, WATCH for a watched home.",
+                enum=[*ENTRY_TYPES, "SEARCH", "WATCH"],
+            ),
         },
         ["key"],
         {
@@ -257,7 +271,7 @@ TOOLS = [
             "renders": "none",
             "summary": "forgot {key}",
             "confirm": "Forget your saved {key}?",
-            "writes": ENTRY_KINDS,
+            "writes": FORGETTABLE,
             "idempotent": True,  # only a write request, applied once when the turn ends
         },
     ),
@@ -286,6 +300,73 @@ TOOLS = [
             "confirm": "Remove home {zpid} from your saved homes?",
             "writes": SAVED_ENTRIES,
             "idempotent": True,  # only a write request, applied once when the turn ends
+        },
+    ),
+    _function(
+        "save_search",
+        "Save a search so the user hears about new homes matching it ('tell me when...', "
+        "'watch this search'). Pass the search's criteria (search_properties parameters). "
+        "Asks the user first.",
+        {
+            "criteria": _p(
+                "object",
+                "The search_properties parameters to keep, e.g. {location, beds_min, price_max}.",
+                properties=_SEARCH_PARAMS,
+                additionalProperties=False,
+            ),
+            "name": _p("string", "Optional short name for the search, e.g. '78704 houses'."),
+        },
+        ["criteria"],
+        {
+            "label": "Saving search…",
+            "renders": "none",
+            "summary": "saved search {key}",
+            "confirm": "Save this search and tell you when new homes match it?",
+            "writes": WATCH_ENTRIES,
+        },
+    ),
+    _function(
+        "watch_home",
+        "Watch one listing and tell the user when it changes ('let me know if it drops in "
+        "price'). Asks the user first.",
+        {
+            "zpid": _ZPID,
+            "watch": _p(
+                "string",
+                "price = price changes, status = sold / pending / off the market, any = both.",
+                enum=list(WATCH_WHAT),
+            ),
+        },
+        ["zpid", "watch"],
+        {
+            "label": "Watching home…",
+            "renders": "none",
+            "summary": "watching {key}",
+            "confirm": "Watch home {zpid} and tell you when its {watch} changes?",
+            "writes": WATCH_ENTRIES,
+        },
+    ),
+    _function(
+        "request_tour",
+        "Ask an agent to show the user a home ('I'd like to see the second one on Saturday "
+        "morning'). Asks the user first; an agent contacts them.",
+        {
+            "zpid": _ZPID,
+            "times": _p("string", "When the user would like to visit, in their words."),
+            "contact": _p(
+                "string",
+                "How the agent reaches the user: the email or phone they gave, else "
+                f"'{ACCOUNT_CONTACT}'.",
+            ),
+        },
+        ["zpid", "times", "contact"],
+        {
+            "label": "Requesting a tour…",
+            "renders": "none",
+            "summary": "tour requested for {address}",
+            "confirm": "Send a tour request for home {zpid} ({times}) to an agent "
+            "(contact: {contact})?",
+            "idempotent": False,
         },
     ),
     _function(

@@ -93,7 +93,7 @@ def test_schema_lists_every_tool_with_the_protocol_criteria_and_metadata(worker:
     assert set(functions) == {
         "search_properties", "get_property_details", "get_property_details_by_address",
         "save_search_criteria", "forget_search_criteria", "save_home", "remove_saved_home",
-        "get_saved_homes", "compare_properties",
+        "get_saved_homes", "compare_properties", "save_search", "watch_home", "request_tour",
     }  # fmt: skip
     search = functions["search_properties"]["parameters"]
     assert set(search["properties"]) == PROTOCOL_CRITERIA
@@ -107,8 +107,13 @@ def test_schema_lists_every_tool_with_the_protocol_criteria_and_metadata(worker:
     assert meta["search_properties"]["renders"] == "listings"
     assert meta["compare_properties"]["renders"] == "comparison"
     destructive = {name for name, m in meta.items() if "confirm" in m}
-    assert destructive == {"forget_search_criteria", "remove_saved_home"}
-    writers = {"save_search_criteria", "forget_search_criteria", "save_home", "remove_saved_home"}
+    assert destructive == {
+        "forget_search_criteria", "remove_saved_home", "save_search", "watch_home", "request_tour",
+    }  # fmt: skip
+    writers = {
+        "save_search_criteria", "forget_search_criteria", "save_home", "remove_saved_home",
+        "save_search", "watch_home", "request_tour",
+    }  # fmt: skip
     assert not any(meta[name].get("guest") for name in writers)
 
 

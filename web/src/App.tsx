@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { getSession } from "./api";
 import { AlertBell } from "./components/AlertBell";
 import { ChangeLog } from "./components/ChangeLog";
+import { HandoffInbox } from "./components/HandoffInbox";
 import { ChatInput } from "./components/ChatInput";
 import { EmptyState } from "./components/EmptyState";
 import { MessageList } from "./components/MessageList";
@@ -15,6 +16,7 @@ import { HomeActionsContext } from "./homeActions";
 import { useAlerts } from "./hooks/useAlerts";
 import { useAuth, type AuthState } from "./hooks/useAuth";
 import { useChatStream, type TurnResult } from "./hooks/useChatStream";
+import { useHandoffs } from "./hooks/useHandoffs";
 import { usePreferences } from "./hooks/usePreferences";
 import { useSavedHomes } from "./hooks/useSavedHomes";
 import { useSessions } from "./hooks/useSessions";
@@ -37,21 +39,24 @@ function Workspace({ auth }: { auth: AuthState }) {
   const [viewMode, setViewMode] = useViewMode();
   const sessions = useSessions(!guest);
   const memory = usePreferences(!guest);
+  const inbox = useHandoffs(!guest);
   const alerts = useAlerts(!guest);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   const { refresh: refreshSessions, firstList, loadTitle } = sessions;
   const { refresh: refreshMemory } = memory;
+  const { refresh: refreshInbox } = inbox;
   const { refresh: refreshAlerts } = alerts;
   const onTurnComplete = useCallback(
     ({ sessionId, isNewSession }: TurnResult) => {
       if (guest) return; // guests keep nothing: no list, no title, no memory
       void refreshSessions().then(() => (isNewSession ? loadTitle(sessionId) : undefined));
       void refreshMemory();
+      void refreshInbox();
       if (isNewSession) void refreshAlerts(); // a new session opened with them: now read
     },
-    [guest, refreshSessions, loadTitle, refreshMemory, refreshAlerts],
+    [guest, refreshSessions, loadTitle, refreshMemory, refreshInbox, refreshAlerts],
   );
   // A turn that can no longer be followed (its events expired) is shown as stored instead.
   const reloadRef = useRef<(id: string) => void>(() => undefined);
@@ -157,9 +162,14 @@ function Workspace({ auth }: { auth: AuthState }) {
         onDelete={(id) => void deleteChat(id)}
       >
         {memory.available && (
-          <PreferencesPanel preferences={memory.preferences} onForget={(skill, key) => void memory.forget(skill, key)} />
+          <PreferencesPanel
+            preferences={memory.preferences}
+            onForget={(skill, key) => void memory.forget(skill, key)}
+            onEdit={memory.edit}
+          />
         )}
         <ChangeLog changes={memory.changes} onUndo={(id) => void memory.undo(id)} />
+        {inbox.available && <HandoffInbox handoffs={inbox.handoffs} onHandled={(id) => void inbox.handle(id)} />}
       </Sidebar>
       <main className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">

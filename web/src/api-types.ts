@@ -116,6 +116,25 @@ export interface ErrorAnswer {
   detail: string | (Record<string, unknown>)[];
 }
 
+export interface HandoffEntry {
+  id: string;
+  user: string;
+  skill: string;
+  kind: string;
+  title: string;
+  summary: string;
+  details: Record<string, unknown>;
+  at: string;
+  handled_at?: string | null;
+  handled_by?: string | null;
+}
+
+/** Newest first, with how many are still open. */
+export interface HandoffsAnswer {
+  handoffs: HandoffEntry[];
+  open: number;
+}
+
 /** `status` is "ok" or "degraded"; `dependencies` only in the server profile; `model` and `skills` only for an admin (or when no tokens are configured). */
 export interface HealthAnswer {
   status: string;

@@ -1,6 +1,14 @@
 /** Every HTTP call the UI makes to the PropSearch API (docs/protocol.md). */
 import { readStored, writeStored } from "./storage";
-import type { Alert, MemoryChange, Preferences, ResultData, SessionHistory, SessionSummary } from "./types";
+import type {
+  Alert,
+  Handoff,
+  MemoryChange,
+  Preferences,
+  ResultData,
+  SessionHistory,
+  SessionSummary,
+} from "./types";
 
 export const TOKEN_KEY = "propsearch.token";
 export const GUEST_KEY = "propsearch.guest";
@@ -192,6 +200,15 @@ export async function getChanges(): Promise<MemoryChange[]> {
 
 export async function undoChange(id: string): Promise<void> {
   await request(`/memory/changes/${encodeURIComponent(id)}/undo`, { method: "POST" });
+}
+
+/** The handoff inbox (agents and admins); a 403 means this caller has none. */
+export async function getHandoffs(): Promise<Handoff[]> {
+  return (await getJson<{ handoffs: Handoff[] }>("/handoffs")).handoffs;
+}
+
+export async function markHandled(id: string): Promise<void> {
+  await request(`/handoffs/${encodeURIComponent(id)}/handled`, { method: "POST" });
 }
 
 /** The user's alerts, newest first, and how many are unread. */

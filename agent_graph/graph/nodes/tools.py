@@ -77,6 +77,7 @@ async def run_one(request: ToolRequest) -> ToolRecord:
     try:
         result = await EXECUTE(request)
         write = outcomes.written(request, result)
+        await outcomes.handed_off(request, result)
     except (SkillCallError, WriteRefusedError) as exc:
         error = run.services.sanitizer.redact(str(exc))
     except Exception as exc:

@@ -10,11 +10,19 @@ from langchain_core.messages import ToolMessage
 
 from agent_graph.events import DataEvent, StepEvent, StepStatus
 from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest
-from agent_graph.memory.write_policy import is_write, owned_write
+from agent_graph.memory.write_policy import (
+    GUEST,
+    WriteRefusedError,
+    is_write,
+    may_remember,
+    owned_write,
+)
 from agent_graph.security.sanitizer import wrap_error, wrap_external
 from agent_graph.skills.metadata import NO_CARD
+from agent_graph.storage.handoffs import is_handoff
 
 TOOL_ERROR = "Error: {message}"
+NO_INBOX = "This server keeps no handoff inbox, so the request could not be passed on."
 CORRECTED = (
     "Sent again without the correction, so it ran as the skill corrected it: {args}. "
     "Call it again with other arguments if the user meant something else."
@@ -48,6 +56,20 @@ def written(request: ToolRequest, result: Any) -> dict[str, Any] | None:
         return None
     context = request.run.context
     return owned_write(request.meta, str(request.skill), result, context.role, context.persist)
+
+
+async def handed_off(request: ToolRequest, result: Any) -> None:
+    """Keep a handoff result (a request for a person) in the inbox; guests are refused, as a
+    memory write would be (the tool is not theirs anyway)."""
+    inbox, context = request.run.services.handoffs, request.run.context
+    if not is_handoff(result):
+        return
+    if not may_remember(context.role, context.persist):
+        raise WriteRefusedError(GUEST)
+    if inbox is None:
+        raise WriteRefusedError(NO_INBOX)
+    safe = request.run.services.sanitizer.redact_value(result)
+    await inbox.receive(context.user_id, str(request.skill), safe)
 
 
 def succeeded(request: ToolRequest, result: Any, ms: float) -> ToolRecord:

@@ -124,7 +124,12 @@ async def run_tool(
     runtime = call.runtime
     try:
         result = await call_tool(
-            runtime.registry, runtime.memory, runtime.sanitizer, runtime.confirm_tokens, direct
+            runtime.registry,
+            runtime.memory,
+            runtime.sanitizer,
+            runtime.confirm_tokens,
+            direct,
+            handoffs=runtime.handoffs,
         )
     except ConfirmationNeededError as exc:
         if not call.can_ask:

@@ -44,7 +44,12 @@ async def direct_tool_call(
     call = DirectCall(who, tool, body.params, body.confirm)
     try:
         answer = await call_tool(
-            runtime.registry, runtime.memory, runtime.sanitizer, runtime.confirm_tokens, call
+            runtime.registry,
+            runtime.memory,
+            runtime.sanitizer,
+            runtime.confirm_tokens,
+            call,
+            handoffs=runtime.handoffs,
         )
     except ConfirmationNeededError as exc:
         return JSONResponse(  # type: ignore[return-value]

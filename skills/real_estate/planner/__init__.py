@@ -30,6 +30,9 @@ TOOLS = frozenset(
         "remove_saved_home",
         "get_saved_homes",
         "compare_properties",
+        "save_search",
+        "watch_home",
+        "request_tour",
     }
 )
 SEARCH = "search_properties"
@@ -105,7 +108,9 @@ def answer(turn: dict[str, Any]) -> str | None:
 
 def _is_kept_item(result: dict[str, Any]) -> bool:
     """A saved home or a removal, worded on its own (not as "I'll remember ...")."""
-    kept = result.get("op") == "delete" or result.get("entry_type") == "SAVED"
+    if result.get("type") == "handoff":
+        return True
+    kept = result.get("op") == "delete" or result.get("entry_type") in ("SAVED", "SEARCH", "WATCH")
     return result.get("type") == "memory_write" and kept
 
 

@@ -13,7 +13,8 @@ A message is read in this order; the first that applies wins:
 4. "more results" / "next page" / "page 3" -> the last search, next page;
 5. anything with search criteria, preferences, or "what's available" -> save the stated
    preferences (see prefs.py), then search.
-Saved homes, comparison and "forget my budget" (saved.py) are read right after a card click.
+Saved homes, comparison and "forget my budget" (saved.py) are read right after a card click,
+after saved searches, watches and tour requests (watch.py).
 
 Refinement or new search (when an earlier search exists): a new search when the message says
 so ("new search", "start over", "what's available"), or names a place along with other
@@ -47,6 +48,7 @@ from .prefs import fill_from_preferences, preference_writes
 from .refs import card_click, find_reference, resolve, typed_address
 from .replies import describe_error, describe_results
 from .saved import plan_saved
+from .watch import plan_watch
 
 __all__ = [
     "Conversation",
@@ -107,6 +109,12 @@ def plan_for(conv: Conversation) -> Plan | None:
     if zpid := card_click(text):
         return Plan([_details(zpid)])
     near = (conv.last_criteria or {}).get("near")
+    watched = plan_watch(
+        text, conv.last_results, conv.focused, conv.last_criteria, conv.preferences
+    )
+    if watched is not None:
+        calls, note = watched
+        return Plan([ToolRequest(name, args) for name, args in calls], note)
     if saved := plan_saved(text, conv.last_results, conv.focused, conv.preferences, near):
         calls, note = saved
         return Plan([ToolRequest(name, args) for name, args in calls], note)

@@ -70,6 +70,8 @@ def describe_results(result: Mapping[str, Any], note: str = "") -> str:
         body = _memory_write(result)
     elif kind == "comparison":
         body = describe_comparison(result)
+    elif kind == "handoff":
+        body = _handoff(result)
     else:
         body = "Done."
     return f"{note} {body}" if note else body
@@ -193,9 +195,40 @@ def _memory_write(result: Mapping[str, Any]) -> str:
         if result.get("op") == "delete":
             return f"Removed {home} from your saved homes."
         return f"Saved {home} to your saved homes."
+    if result.get("entry_type") in ("SEARCH", "WATCH"):
+        return _watch_write(result, key)
     if result.get("op") == "delete":
         return f"Done: I've forgotten your saved {key.replace('_', ' ')}."
     return f"Saved your {key.replace('_', ' ')}: {value}."
+
+
+def _watch_write(result: Mapping[str, Any], key: str) -> str:
+    """A saved search or a watch, kept or stopped."""
+    if result.get("op") == "delete":
+        what = "saved search" if result.get("entry_type") == "SEARCH" else "watch on this home"
+        return f"Done: I've stopped your {what} ({key})."
+    if result.get("entry_type") == "SEARCH":
+        criteria = result.get("criteria") if isinstance(result.get("criteria"), Mapping) else {}
+        total = result.get("total")
+        now = f" {total} match today." if isinstance(total, int) else ""
+        return (
+            f"Saved your search for {criteria_phrase(criteria or {}, 2)}: I'll tell you when "
+            f"new homes match it.{now}"
+        )
+    home = result.get("address") or f"home {result.get('zpid')}"
+    what = {"price": "its price changes", "status": "it sells or its status changes"}.get(
+        str(result.get("value")), "its price or status changes"
+    )
+    return f"I'm watching {home}: I'll tell you when {what}."
+
+
+def _handoff(result: Mapping[str, Any]) -> str:
+    details = result.get("details") if isinstance(result.get("details"), Mapping) else {}
+    home = result.get("address") or f"home {details.get('zpid')}"
+    return (
+        f"I've sent your tour request for {home} ({details.get('times')}) to an agent; they "
+        f"will contact you at {details.get('contact')}."
+    )
 
 
 _BEST_WORDS = {

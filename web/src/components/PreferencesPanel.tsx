@@ -2,18 +2,28 @@ import { Brain, X } from "lucide-react";
 
 import { savedZpid } from "../homeActions";
 import type { Preferences } from "../types";
+import { parseCriteria, SavedSearchItem, WatchItem } from "./SavedSearchItem";
 
 interface Props {
   preferences: Preferences;
   onForget: (skill: string, key: string) => void;
+  /** Calls the skill tool that rewrites an entry (saved searches, watches); absent: read-only. */
+  onEdit?: (tool: string, params: Record<string, unknown>) => Promise<void>;
 }
 
 /** "budget max" for budget_max; a saved home (home_<zpid>) reads "saved home". */
-const humanKey = (key: string, entryType = "") =>
-  savedZpid(entryType, key) ? "saved home" : key.replace(/_/g, " ");
+const humanKey = (key: string, entryType = "") => {
+  if (savedZpid(entryType, key)) return "saved home";
+  if (entryType === "SEARCH") return "saved search";
+  if (entryType === "WATCH") return `watch on home ${key.replace(/^watch_/, "")}`;
+  return key.replace(/_/g, " ");
+};
+
+const forgetLabel = (entryType: string, key: string, value: string) =>
+  savedZpid(entryType, key) ? `Remove saved home ${value}` : `Forget ${humanKey(key, entryType)}`;
 
 /** "What I remember": the stored preferences, each with a forget button. */
-export function PreferencesPanel({ preferences, onForget }: Props) {
+export function PreferencesPanel({ preferences, onForget, onEdit }: Props) {
   const entries = Object.entries(preferences).flatMap(([skill, list]) =>
     (list ?? []).map((entry) => ({ skill, ...entry })),
   );
@@ -33,12 +43,10 @@ export function PreferencesPanel({ preferences, onForget }: Props) {
               className="group flex items-center gap-2 rounded-lg px-2 py-1 text-sm hover:bg-slate-100"
               title={`${entry_type} · ${skill}`}
             >
-              <span className="min-w-0 flex-1 break-words text-slate-700">
-                <span className="text-slate-600">{humanKey(key, entry_type)}:</span> {value}
-              </span>
+              <EntryText entryType={entry_type} entryKey={key} value={value} onEdit={onEdit} />
               <button
                 type="button"
-                aria-label={savedZpid(entry_type, key) ? `Remove saved home ${value}` : `Forget ${humanKey(key)}`}
+                aria-label={forgetLabel(entry_type, key, value)}
                 onClick={() => onForget(skill, key)}
                 className="rounded p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-teal-600"
               >
@@ -49,5 +57,35 @@ export function PreferencesPanel({ preferences, onForget }: Props) {
         </ul>
       )}
     </section>
+  );
+}
+
+interface EntryProps {
+  entryType: string;
+  entryKey: string;
+  value: string;
+  onEdit?: Props["onEdit"];
+}
+
+/** One entry's text: a saved search or a watch can be changed in place when `onEdit` is given. */
+function EntryText({ entryType, entryKey, value, onEdit }: EntryProps) {
+  const criteria = entryType === "SEARCH" ? parseCriteria(value) : null;
+  if (criteria && onEdit) {
+    return (
+      <SavedSearchItem
+        entryKey={entryKey}
+        criteria={criteria}
+        onSave={(next, name) => onEdit("save_search", { criteria: next, name })}
+      />
+    );
+  }
+  if (entryType === "WATCH" && onEdit) {
+    const zpid = entryKey.replace(/^watch_/, "");
+    return <WatchItem zpid={zpid} value={value} onChange={(watch) => onEdit("watch_home", { zpid, watch })} />;
+  }
+  return (
+    <span className="min-w-0 flex-1 break-words text-slate-700">
+      <span className="text-slate-600">{humanKey(entryKey, entryType)}:</span> {value}
+    </span>
   );
 }

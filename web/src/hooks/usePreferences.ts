@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-import { ApiError, forgetPreference, getChanges, getPreferences, undoChange } from "../api";
+import { ApiError, callTool, forgetPreference, getChanges, getPreferences, undoChange } from "../api";
 import type { MemoryChange, Preferences } from "../types";
 
 export interface PreferencesState {
@@ -12,6 +12,8 @@ export interface PreferencesState {
   refresh: () => Promise<void>;
   forget: (skill: string, key: string) => Promise<void>;
   undo: (changeId: string) => Promise<void>;
+  /** Rewrites an entry through its skill tool (a saved search, a watch); the click confirms. */
+  edit: (tool: string, params: Record<string, unknown>) => Promise<void>;
 }
 
 /** The remembered (L1) preferences and their change log, refreshed e.g. after each chat turn. */
@@ -52,9 +54,20 @@ export function usePreferences(enabled = true): PreferencesState {
     [refresh],
   );
 
+  const edit = useCallback(
+    async (tool: string, params: Record<string, unknown>) => {
+      try {
+        await callTool(tool, params);
+      } finally {
+        await refresh();
+      }
+    },
+    [refresh],
+  );
+
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
-  return { available, preferences, changes, refresh, forget, undo };
+  return { available, preferences, changes, refresh, forget, undo, edit };
 }

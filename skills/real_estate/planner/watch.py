@@ -1,0 +1,183 @@
+"""Saved searches, watches and tour requests in the user's words.
+
+"tell me when a 3-bed house in 78704 under 500k comes up" / "watch this search" / "notify me
+about new listings like these" -> save_search (the message's criteria, else the last search's);
+"let me know if the second one drops in price" -> watch_home price; "tell me if it sells" /
+"goes pending" -> status; "keep an eye on the first one" -> any; "stop watching it" /
+"delete my saved search" -> forget_search_criteria (WATCH / SEARCH); "I'd like to see the
+second one on Saturday morning" / "can I tour it tomorrow at 2pm" -> request_tour with the
+times said and an email or phone when given. The graph asks to confirm each; a guest is told
+to sign in (the role binds none of these tools).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .parse import normalize, parse
+from .refs import find_reference, resolve
+from .wording import criteria_phrase
+
+Call = tuple[str, dict[str, Any]]
+Planned = tuple[list[Call], str] | None
+ACCOUNT_CONTACT = "my PropSearch account"
+NOT_SAVED = ("sort", "limit", "page")
+
+_NOTIFY = re.compile(
+    r"\b(?:tell|let)\s+(?:me|us)\s+(?:know\s+)?(?:when|if|whenever|once|as soon as)\b|"
+    r"\b(?:notify|alert|ping|email|text)\s+(?:me|us)\b|\bkeep (?:me|us) (?:posted|updated)\b|"
+    r"\bkeep an eye on\b|\bwatch\b|\bsave (?:this|the|that|my) search\b|\bsearch alerts?\b"
+)
+_NEW_HOMES = re.compile(
+    r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"
+    r"\bcomes? (?:up|on the market|on)\b|\bhits? the market\b|\b(?:get|gets|is|are) listed\b|"
+    r"\blike (?:these|those|this)\b|\bsearch alerts?\b|\bmatch(?:es|ing)?\b"
+)
+_PRICE = re.compile(r"\bprice\b|\bdrops?\b|\breduced\b|\bcheaper\b|\bgoes down\b|\bcut\b")
+_STATUS = re.compile(
+    r"\bsells?\b|\bsold\b|\bpending\b|\bunder contract\b|\boff the market\b|\bstatus\b|"
+    r"\bgone\b|\bdelisted\b"
+)
+_IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
+_STOP = re.compile(
+    r"\b(?:stop|quit|cancel|end)\s+(?:watching|tracking|alerting|notifying|the alerts?)\b|"
+    r"\bunwatch\b|\b(?:don'?t|do not) (?:watch|notify|alert)\b|"
+    r"\b(?:delete|remove|cancel|forget|drop)\b.*\b(?:saved )?search(?:es)?\b|"
+    r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
+)
+_TOUR = re.compile(
+    r"\b(?:tour|showing|viewing|visit)\b|\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
+    r"(?: one)? (?:in person|on|this|next|tomorrow|at|around)\b"
+)
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_CLOCK = r"(?:at|around|after|before|by)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?"
+_TIMES = re.compile(
+    rf"\b(?:(?:this|next)\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?(?:\s+{_CLOCK})?"
+    rf"|\btomorrow(?:\s+(?:morning|afternoon|evening))?(?:\s+{_CLOCK})?"
+    rf"|\b(?:this|next)\s+(?:weekend|week)\b|\btoday\b|\btonight\b|\b{_CLOCK}\b"
+    r"|\b(?:in the )?(?:morning|afternoon|evening)s?\b"
+)
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_PHONE = re.compile(r"(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b")
+_LIST = re.compile(
+    r"\b(?:show|list|see|what are|which are|what)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
+    r"watch(?:es|ing)|search alerts)\b"
+)
+WHEN = 'When would you like to see it? Say e.g. "the second one on Saturday morning".'
+
+
+def plan_watch(
+    text: str,
+    shown: list[dict[str, Any]],
+    focused: dict[str, Any] | None,
+    last_criteria: Mapping[str, Any] | None,
+    preferences: Mapping[str, str],
+) -> Planned:
+    """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise."""
+    norm = normalize(text)
+    if _LIST.search(norm) and not _STOP.search(norm):
+        return [], listed(preferences)
+    if _STOP.search(norm):
+        return _stop(norm, shown, focused, preferences)
+    touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
+    if touring and (find_reference(norm) or _IT.search(norm) or focused):
+        return _tour(text, norm, shown, focused)
+    if not _NOTIFY.search(norm):
+        return None
+    points_at_home = find_reference(norm) is not None or (
+        _IT.search(norm) is not None and not _NEW_HOMES.search(norm)
+    )
+    if points_at_home:
+        listing, why = _target(norm, shown, focused)
+        if listing is None:
+            return [], why
+        what = "price" if _PRICE.search(norm) else "status" if _STATUS.search(norm) else "any"
+        return [("watch_home", {"zpid": str(listing["zpid"]), "watch": what})], ""
+    return _save_search(text, last_criteria)
+
+
+def _target(norm: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None) -> Any:
+    ref = find_reference(norm)
+    if ref is not None:
+        return resolve(ref, shown)
+    if focused is not None:
+        return focused, ""
+    if len(shown) == 1:
+        return shown[0], ""
+    return None, 'Which one? Say "the second one" or open a home\'s details first.'
+
+
+def _save_search(text: str, last_criteria: Mapping[str, Any] | None) -> Planned:
+    criteria = {k: v for k, v in parse(text).criteria.items() if k not in NOT_SAVED}
+    if not criteria and last_criteria:
+        criteria = {k: v for k, v in last_criteria.items() if k not in NOT_SAVED}
+    if not criteria:
+        return [], (
+            'Which homes should I watch for? Search first and say "watch this search", or say '
+            'e.g. "tell me when a 3-bed house in 78704 under $500k comes up".'
+        )
+    return [("save_search", {"criteria": criteria})], ""
+
+
+def _stop(
+    norm: str,
+    shown: list[dict[str, Any]],
+    focused: dict[str, Any] | None,
+    preferences: Mapping[str, str],
+) -> Planned:
+    watches = [k for k in preferences if k.startswith("watch_")]
+    searches = [k for k in preferences if k.startswith("search_")]
+    if re.search(r"\bsearch(?:es)?\b", norm):
+        if not searches:
+            return [], "You have no saved searches, so there is nothing to stop."
+        if len(searches) > 1 and not re.search(r"\ball\b|\bevery\b", norm):
+            return [], "Which saved search? You have " + ", ".join(searches) + "."
+        return [
+            ("forget_search_criteria", {"entry_type": "SEARCH", "key": k}) for k in searches
+        ], ""
+    if re.search(r"\ball\b|\bevery\b", norm):
+        keys = watches
+    else:
+        listing, why = _target(norm, shown, focused)
+        if listing is None:
+            return [], why
+        keys = [k for k in watches if k == f"watch_{listing['zpid']}"]
+    if not keys:
+        return [], "You are not watching that home, so there is nothing to stop."
+    return [("forget_search_criteria", {"entry_type": "WATCH", "key": k}) for k in keys], ""
+
+
+def _tour(
+    text: str, norm: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None
+) -> Planned:
+    listing, why = _target(norm, shown, focused)
+    if listing is None:
+        return [], why
+    times = ", ".join(dict.fromkeys(m.group(0).strip() for m in _TIMES.finditer(norm)))
+    if not times:
+        return [], WHEN
+    found = _EMAIL.search(text) or _PHONE.search(text)
+    contact = found.group(0) if found else ACCOUNT_CONTACT
+    args = {"zpid": str(listing["zpid"]), "times": times, "contact": contact}
+    return [("request_tour", args)], ""
+
+
+def listed(preferences: Mapping[str, str]) -> str:
+    """The user's saved searches and watches in words (no tool: they are remembered entries)."""
+    lines = []
+    for key, value in preferences.items():
+        if key.startswith("search_"):
+            try:
+                criteria = json.loads(value)
+            except ValueError:
+                continue
+            lines.append(f"- saved search: {criteria_phrase(criteria, 2)} ({key})")
+        elif key.startswith("watch_"):
+            what = {"price": "its price", "status": "its status"}.get(value, "any change")
+            lines.append(f"- watching home {key.removeprefix('watch_')}: {what}")
+    if not lines:
+        return 'You have no saved searches or watches yet. Say "watch this search" after a search.'
+    return "Your saved searches and watches:\n" + "\n".join(lines)

@@ -1,0 +1,60 @@
+"""request_tour: a tour request handed to a person (an agent). The skill checks the home exists
+and shapes the request; the core keeps it in its generic handoff inbox, shows it to the `agent`
+role and posts it to the operator's webhook (docs/protocol.md, "Handoffs")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from saved_homes import saved_line, zpid_of
+from skill_runtime import ToolError
+
+ACCOUNT_CONTACT = "my PropSearch account"
+MAX_TIMES_CHARS = 120
+MAX_CONTACT_CHARS = 120
+_CONTACT = re.compile(r"^[\w.+@\-() /#]+$")
+
+Details = Callable[[str], dict[str, Any]]
+
+
+def _text(params: dict[str, Any], name: str, limit: int) -> str:
+    value = params.get(name)
+    text = " ".join(value.split()) if isinstance(value, str) else ""
+    if not text:
+        raise ToolError(f"{name} is required")
+    if len(text) > limit:
+        raise ToolError(f"{name} is too long (max {limit} characters)")
+    return text
+
+
+def request_tour(params: dict[str, Any], details: Details) -> dict[str, Any]:
+    """{"type": "handoff", "kind": "tour", ...} for an existing home."""
+    unknown = sorted(set(params) - {"zpid", "times", "contact"})
+    if unknown:
+        raise ToolError(f"unknown parameter(s) {unknown}; expected zpid, times and contact")
+    zpid = zpid_of(params.get("zpid"))
+    times = _text(params, "times", MAX_TIMES_CHARS)
+    contact = _text(
+        {"contact": params.get("contact") or ACCOUNT_CONTACT}, "contact", MAX_CONTACT_CHARS
+    )
+    if contact != ACCOUNT_CONTACT and not _CONTACT.match(contact):
+        raise ToolError("contact must be an email address or a phone number")
+    try:
+        listing = details(zpid)["items"][0]
+    except ToolError as exc:
+        if exc.status == 404:
+            raise ToolError(f"There is no listing with zpid {zpid} to tour: {exc}", 404) from None
+        raise
+    return {
+        "type": "handoff",
+        "kind": "tour",
+        "title": f"Tour request: {listing.get('address') or zpid}",
+        "summary": f"{saved_line(listing)} — {times}; contact: {contact}",
+        "details": {"zpid": zpid, "times": times, "contact": contact, "url": listing.get("url")},
+        "zpid": zpid,
+        "address": listing.get("address"),
+        "times": times,
+        "contact": contact,
+    }

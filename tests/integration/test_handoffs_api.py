@@ -1,0 +1,151 @@
+"""Tour requests through the real API (issue 38 item 6): confirmed, kept in the generic handoff
+inbox, read and marked handled by the `agent` role only, posted signed to the operator's
+webhook (a real HTTP receiver on 127.0.0.1); guests are asked to sign in first."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, ClassVar
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.servers import answer_text, last_data, sse_events
+from tests.trust.helpers import ALICE, GINA, TOKENS, app_client, bearer, write_tokens
+
+AGENT = "agnes-agent-token-0123456789"
+SECRET = "webhook-secret-for-tests"
+
+
+class Receiver(BaseHTTPRequestHandler):
+    received: ClassVar[list[tuple[dict[str, str], bytes]]] = []
+
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        Receiver.received.append((dict(self.headers), body))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        return
+
+
+@pytest.fixture(scope="module")
+def receiver() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/hook"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory, receiver: str) -> Iterator[TestClient]:
+    folder = tmp_path_factory.mktemp("handoffs")
+    tokens = {**TOKENS, AGENT: {"user": "agnes", "role": "agent"}}
+    with app_client(
+        folder / "memory",
+        api_tokens_file=write_tokens(folder, tokens),
+        handoff_webhook_url=receiver,
+        handoff_webhook_secret=SECRET,
+    ) as app:
+        yield app
+
+
+def _home(client: TestClient) -> dict[str, Any]:
+    found = client.post(
+        "/tools/search_properties", json={"params": {"location": "78704", "limit": 2}}
+    )
+    return found.json()["result"]["items"][1]
+
+
+def test_a_confirmed_tour_request_reaches_the_agent_inbox_and_the_webhook(
+    client: TestClient,
+) -> None:
+    home = _home(client)
+    params = {"zpid": home["zpid"], "times": "Saturday morning", "contact": "al@example.com"}
+    asked = client.post("/tools/request_tour", json={"params": params}, headers=bearer(ALICE))
+    assert asked.status_code == 409 and "Send a tour request" in asked.json()["detail"]
+    assert client.get("/handoffs", headers=bearer(AGENT)).json()["handoffs"] == []
+    sent = client.post(
+        "/tools/request_tour",
+        json={"params": params, "confirm": asked.json()["confirm"]},
+        headers=bearer(ALICE),
+    )
+    assert sent.status_code == 200 and sent.json()["result"]["type"] == "handoff"
+
+    assert client.get("/handoffs", headers=bearer(ALICE)).status_code == 403
+    inbox = client.get("/handoffs", headers=bearer(AGENT)).json()
+    assert inbox["open"] == 1
+    (handoff,) = inbox["handoffs"]
+    assert handoff["user"] == "alice" and handoff["kind"] == "tour"
+    assert handoff["skill"] == "real_estate" and home["address"] in handoff["title"]
+    assert handoff["details"]["times"] == "Saturday morning"
+
+    deadline = time.monotonic() + 10
+    while not Receiver.received and time.monotonic() < deadline:
+        time.sleep(0.05)
+    headers, body = Receiver.received[0]
+    expected = "sha256=" + hmac.new(SECRET.encode(), body, hashlib.sha256).hexdigest()
+    assert headers["X-PropSearch-Signature"] == expected
+    assert headers["X-PropSearch-Event"] == "handoff"
+    assert json.loads(body)["id"] == handoff["id"]
+
+    assert (
+        client.post(f"/handoffs/{handoff['id']}/handled", headers=bearer(ALICE)).status_code == 403
+    )
+    done = client.post(f"/handoffs/{handoff['id']}/handled", headers=bearer(AGENT))
+    assert done.status_code == 200 and done.json()["handled_by"] == "agnes"
+    assert client.get("/handoffs?open_only=true", headers=bearer(AGENT)).json()["open"] == 0
+    assert client.post("/handoffs/nope/handled", headers=bearer(AGENT)).status_code == 404
+
+
+def test_a_tour_of_a_home_that_does_not_exist_is_refused(client: TestClient) -> None:
+    params = {"zpid": "1", "times": "Sunday", "contact": "al@example.com"}
+    asked = client.post("/tools/request_tour", json={"params": params}, headers=bearer(ALICE))
+    refused = client.post(
+        "/tools/request_tour",
+        json={"params": params, "confirm": asked.json()["confirm"]},
+        headers=bearer(ALICE),
+    )
+    assert refused.status_code == 404 and "no listing with zpid 1" in refused.json()["detail"]
+
+
+def test_guests_are_asked_to_sign_in_first(client: TestClient) -> None:
+    params = {"zpid": _home(client)["zpid"], "times": "Sunday", "contact": "g@example.com"}
+    for headers in ({}, bearer(GINA)):
+        refused = client.post("/tools/request_tour", json={"params": params}, headers=headers)
+        assert refused.status_code == 403 and "Sign in" in refused.json()["detail"]
+
+
+def stream_turn(
+    client: TestClient, message: str, session: str | None = None, headers: Any = None
+) -> list[dict[str, Any]]:
+    body = {"message": message, **({"session_id": session} if session else {})}
+    with client.stream("POST", "/chat/stream", json=body, headers=headers) as response:
+        assert response.status_code == 200, response.read()
+        return sse_events(response.iter_lines())
+
+
+def test_in_chat_the_second_one_on_saturday_morning(client: TestClient) -> None:
+    first = stream_turn(client, "3 bedroom houses in 78745", headers=bearer(ALICE))
+    session, shown = first[0]["session_id"], last_data(first)["items"]
+    asked = stream_turn(
+        client, "I'd like to see the second one on Saturday morning", session, headers=bearer(ALICE)
+    )
+    confirm = asked[-2]
+    assert confirm["type"] == "confirm" and confirm["tool"] == "request_tour"
+    assert confirm["args"]["zpid"] == shown[1]["zpid"]
+    body = {"session_id": session, "confirm": {"id": confirm["id"], "approve": True}}
+    with client.stream("POST", "/chat/stream", json=body, headers=bearer(ALICE)) as response:
+        done = sse_events(response.iter_lines())
+    assert "sent your tour request" in answer_text(done)
+    titles = [h["title"] for h in client.get("/handoffs", headers=bearer(AGENT)).json()["handoffs"]]
+    assert f"Tour request: {shown[1]['address']}" in titles

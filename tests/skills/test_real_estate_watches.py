@@ -1,0 +1,174 @@
+"""Saved searches, watches and tour requests (in-process, Austin provider) and the
+match_saved_searches job, in-process and as `POST /job` on a real worker."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from criteria import parse_criteria
+from matching import match_saved_searches
+from providers.austin import AustinProvider
+from skill_runtime import ToolError
+from tours import ACCOUNT_CONTACT, request_tour
+from watches import save_search, watch_home
+
+from tests.skills.test_real_estate_server import Worker
+
+PROVIDER = AustinProvider()
+
+
+def _home(**changes: Any) -> dict[str, Any]:
+    home = PROVIDER.search(parse_criteria({"location": "78704", "beds_min": 3, "limit": 1}))
+    return {**home["items"][0], **changes}
+
+
+def _search_entry(criteria: dict[str, Any], key: str = "search_78704") -> dict[str, Any]:
+    return {"type": "SEARCH", "key": key, "value": json.dumps(criteria)}
+
+
+def _body(changes: list[dict[str, Any]], entries: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "job": "match_saved_searches",
+        "run_id": "r1",
+        "args": {},
+        "trigger": {"job": "apply_listings_update", "run_id": "r0", "result": {"changes": changes}},
+        "users": [{"user": "alice", "entries": entries}],
+    }
+
+
+def test_save_search_keeps_normalised_criteria_under_a_readable_key() -> None:
+    result = save_search(
+        {"criteria": {"location": "78704", "beds_min": "3", "price_max": "$500k", "sort": "price"}},
+        PROVIDER.search,
+    )
+    assert result["type"] == "memory_write" and result["entry_type"] == "SEARCH"
+    assert result["key"] == "search_78704_3bd_under_500k"
+    assert json.loads(result["value"]) == {"location": "78704", "beds_min": 3, "price_max": 500000}
+    assert result["total"] > 0  # how many match today
+
+
+def test_save_search_refuses_a_place_outside_the_data_and_empty_criteria() -> None:
+    with pytest.raises(ToolError, match="no listings for location 'Seattle'"):
+        save_search({"criteria": {"location": "Seattle"}}, PROVIDER.search)
+    with pytest.raises(ToolError, match="must narrow the search"):
+        save_search({"criteria": {"sort": "price"}}, PROVIDER.search)
+    with pytest.raises(ToolError, match="beds_min"):
+        save_search({"criteria": {"beds_min": -2}}, PROVIDER.search)
+
+
+def test_watch_home_refuses_a_listing_that_does_not_exist() -> None:
+    with pytest.raises(ToolError, match="no listing with zpid 1 to watch") as refused:
+        watch_home({"zpid": "1", "watch": "price"}, PROVIDER.details)
+    assert refused.value.status == 404
+    home = _home()
+    result = watch_home({"zpid": home["zpid"], "watch": "price"}, PROVIDER.details)
+    assert (result["entry_type"], result["key"], result["value"]) == (
+        "WATCH",
+        f"watch_{home['zpid']}",
+        "price",
+    )
+    with pytest.raises(ToolError, match="watch must be one of price, status, any"):
+        watch_home({"zpid": home["zpid"], "watch": "colour"}, PROVIDER.details)
+
+
+def test_request_tour_is_a_handoff_for_an_existing_home() -> None:
+    home = _home()
+    result = request_tour(
+        {"zpid": home["zpid"], "times": "Saturday morning", "contact": "jo@example.com"},
+        PROVIDER.details,
+    )
+    assert result["type"] == "handoff" and result["kind"] == "tour"
+    assert result["details"]["times"] == "Saturday morning"
+    assert result["details"]["contact"] == "jo@example.com"
+    assert home["address"] in result["title"]
+    no_contact = request_tour({"zpid": home["zpid"], "times": "Sunday"}, PROVIDER.details)
+    assert no_contact["contact"] == ACCOUNT_CONTACT
+    with pytest.raises(ToolError, match="no listing with zpid 1 to tour"):
+        request_tour({"zpid": "1", "times": "Sunday"}, PROVIDER.details)
+    with pytest.raises(ToolError, match="email address or a phone"):
+        request_tour({"zpid": home["zpid"], "times": "x", "contact": "<b>hi</b>"}, PROVIDER.details)
+
+
+def test_new_listings_matching_a_search_alert_once_with_a_stable_key() -> None:
+    fits = _home(zpid="900001", price=450000, beds=3, zipcode="78704")
+    too_dear = _home(zpid="900002", price=900000, beds=3, zipcode="78704")
+    elsewhere = _home(zpid="900003", price=400000, beds=3, zipcode="78745")
+    changes = [
+        {"zpid": h["zpid"], "change": "new", "old": None, "new": {"price": h["price"]},
+         "listing": h, "at": "2026-11-26T12:00:00Z"}
+        for h in (fits, too_dear, elsewhere)
+    ]  # fmt: skip
+    entry = _search_entry({"location": "78704", "beds_min": 3, "price_max": 500000})
+    result = match_saved_searches(_body(changes, [entry]))
+    assert [a["key"] for a in result["alerts"]] == ["search_78704:900001:new"]
+    alert = result["alerts"][0]
+    assert alert["user"] == "alice" and alert["kind"] == "new_match"
+    assert alert["items"] == [fits] and "78704" in alert["title"]
+    assert result["summary"] == {"changes": 3, "searches": 1, "watches": 0, "alerts": 1}
+    again = match_saved_searches(_body(changes, [entry]))
+    assert again["alerts"] == result["alerts"]  # same update, same keys: the platform dedupes
+
+
+def test_a_price_drop_into_the_budget_is_a_new_match_and_one_already_inside_is_not() -> None:
+    entered = _home(zpid="900010", price=480000, beds=3, zipcode="78704")
+    inside = _home(zpid="900011", price=400000, beds=3, zipcode="78704")
+    changes = [
+        {"zpid": "900010", "change": "price", "old": {"price": 520000}, "new": {"price": 480000},
+         "listing": entered},
+        {"zpid": "900011", "change": "price", "old": {"price": 420000}, "new": {"price": 400000},
+         "listing": inside},
+    ]  # fmt: skip
+    entry = _search_entry({"location": "78704", "price_max": 500000})
+    keys = [a["key"] for a in match_saved_searches(_body(changes, [entry]))["alerts"]]
+    assert keys == ["search_78704:900010:new"]
+
+
+def test_watches_alert_price_drops_and_status_changes_as_asked() -> None:
+    home = _home(zpid="900020", price=480000)
+    changes = [
+        {"zpid": "900020", "change": "price", "old": {"price": 500000, "status": "FOR_SALE"},
+         "new": {"price": 480000, "status": "FOR_SALE"}, "listing": home},
+        {"zpid": "900020", "change": "status", "old": {"price": 480000, "status": "FOR_SALE"},
+         "new": {"price": 480000, "status": "PENDING"}, "listing": home},
+    ]  # fmt: skip
+    price = {"type": "WATCH", "key": "watch_900020", "value": "price"}
+    alerts = match_saved_searches(_body(changes, [price]))["alerts"]
+    assert [(a["key"], a["kind"]) for a in alerts] == [("watch_900020:price:480000", "price_drop")]
+    assert alerts[0]["body"] == "$500,000 → $480,000 (-4%)"
+    every = {**price, "value": "any"}
+    kinds = [a["kind"] for a in match_saved_searches(_body(changes, [every]))["alerts"]]
+    assert kinds == ["price_drop", "status_change"]
+    removed = [{"zpid": "900020", "change": "removed", "old": {"price": 1}, "new": None,
+                "listing": None}]  # fmt: skip
+    status = {**price, "value": "status"}
+    gone = match_saved_searches(_body(removed, [status]))["alerts"]
+    assert [a["key"] for a in gone] == ["watch_900020:status:REMOVED"]
+    assert "off the market" in gone[0]["title"]
+
+
+def test_no_entries_no_alerts_and_a_stale_entry_is_skipped() -> None:
+    home = _home(zpid="900030")
+    changes = [{"zpid": "900030", "change": "new", "new": {}, "listing": home}]
+    assert match_saved_searches(_body(changes, []))["alerts"] == []
+    stale = {"type": "SEARCH", "key": "search_x", "value": '{"colour": "red"}'}
+    assert match_saved_searches(_body(changes, [stale]))["alerts"] == []
+
+
+def test_the_job_is_served_on_post_job_by_a_real_worker() -> None:
+    worker = Worker()
+    try:
+        home = _home(zpid="900040", price=300000, beds=3, zipcode="78704")
+        changes = [{"zpid": "900040", "change": "new", "new": {}, "listing": home}]
+        body = _body(changes, [_search_entry({"location": "78704"})])
+        status, answer = worker.request("POST", "/job", json.dumps(body).encode())
+        assert status == 200
+        assert [a["key"] for a in answer["result"]["alerts"]] == ["search_78704:900040:new"]
+        bad = {**body, "trigger": {"result": {"changes": "nope"}}}
+        status, answer = worker.request("POST", "/job", json.dumps(bad).encode())
+        assert status == 400 and "changes must be a list" in answer["error"]
+        status, answer = worker.request("POST", "/job", json.dumps({"job": "nope"}).encode())
+        assert status == 404 and "match_saved_searches" in answer["error"]
+    finally:
+        worker.stop()

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useState } from "react";
+
+import { getHandoffs, markHandled } from "../api";
+import type { Handoff } from "../types";
+
+export interface HandoffsState {
+  /** False when the caller has no inbox (not an agent or admin: 403, or an older server). */
+  available: boolean;
+  handoffs: Handoff[];
+  refresh: () => Promise<void>;
+  handle: (id: string) => Promise<void>;
+}
+
+/** The handoff inbox of agents and admins (tour requests...), refreshed after each turn. */
+export function useHandoffs(enabled = true): HandoffsState {
+  const [available, setAvailable] = useState(false);
+  const [handoffs, setHandoffs] = useState<Handoff[]>([]);
+
+  const refresh = useCallback(async () => {
+    if (!enabled) return;
+    try {
+      setHandoffs(await getHandoffs());
+      setAvailable(true);
+    } catch {
+      setAvailable(false);
+    }
+  }, [enabled]);
+
+  const handle = useCallback(
+    async (id: string) => {
+      try {
+        await markHandled(id);
+      } finally {
+        await refresh();
+      }
+    },
+    [refresh],
+  );
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  return { available, handoffs, refresh, handle };
+}

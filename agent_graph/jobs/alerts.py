@@ -41,7 +41,8 @@ class AlertDelivery:
 def _item_lines(items: list[dict[str, Any]]) -> list[str]:
     lines = []
     for item in items:
-        label = item.get("address") or item.get("title") or item.get("id") or item.get("zpid")
+        # the core names no skill's fields: an item's own title or label, else its link
+        label = item.get("title") or item.get("label") or item.get("url")
         if label:
             lines.append(f"- {label}")
     return lines

@@ -99,7 +99,7 @@ async def test_an_alert_goes_by_email_to_the_users_address_only(
         "user": "ana",
         "title": "3 new homes match your 78704 search",
         "body": "since Tuesday",
-        "items": [{"address": "1 Probe St"}],
+        "items": [{"title": "1 Probe St"}],
     }
     await delivery.deliver(alert)
     await delivery.deliver({**alert, "user": "ben"})  # ben has no address

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,10 +95,11 @@ def test_an_operator_runs_a_job_with_a_file_confirms_it_and_the_user_sees_the_al
     assert done.returncode == 0, done.stdout + done.stderr
     assert '"chars": 15' in done.stdout  # the job read the file from its inbox
 
-    for _ in range(100):
+    for _ in range(100):  # up to 10 s: the notify job runs after ingest, in the background
         alerts = served.get("/alerts", "ana-token-0123456789").json()
         if alerts["unread"]:
             break
+        time.sleep(0.1)
     assert alerts["unread"] == 1
     assert alerts["alerts"][0]["title"] == "1 new homes match your 78704 search"
     assert served.get("/alerts", "guest-token-0123456789").json() == {"alerts": [], "unread": 0}

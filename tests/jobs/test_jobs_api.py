@@ -146,6 +146,12 @@ def test_an_admins_upload_has_its_own_limit_and_no_one_else_gets_it(served: Serv
     streamed = httpx.post(url, content=chunks(), headers=headers, timeout=30)
     assert streamed.status_code == 413 and "JOB_UPLOAD_MAX_BYTES" in streamed.text
 
+    big = served.folder / "big.csv"
+    big.write_bytes(b"x" * UPLOAD_LIMIT)  # a third larger once base64
+    refused_cli = served.cli("run", "job_probe.ingest", "--file", str(big))
+    assert refused_cli.returncode == 1
+    assert "refused (413)" in refused_cli.stdout and "JOB_UPLOAD_MAX_BYTES" in refused_cli.stdout
+
     for token in (ana, None, "not-a-token-0123456789"):  # refused before it is read whole
         refused = _upload(served, token, _file_body(100_000))
         assert refused.status_code == 413, token

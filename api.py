@@ -7,7 +7,8 @@ response models so `/openapi.json` describes the real shapes.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
@@ -17,9 +18,10 @@ from starlette.routing import Route
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from agent_graph.config import Settings, get_settings
+from agent_graph.security.auth import is_admin
 from agent_graph.security.browser_guard import BrowserGuard
 from agent_graph.security.closed_networks import ClosedNetworks
-from agent_graph.security.request_guard import RequestGuard
+from agent_graph.security.request_guard import LargerBody, RequestGuard
 from agent_graph.server.mcp_serving.endpoint import McpEndpoint
 from agent_graph.server.routes import (
     alerts,
@@ -48,6 +50,7 @@ NO_UI = (
     "<p>The web UI is not built yet: run <code>make web</code>.</p>"
 )
 HISTORY_BYTES_FACTOR = 16
+JOB_RUNS = re.compile(r"/jobs/[^/]+/runs")
 ROUTERS = (
     chat.router,
     runs.router,
@@ -87,10 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     config = settings or get_settings()
     app = FastAPI(title="PropSearch", version="0.1.0", lifespan=lifespan)
     app.add_middleware(
-        RequestGuard,
-        max_bytes=config.max_body_bytes,
-        # OpenAI clients send the whole conversation with every message
-        larger={"/v1/chat/completions": HISTORY_BYTES_FACTOR * config.max_body_bytes},
+        RequestGuard, max_bytes=config.max_body_bytes, larger=_larger_bodies(app, config)
     )
     app.add_middleware(
         BrowserGuard,
@@ -118,6 +118,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return NO_UI
 
     return app
+
+
+def _larger_bodies(app: FastAPI, config: Settings) -> list[LargerBody]:
+    """OpenAI clients send the whole conversation with every message; an admin's job run may
+    carry a whole listings file (anyone else keeps MAX_BODY_BYTES there)."""
+    history = HISTORY_BYTES_FACTOR * config.max_body_bytes
+    return [
+        LargerBody(re.compile("/v1/chat/completions"), history, "16 x MAX_BODY_BYTES"),
+        LargerBody(JOB_RUNS, config.job_upload_max_bytes, "JOB_UPLOAD_MAX_BYTES", _admin(app)),
+    ]
+
+
+def _admin(app: FastAPI) -> Callable[[str | None], bool]:
+    """Whether an Authorization header names an admin of the running app (none before start)."""
+
+    def admits(authorization: str | None) -> bool:
+        runtime = getattr(app.state, "runtime", None)
+        return runtime is not None and is_admin(runtime.tokens, authorization)
+
+    return admits
 
 
 app = create_app()

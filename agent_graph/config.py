@@ -111,6 +111,11 @@ class Settings(BaseSettings):
     """How long an anonymous `GET /mcp` stream stays open (each one also counts against the
     guest rate limit); the stateless server never sends on it."""
     max_body_bytes: int = Field(default=65536, ge=1024, alias="MAX_BODY_BYTES")
+    job_upload_max_bytes: int = Field(
+        default=64 * 1024 * 1024, ge=1024, alias="JOB_UPLOAD_MAX_BYTES"
+    )
+    """The body limit of an admin's `POST /jobs/{skill}.{job}/runs` (its file travels base64
+    in the JSON, a third larger than the file); every other route and caller: MAX_BODY_BYTES."""
     llm_cache_dir: Path = Field(
         default_factory=lambda: _cache_home() / "propsearch" / "llm", alias="PROPSEARCH_LLM_CACHE"
     )

@@ -83,6 +83,18 @@ def authenticate(tokens: TokenTable, authorization: str | None) -> Principal | N
     return principal
 
 
+def is_admin(tokens: TokenTable, authorization: str | None) -> bool:
+    """Whether an `Authorization` header names an admin (with no tokens configured, the single
+    local user is one: the API's `optional_principal`)."""
+    if not tokens.enabled:
+        return True
+    try:
+        who = authenticate(tokens, authorization)
+    except BadCredentials:
+        return False
+    return who is not None and who.role == "admin"
+
+
 def _digest(token: str) -> bytes:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
 

@@ -30,7 +30,6 @@ from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.registry import SkillRegistry, skill_secrets
 from agent_graph.skills.service import parse_services
 from agent_graph.skills.state import state_root
-from agent_graph.storage.handoffs import FILE_NAME as HANDOFF_FILE
 from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import Storage
@@ -125,7 +124,7 @@ def compose_services(
     sanitizer = sanitizer or make_sanitizer(settings)
     skills = skills or make_registry(settings, sanitizer.redact)
     return Services(
-        handoffs=handoff_inbox(settings),
+        handoffs=handoff_inbox(settings, storage),
         skills=skills,
         model=model,
         sessions=storage.sessions,
@@ -146,12 +145,14 @@ def compose_services(
     )
 
 
-def handoff_inbox(settings: Settings) -> HandoffInbox:
-    """The handoff inbox under MEMORY_ROOT; each new handoff goes to the operator's webhook
-    when HANDOFF_WEBHOOK_URL is set."""
+def handoff_inbox(settings: Settings, storage: Storage) -> HandoffInbox | None:
+    """The handoff inbox in the storage's job store (none without one); each new handoff goes
+    to the operator's webhook when HANDOFF_WEBHOOK_URL is set."""
+    if storage.jobs is None:
+        return None
     url, secret = settings.handoff_webhook_url, settings.handoff_webhook_secret
     notify = partial(post_signed, url, secret, "handoff") if url else None
-    return HandoffInbox(settings.memory_root / HANDOFF_FILE, notify)
+    return HandoffInbox(storage.jobs, notify)
 
 
 def _alert_opener(storage: Storage) -> Callable[[str], list[dict[str, Any]]] | None:

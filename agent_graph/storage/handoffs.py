@@ -2,26 +2,24 @@
 for the `agent` role to read and mark handled. Generic: the skill names the kind and words the
 title; the core keeps who asked and when.
 
-Embedded profile: `{MEMORY_ROOT}/handoffs.json` (written atomically). A tool result
+Kept in the job store (SQLite under MEMORY_ROOT, or PostgreSQL in the server profile, where every
+replica sees the same inbox). A tool result
 `{"type": "handoff", "kind", "title", "summary"?, "details"?}` becomes one.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-import os
-import threading
 import uuid
 from collections.abc import Callable, Coroutine
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
+
+from agent_graph.storage.job_store import JobStore
 
 HANDOFF = "handoff"
 MAX_TEXT = 300
-FILE_NAME = "handoffs.json"
 Notify = Callable[[dict[str, Any]], Coroutine[Any, Any, None]]
 
 
@@ -66,48 +64,25 @@ class Handoff:
 
 @dataclass
 class HandoffInbox:
-    """The inbox in one JSON file; `notify` (the operator's webhook) hears each new handoff."""
+    """The inbox in the job store's `handoffs` table (storage/job_store.py): SQLite under
+    MEMORY_ROOT, or PostgreSQL, shared by every replica; `notify` (the operator's webhook)
+    hears each new handoff."""
 
-    path: Path
+    store: JobStore
     notify: Notify | None = None
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set, repr=False)
 
-    def _read(self) -> list[dict[str, Any]]:
-        try:
-            loaded = json.loads(self.path.read_text())
-        except FileNotFoundError:
-            return []
-        return loaded if isinstance(loaded, list) else []
-
-    def _write(self, items: list[dict[str, Any]]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        temp = self.path.with_suffix(f".{os.getpid()}.tmp")
-        temp.write_text(json.dumps(items))
-        os.replace(temp, self.path)
-
     def add(self, handoff: Handoff) -> None:
-        with self._lock:
-            self._write([*self._read(), asdict(handoff)])
+        self.store.add_handoff(asdict(handoff))
 
     def all(self, open_only: bool = False) -> list[Handoff]:
         """Newest first; only the unhandled ones with `open_only`."""
-        with self._lock:
-            items = [Handoff(**item) for item in self._read()]
-        items = [h for h in items if not (open_only and h.handled_at)]
-        return sorted(items, key=lambda h: h.at, reverse=True)
+        return [Handoff(**item) for item in self.store.handoffs(open_only)]
 
     def mark_handled(self, handoff_id: str, by: str) -> Handoff | None:
         """The handoff marked handled (once: a second mark keeps the first); None if unknown."""
-        with self._lock:
-            items = self._read()
-            for item in items:
-                if item.get("id") == handoff_id:
-                    if not item.get("handled_at"):
-                        item.update(handled_at=_now(), handled_by=by)
-                        self._write(items)
-                    return Handoff(**item)
-        return None
+        found = self.store.mark_handoff(handoff_id, _now(), by)
+        return Handoff(**found) if found else None
 
     async def receive(self, user: str, skill: str, result: dict[str, Any]) -> Handoff:
         """Keep a skill's handoff result and tell the operator's webhook (in the background)."""

@@ -1,9 +1,10 @@
-"""Job runs and users' alerts, in SQL: SQLite under MEMORY_ROOT (embedded profile) or
+"""Job runs, users' alerts and the handoff inbox, in SQL: SQLite under MEMORY_ROOT (embedded profile) or
 PostgreSQL (server profile, tables made with the rest in postgres/database.py). One class for
 both: the statements are the same, only the placeholder differs.
 
 A run is recorded per attempt (started, finished, outcome, summary); an alert is stored once
-per (user, skill, key): the same key is never alerted twice (docs/jobs.md)."""
+per (user, skill, key): the same key is never alerted twice (docs/jobs.md). A handoff (a request
+for a person: storage/handoffs.py) is one row every replica sees, marked handled once."""
 
 from __future__ import annotations
 
@@ -30,6 +31,11 @@ CREATE TABLE IF NOT EXISTS alerts (
     created_at double precision NOT NULL, read_at double precision,
     UNIQUE (user_id, skill, key));
 CREATE INDEX IF NOT EXISTS alerts_recent ON alerts (user_id, created_at DESC);
+CREATE TABLE IF NOT EXISTS handoffs (
+    id text PRIMARY KEY, user_id text NOT NULL, skill text NOT NULL, kind text NOT NULL,
+    title text NOT NULL, summary text NOT NULL, details text NOT NULL, at text NOT NULL,
+    handled_at text, handled_by text);
+CREATE INDEX IF NOT EXISTS handoffs_recent ON handoffs (at DESC);
 """
 _RUN_COLUMNS = (
     "run_id, attempt, skill, job, args, trigger, started_at, finished_at, outcome, summary, error"
@@ -38,6 +44,19 @@ _ALERT_COLUMNS = (
     "id, skill, key, kind, title, body, items, source_type, source_key, run_id, created_at, read_at"
 )
 ALERT_FIELDS = ("user", "key", "kind", "title", "body", "items")
+HANDOFF_FIELDS = (
+    "id",
+    "user",
+    "skill",
+    "kind",
+    "title",
+    "summary",
+    "details",
+    "at",
+    "handled_at",
+    "handled_by",
+)
+_HANDOFF_COLUMNS = ", ".join("user_id" if name == "user" else name for name in HANDOFF_FIELDS)
 
 
 def _json(text: str | None) -> Any:
@@ -154,6 +173,42 @@ class JobStore:
         """Remove alerts (their source entry is gone: docs/jobs.md)."""
         for alert_id in ids:
             self._run("DELETE FROM alerts WHERE user_id = %s AND id = %s", (user, alert_id))
+
+    def add_handoff(self, handoff: dict[str, Any]) -> None:
+        """Keep one handoff (its HANDOFF_FIELDS; `details` a JSON object)."""
+        values = tuple(
+            json.dumps(handoff[name]) if name == "details" else handoff.get(name)
+            for name in HANDOFF_FIELDS
+        )
+        marks = ", ".join(["%s"] * len(HANDOFF_FIELDS))
+        self._run(f"INSERT INTO handoffs ({_HANDOFF_COLUMNS}) VALUES ({marks})", values)
+
+    def handoffs(
+        self, open_only: bool = False, handoff_id: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Handoffs, newest first (only the unhandled ones with `open_only`; one by id)."""
+        where = ["handled_at IS NULL"] if open_only else []
+        params: tuple[Any, ...] = ()
+        if handoff_id is not None:
+            where, params = [*where, "id = %s"], (handoff_id,)
+        clause = f"WHERE {' AND '.join(where)} " if where else ""
+        rows = self._run(
+            f"SELECT {_HANDOFF_COLUMNS} FROM handoffs {clause}ORDER BY at DESC, id", params
+        )
+        records = [dict(zip(HANDOFF_FIELDS, row, strict=True)) for row in rows]
+        for record in records:
+            record["details"] = _json(record["details"]) or {}
+        return records
+
+    def mark_handoff(self, handoff_id: str, at: str, by: str) -> dict[str, Any] | None:
+        """Mark one handled unless it already is (the first mark stays); None if unknown."""
+        self._run(
+            "UPDATE handoffs SET handled_at = %s, handled_by = %s "
+            "WHERE id = %s AND handled_at IS NULL",
+            (at, by, handoff_id),
+        )
+        found = self.handoffs(handoff_id=handoff_id)
+        return found[0] if found else None
 
 
 def sqlite_job_store(path: Path) -> JobStore:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,9 @@ TOKENS = {
     "ana-token-0123456789": {"user": "ana", "role": "user"},
     "guest-token-0123456789": {"user": "visitor", "role": "guest"},
 }
+
+UPLOAD_LIMIT = 300_000
+"""The admin's job-run body limit here (JOB_UPLOAD_MAX_BYTES); every other body: 64 KB."""
 
 
 @dataclass
@@ -64,6 +68,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         SKILLS_DIR=str(probe_skills_dir(folder)),
         API_TOKENS_FILE=str(_tokens(folder)),
         JOB_RETRY_S="0.2",
+        JOB_UPLOAD_MAX_BYTES=str(UPLOAD_LIMIT),
     )
     yield Served(server, folder)
     server.stop()
@@ -90,10 +95,11 @@ def test_an_operator_runs_a_job_with_a_file_confirms_it_and_the_user_sees_the_al
     assert done.returncode == 0, done.stdout + done.stderr
     assert '"chars": 15' in done.stdout  # the job read the file from its inbox
 
-    for _ in range(100):
+    for _ in range(100):  # up to 10 s: the notify job runs after ingest, in the background
         alerts = served.get("/alerts", "ana-token-0123456789").json()
         if alerts["unread"]:
             break
+        time.sleep(0.1)
     assert alerts["unread"] == 1
     assert alerts["alerts"][0]["title"] == "1 new homes match your 78704 search"
     assert served.get("/alerts", "guest-token-0123456789").json() == {"alerts": [], "unread": 0}
@@ -105,6 +111,57 @@ def test_an_operator_runs_a_job_with_a_file_confirms_it_and_the_user_sees_the_al
     listed = served.cli("list")
     assert listed.returncode == 0
     assert "job_probe.ingest" in listed.stdout and "last: ok" in listed.stdout
+
+
+def _upload(served: Served, token: str | None, body: bytes, path: str = "") -> httpx.Response:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    url = f"{served.server.url}{path or '/jobs/job_probe.ingest/runs'}"
+    return httpx.post(url, content=body, headers=headers, timeout=30)
+
+
+def _file_body(size: int) -> bytes:
+    """A run request whose JSON body is `size` bytes, its file's base64 padding it out."""
+    head, tail = b'{"args": {}, "file": {"name": "big.csv", "content_base64": "', b'"}}'
+    return head + b"QUJD" * ((size - len(head) - len(tail)) // 4) + tail
+
+
+def test_an_admins_upload_has_its_own_limit_and_no_one_else_gets_it(served: Served) -> None:
+    admin, ana = "admin-token-0123456789", "ana-token-0123456789"
+    fits = _upload(served, admin, _file_body(UPLOAD_LIMIT - 100))  # past the 64 KB of others
+    assert fits.status_code == 202, fits.text
+    over = _upload(served, admin, _file_body(UPLOAD_LIMIT + 100))
+    assert over.status_code == 413
+    assert over.json()["detail"] == (
+        f"request body is larger than {UPLOAD_LIMIT} bytes (JOB_UPLOAD_MAX_BYTES)"
+    )
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted while it is read
+        body = _file_body(UPLOAD_LIMIT + 100)
+        yield from (body[i : i + 16_384] for i in range(0, len(body), 16_384))
+
+    headers = {"Authorization": f"Bearer {admin}", "Content-Type": "application/json"}
+    url = f"{served.server.url}/jobs/job_probe.ingest/runs"
+    streamed = httpx.post(url, content=chunks(), headers=headers, timeout=30)
+    assert streamed.status_code == 413 and "JOB_UPLOAD_MAX_BYTES" in streamed.text
+
+    big = served.folder / "big.csv"
+    big.write_bytes(b"x" * UPLOAD_LIMIT)  # a third larger once base64
+    refused_cli = served.cli("run", "job_probe.ingest", "--file", str(big))
+    assert refused_cli.returncode == 1
+    assert "refused (413)" in refused_cli.stdout and "JOB_UPLOAD_MAX_BYTES" in refused_cli.stdout
+
+    for token in (ana, None, "not-a-token-0123456789"):  # refused before it is read whole
+        refused = _upload(served, token, _file_body(100_000))
+        assert refused.status_code == 413, token
+        assert refused.json()["detail"] == (
+            "request body is larger than 65536 bytes; only admins may send more here"
+        )
+    assert _upload(served, ana, _file_body(1_000)).status_code == 403
+    elsewhere = _upload(served, admin, _file_body(100_000), "/tools/job_probe_x")
+    assert elsewhere.status_code == 413  # no other route gets the larger limit
+    assert elsewhere.json()["detail"] == "request body is larger than 65536 bytes"
 
 
 def test_a_bad_schedule_stops_the_server_at_start_up(tmp_path: Path) -> None:

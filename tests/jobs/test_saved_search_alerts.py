@@ -38,8 +38,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerPro
     server = start_server(
         folder / "memory",
         free_port_window(),
-        API_TOKENS_FILE=str(tokens),
-        MAX_BODY_BYTES=str(8_000_000),  # the default 64 KB refuses a whole update file
+        API_TOKENS_FILE=str(tokens),  # default limits: an admin's job file fits
     )
     yield server, folder
     server.stop()

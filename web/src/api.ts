@@ -204,7 +204,9 @@ export async function undoChange(id: string): Promise<void> {
 
 /** The handoff inbox (agents and admins); a 403 means this caller has none. */
 export async function getHandoffs(): Promise<Handoff[]> {
-  return (await getJson<{ handoffs: Handoff[] }>("/handoffs")).handoffs;
+  const { handoffs } = await getJson<{ handoffs?: unknown }>("/handoffs");
+  if (!Array.isArray(handoffs)) throw new Error("GET /handoffs answered without a list");
+  return handoffs as Handoff[];
 }
 
 export async function markHandled(id: string): Promise<void> {

@@ -121,7 +121,7 @@ class Settings(BaseSettings):
     )
     local_model_path: Path | None = Field(default=None, alias="LOCAL_MODEL_PATH")
     llama_server_bin: Path | None = Field(default=None, alias="LLAMA_SERVER_BIN")
-    local_model_ctx: int = Field(default=8192, ge=512, alias="LOCAL_MODEL_CTX")
+    local_model_ctx: int = Field(default=12288, ge=512, alias="LOCAL_MODEL_CTX")
     local_model_threads: int | None = Field(default=None, ge=1, alias="LOCAL_MODEL_THREADS")
     """None: the cores actually free when the server starts (llm/local/server.py free_cores)."""
 

@@ -89,6 +89,10 @@ class Services:
     max_tool_iterations: int = 6
     llm_timeout_s: float = 60.0
     context_token_budget: int = 12000
+    history_token_budget: int = 0
+    """Tokens of past exchanges a prompt replays word for word before older ones are folded
+    into a summary, in steps that keep the prompt's prefix (graph/history_fold.py); 0: the last
+    exchanges only (set for the local model, whose context is small and prefix-cached)."""
     secondary_llm: bool = False
     """True when `model` is a real LLM: hints, titles, scores and summaries ask it first (read
     through `profile.secondary_calls`)."""

@@ -82,6 +82,13 @@ def asks_hosted_model(settings: Settings) -> bool:
     return settings.model_name not in ("offline", "local")
 
 
+def history_budget(settings: Settings) -> int:
+    """The local model replays at most a quarter of its context of past exchanges (the rest
+    holds its prompt, tools, context block and this turn's results); other models keep the last
+    exchanges whatever their size."""
+    return settings.local_model_ctx // 4 if settings.model_name == "local" else 0
+
+
 def tool_choice(settings: Settings, skills: SkillGateway) -> ToolChoice | None:
     """The per-call choice of tools for a real model (the offline one plans with every tool)."""
     if settings.tool_choice == "all" or settings.model_name == "offline":
@@ -133,6 +140,7 @@ def compose_services(
         max_tool_iterations=settings.max_tool_iterations,
         llm_timeout_s=settings.llm_timeout_s,
         context_token_budget=settings.context_token_budget,
+        history_token_budget=history_budget(settings),
         secondary_llm=asks_hosted_model(settings),
         scratch_sessions=storage.guests,
         planners=planners,

@@ -8,6 +8,7 @@ server on 127.0.0.1 that streams like llama-server (`prompt_progress` while it r
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -190,3 +191,31 @@ async def test_no_background_read_unless_it_is_on(tmp_path: Path, fake: FakeOpen
     await _turn(services, "look it up")
     await services.background_reads.settled()
     assert all(r.get("max_tokens") != 1 for r in fake.requests)
+
+
+async def test_a_long_conversation_folds_its_history_in_steps_the_read_ahead_shares(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    """Past the local model's history budget, older exchanges are folded into a summary; the
+    background read after each turn builds the same prompt the next turn sends, so every
+    follow-up still starts with what was read, and the prompt's start changes only at a fold."""
+    services = _services(tmp_path, fake)
+    services.read_ahead, services.llm_timeout_s = True, 60.0
+    services.history_token_budget = 400  # three or four exchanges of this fake's size
+    starts: list[str] = []
+    for n in range(8):
+        asked = len(fake.requests)
+        await _turn(services, f"look it up, number {n}")
+        await services.background_reads.settled()
+        first = fake.requests[asked]
+        if n:
+            read = fake.requests[asked - 1]
+            assert read["max_tokens"] == 1, f"turn {n} had a read before it"
+            assert first["messages"][: len(read["messages"])] == read["messages"], f"turn {n}"
+        history = [
+            m for m in first["messages"] if m["role"] != "system" or "Summary" in m["content"]
+        ]
+        starts.append(str(history[0]["content"]))
+    assert any("Summary of earlier conversation" in s for s in starts), "nothing was folded"
+    changes = sum(a != b for a, b in itertools.pairwise(starts))
+    assert changes <= 4, f"the prompt's start changed on {changes} of 7 follow-ups"

@@ -15,6 +15,7 @@ from langgraph.runtime import Runtime
 
 from agent_graph.events import AlertsEvent
 from agent_graph.graph import history
+from agent_graph.graph.history_fold import folded
 from agent_graph.graph.nodes.reflect import context_block
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
@@ -72,10 +73,9 @@ async def conversation(services: Services, ctx: Context, session_id: str) -> Con
     store = services.session_store(ctx.persist)
     record = await asyncio.to_thread(store.load, ctx.user_id, session_id)
     groups = history.exchanges(history.load(record.messages) if record else [])
+    kept, summary = _replayed(services, groups)
     recent: list[BaseMessage] = history.as_read(
-        history.close_dangling_tool_calls(
-            [m for group in groups[-VERBATIM_EXCHANGES:] for m in group]
-        )
+        history.close_dangling_tool_calls([m for group in kept for m in group])
     )
     sections: dict[str, str] = {
         "identity": services.skills.identity,
@@ -89,8 +89,23 @@ async def conversation(services: Services, ctx: Context, session_id: str) -> Con
         for name, text in sections.items()
         if text and name not in STABLE_SECTIONS
     ]
+    prompt += [summary] if summary is not None else []
     prompt += history.with_past_context(recent) if services.profile.replays_turns else recent
     return Conversation(prompt, recent, sections, len(groups))
+
+
+def _replayed(
+    services: Services, groups: list[list[BaseMessage]]
+) -> tuple[list[list[BaseMessage]], SystemMessage | None]:
+    """The exchanges the prompt replays and a summary of the earlier ones: the last
+    VERBATIM_EXCHANGES, or, under a history token budget (the local model), a start that moves
+    seldom (graph/history_fold.py) so the prompt keeps the prefix the server holds."""
+    budget = services.history_token_budget
+    if not budget:
+        return groups[-VERBATIM_EXCHANGES:], None
+    shown = [history.with_past_context(history.as_read(g)) for g in groups]
+    start, summary = folded(groups, shown, budget, VERBATIM_EXCHANGES)
+    return groups[start:], summary
 
 
 def make_hydrate(services: Services) -> Any:

@@ -122,7 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 def _larger_bodies(app: FastAPI, config: Settings) -> list[LargerBody]:
     """OpenAI clients send the whole conversation with every message; an admin's job run may
-    carry a whole listings file (anyone else keeps MAX_BODY_BYTES there)."""
+    carry a whole data file for a skill (anyone else keeps MAX_BODY_BYTES there)."""
     history = HISTORY_BYTES_FACTOR * config.max_body_bytes
     return [
         LargerBody(re.compile("/v1/chat/completions"), history, "16 x MAX_BODY_BYTES"),

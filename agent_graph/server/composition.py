@@ -40,7 +40,9 @@ def backend_factory(settings: Settings, redact: Callable[[str], str] = str) -> W
     if settings.skill_backend == "docker":
         from agent_graph.skills.docker import DockerBackend
 
-        return DockerBackend(network=settings.skill_docker_network, state=state)
+        # No state folder for containers yet: the engine proxy refuses host mounts, and the
+        # agent's own path is not the engine's when it runs in compose (docs/jobs.md).
+        return DockerBackend(network=settings.skill_docker_network)
     from agent_graph.skills.logs import SkillLogs
     from agent_graph.skills.process import ProcessBackend
 

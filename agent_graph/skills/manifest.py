@@ -136,10 +136,12 @@ def load_skill(folder: Path) -> SkillSpec:
 
 
 def _planner_reads(skill_md: Path, raw: Any) -> frozenset[str]:
-    """`planner_reads: [listings, detail]`, checked."""
+    """`planner_reads: [kind, ...]` (the `type` of other skills' results), checked."""
     entries = [] if raw is None else raw if isinstance(raw, list) else [None]
     if not all(isinstance(e, str) and _NAME.match(e) for e in entries):
-        raise ManifestError(f"{skill_md}: 'planner_reads' must list result kinds like listings")
+        raise ManifestError(
+            f"{skill_md}: 'planner_reads' must list result kinds (the `type` of a result)"
+        )
     return frozenset(entries)
 
 

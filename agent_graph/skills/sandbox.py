@@ -147,6 +147,9 @@ def sandbox_env(
         if ports[0] is not None and namespace_possible(bool(ports[1])):
             env[LISTEN_VAR] = "1"  # launcher.py: listen on the port, then an empty netns
     needs = (folder, runtime, Path(program).resolve(), *map(Path, python_installations(program)))
+    # its state folder sits in the private data dir: where SKILL_USER cannot reach it, the skill
+    # runs as the agent's user, capability-less and confined (it must read what a job wrote)
+    needs += (state,) if state else ()
     user = skill_user(get_settings().skill_user, tuple(needs))
     if user is not None:
         env.update({UID_VAR: str(user[0]), GID_VAR: str(user[1])})

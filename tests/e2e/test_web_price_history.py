@@ -1,9 +1,9 @@
 """Issue 38 item 5 in a real browser: the detail card shows a listing's price history after an
 update was applied through the real_estate skill's job.
 
-The server runs on a copy of the real_estate skill (SKILLS_DIR) whose `.env` points
-SKILL_STATE_DIR inside the copy (the only folder its sandbox reads); the update, a price cut of
-one shipped listing, is applied beforehand by the skill's own worker over `POST /job`.
+The server runs on a copy of the real_estate skill (SKILLS_DIR); the update, a price cut of one
+shipped listing, is applied beforehand by the skill's own worker over `POST /job` into the state
+folder the platform then gives the skill (`$SKILL_STATE_DIR`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from agent_graph.skills.state import state_dir, state_root
 from tests.e2e.axe import assert_accessible
 from tests.e2e.helpers import ANSWER_TIMEOUT_MS, ask, wait_for_answer
 from tests.servers import free_port_window, start_server
@@ -51,8 +52,8 @@ def server(web_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         ignore=shutil.ignore_patterns(".venv", "state", "wish-index", "__pycache__", ".env"),
     )
     shutil.copy(SKILLS / "skill_runtime.py", skills / "skill_runtime.py")
-    state = skill / "state"
-    (skill / ".env").write_text(f"SKILL_STATE_DIR={state}\n")
+    # the folder the platform gives a `state: true` skill (agent_graph/skills/state.py)
+    state = state_dir(state_root(root / "memory"), "real_estate")
     columns, row = first_row()
     row["latestPrice"] = str(int(row["latestPrice"]) - CUT)
     out = io.StringIO()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import time
 from typing import Any, TextIO
@@ -174,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     cli_jobs.add_parser(sub)
     args = parser.parse_args(argv)
+    # Ctrl-C leaves the REPL even when started from a process that ignored SIGINT (inherited)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     if args.command == "jobs":
         return cli_jobs.main(args)
     session = Chat(args.url)

@@ -28,9 +28,10 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    status = (
-        Path(f"/proc/{pid}/stat").read_text().split()[2] if Path(f"/proc/{pid}").exists() else "X"
-    )
+    try:  # it may go between the two looks: then it is gone
+        status = Path(f"/proc/{pid}/stat").read_text().split()[2]
+    except OSError:
+        return False
     return status != "Z"
 
 

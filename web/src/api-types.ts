@@ -116,7 +116,8 @@ export interface ErrorAnswer {
   detail: string | (Record<string, unknown>)[];
 }
 
-export interface HandoffEntry {
+/** One request for a person: who asked (user id), through which skill, what and when. */
+export interface Handoff {
   id: string;
   user: string;
   skill: string;
@@ -131,7 +132,7 @@ export interface HandoffEntry {
 
 /** Newest first, with how many are still open. */
 export interface HandoffsAnswer {
-  handoffs: HandoffEntry[];
+  handoffs: Handoff[];
   open: number;
 }
 

@@ -117,7 +117,7 @@ export type ChatEvent =
 /** A session in the sidebar: the API's own shape (GET /sessions). */
 export type SessionSummary = Api.SessionSummary;
 /** A request a skill handed to a person (a tour request...), for agents and admins. */
-export type Handoff = Api.HandoffEntry;
+export type Handoff = Api.Handoff;
 /** What a skill's background job found for the user (GET /alerts); `items` are listings. */
 export type Alert = Api.Alert;
 

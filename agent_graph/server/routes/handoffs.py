@@ -4,7 +4,6 @@ requests skills handed over (a tour request...) and mark one handled."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import asdict
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
@@ -12,7 +11,7 @@ from pydantic import BaseModel
 
 from agent_graph.security.auth import Principal
 from agent_graph.server.deps import ERRORS, Caller, Runtime
-from agent_graph.storage.handoffs import HandoffInbox
+from agent_graph.storage.handoffs import Handoff, HandoffInbox
 
 router = APIRouter(tags=["handoffs"], responses=ERRORS)
 
@@ -21,23 +20,10 @@ NO_INBOX = "This server keeps no handoff inbox."
 HANDLERS = ("agent", "admin")
 
 
-class HandoffEntry(BaseModel):
-    id: str
-    user: str
-    skill: str
-    kind: str
-    title: str
-    summary: str
-    details: dict[str, Any]
-    at: str
-    handled_at: str | None = None
-    handled_by: str | None = None
-
-
 class HandoffsAnswer(BaseModel):
     """Newest first, with how many are still open."""
 
-    handoffs: list[HandoffEntry]
+    handoffs: list[Handoff]
     open: int
 
 
@@ -56,15 +42,15 @@ async def list_handoffs(
 ) -> HandoffsAnswer:
     found = await asyncio.to_thread(_inbox(runtime, caller).all, open_only)
     return HandoffsAnswer(
-        handoffs=[HandoffEntry(**asdict(h)) for h in found],
+        handoffs=found,
         open=sum(1 for h in found if not h.handled_at),
     )
 
 
 @router.post("/handoffs/{handoff_id}/handled")
-async def mark_handled(handoff_id: str, runtime: Runtime, caller: Caller) -> HandoffEntry:
+async def mark_handled(handoff_id: str, runtime: Runtime, caller: Caller) -> Handoff:
     inbox = _inbox(runtime, caller)
     found = await asyncio.to_thread(inbox.mark_handled, handoff_id, caller.user)
     if found is None:
         raise HTTPException(404, f"no handoff {handoff_id!r}")
-    return HandoffEntry(**asdict(found))
+    return found

@@ -16,8 +16,6 @@ from langchain_core.messages import (
 )
 
 CANCELLED = "Cancelled: the turn was interrupted before this tool returned."
-TURN_CONTEXT = "turn_context"
-"""Key, in a stored user message's additional_kwargs, of the context block it was answered with."""
 SKILLS_WORDED = "skills_worded"
 """Marks, in an answer's additional_kwargs, one the skills worded (see skills_worded)."""
 
@@ -67,24 +65,12 @@ def _next_non_tool(messages: list[BaseMessage]) -> int:
 
 def with_kwargs(message: HumanMessage, **kept: Any) -> HumanMessage:
     """The user's message carrying what its turn was answered with (the non-empty `kept`), to
-    be stored: the context block (TURN_CONTEXT), the skills offered."""
+    be stored: the skills offered."""
     kept = {key: value for key, value in kept.items() if value}
     if not kept:
         return message
     kwargs = {**message.additional_kwargs, **kept}
     return message.model_copy(update={"additional_kwargs": kwargs})
-
-
-def with_past_context(messages: list[BaseMessage]) -> list[BaseMessage]:
-    """Each stored user message preceded by the context block it was answered with: the prompt
-    of the turn before, as the model read it, so a server's prefix cache still holds it."""
-    shown: list[BaseMessage] = []
-    for message in messages:
-        block = message.additional_kwargs.get(TURN_CONTEXT)
-        if isinstance(message, HumanMessage) and isinstance(block, str) and block:
-            shown.append(SystemMessage(block))
-        shown.append(message)
-    return shown
 
 
 def skills_worded(text: str) -> AIMessage:

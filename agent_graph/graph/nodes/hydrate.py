@@ -90,7 +90,7 @@ async def conversation(services: Services, ctx: Context, session_id: str) -> Con
         if text and name not in STABLE_SECTIONS
     ]
     prompt += [summary] if summary is not None else []
-    prompt += history.with_past_context(recent) if services.profile.replays_turns else recent
+    prompt += recent
     return Conversation(prompt, recent, sections, len(groups))
 
 
@@ -103,7 +103,7 @@ def _replayed(
     budget = services.history_token_budget
     if not budget:
         return groups[-VERBATIM_EXCHANGES:], None
-    shown = [history.with_past_context(history.as_read(g)) for g in groups]
+    shown = [history.as_read(g) for g in groups]
     start, summary = folded(groups, shown, budget, VERBATIM_EXCHANGES)
     return groups[start:], summary
 

@@ -11,7 +11,6 @@ from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
 from agent_graph.graph.followups import make_hints, make_title
-from agent_graph.graph.nodes.reflect import final_block
 from agent_graph.graph.read_ahead import read_ahead_after_turn
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
@@ -66,7 +65,7 @@ def make_post_process(services: Services) -> Any:
         )
         hints, title = redact(hints), redact(title)
         record.title = title
-        record.messages.extend(redact(history.dump(stored_turn(services, state, turn))))
+        record.messages.extend(redact(history.dump(stored_turn(state, turn))))
         record.turns.append(
             {
                 "user": question,
@@ -83,17 +82,11 @@ def make_post_process(services: Services) -> Any:
     return post_process
 
 
-def stored_turn(
-    services: Services, state: AgentState, turn: list[BaseMessage]
-) -> list[BaseMessage]:
-    """The turn as stored: its user message keeps the skills offered and, for a model that
-    replays turns, the context block the turn was answered with."""
+def stored_turn(state: AgentState, turn: list[BaseMessage]) -> list[BaseMessage]:
+    """The turn as stored: its user message keeps the skills it was offered."""
     if not turn or not isinstance(turn[0], HumanMessage):
         return turn
-    messages = state.get("messages") or []
-    block = final_block(messages) if services.profile.replays_turns else ""
-    kept = {history.TURN_CONTEXT: block, OFFERED: state.get("offered")}
-    return [history.with_kwargs(turn[0], **kept), *turn[1:]]
+    return [history.with_kwargs(turn[0], **{OFFERED: state.get("offered")}), *turn[1:]]
 
 
 async def _existing(title: str) -> str:

@@ -71,12 +71,6 @@ def context_block(
     return SystemMessage(content=text, id=CONTEXT_BLOCK_ID) if text else None
 
 
-def final_block(messages: Sequence[BaseMessage]) -> str:
-    """The block's text as the turn's last model call read it ("" without one)."""
-    block = next((m for m in messages if m.id == CONTEXT_BLOCK_ID), None)
-    return str(block.content) if block is not None else ""
-
-
 def make_reflect(services: Services) -> Any:
     def reflect(state: AgentState) -> dict[str, Any]:
         """Replace (same id) the previous block instead of appending another. With the local

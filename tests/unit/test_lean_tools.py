@@ -47,3 +47,39 @@ def test_validation_keywords_go_and_everything_a_model_chooses_by_stays() -> Non
 def test_a_stated_requirement_is_kept() -> None:
     tool = {"function": {"name": "t", "parameters": {"type": "object", "required": ["q"]}}}
     assert lean_tools([tool])[0]["function"]["parameters"]["required"] == ["q"]
+
+
+def _tool(name: str, properties: dict) -> dict:
+    parameters = {"type": "object", "properties": properties}
+    return {"type": "function", "function": {"name": name, "parameters": parameters}}
+
+
+FILTERS = {
+    "city": {"type": "string", "description": "City."},
+    "beds": {"type": "integer", "minimum": 0},
+}
+KEEP = {
+    "criteria": {"type": "object", "description": "The filters to keep.", "properties": FILTERS},
+    "name": {"type": "string"},
+}
+
+
+def test_a_parameter_repeating_another_offered_tools_set_names_it() -> None:
+    find, keep = lean_tools([_tool("find", FILTERS), _tool("keep", KEEP)])
+    criteria = keep["function"]["parameters"]["properties"]["criteria"]
+    assert criteria == {
+        "type": "object",
+        "description": "The filters to keep. Keys: the parameters of find.",
+    }
+    assert find["function"]["parameters"]["properties"] == {
+        "city": {"type": "string", "description": "City."},
+        "beds": {"type": "integer"},
+    }
+    assert keep["function"]["parameters"]["properties"]["name"] == {"type": "string"}
+
+
+def test_without_the_tool_it_repeats_the_set_is_written_out() -> None:
+    (keep,) = lean_tools([_tool("keep", KEEP)])
+    criteria = keep["function"]["parameters"]["properties"]["criteria"]
+    assert criteria["properties"]["city"] == FILTERS["city"]
+    assert criteria["description"] == "The filters to keep."

@@ -8,7 +8,8 @@ pull images or touch containers it did not start. Allowed: ping and version; the
 containers; inspecting skill images; creating a container of an image named `DOCKER_PROXY_IMAGES` (a prefix, default
 `propsearch/`) that is labelled as a PropSearch worker and keeps the worker's hardening
 (read-only root, no added capabilities, no-new-privileges, no host mounts, devices or
-namespaces); inspecting, reading the logs of, starting, stopping, waiting for and removing
+namespaces; the only volume it may mount is its skill's state volume, `propsearch-state-*` at
+/state on the default driver, which the engine creates when missing); inspecting, reading the logs of, starting, stopping, waiting for and removing
 containers labelled as PropSearch workers. Everything else answers 403 with the reason.
 """
 
@@ -25,7 +26,8 @@ import sys
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from agent_graph.skills.docker import LABEL_MANAGED
+from agent_graph.skills.docker import LABEL_MANAGED, LABEL_SKILL
+from agent_graph.skills.state import CONTAINER_STATE, STATE_VOLUME_PREFIX
 
 DEFAULT_SOCKET = "/var/run/docker.sock"
 MAX_HEAD, MAX_BODY = 64 * 1024, 1024 * 1024
@@ -75,8 +77,9 @@ def create_refusal(body: dict[str, Any], images: str) -> str | None:
         return "a container with a writable root"
     if any(host.get(key) for key in NOT_ALLOWED_LISTS):
         return "host mounts, devices, added capabilities or links"
-    if any(mount.get("Type") != "tmpfs" for mount in host.get("Mounts") or []):
-        return "a mount that is not a tmpfs"
+    skill = str((body.get("Labels") or {}).get(LABEL_SKILL) or "")
+    if not all(_allowed_mount(mount, skill) for mount in host.get("Mounts") or []):
+        return "a mount that is neither a tmpfs nor the skill's own state volume"
     if any(str(host.get(key) or "").startswith(("host", "container:")) for key in HOST_NAMESPACES):
         return "a container sharing the host's namespaces"
     if str(host.get("NetworkMode") or "").startswith(("host", "container:")):
@@ -86,6 +89,27 @@ def create_refusal(body: dict[str, Any], images: str) -> str | None:
     if host.get("SecurityOpt") != ["no-new-privileges"] or host.get("Sysctls"):
         return "security options other than no-new-privileges, or sysctls"
     return None
+
+
+def _allowed_mount(mount: dict[str, Any], skill: str) -> bool:
+    """A tmpfs, or the volume `propsearch-state-[<scope>-]<skill>` at /state on the default
+    driver (a driver's options could make a volume a host mount)."""
+    if mount.get("Type") == "tmpfs":
+        return True
+    source = str(mount.get("Source") or "")
+    own = bool(skill) and (
+        source == STATE_VOLUME_PREFIX + skill
+        or (source.startswith(STATE_VOLUME_PREFIX) and source.endswith(f"-{skill}"))
+    )
+    driver = (mount.get("VolumeOptions") or {}).get("DriverConfig")
+    return (
+        mount.get("Type") == "volume"
+        and own
+        and mount.get("Target") == CONTAINER_STATE
+        and (
+            not driver or (driver.get("Name") in (None, "", "local") and not driver.get("Options"))
+        )
+    )
 
 
 class Policy:

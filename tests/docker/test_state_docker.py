@@ -1,0 +1,65 @@
+"""A skill with `state: true` on the docker backend, through the engine proxy as in compose: its
+workers share a named volume at $SKILL_STATE_DIR, so what one container writes (a job's applied
+update) the next one reads; the test's volume is removed afterwards."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from agent_graph.skills.docker import LABEL_SCOPE, DockerBackend
+from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.state import state_volume
+
+pytestmark = pytest.mark.usefixtures("sweep")
+
+PORT = 19430  # inside conftest.TEST_PORTS, swept after each test
+STATE_IMAGE = "propsearch/test-state:latest"
+# What a state skill's Dockerfile adds: /state owned by the skill's user (the new volume's owner).
+DOCKERFILE = """FROM {base}
+USER root
+RUN install -d -o 10001 -g 10001 -m 0700 /state
+USER 10001:10001
+"""
+
+
+@pytest.fixture(scope="module")
+def state_spec(time_spec: SkillSpec, docker_client: Any) -> Iterator[SkillSpec]:
+    """current_time's image with a /state folder, as a skill that declares `state: true`."""
+    dockerfile = io.BytesIO(DOCKERFILE.format(base=time_spec.image).encode())
+    docker_client.images.build(fileobj=dockerfile, tag=STATE_IMAGE, rm=True)
+    yield dataclasses.replace(time_spec, image=STATE_IMAGE, state=True)
+    docker_client.images.remove(STATE_IMAGE, force=True)
+
+
+def in_worker(docker_client: Any, ident: str, code: str) -> str:
+    """Run Python in the worker container as its own user; what it printed."""
+    exit_code, output = docker_client.containers.get(ident).exec_run(["python3", "-c", code])
+    assert exit_code == 0, output.decode()
+    return str(output.decode()).strip()
+
+
+WRITE = "import os; open(os.environ['SKILL_STATE_DIR'] + '/version', 'w').write('2')"
+READ = "import os; print(os.environ['SKILL_STATE_DIR'], open('/state/version').read())"
+
+
+async def test_a_new_worker_reads_what_an_earlier_one_wrote_in_the_state_volume(
+    proxy: str, state_spec: SkillSpec, state_scope: str, docker_client: Any
+) -> None:
+    backend = DockerBackend(base_url=proxy, scope=state_scope)
+    try:
+        first = await backend.start(state_spec, PORT)
+        in_worker(docker_client, first.ident, WRITE)
+        await backend.stop(first)
+        second = await backend.start(state_spec, PORT + 1)
+        seen = in_worker(docker_client, second.ident, READ)
+    finally:
+        await backend.close()
+
+    assert seen == "/state 2"
+    name = state_volume(state_spec.name, state_scope)
+    assert docker_client.volumes.get(name).attrs["Labels"][LABEL_SCOPE] == state_scope

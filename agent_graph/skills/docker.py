@@ -28,21 +28,23 @@ from typing import Any
 
 import docker
 from docker.errors import APIError, ImageNotFound, NotFound
-from docker.types import Mount
 
 from agent_graph.skills.backend import WorkerHandle
 from agent_graph.skills.docker_owner import LABEL_OWNER_PROCS, owner_gone, owner_mark
 from agent_graph.skills.docker_reaper import LABEL_OWNER
+from agent_graph.skills.docker_state import (
+    LABEL_MANAGED,
+    LABEL_SKILL,
+    WORKER_UID,
+    put_state,
+    state_mounts,
+)
 from agent_graph.skills.manifest import SkillSpec
-from agent_graph.skills.state import CONTAINER_STATE, STATE_VAR, state_volume
+from agent_graph.skills.state import CONTAINER_STATE, STATE_VAR, inbox_path, state_volume
 
-LABEL_SKILL = "propsearch.skill"
 LABEL_PORT = "propsearch.port"
 LABEL_NONCE = "propsearch.nonce"
-LABEL_MANAGED = "propsearch.managed"
-LABEL_SCOPE = "propsearch.scope"
 CONTAINER_PORT = 8080
-WORKER_UID = "10001:10001"
 
 
 class DockerBackendError(RuntimeError):
@@ -153,7 +155,7 @@ class DockerBackend:
         self._remove_stale(client, name)
         limits = self._limits
         nonce = uuid.uuid4().hex
-        mounts = self._state_mounts(spec)
+        mounts = state_mounts(spec, self._scope) if spec.state else []
         try:
             container = client.containers.run(
                 spec.image,
@@ -198,14 +200,11 @@ class DockerBackend:
             raise DockerBackendError(f"cannot start {name}: {exc.explanation or exc}") from exc
         return self._handle(spec.name, port, container)
 
-    def _state_mounts(self, spec: SkillSpec) -> list[Mount]:
-        """The skill's own volume at /state (none without `state: true`); the engine makes it
-        when missing, labelled, and fills it from the image's /state (its owner: uid 10001)."""
-        if not spec.state:
-            return []
-        labels = {LABEL_MANAGED: "1", LABEL_SKILL: spec.name, LABEL_SCOPE: self._scope}
-        name = state_volume(spec.name, self._scope)
-        return [Mount(CONTAINER_STATE, name, type="volume", labels=labels)]
+    async def receive_file(self, spec: SkillSpec, name: str, content: bytes) -> str:
+        path = inbox_path(name)
+        volume = state_volume(spec.name, self._scope)
+        await asyncio.to_thread(put_state, self._client(), volume, path, content)
+        return path
 
     def _handle(self, skill: str, port: int, container: Any) -> DockerWorkerHandle:
         address = None

@@ -10,7 +10,8 @@ containers; inspecting skill images; creating a container of an image named `DOC
 (read-only root, no added capabilities, no-new-privileges, no host mounts, devices or
 namespaces; the only volume it may mount is its skill's state volume, `propsearch-state-*` at
 /state on the default driver, which the engine creates when missing); inspecting, reading the logs of, starting, stopping, waiting for and removing
-containers labelled as PropSearch workers. Everything else answers 403 with the reason.
+containers labelled as PropSearch workers; copying a tar into such a container's /state (a file
+an operator hands a job, up to 100 MiB). Everything else answers 403 with the reason.
 """
 
 from __future__ import annotations
@@ -24,15 +25,19 @@ import re
 import socket
 import sys
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
-from agent_graph.skills.docker import LABEL_MANAGED, LABEL_SKILL
+from agent_graph.skills.docker_state import LABEL_MANAGED, LABEL_SKILL
 from agent_graph.skills.state import CONTAINER_STATE, STATE_VOLUME_PREFIX
 
 DEFAULT_SOCKET = "/var/run/docker.sock"
 MAX_HEAD, MAX_BODY = 64 * 1024, 1024 * 1024
+MAX_ARCHIVE = 100 * 1024 * 1024
+"""A tar into /state carries a whole data file (the bundled nginx lets 100m through too)."""
 VERSIONED = re.compile(r"^/v\d+\.\d+(?=/)")
-CONTAINER = re.compile(r"^/containers/([A-Za-z0-9_.-]+)(?:/(json|logs|start|stop|kill|wait))?$")
+CONTAINER = re.compile(
+    r"^/containers/([A-Za-z0-9_.-]+)(?:/(json|logs|start|stop|kill|wait|archive))?$"
+)
 IMAGE = re.compile(r"^/images/(.+)/json$")
 HOST_NAMESPACES = ("PidMode", "IpcMode", "UTSMode", "UsernsMode", "CgroupnsMode")
 NOT_ALLOWED_LISTS = ("Binds", "Devices", "CapAdd", "VolumesFrom", "DeviceRequests", "Links")
@@ -117,9 +122,9 @@ class Policy:
         self.docker_socket = docker_socket
         self.images = images
 
-    async def refusal(self, method: str, path: str, body: bytes) -> str | None:
+    async def refusal(self, method: str, target: str, body: bytes) -> str | None:
         """Why this request may not pass; None when it may."""
-        path = VERSIONED.sub("", path)
+        path, query = VERSIONED.sub("", urlsplit(target).path), urlsplit(target).query
         if path in ("/_ping", "/version") and method in ("GET", "HEAD"):
             return None
         if path == "/containers/json" and method == "GET":
@@ -136,8 +141,11 @@ class Policy:
         match = CONTAINER.match(path)
         action = match.group(2) if match else None
         allowed = {None: ("DELETE",), "json": ("GET",), "logs": ("GET",), "wait": ("POST",)}
+        allowed["archive"] = ("PUT",)
         if match is None or method not in allowed.get(action, ("POST",)):
             return f"{method} {path} is not something the skill pool does"
+        if action == "archive" and parse_qs(query).get("path") != [CONTAINER_STATE]:
+            return f"a copy into a container elsewhere than {CONTAINER_STATE}"
         labels = await asyncio.to_thread(container_labels, self.docker_socket, match.group(1))
         if labels is not None and labels.get(LABEL_MANAGED) != "1":
             return "a container PropSearch did not start"
@@ -159,11 +167,12 @@ async def _forward(
         if name.strip().lower() == "transfer-encoding":
             await _deny(writer, 411, "a chunked request body")
             return
-    if length > MAX_BODY:
-        await _deny(writer, 413, "a request body over 1 MiB")
+    archive = method == "PUT" and urlsplit(target).path.endswith("/archive")
+    if length > (MAX_ARCHIVE if archive else MAX_BODY):
+        await _deny(writer, 413, f"a request body over {'100' if archive else '1'} MiB")
         return
     body = await reader.readexactly(length)
-    reason = await policy.refusal(method, urlsplit(target).path, body)
+    reason = await policy.refusal(method, target, body)
     if reason is not None:
         await _deny(writer, 403, f"docker proxy: refused {reason}")
         return

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from agent_graph.skills.docker import LABEL_MANAGED, LABEL_PORT, LABEL_SCOPE
+from agent_graph.skills.docker import LABEL_MANAGED, LABEL_PORT
+from agent_graph.skills.docker_state import LABEL_SCOPE
 from agent_graph.skills.manifest import SkillSpec, load_skill
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,7 +17,8 @@ from typing import Any
 import httpx
 import pytest
 
-from agent_graph.skills.docker import LABEL_MANAGED, LABEL_SCOPE
+from agent_graph.skills.docker import LABEL_MANAGED
+from agent_graph.skills.docker_state import LABEL_SCOPE
 from agent_graph.skills.manifest import load_skill
 from tests.docker.conftest import ROOT, SKILLS_DIR, _unavailable
 from tests.servers import free_port

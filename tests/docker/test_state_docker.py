@@ -1,6 +1,7 @@
 """A skill with `state: true` on the docker backend, through the engine proxy as in compose: its
 workers share a named volume at $SKILL_STATE_DIR, so what one container writes (a job's applied
-update) the next one reads; the test's volume is removed afterwards."""
+update) the next one reads, and a file an operator hands a job lands in it too; the test's
+volume is removed afterwards."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from agent_graph.skills.docker import LABEL_SCOPE, DockerBackend
+from agent_graph.skills.docker import DockerBackend
+from agent_graph.skills.docker_state import LABEL_SCOPE
 from agent_graph.skills.manifest import SkillSpec
-from agent_graph.skills.state import state_volume
+from agent_graph.skills.state import FileRefused, state_volume
 
 pytestmark = pytest.mark.usefixtures("sweep")
 
@@ -63,3 +65,28 @@ async def test_a_new_worker_reads_what_an_earlier_one_wrote_in_the_state_volume(
     assert seen == "/state 2"
     name = state_volume(state_spec.name, state_scope)
     assert docker_client.volumes.get(name).attrs["Labels"][LABEL_SCOPE] == state_scope
+
+
+INBOX_READ = """import os, sys
+path = os.path.join(os.environ['SKILL_STATE_DIR'], sys.argv[1])
+print(os.stat(path).st_uid, len(open(path, 'rb').read()))"""
+
+
+async def test_a_file_for_a_job_lands_in_the_volume_where_the_workers_read_it(
+    proxy: str, state_spec: SkillSpec, state_scope: str, docker_client: Any
+) -> None:
+    backend = DockerBackend(base_url=proxy, scope=state_scope)
+    content = b"zpid,price\n" * 150_000  # 1.6 MB: past the proxy's 1 MiB for other requests
+    try:
+        with pytest.raises(FileRefused, match="no worker"):  # none up to copy it through
+            await backend.receive_file(state_spec, "update.csv", content)
+        worker = await backend.start(state_spec, PORT)
+        path = await backend.receive_file(state_spec, "../update.csv", content)
+        container = docker_client.containers.get(worker.ident)
+        exit_code, seen = container.exec_run(["python3", "-c", INBOX_READ, path])
+    finally:
+        await backend.close()
+
+    assert path.startswith("inbox/") and path.endswith("-update.csv")
+    assert exit_code == 0, seen.decode()
+    assert seen.decode().split() == ["10001", str(len(content))]

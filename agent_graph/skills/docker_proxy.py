@@ -9,9 +9,10 @@ containers; inspecting skill images; creating a container of an image named `DOC
 `propsearch/`) that is labelled as a PropSearch worker and keeps the worker's hardening
 (read-only root, no added capabilities, no-new-privileges, no host mounts, devices or
 namespaces; the only volume it may mount is its skill's state volume, `propsearch-state-*` at
-/state on the default driver, which the engine creates when missing); inspecting, reading the logs of, starting, stopping, waiting for and removing
-containers labelled as PropSearch workers; copying a tar into such a container's /state (a file
-an operator hands a job, up to 100 MiB). Everything else answers 403 with the reason.
+/state on the default driver, which the engine creates when missing); inspecting, reading the
+logs of, starting, stopping, waiting for and removing containers labelled as PropSearch workers;
+copying a tar into such a container's /state (a file an operator hands a job, up to 100 MiB).
+Everything else answers 403 with the reason.
 """
 
 from __future__ import annotations
@@ -124,7 +125,8 @@ class Policy:
 
     async def refusal(self, method: str, target: str, body: bytes) -> str | None:
         """Why this request may not pass; None when it may."""
-        path, query = VERSIONED.sub("", urlsplit(target).path), urlsplit(target).query
+        parts = urlsplit(target)
+        path, query = VERSIONED.sub("", parts.path), parts.query
         if path in ("/_ping", "/version") and method in ("GET", "HEAD"):
             return None
         if path == "/containers/json" and method == "GET":

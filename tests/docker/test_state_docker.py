@@ -10,12 +10,15 @@ import io
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 
 from agent_graph.skills.docker import DockerBackend
 from agent_graph.skills.docker_state import LABEL_SCOPE
 from agent_graph.skills.manifest import SkillSpec
 from agent_graph.skills.state import FileRefused, state_volume
+from tests.docker.test_backend_docker import wait_healthy
+from tests.skills.test_real_estate_updates import make_update
 
 pytestmark = pytest.mark.usefixtures("sweep")
 
@@ -90,3 +93,34 @@ async def test_a_file_for_a_job_lands_in_the_volume_where_the_workers_read_it(
     assert path.startswith("inbox/") and path.endswith("-update.csv")
     assert exit_code == 0, seen.decode()
     assert seen.decode().split() == ["10001", str(len(content))]
+
+
+async def test_real_estate_applies_a_handed_update_that_its_next_worker_serves(
+    proxy: str, estate_spec: SkillSpec, state_scope: str
+) -> None:
+    """The issue's case: an operator's listings file, applied by the job in one container, is
+    what a later container answers with (a price cut in the listing's history)."""
+    update, changed = make_update.derive(make_update.SNAPSHOT_SHARE)
+    cut = changed["price_cut"][0]
+    spec = dataclasses.replace(estate_spec, env={})
+    backend = DockerBackend(base_url=proxy, scope=state_scope)
+    try:
+        first = await backend.start(spec, PORT + 2)
+        await wait_healthy(first.base_url, 60)
+        path = await backend.receive_file(spec, "snapshot.csv.gz", update)
+        job = {"job": "apply_listings_update", "run_id": "r1", "args": {"file": path}}
+        async with httpx.AsyncClient(timeout=120) as client:
+            applied = await client.post(f"{first.base_url}/job", json=job)
+        await backend.stop(first)
+        second = await backend.start(spec, PORT + 3)
+        await wait_healthy(second.base_url, 60)
+        call = {"tool": "get_property_details", "params": {"zpid": cut}}
+        async with httpx.AsyncClient(timeout=30) as client:
+            detail = await client.post(f"{second.base_url}/execute", json=call)
+    finally:
+        await backend.close()
+
+    assert applied.status_code == 200, applied.text
+    assert applied.json()["result"]["summary"]["price"] > 0
+    item = detail.json()["result"]["items"][0]
+    assert [e["event"] for e in item["price_history"]] == ["listed", "price_change"]

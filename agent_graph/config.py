@@ -70,6 +70,11 @@ class Settings(BaseSettings):
     skills_dir: Path = Field(default=ROOT / "skills", alias="SKILLS_DIR")
     skill_backend: Literal["process", "docker"] = Field(default="process", alias="SKILL_BACKEND")
     skill_docker_network: str | None = Field(default=None, alias="SKILL_DOCKER_NETWORK")
+    skill_docker_scope: str = Field(
+        default="", pattern=r"^([a-z0-9][a-z0-9_.-]{0,62})?$", alias="SKILL_DOCKER_SCOPE"
+    )
+    """With the docker backend: this deployment's name in its skills' state volumes
+    (`propsearch-state-<scope>-<skill>`), so two deployments on one engine keep theirs apart."""
     skill_isolation: Literal["fork", "restart"] | None = Field(
         default=None, alias="SKILL_ISOLATION"
     )

@@ -36,18 +36,19 @@ from agent_graph.storage.storage import Storage
 
 
 def backend_factory(settings: Settings, redact: Callable[[str], str] = str) -> WorkerBackend:
-    state = state_root(settings.memory_root)
     if settings.skill_backend == "docker":
         from agent_graph.skills.docker import DockerBackend
 
-        # No state folder for containers yet: the engine proxy refuses host mounts, and the
-        # agent's own path is not the engine's when it runs in compose (docs/jobs.md).
-        return DockerBackend(network=settings.skill_docker_network)
+        # state lives in a named volume per skill (skills/state.py): the engine proxy refuses
+        # host mounts, and in compose the agent's own path is not the engine's
+        return DockerBackend(
+            network=settings.skill_docker_network, scope=settings.skill_docker_scope
+        )
     from agent_graph.skills.logs import SkillLogs
     from agent_graph.skills.process import ProcessBackend
 
     logs = SkillLogs(settings.memory_root / "logs" / "skills", redact=redact)
-    return ProcessBackend(logs, state=state)
+    return ProcessBackend(logs, state=state_root(settings.memory_root))
 
 
 def make_registry(settings: Settings, redact: Callable[[str], str] = str) -> SkillRegistry:

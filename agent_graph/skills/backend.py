@@ -62,6 +62,12 @@ class WorkerBackend(Protocol):
         """Workers left running by a previous agent process (docker); [] when none can exist."""
         ...
 
+    async def receive_file(self, spec: SkillSpec, name: str, content: bytes) -> str:
+        """Put a file an operator hands a job into the skill's state `inbox/` where its workers
+        read it; the path relative to $SKILL_STATE_DIR the job's args name (FileRefused when
+        it cannot get there)."""
+        ...
+
     async def close(self) -> None:
         """Release backend resources (clients); workers are stopped by the pool first."""
         ...

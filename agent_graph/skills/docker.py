@@ -9,6 +9,9 @@ Python skills run their fork-server zygote inside the container (WORKER_ISOLATIO
 container serves many calls, each in a fresh child; the pool replaces it when it crashes and after
 `max_calls`. A container is also labelled with its owner, and a reaper process
 (`docker_reaper.py`) removes the owner's containers when the agent dies, even by SIGKILL.
+A skill with `state: true` gets a named volume of its own at /state (skills/state.py), made by
+the engine on first use and kept across workers and restarts; the skill's image must hold a
+/state folder owned by uid 10001, whose owner the engine copies into the new volume.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import sys
 import threading
 import uuid
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import docker
@@ -30,15 +32,19 @@ from docker.errors import APIError, ImageNotFound, NotFound
 from agent_graph.skills.backend import WorkerHandle
 from agent_graph.skills.docker_owner import LABEL_OWNER_PROCS, owner_gone, owner_mark
 from agent_graph.skills.docker_reaper import LABEL_OWNER
+from agent_graph.skills.docker_state import (
+    LABEL_MANAGED,
+    LABEL_SKILL,
+    WORKER_UID,
+    put_state,
+    state_mounts,
+)
 from agent_graph.skills.manifest import SkillSpec
-from agent_graph.skills.state import CONTAINER_STATE, STATE_VAR, state_dir
+from agent_graph.skills.state import CONTAINER_STATE, STATE_VAR, inbox_path, state_volume
 
-LABEL_SKILL = "propsearch.skill"
 LABEL_PORT = "propsearch.port"
 LABEL_NONCE = "propsearch.nonce"
-LABEL_MANAGED = "propsearch.managed"
 CONTAINER_PORT = 8080
-WORKER_UID = "10001:10001"
 
 
 class DockerBackendError(RuntimeError):
@@ -78,7 +84,8 @@ class DockerBackend:
     `base_url` is the engine address (None: DOCKER_HOST or the local unix socket, as the SDK
     resolves it). `network`, when set, attaches workers to that Docker network and addresses them
     by container IP: needed when the agent itself runs in a container on that network, where the
-    host's 127.0.0.1 is out of reach.
+    host's 127.0.0.1 is out of reach. `scope` names this deployment's state volumes
+    (`propsearch-state-<scope>-<skill>`; "" for `propsearch-state-<skill>`).
     """
 
     name = "docker"
@@ -88,11 +95,10 @@ class DockerBackend:
         base_url: str | None = None,
         network: str | None = None,
         limits: ContainerLimits | None = None,
-        state: Path | None = None,
+        scope: str = "",
     ) -> None:
         self._base_url = base_url
-        self._state = state
-        """Where skills with `state: true` keep their folder, mounted at /state (skills/state.py)."""
+        self._scope = scope
         self._network = network
         self._limits = limits or ContainerLimits()
         self._client_obj: Any = None
@@ -149,7 +155,7 @@ class DockerBackend:
         self._remove_stale(client, name)
         limits = self._limits
         nonce = uuid.uuid4().hex
-        volumes = self._state_volume(spec)
+        mounts = state_mounts(spec, self._scope) if spec.state else []
         try:
             container = client.containers.run(
                 spec.image,
@@ -171,9 +177,9 @@ class DockerBackend:
                     "PORT": str(CONTAINER_PORT),
                     "WORKER_NONCE": nonce,
                     "WORKER_ISOLATION": spec.isolation,
-                    **({STATE_VAR: CONTAINER_STATE} if volumes else {}),
+                    **({STATE_VAR: CONTAINER_STATE} if mounts else {}),
                 },
-                volumes=volumes,
+                mounts=mounts,
                 read_only=True,
                 tmpfs={"/tmp": f"rw,noexec,nosuid,nodev,size={limits.tmpfs_size}"},
                 cap_drop=["ALL"],
@@ -194,13 +200,11 @@ class DockerBackend:
             raise DockerBackendError(f"cannot start {name}: {exc.explanation or exc}") from exc
         return self._handle(spec.name, port, container)
 
-    def _state_volume(self, spec: SkillSpec) -> dict[str, Any]:
-        """The skill's own state folder as a volume at /state (none without `state: true`)."""
-        if not (spec.state and self._state):
-            return {}
-        uid, gid = (int(part) for part in WORKER_UID.split(":"))
-        folder = state_dir(self._state, spec.name, (uid, gid) if os.geteuid() == 0 else None)
-        return {str(folder): {"bind": CONTAINER_STATE, "mode": "rw"}}
+    async def receive_file(self, spec: SkillSpec, name: str, content: bytes) -> str:
+        path = inbox_path(name)
+        volume = state_volume(spec.name, self._scope)
+        await asyncio.to_thread(put_state, self._client(), volume, path, content)
+        return path
 
     def _handle(self, skill: str, port: int, container: Any) -> DockerWorkerHandle:
         address = None

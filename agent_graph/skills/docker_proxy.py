@@ -8,8 +8,11 @@ pull images or touch containers it did not start. Allowed: ping and version; the
 containers; inspecting skill images; creating a container of an image named `DOCKER_PROXY_IMAGES` (a prefix, default
 `propsearch/`) that is labelled as a PropSearch worker and keeps the worker's hardening
 (read-only root, no added capabilities, no-new-privileges, no host mounts, devices or
-namespaces); inspecting, reading the logs of, starting, stopping, waiting for and removing
-containers labelled as PropSearch workers. Everything else answers 403 with the reason.
+namespaces; the only volume it may mount is its skill's state volume, `propsearch-state-*` at
+/state on the default driver, which the engine creates when missing); inspecting, reading the
+logs of, starting, stopping, waiting for and removing containers labelled as PropSearch workers;
+copying a tar into such a container's /state (a file an operator hands a job, up to 100 MiB).
+Everything else answers 403 with the reason.
 """
 
 from __future__ import annotations
@@ -23,14 +26,19 @@ import re
 import socket
 import sys
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
-from agent_graph.skills.docker import LABEL_MANAGED
+from agent_graph.skills.docker_state import LABEL_MANAGED, LABEL_SKILL
+from agent_graph.skills.state import CONTAINER_STATE, STATE_VOLUME_PREFIX
 
 DEFAULT_SOCKET = "/var/run/docker.sock"
 MAX_HEAD, MAX_BODY = 64 * 1024, 1024 * 1024
+MAX_ARCHIVE = 100 * 1024 * 1024
+"""A tar into /state carries a whole data file (the bundled nginx lets 100m through too)."""
 VERSIONED = re.compile(r"^/v\d+\.\d+(?=/)")
-CONTAINER = re.compile(r"^/containers/([A-Za-z0-9_.-]+)(?:/(json|logs|start|stop|kill|wait))?$")
+CONTAINER = re.compile(
+    r"^/containers/([A-Za-z0-9_.-]+)(?:/(json|logs|start|stop|kill|wait|archive))?$"
+)
 IMAGE = re.compile(r"^/images/(.+)/json$")
 HOST_NAMESPACES = ("PidMode", "IpcMode", "UTSMode", "UsernsMode", "CgroupnsMode")
 NOT_ALLOWED_LISTS = ("Binds", "Devices", "CapAdd", "VolumesFrom", "DeviceRequests", "Links")
@@ -75,8 +83,9 @@ def create_refusal(body: dict[str, Any], images: str) -> str | None:
         return "a container with a writable root"
     if any(host.get(key) for key in NOT_ALLOWED_LISTS):
         return "host mounts, devices, added capabilities or links"
-    if any(mount.get("Type") != "tmpfs" for mount in host.get("Mounts") or []):
-        return "a mount that is not a tmpfs"
+    skill = str((body.get("Labels") or {}).get(LABEL_SKILL) or "")
+    if not all(_allowed_mount(mount, skill) for mount in host.get("Mounts") or []):
+        return "a mount that is neither a tmpfs nor the skill's own state volume"
     if any(str(host.get(key) or "").startswith(("host", "container:")) for key in HOST_NAMESPACES):
         return "a container sharing the host's namespaces"
     if str(host.get("NetworkMode") or "").startswith(("host", "container:")):
@@ -88,14 +97,36 @@ def create_refusal(body: dict[str, Any], images: str) -> str | None:
     return None
 
 
+def _allowed_mount(mount: dict[str, Any], skill: str) -> bool:
+    """A tmpfs, or the volume `propsearch-state-[<scope>-]<skill>` at /state on the default
+    driver (a driver's options could make a volume a host mount)."""
+    if mount.get("Type") == "tmpfs":
+        return True
+    source = str(mount.get("Source") or "")
+    own = bool(skill) and (
+        source == STATE_VOLUME_PREFIX + skill
+        or (source.startswith(STATE_VOLUME_PREFIX) and source.endswith(f"-{skill}"))
+    )
+    driver = (mount.get("VolumeOptions") or {}).get("DriverConfig")
+    return (
+        mount.get("Type") == "volume"
+        and own
+        and mount.get("Target") == CONTAINER_STATE
+        and (
+            not driver or (driver.get("Name") in (None, "", "local") and not driver.get("Options"))
+        )
+    )
+
+
 class Policy:
     def __init__(self, docker_socket: str, images: str) -> None:
         self.docker_socket = docker_socket
         self.images = images
 
-    async def refusal(self, method: str, path: str, body: bytes) -> str | None:
+    async def refusal(self, method: str, target: str, body: bytes) -> str | None:
         """Why this request may not pass; None when it may."""
-        path = VERSIONED.sub("", path)
+        parts = urlsplit(target)
+        path, query = VERSIONED.sub("", parts.path), parts.query
         if path in ("/_ping", "/version") and method in ("GET", "HEAD"):
             return None
         if path == "/containers/json" and method == "GET":
@@ -112,8 +143,11 @@ class Policy:
         match = CONTAINER.match(path)
         action = match.group(2) if match else None
         allowed = {None: ("DELETE",), "json": ("GET",), "logs": ("GET",), "wait": ("POST",)}
+        allowed["archive"] = ("PUT",)
         if match is None or method not in allowed.get(action, ("POST",)):
             return f"{method} {path} is not something the skill pool does"
+        if action == "archive" and parse_qs(query).get("path") != [CONTAINER_STATE]:
+            return f"a copy into a container elsewhere than {CONTAINER_STATE}"
         labels = await asyncio.to_thread(container_labels, self.docker_socket, match.group(1))
         if labels is not None and labels.get(LABEL_MANAGED) != "1":
             return "a container PropSearch did not start"
@@ -135,11 +169,12 @@ async def _forward(
         if name.strip().lower() == "transfer-encoding":
             await _deny(writer, 411, "a chunked request body")
             return
-    if length > MAX_BODY:
-        await _deny(writer, 413, "a request body over 1 MiB")
+    archive = method == "PUT" and urlsplit(target).path.endswith("/archive")
+    if length > (MAX_ARCHIVE if archive else MAX_BODY):
+        await _deny(writer, 413, f"a request body over {'100' if archive else '1'} MiB")
         return
     body = await reader.readexactly(length)
-    reason = await policy.refusal(method, urlsplit(target).path, body)
+    reason = await policy.refusal(method, target, body)
     if reason is not None:
         await _deny(writer, 403, f"docker proxy: refused {reason}")
         return

@@ -24,7 +24,7 @@ from agent_graph.skills.logs import SkillLogs
 from agent_graph.skills.manifest import SkillSpec
 from agent_graph.skills.sandbox import available as sandbox_available
 from agent_graph.skills.sandbox import sandbox_env
-from agent_graph.skills.state import STATE_VAR, state_dir
+from agent_graph.skills.state import STATE_VAR, FileRefused, receive, state_dir
 
 RUNTIME_DIR = ROOT / "skills"  # skill_runtime.py, the stdlib server every bundled skill uses
 LAUNCHER = Path(__file__).with_name("launcher.py")
@@ -147,6 +147,12 @@ class ProcessBackend:
 
     async def adopt(self, spec: SkillSpec) -> list[WorkerHandle]:
         return []
+
+    async def receive_file(self, spec: SkillSpec, name: str, content: bytes) -> str:
+        """Into the skill's folder, which its workers are given as $SKILL_STATE_DIR."""
+        if self.state is None:
+            raise FileRefused(f"skill {spec.name} has no state folder here")
+        return await asyncio.to_thread(receive, self.state, spec.name, name, content)
 
     async def close(self) -> None:
         for task in list(self._drains):

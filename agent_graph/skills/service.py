@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 from agent_graph.skills.backend import WorkerHandle
 from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.state import FileRefused
 
 
 class ServiceError(ValueError):
@@ -53,6 +54,9 @@ class ServiceBackend:
 
     async def adopt(self, spec: SkillSpec) -> list[WorkerHandle]:
         return []
+
+    async def receive_file(self, spec: SkillSpec, name: str, content: bytes) -> str:
+        raise FileRefused(f"skill {spec.name} runs as a service: its state is not on this server")
 
     async def close(self) -> None:
         return None

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 
 from agent_graph.skills.docker import LABEL_MANAGED, LABEL_PORT
+from agent_graph.skills.docker_state import LABEL_SCOPE
 from agent_graph.skills.manifest import SkillSpec, load_skill
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,6 +97,34 @@ def sweep(docker_client: Any) -> Iterator[None]:
     """Remove this test's containers even when it failed half-way."""
     yield
     _sweep(docker_client)
+
+
+@pytest.fixture
+def proxy(tmp_path: Path) -> Iterator[str]:
+    """The engine proxy (agent_graph/skills/docker_proxy.py) on a socket of its own."""
+    path = tmp_path / "docker.sock"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "agent_graph.skills.docker_proxy", str(path)], cwd=ROOT
+    )
+    deadline = time.monotonic() + 10
+    while not path.exists():
+        assert process.poll() is None and time.monotonic() < deadline, "the proxy did not start"
+        time.sleep(0.02)
+    yield f"unix://{path}"
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture
+def state_scope(docker_client: Any) -> Iterator[str]:
+    """A scope of this test's own for the skills' state volumes (DockerBackend(scope=...));
+    its volumes are removed afterwards, once the test's containers are gone."""
+    scope = f"test-{uuid.uuid4().hex[:8]}"
+    yield scope
+    _sweep(docker_client)
+    for volume in docker_client.volumes.list(filters={"label": f"{LABEL_SCOPE}={scope}"}):
+        volume.remove(force=True)
+    assert not docker_client.volumes.list(filters={"label": f"{LABEL_SCOPE}={scope}"})
 
 
 def _gone(pid: int) -> bool:

@@ -202,10 +202,20 @@ async def test_adopt_drops_orphans_of_an_outdated_image(
 
 
 async def test_real_estate_worker_serves_its_dataset_and_wishes(
-    backend: DockerBackend, estate_spec: SkillSpec, docker_client: Any
+    estate_spec: SkillSpec, docker_client: Any, state_scope: str
 ) -> None:
     """The image carries the wish index (built by prepare.py at build time) and the MiniLM
     model; SKILL.md's `memory: 512m` gives the container room for them (256m is OOM-killed)."""
+    backend = DockerBackend(scope=state_scope)  # real_estate keeps state: the test's own volume
+    try:
+        await _serves_dataset_and_wishes(backend, estate_spec, docker_client)
+    finally:
+        await backend.close()
+
+
+async def _serves_dataset_and_wishes(
+    backend: DockerBackend, estate_spec: SkillSpec, docker_client: Any
+) -> None:
     worker = await backend.start(dataclasses.replace(estate_spec, env={}), PORT)
     await wait_healthy(worker.base_url)
     host = docker_client.api.inspect_container(worker.ident)["HostConfig"]

@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from agent_graph.skills.docker import LABEL_MANAGED
+from agent_graph.skills.docker_state import LABEL_SCOPE
 from agent_graph.skills.manifest import load_skill
 from tests.docker.conftest import ROOT, SKILLS_DIR, _unavailable
 from tests.servers import free_port
@@ -74,6 +75,7 @@ class Stack:
             "API_TOKENS": str(tokens),
             "AGENT_PORT": str(self.port),
             "AGENT_MODEL": "offline",
+            "SKILL_DOCKER_SCOPE": self.project,  # real_estate's state volume is the test's own
         }
 
     def compose(self, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
@@ -103,6 +105,10 @@ def stack(tmp_path: Path, docker_client: Any) -> Iterator[Stack]:
         for container in docker_client.containers.list(all=True, filters=managed):
             if container.id not in before:  # skill containers the stack's agent started
                 container.remove(force=True)
+        for volume in docker_client.volumes.list(
+            filters={"label": f"{LABEL_SCOPE}={stack.project}"}
+        ):
+            volume.remove(force=True)  # the state volumes they made (`down -v` knows none)
 
 
 def _call_until_answered(client: httpx.Client, tool: str, params: dict[str, Any]) -> None:

@@ -3,41 +3,22 @@ whole life cycle passes through it; anything else a compromised agent might ask 
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import docker
 import httpx
 import pytest
 from docker.errors import APIError
+from docker.types import DriverConfig, Mount
 
-from agent_graph.skills.docker import LABEL_MANAGED, DockerBackend
+from agent_graph.skills.docker import LABEL_MANAGED, LABEL_SKILL, DockerBackend
 from agent_graph.skills.manifest import SkillSpec
 from tests.docker.test_backend_docker import wait_healthy
 
 pytestmark = pytest.mark.usefixtures("sweep")
 
 PORT = 19420  # inside conftest.TEST_PORTS, swept after each test
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def proxy(tmp_path: Path) -> Iterator[str]:
-    path = tmp_path / "docker.sock"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "agent_graph.skills.docker_proxy", str(path)], cwd=ROOT
-    )
-    deadline = time.monotonic() + 10
-    while not path.exists():
-        assert process.poll() is None and time.monotonic() < deadline, "the proxy did not start"
-        time.sleep(0.02)
-    yield f"unix://{path}"
-    process.terminate()
-    process.wait(10)
+HOST_FOLDER = DriverConfig("local", {"type": "none", "o": "bind", "device": "/"})
 
 
 async def test_the_pool_starts_calls_and_removes_a_worker_through_the_proxy(
@@ -76,6 +57,17 @@ def test_everything_else_is_refused(proxy: str, time_spec: SkillSpec, docker_cli
         "capability": {**hardened, "cap_add": ["SYS_ADMIN"]},
         "writable root": {**hardened, "read_only": False},
         "unlabelled": {**hardened, "labels": {}},
+        "another skill's state": {**hardened, "mounts": [Mount("/state", "propsearch-state-x")]},
+        "a volume that is a host folder": {
+            **hardened,
+            "labels": {LABEL_MANAGED: "1", LABEL_SKILL: "x"},
+            "mounts": [Mount("/state", "propsearch-state-x", driver_config=HOST_FOLDER)],
+        },
+        "a state volume elsewhere": {
+            **hardened,
+            "labels": {LABEL_MANAGED: "1", LABEL_SKILL: "x"},
+            "mounts": [Mount("/app", "propsearch-state-x")],
+        },
     }
     for what, options in attempts.items():
         with pytest.raises(APIError) as refused:

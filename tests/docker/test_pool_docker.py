@@ -152,13 +152,18 @@ async def test_restarted_agent_adopts_the_running_containers(
 
 
 async def test_chat_turn_through_the_api_uses_docker_skills(
-    tmp_path: Path, docker_client: Any, time_spec: SkillSpec, estate_spec: SkillSpec
+    tmp_path: Path,
+    docker_client: Any,
+    time_spec: SkillSpec,
+    estate_spec: SkillSpec,
+    state_scope: str,
 ) -> None:
     api = pytest.importorskip("api")
     from agent_graph.config import Settings
 
     settings = Settings(
         SKILL_BACKEND="docker",
+        SKILL_DOCKER_SCOPE=state_scope,
         MEMORY_ROOT=tmp_path / "memory",
         HOST_PORT_START=PORT_START,
         AGENT_MODEL="offline",

@@ -244,54 +244,31 @@ class Replica:
                 worker.kill()
 
 
-NGINX_CONF = """
-worker_processes 1;
-pid {dir}/nginx.pid;
-error_log {dir}/error.log;
-daemon off;
-events {{ worker_connections 512; }}
-http {{
-  access_log off;
-  client_body_temp_path {dir}/body;
-  proxy_temp_path {dir}/proxy;
-  fastcgi_temp_path {dir}/fastcgi;
-  uwsgi_temp_path {dir}/uwsgi;
-  scgi_temp_path {dir}/scgi;
-  upstream api {{
-{servers}
-  }}
-  server {{
-    listen 127.0.0.1:{port};
-    location ~ ^/(chat/stream|chat/public/stream|sessions/[^/]+/stream)$ {{
-      proxy_pass http://api;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_buffering off;
-      proxy_cache off;
-      proxy_read_timeout 30s;
-      proxy_next_upstream error timeout http_502;
-    }}
-    location / {{
-      proxy_pass http://api;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_buffering off;
-      proxy_cache off;
-      proxy_read_timeout 300s;
-      proxy_next_upstream error timeout http_502;
-    }}
-  }}
-}}
-"""
+BALANCER_CONF = ROOT / "scripts" / "docker" / "balancer" / "nginx.conf"
+TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+
+
+def _swap(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1, f"{BALANCER_CONF} no longer has {old.strip()!r} once"
+    return text.replace(old, new)
+
+
+def nginx_conf(folder: Path, upstreams: list[int], port: int) -> str:
+    """The deployed balancer's config (scripts/docker/balancer/nginx.conf), every location and
+    limit as it is, for a test: these replicas, a loopback port, one worker, files in `folder`."""
+    servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;\n" for p in upstreams)
+    temp = "".join(f"  {kind}_temp_path {folder}/{kind};\n" for kind in TEMP_PATHS)
+    text = BALANCER_CONF.read_text()
+    text = _swap(text, "worker_processes auto;", "worker_processes 1;")
+    text = _swap(text, "    server api:8000 max_fails=1 fail_timeout=2s;\n", servers)
+    text = _swap(text, "    listen 8080;\n", f"    listen 127.0.0.1:{port};\n")
+    text = _swap(text, "http {\n", "http {\n" + temp)
+    return f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\ndaemon off;\n{text}"
 
 
 @dataclass
 class Nginx:
-    """nginx on 127.0.0.1:port, round robin over the replicas, SSE unbuffered."""
+    """nginx on 127.0.0.1:port with the deployed balancer's config (`nginx_conf`)."""
 
     folder: Path
     upstreams: list[int]
@@ -305,11 +282,8 @@ class Nginx:
     def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.folder.chmod(0o777)  # nginx workers run as nobody when started by root
-        servers = "\n".join(
-            f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;" for p in self.upstreams
-        )
         conf = self.folder / "nginx.conf"
-        conf.write_text(NGINX_CONF.format(dir=self.folder, servers=servers, port=self.port))
+        conf.write_text(nginx_conf(self.folder, self.upstreams, self.port))
         with (self.folder / "nginx.out").open("ab") as log:
             self.process = subprocess.Popen(
                 [

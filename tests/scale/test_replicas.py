@@ -172,3 +172,18 @@ def test_a_confirmation_asked_by_one_replica_is_answered_through_another(
     record = stored(cluster.database_url, session)
     assert [t["user"] for t in record["turns"]] == ["my budget is $415k", "forget my budget"]
     assert_whole(record)
+
+
+def test_an_admins_upload_past_nginxs_1_mib_reaches_the_api_through_the_balancer(
+    cluster: Cluster,
+) -> None:
+    """The balancer's jobs location lets a listings file through (the API's own limit,
+    JOB_UPLOAD_MAX_BYTES, judges it); every other route keeps nginx's 1 MiB."""
+    encoded = "QUJD" * (400 * 1024)  # 1.6 MB of base64
+    body = {"args": {}, "file": {"name": "big.csv", "content_base64": encoded}}
+    upload = httpx.post(f"{cluster.url}/jobs/no_skill.no_job/runs", json=body, timeout=30)
+    elsewhere = httpx.post(f"{cluster.url}/chat", json={"message": encoded}, timeout=30)
+
+    assert upload.status_code == 404  # the API read it all, then found no such job
+    assert upload.json()["detail"].startswith("no job no_skill.no_job")
+    assert elsewhere.status_code == 413 and "nginx" in elsewhere.text

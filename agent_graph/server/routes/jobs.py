@@ -1,22 +1,23 @@
 """Admins' job routes (docs/jobs.md): `GET /jobs` (what is declared), `GET /jobs/runs` (the run
 records), `POST /jobs/{skill}.{job}/runs` (run one now, with args and optionally a file, base64 in the
-JSON body as every POST body is JSON: it goes into the skill's inbox and the args name it)."""
+JSON body as every POST body is JSON: the skill's backend puts it into the skill's inbox, where
+its workers read it, and the args name it)."""
 
 from __future__ import annotations
 
 import asyncio
 import base64
 import binascii
-import io
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query
 from pydantic import BaseModel, Field
 
-from agent_graph.jobs.inbox import receive
 from agent_graph.jobs.runner import JobRunner
 from agent_graph.server.deps import ERRORS, Caller, Runtime
-from agent_graph.skills.state import state_root
+from agent_graph.skills.pool import ContainerPool
+from agent_graph.skills.registry import LoadedSkill
+from agent_graph.skills.state import FileRefused
 
 router = APIRouter(tags=["jobs"], responses=ERRORS)
 
@@ -103,12 +104,24 @@ class RunRequest(BaseModel):
     file: UploadedFile | None = None
 
 
-def _with_file(runtime: Runtime, skill: str, request: RunRequest) -> dict[str, Any]:
+async def _with_file(skill: LoadedSkill | None, name: str, request: RunRequest) -> dict[str, Any]:
+    """The run's args; a file goes through the skill's backend into its state's inbox (its
+    path, `inbox/…`, in `file`)."""
     args = dict(request.args)
-    if request.file is not None:
-        content = io.BytesIO(base64.b64decode(request.file.content_base64, validate=True))
-        root = state_root(runtime.settings.memory_root)
-        args["file"] = receive(root, skill, request.file.name, content)
+    if request.file is None:
+        return args
+    if not (skill and skill.spec.state and isinstance(skill.pool, ContainerPool)):
+        raise HTTPException(422, f"skill {name} keeps no state (state: true): it takes no files")
+    try:
+        encoded = request.file.content_base64
+        content = await asyncio.to_thread(base64.b64decode, encoded, None, True)
+    except binascii.Error as exc:
+        raise HTTPException(422, f"file.content_base64 is not base64: {exc}") from None
+    try:
+        backend = skill.pool.backend
+        args["file"] = await backend.receive_file(skill.spec, request.file.name, content)
+    except FileRefused as exc:
+        raise HTTPException(409, f"the file cannot reach skill {skill.spec.name}: {exc}") from None
     return args
 
 
@@ -122,13 +135,5 @@ async def run_job(
     if job is None:
         raise HTTPException(404, f"no job {name}; GET /jobs lists them")
     body = request or RunRequest()
-    skill = runtime.registry.skills.get(job.skill)
-    if body.file is not None and not (skill and skill.spec.state):
-        raise HTTPException(
-            422, f"skill {job.skill} keeps no state (state: true): it takes no files"
-        )
-    try:
-        args = await asyncio.to_thread(_with_file, runtime, job.skill, body)
-    except binascii.Error as exc:
-        raise HTTPException(422, f"file.content_base64 is not base64: {exc}") from None
+    args = await _with_file(runtime.registry.skills.get(job.skill), job.skill, body)
     return RunStarted(job=name, run_id=await runner.enqueue(name, args))

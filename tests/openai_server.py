@@ -5,7 +5,9 @@ in `tool_plan` that is offered, with its arguments split across three chunks; ot
 "Tool said: <last tool content>" (or "ok" without one), word by word. Every request is recorded.
 Faults: `delay_s` sleeps before answering; `fail_status` answers every request with that status.
 Like llama-server: `reading_s` streams `prompt_progress` chunks every `progress_every_s` for that
-long before a streamed answer; `cached_tokens` is reported in the usage's prompt_tokens_details.
+long before a streamed answer; `cached_tokens` is reported in the usage's prompt_tokens_details;
+with `serial_slots` a request pinned to a busy slot waits, sending nothing; a one-token read
+(a read ahead) reads for `read_s` instead.
 `plans`: tool calls `(name, args)` made one per request, in order and whether or not tools are
 offered, before the script above applies (a model that repeats itself or ignores the cap).
 `answers`: plain-text answers given one per request, in order, once `plans` is empty and before
@@ -34,6 +36,11 @@ class FakeOpenAI:
         self.reading_s = 0.0
         self.progress_every_s = 0.25
         self.cached_tokens = 0
+        self.read_s = 0.0
+        """How long a one-token read (max_tokens 1, a read ahead) takes."""
+        self.serial_slots = False
+        """As llama-server: a request pinned to a busy slot (`id_slot`) waits for it, silent."""
+        self._slots: dict[Any, threading.Lock] = {}
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
@@ -72,12 +79,18 @@ class FakeOpenAI:
 
             def do_POST(self) -> None:
                 try:
-                    self._answer()
+                    self._in_slot()
                 except (BrokenPipeError, ConnectionResetError):
                     return  # the client gave up (a timeout test)
 
-            def _answer(self) -> None:
+            def _in_slot(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if not fake.serial_slots:
+                    return self._answer(body)
+                with fake._slots.setdefault(body.get("id_slot"), threading.Lock()):
+                    return self._answer(body)
+
+            def _answer(self, body: dict[str, Any]) -> None:
                 fake.requests.append(body)
                 fake.authorizations.append(self.headers.get("Authorization", ""))
                 time.sleep(fake.delay_s)
@@ -91,7 +104,8 @@ class FakeOpenAI:
                     return
                 tool, args, text = fake._decide(body)
                 if body.get("stream"):
-                    self._stream(tool, args, text)
+                    reading = fake.read_s if body.get("max_tokens") == 1 else fake.reading_s
+                    self._stream(tool, args, text, reading)
                     if (body.get("stream_options") or {}).get("include_usage"):
                         self._usage(body)
                     self.wfile.write(b"data: [DONE]\n\n")
@@ -110,12 +124,14 @@ class FakeOpenAI:
                 self.wfile.write(f"data: {json.dumps(payload)}\n\n".encode())
                 self.wfile.flush()
 
-            def _stream(self, tool: str | None, args: dict[str, Any], text: str) -> None:
+            def _stream(
+                self, tool: str | None, args: dict[str, Any], text: str, reading_s: float
+            ) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.end_headers()
                 self._chunk({"role": "assistant", "content": ""})
-                self._read_slowly()
+                self._read_slowly(reading_s)
                 if tool:
                     self._chunk(
                         {
@@ -141,8 +157,8 @@ class FakeOpenAI:
                         self._chunk({"content": word + " "})
                     self._chunk({}, "stop")
 
-            def _read_slowly(self) -> None:
-                steps = round(fake.reading_s / fake.progress_every_s)
+            def _read_slowly(self, reading_s: float) -> None:
+                steps = round(reading_s / fake.progress_every_s)
                 for step in range(1, steps + 1):
                     time.sleep(fake.progress_every_s)
                     progress = {"total": 1000, "cache": 0, "processed": 1000 * step // steps}

@@ -36,13 +36,18 @@ class BackgroundReads:
             del self._tasks[key]
             self._waiting.discard(key)
 
-    def yield_to(self, key: tuple[str, str]) -> None:
+    def yield_to(self, key: tuple[str, str]) -> asyncio.Task[None] | None:
         """A turn of session `key` starts and has the model: every other session's read stops,
-        and its own unless it has begun (then the turn's first call queues behind it and finds
-        what it read)."""
+        and its own unless it has begun. A begun read of its own is returned: the turn waits
+        for it before its first call (which then finds what it read), here rather than in
+        llama-server's queue, where the call's idle timeout would run out while it waits."""
+        own = None
         for other, task in list(self._tasks.items()):
             if other != key or other in self._waiting:
                 task.cancel()
+            else:
+                own = task
+        return own
 
     async def settled(self) -> None:
         """Wait for every read under way (tests, the eval's quiet moments)."""

@@ -8,8 +8,9 @@ preferences and conversation state) into the slot that call will take: the follo
 reads only that recall and the message. A newer read of the same session replaces an
 unfinished one. It begins after a grace period (2 s): a message sent at once stops it before
 anything is read. A turn of another session stops it at once (it holds the model back); a
-message of the same session sent after it began waits for it in llama-server's queue (the same
-slot), which costs it no more than reading those tokens itself.
+message of the same session sent after it began waits for it (hydrate shows a step), which
+costs it no more than reading those tokens itself; it waits here, not in llama-server's queue
+behind the read on the same slot, where nothing arrives and the call's idle timeout ran out.
 """
 
 from __future__ import annotations

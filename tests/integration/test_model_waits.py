@@ -17,7 +17,9 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from agent_graph.config import Settings
+from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.builder import build_graph
+from agent_graph.graph.nodes.hydrate import READING_STEP
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.graph.warm_prefix import warm_prefix
@@ -183,6 +185,28 @@ async def test_after_a_turn_the_conversation_is_read_into_the_slot_the_follow_up
     new = first["messages"][len(read["messages"]) :]
     assert [m["role"] for m in new][-1] == "user" and len(new) <= 2, "its block and message"
     assert any(m.get("role") == "tool" for m in read["messages"]), "the last turn's results"
+
+
+async def test_a_follow_up_sent_during_its_read_waits_for_it_without_timing_out(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    """The read of the conversation has begun and outlasts the model timeout; the next message
+    arrives: its turn waits for the read (a step says so), not silently in the server's queue
+    behind it, where its idle timeout ran out, and starts from what was read."""
+    fake.serial_slots, fake.read_s = True, 3 * TIMEOUT_S
+    services = _services(tmp_path, fake)
+    services.read_ahead, services.background_reads = True, BackgroundReads(grace_s=0.0)
+    await _turn(services, "look it up")
+    await asyncio.sleep(0.3)  # the read has begun
+    asked = len(fake.requests)
+    events, final = await _turn(services, "and the second one")
+    read, first = fake.requests[asked - 1], fake.requests[asked]
+    assert (
+        read["max_tokens"] == 1 and first["messages"][: len(read["messages"])] == read["messages"]
+    )
+    waited = [e for e in events if e.get("id") == READING_STEP]
+    assert [e["status"] for e in waited] == ["start", "end"]
+    assert "Tool said" in str(final["messages"][-1].content), "the follow-up answered"
 
 
 async def test_no_background_read_unless_it_is_on(tmp_path: Path, fake: FakeOpenAI) -> None:

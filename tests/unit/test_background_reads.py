@@ -22,7 +22,9 @@ async def test_a_turn_starting_stops_the_other_sessions_reads_but_not_its_own_be
     reads.start(("alice", "s1"), _read(done, "alice"))
     reads.start(("bob", "s2"), _read(done, "bob"))
     await asyncio.sleep(0.05)  # both have begun reading
-    reads.yield_to(("alice", "s1"))
+    own = reads.yield_to(("alice", "s1"))
+    assert own is not None, "the turn is handed its own read to wait for"
+    await own
     await reads.settled()
     assert done == ["alice"]
 
@@ -30,7 +32,7 @@ async def test_a_turn_starting_stops_the_other_sessions_reads_but_not_its_own_be
 async def test_a_message_sent_within_the_grace_period_stops_its_sessions_read() -> None:
     reads, done = BackgroundReads(grace_s=1.0), []
     reads.start(("alice", "s1"), _read(done, "alice"))
-    reads.yield_to(("alice", "s1"))
+    assert reads.yield_to(("alice", "s1")) is None, "nothing begun, nothing to wait for"
     await reads.settled()
     assert done == []
 

@@ -13,7 +13,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage, Sy
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
 
-from agent_graph.events import AlertsEvent
+from agent_graph.events import AlertsEvent, StepEvent
 from agent_graph.graph import history
 from agent_graph.graph.history_fold import folded
 from agent_graph.graph.nodes.reflect import context_block
@@ -113,7 +113,7 @@ def make_hydrate(services: Services) -> Any:
         ctx = runtime.context or Context()
         session_id = session_id_of(runtime)
         incoming = _incoming(state)
-        services.background_reads.yield_to((ctx.user_id, session_id))
+        reading = services.background_reads.yield_to((ctx.user_id, session_id))
         await services.skills.ensure_started()
         known = await conversation(services, ctx, session_id)
         sections = dict(known.sections)
@@ -129,6 +129,8 @@ def make_hydrate(services: Services) -> Any:
         if block is not None:
             messages.append(block)
         messages.append(incoming)
+        if reading is not None:
+            await _read_through(reading, runtime.stream_writer)
         return {
             "messages": messages,
             "history_len": len(known.recent),
@@ -144,6 +146,20 @@ def make_hydrate(services: Services) -> Any:
         }
 
     return hydrate
+
+
+READING_STEP = "read-ahead"
+
+
+async def _read_through(reading: asyncio.Task[None], emit: Any) -> None:
+    """Wait, shown as a step, for the read of this conversation begun while the user read the
+    last answer (graph/read_ahead.py): the turn's first call then starts from what it read. A
+    turn that is stopped leaves the read to finish for the next one."""
+    label = "Reading the conversation…"
+    emit(StepEvent(id=READING_STEP, name="model", status="start", label=label).as_dict())
+    await asyncio.gather(asyncio.shield(reading), return_exceptions=True)
+    done = "Read the conversation"
+    emit(StepEvent(id=READING_STEP, name="model", status="end", label=done).as_dict())
 
 
 async def _recall(

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import time
@@ -27,4 +28,7 @@ def receive(root: Path, skill: str, name: str, content: BinaryIO) -> str:
     with target.open("xb") as out:
         shutil.copyfileobj(content, out)
     target.chmod(0o644)
+    owner = inbox.stat()
+    if owner.st_uid != os.geteuid():  # the skill's user (sandbox.py): its file, 0600 or not
+        os.chown(target, owner.st_uid, owner.st_gid)
     return f"inbox/{target.name}"

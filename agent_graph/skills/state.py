@@ -1,26 +1,81 @@
 """A skill's own writable folder (`state: true` in SKILL.md): `<data dir>/skills/state/<skill>`,
 handed to its workers as $SKILL_STATE_DIR. Landlock allows writing there and nowhere else of the
 data dir (sandbox.py); the docker backend mounts it as the container's /state. Files an operator
-hands a job are copied into its `inbox/` (agent_graph/jobs/inbox.py)."""
+hands a job are copied into its `inbox/` (agent_graph/jobs/inbox.py).
+
+The data dir is private (0700, the agent's user). Where a skill's workers run as SKILL_USER, that
+user may pass through the data dir, `skills` and `skills/state` (an ACL `user:<uid>:--x`: no
+listing, no reading, `let_pass`) and owns its skill's folder (0700). Every skill's workers share
+that user: Landlock, not the file modes, keeps one skill out of another's folder."""
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
+from agent_graph.security import acl
+
+log = logging.getLogger(__name__)
+
 STATE_VAR = "SKILL_STATE_DIR"
 CONTAINER_STATE = "/state"
+PARTS = ("skills", "state")
+_warned: set[str] = set()
 
 
 def state_root(memory_root: Path) -> Path:
-    return memory_root / "skills" / "state"
+    return memory_root.joinpath(*PARTS)
 
 
 def state_dir(root: Path, skill: str, owner: tuple[int, int] | None = None) -> Path:
-    """The skill's folder under `root`, made (private) if missing, owned by `owner` when given."""
+    """The skill's folder under `root`, made private (0700) if missing, owned by `owner` when
+    given."""
     folder = root / skill
     (folder / "inbox").mkdir(parents=True, exist_ok=True, mode=0o700)
-    if owner is not None:
-        for path in (folder, folder / "inbox"):
+    for path in (folder, folder / "inbox"):
+        path.chmod(0o700)
+        if owner is not None:
             os.chown(path, *owner)
     return folder
+
+
+def let_pass(root: Path, uid: int) -> bool:
+    """Let `uid` pass through the data dir down to the state root `root` (made if missing), and
+    nothing more: an ACL `user:<uid>:--x` on each of those folders it may not pass yet. The
+    folders above the data dir are left as they are. False where no ACL can be set (logged)."""
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    for folder in map(str, [*reversed(root.parents[: len(PARTS)]), root]):
+        if acl.may_pass(folder, uid):
+            continue
+        try:
+            acl.grant_search(folder, uid)
+        except OSError as exc:
+            if folder not in _warned:
+                _warned.add(folder)
+                log.warning(
+                    "SKILL_USER (uid %d) cannot pass through %s and no ACL could be set (%s): "
+                    "skills with a state folder run as the agent's user",
+                    uid,
+                    folder,
+                    exc.strerror,
+                )
+            return False
+    return True
+
+
+def hand_over(folder: Path, owner: tuple[int, int]) -> None:
+    """Give the state `folder` and its inbox to `owner`. The first time (the folder was someone
+    else's: the skill ran as the agent's user before), also what is below it that the agent's
+    user owns, so the skill still reads what it and its jobs wrote then. Symlinks are not
+    followed, and a file with other hard links is left alone: its other names are not the
+    skill's."""
+    if folder.stat().st_uid != owner[0]:
+        for base, dirs, files in os.walk(folder):
+            for name in (*dirs, *files):
+                path = os.path.join(base, name)
+                info = os.lstat(path)
+                if info.st_uid == os.geteuid() and (info.st_nlink == 1 or name in dirs):
+                    os.chown(path, *owner, follow_symlinks=False)
+    for own in (folder, folder / "inbox"):
+        os.chown(own, *owner)

@@ -12,7 +12,9 @@ network namespace. Below ABI 4 (or SKILL_LANDLOCK_NETWORK=false) a process worke
 none gets one too: the launcher opens its listening socket first and hands it over as fd 3
 (LISTEN_FDS), so the pool still reaches it and it reaches nothing (no TCP, no UDP, no abstract
 Unix socket of the agent's namespace). Where neither can be enforced, `unconfined_network` says
-why, and the registry refuses third-party skills unless the API asks for tokens.
+why, and the registry refuses third-party skills unless the API asks for tokens. Whatever the
+kernel's ABI, a seccomp filter (`seccomp.py`) lets a worker open only TCP Internet sockets, and
+UDP too when it declares hosts (DNS).
 
 When the agent runs as root, the worker also runs as another user (SKILL_USER, `nobody` by
 default) if that user can reach everything the worker needs; an unprivileged agent cannot switch
@@ -25,6 +27,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import platform
 import pwd
 import shutil
 import stat
@@ -33,6 +36,7 @@ from pathlib import Path
 
 from agent_graph.config import ROOT, get_settings
 from agent_graph.security import acl
+from agent_graph.skills import seccomp
 from agent_graph.skills.landlock import (
     BIND_VAR,
     CONNECT_VAR,
@@ -46,6 +50,7 @@ from agent_graph.skills.landlock import (
     WRITE_VAR,
     abi_version,
 )
+from agent_graph.skills.seccomp import UDP_VAR
 from agent_graph.skills.state import hand_over
 
 log = logging.getLogger(__name__)
@@ -143,6 +148,8 @@ def sandbox_env(
         BIND_VAR: "" if ports[0] is None else str(ports[0]),
         CONNECT_VAR: ",".join(map(str, sorted(set(ports[1])))),
     }
+    env[UDP_VAR] = "1" if ports[1] else "0"  # seccomp.py: a skill that declares hosts needs DNS
+    _note_unfiltered()
     if not network_rules():
         env[NET_RULES_VAR] = "0"
         if ports[0] is not None and namespace_possible(bool(ports[1])):
@@ -160,6 +167,16 @@ def sandbox_env(
         if state:
             hand_over(state, user)
     return env
+
+
+@functools.cache
+def _note_unfiltered() -> None:
+    if not seccomp.supported():
+        log.warning(
+            "no seccomp filter for %s: skill workers may open any Internet socket the kernel "
+            "allows (UDP included; Landlock confines TCP only)",
+            platform.machine(),
+        )
 
 
 def reachable(path: Path, uid: int, read: bool = True) -> bool:

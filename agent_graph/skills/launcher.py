@@ -9,8 +9,9 @@ gives up its privileges (privileges.py: its own /tmp and /dev/shm, no network wh
 none and binds no port, or, where Landlock has no network rules, when it declares none: its
 listening socket is opened here first and handed over as fd 3 (LISTEN_FDS); no capabilities,
 `no_new_privs`), drops to PROPSEARCH_SKILL_UID when
-set, and confines the process with Landlock to the paths and ports sandbox.py chose
-(landlock.py); then execs COMMAND. Runs as a
+set, confines the process with Landlock to the paths and ports sandbox.py chose
+(landlock.py) and with a seccomp filter to TCP sockets (and UDP when it declares hosts:
+seccomp.py); then execs COMMAND. Runs as a
 plain script in the worker's process, before any skill code, so it imports nothing but the
 standard library. Done here rather than with `preexec_fn`, which is unsafe in a process with
 threads.
@@ -81,7 +82,7 @@ def _listen(port: int) -> None:
 
 def _confine(parent: int) -> None:
     """Everything sandbox.py asked for, in the order the kernel needs it (see the docstring)."""
-    landlock, privileges = _sibling("landlock"), _sibling("privileges")
+    landlock, privileges, seccomp = map(_sibling, ("landlock", "privileges", "seccomp"))
     read, write, listed = _paths(landlock)
     bind, connect = _ports(landlock)
     network = bool(bind or connect)  # a stdio worker that declares no host needs none
@@ -99,6 +100,7 @@ def _confine(parent: int) -> None:
         _tether(parent)  # a change of user clears the flag
     privileges.drop_capabilities()
     landlock.restrict(read, write, listed, (bind, connect), rules)
+    seccomp.restrict_sockets(udp=os.environ.pop(seccomp.UDP_VAR, "0") == "1")
 
 
 def main(argv: list[str]) -> None:

@@ -23,8 +23,8 @@ from agent_graph.skills.backend import WorkerHandle
 from agent_graph.skills.logs import SkillLogs
 from agent_graph.skills.manifest import SkillSpec
 from agent_graph.skills.sandbox import available as sandbox_available
-from agent_graph.skills.sandbox import sandbox_env
-from agent_graph.skills.state import STATE_VAR, FileRefused, receive, state_dir
+from agent_graph.skills.sandbox import guest, sandbox_env
+from agent_graph.skills.state import STATE_VAR, FileRefused, let_pass, receive, state_dir
 
 RUNTIME_DIR = ROOT / "skills"  # skill_runtime.py, the stdlib server every bundled skill uses
 LAUNCHER = Path(__file__).with_name("launcher.py")
@@ -64,12 +64,22 @@ class ProcessBackend:
         """Workers run under Landlock (sandbox.py) where the kernel has it."""
         self._drains: set[asyncio.Task[None]] = set()
 
+    def _state(self, spec: SkillSpec) -> Path | None:
+        """The skill's state folder, made if missing (None: it has none). Where its workers run
+        as SKILL_USER, that user may pass through the private data dir to it (state.let_pass)."""
+        if not (spec.state and self.state):
+            return None
+        user = guest(get_settings().skill_user) if self.confine else None
+        if user is not None:
+            let_pass(self.state, user.pw_uid)
+        return state_dir(self.state, spec.name)
+
     def _environment(
         self, spec: SkillSpec, argv: list[str], port: int, nonce: str, tmp: str
     ) -> dict[str, str]:
         env = {k: os.environ[k] for k in _PASSTHROUGH if k in os.environ}
         env.update(spec.env)
-        state = state_dir(self.state, spec.name) if spec.state and self.state else None
+        state = self._state(spec)
         if state is not None:
             env[STATE_VAR] = str(state)
         if self.confine:

@@ -12,7 +12,9 @@ network namespace. Below ABI 4 (or SKILL_LANDLOCK_NETWORK=false) a process worke
 none gets one too: the launcher opens its listening socket first and hands it over as fd 3
 (LISTEN_FDS), so the pool still reaches it and it reaches nothing (no TCP, no UDP, no abstract
 Unix socket of the agent's namespace). Where neither can be enforced, `unconfined_network` says
-why, and the registry refuses third-party skills unless the API asks for tokens.
+why, and the registry refuses third-party skills unless the API asks for tokens. Whatever the
+kernel's ABI, a seccomp filter (`seccomp.py`) lets a worker open only TCP Internet sockets, and
+UDP too when it declares hosts (DNS).
 
 When the agent runs as root, the worker also runs as another user (SKILL_USER, `nobody` by
 default) if that user can reach everything the worker needs; an unprivileged agent cannot switch
@@ -25,14 +27,16 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import platform
 import pwd
 import shutil
 import stat
-import struct
 import sys
 from pathlib import Path
 
 from agent_graph.config import ROOT, get_settings
+from agent_graph.security import acl
+from agent_graph.skills import seccomp
 from agent_graph.skills.landlock import (
     BIND_VAR,
     CONNECT_VAR,
@@ -46,6 +50,8 @@ from agent_graph.skills.landlock import (
     WRITE_VAR,
     abi_version,
 )
+from agent_graph.skills.seccomp import UDP_VAR
+from agent_graph.skills.state import hand_over
 
 log = logging.getLogger(__name__)
 
@@ -142,25 +148,40 @@ def sandbox_env(
         BIND_VAR: "" if ports[0] is None else str(ports[0]),
         CONNECT_VAR: ",".join(map(str, sorted(set(ports[1])))),
     }
+    env[UDP_VAR] = "1" if ports[1] else "0"  # seccomp.py: a skill that declares hosts needs DNS
+    _note_unfiltered()
     if not network_rules():
         env[NET_RULES_VAR] = "0"
         if ports[0] is not None and namespace_possible(bool(ports[1])):
             env[LISTEN_VAR] = "1"  # launcher.py: listen on the port, then an empty netns
     needs = (folder, runtime, Path(program).resolve(), *map(Path, python_installations(program)))
-    # its state folder sits in the private data dir: where SKILL_USER cannot reach it, the skill
-    # runs as the agent's user, capability-less and confined (it must read what a job wrote)
-    needs += (state,) if state else ()
-    user = skill_user(get_settings().skill_user, tuple(needs))
+    # its state folder, handed over below, sits in the private data dir (state.let_pass opened
+    # the way): where SKILL_USER still cannot pass through to it, the skill runs as the agent's
+    # user, capability-less and confined (it must read what its jobs wrote)
+    through = (state.parent,) if state else ()
+    user = skill_user(get_settings().skill_user, tuple(needs), through)
     if user is not None:
         env.update({UID_VAR: str(user[0]), GID_VAR: str(user[1])})
-        for own in (scratch, state, state / "inbox" if state else None):
-            if own:
-                os.chown(own, *user)
+        if scratch:
+            os.chown(scratch, *user)
+        if state:
+            hand_over(state, user)
     return env
 
 
-def reachable(path: Path, uid: int) -> bool:
-    """Whether `uid` (not root, in no extra group) can reach and read `path`."""
+@functools.cache
+def _note_unfiltered() -> None:
+    if not seccomp.supported():
+        log.warning(
+            "no seccomp filter for %s: skill workers may open any Internet socket the kernel "
+            "allows (UDP included; Landlock confines TCP only)",
+            platform.machine(),
+        )
+
+
+def reachable(path: Path, uid: int, read: bool = True) -> bool:
+    """Whether `uid` (not root, in no extra group) can reach `path` and read it (not `read`:
+    pass through it, a folder)."""
     for part in [*reversed(path.parents), path]:
         try:
             info = os.stat(part)
@@ -168,44 +189,39 @@ def reachable(path: Path, uid: int) -> bool:
             return False
         mine = info.st_uid == uid
         need = (stat.S_IXUSR if mine else stat.S_IXOTH) if stat.S_ISDIR(info.st_mode) else 0
-        if part == path:
+        if part == path and read:
             need |= stat.S_IRUSR if mine else stat.S_IROTH
-        if info.st_mode & need != need and not _acl_grants(part, uid, need):
+        if info.st_mode & need != need and not acl.grants(str(part), uid, need):
             return False
     return True
 
 
-ACL_XATTR, ACL_USER, ACL_MASK = "system.posix_acl_access", 0x02, 0x10
-
-
-def _acl_grants(path: Path, uid: int, need: int) -> bool:
-    """Whether the POSIX ACL of `path` gives `uid` the rights `need` (other-class bits) through
-    a named-user entry, as `make skills-env` sets for SKILL_USER (scripts/skills/skill_user.py)."""
-    try:
-        raw = os.getxattr(path, ACL_XATTR)
-    except OSError:
-        return False
-    entries = [struct.unpack_from("<HHI", raw, 4 + 8 * i) for i in range((len(raw) - 4) // 8)]
-    mask = next((perm for tag, perm, _ in entries if tag == ACL_MASK), 7)
-    granted = next((perm for tag, perm, who in entries if tag == ACL_USER and who == uid), 0)
-    want = (need & 0o7) | ((need >> 3) & 0o7)
-    return granted & mask & want == want
-
-
-@functools.lru_cache(maxsize=64)
-def skill_user(setting: str, needs: tuple[Path, ...]) -> tuple[int, int] | None:
-    """The (uid, gid) skill code runs as, or None for the agent's own user (see the docstring).
-    An explicit SKILL_USER that cannot be used is an error; `auto` falls back, logged once."""
+def guest(setting: str) -> pwd.struct_passwd | None:
+    """The user SKILL_USER names (`auto`: `nobody`), None where skill code keeps the agent's
+    user (an unprivileged agent, `off`, no `nobody` here). An unknown user is an error."""
     if os.geteuid() != 0 or setting in ("", "off"):
         return None
-    name = "nobody" if setting == "auto" else setting
     try:
-        entry = pwd.getpwnam(name)
+        return pwd.getpwnam("nobody" if setting == "auto" else setting)
     except KeyError:
         if setting == "auto":
             return None
         raise ValueError(f"SKILL_USER={setting}: no such user") from None
-    blocked = [str(p) for p in needs if p.exists() and not reachable(p, entry.pw_uid)]
+
+
+@functools.lru_cache(maxsize=64)
+def skill_user(
+    setting: str, needs: tuple[Path, ...], through: tuple[Path, ...] = ()
+) -> tuple[int, int] | None:
+    """The (uid, gid) skill code runs as, or None for the agent's own user (see the docstring):
+    one that can read `needs` and pass through the folders `through`. An explicit SKILL_USER
+    that cannot be used is an error; `auto` falls back, logged once."""
+    entry = guest(setting)
+    if entry is None:
+        return None
+    name, uid = entry.pw_name, entry.pw_uid
+    blocked = [str(p) for p in needs if p.exists() and not reachable(p, uid)]
+    blocked += [str(p) for p in through if not reachable(p, uid, read=False)]
     if blocked:
         message = f"SKILL_USER {name} cannot reach {', '.join(blocked)}"
         if setting != "auto":

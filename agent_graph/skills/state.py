@@ -3,20 +3,33 @@ handed to its workers as $SKILL_STATE_DIR. Landlock allows writing there and now
 data dir (sandbox.py). The docker backend gives the skill a named volume instead, mounted at the
 container's /state (`state_volume`): the engine proxy lets no host folder in. A file an operator
 hands a job goes into the folder's `inbox/` through the skill's backend (`receive_file`), so it
-lands where the skill's workers look."""
+lands where the skill's workers look.
+
+The data dir is private (0700, the agent's user). Where a skill's workers run as SKILL_USER, that
+user may pass through the data dir, `skills` and `skills/state` (an ACL `user:<uid>:--x`: no
+listing, no reading, `let_pass`) and owns its skill's folder (0700). Every skill's workers share
+that user: Landlock, not the file modes, keeps one skill out of another's folder."""
 
 from __future__ import annotations
 
+import logging
+import os
 import re
 import time
 from pathlib import Path
+
+from agent_graph.security import acl
+
+log = logging.getLogger(__name__)
 
 STATE_VAR = "SKILL_STATE_DIR"
 CONTAINER_STATE = "/state"
 STATE_VOLUME_PREFIX = "propsearch-state-"
 """Every state volume's name starts so; the engine proxy mounts no other volume."""
 INBOX = "inbox"
+PARTS = ("skills", "state")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_warned: set[str] = set()
 
 
 class FileRefused(RuntimeError):
@@ -24,14 +37,7 @@ class FileRefused(RuntimeError):
 
 
 def state_root(memory_root: Path) -> Path:
-    return memory_root / "skills" / "state"
-
-
-def state_dir(root: Path, skill: str) -> Path:
-    """The skill's folder under `root`, made (private) if missing."""
-    folder = root / skill
-    (folder / INBOX).mkdir(parents=True, exist_ok=True, mode=0o700)
-    return folder
+    return memory_root.joinpath(*PARTS)
 
 
 def state_volume(skill: str, scope: str = "") -> str:
@@ -54,4 +60,60 @@ def receive(root: Path, skill: str, name: str, content: bytes) -> str:
     with target.open("xb") as out:
         out.write(content)
     target.chmod(0o644)
+    owner = target.parent.stat()
+    if owner.st_uid != os.geteuid():  # the skill's user (sandbox.py): its file, 0600 or not
+        os.chown(target, owner.st_uid, owner.st_gid)
     return path
+
+
+def state_dir(root: Path, skill: str, owner: tuple[int, int] | None = None) -> Path:
+    """The skill's folder under `root`, made private (0700) if missing, owned by `owner` when
+    given."""
+    folder = root / skill
+    (folder / INBOX).mkdir(parents=True, exist_ok=True, mode=0o700)
+    for path in (folder, folder / INBOX):
+        path.chmod(0o700)
+        if owner is not None:
+            os.chown(path, *owner)
+    return folder
+
+
+def let_pass(root: Path, uid: int) -> bool:
+    """Let `uid` pass through the data dir down to the state root `root` (made if missing), and
+    nothing more: an ACL `user:<uid>:--x` on each of those folders it may not pass yet. The
+    folders above the data dir are left as they are. False where no ACL can be set (logged)."""
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    for folder in map(str, [*reversed(root.parents[: len(PARTS)]), root]):
+        if acl.may_pass(folder, uid):
+            continue
+        try:
+            acl.grant_search(folder, uid)
+        except OSError as exc:
+            if folder not in _warned:
+                _warned.add(folder)
+                log.warning(
+                    "SKILL_USER (uid %d) cannot pass through %s and no ACL could be set (%s): "
+                    "skills with a state folder run as the agent's user",
+                    uid,
+                    folder,
+                    exc.strerror,
+                )
+            return False
+    return True
+
+
+def hand_over(folder: Path, owner: tuple[int, int]) -> None:
+    """Give the state `folder` and its inbox to `owner`. The first time (the folder was someone
+    else's: the skill ran as the agent's user before), also what is below it that the agent's
+    user owns, so the skill still reads what it and its jobs wrote then. Symlinks are not
+    followed, and a file with other hard links is left alone: its other names are not the
+    skill's."""
+    if folder.stat().st_uid != owner[0]:
+        for base, dirs, files in os.walk(folder):
+            for name in (*dirs, *files):
+                path = os.path.join(base, name)
+                info = os.lstat(path)
+                if info.st_uid == os.geteuid() and (info.st_nlink == 1 or name in dirs):
+                    os.chown(path, *owner, follow_symlinks=False)
+    for own in (folder, folder / INBOX):
+        os.chown(own, *owner)

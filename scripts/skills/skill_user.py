@@ -9,56 +9,33 @@ logged). For each folder on the way to a PATH that SKILL_USER (`nobody` for `aut
 enter, this grants that one user the right to pass through it, and nothing else: a POSIX ACL
 entry `user:<uid>:--x` (no listing, no reading; the other users' rights are unchanged; undo with
 `setfacl -x u:nobody /root`). The interpreter's own files are left as they are: they must be
-readable by everyone already (they are, as installed). Standard library only; prints what it
-changed, and why it could not when the file system has no ACLs.
+readable by everyone already (they are, as installed). Standard library only (the ACL writer,
+agent_graph/security/acl.py, is the agent's own: it opens the way to skills' state folders the
+same way); prints what it changed, and why it could not when the file system has no ACLs.
 """
 
 from __future__ import annotations
 
-import errno
+import importlib.util
 import os
 import pwd
-import struct
 import sys
 from pathlib import Path
-
-ACL = "system.posix_acl_access"
-VERSION, UNDEFINED = 2, 0xFFFFFFFF
-USER_OBJ, USER, GROUP_OBJ, GROUP, MASK, OTHER = 0x01, 0x02, 0x04, 0x08, 0x10, 0x20
-SEARCH = 1
+from typing import Any
 
 
-def _entries(path: str) -> list[tuple[int, int, int]]:
-    """The folder's access ACL as (tag, permissions, id), from its mode bits when it has none."""
-    try:
-        raw = os.getxattr(path, ACL)
-    except OSError as exc:
-        if exc.errno != errno.ENODATA:
-            raise
-        mode = os.stat(path).st_mode
-        return [
-            (USER_OBJ, (mode >> 6) & 7, UNDEFINED),
-            (GROUP_OBJ, (mode >> 3) & 7, UNDEFINED),
-            (OTHER, mode & 7, UNDEFINED),
-        ]
-    return [struct.unpack_from("<HHI", raw, 4 + 8 * i) for i in range((len(raw) - 4) // 8)]
+def _acl() -> Any:
+    """agent_graph/security/acl.py, by its path: this script runs on any Python, without the
+    agent's packages, so it imports nothing of the package."""
+    path = Path(__file__).resolve().parents[2] / "agent_graph" / "security" / "acl.py"
+    spec = importlib.util.spec_from_file_location("propsearch_acl", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def grant_search(path: str, uid: int) -> None:
-    """Add `user:<uid>:--x` to the folder's ACL (and to its mask, as ACLs require)."""
-    entries = [e for e in _entries(path) if e[0] != MASK]
-    mine = next((e for e in entries if e[0] == USER and e[2] == uid), None)
-    if mine is not None:
-        entries.remove(mine)
-    entries.append((USER, (mine[1] if mine else 0) | SEARCH, uid))
-    group_class = [p for tag, p, _ in entries if tag in (USER, GROUP_OBJ, GROUP)]
-    mask = 0
-    for permissions in group_class:
-        mask |= permissions
-    entries.append((MASK, mask, UNDEFINED))
-    entries.sort(key=lambda e: (e[0], e[2]))
-    raw = struct.pack("<I", VERSION) + b"".join(struct.pack("<HHI", *e) for e in entries)
-    os.setxattr(path, ACL, raw)
+acl = _acl()
 
 
 def may_enter(folder: Path, uid: int, gid: int) -> bool:
@@ -83,7 +60,7 @@ def open_the_way(path: Path, user: pwd.struct_passwd) -> None:
             if may_enter(folder, user.pw_uid, user.pw_gid):
                 continue
             try:
-                grant_search(str(folder), user.pw_uid)
+                acl.grant_search(str(folder), user.pw_uid)
             except OSError as exc:
                 print(
                     f"[skills-env] SKILL_USER {user.pw_name} cannot pass through {folder} and "

@@ -1,17 +1,20 @@
 """`make skills-env` lets SKILL_USER pass through a folder only root may enter, and nothing more
-(scripts/skills/skill_user.py); the sandbox reads that ACL (sandbox.reachable)."""
+(scripts/skills/skill_user.py); the sandbox reads that ACL (sandbox.reachable); a state folder
+is handed over to that user (agent_graph/skills/state.py)."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
 import pwd
+import stat
 import tempfile
 from pathlib import Path
 
 import pytest
 
 from agent_graph.skills.sandbox import reachable
+from agent_graph.skills.state import hand_over, state_dir
 from tests.servers import ROOT
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="only root changes ACLs for others")
@@ -53,3 +56,26 @@ def test_the_skill_user_may_pass_through_but_not_list_and_others_may_do_neither(
         assert reachable(python, nobody.pw_uid) and _as(nobody, str(python))
         assert not _as(nobody, f"{private}/")  # no listing
         assert private.stat().st_mode & 0o007 == 0  # other users: still nothing
+
+
+def test_a_state_folder_the_agent_wrote_before_is_handed_over_whole() -> None:
+    """A skill that ran as root before keeps reading what it (and its jobs) wrote then: the
+    folder's files become the skill user's; a symlink is not followed, a hard-linked file (its
+    other name is not the skill's) is left alone."""
+    nobody = pwd.getpwnam("nobody")
+    owner = (nobody.pw_uid, nobody.pw_gid)
+    with tempfile.TemporaryDirectory() as root:
+        outside = Path(root) / "outside.txt"
+        outside.write_text("not the skill's")
+        folder = state_dir(Path(root) / "state", "skill")
+        (folder / "db").mkdir()
+        (folder / "db" / "history.json").write_text("{}")
+        (folder / "link").symlink_to(outside)
+        os.link(outside, folder / "hardlink")
+
+        hand_over(folder, owner)
+
+        for path in (folder, folder / "inbox", folder / "db", folder / "db" / "history.json"):
+            assert path.stat().st_uid == nobody.pw_uid, path
+        assert outside.stat().st_uid == 0
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700

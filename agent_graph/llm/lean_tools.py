@@ -6,10 +6,10 @@ choose a call; the core still checks every call against the full schema before a
 (skills/arguments.py), and names a broken bound in its error. Measured on the eleven tools the
 bundled skills offer a search: about 200 fewer tokens per call, 7% of their schemas.
 
-A parameter whose object schema repeats another offered tool's parameters (real_estate's
-`save_search` keeps a search's criteria: `search_properties`' 23 parameters) is named, not
-repeated: "Keys: the parameters of search_properties". Written out, that copy was a quarter of
-the tools' tokens (about 1,100 of 4,500), and the model reads the original a few lines above.
+A parameter whose object schema repeats another offered tool's parameters (a tool that saves
+a search keeps its criteria: the search tool's 23 parameters) is named, not repeated: "Keys: the
+parameters of <tool>". Written out, that copy was a quarter of the bundled skills' tool tokens
+(about 1,100 of 4,500), and the model reads the original a few lines above.
 """
 
 from __future__ import annotations
@@ -40,19 +40,19 @@ def _parameter_sets(tools: list[dict[str, Any]]) -> dict[str, str]:
     owners: dict[str, str] = {}
     for tool in tools:
         function = tool.get("function") or {}
-        properties = (function.get("parameters") or {}).get("properties")
-        if isinstance(properties, dict) and properties:
-            owners.setdefault(_canonical(properties), str(function.get("name", "")))
+        fields = (function.get("parameters") or {}).get("properties")
+        if isinstance(fields, dict) and fields:
+            owners.setdefault(_canonical(fields), str(function.get("name", "")))
     return owners
 
 
 def _top(parameters: dict[str, Any], others: dict[str, str]) -> dict[str, Any]:
     """The tool's parameters made lean; a parameter repeating another tool's set names it."""
     schema = lean(parameters)
-    properties = parameters.get("properties")
-    if not isinstance(properties, dict):
+    fields = parameters.get("properties")
+    if not isinstance(fields, dict):
         return schema
-    for name, spec in properties.items():
+    for name, spec in fields.items():
         inner = spec.get("properties") if isinstance(spec, dict) else None
         owner = others.get(_canonical(inner)) if isinstance(inner, dict) and inner else None
         if owner is not None:
@@ -63,8 +63,8 @@ def _top(parameters: dict[str, Any], others: dict[str, str]) -> dict[str, Any]:
     return schema
 
 
-def _canonical(properties: dict[str, Any]) -> str:
-    return json.dumps(properties, sort_keys=True, default=str)
+def _canonical(fields: dict[str, Any]) -> str:
+    return json.dumps(fields, sort_keys=True, default=str)
 
 
 def lean(schema: dict[str, Any]) -> dict[str, Any]:

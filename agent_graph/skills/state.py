@@ -6,8 +6,8 @@ hands a job goes into the folder's `inbox/` through the skill's backend (`receiv
 lands where the skill's workers look.
 
 The data dir is private (0700, the agent's user). Where a skill's workers run as SKILL_USER, that
-user may pass through the data dir, `skills` and `skills/state` (an ACL `user:<uid>:--x`: no
-listing, no reading, `let_pass`) and owns its skill's folder (0700). Every skill's workers share
+user may pass through the data dir, `skills` and `skills/state` (an ACL `user:<uid>:--x`:
+nothing to list or read, `let_pass`) and owns its skill's folder (0700). Every skill's workers share
 that user: Landlock, not the file modes, keeps one skill out of another's folder."""
 
 from __future__ import annotations

@@ -206,6 +206,7 @@ async def test_a_follow_up_sent_during_its_read_waits_for_it_without_timing_out(
     )
     waited = [e for e in events if e.get("id") == READING_STEP]
     assert [e["status"] for e in waited] == ["start", "end"]
+    assert waited[-1]["ms"] > 1000, "it waited for the read, which took 3 s"
     assert "Tool said" in str(final["messages"][-1].content), "the follow-up answered"
 
 

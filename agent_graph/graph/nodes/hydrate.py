@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -155,11 +156,13 @@ async def _read_through(reading: asyncio.Task[None], emit: Any) -> None:
     """Wait, shown as a step, for the read of this conversation begun while the user read the
     last answer (graph/read_ahead.py): the turn's first call then starts from what it read. A
     turn that is stopped leaves the read to finish for the next one."""
-    label = "Reading the conversation…"
+    label = "Catching up with the conversation…"
     emit(StepEvent(id=READING_STEP, name="model", status="start", label=label).as_dict())
+    started = time.monotonic()
     await asyncio.gather(asyncio.shield(reading), return_exceptions=True)
-    done = "Read the conversation"
-    emit(StepEvent(id=READING_STEP, name="model", status="end", label=done).as_dict())
+    ms = round((time.monotonic() - started) * 1000)
+    done = "Caught up with the conversation"
+    emit(StepEvent(id=READING_STEP, name="model", status="end", label=done, ms=ms).as_dict())
 
 
 async def _recall(

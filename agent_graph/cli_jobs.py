@@ -57,11 +57,19 @@ def run_job(client: httpx.Client, args: argparse.Namespace, out: TextIO) -> int:
         body["file"] = {"name": args.file.name, "content_base64": content}
     response = client.post(f"/jobs/{args.job}/runs", json=body)
     if response.status_code >= 400:
-        out.write(f"refused ({response.status_code}): {response.json().get('detail')}\n")
+        out.write(f"refused ({response.status_code}): {_detail(response)}\n")
         return 1
     run_id = response.json()["run_id"]
     out.write(f"{args.job}: run {run_id}\n")
     return _wait(client, run_id, args.timeout, out)
+
+
+def _detail(response: httpx.Response) -> str:
+    """What the server said of a refusal: its JSON `detail`, else the start of its body."""
+    try:
+        return str(response.json().get("detail"))
+    except (ValueError, AttributeError):
+        return response.text[:200] or response.reason_phrase
 
 
 def _wait(client: httpx.Client, run_id: str, timeout: float, out: TextIO) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import secrets
 import time
 from pathlib import Path
 
@@ -47,10 +48,11 @@ def state_volume(skill: str, scope: str = "") -> str:
 
 
 def inbox_path(name: str) -> str:
-    """Where a handed file goes, relative to the state folder: `inbox/<stamp>-<name>`, a name
-    that stays inside the inbox and never collides with an earlier upload."""
+    """Where a handed file goes, relative to the state folder: `inbox/<stamp>-<token>-<name>`, a
+    name that stays inside the inbox and never collides with an earlier upload (two in the same
+    second included: the operator's run without `confirm`, then with it)."""
     base = _UNSAFE.sub("_", Path(name).name).lstrip(".")[:80] or "upload"
-    return f"{INBOX}/{time.strftime('%Y%m%dT%H%M%S')}-{base}"
+    return f"{INBOX}/{time.strftime('%Y%m%dT%H%M%S')}-{secrets.token_hex(4)}-{base}"
 
 
 def receive(root: Path, skill: str, name: str, content: bytes) -> str:

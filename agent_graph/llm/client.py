@@ -4,7 +4,8 @@ timeout (LLM_TIMEOUT_S counts from the last chunk received) and the progress of 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,8 +58,17 @@ class ModelClient:
     async def ready(self, emit: Emit) -> None:
         """Wait for the start-up read of the stable prefix, then start from its cache."""
         assert self.warming is not None
-        ready = "Getting the model ready…"
-        emit(StepEvent(id=WARM_UP_STEP, name="model", status="start", label=ready).as_dict())
-        await asyncio.shield(self.warming)
-        done = "The model is ready"
-        emit(StepEvent(id=WARM_UP_STEP, name="model", status="end", label=done).as_dict())
+        labels = ("Getting the model ready…", "The model is ready")
+        await shown_wait(emit, WARM_UP_STEP, labels, self.warming)
+
+
+async def shown_wait(
+    emit: Emit, step_id: str, labels: tuple[str, str], waited: Awaitable[Any]
+) -> None:
+    """Wait for `waited`, shown as a step (its start label, then its end label and duration);
+    shielded: a turn that is stopped leaves it running for the next."""
+    started = time.monotonic()
+    emit(StepEvent(id=step_id, name="model", status="start", label=labels[0]).as_dict())
+    await asyncio.shield(waited)
+    ms = round((time.monotonic() - started) * 1000)
+    emit(StepEvent(id=step_id, name="model", status="end", label=labels[1], ms=ms).as_dict())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -14,13 +13,14 @@ from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage, Sy
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
 
-from agent_graph.events import AlertsEvent, StepEvent
+from agent_graph.events import AlertsEvent
 from agent_graph.graph import history
 from agent_graph.graph.history_fold import folded
 from agent_graph.graph.nodes.reflect import context_block
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
+from agent_graph.llm.client import shown_wait
 from agent_graph.security.roles import role_line
 from agent_graph.security.sanitizer import wrap_recalled
 
@@ -155,14 +155,11 @@ READING_STEP = "read-ahead"
 async def _read_through(reading: asyncio.Task[None], emit: Any) -> None:
     """Wait, shown as a step, for the read of this conversation begun while the user read the
     last answer (graph/read_ahead.py): the turn's first call then starts from what it read. A
-    turn that is stopped leaves the read to finish for the next one."""
-    label = "Catching up with the conversation…"
-    emit(StepEvent(id=READING_STEP, name="model", status="start", label=label).as_dict())
-    started = time.monotonic()
-    await asyncio.gather(asyncio.shield(reading), return_exceptions=True)
-    ms = round((time.monotonic() - started) * 1000)
-    done = "Caught up with the conversation"
-    emit(StepEvent(id=READING_STEP, name="model", status="end", label=done, ms=ms).as_dict())
+    turn that is stopped leaves the read to finish for the next one; a read that failed only
+    leaves more for the call to read."""
+    labels = ("Catching up with the conversation…", "Caught up with the conversation")
+    finished = asyncio.gather(reading, return_exceptions=True)
+    await shown_wait(emit, READING_STEP, labels, finished)
 
 
 async def _recall(

@@ -22,9 +22,10 @@ sys.path.insert(0, str(REPO))
 
 from agent_graph.skills.manifest import load_skill  # noqa: E402
 from agent_graph.skills.pool import ContainerPool  # noqa: E402
-from agent_graph.skills.ports import PortAllocator, port_is_free  # noqa: E402
+from agent_graph.skills.ports import PortAllocator  # noqa: E402
 from agent_graph.skills.process import ProcessBackend  # noqa: E402
 from bench.common import stats_ms  # noqa: E402
+from tests.servers import free_port_window  # noqa: E402
 
 CALLS = {
     "current_time": ("get_current_time", {}),
@@ -33,12 +34,6 @@ CALLS = {
         {"location": "Austin", "beds_min": 3, "price_max": 500000},
     ),
 }
-
-
-def first_free_window(start: int = 40000) -> int:
-    while not all(port_is_free(p) for p in range(start, start + 100)):
-        start += 100
-    return start
 
 
 # How calls are kept apart: "fork" (a clean child per call from a warm zygote), "restart" (a new
@@ -89,7 +84,7 @@ async def cold_calls(skill: str, calls: int, ports: PortAllocator) -> list[float
 
 
 async def run(calls: int) -> dict[str, Any]:
-    ports = PortAllocator(first_free_window())
+    ports = PortAllocator(free_port_window())
     results: dict[str, Any] = {}
     for skill in CALLS:
         warm = stats_ms(await warm_calls(skill, calls, ports))

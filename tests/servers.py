@@ -25,13 +25,26 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+ALLOCATOR_SPAN = 1000  # a PortAllocator cycles through this many ports from its start
+
+
 def free_port_window(span: int = 40) -> int:
-    """The start of `span` consecutive free ports, for skill workers (tests never collide)."""
+    """The start of `span` consecutive free ports for skill workers, random so tests never
+    collide, and below the kernel's ephemeral range: an outgoing connection's local port is drawn
+    from that range and could take a worker's port between its check and its bind."""
+    below = max(_ephemeral_low() - ALLOCATOR_SPAN, 10001)
     for _ in range(100):
-        start = random.randrange(20000, 60000, 50)
+        start = random.randrange(10000, below, 50)
         if all(_is_free(port) for port in range(start, start + span)):
             return start
     raise RuntimeError("no free port window")
+
+
+def _ephemeral_low() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768  # Linux's default
 
 
 def _is_free(port: int) -> bool:

@@ -37,6 +37,10 @@ QUEUE_TIMEOUT_S = 30.0
 MAX_RESPAWN_ATTEMPTS = 5
 DEFAULT_MAX_CALLS = 1000
 FORK_SLOTS = 4
+PORT_ATTEMPTS = 3
+"""A port found free can be taken before the worker binds it (an outgoing connection's ephemeral
+port, another program): a worker that says so is started again on the next port."""
+PORT_TAKEN = "Address already in use"  # strerror(EADDRINUSE), whatever the skill's language
 """Concurrent calls one fork worker takes: two children wait in accept(), more connections wait
 in the listen backlog the few milliseconds until the zygote has forked the next spare."""
 
@@ -286,6 +290,17 @@ class ContainerPool:
             return response.status_code, bytes(body)
 
     async def _spawn(self) -> WorkerHandle:
+        for _ in range(PORT_ATTEMPTS):
+            worker, tail = await self._start_one()
+            if worker is not None:
+                return worker
+            if not any(PORT_TAKEN in line for line in tail):
+                break
+            log.info("skill %s: its port was taken before it bound; another", self.spec.name)
+        raise PoolStartError(self.last_error)
+
+    async def _start_one(self) -> tuple[WorkerHandle | None, list[str]]:
+        """A ready worker on a fresh port, or None and the last lines of its output."""
         port = self.ports.acquire()
         try:
             worker = await self.backend.start(self.spec, port)
@@ -297,16 +312,16 @@ class ContainerPool:
         except BaseException:  # cancelled (the pool is closing): never leave it behind
             await asyncio.shield(self._destroy(worker))
             raise
-        if not ready:
-            tail = await self.backend.output_tail(worker)
-            await self._destroy(worker)
-            quoted = "\n".join(f"    {line}" for line in tail) or "    (no output)"
-            self.last_error = (
-                f"skill {self.spec.name}: worker on port {port} never got ready; "
-                f"its last output:\n{quoted}"
-            )
-            raise PoolStartError(self.last_error)
-        return worker
+        if ready:
+            return worker, []
+        tail = await self.backend.output_tail(worker)
+        await self._destroy(worker)
+        quoted = "\n".join(f"    {line}" for line in tail) or "    (no output)"
+        self.last_error = (
+            f"skill {self.spec.name}: worker on port {port} never got ready; "
+            f"its last output:\n{quoted}"
+        )
+        return None, tail
 
     async def _wait_ready(self, worker: WorkerHandle, timeout_s: float) -> bool:
         deadline = time.monotonic() + timeout_s

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -168,3 +169,34 @@ async def test_a_stranger_on_the_workers_port_is_never_taken_for_the_worker(
         server.shutdown()
         server.server_close()
         await pool.close()
+
+
+class _RacedPorts(PortAllocator):
+    """The race a port check cannot close: the first port it hands out is taken (by an outgoing
+    connection's ephemeral port, another program) between its check and the worker's bind."""
+
+    def __init__(self, start: int, taken: int) -> None:
+        super().__init__(start)
+        self.taken = taken
+        self.handed: list[int] = []
+
+    def acquire(self) -> int:
+        port = self.taken if not self.handed else super().acquire()
+        self.handed.append(port)
+        return port
+
+
+async def test_a_worker_whose_port_was_taken_starts_on_another(free_port_base: int) -> None:
+    with socket.socket() as squatter:
+        squatter.bind(("127.0.0.1", 0))
+        squatter.listen()
+        taken = squatter.getsockname()[1]
+        ports = _RacedPorts(free_port_base, taken)
+        pool = ContainerPool(load_skill(FIXTURES / "flaky"), ProcessBackend(), ports)
+        try:
+            await pool.start()
+            assert pool.ready_count == pool.size
+            assert ports.handed[0] == taken and taken not in ports.handed[1:]
+            assert (await pool.call("echo", {"x": 2}))["params"] == {"x": 2}
+        finally:
+            await pool.close()

@@ -96,6 +96,10 @@ class ContainerPool:
         self._queued: set[WorkerHandle] = set()
         self._waiting = 0
         self._tasks: set[asyncio.Task[None]] = set()
+        self._live: set[WorkerHandle] = set()
+        """Every worker started and not yet destroyed, whatever it is doing: `close` destroys
+        them all, also one whose replacement the closing cancelled before or while it ran (that
+        left its scratch folder behind and its process unreaped)."""
         self._client = httpx.AsyncClient(timeout=httpx.Timeout(spec.timeout_s, connect=2.0))
         self._closed = False
         self.max_calls = max_calls
@@ -118,6 +122,7 @@ class ContainerPool:
         adopted = 0
         for worker in await self.backend.adopt(self.spec):
             self.ports.claim(worker.port)
+            self._live.add(worker)
             if adopted < self.size and await self._wait_ready(worker, timeout_s=2.0):
                 self._offer(worker)
                 adopted += 1
@@ -206,10 +211,7 @@ class ContainerPool:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        workers = set(self._busy)
-        while not self._queue.empty():
-            workers.add(self._queue.get_nowait())
-        await asyncio.gather(*(self._destroy(w) for w in workers), return_exceptions=True)
+        await asyncio.gather(*(self._destroy(w) for w in set(self._live)), return_exceptions=True)
         await self._client.aclose()
 
     async def _checkout(self) -> WorkerHandle:
@@ -307,10 +309,11 @@ class ContainerPool:
         except BaseException:
             self.ports.release(port)
             raise
+        self._live.add(worker)
         try:
             ready = await self._wait_ready(worker, timeout_s=self.ready_timeout_s)
         except BaseException:  # cancelled (the pool is closing): never leave it behind
-            await asyncio.shield(self._destroy(worker))
+            await self._destroy(worker)
             raise
         if ready:
             return worker, []
@@ -339,6 +342,7 @@ class ContainerPool:
     async def _destroy(self, worker: WorkerHandle) -> None:
         try:
             await self.backend.stop(worker)
+            self._live.discard(worker)  # not when cancelled half-way: `close` finishes it
         finally:
             self.ports.release(worker.port)
 

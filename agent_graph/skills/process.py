@@ -104,9 +104,10 @@ class ProcessBackend:
             raise ValueError(f"skill {spec.name} has no 'command' for the process backend")
         nonce = uuid.uuid4().hex
         argv = skill_argv(spec.folder, spec.command)
-        tmp = await asyncio.to_thread(tempfile.mkdtemp, prefix=f"propsearch-{spec.name}-")
-        env = await asyncio.to_thread(self._environment, spec, argv, port, nonce, tmp)
+        # made here, not in a thread: a start cancelled while a thread made it left it behind
+        tmp = tempfile.mkdtemp(prefix=f"propsearch-{spec.name}-")
         try:
+            env = await asyncio.to_thread(self._environment, spec, argv, port, nonce, tmp)
             proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-I",
@@ -122,7 +123,7 @@ class ProcessBackend:
                 start_new_session=True,
             )
         except BaseException:
-            await asyncio.to_thread(shutil.rmtree, tmp, ignore_errors=True)
+            shutil.rmtree(tmp, ignore_errors=True)
             raise
         assert proc.stdout is not None
         drain = asyncio.create_task(self.logs.drain(spec.name, str(proc.pid), proc.stdout))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -158,3 +160,17 @@ async def test_registry_loads_it_beside_python_skills(free_port_base: int) -> No
         assert result["loan_amount"] == 80_000
     finally:
         await registry.close()
+
+
+async def test_closing_right_after_a_call_leaves_no_worker_behind(free_port_base: int) -> None:
+    """The used worker (node, a new one per call) is being replaced when the pool closes: it is
+    still destroyed whole, scratch folder and all (it was left behind, one per call)."""
+    scratch = Path(tempfile.gettempdir())
+    before = set(scratch.glob("propsearch-mortgage-*"))
+    pool = ContainerPool(load_skill(MORTGAGE_DIR), ProcessBackend(), PortAllocator(free_port_base))
+    await pool.start()
+    try:
+        await pool.call("mortgage_affordability", {"monthly_budget": 3000, "rate_percent": 6})
+    finally:
+        await pool.close()
+    assert set(scratch.glob("propsearch-mortgage-*")) - before == set()

@@ -45,7 +45,6 @@ class Worker:
                     break
             except OSError:
                 time.sleep(0.01)
-        self.ready_after_s = time.monotonic() - started
 
     def request(self, method: str, path: str, body: bytes | None = None) -> tuple[int, Any]:
         req = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", body, method=method)
@@ -74,10 +73,10 @@ def worker() -> Iterator[Worker]:
     running.stop()
 
 
-def test_worker_answers_health_quickly(worker: Worker) -> None:
+def test_worker_answers_health(worker: Worker) -> None:
+    """How fast it gets ready is bench/'s to measure (bench/bench_pool.py), not a test's."""
     status, body = worker.request("GET", "/health")
     assert status == 200 and body["ok"] is True  # plus the pool's worker nonce
-    assert worker.ready_after_s < 2.0  # typically ~0.15 s; generous for loaded CI machines
 
 
 def test_schema_lists_every_tool_with_the_protocol_criteria_and_metadata(worker: Worker) -> None:

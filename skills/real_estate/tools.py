@@ -395,6 +395,15 @@ TOOLS = [
             "label": "Comparing homes…",
             "renders": "comparison",
             "summary": "compared {total} homes",
+            "for_model": {
+                "rows": "items",
+                "columns": [
+                    *_LISTING_COLUMNS,
+                    *("price_per_sqft", "year_built", "lot_size", "hoa_fee", "zestimate"),
+                    *("price_vs_zestimate", "distance_miles", "features"),
+                ],
+                "fields": ["total", "near"],
+            },
         },
     ),
 ]

@@ -9,7 +9,14 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from langchain_core.messages import BaseMessage, HumanMessage, RemoveMessage, SystemMessage
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    HumanMessage,
+    RemoveMessage,
+    SystemMessage,
+    ToolMessage,
+)
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
 
@@ -21,6 +28,8 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
 from agent_graph.llm.client import shown_wait
+from agent_graph.memory.scoring import summarize_result
+from agent_graph.planning.reading import payload_of
 from agent_graph.security.roles import role_line
 from agent_graph.security.sanitizer import wrap_recalled
 
@@ -121,7 +130,7 @@ def make_hydrate(services: Services) -> Any:
         remembered: dict[str, list[dict[str, str]]] = {}
         if services.memory is not None and ctx.persist:
             query = str(incoming.content)
-            recalled, remembered = await _recall(services, ctx, session_id, query, known.exchanges)
+            recalled, remembered = await _recall(services, ctx, session_id, query, known)
             sections.update(recalled)
         if not known.exchanges and ctx.persist:
             sections.update(await _opening_alerts(services, ctx, runtime.stream_writer))
@@ -163,13 +172,14 @@ async def _read_through(reading: asyncio.Task[None], emit: Any) -> None:
 
 
 async def _recall(
-    services: Services, ctx: Context, session_id: str, query: str, exchanges: int
+    services: Services, ctx: Context, session_id: str, query: str, known: Conversation
 ) -> tuple[dict[str, str], dict[str, list[dict[str, str]]]]:
     """Preferences (L1), similar past results (L3) and older exchanges of this session (L2) as
-    context sections, and the L1 entries as data (for the planners)."""
+    context sections, and the L1 entries as data (for the planners). A past result the prompt
+    replays anyway (this session's own search) is not recalled a second time."""
     memory = services.memory
     assert memory is not None
-    older_than = max(exchanges - VERBATIM_EXCHANGES, 0)
+    older_than = max(known.exchanges - VERBATIM_EXCHANGES, 0)
     try:
         entries, prefs, semantic, episodes = await asyncio.gather(
             memory.list_preferences(ctx.user_id),
@@ -183,6 +193,8 @@ async def _recall(
         log.exception("memory recall failed; continuing without it")
         return {}, {}
     sections = preferences_section(prefs)
+    replayed = _replayed_results(known.recent)
+    semantic = [line for line in semantic if line not in replayed]
     if semantic:
         sections["semantic"] = "Useful results from earlier conversations:\n" + wrap_recalled(
             "earlier results", "\n".join(f"- {s}" for s in semantic)
@@ -192,6 +204,22 @@ async def _recall(
             "earlier turns", "\n".join(f"- {e}" for e in episodes)
         )
     return sections, entries
+
+
+def _replayed_results(messages: list[BaseMessage]) -> set[str]:
+    """L3's line for each result in `messages` (memory/scoring.py summarize_result)."""
+    calls = {
+        str(call["id"]): call
+        for message in messages
+        if isinstance(message, AIMessage)
+        for call in message.tool_calls
+        if call.get("id")
+    }
+    return {
+        summarize_result(call["name"], call.get("args") or {}, payload_of(message))
+        for message in messages
+        if isinstance(message, ToolMessage) and (call := calls.get(message.tool_call_id))
+    }
 
 
 def preferences_section(prefs: str) -> dict[str, str]:

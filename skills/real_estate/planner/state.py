@@ -1,7 +1,9 @@
 """Conversation-state lines for the agent: the current criteria, numbered results, the focus.
 
 Every model (offline or real) reads these lines in the reflect block, so that "the second one"
-resolves against what the user was shown.
+resolves against what the user was shown. The results are named by number, zpid and street
+only: the prompt holds the search's own table just above (its facts, read once), and these
+lines are read again every turn.
 """
 
 from __future__ import annotations
@@ -10,15 +12,13 @@ import json
 from typing import Any
 
 
-def _listing_line(number: int, item: dict[str, Any]) -> str:
-    facts = [
-        f"${item['price']:,}" if isinstance(item.get("price"), int | float) else "price n/a",
-        f"{item.get('beds', '?')} bd",
-        f"{item.get('baths', '?')} ba",
-    ]
-    if item.get("sqft"):
-        facts.append(f"{item['sqft']:,} sqft")
-    return f"{number}. zpid {item.get('zpid')} - {item.get('address')} - {', '.join(facts)}"
+def _listing_ref(number: int, item: dict[str, Any]) -> str:
+    street = str(item.get("address") or "").split(",")[0]
+    return (
+        f"{number} = zpid {item.get('zpid')} ({street})"
+        if street
+        else f"{number} = zpid {item.get('zpid')}"
+    )
 
 
 def state_lines(results: list[dict[str, Any]]) -> list[str]:
@@ -35,10 +35,11 @@ def state_lines(results: list[dict[str, Any]]) -> list[str]:
     lines = []
     if criteria is not None:
         lines.append(f"Current search criteria: {json.dumps(criteria, sort_keys=True)}")
-        lines.append("Last results, numbered as shown to the user (resolve 'the second one' here):")
-        lines.extend(_listing_line(n, item) for n, item in enumerate(shown, 1))
-        if not shown:
-            lines.append("(no results)")
+        refs = "; ".join(_listing_ref(n, item) for n, item in enumerate(shown, 1))
+        lines.append(
+            "Last results, numbered as shown to the user (resolve 'the second one' here; their "
+            f"facts are in the search's table above): {refs or '(no results)'}"
+        )
     if focused:
         lines.append(f"Focused property: zpid {focused.get('zpid')} - {focused.get('address')}")
     return lines

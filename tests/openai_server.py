@@ -20,7 +20,9 @@ import json
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 
 class FakeOpenAI:
@@ -41,6 +43,10 @@ class FakeOpenAI:
         self.serial_slots = False
         """As llama-server: a request pinned to a busy slot (`id_slot`) waits for it, silent."""
         self._slots: dict[Any, threading.Lock] = {}
+        self.slot_folder: Path | None = None
+        """As llama-server's --slot-save-path: `POST /slots/N?action=save|restore` with a
+        filename writes or reads a file there (a stand-in for the slot's cache)."""
+        self.slot_actions: list[tuple[int, str]] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
@@ -85,10 +91,32 @@ class FakeOpenAI:
 
             def _in_slot(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if self.path.startswith("/slots/"):
+                    return self._slot_file(body)
                 if not fake.serial_slots:
                     return self._answer(body)
                 with fake._slots.setdefault(body.get("id_slot"), threading.Lock()):
                     return self._answer(body)
+
+            def _slot_file(self, body: dict[str, Any]) -> None:
+                url = urlsplit(self.path)
+                slot, action = int(url.path.rsplit("/", 1)[1]), parse_qs(url.query)["action"][0]
+                if fake.slot_folder is None or not fake.slot_folder.is_dir():
+                    self.send_error(500, "failed to save slot")  # no usable --slot-save-path
+                    return
+                file = fake.slot_folder / body["filename"]
+                if action == "save":
+                    file.write_text(f"cache of slot {slot}")
+                elif not file.is_file():
+                    self.send_error(400, "file not found")
+                    return
+                fake.slot_actions.append((slot, action))
+                payload = json.dumps({"id_slot": slot}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
 
             def _answer(self, body: dict[str, Any]) -> None:
                 fake.requests.append(body)

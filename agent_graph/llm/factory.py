@@ -28,6 +28,7 @@ def make_chat_model(
             planners = Planners.from_skills_dir(settings.skills_dir)
         return OfflineChatModel(planners=planners)
     from agent_graph.llm.local.progress import local_client
+    from agent_graph.llm.local.server import slot_folder
     from agent_graph.llm.watch import WatchedChatLiteLLM
 
     model, api_base, api_key = name, settings.llm_api_base, settings.model_api_key
@@ -49,5 +50,6 @@ def make_chat_model(
         streaming=True,
         model_kwargs=extra,
         slot_by_tools=name == "local",
+        slot_folder=slot_folder(settings) if name == "local" else None,
         lean_tools=ModelProfile(kind="local" if name == "local" else "hosted").lean_schemas,
     )

@@ -13,12 +13,14 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from langchain_litellm import ChatLiteLLM
 from pydantic import PrivateAttr
 
 from agent_graph.llm.lean_tools import lean_tools
+from agent_graph.llm.slots import SlotPicker, copy_slot
 
 
 @dataclass
@@ -75,43 +77,13 @@ def watching(watch: CallWatch) -> Iterator[CallWatch]:
         _CURRENT.reset(token)
 
 
-TOOL_SLOTS = 2
-"""llama-server slots for calls offered tools, each caching the prompt of its last call: a call
-goes to the slot that last served a tool list starting like its own (same first tool), else
-to the one used least recently. Tool lists keep one order, the largest skill first, so the
-lists that start alike share their cached start; with one slot, a turn offered only a small
-skill's tools would replace the instructions and large schemas every other turn reads."""
-PLAIN_SLOT = TOOL_SLOTS
-"""The slot of calls without tools (a summary): in a tool slot they would replace its cache."""
-
-
-class SlotPicker:
-    """Which llama-server slot a call takes (see TOOL_SLOTS)."""
-
-    def __init__(self) -> None:
-        self._recent: list[str] = []
-        """The first tool of each tool slot's last call, least recently used first."""
-        self._slot: dict[str, int] = {}
-
-    def pick(self, tools: list[dict[str, Any]] | None) -> int:
-        if not tools:
-            return PLAIN_SLOT
-        first = str((tools[0].get("function") or {}).get("name", ""))
-        if first in self._slot:
-            self._recent.remove(first)
-        elif len(self._slot) < TOOL_SLOTS:
-            self._slot[first] = len(self._slot)
-        else:
-            self._slot[first] = self._slot.pop(self._recent.pop(0))
-        self._recent.append(first)
-        return self._slot[first]
-
-
 class WatchedChatLiteLLM(ChatLiteLLM):
     """ChatLiteLLM whose streamed chunks reach the open CallWatch before LangChain reads them."""
 
     slot_by_tools: bool = False
-    """llama-server: calls pinned to slots by their tools (SlotPicker), each slot its own cache."""
+    """llama-server: calls pinned to slots by their tools (llm/slots.py), each its own cache."""
+    slot_folder: Path | None = None
+    """llama-server's --slot-save-path: where a slot's cache is copied through to another."""
     lean_tools: bool = False
     """A small model: tool schemas without validation-only keywords (llm/lean_tools.py)."""
     _slots: SlotPicker = PrivateAttr(default_factory=SlotPicker)
@@ -122,7 +94,10 @@ class WatchedChatLiteLLM(ChatLiteLLM):
         # a call's own extra_body (bound per call) adds to the model's, never replaces it
         extra = {**(self.model_kwargs.get("extra_body") or {}), **(kwargs.get("extra_body") or {})}
         if self.slot_by_tools:
-            extra["id_slot"] = self._slots.pick(kwargs.get("tools"))
+            choice = self._slots.pick(kwargs.get("tools"))
+            if choice.copy_from is not None and self.slot_folder and self.api_base:
+                await copy_slot(self.api_base, self.slot_folder, choice.copy_from, choice.slot)
+            extra["id_slot"] = choice.slot
         if extra:
             kwargs["extra_body"] = extra
         result = await super().acompletion_with_retry(run_manager=run_manager, **kwargs)

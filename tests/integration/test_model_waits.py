@@ -244,3 +244,34 @@ async def test_a_long_conversation_folds_its_history_in_steps_the_read_ahead_sha
     assert any("Summary of earlier conversation" in s for s in starts), "nothing was folded"
     changes = sum(a != b for a, b in itertools.pairwise(starts))
     assert changes <= 4, f"the prompt's start changed on {changes} of 7 follow-ups"
+
+
+def _tool(name: str) -> dict[str, Any]:
+    params = {"type": "object", "properties": {"q": {"type": "string"}}}
+    return {"type": "function", "function": {"name": name, "parameters": params}}
+
+
+async def test_a_new_tool_list_takes_a_slot_filled_from_the_likeliest_cache(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    """llama-server's slot save and restore copy the cache; the file goes at once."""
+    model = _services(tmp_path, fake).model
+    fake.slot_folder = tmp_path / "llm-slots"
+    fake.slot_folder.mkdir()
+    both, one = [_tool("lookup"), _tool("other")], [_tool("lookup")]
+    for tools in (both, one, both):
+        await model.bind_tools(tools).ainvoke([HumanMessage("look it up")])
+    assert [r["id_slot"] for r in fake.requests] == [0, 1, 0], "each list keeps its slot"
+    assert fake.slot_actions == [(0, "save"), (1, "restore")], "slot 1 started from slot 0"
+    assert list(fake.slot_folder.iterdir()) == [], "the copy (a conversation) is not kept"
+
+
+async def test_a_failed_copy_leaves_the_call_to_read_its_prompt(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    model = _services(tmp_path, fake).model
+    fake.slot_folder = tmp_path / "missing"  # the server cannot save a slot
+    await model.bind_tools([_tool("lookup"), _tool("other")]).ainvoke([HumanMessage("a")])
+    answer = await model.bind_tools([_tool("lookup")]).ainvoke([HumanMessage("b")])
+    assert answer.tool_calls and fake.requests[-1]["id_slot"] == 1
+    assert fake.slot_actions == []

@@ -25,7 +25,7 @@ import httpx
 from agent_graph.config import Settings
 from agent_graph.llm.local.assets import CHAT_TEMPLATE, LocalModelError, model_file, server_binary
 from agent_graph.llm.local.smoke import describe_exit
-from agent_graph.llm.watch import TOOL_SLOTS
+from agent_graph.llm.slots import TOOL_SLOTS
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +43,15 @@ BATCH = 512
 which is what the user sees and what keeps the timeout from firing while a prompt is read;
 the reading speed is the same as with its default of 2048."""
 SLOTS = TOOL_SLOTS + 1
-"""Slots for calls with tools and one for calls without (llm/watch.py), each with its own
+"""Slots for calls with tools and one for calls without (llm/slots.py), each with its own
 LOCAL_MODEL_CTX of cache: with llama-server's default (4 slots sharing one context) a call
 without tools replaced the cached tool schemas, and every next turn read them again."""
+
+
+def slot_folder(settings: Settings) -> Path:
+    """Where a slot's cache passes on its way to another slot (deleted at once; private, as
+    everything under MEMORY_ROOT)."""
+    return settings.memory_root / "llm-slots"
 
 
 def free_cores() -> int:
@@ -81,6 +87,7 @@ class LocalLLMServer:
     def from_settings(cls, settings: Settings) -> LocalLLMServer:
         """Resolve (and verify) the files first: a bad model raises before anything runs."""
         model, binary = model_file(settings), server_binary(settings)
+        slot_folder(settings).mkdir(parents=True, exist_ok=True)
         port = free_port()
         threads = settings.local_model_threads or free_cores()
         log.info("llama-server threads: %s", threads)
@@ -90,6 +97,7 @@ class LocalLLMServer:
             *("--chat-template-file", str(CHAT_TEMPLATE)),
             *("-c", str(settings.local_model_ctx * SLOTS), "-np", str(SLOTS), "--no-kv-unified"),
             *("-t", str(threads), "-b", str(BATCH)),
+            *("--slot-save-path", str(slot_folder(settings))),
             *("--host", "127.0.0.1", "--port", str(port)),
         ]
         return cls(command, port, settings.memory_root / "logs" / LOG_NAME)

@@ -16,8 +16,11 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
 MAX_SUMMARY_CHARS: Final = 400
-TOP_ITEMS: Final = 3
-ITEM_FIELDS: Final = 8
+TOP_ITEMS: Final = 2
+"""Items a list's summary names: recall shows up to three summaries on every turn, and a small
+local model reads each line at ~30 tokens/s (three items made a line ~110 tokens)."""
+ITEM_FIELDS: Final = 6
+"""Fields an item shows (the first short ones): eight added build years and lot sizes."""
 FIELD_CHARS: Final = 80
 SCORE_PROMPT: Final = (
     "You rate how useful a tool result is to remember for future conversations with this user. "
@@ -27,9 +30,11 @@ SCORE_PROMPT: Final = (
 _ERROR_WORDS: Final = re.compile(r"^\s*(error|failed|not found|no results|unknown tool)\b", re.I)
 _LIST_KEYS: Final = ("items", "results")
 _SKIPPED_KEY: Final = re.compile(
-    r"(?:id|url|uri|href)s?$|(?:^|_)(?:photo|image|description)s?$", re.I
+    r"(?:id|url|uri|href)s?$|(?:^|_)(?:photo|image|description)s?$"
+    r"|(?:^|_)(?:lat|lng|lon|latitude|longitude)$",
+    re.I,
 )
-"""Identifiers, links and long text: noise for recall by similarity."""
+"""Identifiers, links, long text and coordinates: noise for recall by similarity."""
 _DIGIT: Final = re.compile(r"\b([1-5])\b")
 
 
@@ -132,15 +137,20 @@ def _list_outcome(result: Mapping[str, Any], items: list[Any]) -> str:
 
 
 def _describe_item(item: Mapping[str, Any]) -> str:
-    """The item's short scalar fields as `key: value` (ids, links and long text left out)."""
-    parts = []
+    """The item's short scalar fields as `key: value` (ids, links and long text left out, and
+    text a field before it already holds: a city or ZIP code inside the address)."""
+    parts: list[str] = []
+    said: list[str] = []
     for key, value in item.items():
         if key == "type" or _SKIPPED_KEY.search(str(key)) or value in (None, "", [], {}):
+            continue
+        if isinstance(value, str) and any(value.lower() in earlier for earlier in said):
             continue
         if isinstance(value, bool | int | float) or (
             isinstance(value, str) and len(value) <= FIELD_CHARS
         ):
             parts.append(f"{key}: {value}")
+            said.append(str(value).lower())
         if len(parts) == ITEM_FIELDS:
             break
     return ", ".join(parts)

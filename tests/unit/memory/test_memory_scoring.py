@@ -15,6 +15,8 @@ from agent_graph.memory.scoring import (
 LISTING = {
     "zpid": "29324909",
     "address": "2306 Shoal Creek Blvd, Austin, TX 78705",
+    "city": "Austin",
+    "zipcode": "78705",
     "price": 489000,
     "beds": 3,
     "baths": 2.0,
@@ -22,6 +24,8 @@ LISTING = {
     "property_type": "house",
     "year_built": 1950,
     "photo_url": None,
+    "lat": 30.29,
+    "lng": -97.75,
 }
 SEARCH_ARGS = {"location": "Austin", "beds_min": 3, "price_max": 500000, "features": None}
 LISTINGS = {"type": "listings", "items": [LISTING] * 4, "total": 14, "page": 1}
@@ -64,10 +68,12 @@ def test_list_summary_is_compact_and_names_the_top_items() -> None:
     assert summary.startswith(
         "search_properties {location: Austin, beds_min: 3, price_max: 500000}: 14 matches; "
         "top: address: 2306 Shoal Creek Blvd, Austin, TX 78705, price: 489000, beds: 3, "
-        "baths: 2.0, sqft: 1654, property_type: house, year_built: 1950"
+        "baths: 2.0, sqft: 1654, property_type: house; address: 2306"
     )
     assert len(summary) <= MAX_SUMMARY_CHARS
     assert "photo_url" not in summary and "zpid" not in summary
+    assert "city:" not in summary and "zipcode:" not in summary, "both are in the address"
+    assert "lat:" not in summary and "lng:" not in summary
 
 
 def test_single_item_summary_leaves_out_long_text() -> None:

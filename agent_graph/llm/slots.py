@@ -3,8 +3,8 @@
 llama-server keeps the prompt of each slot's last call and reads only what follows the part a
 new prompt shares with it. The tool schemas come right after the first system message, so a
 call offered other tools than the slot last read shares little beyond that message: a new
-session asking about a payment (search and mortgage tools) after one that only searched read
-about 1,000 tokens of schemas again (25 s here), and the slot lost what the other session held.
+session offered two skills' tools after one offered the first skill's alone read about 1,000
+tokens of schemas again (25 s here), and the slot lost what the other session held.
 
 So each tool slot holds one tool list: a call goes to the slot that last read exactly its
 list. A list no slot holds takes the slot used least recently, and when another slot's list
@@ -27,8 +27,7 @@ log = logging.getLogger(__name__)
 
 TOOL_SLOTS = 3
 """Slots for calls offered tools (each holds one tool list, LOCAL_MODEL_CTX tokens of cache,
-about 350 MB at the default): lists of the search skill alone, with the mortgage skill, and
-another, live side by side."""
+about 350 MB at the default): the lists of one skill, of two, and another live side by side."""
 PLAIN_SLOT = TOOL_SLOTS
 COPY_TIMEOUT_S = 10.0
 """A slot busy with a call is copied after it: no longer than this, else the call just reads."""

@@ -16,6 +16,7 @@ call then reads only what its list adds, and the other slot keeps its own. Calls
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,5 +103,5 @@ async def copy_slot(base_url: str, folder: Path, source: int, target: int) -> No
                 response.raise_for_status()
     except httpx.HTTPError as exc:
         log.warning("local model: copying slot %s to %s failed (%s)", source, target, exc)
-    finally:
-        (folder / name).unlink(missing_ok=True)
+    finally:  # off the event loop, as every file call (`langgraph dev` refuses blocking ones)
+        await asyncio.to_thread((folder / name).unlink, missing_ok=True)

@@ -104,8 +104,7 @@ class ProcessBackend:
             raise ValueError(f"skill {spec.name} has no 'command' for the process backend")
         nonce = uuid.uuid4().hex
         argv = skill_argv(spec.folder, spec.command)
-        # made here, not in a thread: a start cancelled while a thread made it left it behind
-        tmp = tempfile.mkdtemp(prefix=f"propsearch-{spec.name}-")
+        tmp = await asyncio.to_thread(tempfile.mkdtemp, prefix=f"propsearch-{spec.name}-")
         try:
             env = await asyncio.to_thread(self._environment, spec, argv, port, nonce, tmp)
             proc = await asyncio.create_subprocess_exec(
@@ -122,8 +121,8 @@ class ProcessBackend:
                 stderr=asyncio.subprocess.STDOUT,
                 start_new_session=True,
             )
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
+        except BaseException:  # blocking calls stay off the loop (`langgraph dev` checks)
+            await asyncio.to_thread(shutil.rmtree, tmp, ignore_errors=True)
             raise
         assert proc.stdout is not None
         drain = asyncio.create_task(self.logs.drain(spec.name, str(proc.pid), proc.stdout))

@@ -16,6 +16,8 @@ from typing import Any
 
 import httpx
 
+from agent_graph.skills.ports import SPAN
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -25,14 +27,11 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-ALLOCATOR_SPAN = 1000  # a PortAllocator cycles through this many ports from its start
-
-
 def free_port_window(span: int = 40) -> int:
     """The start of `span` consecutive free ports for skill workers, random so tests never
     collide, and below the kernel's ephemeral range: an outgoing connection's local port is drawn
     from that range and could take a worker's port between its check and its bind."""
-    below = max(_ephemeral_low() - ALLOCATOR_SPAN, 10001)
+    below = max(_ephemeral_low() - SPAN, 10001)  # room for a PortAllocator's whole cycle
     for _ in range(100):
         start = random.randrange(10000, below, 50)
         if all(_is_free(port) for port in range(start, start + span)):

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolCall, ToolMessage
 
 from agent_graph.security.sanitizer import unwrap_external
 
@@ -72,15 +72,20 @@ def payload_of(message: ToolMessage) -> Any:
     return unwrap_external(message.content)
 
 
-def call_names(messages: Sequence[BaseMessage]) -> dict[str, str]:
-    """The tool each call id of `messages` called."""
+def calls_by_id(messages: Sequence[BaseMessage]) -> dict[str, ToolCall]:
+    """Each tool call of `messages` by its id."""
     return {
-        str(call["id"]): call["name"]
+        str(call["id"]): call
         for m in messages
         if isinstance(m, AIMessage)
         for call in m.tool_calls
         if call.get("id")
     }
+
+
+def call_names(messages: Sequence[BaseMessage]) -> dict[str, str]:
+    """The tool each call id of `messages` called."""
+    return {call_id: call["name"] for call_id, call in calls_by_id(messages).items()}
 
 
 def tool_results(messages: Sequence[BaseMessage]) -> list[tuple[str, dict[str, Any]]]:

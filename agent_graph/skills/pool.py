@@ -37,12 +37,12 @@ QUEUE_TIMEOUT_S = 30.0
 MAX_RESPAWN_ATTEMPTS = 5
 DEFAULT_MAX_CALLS = 1000
 FORK_SLOTS = 4
+"""Concurrent calls one fork worker takes: two children wait in accept(), more connections wait
+in the listen backlog the few milliseconds until the zygote has forked the next spare."""
 PORT_ATTEMPTS = 3
 """A port found free can be taken before the worker binds it (an outgoing connection's ephemeral
 port, another program): a worker that says so is started again on the next port."""
 PORT_TAKEN = "Address already in use"  # strerror(EADDRINUSE), whatever the skill's language
-"""Concurrent calls one fork worker takes: two children wait in accept(), more connections wait
-in the listen backlog the few milliseconds until the zygote has forked the next spare."""
 
 
 def _answers_as(response: httpx.Response, worker: WorkerHandle) -> bool:

@@ -14,10 +14,14 @@ def port_is_free(port: int) -> bool:
         return True
 
 
+SPAN = 1000
+"""Ports an allocator cycles through from its start, by default."""
+
+
 class PortAllocator:
     """Shared by all pools of a process so workers never collide; ports cycle within a window."""
 
-    def __init__(self, start: int, span: int = 1000) -> None:
+    def __init__(self, start: int, span: int = SPAN) -> None:
         self.start = start
         self.span = span
         self._next = start

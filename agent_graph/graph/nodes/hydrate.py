@@ -10,7 +10,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from langchain_core.messages import (
-    AIMessage,
     BaseMessage,
     HumanMessage,
     RemoveMessage,
@@ -29,7 +28,7 @@ from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
 from agent_graph.llm.client import shown_wait
 from agent_graph.memory.scoring import summarize_result
-from agent_graph.planning.reading import payload_of
+from agent_graph.planning.reading import calls_by_id, payload_of
 from agent_graph.security.roles import role_line
 from agent_graph.security.sanitizer import wrap_recalled
 
@@ -208,13 +207,7 @@ async def _recall(
 
 def _replayed_results(messages: list[BaseMessage]) -> set[str]:
     """L3's line for each result in `messages` (memory/scoring.py summarize_result)."""
-    calls = {
-        str(call["id"]): call
-        for message in messages
-        if isinstance(message, AIMessage)
-        for call in message.tool_calls
-        if call.get("id")
-    }
+    calls = calls_by_id(messages)
     return {
         summarize_result(call["name"], call.get("args") or {}, payload_of(message))
         for message in messages

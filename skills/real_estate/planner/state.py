@@ -13,12 +13,9 @@ from typing import Any
 
 
 def _listing_ref(number: int, item: dict[str, Any]) -> str:
+    ref = f"{number} = zpid {item.get('zpid')}"
     street = str(item.get("address") or "").split(",")[0]
-    return (
-        f"{number} = zpid {item.get('zpid')} ({street})"
-        if street
-        else f"{number} = zpid {item.get('zpid')}"
-    )
+    return f"{ref} ({street})" if street else ref
 
 
 def state_lines(results: list[dict[str, Any]]) -> list[str]:

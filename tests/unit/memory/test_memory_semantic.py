@@ -59,6 +59,23 @@ def test_distance_threshold_drops_unrelated_summaries(client: ClientAPI, ef: Off
     assert memory.query("alice", "recipe for banana bread", max_distance=2.0) == [POOL_HOUSE]
 
 
+SEARCH = (
+    "search_properties {location: Austin, beds_min: 3, property_type: house, price_max: 450000}: "
+    "1410 matches; top: address: 6314 Needham Ln, Austin, TX 78739, price: 325000, beds: 4, "
+    "baths: 3.0, sqft: 2870, property_type: house"
+)
+
+
+def test_default_threshold_keeps_a_search_from_follow_ups_that_name_no_place(
+    client: ClientAPI, ef: OfflineMiniLM
+) -> None:
+    memory = SemanticMemory(client, ef)
+    memory.add("alice", "real_estate", SEARCH, {})
+    assert memory.query("alice", "3 bedroom homes in Austin") == [SEARCH]
+    assert memory.query("alice", "Show me my saved homes.") == []
+    assert memory.query("alice", "compare the first two") == []
+
+
 def test_repeated_summary_is_stored_once(client: ClientAPI, ef: OfflineMiniLM) -> None:
     memory = SemanticMemory(client, ef)
     first = memory.add("alice", "real_estate", CONDO, {"n": 1})

@@ -23,6 +23,7 @@ from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.memory.layer import MemoryLayer
+from agent_graph.planning.view import Facts
 from agent_graph.security.sanitizer import wrap_external
 from agent_graph.server.composition import make_registry, open_memory
 from agent_graph.server.turns import TurnRunner
@@ -114,6 +115,27 @@ def langchain_tools(gateway: TimedSkills) -> list[StructuredTool]:
     return [make(t["function"]) for t in gateway.tools]
 
 
+class BaselineModel(OfflineChatModel):
+    """The offline model as the baselines call it: with the facts our agent node binds to each
+    call (which skill owns which tool), so its planners plan the same calls. Without them no
+    planner sees its tools and a baseline turn calls nothing (a baseline that dispatches
+    nothing is refused by `measure`)."""
+
+    facts: Facts = Facts()
+
+    def respond(self, messages: list[BaseMessage], facts: Facts | None = None) -> AIMessage:
+        return super().respond(messages, facts or self.facts)
+
+
+def baseline_model(planners: Planners, gateway: TimedSkills) -> BaselineModel:
+    owners = {
+        name: skill
+        for tool in gateway.tools
+        if (skill := gateway.skill_for(name := tool["function"]["name"]))
+    }
+    return BaselineModel(planners=planners, facts=Facts(owners=owners))
+
+
 def prebuilt_agent(model: OfflineChatModel, gateway: TimedSkills) -> tuple[str, Any]:
     try:
         from langchain.agents import create_agent  # type: ignore[import-not-found]
@@ -166,6 +188,8 @@ async def measure(
             totals.append(elapsed)
             dispatch.append(gateway.spent)
             overheads.append(elapsed - gateway.spent)
+    if not any(dispatch):
+        raise RuntimeError(f"{name}: no turn called a skill, so its overhead means nothing")
     return {
         "variant": name,
         "turn": stats_ms(totals),
@@ -249,7 +273,8 @@ async def _run(
 
     full = runner(memory)
     served = runner(behind)  # what the API runs: write-behind memory
-    label, prebuilt = prebuilt_agent(model, gateway)
+    baseline = baseline_model(planners, gateway)
+    label, prebuilt = prebuilt_agent(baseline, gateway)
     histories: dict[str, list[BaseMessage]] = {}
 
     async def prebuilt_turn(session: str, message: str) -> float | None:
@@ -265,7 +290,7 @@ async def _run(
 
     async def loop_turn(session: str, message: str) -> float | None:
         messages = [*histories.get(session, []), HumanMessage(message)]
-        histories[session] = await hand_loop(model, gateway, messages)
+        histories[session] = await hand_loop(baseline, gateway, messages)
         return None
 
     variants: list[tuple[str, Turn]] = [

@@ -158,3 +158,78 @@ def test_an_exclusion_the_user_stated_and_the_call_left_out_is_corrected() -> No
 def test_a_new_search_keeps_nothing_of_the_last_one() -> None:
     fresh = {"location": "Round Rock", "beds_min": 4}
     assert check("New search: 4 bed houses in Round Rock", fresh, earlier=[SEARCHED]) is None
+
+
+def check_save(text: str, key: str, value: str, entry_type: str = "PREFERENCE") -> list[str] | None:
+    call = {
+        "name": "save_search_criteria",
+        "args": {"entry_type": entry_type, "key": key, "value": value},
+    }
+    return _PLANNER.check({"text": text, "call": call, "earlier": [], "preferences": {}})
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value", "entry_type"),
+    [  # searches a small model saved instead (untuned wordings of the local-model eval)
+        (
+            "We want a backyard pool. Houses in Austin up to 600 thousand?",
+            "budget_max",
+            "$600,000",
+            "PREFERENCE",
+        ),
+        (
+            "Anything in Austin under 400k except condominiums?",
+            "exclude_property_type",
+            "condo",
+            "DECISION",
+        ),
+        ("3 or 4 bedroom homes in Austin, $300k to $450k", "location", "Austin", "PREFERENCE"),
+    ],
+)
+def test_a_preference_saved_from_a_search_is_corrected_toward_the_search(
+    text: str, key: str, value: str, entry_type: str
+) -> None:
+    said = check_save(text, key, value, entry_type)
+    assert said is not None and len(said) == 1
+    assert key in said[0] and "search_properties" in said[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value", "entry_type"),
+    [
+        (
+            "Please remember that my budget is at most $400,000.",
+            "budget_max",
+            "$400,000",
+            "PREFERENCE",
+        ),
+        ("my budget is $450k", "budget_max", "$450,000", "PREFERENCE"),
+        ("We're looking in Pflugerville", "location", "Pflugerville", "PREFERENCE"),
+        ("never show me condos", "exclude_property_type", "condo", "DECISION"),
+        ("Save the first one.", "home_123", "123", "SAVED"),
+    ],
+)
+def test_a_save_the_words_ask_for_passes(text: str, key: str, value: str, entry_type: str) -> None:
+    assert check_save(text, key, value, entry_type) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is a townhouse the same thing as a condo?",
+        "What is the difference between a condo and a townhouse?",
+    ],
+)
+def test_a_search_for_a_question_about_words_is_corrected(text: str) -> None:
+    said = check(text, {"location": "Austin", "property_type": "condo"})
+    assert said is not None and len(said) == 1 and "without calling search_properties" in said[0]
+
+
+def test_a_search_that_mentions_a_kind_of_home_is_not_a_question_about_words() -> None:
+    assert (
+        check(
+            "Show me condos in Austin under $300k",
+            {"location": "Austin", "property_type": "condo", "price_max": 300_000},
+        )
+        is None
+    )

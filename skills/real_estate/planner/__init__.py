@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .check import DETAILS, corrections, unknown_zpid
+from .check import DETAILS, SAVE_CRITERIA, corrections, unasked_save, unknown_zpid
 from .conversation import Conversation, plan_for
 from .fair_housing import decline, protected_category
 from .hint_chips import follow_up_hints
@@ -115,8 +115,8 @@ def _is_kept_item(result: dict[str, Any]) -> bool:
 
 
 def check(turn: dict[str, Any]) -> list[str] | None:
-    """Corrections of a search or details call a model made, against the user's words and the
-    homes shown (check.py)."""
+    """Corrections of a search, details or preference call a model made, against the user's
+    words and the homes shown (check.py)."""
     call = turn.get("call") or {}
     args = call.get("args")
     if not isinstance(args, dict):
@@ -127,6 +127,9 @@ def check(turn: dict[str, Any]) -> list[str] | None:
         shown = [*(turn.get("earlier") or []), *(turn.get("this_turn") or [])]
         earlier = [r for r in shown if isinstance(r, dict)]
         return unknown_zpid(str(turn.get("text", "")), str(args.get("zpid", "")), earlier) or None
+    if call.get("name") == SAVE_CRITERIA:
+        saved = {str(k): str(v) for k, v in (turn.get("preferences") or {}).items()}
+        return unasked_save(str(turn.get("text", "")), args, saved) or None
     return None
 
 

@@ -7,21 +7,28 @@ Only clear contradictions are corrected: a feature the user's words, the current
 saved preferences never name; a budget the user gave as a ceiling sent as a floor; a bound the
 planner's own search for the message keeps (KEPT) left out of the call: stated in the message,
 kept from the search it refines, or the saved budget; a details call for a zpid the
-conversation never showed (small models copy the example id of a schema).
+conversation never showed (small models copy the example id of a schema); a search for a
+question about words ("Is a townhouse the same thing as a condo?"); a preference saved
+from a message that only searches ("Houses in Austin up to 600 thousand?" saved as the budget
+instead of searched: small models take a stated bound for something to remember).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .conversation import Conversation, plan_for
+from .conversation import Conversation, Plan, plan_for
 from .money import money_in
 from .parse import parse
-from .prefs import kinds_in
+from .prefs import kinds_in, preference_writes
 from .words import FEATURES
 
 SEARCH = "search_properties"
 DETAILS = "get_property_details"
+SAVE_CRITERIA = "save_search_criteria"
+LASTING_KINDS = ("PREFERENCE", "DECISION")
+"""The entries a message must ask for to be saved; a saved home, search or watch is its own
+request (planner/saved.py)."""
 STATED = {
     "beds_min": "the user asked for at least {value} bedrooms",
     "price_max": "the user said at most ${value:,}",
@@ -34,6 +41,12 @@ only widens a search the user can see and narrow; these change which homes are r
 
 
 def corrections(conv: Conversation, args: dict[str, Any]) -> list[str]:
+    plan = plan_for(conv)
+    if plan is not None and plan.no_tools:
+        return [
+            "the user asks what words mean, not for homes: answer in your own words, without "
+            f"calling {SEARCH}"
+        ]
     said = parse(conv.text).criteria
     found: list[str] = []
     allowed = {
@@ -53,7 +66,7 @@ def corrections(conv: Conversation, args: dict[str, Any]) -> list[str]:
         found.append(
             f"price_min: the user said at most ${ceiling:,}: that is price_max, not price_min"
         )
-    planned = _planned_search(conv)
+    planned = _planned_search(plan)
     for key in KEPT:
         value = planned.get(key)
         if value in (None, []) or key in args or (floored and key == "price_max"):
@@ -62,8 +75,7 @@ def corrections(conv: Conversation, args: dict[str, Any]) -> list[str]:
     return found
 
 
-def _planned_search(conv: Conversation) -> dict[str, Any]:
-    found = plan_for(conv)
+def _planned_search(found: Plan | None) -> dict[str, Any]:
     calls = [c for c in (found.calls if found else []) if c.name == SEARCH]
     return dict(calls[-1].args) if calls else {}
 
@@ -100,3 +112,17 @@ def unknown_zpid(text: str, zpid: str, earlier: list[dict[str, Any]]) -> list[st
         f"{n} = {i.get('zpid')} ({i.get('address')})" for n, i in enumerate(shown[-10:], 1)
     )
     return [f"zpid: {zpid} is not among the homes shown; they are: {listed}"]
+
+
+def unasked_save(text: str, args: dict[str, Any], saved: dict[str, str]) -> list[str]:
+    """A lasting preference or decision the user's words do not ask to keep (prefs.py reads
+    which ones a message does: "remember", "my budget is", "from now on", "never show me")."""
+    if args.get("entry_type") not in LASTING_KINDS:
+        return []
+    key = str(args.get("key") or "")
+    if key in {w.key for w in preference_writes(text, saved)}:
+        return []
+    return [
+        f"key: the user's words do not ask to remember {key or 'anything'}; they say what to "
+        f"look for now: call {SEARCH} with them instead"
+    ]

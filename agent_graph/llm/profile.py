@@ -51,6 +51,14 @@ class ModelProfile:
         return self.kind == "local"
 
     @property
+    def recalled_results(self) -> int:
+        """How many similar results of earlier conversations (L3) a turn's context shows. One on
+        the local model: each is a line of ~120 tokens, read at ~35 tokens/s once a prompt is a
+        few thousand tokens long (docs/models.md), and a new session's first call reads them
+        all (three cost a first question ~10 s); three on any other model."""
+        return 1 if self.kind == "local" else 3
+
+    @property
     def warms_up(self) -> bool:
         """The stable prompt prefix is read once at start-up (graph/warm_prefix.py)."""
         return self.kind == "local"

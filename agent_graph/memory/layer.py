@@ -200,12 +200,12 @@ class MemoryLayer:
         return await asyncio.to_thread(undo)
 
     @recall_span("L3")
-    async def semantic_recall(self, user: str, text: str) -> list[str]:
+    async def semantic_recall(self, user: str, text: str, limit: int = SEMANTIC_TOP_N) -> list[str]:
+        """At most `limit` summaries of earlier results like `text` (the model profile's
+        `recalled_results`)."""
         await self.settle(user)
         stores = await self._stores()
-        found: list[str] = await asyncio.to_thread(
-            stores.semantic.query, user, text, SEMANTIC_TOP_N
-        )
+        found: list[str] = await asyncio.to_thread(stores.semantic.query, user, text, limit)
         return found
 
     @recall_span("L2")

@@ -255,3 +255,28 @@ def test_a_call_sent_again_unchanged_after_a_correction_runs_the_model_overrules
     errors = [e["summary"] for e in events if e.get("status") == "error"]
     assert "add price_max: 500000" in errors[0]
     assert [e["data"]["type"] for e in events if e["type"] == "data"] == ["listings"]
+
+
+def test_a_search_saved_as_a_preference_is_corrected_into_the_search(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    fake.plans = [
+        (
+            "save_search_criteria",
+            {"entry_type": "PREFERENCE", "key": "budget_max", "value": "$600,000"},
+        ),
+        ("search_properties", {"location": "Austin", "price_max": 600000, "features": ["pool"]}),
+    ]
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(
+            client, "We want a backyard pool. Houses in Austin up to 600 thousand?"
+        )
+        saved = client.get("/memory/preferences").json()["preferences"]
+    steps = [
+        (e["name"], e["status"]) for e in events if e["type"] == "step" and e["name"] != "model"
+    ]
+    assert ("save_search_criteria", "error") in steps and ("search_properties", "end") in steps
+    errors = [str(e["summary"]) for e in events if e.get("status") == "error"]
+    assert "do not ask to remember budget_max" in errors[0]
+    assert saved == {}, "nothing the user did not ask for was remembered"
+    assert any(e["type"] == "data" and e["data"].get("type") == "listings" for e in events)

@@ -29,6 +29,7 @@ def test_the_local_model_replays_turns_with_lean_schemas_and_a_grammar() -> None
     assert (profile.replays_turns, profile.lean_schemas, profile.warms_up) == (True, True, True)
     assert profile.words_only_grammar
     assert not profile.is_planners
+    assert profile.recalled_results == 1  # each recalled line is read on every new session
 
 
 def test_any_other_model_is_hosted() -> None:
@@ -36,3 +37,4 @@ def test_any_other_model_is_hosted() -> None:
     assert profile.kind == "hosted"
     assert profile.secondary_calls
     assert not (profile.replays_turns or profile.is_planners or profile.lean_schemas)
+    assert profile.recalled_results == 3

@@ -39,7 +39,7 @@ class Remembering:
             "homes": [{"entry_type": "PREFERENCE", "key": "budget_max", "value": "$400,000"}],
         }
 
-    async def semantic_recall(self, user: str, text: str) -> list[str]:
+    async def semantic_recall(self, user: str, text: str, limit: int) -> list[str]:
         return []
 
     async def episode_recall(self, *args: Any) -> list[str]:

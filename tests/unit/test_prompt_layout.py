@@ -44,7 +44,7 @@ class RecallingMemory:
     async def list_preferences(self, user: str) -> dict[str, list[dict[str, str]]]:
         return {"fake": [{"entry_type": "PREFERENCE", "key": "budget_max", "value": "$500,000"}]}
 
-    async def semantic_recall(self, user: str, text: str) -> list[str]:
+    async def semantic_recall(self, user: str, text: str, limit: int) -> list[str]:
         return [f"recalled for {text!r}"]
 
     async def episode_recall(self, *args: Any) -> list[str]:

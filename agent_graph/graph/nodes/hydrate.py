@@ -183,7 +183,7 @@ async def _recall(
         entries, prefs, semantic, episodes = await asyncio.gather(
             memory.list_preferences(ctx.user_id),
             memory.preferences_text(ctx.user_id),
-            memory.semantic_recall(ctx.user_id, query),
+            memory.semantic_recall(ctx.user_id, query, services.profile.recalled_results),
             memory.episode_recall(ctx.user_id, session_id, query, older_than)
             if older_than
             else _nothing(),

@@ -3,8 +3,9 @@ suggestion it may overrule (the planners' `plan`, which the offline model follow
 
 Meant for models that read a proposed call more reliably than fourteen tool schemas. Measured on
 the bundled 1.5B local model (docs/llm-eval.md): it follows a suggestion that matches its habits
-and ignores the rest, so the pass rate did not move. Only for the first model call of a turn;
-never stored in the conversation. Also the planners' wording of a turn's results, for a model
+and ignores the rest, so the pass rate did not move. For the first model call of a turn, and
+for a later one when the model made only some of the planned calls (`rest_of_plan`); never
+stored in the conversation. Also the planners' wording of a turn's results, for a model
 that cannot answer (planned_answer) or need not (skills_answer).
 """
 
@@ -32,6 +33,23 @@ def plan_at_start(
     """The planners' plan for the turn's message, as at its start (before any result)."""
     last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
     return planners.plan(turn_of(messages[: last + 1], tools, facts))
+
+
+def rest_of_plan(
+    planners: Planners, messages: list[BaseMessage], tools: list[str], facts: Facts
+) -> dict[str, Any] | None:
+    """The planned calls not made yet, when every call this turn made was planned and one has
+    returned: a small model made the first of two ("not interested in condos" is saved as a
+    decision, then searched) and would end the turn without the search. None when the model
+    read the message its own way (it called something else) or nothing is left."""
+    plan = plan_at_start(planners, messages, tools, facts)
+    outcomes = turn_of(messages, tools, facts).outcomes
+    planned = {c["name"] for c in (plan or {}).get("calls", [])}
+    done = {o["tool"] for o in outcomes if o["ok"]}
+    if plan is None or not done or not {o["tool"] for o in outcomes} <= planned:
+        return None
+    rest = [c for c in plan["calls"] if c["name"] not in done]
+    return {**plan, "calls": rest} if rest else None
 
 
 def suggested(plan: dict[str, Any] | None, tools: list[dict[str, Any]]) -> str | None:
@@ -76,9 +94,11 @@ def planned_at_start(
 
 
 def with_suggestion(messages: list[BaseMessage], text: str) -> list[BaseMessage]:
-    """`messages` with the suggestion right after the user's message, the last thing the model
-    reads before it answers (only the first call of a turn, so nothing follows it)."""
+    """`messages` with the suggestion last, the last thing the model reads before it answers:
+    right after the user's message on a turn's first call, after the results on a later one."""
     last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
+    if last < len(messages) - 1:
+        return [*messages, SystemMessage(text)]
     return [*messages[: last + 1], SystemMessage(text), *messages[last + 1 :]]
 
 

@@ -280,3 +280,25 @@ def test_a_search_saved_as_a_preference_is_corrected_into_the_search(
     assert "do not ask to remember budget_max" in errors[0]
     assert saved == {}, "nothing the user did not ask for was remembered"
     assert any(e["type"] == "data" and e["data"].get("type") == "listings" for e in events)
+
+
+def test_a_model_that_made_the_first_of_two_planned_calls_is_shown_the_other(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    decision = {"entry_type": "DECISION", "key": "exclude_property_type", "value": "condo"}
+    search = {"location": "Austin", "price_max": 400000, "exclude_types": ["condo"]}
+    fake.plans = [("save_search_criteria", decision), ("search_properties", search)]
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(
+            client, "Austin homes below $400,000 please, not interested in condos."
+        )
+    # a hosted model gets every system text in its leading message (provider-safe order)
+    lead = "a skill suggests the call below"
+    suggestions = [
+        str(m["content"])[str(m["content"]).index(lead) :]
+        for m in fake.requests[1]["messages"]
+        if lead in str(m["content"])
+    ]
+    assert len(suggestions) == 1 and '"name": "search_properties"' in suggestions[0]
+    assert '"name": "save_search_criteria"' not in suggestions[0], "only what is left is shown"
+    assert any(e["type"] == "data" and e["data"].get("type") == "listings" for e in events)

@@ -16,7 +16,13 @@ from agent_graph.graph.history import skills_worded
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_offer import offered_tools
 from agent_graph.memory.compaction import compact, estimate_tokens
-from agent_graph.planning.suggestion import plan_at_start, skills_answer, suggested, with_suggestion
+from agent_graph.planning.suggestion import (
+    plan_at_start,
+    rest_of_plan,
+    skills_answer,
+    suggested,
+    with_suggestion,
+)
 
 SUMMARIZE_PROMPT = (
     "Summarise the conversation above in a few sentences for your own later reference: the "
@@ -79,14 +85,20 @@ async def compact_long(turn: ModelTurn) -> None:
 
 
 async def suggest(turn: ModelTurn) -> None:
-    """A real model's first call sees the call the planners would make; a plan that says the
-    message needs no tool ("what is a condo?") makes it a call for words only."""
+    """A real model's first call sees the call the planners would make, a later one the
+    planned calls it has not made yet; a plan that says the message needs no tool ("what is a
+    condo?") makes the first a call for words only."""
     services = turn.services
-    if turn.iterations or not turn.offering or services.profile.is_planners:
+    if not turn.offering or services.profile.is_planners:
         return
     if not (services.suggestions or services.skill_answers):
         return
     args = (services.planners, turn.messages, turn.names, turn.facts)
+    if turn.iterations:  # the planned calls the model has not made yet, if any
+        rest = await asyncio.to_thread(rest_of_plan, *args) if services.suggestions else None
+        if text := suggested(rest, turn.tools):
+            turn.suggested = with_suggestion(turn.messages, text)
+        return
     plan = await asyncio.to_thread(plan_at_start, *args)
     if services.skill_answers and plan and plan["no_tools"]:
         turn.model, turn.offering = turn.words_only(), False

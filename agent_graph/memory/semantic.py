@@ -17,10 +17,11 @@ from agent_graph.memory.chroma import WRITE_LOCK, Collections, chroma_metadata, 
 
 LAYER: Final = "l3"
 #: Cosine distance above which a summary is considered unrelated (similarity below 0.4).
-#: Measured with the bundled MiniLM on real search summaries: a search in the same area or with
-#: the same constraints lies at 0.49-0.56, while a follow-up that names no place ("Show me my
-#: saved homes.", 0.66-0.67; "compare the first two", 0.89) only shares words like "homes".
-#: At 0.75 every such follow-up read three unrelated summaries (~250 tokens on a local model).
+#: Measured with the bundled MiniLM on the bundled skills' real search summaries: a message
+#: with the same place or constraints lies at 0.49-0.57, a follow-up that names neither (a
+#: request to list what the user saved: 0.66-0.67; "compare the first two": 0.89) shares only
+#: common words with them. At 0.75 every such follow-up read three unrelated summaries (~250
+#: tokens on a local model): docs/llm-eval.md.
 DEFAULT_MAX_DISTANCE: Final = 0.6
 
 

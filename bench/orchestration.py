@@ -21,6 +21,7 @@ from langchain_core.tools import StructuredTool
 
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
+from agent_graph.graph.planner_facts import tool_owners
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.planning.view import Facts
@@ -128,11 +129,7 @@ class BaselineModel(OfflineChatModel):
 
 
 def baseline_model(planners: Planners, gateway: TimedSkills) -> BaselineModel:
-    owners = {
-        name: skill
-        for tool in gateway.tools
-        if (skill := gateway.skill_for(name := tool["function"]["name"]))
-    }
+    owners = tool_owners(gateway)
     return BaselineModel(planners=planners, facts=Facts(owners=owners))
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from agent_graph.graph.services import Services
+from agent_graph.graph.services import Services, SkillGateway
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.planning.view import Facts
 
 
 def facts_of(services: Services, state: AgentState, context: Context) -> Facts:
     """The user's time zone and L1 entries, and the skill of each tool, as data."""
-    skills = services.skills
+    return Facts(context.timezone, state.get("remembered") or {}, tool_owners(services.skills))
+
+
+def tool_owners(skills: SkillGateway) -> dict[str, str]:
+    """The skill of each tool the gateway offers."""
     names = (str(tool.get("function", {}).get("name", "")) for tool in skills.tools)
-    owners = {name: skill for name in names if (skill := skills.skill_for(name))}
-    return Facts(context.timezone, state.get("remembered") or {}, owners)
+    return {name: skill for name in names if (skill := skills.skill_for(name))}

@@ -168,32 +168,58 @@ async def hand_loop(
     return messages
 
 
+class Samples:
+    """One variant's turns: wall time to `done`, to the stream's end, and the dispatch in it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.totals: list[float] = []
+        self.ends: list[float] = []
+        self.dispatch: list[float] = []
+
+    def row(self) -> dict[str, Any]:
+        if not any(self.dispatch):
+            raise RuntimeError(
+                f"{self.name}: no turn called a skill, so its overhead means nothing"
+            )
+        overheads = [t - d for t, d in zip(self.totals, self.dispatch, strict=True)]
+        return {
+            "variant": self.name,
+            "turn": stats_ms(self.totals),
+            "dispatch": stats_ms(self.dispatch),
+            "overhead_excl_skill": stats_ms(overheads),
+            "to_stream_end": stats_ms(self.ends),
+        }
+
+
+async def conversation(
+    turn: Turn, samples: Samples, gateway: TimedSkills, registry: SkillRegistry
+) -> None:
+    session = uuid.uuid4().hex
+    for message in CONVERSATION:
+        await wait_warm(registry)
+        gateway.spent = 0.0
+        started = time.perf_counter()
+        done_at = await turn(session, message)
+        ended = time.perf_counter()
+        samples.ends.append(ended - started)
+        samples.totals.append((done_at or ended) - started)
+        samples.dispatch.append(gateway.spent)
+
+
 async def measure(
-    name: str, turn: Turn, gateway: TimedSkills, registry: SkillRegistry, conversations: int
-) -> dict[str, Any]:
-    totals, overheads, dispatch, ends = [], [], [], []
+    variants: list[tuple[str, Turn]],
+    gateway: TimedSkills,
+    registry: SkillRegistry,
+    conversations: int,
+) -> list[dict[str, Any]]:
+    """Each variant's rows; the variants take turns, a conversation each, so a change in the
+    machine's load falls on all of them alike."""
+    samples = [Samples(name) for name, _turn in variants]
     for _ in range(conversations):
-        session = uuid.uuid4().hex
-        for message in CONVERSATION:
-            await wait_warm(registry)
-            gateway.spent = 0.0
-            started = time.perf_counter()
-            done_at = await turn(session, message)
-            ended = time.perf_counter()
-            elapsed = (done_at or ended) - started
-            ends.append(ended - started)
-            totals.append(elapsed)
-            dispatch.append(gateway.spent)
-            overheads.append(elapsed - gateway.spent)
-    if not any(dispatch):
-        raise RuntimeError(f"{name}: no turn called a skill, so its overhead means nothing")
-    return {
-        "variant": name,
-        "turn": stats_ms(totals),
-        "dispatch": stats_ms(dispatch),
-        "overhead_excl_skill": stats_ms(overheads),
-        "to_stream_end": stats_ms(ends),
-    }
+        for (_name, turn), kept in zip(variants, samples, strict=True):
+            await conversation(turn, kept, gateway, registry)
+    return [kept.row() for kept in samples]
 
 
 async def profile_turns(turn: Turn, registry: SkillRegistry) -> list[str]:
@@ -299,7 +325,7 @@ async def _run(
     ]
     for _name, turn in variants:  # warm-up: imports, first compile paths, caches
         await turn(uuid.uuid4().hex, CONVERSATION[0])
-    rows = [await measure(name, turn, gateway, registry, conversations) for name, turn in variants]
+    rows = await measure(variants, gateway, registry, conversations)
     key = "overhead_excl_skill"
     before, after, no_memory, prebuilt_row, loop_row = (r[key]["median_ms"] for r in rows)
     result: dict[str, Any] = {

@@ -22,7 +22,8 @@ from typing import Any
 from langchain_core.messages import BaseMessage, SystemMessage
 
 from agent_graph.graph.nodes.hydrate import conversation, preferences_section
-from agent_graph.graph.nodes.reflect import known_ahead
+from agent_graph.graph.nodes.reflect import describe_state, known_ahead
+from agent_graph.graph.planner_facts import tool_owners
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.graph.tool_offer import offered_tools
@@ -47,8 +48,10 @@ async def read_ahead(services: Services, ctx: Context, session_id: str) -> None:
         known = await conversation(services, ctx, session_id)
         sections = {}
         if services.memory is not None and ctx.persist:
-            sections = preferences_section(await services.memory.preferences_text(ctx.user_id))
-        ahead = known_ahead(known.recent, services.planners, sections)
+            sections = preferences_section((await services.memory.remembered(ctx.user_id)).text)
+        owners = tool_owners(services.skills)
+        state = await asyncio.to_thread(describe_state, known.recent, services.planners, owners)
+        ahead = known_ahead(state, sections)
         offer = await offered_tools(services, ctx.role, known.recent, message_known=False)
         tools = offer.tools  # the session's choice so far: its next message is not known yet
         model: Any = services.model.bind_tools(tools) if tools else services.model

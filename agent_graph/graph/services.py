@@ -12,6 +12,7 @@ from langchain_core.language_models import BaseChatModel
 from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.tool_choice import ToolChoice
 from agent_graph.llm.profile import ModelProfile, profile_of
+from agent_graph.memory.preferences import Remembered
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.skills.metadata import ToolMeta
 from agent_graph.skills.planners import Planners
@@ -53,9 +54,7 @@ class MemoryGateway(Protocol):
     """The memory layers as the graph's nodes call them (L1 preferences, L3 semantic, L2
     episodes); the API's memory routes use the MemoryLayer itself."""
 
-    async def preferences_text(self, user: str) -> str: ...
-
-    async def list_preferences(self, user: str) -> dict[str, list[dict[str, str]]]: ...
+    async def remembered(self, user: str) -> Remembered: ...
 
     async def semantic_recall(self, user: str, text: str, limit: int) -> list[str]: ...
 

@@ -12,7 +12,14 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.memory.changes import Change, ChangeLog, ChangeRecords
-from agent_graph.memory.preferences import PreferenceBackend, PreferenceEntry, PreferenceStore
+from agent_graph.memory.preferences import (
+    PreferenceBackend,
+    PreferenceEntry,
+    PreferenceStore,
+    Remembered,
+    as_data,
+    render_entries,
+)
 from agent_graph.memory.scoring import score_result, score_with_llm, summarize_result
 from agent_graph.telemetry.tool_calls import recall_span
 
@@ -23,6 +30,8 @@ SEMANTIC_TOP_N = 3
 EPISODE_TOP_N = 3
 EPISODE_CHARS = 400
 EPISODE_SAVE_CHARS = 600
+WRITE_GRACE_S = 0.5
+"""How long a deferred write waits for its turn to be over (settle) before it begins anyway."""
 
 
 class MemoryLayer:
@@ -30,7 +39,10 @@ class MemoryLayer:
 
     With `write_behind`, L2/L3 writes (embedding + Chroma upsert, ~0.1-0.3 s per turn) run in
     the background instead of inside the turn; every L2/L3 read of that user waits for them
-    first, so recall never misses a write (see bench/ for the measured effect).
+    first, so recall never misses a write (see bench/ for the measured effect). They begin
+    once the turn is over (`settle`, which the API awaits after `done`), or WRITE_GRACE_S after
+    they were asked for where nothing settles (Studio): begun at once, their CPU slowed the
+    end of the turn they came from.
     """
 
     def __init__(
@@ -51,10 +63,15 @@ class MemoryLayer:
         self._vector: Any = None
         self._vector_lock = asyncio.Lock()
         self._pending: dict[str, set[asyncio.Task[None]]] = {}
+        self._go: dict[str, asyncio.Event] = {}
+        """Per user, set when the deferred writes asked for so far may begin."""
 
     async def settle(self, user: str | None = None) -> None:
-        """Wait for the deferred writes already scheduled (of one user, or all)."""
+        """Begin the deferred writes already scheduled (of one user, or all) and wait for them."""
         users = [user] if user is not None else list(self._pending)
+        for name in users:
+            if (go := self._go.pop(name, None)) is not None:
+                go.set()
         tasks = [t for u in users for t in self._pending.get(u, ())]
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -63,7 +80,8 @@ class MemoryLayer:
         if not self.write_behind:
             await work
             return
-        task = asyncio.create_task(work)
+        go = self._go.setdefault(user, asyncio.Event())
+        task = asyncio.create_task(_when_begun(go, work))
         pending = self._pending.setdefault(user, set())
         pending.add(task)
         task.add_done_callback(lambda done: self._finished(user, done))
@@ -87,15 +105,13 @@ class MemoryLayer:
         stores = await self._stores()
         await asyncio.to_thread(stores.embed, ["warm-up"])
 
-    async def preferences_text(self, user: str) -> str:
-        return await asyncio.to_thread(self.preferences.render, user)
+    async def remembered(self, user: str) -> Remembered:
+        """The user's L1 entries, read once, as data and as the context's text."""
+        per_skill = await asyncio.to_thread(self.preferences.load_all, user)
+        return Remembered(as_data(per_skill), render_entries(per_skill))
 
     async def list_preferences(self, user: str) -> dict[str, list[dict[str, str]]]:
-        per_skill = await asyncio.to_thread(self.preferences.load_all, user)
-        return {
-            skill: [{"entry_type": e.entry_type, "key": e.key, "value": e.value} for e in entries]
-            for skill, entries in per_skill.items()
-        }
+        return as_data(await asyncio.to_thread(self.preferences.load_all, user))
 
     async def forget_preference(
         self, user: str, skill: str, key: str, message: str = "removed in the memory panel"
@@ -266,6 +282,18 @@ class MemoryLayer:
         await self.settle(user)
         stores = await self._stores()
         await asyncio.to_thread(stores.episodes.delete_session, user, session_id)
+
+
+async def _when_begun(go: asyncio.Event, work: Coroutine[Any, Any, None]) -> None:
+    """`work`, once `go` is set or WRITE_GRACE_S have passed."""
+    try:
+        await asyncio.wait_for(go.wait(), WRITE_GRACE_S)
+    except TimeoutError:
+        pass
+    except BaseException:
+        work.close()  # cancelled before it began
+        raise
+    await work
 
 
 class _VectorStores:

@@ -94,6 +94,22 @@ def render_entries(per_skill: dict[str, list[PreferenceEntry]]) -> str:
     return "\n".join(parts)
 
 
+def as_data(per_skill: dict[str, list[PreferenceEntry]]) -> dict[str, list[dict[str, str]]]:
+    """The entries per skill as plain data (what the planners and the API read)."""
+    return {
+        skill: [{"entry_type": e.entry_type, "key": e.key, "value": e.value} for e in entries]
+        for skill, entries in per_skill.items()
+    }
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """A user's L1 entries as data, per skill, and as the context block's text."""
+
+    entries: dict[str, list[dict[str, str]]]
+    text: str
+
+
 class PreferenceBackend(Protocol):
     """Where L1 entries live: these files, or PostgreSQL in the server storage profile."""
 

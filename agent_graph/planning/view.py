@@ -53,11 +53,11 @@ class TurnView:
         return replace(self, call={"name": name, "args": args})
 
     def mine(self, skill: str) -> frozenset[str]:
-        return frozenset(tool for tool, owner in self.facts.owners.items() if owner == skill)
+        return owned(self.facts.owners, skill)
 
     def _seen(self, skill: str, reads: frozenset[str]) -> dict[str, Any]:
         mine = self.mine(skill)
-        earlier = [r for tool, r in self.earlier if tool in mine or r.get("type") in reads]
+        earlier = readable(self.earlier, mine, reads)
         entries = self.facts.entries.get(skill) or ()
         return {
             "text": self.text,
@@ -91,6 +91,37 @@ class TurnView:
             "preferences": seen["preferences"],
             "call": self.call,
         }
+
+
+@dataclass(frozen=True)
+class ResultsView:
+    """The conversation's structured results as `state_lines` may see them, cut like a turn:
+    each planner reads its own tools' results and the kinds its `planner_reads` names."""
+
+    results: tuple[tuple[str, dict[str, Any]], ...]
+    """Every structured result, oldest first, each with its tool."""
+    owners: Mapping[str, str] = field(default_factory=dict)
+    """The skill of each tool."""
+
+    def for_state(self, skill: str, reads: frozenset[str]) -> list[dict[str, Any]] | None:
+        """`state_lines`' results: None (not asked) when none is the skill's to read."""
+        return readable(self.results, owned(self.owners, skill), reads) or None
+
+
+def results_view(messages: Sequence[BaseMessage], owners: Mapping[str, str]) -> ResultsView:
+    return ResultsView(tuple(tool_results(messages)), owners)
+
+
+def owned(owners: Mapping[str, str], skill: str) -> frozenset[str]:
+    """The tools of `skill`."""
+    return frozenset(tool for tool, owner in owners.items() if owner == skill)
+
+
+def readable(
+    results: Iterable[tuple[str, dict[str, Any]]], mine: frozenset[str], reads: frozenset[str]
+) -> list[dict[str, Any]]:
+    """The results a planner may read: its own tools' (`mine`) and the kinds it `reads`."""
+    return [r for tool, r in results if tool in mine or r.get("type") in reads]
 
 
 def planner_turn(reading: Reading, tools: Iterable[str], facts: Facts | None = None) -> TurnView:

@@ -9,7 +9,8 @@ define `PRIORITY` (lower is asked first, default 50) and any of these plain-data
   offline model's calls; a real model's suggested first call, graph/suggestion.py)
 - `answer(turn) -> str | None` (the offline model's answer; with SKILL_ANSWERS, a real model's
   turn that made the planned calls ends with it)
-- `state_lines(results) -> list[str]` (the reflect node's conversation-state block)
+- `state_lines(results) -> list[str]` (the reflect node's conversation-state block; its
+  answer must depend on the results alone: it is kept for the same results, planner_cache.py)
 - `hints(results) -> list[str] | None` (deterministic follow-up hints)
 - `refuse(text) -> str | None` (every model: a message the skill declines whatever the model
   would do, e.g. fair housing; the string is the whole answer, named as the skill's, and no
@@ -19,8 +20,9 @@ define `PRIORITY` (lower is asked first, default 50) and any of these plain-data
   tools, read against the user's own words; the first call of a tool in a turn that gets one is
   not run)
 
-Each planner is shown only its own part of a turn (planning/view.py): its own tools' results,
-its own entries, and the message only when the turn offers its tools.
+Each planner is shown only its own part of a turn (planning/view.py): its own tools' results
+(and the kinds its SKILL.md `planner_reads` names), its own entries, and the message only when
+the turn offers its tools.
 
 A planner that fails to start, raises, hangs or returns the wrong shape is logged and skipped: a
 skill author's bug never crashes a turn, and skill code never runs with the agent's rights.
@@ -28,6 +30,7 @@ skill author's bug never crashes a turn, and skill code never runs with the agen
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -35,6 +38,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from agent_graph.skills.manifest import SkillSpec, load_skill
+from agent_graph.skills.planner_cache import AnswerCache
 from agent_graph.skills.planner_host import planner_file
 from agent_graph.skills.planner_process import PlannerFailure, PlannerProcess
 from agent_graph.skills.registry import discover
@@ -51,6 +55,12 @@ class SkillTurns(Protocol):
     def for_answer(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None: ...
 
     def for_check(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None: ...
+
+
+class SkillResults(Protocol):
+    """The conversation's results cut per skill (planning/view.py, ResultsView)."""
+
+    def for_state(self, skill: str, reads: frozenset[str]) -> list[dict[str, Any]] | None: ...
 
 
 @dataclass(frozen=True)
@@ -86,10 +96,13 @@ class Planner:
     reads: frozenset[str] = frozenset()
     """Kinds of other skills' results its planner may read (SKILL.md `planner_reads`)."""
 
+    def has(self, function: str) -> bool:
+        return function in self.process.greeting.get("functions", ())
+
     def ask(self, function: str, argument: Any) -> Any:
         """Call one of the planner's functions; a missing function or a failure gives None.
         Traced as `planner.{function} {skill}` (telemetry/planner_calls.py)."""
-        if function not in self.process.greeting.get("functions", ()):
+        if not self.has(function):
             return None  # nothing asked: no span
         return planner_call(self.skill, function, lambda: self.process.call(function, argument))
 
@@ -101,6 +114,8 @@ class Planners:
     items: list[Planner] = field(default_factory=list)
     refusals_off: frozenset[str] = frozenset()
     """Skills whose refusals the operator switched off (PLANNER_REFUSALS_OFF)."""
+    kept_lines: AnswerCache = field(default_factory=AnswerCache)
+    """`state_lines` answers by the results they were asked for."""
 
     @classmethod
     def from_specs(cls, specs: Iterable[SkillSpec], refusals_off: Iterable[str] = ()) -> Planners:
@@ -171,12 +186,17 @@ class Planners:
                 found.append(text)
         return found
 
-    def state_lines(self, results: list[dict[str, Any]]) -> list[str]:
+    def state_lines(self, view: SkillResults) -> list[str]:
+        """Every planner's lines for the results it may read, in PRIORITY order; a planner with
+        none to read is not asked, and the same results are not asked twice."""
         lines: list[str] = []
         for planner in self.items:
-            found = planner.ask("state_lines", results)
-            if isinstance(found, list):
-                lines.extend(str(line) for line in found)
+            results = view.for_state(planner.skill, planner.reads)
+            if results is None or not planner.has("state_lines"):
+                continue
+            ask = functools.partial(planner.ask, "state_lines", results)
+            found = self.kept_lines.lines(planner.skill, results, ask)
+            lines.extend(found or ())
         return lines
 
     def refusal(self, text: str, skills: Iterable[str]) -> Refusal | None:

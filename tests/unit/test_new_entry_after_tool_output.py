@@ -12,6 +12,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
+from agent_graph.memory.preferences import Remembered
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.storage.sessions import SessionStore
@@ -35,8 +36,8 @@ class DictMemory:
     async def apply_writes(self, user: str, writes: list[dict[str, Any]], *args: Any) -> None:
         self.entries.update({w["key"]: w["value"] for w in writes})
 
-    async def preferences_text(self, user: str) -> str:
-        return ""
+    async def remembered(self, user: str) -> Remembered:
+        return Remembered({}, "")
 
     async def semantic_recall(self, *args: Any) -> list[str]:
         return []

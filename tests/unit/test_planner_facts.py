@@ -10,6 +10,7 @@ from typing import Any
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.memory.preferences import Remembered
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners
@@ -30,14 +31,12 @@ def plan(turn):
 class Remembering:
     """L1 entries of two skills, and nothing else (the prompt's text says no budget at all)."""
 
-    async def preferences_text(self, user: str) -> str:
-        return ""
-
-    async def list_preferences(self, user: str) -> dict[str, list[dict[str, str]]]:
-        return {
+    async def remembered(self, user: str) -> Remembered:
+        entries = {
             "clock": [{"entry_type": "PREFERENCE", "key": "format", "value": "24h"}],
             "homes": [{"entry_type": "PREFERENCE", "key": "budget_max", "value": "$400,000"}],
         }
+        return Remembered(entries, "")
 
     async def semantic_recall(self, user: str, text: str, limit: int) -> list[str]:
         return []

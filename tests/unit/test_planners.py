@@ -10,7 +10,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from agent_graph.llm.offline.model import OfflineChatModel
-from agent_graph.planning.view import Facts, TurnView
+from agent_graph.planning.view import Facts, ResultsView, TurnView
 from agent_graph.security.sanitizer import wrap_external
 from agent_graph.skills import planner_process
 from agent_graph.skills.planners import Planners
@@ -104,7 +104,8 @@ def test_answers_state_lines_and_hints_compose_in_priority_order(tmp_path: Path)
         ),
     ]
     assert bound(planners, "alpha_tool").respond(messages).content == "alpha_tool said 7"
-    assert planners.state_lines([{}]) == ["beta_tool saw 1", "alpha_tool saw 1"]
+    both = ResultsView((("alpha_tool", {"type": "x"}), ("beta_tool", {"type": "y"})), OWNERS.owners)
+    assert planners.state_lines(both) == ["beta_tool saw 1", "alpha_tool saw 1"]
     assert planners.hints([]) == ["beta_tool 1", "beta_tool 2", "beta_tool 3"]
 
 
@@ -152,7 +153,7 @@ def test_broken_planners_are_skipped_never_fatal(tmp_path: Path) -> None:
         "x", ("b", "c", "d"), (), (), Facts(owners={"b": "b_raises", "c": "c_shape", "d": "d_fine"})
     )
     assert planners.plan(offered) == {"calls": [], "note": "ok", "no_tools": False}
-    assert planners.hints([]) is None and planners.state_lines([]) == []
+    assert planners.hints([]) is None and planners.state_lines(ResultsView(())) == []
 
 
 SNOOP = """
@@ -177,7 +178,8 @@ def test_a_planner_runs_confined_in_a_process_of_its_own(tmp_path: Path) -> None
     secret.write_text("OPENAI_API_KEY=sk-agent-secret-123456\n")
     planners = Planners.from_skills_dir(tmp_path / "skills")
     paths = [str(secret), f"/proc/{os.getpid()}/environ"]
-    pid, *found = planners.state_lines([{"paths": paths}])
+    seen = ResultsView((("snoop_tool", {"paths": paths}),), {"snoop_tool": "snoop"})
+    pid, *found = planners.state_lines(seen)
     planners.close()
     assert int(pid) != os.getpid()
     assert found[0] in ("PermissionError", "FileNotFoundError")  # or not there: its own /tmp
@@ -370,5 +372,37 @@ def test_a_corrected_call_that_then_ran_is_worded_by_its_result_alone(tmp_path: 
             ran,
         ]
         assert planned_answer(planners, messages, TALLY) == "tally is 3"
+    finally:
+        planners.close()
+
+
+COUNTING = """
+ASKED = []
+def state_lines(results):
+    ASKED.append(1)
+    return [f"{len(ASKED)} asked, {len(results)} seen: " + ",".join(r["type"] for r in results)]
+"""
+
+
+def test_state_lines_see_only_readable_results_and_are_not_asked_twice(tmp_path: Path) -> None:
+    skill(tmp_path, "counter", COUNTING)
+    (tmp_path / "counter" / "SKILL.md").write_text(
+        "---\nname: counter\nimage: x\nplanner_reads: [shared]\n---\n"
+    )
+    planners = Planners.from_skills_dir(tmp_path)
+    owners = {"count": "counter", "other": "elsewhere"}
+    results = (
+        ("other", {"type": "private"}),
+        ("other", {"type": "shared"}),
+        ("count", {"type": "own"}),
+    )
+    try:
+        assert planners.state_lines(ResultsView(results[:1], owners)) == []  # nothing to read
+        assert planners.state_lines(ResultsView(results, owners)) == ["1 asked, 2 seen: shared,own"]
+        assert planners.state_lines(ResultsView(results, owners)) == ["1 asked, 2 seen: shared,own"]
+        more = (*results, ("count", {"type": "own", "n": 2}))
+        assert planners.state_lines(ResultsView(more, owners)) == [
+            "2 asked, 3 seen: shared,own,own"
+        ]
     finally:
         planners.close()

@@ -12,11 +12,17 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 
 from agent_graph.graph import history
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.nodes.reflect import CONTEXT_BLOCK_ID, context_block, known_ahead
+from agent_graph.graph.nodes.reflect import (
+    CONTEXT_BLOCK_ID,
+    context_block,
+    describe_state,
+    known_ahead,
+)
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_choice import OFFERED, ToolChoice
 from agent_graph.llm.profile import LOCAL_MODEL
 from agent_graph.memory.embeddings import embed
+from agent_graph.memory.preferences import Remembered
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners
@@ -38,11 +44,9 @@ class LocalScripted(ScriptedChatModel):
 class RecallingMemory:
     """Recalls a line naming the message it was asked about, as L3 recall does."""
 
-    async def preferences_text(self, user: str) -> str:
-        return "budget_max: $500,000"
-
-    async def list_preferences(self, user: str) -> dict[str, list[dict[str, str]]]:
-        return {"fake": [{"entry_type": "PREFERENCE", "key": "budget_max", "value": "$500,000"}]}
+    async def remembered(self, user: str) -> Remembered:
+        entry = {"entry_type": "PREFERENCE", "key": "budget_max", "value": "$500,000"}
+        return Remembered({"fake": [entry]}, "budget_max: $500,000")
 
     async def semantic_recall(self, user: str, text: str, limit: int) -> list[str]:
         return [f"recalled for {text!r}"]
@@ -175,7 +179,7 @@ async def test_every_call_starts_with_the_whole_call_before_it_and_its_answer(
     planners = Planners.from_skills_dir(tmp_path / "skills")
     model = LocalScripted(respond=_two_looks)
     services = Services(
-        skills=InMemorySkills({"look": lambda p: {"type": "seen", "n": 3}}),
+        skills=InMemorySkills({"look": lambda p: {"type": "seen", "n": 3}}, skill="looking"),
         model=model,
         sessions=SessionStore(tmp_path),
         planners=planners,
@@ -211,8 +215,9 @@ def test_the_block_opens_with_what_is_known_before_the_message(tmp_path: Path) -
     ]
     sections = {"preferences": "prefs: $500,000", "semantic": "recalled for 'look'"}
     try:
-        ahead = known_ahead(seen, planners, {"preferences": sections["preferences"]})
-        block = context_block(seen, planners, sections)
+        state = describe_state(seen, planners, {"look": "looking"})
+        ahead = known_ahead(state, {"preferences": sections["preferences"]})
+        block = context_block(state, sections)
     finally:
         planners.close()
     assert block is not None and ahead.startswith("prefs: $500,000")

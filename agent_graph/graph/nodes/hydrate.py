@@ -22,11 +22,13 @@ from langgraph.runtime import Runtime
 from agent_graph.events import AlertsEvent
 from agent_graph.graph import history
 from agent_graph.graph.history_fold import folded
-from agent_graph.graph.nodes.reflect import context_block
-from agent_graph.graph.services import Services
+from agent_graph.graph.nodes.reflect import context_block, describe_state
+from agent_graph.graph.planner_facts import tool_owners
+from agent_graph.graph.services import MemoryGateway, Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
 from agent_graph.llm.client import shown_wait
+from agent_graph.memory.preferences import Remembered
 from agent_graph.memory.scoring import summarize_result
 from agent_graph.planning.reading import calls_by_id, payload_of
 from agent_graph.security.roles import role_line
@@ -119,22 +121,27 @@ def _replayed(
 
 def make_hydrate(services: Services) -> Any:
     async def hydrate(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
+        """The session, the memory recalled for the message and the skills' description of
+        the conversation, read side by side (files, the embedding, the planners)."""
         ctx = runtime.context or Context()
         session_id = session_id_of(runtime)
         incoming = _incoming(state)
         reading = services.background_reads.yield_to((ctx.user_id, session_id))
         await services.skills.ensure_started()
-        known = await conversation(services, ctx, session_id)
-        sections = dict(known.sections)
-        remembered: dict[str, list[dict[str, str]]] = {}
-        if services.memory is not None and ctx.persist:
-            query = str(incoming.content)
-            recalled, remembered = await _recall(services, ctx, session_id, query, known)
-            sections.update(recalled)
+        recall = Recall(services, ctx, str(incoming.content))
+        known, early = await asyncio.gather(
+            conversation(services, ctx, session_id), recall.before_history()
+        )
+        owners = tool_owners(services.skills)
+        described, (recalled, remembered) = await asyncio.gather(
+            asyncio.to_thread(describe_state, known.recent, services.planners, owners),
+            recall.with_history(early, session_id, known),
+        )
+        sections = {**known.sections, **recalled}
         if not known.exchanges and ctx.persist:
             sections.update(await _opening_alerts(services, ctx, runtime.stream_writer))
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *known.prompt]
-        block = await asyncio.to_thread(context_block, known.recent, services.planners, sections)
+        block = context_block(described, sections)
         if block is not None:
             messages.append(block)
         messages.append(incoming)
@@ -170,39 +177,71 @@ async def _read_through(reading: asyncio.Task[None], emit: Any) -> None:
     await shown_wait(emit, READING_STEP, labels, finished)
 
 
-async def _recall(
-    services: Services, ctx: Context, session_id: str, query: str, known: Conversation
-) -> tuple[dict[str, str], dict[str, list[dict[str, str]]]]:
-    """Preferences (L1), similar past results (L3) and older exchanges of this session (L2) as
-    context sections, and the L1 entries as data (for the planners). A past result the prompt
-    replays anyway (this session's own search) is not recalled a second time."""
-    memory = services.memory
-    assert memory is not None
-    older_than = max(known.exchanges - VERBATIM_EXCHANGES, 0)
-    try:
-        entries, prefs, semantic, episodes = await asyncio.gather(
-            memory.list_preferences(ctx.user_id),
-            memory.preferences_text(ctx.user_id),
-            memory.semantic_recall(ctx.user_id, query, services.profile.recalled_results),
-            memory.episode_recall(ctx.user_id, session_id, query, older_than)
-            if older_than
-            else _nothing(),
-        )
-    except Exception:
-        log.exception("memory recall failed; continuing without it")
-        return {}, {}
-    sections = preferences_section(prefs)
-    replayed = _replayed_results(known.recent)
-    semantic = [line for line in semantic if line not in replayed]
-    if semantic:
-        sections["semantic"] = "Useful results from earlier conversations:\n" + wrap_recalled(
-            "earlier results", "\n".join(f"- {s}" for s in semantic)
-        )
-    if episodes:
-        sections["episodes"] = "Earlier in this conversation (retrieved):\n" + wrap_recalled(
-            "earlier turns", "\n".join(f"- {e}" for e in episodes)
-        )
-    return sections, entries
+Early = tuple[Remembered | None, list[str]]
+"""The L1 entries and the L3 lines, read before the session's history is known."""
+
+
+@dataclass
+class Recall:
+    """What memory holds for the message: preferences (L1) and similar past results (L3),
+    read while the session is loaded; then older exchanges of this session (L2), and a past
+    result the prompt replays anyway (this session's own search) dropped from L3's lines."""
+
+    services: Services
+    ctx: Context
+    query: str
+
+    @property
+    def memory(self) -> MemoryGateway | None:
+        return self.services.memory if self.ctx.persist else None
+
+    async def before_history(self) -> Early:
+        if self.memory is None:
+            return None, []
+        try:
+            remembered, semantic = await asyncio.gather(
+                self.memory.remembered(self.ctx.user_id),
+                self.memory.semantic_recall(
+                    self.ctx.user_id, self.query, self.services.profile.recalled_results
+                ),
+            )
+            return remembered, semantic
+        except Exception:
+            log.exception("memory recall failed; continuing without it")
+            return None, []
+
+    async def with_history(
+        self, early: Early, session_id: str, known: Conversation
+    ) -> tuple[dict[str, str], dict[str, list[dict[str, str]]]]:
+        """The context sections, and the L1 entries as data (for the planners)."""
+        remembered, semantic = early
+        if self.memory is None or remembered is None:
+            return {}, {}
+        sections = preferences_section(remembered.text)
+        if semantic:
+            replayed = _replayed_results(known.recent)
+            semantic = [line for line in semantic if line not in replayed]
+        if semantic:
+            sections["semantic"] = "Useful results from earlier conversations:\n" + wrap_recalled(
+                "earlier results", "\n".join(f"- {s}" for s in semantic)
+            )
+        episodes = await self._episodes(session_id, known.exchanges - VERBATIM_EXCHANGES)
+        if episodes:
+            sections["episodes"] = "Earlier in this conversation (retrieved):\n" + wrap_recalled(
+                "earlier turns", "\n".join(f"- {e}" for e in episodes)
+            )
+        return sections, remembered.entries
+
+    async def _episodes(self, session_id: str, older_than: int) -> list[str]:
+        if self.memory is None or older_than <= 0:
+            return []
+        try:
+            return await self.memory.episode_recall(
+                self.ctx.user_id, session_id, self.query, older_than
+            )
+        except Exception:
+            log.exception("episode recall failed; continuing without it")
+            return []
 
 
 def _replayed_results(messages: list[BaseMessage]) -> set[str]:
@@ -247,7 +286,3 @@ async def _opening_alerts(services: Services, ctx: Context, emit: Any) -> dict[s
     emit(AlertsEvent(alerts=alerts).as_dict())
     lines = "\n".join(f"- {a['title']}" + (f" ({a['body']})" if a["body"] else "") for a in alerts)
     return {"alerts": ALERTS_NOTE + wrap_recalled("alerts", lines)}
-
-
-async def _nothing() -> list[str]:
-    return []

@@ -11,27 +11,31 @@ for it and the message itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from langchain_core.messages import BaseMessage, SystemMessage
 
+from agent_graph.graph.planner_facts import tool_owners
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
-from agent_graph.planning.reading import results_in
+from agent_graph.planning.view import results_view
 from agent_graph.security.sanitizer import wrap_recalled
 from agent_graph.skills.planners import Planners
 
 CONTEXT_BLOCK_ID = "propsearch-context-block"
 
 
-def describe_state(messages: Sequence[BaseMessage], planners: Planners) -> str:
-    """What the skills say the model should know about the conversation so far."""
-    results = results_in(messages)
-    lines = planners.state_lines(results)
+def describe_state(
+    messages: Sequence[BaseMessage], planners: Planners, owners: Mapping[str, str]
+) -> str:
+    """What the skills say the model should know about the conversation so far (each planner
+    of the results it may read, `owners` the skill of each tool): asks the planners."""
+    view = results_view(messages, owners)
+    lines = planners.state_lines(view)
     saved = [
         f"[{r.get('entry_type')}] {r.get('key')}: {r.get('value')}"
-        for r in results
+        for _tool, r in view.results
         if r.get("type") == "memory_write"
     ]
     if saved:
@@ -52,20 +56,17 @@ TURN_SECTIONS = KNOWN_AHEAD + RECALLED
 model read the whole conversation again."""
 
 
-def known_ahead(
-    messages: Sequence[BaseMessage], planners: Planners, sections: dict[str, str]
-) -> str:
-    """The block's first part: what is known of the next turn before its message arrives."""
+def known_ahead(state: str, sections: dict[str, str]) -> str:
+    """The block's first part: what is known of the next turn before its message arrives (the
+    sections known ahead, then `state`, describe_state's text)."""
     parts = [sections[name] for name in KNOWN_AHEAD if sections.get(name)]
-    parts.append(describe_state(messages, planners))
+    parts.append(state)
     return "\n\n".join(p for p in parts if p)
 
 
-def context_block(
-    messages: Sequence[BaseMessage], planners: Planners, sections: dict[str, str]
-) -> SystemMessage | None:
+def context_block(state: str, sections: dict[str, str]) -> SystemMessage | None:
     """The block for this turn: preferences and conversation state, then what was recalled."""
-    parts = [known_ahead(messages, planners, sections)]
+    parts = [known_ahead(state, sections)]
     parts += [sections[name] for name in RECALLED if sections.get(name)]
     text = "\n\n".join(p for p in parts if p)
     return SystemMessage(content=text, id=CONTEXT_BLOCK_ID) if text else None
@@ -79,9 +80,9 @@ def make_reflect(services: Services) -> Any:
         themselves; the next turn's block holds them)."""
         if services.profile.replays_turns:
             return {}
-        block = context_block(
-            state.get("messages") or [], services.planners, state.get("context") or {}
-        )
+        messages = state.get("messages") or []
+        described = describe_state(messages, services.planners, tool_owners(services.skills))
+        block = context_block(described, state.get("context") or {})
         return {"messages": [block]} if block else {}
 
     return reflect

@@ -1,0 +1,44 @@
+"""Answers of a planner function that depends on its argument alone (`state_lines`), kept so
+the same results are not sent to a planner twice: a turn's block asks for the lines of the
+results the last turn's reflect (or the read ahead) asked for."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+KEPT = 256
+"""Answers kept, the least recently used dropped first."""
+
+
+class AnswerCache:
+    """Answers by (skill, argument); thread-safe. A failed call (None) is not kept."""
+
+    def __init__(self, size: int = KEPT) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[str, bytes], tuple[str, ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def lines(
+        self, skill: str, argument: Any, ask: Callable[[], list[str] | None]
+    ) -> tuple[str, ...] | None:
+        """The kept answer for `argument`, else `ask()`'s, kept when it is a list."""
+        text = json.dumps(argument, sort_keys=True, default=str)
+        key = (skill, hashlib.sha256(text.encode()).digest())
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                return self._kept[key]
+        found = ask()
+        if not isinstance(found, list):
+            return None
+        answer = tuple(str(line) for line in found)
+        with self._lock:
+            self._kept[key] = answer
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return answer

@@ -41,6 +41,27 @@ def _variants(secret: str) -> str:
     return f"{re.escape(secret)}|{SEPARATORS.join(re.escape(c) for c in core)}"
 
 
+STRING_GAP = "\x00\x00\x00"
+"""Between the strings searched at once: more than SEPARATORS allows, so no variant of a secret
+spans two strings (a secret that did would only make the value go the slow way)."""
+
+
+def strings_in(value: Any) -> list[str]:
+    """Every string in a JSON-like value, keys included, without recursion."""
+    found: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
 class Sanitizer:
     """Replaces known secret values with [REDACTED], also in case and separator variants;
     longest first so overlaps cannot leak."""
@@ -60,13 +81,23 @@ class Sanitizer:
         return text if self._pattern is None else self._pattern.sub(REDACTED, text)
 
     def redact_value(self, value: Any) -> Any:
-        """Redact every string inside a JSON-like value."""
+        """Redact every string inside a JSON-like value (keys too); `value` itself when no
+        string in it holds a secret (one search over them all, the usual case)."""
+        if self._pattern is None:
+            return value
+        if self._pattern.search(STRING_GAP.join(strings_in(value))) is None:
+            return value
+        return self._redacted(value)
+
+    def _redacted(self, value: Any) -> Any:
         if isinstance(value, str):
             return self.redact(value)
         if isinstance(value, list):
-            return [self.redact_value(v) for v in value]
+            return [self._redacted(v) for v in value]
+        if isinstance(value, tuple):
+            return tuple(self._redacted(v) for v in value)
         if isinstance(value, dict):
-            return {k: self.redact_value(v) for k, v in value.items()}
+            return {self._redacted(k): self._redacted(v) for k, v in value.items()}
         return value
 
     def held_tail(self, text: str) -> int:

@@ -10,7 +10,6 @@ import time
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
-from dataclasses import asdict
 from typing import Final
 
 import redis
@@ -149,6 +148,4 @@ class RedisGuestSessions:
 
     def save(self, record: SessionRecord) -> None:
         record.updated_at = time.time()
-        self.client.set(
-            self._key(record.user, record.id), json.dumps(asdict(record)), ex=self.ttl_s
-        )
+        self.client.set(self._key(record.user, record.id), record.to_json(), ex=self.ttl_s)

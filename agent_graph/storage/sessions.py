@@ -9,7 +9,7 @@ import re
 import tempfile
 import time
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,11 @@ class SessionRecord:
     turns: list[dict[str, Any]] = field(default_factory=list)
     """Per exchange: user, assistant, data (the last data-event payload or None), hints."""
 
+    def to_json(self) -> str:
+        """The record as JSON, its fields as they are (already plain data): not through
+        `dataclasses.asdict`, whose deep copy of every message took milliseconds a turn."""
+        return json.dumps({name: getattr(self, name) for name in self.__dataclass_fields__})
+
 
 class SessionStore:
     """Sessions under `root/users/{user}/sessions/{id}.json`."""
@@ -92,7 +97,7 @@ class SessionStore:
 
     def save(self, record: SessionRecord) -> None:
         record.updated_at = time.time()
-        atomic_write_text(self.path(record.user, record.id), json.dumps(asdict(record)))
+        atomic_write_text(self.path(record.user, record.id), record.to_json())
 
     def delete(self, user: str, session_id: str) -> bool:
         try:

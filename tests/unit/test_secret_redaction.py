@@ -73,6 +73,24 @@ def test_case_and_separator_variants_of_a_secret_are_redacted_too() -> None:
     assert "".join(out) + redactor.flush() == f"Key: {REDACTED}."
 
 
+def test_every_string_of_a_value_is_redacted_and_a_clean_value_is_left_as_it_is() -> None:
+    sanitizer = Sanitizer([KEY])
+    clean = {"items": [{"address": "1 Oak St", "beds": 3}], "note": ("a", "b")}
+    assert sanitizer.redact_value(clean) is clean  # nothing to do: not even a copy
+    dirty = {
+        "items": [{"address": f"1 Oak St ({KEY})", "beds": 3}],
+        "note": ("a", KEY.upper().replace("-", "_")),
+        KEY: "a key as a key",
+    }
+    redacted = sanitizer.redact_value(dirty)
+    assert redacted == {
+        "items": [{"address": f"1 Oak St ({REDACTED})", "beds": 3}],
+        "note": ("a", REDACTED),
+        REDACTED: "a key as a key",
+    }
+    assert KEY in dirty  # the original is not changed
+
+
 async def test_the_stream_and_the_stored_turn_never_carry_the_key(tmp_path: Path) -> None:
     model = PiecewiseModel(respond=lambda _: AIMessage("".join(PIECES)))
     services = Services(

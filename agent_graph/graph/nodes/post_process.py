@@ -12,7 +12,7 @@ from langgraph.runtime import Runtime
 from agent_graph.graph import history
 from agent_graph.graph.followups import make_hints, make_title
 from agent_graph.graph.read_ahead import read_ahead_after_turn
-from agent_graph.graph.services import Services
+from agent_graph.graph.services import Services, SessionStorage
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
 from agent_graph.graph.tool_choice import OFFERED
@@ -56,14 +56,11 @@ def make_post_process(services: Services) -> Any:
         answer = redact(history.final_answer(turn))
         results = redact(state.get("results") or [])
         store = services.session_store(ctx.persist)
-        record = await asyncio.to_thread(store.load, ctx.user_id, session_id)
-        record = record or SessionRecord(id=session_id, user=ctx.user_id)
-        first = not record.turns
-        hints, title = await asyncio.gather(
+        record, hints = await asyncio.gather(
+            titled(store, ctx.user_id, session_id, llm, question),
             make_hints(llm, question, answer, results, services.planners),
-            make_title(llm, question) if first else _existing(record.title),
         )
-        hints, title = redact(hints), redact(title)
+        hints, title = redact(hints), redact(record.title)
         record.title = title
         record.messages.extend(redact(history.dump(stored_turn(state, turn))))
         record.turns.append(
@@ -82,12 +79,19 @@ def make_post_process(services: Services) -> Any:
     return post_process
 
 
+async def titled(
+    store: SessionStorage, user: str, session_id: str, llm: Any, question: str
+) -> SessionRecord:
+    """The stored session; a new one titled from its first message."""
+    found = await asyncio.to_thread(store.load, user, session_id)
+    record = found or SessionRecord(id=session_id, user=user)
+    if not record.turns:
+        record.title = await make_title(llm, question)
+    return record
+
+
 def stored_turn(state: AgentState, turn: list[BaseMessage]) -> list[BaseMessage]:
     """The turn as stored: its user message keeps the skills it was offered."""
     if not turn or not isinstance(turn[0], HumanMessage):
         return turn
     return [history.with_kwargs(turn[0], **{OFFERED: state.get("offered")}), *turn[1:]]
-
-
-async def _existing(title: str) -> str:
-    return title

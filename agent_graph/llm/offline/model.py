@@ -20,7 +20,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from agent_graph.llm.offline.replies import capabilities, generic_answer
 from agent_graph.planning.view import Facts, turn_of
@@ -28,6 +28,10 @@ from agent_graph.skills.planners import Planners
 
 # A few words per chunk: still streams visibly, at a fraction of the per-token callback cost.
 _TOKEN = re.compile(r"(?:\S+[ \t]*\n*){1,6}|\s+")
+
+
+MAX_BOUND = 64
+"""Tool lists whose bound copies are kept (a role and a turn's offer choose among few)."""
 
 
 def _tool_descriptions(tools: Sequence[Any]) -> dict[str, str]:
@@ -52,6 +56,8 @@ class OfflineChatModel(BaseChatModel):
 
     tools: dict[str, str] = Field(default_factory=dict)
     planners: Planners = Field(default_factory=Planners)
+    _bound: dict[tuple[tuple[str, str], ...], OfflineChatModel] = PrivateAttr(default_factory=dict)
+    """The copies bind_tools made, by tool list (shared with them)."""
 
     @property
     def _llm_type(self) -> str:
@@ -62,7 +68,16 @@ class OfflineChatModel(BaseChatModel):
         return frozenset(self.tools)
 
     def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> OfflineChatModel:
-        return self.model_copy(update={"tools": _tool_descriptions(tools)})
+        """A copy that may call `tools`, one per tool list: a new copy every call would
+        serialize itself again for the callbacks (LangChain keeps that per instance)."""
+        described = _tool_descriptions(tools)
+        key = tuple(described.items())
+        bound = self._bound.get(key)
+        if bound is None:
+            if len(self._bound) >= MAX_BOUND:
+                self._bound.clear()
+            bound = self._bound[key] = self.model_copy(update={"tools": described})
+        return bound
 
     def respond(self, messages: list[BaseMessage], facts: Facts | None = None) -> AIMessage:
         """The planners' answer or calls; `facts` is what the graph knows besides the messages

@@ -13,6 +13,7 @@ the graph keeps (without_echo), so the saved session and later turns never see t
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -30,9 +31,13 @@ def _norm(line: str) -> str:
 
 def instruction_text(context: Mapping[str, object]) -> str:
     """The instruction sections of hydrate's `context`, normalised into one searchable string."""
-    lines = (
-        line for name in INSTRUCTION_SECTIONS for line in str(context.get(name) or "").splitlines()
-    )
+    return _normalised(tuple(str(context.get(name) or "") for name in INSTRUCTION_SECTIONS))
+
+
+@functools.lru_cache(maxsize=16)
+def _normalised(sections: tuple[str, ...]) -> str:
+    """Kept: the instructions change with the skills and the role, not from call to call."""
+    lines = (line for text in sections for line in text.splitlines())
     return " ".join(n for n in map(_norm, lines) if n)
 
 

@@ -44,11 +44,12 @@ def as_corrected(
     messages: list[Any],
     calls: list[dict[str, Any]],
     said: dict[str, list[str]],
+    refused: set[str],
 ) -> list[dict[str, Any]]:
     """Each call that did not take in a correction made this turn (sent again unchanged, or
-    corrected the same way again: `said` holds each tool's refusals), with the planners'
-    arguments."""
-    services, refused = run.services, refused_this_turn(messages)
+    corrected the same way again: `said` holds each tool's refusals, `refused` the keys of
+    the calls refused), with the planners' arguments."""
+    services = run.services
     fixed = []
     for call in calls:
         name = call["name"]
@@ -100,8 +101,10 @@ def make_tools(services: Services) -> Any:
         failures = {name: len(texts) for name, texts in refusals.items()}
         conversation = turn_of(messages, [], facts_of(services, state, ctx))
         run = ToolRun(services, ctx, runtime.stream_writer, failures, conversation)
-        if services.checks:
-            calls = await asyncio.to_thread(as_corrected, run, messages, calls, refusals)
+        refused_calls = refused_this_turn(messages)
+        if services.checks and (refusals or refused_calls):  # else nothing to take in
+            args = (run, messages, calls, refusals, refused_calls)
+            calls = await asyncio.to_thread(as_corrected, *args)
         pending = confirm.confirmations(services, ctx.role, calls)
         refused = {} if not pending or confirm.ask(pending) else {p["call_id"]: p for p in pending}
         requests = [request_for(run, call) for call in calls]

@@ -68,7 +68,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
             "tracing": lambda: tracing.run(conversations=1, rounds=2),
         }
     return {
-        "orchestration": lambda: asyncio.run(orchestration.run(conversations=6)),
+        "orchestration": lambda: asyncio.run(orchestration.run(conversations=12)),
         "dispatch": lambda: asyncio.run(dispatch.run(calls=60, docker=True)),
         "api": lambda: api_load.compare([1, 10, 50], seconds=20, conversations=None),
         "memory": lambda: memory.run([1000, 10000], queries=100, unique=300),

@@ -17,7 +17,7 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
-from agent_graph.security.secrets import secret_values
+from agent_graph.secret_settings import secret_values
 
 ROOT = Path(__file__).resolve().parent.parent
 DOTENV_PATH = ROOT / ".env"

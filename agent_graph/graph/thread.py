@@ -8,7 +8,7 @@ from langgraph.config import get_config
 from langgraph.runtime import Runtime
 
 from agent_graph.graph.state import Context
-from agent_graph.storage.sessions import validate_session_id
+from agent_graph.security.ids import validate_session_id
 
 #: The session of a run that names neither a session nor a thread (a bare `graph.invoke`).
 UNTHREADED_SESSION: Final = "studio"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
 
-from agent_graph.storage.sessions import InvalidIdError, validate_user_id
+from agent_graph.security.ids import InvalidIdError, validate_user_id
 
 Role = Literal["guest", "user", "agent", "admin"]
 ROLES: tuple[Role, ...] = get_args(Role)

@@ -7,9 +7,7 @@ other role may call every tool.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from agent_graph.skills.metadata import ToolMeta
+from typing import Any, Protocol
 
 ROLE_LINES = {
     "guest": (
@@ -23,12 +21,19 @@ ROLE_LINES = {
 REFUSED = "the tool {tool} is not available to a {role}. Answer without it."
 
 
-def tool_allowed(role: str, meta: ToolMeta) -> bool:
+class GuestFlag(Protocol):
+    """A tool's metadata as roles read it (skills/metadata.py ToolMeta)."""
+
+    @property
+    def guest(self) -> bool: ...
+
+
+def tool_allowed(role: str, meta: GuestFlag) -> bool:
     return role != "guest" or meta.guest
 
 
 def allowed_tools(
-    role: str, tools: list[dict[str, Any]], meta_of: Callable[[str], ToolMeta]
+    role: str, tools: list[dict[str, Any]], meta_of: Callable[[str], GuestFlag]
 ) -> list[dict[str, Any]]:
     """The subset of OpenAI-style tool definitions this role may call."""
     return [

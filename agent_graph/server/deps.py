@@ -10,8 +10,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
 from agent_graph.security.auth import PUBLIC_GUEST, BadCredentials, Principal, authenticate
+from agent_graph.security.ids import SESSION_ID
 from agent_graph.server.runtime import AppRuntime
-from agent_graph.storage.sessions import SESSION_ID
 
 UNAUTHORIZED = "a valid bearer token is required (Authorization: Bearer <token>)"
 

@@ -13,7 +13,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent_graph.storage.sessions import SESSION_ID
+from agent_graph.security.ids import SESSION_ID
 
 MODEL_ID = "propsearch"
 """The one model `/v1/models` lists: this server's agent."""

@@ -289,7 +289,7 @@ class TurnRunner:
             start.text,
         )
         turn = TurnProgress(text, time.time())
-        if persist and text and not start.resuming:
+        if persist and text and not start.resuming and self.pending is not None:
             await asyncio.to_thread(self._begin, user, session_id, turn)
         if on_started is not None:
             await on_started()

@@ -26,11 +26,25 @@ def checked_arguments(tools: list[dict[str, Any]], name: str, args: Any) -> tupl
         fields = schema.get("properties") or {}
         args = {k: _coerce(fields.get(k), v) for k, v in args.items()}
     problems = []
-    errors = Draft202012Validator(schema).iter_errors(args)
+    errors = _validator(schema).iter_errors(args)
     for error in sorted(errors, key=lambda e: [str(p) for p in e.path]):
         where = ".".join(str(p) for p in error.path)
         problems.append(f"{where}: {error.message}" if where else error.message)
     return args, problems
+
+
+def _validator(schema: dict[str, Any]) -> Draft202012Validator:
+    """The schema's validator, made once per schema (the registry's tool lists keep theirs)."""
+    kept = _VALIDATORS.get(id(schema))
+    if kept is None or kept[0] is not schema:
+        if len(_VALIDATORS) >= MAX_VALIDATORS:
+            _VALIDATORS.clear()
+        kept = _VALIDATORS[id(schema)] = (schema, Draft202012Validator(schema))
+    return kept[1]
+
+
+MAX_VALIDATORS = 256
+_VALIDATORS: dict[int, tuple[dict[str, Any], Draft202012Validator]] = {}
 
 
 def parameter_names(tools: list[dict[str, Any]], name: str) -> list[str] | None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from agent_graph.security.secrets import secret_values
+from agent_graph.secret_settings import secret_values
 from agent_graph.skills.backend import WorkerBackend
 from agent_graph.skills.claims import Claims, clashes, load_claims, save_claims, updated
 from agent_graph.skills.manifest import ManifestError, SkillSpec, load_skill

@@ -15,7 +15,8 @@ from typing import Final
 import redis
 import redis.asyncio as aredis
 
-from agent_graph.storage.sessions import SessionRecord, validate_session_id
+from agent_graph.security.ids import validate_session_id
+from agent_graph.storage.sessions import SessionRecord
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,8 @@ import threading
 import time
 from collections import OrderedDict
 
-from agent_graph.storage.sessions import SessionRecord, validate_session_id
+from agent_graph.security.ids import validate_session_id
+from agent_graph.storage.sessions import SessionRecord
 
 MAX_SESSIONS = 500
 TTL_S = 3600.0

@@ -1,4 +1,5 @@
-"""Layers import downward only: server -> graph -> llm / planning -> skills, memory, storage.
+"""Layers import downward only: server -> graph -> llm / planning -> skills, memory, storage ->
+security -> config.
 
 Read from the source's import statements (no module is imported), so a new file is checked
 without editing this test.
@@ -52,3 +53,24 @@ def test_planning_builds_on_neither_the_graph_nor_the_model() -> None:
 
 def test_the_graph_never_imports_the_server() -> None:
     assert {p: ls for p, ls in imported_layers("graph").items() if "server" in ls} == {}
+
+
+def test_security_builds_on_nothing_but_the_configuration() -> None:
+    """security sits under skills, memory and storage: it imports none of them (nor above)."""
+    above = {"skills", "memory", "storage", "llm", "planning", "graph", "server"}
+    offences = {
+        path: sorted(layers & above)
+        for path, layers in imported_layers("security").items()
+        if layers & above
+    }
+    assert offences == {}
+
+
+def test_the_configuration_is_the_bottom_layer() -> None:
+    tree = ast.parse((PACKAGE / "config.py").read_text())
+    packages = {
+        node.module.split(".")[1]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("agent_graph.")
+    }
+    assert not packages & {p.name for p in PACKAGE.iterdir() if p.is_dir()}

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from agent_graph.security.ids import SESSION_ID
 from agent_graph.server.openai_chat import (
     message_text,
     reply_to_confirmation,
     session_for,
 )
 from agent_graph.skills.model_view import ModelView
-from agent_graph.storage.sessions import SESSION_ID
 
 
 def test_a_named_conversation_keeps_its_id_or_gets_a_stable_valid_one() -> None:

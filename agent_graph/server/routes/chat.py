@@ -12,11 +12,12 @@ from pydantic import BaseModel, Field, model_validator
 from sse_starlette.sse import EventSourceResponse
 
 from agent_graph.security.auth import PUBLIC_GUEST, Principal
+from agent_graph.security.ids import SESSION_ID
 from agent_graph.server.deps import ERRORS, Caller, Guest, Runtime
 from agent_graph.server.runs import RemoteRun, Run
 from agent_graph.server.runtime import AppRuntime
 from agent_graph.server.turns import collect
-from agent_graph.storage.sessions import SESSION_ID, new_session_id
+from agent_graph.storage.sessions import new_session_id
 from agent_graph.turn_request import TurnRequest
 
 router = APIRouter(tags=["chat"], responses=ERRORS)

@@ -7,8 +7,9 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from agent_graph.security.ids import validate_session_id, validate_user_id
 from agent_graph.storage.postgres.database import Database
-from agent_graph.storage.sessions import SessionRecord, validate_session_id, validate_user_id
+from agent_graph.storage.sessions import SessionRecord
 
 _COLUMNS = "id, user_id, title, created_at, updated_at, messages, turns"
 

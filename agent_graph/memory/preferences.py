@@ -120,7 +120,6 @@ class PreferenceBackend(Protocol):
     def forget(
         self, user: str, skill: str, key: str, entry_type: EntryType | None = None
     ) -> bool: ...
-    def render(self, user: str) -> str: ...
     def users(self, skill: str) -> list[str]: ...
 
 
@@ -191,9 +190,6 @@ class PreferenceStore:
         validate_id("skill", skill)
         found = (self.root / "users").glob(f"*/skills/{skill}/{FILE_NAME}")
         return sorted(path.parents[2].name for path in found)
-
-    def render(self, user: str) -> str:
-        return render_entries(self.load_all(user))
 
     @staticmethod
     def _read_lines(path: Path) -> list[str]:

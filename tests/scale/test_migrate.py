@@ -9,7 +9,7 @@ from pathlib import Path
 
 from agent_graph.memory.changes import ChangeLog
 from agent_graph.memory.layer import open_vector_stores
-from agent_graph.memory.preferences import PreferenceStore
+from agent_graph.memory.preferences import PreferenceStore, render_entries
 from agent_graph.storage.postgres.changes import PgChangeLog
 from agent_graph.storage.postgres.database import Database
 from agent_graph.storage.postgres.preferences import PgPreferenceStore
@@ -58,7 +58,9 @@ def test_migrate_copies_sessions_preferences_changes_and_memory(
         assert rows.list("local") == files.list("local")
         for item in files.list("local"):
             assert rows.load("local", item["id"]) == files.load("local", item["id"])
-        assert PgPreferenceStore(db).render("local") == PreferenceStore(root).render("local")
+        assert render_entries(PgPreferenceStore(db).load_all("local")) == render_entries(
+            PreferenceStore(root).load_all("local")
+        )
         assert PgChangeLog(db).all("local") == changes  # the same, in order
         chroma, pg = open_vector_stores(root), PgVectorStores(db)
         query = "3 bedroom homes in Pflugerville"

@@ -15,10 +15,10 @@ from langchain_core.outputs import ChatGenerationChunk
 
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
+from agent_graph.secret_settings import secret_values
 from agent_graph.security.log_redaction import RedactingFilter
 from agent_graph.security.private_files import keep_private
 from agent_graph.security.sanitizer import REDACTED, Sanitizer, StreamRedactor
-from agent_graph.secret_settings import secret_values
 from agent_graph.server.turns import TurnRunner
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest

@@ -5,7 +5,6 @@ from __future__ import annotations
 from agent_graph.memory.preferences import (
     EntryType,
     PreferenceEntry,
-    render_entries,
     validate_id,
 )
 from agent_graph.storage.postgres.database import Database
@@ -82,6 +81,3 @@ class PgPreferenceStore:
                 (validate_id("skill", skill),),
             ).fetchall()
         return [str(row[0]) for row in rows]
-
-    def render(self, user: str) -> str:
-        return render_entries(self.load_all(user))

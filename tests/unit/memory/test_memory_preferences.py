@@ -6,7 +6,12 @@ from pathlib import Path
 import pytest
 
 from agent_graph.memory import preferences
-from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore, normalize_key
+from agent_graph.memory.preferences import (
+    PreferenceEntry,
+    PreferenceStore,
+    normalize_key,
+    render_entries,
+)
 
 BUDGET = PreferenceEntry("PREFERENCE", "budget_max", "$450,000")
 NO_CONDO = PreferenceEntry("DECISION", "exclude_property_type", "condo")
@@ -43,7 +48,7 @@ def test_same_key_with_another_type_appends(store: PreferenceStore) -> None:
 def test_missing_file_loads_empty(store: PreferenceStore) -> None:
     assert store.load("nobody", "real_estate") == []
     assert store.load_all("nobody") == {}
-    assert store.render("nobody") == ""
+    assert render_entries(store.load_all("nobody")) == ""
 
 
 def test_garbled_lines_are_ignored_on_load_and_kept_on_rewrite(
@@ -159,7 +164,7 @@ def test_load_all_and_render_group_per_skill(store: PreferenceStore) -> None:
     store.upsert("local", "current_time", PreferenceEntry("PREFERENCE", "timezone", "US/Central"))
     store.upsert("someone_else", "real_estate", PreferenceEntry("PREFERENCE", "beds_min", "4"))
     assert list(store.load_all("local")) == ["current_time", "real_estate"]
-    assert store.render("local") == "\n".join(
+    assert render_entries(store.load_all("local")) == "\n".join(
         [
             preferences.RENDER_HEADER,
             "[current_time]",
@@ -169,10 +174,10 @@ def test_load_all_and_render_group_per_skill(store: PreferenceStore) -> None:
             "- [DECISION] exclude_property_type: condo",
         ]
     )
-    assert "beds_min" not in store.render("local")
+    assert "beds_min" not in render_entries(store.load_all("local"))
 
 
 def test_forgetting_everything_renders_empty(store: PreferenceStore) -> None:
     store.upsert("local", "real_estate", BUDGET)
     store.forget("local", "real_estate", "budget_max")
-    assert store.render("local") == ""
+    assert render_entries(store.load_all("local")) == ""

@@ -155,7 +155,7 @@ class PlannerProcess:
             if len(self._buffer) > MAX_REPLY_BYTES:
                 raise ReplyLimitError(f"the planner of {self.name} replied with too much")
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
+            if left <= 0 or not _readable(fd, left):
                 raise PlannerFailure(f"no reply within {timeout_s:g} s")
             chunk = os.read(fd, 65536)
             if not chunk:
@@ -166,3 +166,11 @@ class PlannerProcess:
         if not isinstance(reply, dict):
             raise PlannerFailure("a reply that is not an object")
         return reply
+
+
+def _readable(fd: int, timeout_s: float) -> bool:
+    """Whether `fd` has something to read within `timeout_s`; poll, not select: select fails
+    outright on a descriptor numbered 1,024 or more, which a busy server reaches."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(timeout_s * 1000))

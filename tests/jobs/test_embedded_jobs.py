@@ -135,6 +135,8 @@ async def test_a_scheduled_job_runs_on_its_schedule(rig: Rig) -> None:
     await rig.runner.start()
     ticks = rig.state / "ticks.log"
     await until(lambda: ticks.exists() and len(ticks.read_text().split()) >= 2, timeout=10)
+    # the second tick is written before its run is recorded as finished
+    await until(lambda: len(finished(rig.store, "tick")) >= 2, timeout=10)
     runs = finished(rig.store, "tick")
     assert len({r["run_id"] for r in runs}) == len(runs) >= 2
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 from pathlib import Path
 from typing import Any
 
@@ -406,3 +407,22 @@ def test_state_lines_see_only_readable_results_and_are_not_asked_twice(tmp_path:
         ]
     finally:
         planners.close()
+
+
+def test_a_planner_answers_where_the_agent_holds_over_1024_files(tmp_path: Path) -> None:
+    """A busy server's pipes to its planners get descriptors past select()'s 1,024."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("this machine allows fewer than 1,200 open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    planners = two_skills(tmp_path)
+    try:
+        assert min(p.process._box[0].stdout.fileno() for p in planners.items) > 1024  # type: ignore[union-attr]
+        seen = ResultsView((("alpha_tool", {"type": "x"}),), OWNERS.owners)
+        assert planners.state_lines(seen) == ["alpha_tool saw 1"]
+    finally:
+        planners.close()
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

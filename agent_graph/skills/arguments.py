@@ -14,6 +14,9 @@ INVALID = "Invalid arguments for {tool}: {problems}."
 RETRY = " Fix the arguments and call {tool} once more, or answer without it."
 GIVE_UP = " Do not call {tool} again in this turn; tell the user what you could not do."
 INVALID_PREFIX = "Invalid arguments for "
+MAX_VALIDATORS = 256
+"""Schemas whose validators are kept (one per tool list a call checks against)."""
+_VALIDATORS: dict[int, tuple[dict[str, Any], Draft202012Validator]] = {}
 
 
 def checked_arguments(tools: list[dict[str, Any]], name: str, args: Any) -> tuple[Any, list[str]]:
@@ -41,10 +44,6 @@ def _validator(schema: dict[str, Any]) -> Draft202012Validator:
             _VALIDATORS.clear()
         kept = _VALIDATORS[id(schema)] = (schema, Draft202012Validator(schema))
     return kept[1]
-
-
-MAX_VALIDATORS = 256
-_VALIDATORS: dict[int, tuple[dict[str, Any], Draft202012Validator]] = {}
 
 
 def parameter_names(tools: list[dict[str, Any]], name: str) -> list[str] | None:

@@ -174,7 +174,7 @@ async def throughput(
     }
 
 
-TOOLS = {
+TOOLS: dict[str, tuple[str, dict[str, Any]]] = {
     "current_time": ("get_current_time", {"timezone": "America/Chicago"}),
     "real_estate": ("search_properties", {"location": "Austin", "beds_min": 3, "limit": 10}),
 }

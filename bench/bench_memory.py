@@ -7,6 +7,7 @@ items, preference loading. Prints a table and writes bench/results/memory.json.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import platform
@@ -110,7 +111,7 @@ def main() -> None:
     from agent_graph.memory.chroma import open_client
     from agent_graph.memory.embeddings import OfflineMiniLM
     from agent_graph.memory.episodes import EpisodeMemory
-    from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
+    from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore, render_entries
     from agent_graph.memory.semantic import SemanticMemory
 
     rng = random.Random(0)
@@ -150,9 +151,9 @@ def main() -> None:
                 l2.add_many(user, "session", exchanges)
             l2_insert = time.perf_counter() - start
             queries = [message(rng) for _ in range(args.queries)]
-            l3_times = time_each(lambda q, u=user: l3.query(u, q, n=3), queries)
+            l3_times = time_each(functools.partial(l3.query, user, n=3), queries)
             l2_times = time_each(
-                lambda q, u=user, b=size - 5: l2.query(u, "session", q, n=3, before_index=b),
+                functools.partial(l2.query, user, "session", n=3, before_index=size - 5),
                 queries,
             )
             results[f"items_{size}"] = {
@@ -168,7 +169,9 @@ def main() -> None:
         results["preferences_load_20"] = stats_ms(
             timed(lambda: store.load("local", "real_estate"), 500)
         )
-        results["preferences_render_20"] = stats_ms(timed(lambda: store.render("local"), 500))
+        results["preferences_render_20"] = stats_ms(
+            timed(lambda: render_entries(store.load_all("local")), 500)
+        )
         results["preferences_upsert"] = stats_ms(
             timed(
                 lambda: store.upsert("local", "real_estate", PreferenceEntry("DECISION", "x", "y")),

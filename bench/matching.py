@@ -78,7 +78,9 @@ def _changes(rng: random.Random, homes: list[dict[str, Any]], size: int) -> list
     return changes
 
 
-def _body(searches: list[dict[str, Any]], watched: list[str], changes: list[dict]) -> dict:
+def _body(
+    searches: list[dict[str, Any]], watched: list[str], changes: list[dict[str, Any]]
+) -> dict[str, Any]:
     users = []
     for u in range(USERS):
         mine = searches[u * SEARCHES_PER_USER : (u + 1) * SEARCHES_PER_USER]

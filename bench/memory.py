@@ -8,6 +8,7 @@ perturbation (the query path and index size are what is measured, not insert spe
 
 from __future__ import annotations
 
+import functools
 import random
 import tempfile
 import time
@@ -22,7 +23,9 @@ from bench.common import stats_ms
 SESSIONS = 100
 
 
-def _store(l3: Any, l2: Any, user: str, size: int, vectors: np.ndarray, rng: random.Random) -> dict:
+def _store(
+    l3: Any, l2: Any, user: str, size: int, vectors: np.ndarray, rng: random.Random
+) -> dict[str, Any]:
     from agent_graph.memory.chroma import WRITE_LOCK, collection_name
 
     noise = np.random.default_rng(size)
@@ -82,7 +85,7 @@ def run(sizes: list[int], queries: int, unique: int) -> dict[str, Any]:
     from agent_graph.memory.chroma import open_client
     from agent_graph.memory.embeddings import OfflineMiniLM
     from agent_graph.memory.episodes import EpisodeMemory
-    from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
+    from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore, render_entries
     from agent_graph.memory.semantic import SemanticMemory
 
     rng = random.Random(0)
@@ -106,18 +109,22 @@ def run(sizes: list[int], queries: int, unique: int) -> dict[str, Any]:
             row: dict[str, Any] = _store(l3, l2, user, size, vectors, rng)
             asks = [bench_memory.message(rng) for _ in range(queries)]
             row["l3_query"] = stats_ms(
-                bench_memory.time_each(lambda q, u=user: l3.query(u, q), asks)
+                bench_memory.time_each(functools.partial(l3.query, user), asks)
             )
             row["l2_query"] = stats_ms(
                 bench_memory.time_each(
-                    lambda q, u=user, b=size - 5: l2.query(u, "session", q, n=3, before_index=b),
+                    functools.partial(l2.query, user, "session", n=3, before_index=size - 5),
                     asks,
                 )
             )
             row["l2_query_100_sessions"] = stats_ms(
                 bench_memory.time_each(
-                    lambda q, u=f"{user}-spread", b=size // SESSIONS - 5: l2.query(
-                        u, "session7", q, n=3, before_index=b
+                    functools.partial(
+                        l2.query,
+                        f"{user}-spread",
+                        "session7",
+                        n=3,
+                        before_index=size // SESSIONS - 5,
                     ),
                     asks,
                 )
@@ -131,7 +138,7 @@ def run(sizes: list[int], queries: int, unique: int) -> dict[str, Any]:
             bench_memory.timed(lambda: store.load("local", "real_estate"), reps)
         )
         results["preferences_render_20"] = stats_ms(
-            bench_memory.timed(lambda: store.render("local"), reps)
+            bench_memory.timed(lambda: render_entries(store.load_all("local")), reps)
         )
         results["preferences_upsert"] = stats_ms(
             bench_memory.timed(

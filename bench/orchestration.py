@@ -135,7 +135,7 @@ def baseline_model(planners: Planners, gateway: TimedSkills) -> BaselineModel:
 
 def prebuilt_agent(model: OfflineChatModel, gateway: TimedSkills) -> tuple[str, Any]:
     try:
-        from langchain.agents import create_agent  # type: ignore[import-not-found]
+        from langchain.agents import create_agent
 
         return "langchain.agents.create_agent", create_agent(model, langchain_tools(gateway))
     except ImportError:

@@ -128,7 +128,7 @@ def storage_ops(root: Path, database_url: str, n: int) -> dict[str, dict[str, An
 
 
 def _ops(sessions: Any, prefs: Any, vectors: Any, n: int) -> dict[str, Any]:
-    from agent_graph.memory.preferences import PreferenceEntry
+    from agent_graph.memory.preferences import PreferenceEntry, render_entries
     from agent_graph.storage.sessions import SessionRecord
 
     messages = [{"type": "human", "data": {"content": "x" * 200}}] * 40  # a 20-exchange session
@@ -142,7 +142,7 @@ def _ops(sessions: Any, prefs: Any, vectors: Any, n: int) -> dict[str, Any]:
         "session_save": _timed(lambda i: sessions.save(record), n),
         "session_load": _timed(lambda i: sessions.load("local", "bench"), n),
         "preference_upsert": _timed(lambda i: prefs.upsert("local", "real_estate", entry), n),
-        "preferences_render": _timed(lambda i: prefs.render("local"), n),
+        "preferences_render": _timed(lambda i: render_entries(prefs.load_all("local")), n),
         "l3_query": _timed(lambda i: vectors.semantic.query("local", f"homes in 787{i}"), n),
         "l2_query": _timed(
             lambda i: vectors.episodes.query("local", "bench", f"question {i}", 3, 195), n

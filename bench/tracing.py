@@ -148,7 +148,7 @@ class Side:
             self.process.wait()
 
 
-def _spread(values: list[float]) -> dict[str, float]:
+def _spread(values: list[float]) -> dict[str, Any]:
     """Median, min, max and the interquartile range of per-round ratios."""
     quartiles = statistics.quantiles(values, n=4) if len(values) > 1 else values * 3
     return {

@@ -18,9 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.llm_eval.checks import Outcome
 from bench.llm_eval.paraphrases import PARAPHRASES, side_by_side
 from bench.llm_eval.product import READING_S, REPO, Product
-from bench.llm_eval.scenarios import SCENARIOS, Outcome, run_all
+from bench.llm_eval.scenarios import SCENARIOS, run_all
 
 MIN_PASS = 18
 """Of the 24 original scenarios: the measured rate less a margin (docs/llm-eval.md). The

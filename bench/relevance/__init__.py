@@ -36,7 +36,9 @@ def _skill() -> tuple[Any, Any, Any]:
             sys.path.insert(0, str(path))
     from agent_graph.skills.planner_host import load_planner, planner_file
 
-    package = load_planner(planner_file(SKILL_DIR), "bench_real_estate_planner")
+    source = planner_file(SKILL_DIR)
+    assert source is not None
+    package = load_planner(source, "bench_real_estate_planner")
     assert package is not None
     conversation = importlib.import_module(f"{package.__name__}.conversation")
     criteria = importlib.import_module("criteria")
@@ -52,7 +54,9 @@ def _rows() -> dict[str, dict[str, str]]:
     return rows
 
 
-def _run_query(query: Query, conversation: Any, parse: Any, provider: Any) -> tuple[dict, list]:
+def _run_query(
+    query: Query, conversation: Any, parse: Any, provider: Any
+) -> tuple[dict[str, Any], list[Any]]:
     shown = []
     if query.like:
         shown = provider.details(query.like)["items"]
@@ -69,7 +73,8 @@ def run() -> dict[str, Any]:
     conversation, parse, provider = _skill()
     provider.warm()
     rows = _rows()
-    per_query, by_kind = [], defaultdict(list)
+    per_query: list[dict[str, Any]] = []
+    by_kind: defaultdict[str, list[float]] = defaultdict(list)
     started = time.perf_counter()
     for query in QUERIES:
         args, items = _run_query(query, conversation, parse, provider)

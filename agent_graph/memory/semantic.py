@@ -116,12 +116,11 @@ class SemanticMemory:
             collection = self._collections.get(collection_name(LAYER, user, skill))
             if collection is None:
                 continue
-            count = collection.count()
-            if count == 0:
-                continue
+            # Chroma returns fewer than n_results when it holds fewer (and none when empty):
+            # no count() first, which cost a third of the query
             result = collection.query(
                 query_embeddings=query_embedding,
-                n_results=min(n, count),
+                n_results=n,
                 include=["documents", "metadatas", "distances"],
             )
             ids = result["ids"][0]

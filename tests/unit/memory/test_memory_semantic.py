@@ -99,3 +99,23 @@ def test_empty_query_or_zero_n_returns_nothing(client: ClientAPI, ef: OfflineMin
     memory.add("alice", "real_estate", CONDO, {})
     assert memory.query("alice", "   ") == []
     assert memory.query("alice", "condo", n=0) == []
+
+
+def test_asking_for_more_than_is_stored_returns_what_there_is(
+    client: ClientAPI, ef: OfflineMiniLM
+) -> None:
+    memory = SemanticMemory(client, ef)
+    memory.add("alice", "real_estate", POOL_HOUSE, {})
+    memory.add("alice", "real_estate", CONDO, {})
+    hits = memory.search("alice", "homes in Austin", n=10, max_distance=2.0)
+    assert sorted(h.summary for h in hits) == sorted([POOL_HOUSE, CONDO])
+
+
+def test_a_skill_whose_summaries_were_all_deleted_returns_nothing(
+    client: ClientAPI, ef: OfflineMiniLM
+) -> None:
+    memory = SemanticMemory(client, ef)
+    memory.add("alice", "real_estate", CONDO, {})
+    for collection in client.list_collections():
+        collection.delete(ids=collection.get()["ids"])
+    assert memory.query("alice", "a condo downtown", n=3) == []

@@ -13,12 +13,15 @@ from typing import Any, Final, cast
 
 import chromadb
 from chromadb.api import ClientAPI
+from chromadb.api.client import Client
 from chromadb.api.models.Collection import Collection
 from chromadb.api.types import Documents, Embeddable, EmbeddingFunction, Embeddings, Metadata
 from chromadb.config import Settings
 from chromadb.errors import NotFoundError
 
 _CLIENTS: dict[Path, ClientAPI] = {}
+_HOLDERS: dict[Path, int] = {}
+"""How many opened each client and have not released it yet."""
 _CLIENTS_LOCK = threading.Lock()
 
 #: Serialises writes (add/upsert/delete) to Chroma from worker threads.
@@ -33,7 +36,8 @@ _UNSAFE: Final = re.compile(r"[^A-Za-z0-9_-]+")
 
 
 def open_client(root: Path) -> ClientAPI:
-    """The one PersistentClient of this process for ``root/chroma`` (opening one costs ~1 s)."""
+    """The one PersistentClient of this process for ``root/chroma`` (opening one costs ~1 s);
+    each caller that is done with it says so with `release_client`."""
     path = (root / "chroma").resolve()
     with _CLIENTS_LOCK:
         client = _CLIENTS.get(path)
@@ -43,7 +47,22 @@ def open_client(root: Path) -> ClientAPI:
                 path=str(path), settings=Settings(anonymized_telemetry=False)
             )
             _CLIENTS[path] = client
+        _HOLDERS[path] = _HOLDERS.get(path, 0) + 1
         return client
+
+
+def release_client(root: Path) -> None:
+    """One opener of ``root/chroma`` is done; the last closes the client (its files)."""
+    path = (root / "chroma").resolve()
+    with _CLIENTS_LOCK:
+        holders = _HOLDERS.get(path, 0) - 1
+        if holders > 0:
+            _HOLDERS[path] = holders
+            return
+        _HOLDERS.pop(path, None)
+        client = _CLIENTS.pop(path, None)
+    if isinstance(client, Client):  # what PersistentClient makes; ClientAPI has no close
+        client.close()
 
 
 def collection_name(*parts: str) -> str:

@@ -100,6 +100,14 @@ class MemoryLayer:
                 self._vector = await asyncio.to_thread(self._open_vectors)
         return self._vector
 
+    async def close(self) -> None:
+        """The pending writes done, then the L2/L3 stores closed (reopened if used again)."""
+        await self.settle()
+        async with self._vector_lock:
+            stores, self._vector = self._vector, None
+        if stores is not None:
+            await asyncio.to_thread(stores.close)
+
     async def warm(self) -> None:
         """Open Chroma and load the embedding model now rather than on the first turn."""
         stores = await self._stores()
@@ -303,6 +311,7 @@ class _VectorStores:
         from agent_graph.memory.episodes import EpisodeMemory
         from agent_graph.memory.semantic import SemanticMemory
 
+        self.root = root
         client = open_client(root)
         self.embedder = default_embedding_function()
         self.semantic = SemanticMemory(client, self.embedder)
@@ -310,6 +319,11 @@ class _VectorStores:
 
     def embed(self, texts: list[str]) -> Any:
         return self.embedder.embed(texts)
+
+    def close(self) -> None:
+        from agent_graph.memory.chroma import release_client
+
+        release_client(self.root)
 
 
 def open_vector_stores(root: Path) -> _VectorStores:

@@ -162,7 +162,7 @@ class AppRuntime:
             await self.jobs.close()
         await self.runs.close()
         await asyncio.to_thread(flush_telemetry)
-        await self.memory.settle()
+        await self.memory.close()
         await self.registry.close()
         await asyncio.to_thread(self.planners.close)
         await self.storage.close()

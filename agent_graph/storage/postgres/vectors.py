@@ -153,5 +153,8 @@ class PgVectorStores:
         self.semantic = PgSemanticMemory(db, self.embedder)
         self.episodes = PgEpisodeMemory(db, self.embedder)
 
+    def close(self) -> None:
+        """Nothing of its own to close: the database is the storage's."""
+
     def embed(self, texts: list[str]) -> Any:
         return self.embedder.many(texts)

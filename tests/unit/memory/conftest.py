@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from chromadb.api import ClientAPI
 
-from agent_graph.memory.chroma import open_client
+from agent_graph.memory.chroma import open_client, release_client
 from agent_graph.memory.embeddings import OfflineMiniLM, default_embedding_function
 
 
@@ -17,5 +18,6 @@ def ef() -> OfflineMiniLM:
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> ClientAPI:
-    return open_client(tmp_path)
+def client(tmp_path: Path) -> Iterator[ClientAPI]:
+    yield open_client(tmp_path)
+    release_client(tmp_path)

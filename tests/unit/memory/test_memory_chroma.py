@@ -7,7 +7,12 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agent_graph.memory.chroma import chroma_metadata, collection_name, open_client
+from agent_graph.memory.chroma import (
+    chroma_metadata,
+    collection_name,
+    open_client,
+    release_client,
+)
 
 VALID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]")
 
@@ -43,6 +48,22 @@ def test_one_client_per_path_even_across_threads(tmp_path: Path) -> None:
     assert len({id(c) for c in clients}) == 1
     assert (tmp_path / "chroma").is_dir()
     assert open_client(tmp_path / "other") is not clients[0]
+    for _ in range(4):
+        release_client(tmp_path)
+    release_client(tmp_path / "other")
+
+
+def test_the_client_closes_when_its_last_opener_releases_it(tmp_path: Path) -> None:
+    first = open_client(tmp_path)
+    first.get_or_create_collection("kept").add(ids=["a"], embeddings=[[0.1, 0.2]])
+    assert open_client(tmp_path) is first
+    release_client(tmp_path)
+    assert first.count_collections() == 1  # one opener still holds it
+    release_client(tmp_path)
+    reopened = open_client(tmp_path)
+    assert reopened is not first
+    assert reopened.get_collection("kept").count() == 1  # what it wrote is on disk
+    release_client(tmp_path)
 
 
 def test_metadata_is_flattened_to_scalars() -> None:

@@ -23,6 +23,10 @@ class Episodes:
 class Stores:
     def __init__(self) -> None:
         self.episodes = Episodes()
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
 
 
 async def test_a_deferred_write_waits_for_its_turn_to_be_over(tmp_path: Path) -> None:
@@ -47,3 +51,20 @@ async def test_a_deferred_write_nobody_settles_begins_on_its_own(
             break
         await asyncio.sleep(0.02)
     assert [a[:3] for a in stores.episodes.added] == [("ann", "s1", 0)]
+
+
+async def test_closing_finishes_the_deferred_writes_then_closes_the_stores(tmp_path: Path) -> None:
+    opened: list[Stores] = []
+
+    def open_vectors() -> Stores:
+        opened.append(Stores())
+        return opened[-1]
+
+    memory = MemoryLayer(tmp_path, write_behind=True, open_vectors=open_vectors)
+    await memory.save_episode("ann", "s1", 0, "a question", "an answer")
+    await memory.close()
+    assert [a[:3] for a in opened[0].episodes.added] == [("ann", "s1", 0)]
+    assert opened[0].closed
+    await memory.save_episode("ann", "s1", 1, "next", "answer")  # used again: opened anew
+    await memory.settle("ann")
+    assert len(opened) == 2 and [a[2] for a in opened[1].episodes.added] == [1]

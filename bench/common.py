@@ -86,6 +86,17 @@ def ratio(a: float | None, b: float | None) -> float | None:
     return round(a / b, 2) if a is not None and b else None
 
 
+def spread(values: list[float]) -> dict[str, Any]:
+    """Median, min, max and the interquartile range of per-round ratios."""
+    quartiles = statistics.quantiles(values, n=4) if len(values) > 1 else values * 3
+    return {
+        "median": round(statistics.median(values), 3),
+        "min": round(min(values), 3),
+        "max": round(max(values), 3),
+        "iqr": [round(quartiles[0], 3), round(quartiles[2], 3)],
+    }
+
+
 def proc_cpu_s(pid: int, children: bool = True) -> float:
     """utime+stime of a process (plus its waited-for children) from /proc, in seconds."""
     raw = Path(f"/proc/{pid}/stat").read_text()

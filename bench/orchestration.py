@@ -8,7 +8,9 @@ Before every turn the pools are given time to refill, so each dispatch is a warm
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import statistics
 import tempfile
 import time
 import uuid
@@ -34,7 +36,7 @@ from agent_graph.skills.pool import SkillCallError
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.storage.profile import open_storage
 from agent_graph.turn_request import TurnRequest
-from bench.common import CONVERSATION, bench_services, bench_settings, ratio, stats_ms
+from bench.common import CONVERSATION, bench_services, bench_settings, ratio, spread, stats_ms
 
 MAX_TOOL_ROUNDS = 6
 
@@ -176,13 +178,15 @@ class Samples:
         self.totals: list[float] = []
         self.ends: list[float] = []
         self.dispatch: list[float] = []
+        self.conversations: list[int] = []
+        """Where each conversation's turns begin in the lists above."""
 
     def row(self) -> dict[str, Any]:
         if not any(self.dispatch):
             raise RuntimeError(
                 f"{self.name}: no turn called a skill, so its overhead means nothing"
             )
-        overheads = [t - d for t, d in zip(self.totals, self.dispatch, strict=True)]
+        overheads = self.overheads()
         return {
             "variant": self.name,
             "turn": stats_ms(self.totals),
@@ -191,11 +195,27 @@ class Samples:
             "to_stream_end": stats_ms(self.ends),
         }
 
+    def overheads(self) -> list[float]:
+        return [t - d for t, d in zip(self.totals, self.dispatch, strict=True)]
+
+    def per_conversation(self) -> list[float]:
+        """The median overhead of each conversation, in the order they ran."""
+        overheads, bounds = self.overheads(), [*self.conversations, len(self.totals)]
+        return [statistics.median(overheads[a:b]) for a, b in itertools.pairwise(bounds)]
+
+
+def per_conversation_ratios(ours: Samples, theirs: Samples) -> dict[str, Any]:
+    """ours / theirs conversation by conversation: each pair ran back to back, under the same
+    load, so their spread shows how much one run's median ratio can be trusted."""
+    pairs = zip(ours.per_conversation(), theirs.per_conversation(), strict=True)
+    return spread([a / b for a, b in pairs])
+
 
 async def conversation(
     turn: Turn, samples: Samples, gateway: TimedSkills, registry: SkillRegistry
 ) -> None:
     session = uuid.uuid4().hex
+    samples.conversations.append(len(samples.totals))
     for message in CONVERSATION:
         await wait_warm(registry)
         gateway.spent = 0.0
@@ -212,14 +232,14 @@ async def measure(
     gateway: TimedSkills,
     registry: SkillRegistry,
     conversations: int,
-) -> list[dict[str, Any]]:
-    """Each variant's rows; the variants take turns, a conversation each, so a change in the
-    machine's load falls on all of them alike."""
+) -> list[Samples]:
+    """Each variant's samples; the variants take turns, a conversation each, so a change in
+    the machine's load falls on all of them alike."""
     samples = [Samples(name) for name, _turn in variants]
     for _ in range(conversations):
         for (_name, turn), kept in zip(variants, samples, strict=True):
             await conversation(turn, kept, gateway, registry)
-    return [kept.row() for kept in samples]
+    return samples
 
 
 async def profile_turns(turn: Turn, registry: SkillRegistry) -> list[str]:
@@ -325,7 +345,8 @@ async def _run(
     ]
     for _name, turn in variants:  # warm-up: imports, first compile paths, caches
         await turn(uuid.uuid4().hex, CONVERSATION[0])
-    rows = await measure(variants, gateway, registry, conversations)
+    samples = await measure(variants, gateway, registry, conversations)
+    rows = [kept.row() for kept in samples]
     key = "overhead_excl_skill"
     before, after, no_memory, prebuilt_row, loop_row = (r[key]["median_ms"] for r in rows)
     result: dict[str, Any] = {
@@ -336,6 +357,7 @@ async def _run(
             "ours_no_memory_over_prebuilt_overhead_median": ratio(no_memory, prebuilt_row),
             "before_over_after_overhead_median": ratio(before, after),
             "before_over_after_overhead_p99": ratio(rows[0][key]["p99_ms"], rows[1][key]["p99_ms"]),
+            "ours_over_prebuilt_per_conversation": per_conversation_ratios(samples[1], samples[3]),
         },
     }
     if profile:

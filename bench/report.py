@@ -59,6 +59,7 @@ def orchestration(r: dict[str, Any]) -> list[str]:
                 q["ours_over_prebuilt_overhead_median"],
                 f"<= 1.5: {_verdict(q['ours_over_prebuilt_overhead_median'] <= 1.5)}",
             ],
+            _per_conversation(q.get("ours_over_prebuilt_per_conversation")),
             [
                 "ours (after) / hand loop, overhead median",
                 q["ours_over_hand_loop_overhead_median"],
@@ -79,6 +80,15 @@ def orchestration(r: dict[str, Any]) -> list[str]:
         ],
     )
     return out
+
+
+def _per_conversation(s: dict[str, Any] | None) -> list[Any]:
+    """The same ratio conversation by conversation (each pair ran back to back)."""
+    label = "ours (after) / prebuilt, per conversation: median (min-max, IQR)"
+    if not s:
+        return [label, "not measured", ""]
+    low, high = s["iqr"]
+    return [label, f"{s['median']} ({s['min']}-{s['max']}, {low}-{high})", ""]
 
 
 def dispatch(r: dict[str, Any]) -> list[str]:

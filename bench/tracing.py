@@ -25,7 +25,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import IO, Any
 
-from bench.common import CONVERSATION, REPO, ratio, stats_ms
+from bench.common import CONVERSATION, REPO, ratio, spread, stats_ms
 
 
 class Sink(BaseHTTPRequestHandler):
@@ -148,17 +148,6 @@ class Side:
             self.process.wait()
 
 
-def _spread(values: list[float]) -> dict[str, Any]:
-    """Median, min, max and the interquartile range of per-round ratios."""
-    quartiles = statistics.quantiles(values, n=4) if len(values) > 1 else values * 3
-    return {
-        "median": round(statistics.median(values), 3),
-        "min": round(min(values), 3),
-        "max": round(max(values), 3),
-        "iqr": [round(quartiles[0], 3), round(quartiles[2], 3)],
-    }
-
-
 def _uptime() -> str:
     try:
         return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
@@ -175,8 +164,8 @@ def _summary(off: Side, on: Side, loads: tuple[str, str]) -> dict[str, Any]:
         (len(a["turn_s"]) / a["wall_s"], len(b["turn_s"]) / b["wall_s"])
         for a, b in zip(off.rounds, on.rounds, strict=True)
     ]
-    per_turn = _spread([b / a for a, b in medians])
-    throughput = _spread([a / b for a, b in rates])  # > 1: tracing costs turns/s
+    per_turn = spread([b / a for a, b in medians])
+    throughput = spread([a / b for a, b in rates])  # > 1: tracing costs turns/s
     every = {name: [t for r in side.rounds for t in r["turn_s"]] for name, side in (("off", off), ("on", on))}  # fmt: skip
     return {
         "rounds": len(medians),

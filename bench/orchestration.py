@@ -347,6 +347,7 @@ async def _run(
         await turn(uuid.uuid4().hex, CONVERSATION[0])
     samples = await measure(variants, gateway, registry, conversations)
     rows = [kept.row() for kept in samples]
+    _before_s, served_s, _plain_s, prebuilt_s, _loop_s = samples
     key = "overhead_excl_skill"
     before, after, no_memory, prebuilt_row, loop_row = (r[key]["median_ms"] for r in rows)
     result: dict[str, Any] = {
@@ -357,7 +358,7 @@ async def _run(
             "ours_no_memory_over_prebuilt_overhead_median": ratio(no_memory, prebuilt_row),
             "before_over_after_overhead_median": ratio(before, after),
             "before_over_after_overhead_p99": ratio(rows[0][key]["p99_ms"], rows[1][key]["p99_ms"]),
-            "ours_over_prebuilt_per_conversation": per_conversation_ratios(samples[1], samples[3]),
+            "ours_over_prebuilt_per_conversation": per_conversation_ratios(served_s, prebuilt_s),
         },
     }
     if profile:

@@ -19,9 +19,8 @@ from chromadb.api.types import Documents, Embeddable, EmbeddingFunction, Embeddi
 from chromadb.config import Settings
 from chromadb.errors import NotFoundError
 
-_CLIENTS: dict[Path, ClientAPI] = {}
-_HOLDERS: dict[Path, int] = {}
-"""How many opened each client and have not released it yet."""
+_CLIENTS: dict[Path, tuple[ClientAPI, int]] = {}
+"""Each folder's client, and how many opened it and have not released it yet."""
 _CLIENTS_LOCK = threading.Lock()
 
 #: Serialises writes (add/upsert/delete) to Chroma from worker threads.
@@ -40,14 +39,13 @@ def open_client(root: Path) -> ClientAPI:
     each caller that is done with it says so with `release_client`."""
     path = (root / "chroma").resolve()
     with _CLIENTS_LOCK:
-        client = _CLIENTS.get(path)
+        client, holders = _CLIENTS.get(path) or (None, 0)
         if client is None:
             path.mkdir(parents=True, exist_ok=True)
             client = chromadb.PersistentClient(
                 path=str(path), settings=Settings(anonymized_telemetry=False)
             )
-            _CLIENTS[path] = client
-        _HOLDERS[path] = _HOLDERS.get(path, 0) + 1
+        _CLIENTS[path] = (client, holders + 1)
         return client
 
 
@@ -55,12 +53,10 @@ def release_client(root: Path) -> None:
     """One opener of ``root/chroma`` is done; the last closes the client (its files)."""
     path = (root / "chroma").resolve()
     with _CLIENTS_LOCK:
-        holders = _HOLDERS.get(path, 0) - 1
-        if holders > 0:
-            _HOLDERS[path] = holders
+        client, holders = _CLIENTS.pop(path, None) or (None, 0)
+        if client is not None and holders > 1:
+            _CLIENTS[path] = (client, holders - 1)
             return
-        _HOLDERS.pop(path, None)
-        client = _CLIENTS.pop(path, None)
     if isinstance(client, Client):  # what PersistentClient makes; ClientAPI has no close
         client.close()
 

@@ -32,6 +32,7 @@ from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners, known_skills
 from agent_graph.skills.registry import SkillRegistry, discover
+from agent_graph.skills.state import state_root
 from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage
@@ -97,7 +98,7 @@ class AppRuntime:
         tokens = load_tokens(settings.api_tokens_file)  # fail fast, before any worker starts
         known_skills(discover(settings.skills_dir), settings.refusals_off)  # the same
         check_schedules(settings)  # a job schedule that does not parse: the app does not start
-        keep_private(settings.memory_root)
+        keep_private(settings.memory_root, skip=state_root(settings.memory_root))
         storage = open_storage(settings)
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
         # in this process (embedded) or in PostgreSQL, for any replica (server).

@@ -19,7 +19,7 @@ import secrets
 import time
 from pathlib import Path
 
-from agent_graph.security import acl
+from agent_graph.security import acl, no_follow
 
 log = logging.getLogger(__name__)
 
@@ -56,28 +56,30 @@ def inbox_path(name: str) -> str:
 
 
 def receive(root: Path, skill: str, name: str, content: bytes) -> str:
-    """Write `content` into `skill`'s inbox under `root`; the path its job reads (`inbox/…`)."""
+    """Write `content` into `skill`'s inbox under `root`; the path its job reads (`inbox/…`).
+    The inbox is reached without following links (no_follow.py): a skill that made its inbox a
+    link to another folder gets a real inbox back, and the file lands there."""
     path = inbox_path(name)
-    target = state_dir(root, skill) / path
-    with target.open("xb") as out:
-        out.write(content)
-    target.chmod(0o644)
-    owner = target.parent.stat()
-    if owner.st_uid != os.geteuid():  # the skill's user (sandbox.py): its file, 0600 or not
-        os.chown(target, owner.st_uid, owner.st_gid)
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with (
+        no_follow.opened(root) as top,
+        no_follow.folder(top, skill) as own,
+        no_follow.folder(own, INBOX) as inbox,
+    ):
+        no_follow.create_file(inbox, path.removeprefix(f"{INBOX}/"), content)
     return path
 
 
 def state_dir(root: Path, skill: str, owner: tuple[int, int] | None = None) -> Path:
     """The skill's folder under `root`, made private (0700) if missing, owned by `owner` when
-    given."""
-    folder = root / skill
-    (folder / INBOX).mkdir(parents=True, exist_ok=True, mode=0o700)
-    for path in (folder, folder / INBOX):
-        path.chmod(0o700)
-        if owner is not None:
-            os.chown(path, *owner)
-    return folder
+    given. The skill writes in it: its folder and inbox are opened without following links, so
+    a link it planted is replaced, never chmod-ed or chown-ed through (no_follow.py)."""
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with no_follow.opened(root) as top, no_follow.folder(top, skill) as own:
+        no_follow.set_mode(own, 0o700, owner)
+        with no_follow.folder(own, INBOX) as inbox:
+            no_follow.set_mode(inbox, 0o700, owner)
+    return root / skill
 
 
 def let_pass(root: Path, uid: int) -> bool:
@@ -107,15 +109,20 @@ def let_pass(root: Path, uid: int) -> bool:
 def hand_over(folder: Path, owner: tuple[int, int]) -> None:
     """Give the state `folder` and its inbox to `owner`. The first time (the folder was someone
     else's: the skill ran as the agent's user before), also what is below it that the agent's
-    user owns, so the skill still reads what it and its jobs wrote then. Symlinks are not
-    followed, and a file with other hard links is left alone: its other names are not the
-    skill's."""
-    if folder.stat().st_uid != owner[0]:
-        for base, dirs, files in os.walk(folder):
-            for name in (*dirs, *files):
-                path = os.path.join(base, name)
-                info = os.lstat(path)
-                if info.st_uid == os.geteuid() and (info.st_nlink == 1 or name in dirs):
-                    os.chown(path, *owner, follow_symlinks=False)
-    for own in (folder, folder / INBOX):
-        os.chown(own, *owner)
+    user owns, so the skill still reads what it and its jobs wrote then. Nothing is followed:
+    the walk goes by directory descriptors, links are not entered, and a file with other hard
+    links is left alone (its other names are not the skill's)."""
+    with no_follow.opened(folder.parent) as top, no_follow.folder(top, folder.name) as own:
+        if os.fstat(own).st_uid != owner[0]:
+            for at, dirs, files in no_follow.walk(own):
+                _give(at, dirs, files, owner)
+        no_follow.set_mode(own, 0o700, owner)
+        with no_follow.folder(own, INBOX) as inbox:
+            no_follow.set_mode(inbox, 0o700, owner)
+
+
+def _give(at: int, dirs: list[str], files: list[str], owner: tuple[int, int]) -> None:
+    for name in (*dirs, *files):
+        info = os.stat(name, dir_fd=at, follow_symlinks=False)
+        if info.st_uid == os.geteuid() and (info.st_nlink == 1 or name in dirs):
+            os.chown(name, *owner, dir_fd=at, follow_symlinks=False)

@@ -128,7 +128,8 @@ class Settings(BaseSettings):
     llama_server_bin: Path | None = Field(default=None, alias="LLAMA_SERVER_BIN")
     local_model_ctx: int = Field(default=12288, ge=512, alias="LOCAL_MODEL_CTX")
     local_model_threads: int | None = Field(default=None, ge=1, alias="LOCAL_MODEL_THREADS")
-    """None: the cores actually free when the server starts (llm/local/server.py free_cores)."""
+    """None: the machine's physical cores, llama.cpp's own default (llm/local/server.py
+physical_cores), whatever the load when the server starts."""
 
     storage: Literal["embedded", "server"] = Field(default="embedded", alias="STORAGE")
     database_url: str | None = Field(default=None, alias="DATABASE_URL")

@@ -17,7 +17,7 @@ import pytest
 from agent_graph.config import Settings
 from agent_graph.llm.local import assets
 from agent_graph.llm.local.assets import LocalModelError, model_file
-from agent_graph.llm.local.server import LocalLLMServer, free_port
+from agent_graph.llm.local.server import LocalLLMServer, free_port, physical_cores
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = ROOT / "tests" / "fixtures" / "fake_llama_server.py"
@@ -118,3 +118,16 @@ def test_the_server_dies_with_an_app_killed_by_sigkill(tmp_path: Path) -> None:
         app.kill()
         app.wait()
     assert _wait(lambda: not _alive(pid), 10), "llama-server outlived its app"
+
+
+def test_threads_follow_the_physical_cores_whatever_the_load(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A busy machine at start once gave llama-server one thread for its whole life (issue 48):
+    the count now comes from the cores' topology, never from the load average."""
+    cores = {
+        Path(f"/sys/devices/system/cpu/cpu{cpu}/topology/thread_siblings_list").read_text()
+        for cpu in os.sched_getaffinity(0)
+    }
+    monkeypatch.setattr(os, "getloadavg", lambda: (64.0, 64.0, 64.0))
+    assert physical_cores() == len(cores) >= 1

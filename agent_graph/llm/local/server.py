@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import os
 import socket
 import subprocess
@@ -54,12 +53,22 @@ def slot_folder(settings: Settings) -> Path:
     return settings.memory_root / "llm-slots"
 
 
-def free_cores() -> int:
-    """The cores this process may use minus those busy with other work (the 1-minute load
-    average, rounded down), at least one: llama.cpp's threads spin-wait for each other, so one
-    thread more than the free cores costs far more than one thread less."""
-    cores = len(os.sched_getaffinity(0))
-    return max(1, min(cores, cores - math.floor(os.getloadavg()[0])))
+def physical_cores() -> int:
+    """The physical cores among those this process may use (hyper-threads of one core count
+    once), as llama.cpp's own default does; at least one. Never the load at this moment: a
+    server started beside a busy process kept one thread for its whole life."""
+    usable = os.sched_getaffinity(0)
+    cores = {_siblings(cpu) for cpu in usable}
+    return max(1, len(cores))
+
+
+def _siblings(cpu: int) -> str:
+    """The CPUs sharing `cpu`'s core ("0,2" or "0-1"); the CPU alone where Linux does not say."""
+    path = Path(f"/sys/devices/system/cpu/cpu{cpu}/topology/thread_siblings_list")
+    try:
+        return path.read_text().strip()
+    except OSError:
+        return str(cpu)
 
 
 def free_port() -> int:
@@ -89,7 +98,7 @@ class LocalLLMServer:
         model, binary = model_file(settings), server_binary(settings)
         slot_folder(settings).mkdir(parents=True, exist_ok=True)
         port = free_port()
-        threads = settings.local_model_threads or free_cores()
+        threads = settings.local_model_threads or physical_cores()
         log.info("llama-server threads: %s", threads)
         command = [
             *(sys.executable, "-m", "agent_graph.llm.local.tether"),

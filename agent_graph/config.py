@@ -18,6 +18,7 @@ from pydantic_settings import (
 )
 
 from agent_graph.secret_settings import secret_values
+from agent_graph.webhook_keys import MIN_KEY_BYTES, signing_key
 
 ROOT = Path(__file__).resolve().parent.parent
 DOTENV_PATH = ROOT / ".env"
@@ -57,7 +58,10 @@ def _variables() -> dict[str, str]:
 class Settings(BaseSettings):
     """Every knob of the agent; see the table in docs/configuration.md."""
 
-    model_config = SettingsConfigDict(extra="ignore", populate_by_name=True)
+    model_config = SettingsConfigDict(
+        extra="ignore", populate_by_name=True, hide_input_in_errors=True
+    )
+    """Errors name the setting, never its value (it may be a secret)."""
 
     agent_model: str = Field(default="", alias="AGENT_MODEL")
     llm_api_base: str | None = Field(default=None, alias="LLM_API_BASE")
@@ -65,8 +69,9 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(default=60.0, gt=0, alias="LLM_TIMEOUT_S")
     memory_root: Path = Field(default=ROOT / "memory", alias="MEMORY_ROOT")
     handoff_webhook_url: str = Field(default="", alias="HANDOFF_WEBHOOK_URL")
-    """Where each new handoff (e.g. a tour request) is POSTed, signed (docs/security.md)."""
+    """Where each new handoff (e.g. a tour request) is POSTed, signed (docs/jobs.md, "Webhooks")."""
     handoff_webhook_secret: str = Field(default="", alias="HANDOFF_WEBHOOK_SECRET")
+    """Its signing key: `whsec_<base64>` or a raw string, 32 bytes at least when the URL is set."""
     skills_dir: Path = Field(default=ROOT / "skills", alias="SKILLS_DIR")
     skill_backend: Literal["process", "docker"] = Field(default="process", alias="SKILL_BACKEND")
     skill_docker_network: str | None = Field(default=None, alias="SKILL_DOCKER_NETWORK")
@@ -155,6 +160,11 @@ physical_cores), whatever the load when the server starts."""
     """The wait before a failed job's second attempt; it doubles for each one after."""
     alert_webhook_url: str | None = Field(default=None, alias="ALERT_WEBHOOK_URL")
     alert_webhook_secret: str = Field(default="", alias="ALERT_WEBHOOK_SECRET")
+    """As HANDOFF_WEBHOOK_SECRET, for the alerts' webhook."""
+    job_alerts_per_run: int = Field(default=1000, ge=0, alias="JOB_ALERTS_PER_RUN")
+    """The most alerts one run of a job may raise; those past it are dropped and counted."""
+    job_alerts_per_user: int = Field(default=50, ge=0, alias="JOB_ALERTS_PER_USER")
+    """The most alerts one run of a job may raise for one user."""
     smtp_host: str | None = Field(default=None, alias="SMTP_HOST")
     smtp_port: int = Field(default=25, ge=1, le=65535, alias="SMTP_PORT")
     smtp_from: str = Field(default="propsearch@localhost", alias="SMTP_FROM")
@@ -281,6 +291,28 @@ physical_cores), whatever the load when the server starts."""
     def _server_profile_has_servers(self) -> Settings:
         if self.storage == "server" and not (self.database_url and self.redis_url):
             raise ValueError("STORAGE=server needs DATABASE_URL and REDIS_URL")
+        return self
+
+    @model_validator(mode="after")
+    def _webhooks_have_keys(self) -> Settings:
+        """A webhook URL needs a secret of MIN_KEY_BYTES: never signed with an empty key."""
+        for name, url, secret in (
+            ("ALERT_WEBHOOK", self.alert_webhook_url, self.alert_webhook_secret),
+            ("HANDOFF_WEBHOOK", self.handoff_webhook_url, self.handoff_webhook_secret),
+        ):
+            if not url:
+                continue
+            try:
+                key = signing_key(secret)
+            except ValueError as exc:
+                raise ValueError(f"{name}_SECRET: {exc}") from None
+            if len(key) < MIN_KEY_BYTES:
+                raise ValueError(
+                    f"{name}_URL is set, so {name}_SECRET must be at least {MIN_KEY_BYTES} bytes "
+                    f"(whsec_<base64> or a raw string; it has {len(key)}). Make one with: "
+                    "python -c \"import base64, secrets; print('whsec_' + "
+                    'base64.b64encode(secrets.token_bytes(32)).decode())"'
+                )
         return self
 
     @property

@@ -1,6 +1,6 @@
 """Alerts by email over SMTP, where the operator configured a server (SMTP_HOST …) and the user
 has an address (ALERT_EMAILS maps users to addresses). Plain text; STARTTLS when asked for.
-Sent on a thread (smtplib blocks), retried with backoff, never raises into a job."""
+Sent on a thread (smtplib blocks), retried with backoff; never raises into a job."""
 
 from __future__ import annotations
 
@@ -36,10 +36,15 @@ def _send(smtp: SmtpSettings, message: EmailMessage) -> None:
 
 
 async def send_email(smtp: SmtpSettings, to: str, subject: str, text: str) -> bool:
-    """Send one plain-text email; whether it went (after up to ATTEMPTS tries)."""
+    """Send one plain-text email; whether it went (after up to ATTEMPTS tries). A header
+    that cannot be written (a line break in the address or subject) is a failure, not a raise."""
     message = EmailMessage()
-    message["From"], message["To"], message["Subject"] = smtp.sender, to, subject
-    message.set_content(text)
+    try:
+        message["From"], message["To"], message["Subject"] = smtp.sender, to, subject
+        message.set_content(text)
+    except ValueError as exc:
+        log.error("email to a user: not sent: %s", exc)
+        return False
     for attempt in range(ATTEMPTS):
         if attempt:
             await asyncio.sleep(BACKOFF_S * 2 ** (attempt - 1))

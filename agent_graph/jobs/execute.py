@@ -1,15 +1,23 @@
 """One attempt of one job: the users' entries it reads, `POST /job` through the skill's pool (a
 fresh process, as a tool call), then what the result carries: a summary, alerts, a request for
-confirmation. Every attempt is recorded; a failed one raises JobFailed for the runner to retry."""
+confirmation. Every attempt is recorded and ends with an outcome, whatever breaks; a failed
+one raises JobFailed for the runner to retry."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from agent_graph.jobs.alerts import AlertDelivery, alert_source, checked_alert
+from agent_graph.jobs.alerts import (
+    AlertDelivery,
+    AlertLimits,
+    AlertTally,
+    alert_source,
+    checked_alert,
+    clean_text,
+)
 from agent_graph.jobs.catalog import DeclaredJob, JobCatalog
 from agent_graph.memory.preferences import PreferenceBackend
 from agent_graph.skills.pool import SkillCallError
@@ -39,6 +47,7 @@ class JobExecutor:
     store: JobStore
     preferences: PreferenceBackend
     delivery: AlertDelivery
+    limits: AlertLimits = field(default_factory=AlertLimits)
 
     async def attempt(
         self,
@@ -49,7 +58,9 @@ class JobExecutor:
         trigger: dict[str, Any] | None,
         enqueue: Enqueue,
     ) -> dict[str, Any]:
-        """Run `key` once; its result (JobFailed when it failed: recorded, to be retried)."""
+        """Run `key` once; its result. Every attempt that started ends with an outcome: one
+        that failed, expectedly or not, is recorded as an error and raises JobFailed (to be
+        retried); a cancelled one (the app stopping) as an interrupted error."""
         job = self.catalog.get(key)
         if job is None:
             raise JobFailed(f"no job {key!r} here")
@@ -57,28 +68,50 @@ class JobExecutor:
             self.store.run_started, run_id, attempt, job.skill, job.spec.name, args, trigger
         )
         try:
-            users = await asyncio.to_thread(self._users, job)
-            body = {"job": job.spec.name, "run_id": run_id, "args": args, "trigger": trigger}
-            result = await self.pools[job.skill].run_job({**body, "users": users})
-            if not isinstance(result, dict):
-                raise JobFailed(f"{key} returned {type(result).__name__}, not an object")
+            return await self._run(job, run_id, attempt, args, trigger, enqueue)
         except (SkillCallError, JobFailed, KeyError) as exc:
-            await asyncio.to_thread(
-                self.store.run_finished, run_id, attempt, "error", None, str(exc)
-            )
+            await self._failed(run_id, attempt, str(exc))
             raise JobFailed(str(exc)) from None
-        outcome = "needs_confirmation" if result.get("needs_confirmation") else "ok"
-        summary = (
-            dict(result.get("summary") or {}) if isinstance(result.get("summary"), dict) else {}
+        except asyncio.CancelledError:
+            await self._failed(run_id, attempt, "interrupted: the app stopped during the attempt")
+            raise
+        except Exception as exc:
+            log.exception("job %s run %s attempt %d broke", key, run_id, attempt)
+            message = f"unexpected {type(exc).__name__}: {exc}"
+            await self._failed(run_id, attempt, message)
+            raise JobFailed(message) from exc
+
+    async def _failed(self, run_id: str, attempt: int, error: str) -> None:
+        await asyncio.to_thread(
+            self.store.run_finished, run_id, attempt, "error", None, clean_text(error)[:2000]
         )
+
+    async def _run(
+        self,
+        job: DeclaredJob,
+        run_id: str,
+        attempt: int,
+        args: dict[str, Any],
+        trigger: dict[str, Any] | None,
+        enqueue: Enqueue,
+    ) -> dict[str, Any]:
+        """The attempt itself: the call, its outcome recorded, its followers enqueued."""
+        users = await asyncio.to_thread(self._users, job)
+        body = {"job": job.spec.name, "run_id": run_id, "args": args, "trigger": trigger}
+        result = await self.pools[job.skill].run_job({**body, "users": users})
+        if not isinstance(result, dict):
+            raise JobFailed(f"{job.key} returned {type(result).__name__}, not an object")
+        outcome = "needs_confirmation" if result.get("needs_confirmation") else "ok"
+        given = result.get("summary")
+        summary = dict(given) if isinstance(given, dict) else {}
         if outcome == "needs_confirmation":
             summary["needs_confirmation"] = str(result["needs_confirmation"])
         else:
-            summary["alerts"] = await self._alerts(job, run_id, result.get("alerts"), users)
+            summary.update(await self._alerts(job, run_id, result.get("alerts"), users))
         await asyncio.to_thread(self.store.run_finished, run_id, attempt, outcome, summary)
         if outcome == "ok":
-            for follower in self.catalog.followers(key):
-                trigger_of = {"job": key, "run_id": run_id, "result": result}
+            for follower in self.catalog.followers(job.key):
+                trigger_of = {"job": job.key, "run_id": run_id, "result": result}
                 await enqueue(follower.key, {}, trigger_of)
         return result
 
@@ -99,19 +132,30 @@ class JobExecutor:
 
     async def _alerts(
         self, job: DeclaredJob, run_id: str, raw: Any, users: list[dict[str, Any]]
-    ) -> int:
-        """Store the result's alerts (each (user, key) once) and deliver the new ones."""
+    ) -> dict[str, int]:
+        """Store the result's alerts for the users the job was given, within the limits (each
+        (user, key) once), and deliver the new ones; the counts for the run's summary."""
         given = {u["user"]: u["entries"] for u in users}
-        allowed = set(given) if job.spec.entries else None
-        new = 0
+        tally = AlertTally(self.limits)
         for item in raw if isinstance(raw, list) else []:
-            alert = checked_alert(item, allowed)
+            alert = checked_alert(item, set(given))
             if alert is None:
-                log.warning("job %s: an alert was refused (malformed or not its user's)", job.key)
-                continue
-            source = alert_source(alert["key"], given.get(alert["user"], []))
-            stored = await asyncio.to_thread(self.store.add_alert, job.skill, run_id, alert, source)
-            if stored is not None:
-                new += 1
-                await self.delivery.deliver({**alert, "id": stored, "skill": job.skill})
-        return new
+                tally.refused += 1
+            elif tally.admit(alert["user"]):
+                source = alert_source(alert["key"], given.get(alert["user"], []))
+                stored = await asyncio.to_thread(
+                    self.store.add_alert, job.skill, run_id, alert, source
+                )
+                if stored is not None:
+                    tally.alerts += 1
+                    new = {**alert, "id": stored, "skill": job.skill}
+                    tally.deliveries_failed += await self.delivery.deliver(new)
+        if tally.refused or tally.over_limit:
+            log.warning(
+                "job %s: %d alerts refused (malformed, or not for a user it was given), "
+                "%d over the limits",
+                job.key,
+                tally.refused,
+                tally.over_limit,
+            )
+        return tally.summary()

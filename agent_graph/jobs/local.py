@@ -49,6 +49,8 @@ class LocalJobRunner:
                 return
             except JobFailed as exc:
                 log.warning("job %s run %s attempt %d failed: %s", key, run_id, attempt, exc)
+            except Exception:  # the store itself failing: logged, retried, never a lost task
+                log.exception("job %s run %s attempt %d broke", key, run_id, attempt)
             if attempt < self.retry.attempts:
                 await asyncio.sleep(self.retry.wait(attempt))
         log.error("job %s run %s: gave up after %d attempts", key, run_id, self.retry.attempts)

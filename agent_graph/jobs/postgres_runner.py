@@ -88,6 +88,9 @@ class PostgresJobRunner:
         except JobFailed as exc:
             log.warning("job %s run %s attempt %d failed: %s", key, run, attempt, exc)
             raise
+        except Exception as exc:  # the store itself failing: retried as a failed attempt
+            log.exception("job %s run %s attempt %d broke", key, run, attempt)
+            raise JobFailed(f"unexpected {type(exc).__name__}: {exc}") from exc
 
     async def start(self) -> None:
         await asyncio.to_thread(_ensure_schema, self.url)

@@ -8,7 +8,7 @@ from typing import Any
 
 from agent_graph.config import Settings
 from agent_graph.delivery.email import SmtpSettings
-from agent_graph.jobs.alerts import AlertDelivery
+from agent_graph.jobs.alerts import AlertDelivery, AlertLimits
 from agent_graph.jobs.catalog import JobCatalog
 from agent_graph.jobs.execute import JobExecutor, JobPool
 from agent_graph.jobs.local import LocalJobRunner
@@ -57,8 +57,9 @@ def open_jobs(settings: Settings, storage: Storage, skills: dict[str, Any]) -> J
     pools: dict[str, JobPool] = {
         name: skill.pool for name, skill in skills.items() if isinstance(skill.pool, ContainerPool)
     }
+    limits = AlertLimits(settings.job_alerts_per_run, settings.job_alerts_per_user)
     executor = JobExecutor(
-        catalog, pools, storage.jobs, storage.preferences, alert_delivery(settings)
+        catalog, pools, storage.jobs, storage.preferences, alert_delivery(settings), limits
     )
     retry = RetryPolicy(settings.job_attempts, settings.job_retry_s)
     if settings.storage == "server":

@@ -20,7 +20,7 @@ from agent_graph.storage.job_store import JobStore
 
 HANDOFF = "handoff"
 MAX_TEXT = 300
-Notify = Callable[[dict[str, Any]], Coroutine[Any, Any, None]]
+Notify = Callable[[dict[str, Any]], Coroutine[Any, Any, object]]
 
 
 def is_handoff(result: Any) -> bool:
@@ -70,7 +70,7 @@ class HandoffInbox:
 
     store: JobStore
     notify: Notify | None = None
-    _tasks: set[asyncio.Task[None]] = field(default_factory=set, repr=False)
+    _tasks: set[asyncio.Task[object]] = field(default_factory=set, repr=False)
 
     def add(self, handoff: Handoff) -> None:
         self.store.add_handoff(asdict(handoff))

@@ -1,11 +1,10 @@
 """Tour requests through the real API (issue 38 item 6): confirmed, kept in the generic handoff
-inbox, read and marked handled by the `agent` role only, posted signed to the operator's
-webhook (a real HTTP receiver on 127.0.0.1); guests are asked to sign in first."""
+inbox, read and marked handled by the `agent` role only, posted to the operator's webhook as
+Standard Webhooks (a real HTTP receiver on 127.0.0.1, checked with docs/jobs.md's snippet);
+guests are asked to sign in first."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import threading
 import time
@@ -16,11 +15,11 @@ from typing import Any, ClassVar
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.jobs.receivers import SECRET, documented_verify
 from tests.servers import answer_text, last_data, sse_events
 from tests.trust.helpers import ALICE, GINA, TOKENS, app_client, bearer, write_tokens
 
 AGENT = "agnes-agent-token-0123456789"
-SECRET = "webhook-secret-for-tests"
 
 
 class Receiver(BaseHTTPRequestHandler):
@@ -93,10 +92,9 @@ def test_a_confirmed_tour_request_reaches_the_agent_inbox_and_the_webhook(
     while not Receiver.received and time.monotonic() < deadline:
         time.sleep(0.05)
     headers, body = Receiver.received[0]
-    expected = "sha256=" + hmac.new(SECRET.encode(), body, hashlib.sha256).hexdigest()
-    assert headers["X-PropSearch-Signature"] == expected
-    assert headers["X-PropSearch-Event"] == "handoff"
-    assert json.loads(body)["id"] == handoff["id"]
+    assert documented_verify()(SECRET, {k.lower(): v for k, v in headers.items()}, body)
+    message = json.loads(body)
+    assert message["type"] == "handoff.created" and message["data"]["id"] == handoff["id"]
 
     assert (
         client.post(f"/handoffs/{handoff['id']}/handled", headers=bearer(ALICE)).status_code == 403

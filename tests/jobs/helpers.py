@@ -1,4 +1,5 @@
-"""The job probe skill (tests/fixtures/skills/job_probe) started for real, and waiting helpers."""
+"""The job probe skill (tests/fixtures/skills/job_probe), or another fixture skill, started for
+real, and waiting helpers."""
 
 from __future__ import annotations
 
@@ -29,9 +30,11 @@ def probe_skills_dir(tmp: Path, schedule: str | None = None) -> Path:
     return folder.parent
 
 
-async def started_pool(skills_dir: Path, state: Path, port_base: int) -> ContainerPool:
+async def started_pool(
+    skills_dir: Path, state: Path, port_base: int, skill: str = "job_probe"
+) -> ContainerPool:
     pool = ContainerPool(
-        load_skill(skills_dir / "job_probe"),
+        load_skill(skills_dir / skill),
         ProcessBackend(state=state),
         PortAllocator(port_base),
     )

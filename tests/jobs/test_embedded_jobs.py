@@ -87,7 +87,7 @@ async def test_after_chaining_hands_the_result_and_entries_and_alerts_once(rig: 
     await until(lambda: finished(rig.store, "notify"))
     notify = finished(rig.store, "notify")[0]
     assert notify["trigger"]["job"] == "job_probe.ingest"
-    assert notify["summary"] == {"users": 2, "alerts": 2}
+    assert notify["summary"] == {"users": 2, "alerts": 2, "alerts_refused": 1}  # the guest's
     ana = current_alerts(rig.store, rig.preferences, "ana")
     assert [a["title"] for a in ana] == ["3 new homes match your 78704 search"]
     assert ana[0]["items"] == [{"id": "h1", "address": "1 Probe St"}]

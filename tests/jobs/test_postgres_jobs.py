@@ -1,11 +1,15 @@
 """Jobs in the server profile: procrastinate on a real PostgreSQL, two replicas (each its own
 runner, worker and connections) over one database. A scheduled tick runs once per deployment,
-a manual run once, retried with backoff; records and alerts live in PostgreSQL."""
+a manual run once, retried with backoff; records and alerts live in PostgreSQL. One bad value
+(a NUL PostgreSQL's text refuses) stops no one's alert, and a run that breaks still ends with an
+outcome (the hostile alert_spray fixture)."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,7 +30,7 @@ from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
 from agent_graph.skills.manifest import load_skill
 from agent_graph.storage.job_store import TABLES, JobStore
 from agent_graph.storage.profile import open_storage
-from tests.jobs.helpers import probe_skills_dir, started_pool, until
+from tests.jobs.helpers import FIXTURES, probe_skills_dir, started_pool, until
 from tests.jobs.postgres import Databases
 from tests.servers import free_port_window
 
@@ -111,3 +115,51 @@ async def test_the_server_profile_gets_procrastinate_and_the_embedded_one_the_lo
         )
     finally:
         await pool.close()
+
+
+async def _spray_runs(
+    postgres_url: Databases, tmp: Path, args: dict[str, Any], attempts: int = 1
+) -> tuple[JobStore, list[dict[str, Any]]]:
+    """Run `alert_spray.price_drop` for alice, bob and cy on procrastinate; its `attempts`,
+    once they have an outcome (two: the alerts table is gone under the job)."""
+    url = postgres_url.fresh_database()
+    store = pg_store(url)
+    if attempts > 1:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("DROP TABLE alerts")
+    skills = tmp / "skills"
+    shutil.copytree(FIXTURES / "alert_spray", skills / "alert_spray")
+    preferences = PreferenceStore(tmp / "memory")
+    for user in ("alice", "bob", "cy"):
+        preferences.upsert(user, "alert_spray", PreferenceEntry("SAVED", "s1", "x"))
+    catalog = JobCatalog.from_skills([load_skill(skills / "alert_spray")])
+    pool = await started_pool(skills, tmp / "state", free_port_window(), "alert_spray")
+    executor = JobExecutor(catalog, {"alert_spray": pool}, store, preferences, AlertDelivery())
+    runner = PostgresJobRunner(executor, RetryPolicy(2, 0.2), url)
+    try:
+        await runner.start()
+        run_id = await runner.enqueue("alert_spray.price_drop", args)
+        await until(lambda: len([a for a in store.runs(10, run_id) if a["outcome"]]) == attempts)
+        return store, sorted(store.runs(10, run_id), key=lambda r: r["attempt"])
+    finally:
+        await runner.close()
+        await pool.close()
+
+
+async def test_a_nul_in_an_address_stops_no_ones_alert_on_postgresql(
+    postgres_url: Databases, tmp_path: Path
+) -> None:
+    feed = json.dumps("4 Probe St\x00\r\nBcc: thief@ex.org")  # PostgreSQL's text refuses a NUL
+    store, (run,) = await _spray_runs(postgres_url, tmp_path, {"address_json": feed})
+    assert run["outcome"] == "ok" and run["summary"] == {"alerts": 3}
+    for user in ("alice", "bob", "cy"):
+        (alert,) = store.alerts(user)
+        assert alert["title"] == "Price drop: 4 Probe St Bcc: thief@ex.org"
+
+
+async def test_a_run_that_breaks_unexpectedly_still_ends_with_an_outcome_on_postgresql(
+    postgres_url: Databases, tmp_path: Path
+) -> None:
+    _, attempts = await _spray_runs(postgres_url, tmp_path, {"address": "5 Probe St"}, attempts=2)
+    assert [(a["attempt"], a["outcome"]) for a in attempts] == [(1, "error"), (2, "error")]
+    assert 'relation "alerts" does not exist' in attempts[0]["error"]

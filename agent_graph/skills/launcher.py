@@ -100,7 +100,7 @@ def _confine(parent: int) -> None:
         _tether(parent)  # a change of user clears the flag
     privileges.drop_capabilities()
     landlock.restrict(read, write, listed, (bind, connect), rules)
-    seccomp.restrict_sockets(udp=os.environ.pop(seccomp.UDP_VAR, "0") == "1")
+    seccomp.restrict(udp=os.environ.pop(seccomp.UDP_VAR, "0") == "1")
 
 
 def main(argv: list[str]) -> None:

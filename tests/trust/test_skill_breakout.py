@@ -2,7 +2,8 @@
 three"): no user or network namespace (where it would hold every capability and reach
 nf_tables), no setns or mount, no BPF, keyring or userfaultfd, no netlink socket. The breakout
 fixture tries each from a real process worker; the seccomp filter the launcher installs
-(agent_graph/skills/seccomp.py) refuses them with EPERM."""
+(agent_graph/skills/seccomp.py) refuses them with EPERM. Nor may it take the machine's memory:
+past its SKILL.md's `memory` (64m for the fixture) an allocation fails, and the call with it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from agent_graph.skills import seccomp
+from agent_graph.skills.pool import SkillCallError
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
@@ -47,6 +49,16 @@ async def test_a_skill_gets_no_namespace_bpf_keyring_userfaultfd_nor_netlink(
     outcomes = await registry.dispatch("breakout_try", {})
     assert set(outcomes) == set(ATTEMPTS)
     assert outcomes == dict.fromkeys(ATTEMPTS, "EPERM")
+
+
+async def test_a_worker_past_its_memory_cap_fails_the_call_and_the_pool_goes_on(
+    registry: SkillRegistry,
+) -> None:
+    """RLIMIT_DATA from `memory: 64m` (launcher.py): 128 MB is refused in the call's own
+    process (MemoryError, a readable 500), the worker lives on, the next call is served."""
+    with pytest.raises(SkillCallError, match="MemoryError"):
+        await registry.dispatch("breakout_allocate", {"mb": 128})
+    assert await registry.dispatch("breakout_allocate", {"mb": 16}) == {"allocated_mb": 16}
 
 
 FILTERED = """

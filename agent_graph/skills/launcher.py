@@ -3,18 +3,18 @@
     python -I -S launcher.py PARENT_PID COMMAND [ARG ...]
 
 Sets PR_SET_PDEATHSIG (SIGKILL; kept across exec; it fires when the *thread* that started the
-process ends, so long-lived processes are started from the event loop's thread) and exits at once if PARENT_PID is no longer
-its parent (it died before the flag was set); when PROPSEARCH_LANDLOCK_READ is set (sandbox.py),
-gives up its privileges (privileges.py: its own /tmp and /dev/shm, no network when it declares
-none and binds no port, or, where Landlock has no network rules, when it declares none: its
-listening socket is opened here first and handed over as fd 3 (LISTEN_FDS); no capabilities,
-`no_new_privs`), drops to PROPSEARCH_SKILL_UID when
-set, confines the process with Landlock to the paths and ports sandbox.py chose
-(landlock.py) and with a seccomp filter to TCP sockets (and UDP when it declares hosts:
-seccomp.py); then execs COMMAND. Runs as a
-plain script in the worker's process, before any skill code, so it imports nothing but the
-standard library. Done here rather than with `preexec_fn`, which is unsafe in a process with
-threads.
+process ends, so long-lived processes are started from the event loop's thread) and exits at
+once if PARENT_PID is no longer its parent (it died before the flag was set); caps its memory
+at PROPSEARCH_MEMORY_BYTES (privileges.py, RLIMIT_DATA); when PROPSEARCH_LANDLOCK_READ is set
+(sandbox.py), gives up its privileges (privileges.py: its own /tmp and /dev/shm, no network
+when it declares none and binds no port, or, where Landlock has no network rules, when it
+declares none: its listening socket is opened here first and handed over as fd 3
+(LISTEN_FDS); no capabilities, `no_new_privs`), drops to PROPSEARCH_SKILL_UID when set,
+confines the process with Landlock to the paths and ports sandbox.py chose (landlock.py) and
+with a seccomp filter (seccomp.py: no namespaces, mounts, BPF, keyring, ptrace…; TCP sockets,
+and UDP when it declares hosts); then execs COMMAND. Runs as a plain script in the worker's
+process, before any skill code, so it imports nothing but the standard library. Done here
+rather than with `preexec_fn`, which is unsafe in a process with threads.
 """
 
 import ctypes
@@ -80,9 +80,9 @@ def _listen(port: int) -> None:
     os.environ.update(LISTEN_FDS="1", LISTEN_PID=str(os.getpid()))  # exec keeps the pid
 
 
-def _confine(parent: int) -> None:
+def _confine(parent: int, privileges: Any) -> None:
     """Everything sandbox.py asked for, in the order the kernel needs it (see the docstring)."""
-    landlock, privileges, seccomp = map(_sibling, ("landlock", "privileges", "seccomp"))
+    landlock, seccomp = map(_sibling, ("landlock", "seccomp"))
     read, write, listed = _paths(landlock)
     bind, connect = _ports(landlock)
     network = bool(bind or connect)  # a stdio worker that declares no host needs none
@@ -100,14 +100,16 @@ def _confine(parent: int) -> None:
         _tether(parent)  # a change of user clears the flag
     privileges.drop_capabilities()
     landlock.restrict(read, write, listed, (bind, connect), rules)
-    seccomp.restrict_sockets(udp=os.environ.pop(seccomp.UDP_VAR, "0") == "1")
+    seccomp.restrict(udp=os.environ.pop(seccomp.UDP_VAR, "0") == "1")
 
 
 def main(argv: list[str]) -> None:
     parent, command = int(argv[1]), argv[2:]
     _tether(parent)
+    privileges = _sibling("privileges")
+    privileges.limit_memory(os.environ.pop(privileges.MEMORY_VAR, ""))
     if "PROPSEARCH_LANDLOCK_READ" in os.environ:
-        _confine(parent)
+        _confine(parent, privileges)
     os.execvp(command[0], command)
 
 

@@ -16,6 +16,7 @@ ISOLATIONS = ("fork", "restart")
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 _MEMORY = re.compile(r"(?:[1-9]\d{0,3})m|[1-4]g")
 _OUTBOUND = re.compile(r"^[A-Za-z0-9.-]{1,253}:(\d{1,5})$")
+PROCESS_MEMORY = "1g"  # a local worker's cap when SKILL.md names none (docs/skill-isolation.md)
 
 
 class ManifestError(ValueError):
@@ -38,7 +39,8 @@ class SkillSpec:
     call from a warm zygote) or "restart" (a new worker after every call)."""
     command: tuple[str, ...] = ()
     memory: str | None = None
-    """The container's memory cap under the docker backend ("512m"); None: the backend's default."""
+    """Its memory cap ("512m"): the container's under the docker backend, each process's data
+    (RLIMIT_DATA) for local workers; None: the backend's default (`memory_bytes`)."""
     identity: str = ""
     env: dict[str, str] = field(default_factory=dict)
     widgets: dict[str, Path] = field(default_factory=dict)
@@ -61,6 +63,13 @@ class SkillSpec:
     def outbound_ports(self) -> tuple[int, ...]:
         """The TCP ports of `outbound`: what Landlock can enforce (it knows ports, not hosts)."""
         return tuple(sorted({int(entry.rsplit(":", 1)[1]) for entry in self.outbound}))
+
+
+def memory_bytes(spec: SkillSpec) -> int:
+    """What a local worker's process may allocate (heap and private writable mappings):
+    `memory`, else PROCESS_MEMORY."""
+    text = spec.memory or PROCESS_MEMORY
+    return int(text[:-1]) << (20 if text.endswith("m") else 30)
 
 
 def parse_env_file(path: Path) -> dict[str, str]:

@@ -21,9 +21,10 @@ from typing import Any
 
 from mcp import Client, StdioServerParameters
 
-from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.manifest import SkillSpec, memory_bytes
 from agent_graph.skills.mcp_stdio import capped_stdio_client
 from agent_graph.skills.pool import PoolStartError, SkillCallError
+from agent_graph.skills.privileges import MEMORY_VAR
 from agent_graph.skills.process import LAUNCHER, RUNTIME_DIR, skill_argv
 from agent_graph.skills.reply_limits import (
     MAX_REPLY_BYTES,
@@ -157,6 +158,7 @@ class McpPool:
         if sandbox_available():  # confined like a process worker, through the same launcher
             runtime, ports = RUNTIME_DIR / "skill_runtime.py", (None, self.spec.outbound_ports)
             env.update(sandbox_env(self.spec.folder, argv, None, runtime, ports))
+            env[MEMORY_VAR] = str(memory_bytes(self.spec))
             argv = [sys.executable, "-I", "-S", str(LAUNCHER), str(os.getpid()), *argv]
         return StdioServerParameters(command=argv[0], args=argv[1:], env=env, cwd=self.spec.folder)
 

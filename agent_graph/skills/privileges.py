@@ -1,6 +1,6 @@
 """Privileges a local worker gives up before exec (`launcher.py`): its own `/tmp` and `/dev/shm`,
 no network at all when it needs none, no capabilities and `no_new_privs`, whatever user the
-agent is.
+agent is; and memory beyond its SKILL.md's `memory` (RLIMIT_DATA), confined or not.
 
 Standard library only, like `landlock.py`. The namespaces need the agent to be root (the
 launcher calls `private_namespaces` before it changes user); an unprivileged agent has no
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import resource
 
 CLONE_NEWNS, CLONE_NEWNET = 0x00020000, 0x40000000
 MS_NOSUID, MS_NODEV, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 4096, 16384, 1 << 18
@@ -20,6 +21,7 @@ CAPABILITY_VERSION_3 = 0x20080522
 TMPFS = "mode=1777,size=64m"
 SHM = "/dev/shm"
 PRIVATE = ("/tmp", SHM)
+MEMORY_VAR = "PROPSEARCH_MEMORY_BYTES"  # process.py: the worker's cap (SKILL.md `memory`)
 
 
 class _CapHeader(ctypes.Structure):
@@ -111,3 +113,13 @@ def drop_capabilities() -> None:
     data = (_CapData * 2)()
     _check(libc.capset(ctypes.byref(header), ctypes.byref(data)), "capset")
     _check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl(PR_SET_NO_NEW_PRIVS)")
+
+
+def limit_memory(limit: str) -> None:
+    """Cap this process and what it execs and forks at `limit` bytes of data (nothing when
+    empty). RLIMIT_DATA counts what a process writes to (heap, private writable mappings,
+    thread stacks), not what it only reserves: Node's V8 reserves hundreds of megabytes of
+    address space it never touches, and fails to start under an RLIMIT_AS of 512 MB. Past the
+    cap an allocation fails (Python: MemoryError); the hard limit too, so it stays."""
+    if limit:
+        resource.setrlimit(resource.RLIMIT_DATA, (int(limit), int(limit)))

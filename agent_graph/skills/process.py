@@ -21,7 +21,8 @@ from pathlib import Path
 from agent_graph.config import ROOT, get_settings
 from agent_graph.skills.backend import WorkerHandle
 from agent_graph.skills.logs import SkillLogs
-from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.manifest import SkillSpec, memory_bytes
+from agent_graph.skills.privileges import MEMORY_VAR
 from agent_graph.skills.sandbox import available as sandbox_available
 from agent_graph.skills.sandbox import guest, sandbox_env
 from agent_graph.skills.state import STATE_VAR, FileRefused, let_pass, receive, state_dir
@@ -86,6 +87,7 @@ class ProcessBackend:
             runtime = RUNTIME_DIR / "skill_runtime.py"
             ports = (port, spec.outbound_ports)
             env.update(sandbox_env(spec.folder, argv, tmp, runtime, ports, state))
+        env[MEMORY_VAR] = str(memory_bytes(spec))  # launcher.py caps it before exec
         env.update(
             PORT=str(port),
             WORKER_NONCE=nonce,

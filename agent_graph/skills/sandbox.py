@@ -13,8 +13,9 @@ none gets one too: the launcher opens its listening socket first and hands it ov
 (LISTEN_FDS), so the pool still reaches it and it reaches nothing (no TCP, no UDP, no abstract
 Unix socket of the agent's namespace). Where neither can be enforced, `unconfined_network` says
 why, and the registry refuses third-party skills unless the API asks for tokens. Whatever the
-kernel's ABI, a seccomp filter (`seccomp.py`) lets a worker open only TCP Internet sockets, and
-UDP too when it declares hosts (DNS).
+kernel's ABI, a seccomp filter (`seccomp.py`) lets a worker open only Unix and TCP Internet
+sockets, and UDP too when it declares hosts (DNS), and refuses namespaces, mounts, BPF, the
+keyring, `ptrace` and the like.
 
 When the agent runs as root, the worker also runs as another user (SKILL_USER, `nobody` by
 default) if that user can reach everything the worker needs; an unprivileged agent cannot switch
@@ -173,8 +174,8 @@ def sandbox_env(
 def _note_unfiltered() -> None:
     if not seccomp.supported():
         log.warning(
-            "no seccomp filter for %s: skill workers may open any Internet socket the kernel "
-            "allows (UDP included; Landlock confines TCP only)",
+            "no seccomp filter for %s: skill workers may open any socket the kernel allows "
+            "(UDP and netlink included; Landlock confines TCP only) and create namespaces",
             platform.machine(),
         )
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import copy
 import time
+import zlib
 
 import pytest
 from criteria import parse_criteria
 from providers import make_provider
-from providers.realtyapi import RealtyAPIProvider
+from providers.realtyapi import MAX_REPLY_BYTES, RealtyAPIProvider
 from skill_runtime import ToolError
 
 from tests.skills.real_estate_fakes import DETAIL, FakeRealtyAPI, Route, row, search_body
@@ -234,6 +235,21 @@ def test_malformed_or_failed_search_responses_are_tool_errors(
 ) -> None:
     fake_realtyapi.routes["/search/byaiprompt"] = route
     with pytest.raises(ToolError, match=fragment):
+        provider.search(parse_criteria({}))
+
+
+def test_a_compressed_reply_that_inflates_past_the_cap_is_refused_while_it_inflates(
+    fake_realtyapi: FakeRealtyAPI, provider: RealtyAPIProvider
+) -> None:
+    """httpx inflates `Content-Encoding: gzip` on its own: a 200 kB body of 200 MB is cut at
+    20 MB (docs/security.md, "Review three"), not read whole and then found not to be JSON."""
+    packer, block = zlib.compressobj(9, wbits=31), b" " * (1 << 20)  # gzip, a MB at a time
+    bomb = b"".join(packer.compress(block) for _ in range(200)) + packer.flush()
+    assert len(bomb) < 1 << 20
+    fake_realtyapi.routes["/search/byaiprompt"] = Route(
+        body=bomb, headers={"Content-Encoding": "gzip"}
+    )
+    with pytest.raises(ToolError, match=f"RealtyAPI sent more than {MAX_REPLY_BYTES} bytes"):
         provider.search(parse_criteria({}))
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -13,6 +15,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from agent_graph.config import Settings
+from agent_graph.skills import seccomp
 from api import create_app
 from tests.servers import ROOT, free_port_window
 
@@ -108,3 +111,20 @@ def kill_orphan_workers(skills_dir: Path) -> int:
             except ProcessLookupError:
                 pass
     return killed
+
+
+def run_filtered(code: str, udp: bool) -> str:
+    """Run `code` in a Python that installed the filter (after `no_new_privs`) and exec'd."""
+    setup = (
+        "import ctypes, importlib.util, os, sys\n"
+        f"spec = importlib.util.spec_from_file_location('s', {str(seccomp.__file__)!r})\n"
+        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+        "assert ctypes.CDLL(None).prctl(38, 1, 0, 0, 0) == 0\n"
+        f"m.restrict({udp})\n"
+        "os.execv(sys.executable, [sys.executable, '-c', sys.argv[1]])\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", setup, code], capture_output=True, text=True, timeout=30
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip()

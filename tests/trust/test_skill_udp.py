@@ -9,8 +9,6 @@ from __future__ import annotations
 import platform
 import shutil
 import socket
-import subprocess
-import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -22,7 +20,7 @@ from agent_graph.skills.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.skills.sandbox import available
 from tests.servers import ROOT, free_port_window
-from tests.trust.helpers import FIXTURES
+from tests.trust.helpers import FIXTURES, run_filtered
 
 pytestmark = pytest.mark.skipif(
     not available() or not seccomp.supported() or not shutil.which("node"),
@@ -91,23 +89,6 @@ async def test_a_skill_that_declares_a_host_may_send_udp(
     assert listener.recvfrom(64)[0] == b"probe"
 
 
-def _filtered(code: str, udp: bool) -> str:
-    """Run `code` in a Python that installed the filter (after `no_new_privs`) and exec'd."""
-    setup = (
-        "import ctypes, importlib.util, os, sys\n"
-        f"spec = importlib.util.spec_from_file_location('s', {str(seccomp.__file__)!r})\n"
-        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
-        "assert ctypes.CDLL(None).prctl(38, 1, 0, 0, 0) == 0\n"
-        f"m.restrict_sockets({udp})\n"
-        "os.execv(sys.executable, [sys.executable, '-c', sys.argv[1]])\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", setup, code], capture_output=True, text=True, timeout=30
-    )
-    assert run.returncode == 0, run.stderr
-    return run.stdout.strip()
-
-
 def test_the_filter_allows_tcp_only_and_holds_across_exec() -> None:
     """Flags on the type do not hide UDP; ping, SCTP, MPTCP and io_uring (which opens sockets
     without `socket()`) are refused too; Unix sockets are left alone."""
@@ -133,9 +114,9 @@ def test_the_filter_allows_tcp_only_and_holds_across_exec() -> None:
         code += "r = libc.syscall(0x40000000 | 41, 2, 2, 0)\n"
         code += "print('x32', ctypes.get_errno() if r < 0 else 'ok')\n"
     eperm = "1"
-    outcomes = dict(line.split() for line in _filtered(code, udp=False).splitlines())
+    outcomes = dict(line.split() for line in run_filtered(code, udp=False).splitlines())
     assert outcomes.pop("tcp") == outcomes.pop("tcp6") == outcomes.pop("unix") == "ok"
     assert set(outcomes.values()) == {eperm}, outcomes
-    with_udp = dict(line.split() for line in _filtered(code, udp=True).splitlines())
+    with_udp = dict(line.split() for line in run_filtered(code, udp=True).splitlines())
     assert with_udp["udp"] == with_udp["udp6"] == "ok"
     assert with_udp["ping"] == with_udp["sctp"] == eperm

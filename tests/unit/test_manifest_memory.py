@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.manifest import ManifestError, load_skill
+from agent_graph.skills.manifest import ManifestError, load_skill, memory_bytes
 from tests.skill_env import SKILLS_DIR
 
 
@@ -28,3 +28,10 @@ def test_a_malformed_memory_is_a_clear_error(tmp_path: Path, value: str) -> None
 
 def test_a_well_formed_memory_is_kept(tmp_path: Path) -> None:
     assert load_skill(_skill(tmp_path, "memory: 1g\n")).memory == "1g"
+
+
+def test_a_local_workers_cap_is_its_memory_else_a_gigabyte(tmp_path: Path) -> None:
+    """What the launcher sets as RLIMIT_DATA (docs/skill-isolation.md, "Memory")."""
+    assert memory_bytes(load_skill(SKILLS_DIR / "real_estate")) == 512 << 20
+    assert memory_bytes(load_skill(SKILLS_DIR / "current_time")) == 1 << 30
+    assert memory_bytes(load_skill(_skill(tmp_path, "memory: 2g\n"))) == 2 << 30

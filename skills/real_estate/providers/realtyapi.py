@@ -1,11 +1,14 @@
 """The live provider: RealtyAPI's Zillow endpoints (used when REALTYAPI_KEY is set).
 
 httpx and scourgify are imported lazily so the offline path never pays for them. Every upstream
-failure becomes a ToolError the model can read; the key never appears in a message.
+failure becomes a ToolError the model can read; the key never appears in a message. A reply is
+read (and, compressed, inflated) a chunk at a time and refused past MAX_REPLY_BYTES, so a small
+compressed body that inflates to gigabytes never inflates whole.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -21,6 +24,7 @@ from providers.realtyapi_prompt import build_prompt
 
 DEFAULT_BASE_URL = "https://zillow.realtyapi.io"
 DEFAULT_TIMEOUT_S = 15.0
+MAX_REPLY_BYTES = 20_000_000  # a search page is tens of kilobytes
 _NONE_LAST = math.inf
 
 
@@ -65,12 +69,22 @@ class RealtyAPIProvider:
     def _scrub(self, message: Any) -> str:
         return str(message).replace(self._key, "[redacted]")[:300] if self._key else str(message)
 
+    def _fetch(self, path: str, params: dict[str, Any]) -> tuple[Any, bytearray]:
+        """The response and its body, decoded a chunk at a time (ToolError past the cap)."""
+        with self._http().stream("GET", path, params=params) as response:
+            raw = bytearray()
+            for chunk in response.iter_bytes():
+                raw += chunk
+                if len(raw) > MAX_REPLY_BYTES:
+                    raise ToolError(f"RealtyAPI sent more than {MAX_REPLY_BYTES} bytes", 502)
+        return response, raw
+
     def _get(self, path: str, params: dict[str, Any]) -> tuple[int, Any]:
         """(status, JSON body) for 2xx and 404; a ToolError for everything else."""
         import httpx
 
         try:
-            response = self._http().get(path, params=params)
+            response, raw = self._fetch(path, params)
         except httpx.TimeoutException:
             raise ToolError(
                 f"RealtyAPI did not answer within {self._timeout_s:g} s; try again shortly", 504
@@ -78,7 +92,7 @@ class RealtyAPIProvider:
         except httpx.HTTPError as exc:
             raise ToolError(f"RealtyAPI is unreachable ({type(exc).__name__})", 502) from None
         try:
-            body = response.json()
+            body = json.loads(raw)
         except ValueError:
             if response.status_code == 404:
                 return 404, {}

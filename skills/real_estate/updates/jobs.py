@@ -10,7 +10,6 @@ listings it names change, and an off-market status removes one.
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import urllib.error
@@ -21,7 +20,7 @@ from skill_runtime import ToolError
 
 from updates import store
 from updates.apply import apply_rows
-from updates.read import UpdateError, read_update
+from updates.read import MAX_FILE_BYTES, UpdateError, inflated, read_capped, read_update
 
 MAX_PAGES, FEED_TIMEOUT_S = 200, 60
 
@@ -43,6 +42,10 @@ def _inbox_file(name: Any) -> bytes:
     path = (root / name).resolve()
     if not path.is_relative_to(root) or not path.is_file():
         raise ToolError(f"no update file {name!r} in the skill's state folder", 404)
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise ToolError(
+            f"{name} refused, nothing applied: it is larger than {MAX_FILE_BYTES} bytes", 422
+        )
     return path.read_bytes()
 
 
@@ -59,22 +62,25 @@ def apply_listings_update(body: dict[str, Any]) -> dict[str, Any]:
     )
 
 
-def _get(url: str) -> bytes:
+def _get(url: str) -> bytearray:
+    """The page at `url`, read a chunk at a time and refused past MAX_FILE_BYTES (422)."""
     headers = {"Accept": "application/json, text/csv"}
     if token := os.environ.get("LISTINGS_FEED_TOKEN", "").strip():
         headers["Authorization"] = f"Bearer {token}"
     try:
         request = urllib.request.Request(url, headers=headers)
         with urllib.request.urlopen(request, timeout=FEED_TIMEOUT_S) as response:
-            return bytes(response.read())
+            return read_capped(response, f"the feed page {url} holds")
+    except UpdateError as exc:
+        raise ToolError(f"{exc}; nothing applied", 422) from None
     except urllib.error.HTTPError as exc:
         raise ToolError(f"the listings feed answered {exc.code} for {url}", 502) from None
     except (urllib.error.URLError, TimeoutError, OSError) as exc:
         raise ToolError(f"the listings feed is unreachable: {exc}", 502) from None
 
 
-def _next_link(data: bytes) -> str | None:
-    feed = json.loads(gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
+def _next_link(data: bytearray) -> str | None:
+    feed = json.loads(inflated(data))  # read_update read it: it inflates within the cap
     return feed.get("@odata.nextLink") if isinstance(feed, dict) else None
 
 

@@ -2,7 +2,8 @@
 feed, into rows of the shipped shape, checked whole before anything is applied.
 
 A bad value anywhere refuses the whole file with the line and field at fault, so the listings
-never end up half updated.
+never end up half updated. A file (or feed page) is read and inflated a chunk at a time and
+refused as soon as it passes MAX_FILE_BYTES: a small gzip bomb never gets inflated whole.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import gzip
 import io
 import json
 import re
+import zlib
 from datetime import date
 
 from updates.reso import from_reso
@@ -38,18 +40,41 @@ STATUSES = {
     "removed": "REMOVED",
 }  # fmt: skip
 MAX_FILE_BYTES = 200_000_000
+CHUNK_BYTES = 1 << 20
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 class UpdateError(ValueError):
     """The file is refused whole; the message names the line and field at fault."""
 
 
-def read_update(data: bytes) -> tuple[str, list[dict[str, str]]]:
-    """("csv" | "reso", rows in the shipped shape plus homeStatus), or UpdateError."""
-    if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
+def read_capped(stream: io.BufferedIOBase, what: str, limit: int = MAX_FILE_BYTES) -> bytearray:
+    """All of `stream`, read a chunk at a time; UpdateError ("`what` more than `limit` bytes")
+    as soon as it passes `limit`."""
+    data = bytearray()
+    while chunk := stream.read(CHUNK_BYTES):
+        data += chunk
+        if len(data) > limit:
+            raise UpdateError(f"{what} more than {limit} bytes")
+    return data
+
+
+def inflated(data: bytes | bytearray) -> bytes | bytearray:
+    """`data`, gunzipped when it is gzip (every member), never past MAX_FILE_BYTES."""
     if len(data) > MAX_FILE_BYTES:
         raise UpdateError(f"the file is larger than {MAX_FILE_BYTES} bytes")
+    if data[:2] != GZIP_MAGIC:
+        return data
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+            return read_capped(stream, "the file inflates to", MAX_FILE_BYTES)
+    except (OSError, EOFError, zlib.error) as exc:  # gzip.BadGzipFile is an OSError
+        raise UpdateError(f"not a readable gzip file ({exc})") from None
+
+
+def read_update(data: bytes | bytearray) -> tuple[str, list[dict[str, str]]]:
+    """("csv" | "reso", rows in the shipped shape plus homeStatus), or UpdateError."""
+    data = inflated(data)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -67,6 +67,10 @@ class Settings(BaseSettings):
     handoff_webhook_url: str = Field(default="", alias="HANDOFF_WEBHOOK_URL")
     """Where each new handoff (e.g. a tour request) is POSTed, signed (docs/security.md)."""
     handoff_webhook_secret: str = Field(default="", alias="HANDOFF_WEBHOOK_SECRET")
+    pseudonym_secret: str = Field(default="", alias="PSEUDONYM_SECRET")
+    """Keys the pseudonyms of traces' `user.id` and OpenAI clients' derived session ids
+    (security/pseudonyms.py); empty: a key made once in MEMORY_ROOT/pseudonym.key. Replicas
+    that do not share MEMORY_ROOT must share this."""
     skills_dir: Path = Field(default=ROOT / "skills", alias="SKILLS_DIR")
     skill_backend: Literal["process", "docker"] = Field(default="process", alias="SKILL_BACKEND")
     skill_docker_network: str | None = Field(default=None, alias="SKILL_DOCKER_NETWORK")

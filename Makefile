@@ -52,12 +52,13 @@ traces: install web skills-env traces-env
 	  echo "Phoenix: http://127.0.0.1:$(PHOENIX_PORT)   PropSearch: http://$(HOST):$(PORT)" && \
 	  OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$(PHOENIX_PORT) OTEL_METRICS_EXPORTER=none \
 	  TRACE_VIEWER_URL=http://127.0.0.1:$(PHOENIX_PORT) LITELLM_LOCAL_MODEL_COST_MAP=True \
-	  $(BIN)/uvicorn api:app --host $(HOST) --port $(PORT) --no-proxy-headers
+	  $(BIN)/propsearch serve --host $(HOST) --port $(PORT)
 
-# --no-proxy-headers: uvicorn would believe X-Forwarded-For from 127.0.0.1; the app trusts only
-# the proxies FORWARDED_ALLOW_IPS names (none by default), so the guest limit keys on the peer.
+# `propsearch serve` (agent_graph/cli_serve.py) keeps uvicorn's forwarded headers off: it would
+# believe X-Forwarded-For from 127.0.0.1; the app trusts only the proxies FORWARDED_ALLOW_IPS
+# names (none by default), so the guest limit keys on the peer.
 run: install web skills-env
-	$(BIN)/uvicorn api:app --host $(HOST) --port $(PORT) --no-proxy-headers
+	$(BIN)/propsearch serve --host $(HOST) --port $(PORT)
 
 lint: install
 	$(BIN)/ruff check .

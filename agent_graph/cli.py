@@ -1,5 +1,6 @@
 """`propsearch chat`: a REPL against a running PropSearch server (streams answers over SSE);
-`propsearch jobs`: the operator's jobs commands (cli_jobs.py)."""
+`propsearch jobs`: the operator's jobs commands (cli_jobs.py); `propsearch serve`: the server
+itself (cli_serve.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any, TextIO
 
 import httpx
 
-from agent_graph import cli_jobs
+from agent_graph import cli_jobs, cli_serve
 from agent_graph.cli_text import PlainTextStream
 
 EXIT_WORDS = {"quit", "exit", ":q"}
@@ -174,7 +175,10 @@ def main(argv: list[str] | None = None) -> int:
         "--new", action="store_true", help="start a new session, don't offer to resume"
     )
     cli_jobs.add_parser(sub)
+    cli_serve.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        return cli_serve.main(args)
     # Ctrl-C leaves the REPL even when started from a process that ignored SIGINT (inherited)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     if args.command == "jobs":

@@ -1,11 +1,16 @@
 """`propsearch jobs list` and `propsearch jobs run SKILL.JOB [--file PATH] [--confirm]`: the
-operator's side of the jobs skills declare, against a running server's admin routes."""
+operator's side of the jobs skills declare, against a running server's admin routes.
+
+The admin token comes from `--token-file PATH` or the PROPSEARCH_TOKEN environment variable;
+`--token` still works but puts the token on the command line, where `ps` shows it to every
+user of the machine."""
 
 from __future__ import annotations
 
 import argparse
 import base64
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -14,13 +19,20 @@ from typing import Any, TextIO
 import httpx
 
 POLL_S = 0.5
+TOKEN_VARIABLE = "PROPSEARCH_TOKEN"
 EXIT_CODES = {"ok": 0, "error": 1, "needs_confirmation": 2}
 
 
 def add_parser(sub: Any) -> None:
     jobs = sub.add_parser("jobs", help="list and run the skills' background jobs (admins)")
     jobs.add_argument("--url", default="http://127.0.0.1:8000", help="server URL")
-    jobs.add_argument("--token", default=None, help="an admin's bearer token")
+    token = jobs.add_mutually_exclusive_group()
+    token.add_argument(
+        "--token-file", type=Path, help=f"a file holding an admin's token (else ${TOKEN_VARIABLE})"
+    )
+    token.add_argument(
+        "--token", default=None, help="an admin's token (visible in `ps`: prefer --token-file)"
+    )
     action = jobs.add_subparsers(dest="action", required=True)
     action.add_parser("list", help="the declared jobs and their latest runs")
     run = action.add_parser("run", help="run a job now and wait for its outcome")
@@ -31,9 +43,28 @@ def add_parser(sub: Any) -> None:
     run.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for it")
 
 
-def _client(args: argparse.Namespace) -> httpx.Client:
-    headers = {"Authorization": f"Bearer {args.token}"} if args.token else {}
-    return httpx.Client(base_url=args.url, headers=headers, timeout=httpx.Timeout(60, connect=5))
+class TokenFileError(ValueError):
+    """`--token-file` names no readable file, or an empty one."""
+
+
+def admin_token(args: argparse.Namespace) -> str | None:
+    """`--token`, else the first line of `--token-file`, else PROPSEARCH_TOKEN; None: no token."""
+    if args.token:
+        return str(args.token)
+    if args.token_file is not None:
+        try:
+            lines = args.token_file.read_text().strip().splitlines()
+        except OSError as exc:
+            raise TokenFileError(f"cannot read the token file {args.token_file}: {exc}") from None
+        if not lines:
+            raise TokenFileError(f"the token file {args.token_file} is empty")
+        return str(lines[0]).strip()
+    return os.environ.get(TOKEN_VARIABLE) or None
+
+
+def _client(token: str | None, url: str) -> httpx.Client:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return httpx.Client(base_url=url, headers=headers, timeout=httpx.Timeout(60, connect=5))
 
 
 def list_jobs(client: httpx.Client, out: TextIO) -> int:
@@ -95,7 +126,12 @@ def _wait(client: httpx.Client, run_id: str, timeout: float, out: TextIO) -> int
 
 
 def main(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    with _client(args) as client:
+    try:
+        token = admin_token(args)
+    except TokenFileError as exc:
+        out.write(f"{exc}\n")
+        return 1
+    with _client(token, args.url) as client:
         try:
             if args.action == "list":
                 return list_jobs(client, out)

@@ -72,6 +72,10 @@ class Settings(BaseSettings):
     """Where each new handoff (e.g. a tour request) is POSTed, signed (docs/jobs.md, "Webhooks")."""
     handoff_webhook_secret: str = Field(default="", alias="HANDOFF_WEBHOOK_SECRET")
     """Its signing key: `whsec_<base64>` or a raw string, 32 bytes at least when the URL is set."""
+    pseudonym_secret: str = Field(default="", alias="PSEUDONYM_SECRET")
+    """Keys the pseudonyms of traces' `user.id` and OpenAI clients' derived session ids
+    (security/pseudonyms.py); empty: a key made once in MEMORY_ROOT/pseudonym.key. Replicas
+    that do not share MEMORY_ROOT must share this."""
     skills_dir: Path = Field(default=ROOT / "skills", alias="SKILLS_DIR")
     skill_backend: Literal["process", "docker"] = Field(default="process", alias="SKILL_BACKEND")
     skill_docker_network: str | None = Field(default=None, alias="SKILL_DOCKER_NETWORK")

@@ -122,7 +122,8 @@ class BaselineModel(OfflineChatModel):
     """The offline model as the baselines call it: with the facts our agent node binds to each
     call (which skill owns which tool), so its planners plan the same calls. Without them no
     planner sees its tools and a baseline turn calls nothing (a baseline that dispatches
-    nothing is refused by `measure`)."""
+    nothing is refused by `measure`). Every skill hears every message here: the baselines
+    have no relevance choice, and the bench's conversations are the bench's own."""
 
     facts: Facts = Facts()
 
@@ -132,7 +133,8 @@ class BaselineModel(OfflineChatModel):
 
 def baseline_model(planners: Planners, gateway: TimedSkills) -> BaselineModel:
     owners = tool_owners(gateway)
-    return BaselineModel(planners=planners, facts=Facts(owners=owners))
+    heard = frozenset(owners.values())
+    return BaselineModel(planners=planners, facts=Facts(owners=owners, heard=heard))
 
 
 def prebuilt_agent(model: OfflineChatModel, gateway: TimedSkills) -> tuple[str, Any]:

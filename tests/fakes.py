@@ -13,6 +13,8 @@ from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field
 
+from agent_graph.graph.tool_choice import ToolChoice
+from agent_graph.memory.embeddings import embed
 from agent_graph.skills.metadata import ToolMeta, read_meta
 from agent_graph.skills.pool import SkillCallError
 
@@ -89,10 +91,12 @@ class InMemorySkills:
         tools: dict[str, Callable[[dict[str, Any]], Any]],
         skill: str = "fake",
         meta: dict[str, dict[str, Any]] | None = None,
+        descriptions: dict[str, str] | None = None,
     ) -> None:
         self._tools = tools
         self.skill = skill
         self._meta = meta or {}
+        self._descriptions = descriptions or {}
         self.calls: list[tuple[str, dict[str, Any]]] = []
 
     @property
@@ -102,7 +106,7 @@ class InMemorySkills:
                 "type": "function",
                 "function": {
                     "name": n,
-                    "description": n,
+                    "description": self._descriptions.get(n, n),
                     "parameters": {"type": "object", "properties": {}},
                 },
             }
@@ -114,6 +118,10 @@ class InMemorySkills:
 
     def skill_for(self, tool: str) -> str | None:
         return self.skill if tool in self._tools else None
+
+    def hearing(self) -> ToolChoice:
+        """What chooses the skills that hear a message (the real embedding), for Services."""
+        return ToolChoice(self.skill_for, embed)
 
     def meta(self, tool: str) -> ToolMeta:
         return read_meta(tool, self._meta.get(tool))

@@ -9,7 +9,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -122,9 +122,41 @@ class ServerProcess:
         return self.log_path.read_text(errors="replace")
 
 
+def uvicorn_command(host: str, port: int) -> list[str]:
+    """uvicorn itself on api:app, forwarded headers off (as `propsearch serve` starts it)."""
+    return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "api:app",
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--no-proxy-headers",
+    ]
+
+
+def serve_command(host: str, port: int) -> list[str]:
+    """`propsearch serve`, the documented way to start the server."""
+    return [sys.executable, "-m", "agent_graph.cli", "serve", "--host", host, "--port", str(port)]
+
+
 def start_server(
     memory_root: Path, port_base: int, host: str = "127.0.0.1", **env: str
 ) -> ServerProcess:
+    """uvicorn on api:app (uvicorn_command) on a free port, healthy."""
+    return start_with(uvicorn_command, memory_root, port_base, host, **env)
+
+
+def start_with(
+    command: Callable[[str, int], list[str]],
+    memory_root: Path,
+    port_base: int,
+    host: str = "127.0.0.1",
+    **env: str,
+) -> ServerProcess:
+    """The server `command` starts on a free port, healthy; its log beside `memory_root`."""
     port = free_port()
     log_path = memory_root.parent / f"server-{port}.log"
     memory_root.mkdir(parents=True, exist_ok=True)
@@ -137,17 +169,7 @@ def start_server(
     }
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "api:app",
-                "--host",
-                host,
-                "--port",
-                str(port),
-                "--no-proxy-headers",  # as `make run` and the Dockerfile
-            ],
+            command(host, port),
             cwd=ROOT,
             env=environment,
             stdout=log,

@@ -8,8 +8,11 @@ from agent_graph.planning.view import Facts
 
 
 def facts_of(services: Services, state: AgentState, context: Context) -> Facts:
-    """The user's time zone and L1 entries, and the skill of each tool, as data."""
-    return Facts(context.timezone, state.get("remembered") or {}, tool_owners(services.skills))
+    """The user's time zone and L1 entries, the skill of each tool, and the skills that hear
+    this turn's message (as the agent node chose them), as data."""
+    owners = tool_owners(services.skills)
+    heard = frozenset(state.get("heard") or ())
+    return Facts(context.timezone, state.get("remembered") or {}, owners, heard)
 
 
 def tool_owners(skills: SkillGateway) -> dict[str, str]:

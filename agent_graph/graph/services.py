@@ -108,6 +108,9 @@ class Services:
     skills_answer) instead of a model call that reads the results."""
     tool_choice: ToolChoice | None = None
     """Offers each model call only the relevant skills' tools (graph/tool_choice.py); None: all."""
+    relevance: ToolChoice | None = None
+    """Chooses the skills whose planners hear a message (graph/tool_choice.py, `heard`),
+    whatever the model is offered; None: no planner hears any message."""
     warming: asyncio.Future[None] | None = None
     """The local model reading the stable prompt prefix at start-up (graph/warm_prefix.py):
     model calls wait for it rather than read the same prefix beside it."""

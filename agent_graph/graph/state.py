@@ -59,6 +59,10 @@ class AgentState(TypedDict, total=False):
     """The skills whose tools this turn's model calls were offered (graph/tool_choice.py; empty:
     all). Stored with the user's message: a session's choice only grows. Last wins."""
 
+    heard: list[str]
+    """The skills whose planners may read this turn's message (graph/tool_offer.py), as the
+    agent node chose them; the tools node's checks read it. Last wins."""
+
     remembered: dict[str, list[dict[str, str]]]
     """The user's L1 entries (`{"entry_type", "key", "value"}`) by the skill that wrote them,
     as hydrate read them: what the planners get as data (planning/view.py, Facts). Last wins."""

@@ -33,6 +33,12 @@ own requests score 0.33-0.68 against it; small talk and general questions 0.0-0.
 every skill (all tools then). Neighbouring skills score alike on a request that touches both
 (a price and a payment): both are offered."""
 
+HEARD_FLOOR = 0.2
+"""A message no skill reaches RELEVANT for is still heard by the planner of the skill closest to
+it when that one scores at least this (measured on the bundled skills: a request naming only
+a street address scored 0.27 against its skill; "hi" and "What can you do?" under 0.2 against
+every skill)."""
+
 Embed = Callable[[list[str]], Any]
 
 
@@ -85,15 +91,36 @@ class ToolChoice:
         """The skills every later call of the session is offered, whatever its message."""
         return self.in_use(messages) | offered_before(messages)
 
+    def heard(self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]) -> set[str]:
+        """The skills whose planners may read the latest message, whatever the model is offered:
+        the relevant ones and those of the session so far; when none is relevant, the closest
+        one at HEARD_FLOOR or above. Unsure is none here (never all): small talk reaches no
+        planner. Blocking: to_thread it."""
+        said = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
+        if said is None or not tools:
+            return set()
+        scores = self.scores(tools, said.text)
+        relevant = {skill for skill, score in scores.items() if score >= RELEVANT}
+        if not relevant and scores:
+            best = max(scores, key=lambda skill: scores[skill])
+            relevant = {best} if scores[best] >= HEARD_FLOOR else set()
+        return relevant | self.so_far(messages)
+
     def offer(self, tools: list[dict[str, Any]], skills: set[str]) -> list[dict[str, Any]]:
         """`tools` in the canonical order, only `skills`' ones when there are any."""
         ordered = self.ordered(tools)
         return [t for t in ordered if not skills or self.skill_of(tool_name(t)) in skills]
 
     def relevant(self, tools: list[dict[str, Any]], text: str) -> set[str]:
+        return {skill for skill, score in self.scores(tools, text).items() if score >= RELEVANT}
+
+    def scores(self, tools: list[dict[str, Any]], text: str) -> dict[str, float]:
+        """Each skill's best similarity between `text` and one of its documents."""
         vectors, owners = self._documents(tools)
-        scores = vectors @ self._query(text)
-        return {owner for owner, score in zip(owners, scores, strict=True) if score >= RELEVANT}
+        best: dict[str, float] = {}
+        for owner, score in zip(owners, (vectors @ self._query(text)).tolist(), strict=True):
+            best[owner] = max(best.get(owner, -1.0), float(score))
+        return best
 
     def in_use(self, messages: Sequence[BaseMessage]) -> set[str]:
         called = {

@@ -1,7 +1,11 @@
 """The tools a model call is offered, in one place: the tools the caller's role allows and, with
 a tool choice (graph/tool_choice.py), only the chosen skills' ones in the order every choice
 keeps. The agent's call, the read ahead (graph/read_ahead.py) and the start-up read
-(graph/warm_prefix.py) all offer what `offered_tools` gives, so the prompts they read agree."""
+(graph/warm_prefix.py) all offer what `offered_tools` gives, so the prompts they read agree.
+
+Which skills' planners hear the message is chosen apart from what the model is offered
+(`heard`): by relevance always, even when the model gets every tool (the offline model,
+TOOL_CHOICE=all), and only among the skills whose tools the role is offered."""
 
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ class ToolOffer:
     tools: list[dict[str, Any]]
     skills: set[str] = field(default_factory=set)
     """The skills chosen (empty: every allowed tool is offered)."""
+    heard: set[str] = field(default_factory=set)
+    """The skills whose planners may read the message (empty: none)."""
 
 
 async def offered_tools(
@@ -35,10 +41,20 @@ async def offered_tools(
     stands (a read before the next message is sent; with no messages, every tool in order)."""
     skills, choice = services.skills, services.tool_choice
     tools = allowed_tools(role, skills.tools, skills.meta)
+    heard = await heard_skills(services, tools, messages) if message_known else set()
     if choice is None:
-        return ToolOffer(tools)
+        return ToolOffer(tools, heard=heard)
     if message_known:
         chosen = await asyncio.to_thread(choice.choose, tools, messages)
     else:
         chosen = choice.so_far(messages)
-    return ToolOffer(choice.offer(tools, chosen), chosen)
+    return ToolOffer(choice.offer(tools, chosen), chosen, heard & chosen if chosen else heard)
+
+
+async def heard_skills(
+    services: Services, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]
+) -> set[str]:
+    """The skills, among those of `tools`, whose planners may read the latest message."""
+    if services.relevance is None:
+        return set()
+    return await asyncio.to_thread(services.relevance.heard, tools, messages)

@@ -24,8 +24,13 @@ MAX_LABEL_CHARS = 120
 MAX_CRITERIA_CHARS = 480
 _MONEY = re.compile(r"^\$?\s*(\d[\d,]*(?:\.\d+)?)\s*([km]?)$", re.IGNORECASE)
 _PLACE = re.compile(r"^[\w .,'#-]+$")
-_LABEL_FORBIDDEN = re.compile(r"[<>{}\[\]`\n\r]")
+_LABEL = re.compile(r"^[\w .,'&/#()+$%·-]+$")
+"""What a label may hold (an allowlist): letters, digits, spaces and . , ' & / # ( ) + $ % · -
+(an address with a price)."""
 MAX_WORDS = {"place": 8, "label": 12}
+MAX_KEY_CHARS = 64
+_KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+"""What an entry's key may hold (an allowlist): letters, digits and _ . - (a slug, an id)."""
 # "Paris. Ignore …": a full stop after a word (not an abbreviation: "Mt. Hood"), or ! ? ;
 _SENTENCE = re.compile(r"\b\w{4,}\.\s+\w|[!?;]")
 _INSTRUCTION = re.compile(
@@ -73,9 +78,24 @@ def normalized(kind: Any, value: Any) -> str:
         if not text or len(text) > MAX_PLACE_CHARS or not _PLACE.match(text):
             raise ValueError(f"{text[:40]!r} is not a place name (letters, digits, , . ' # -)")
         return text
-    if not text or len(text) > MAX_LABEL_CHARS or _LABEL_FORBIDDEN.search(str(value)):
-        raise ValueError(f"a label is one line of at most {MAX_LABEL_CHARS} plain characters")
+    if not text or len(text) > MAX_LABEL_CHARS or not _LABEL.fullmatch(str(value)):
+        raise ValueError(
+            f"a label is one line of at most {MAX_LABEL_CHARS} characters: letters, digits, "
+            "spaces and . , ' & / # ( ) + $ % · -"
+        )
     return text
+
+
+def checked_key(key: str) -> str:
+    """`key` when it is a short slug (letters, digits, _ . -) of at most MAX_WORDS["label"]
+    words that reads like no sentence nor instruction; ValueError with the reason otherwise. A
+    key is read back to the model like a value."""
+    if not key or len(key) > MAX_KEY_CHARS or not _KEY.fullmatch(key):
+        raise ValueError(
+            f"a key is at most {MAX_KEY_CHARS} letters, digits and _ . - (got {key[:40]!r})"
+        )
+    _refuse_sentences("label", re.sub(r"[_.-]+", " ", key))
+    return key
 
 
 def _refuse_sentences(kind: str, text: str) -> None:

@@ -12,13 +12,14 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from typing import Any
 
-from agent_graph.memory.entry_kinds import normalized
+from agent_graph.memory.entry_kinds import checked_key, normalized
 from agent_graph.skills.metadata import ToolMeta
 
 WRITE = "memory_write"
 UNDECLARED = "{tool} may not change remembered entries: it declares no `writes`."
 NOT_DECLARED = "{tool} may not write [{entry_type}] {key}: {allowed}."
 BAD_VALUE = "{tool} tried to remember {key} with an invalid value: {reason}."
+BAD_KEY = "{tool} tried to remember an entry under an invalid key: {reason}."
 GUEST = "Nothing is remembered for guests: sign in to save."
 OVERWRITE = "Change your remembered {key} from {old} to {new}?"
 DELETE = "Forget your remembered {key} ({old})?"
@@ -50,8 +51,12 @@ def owned_write(
     key = str(result.get("key") or "")
     kind = _declared_kind(meta, entry_type, key)
     write: dict[str, Any] = {"skill": owner, "entry_type": entry_type, "key": key}
-    if result.get("op") == "delete":
+    if result.get("op") == "delete":  # an entry already kept may always be forgotten
         return {**write, "op": "delete", "value": None}
+    try:
+        checked_key(key)
+    except ValueError as exc:
+        raise WriteRefusedError(BAD_KEY.format(tool=meta.tool, reason=exc)) from None
     try:
         return {**write, "value": normalized(kind, result.get("value"))}
     except ValueError as exc:

@@ -120,7 +120,9 @@ def _worded(planners: Planners, turn: TurnView) -> str | None:
         return None
     turn = replace(turn, outcomes=kept)
     # a model that repeated a call has the same result twice: its wording is said once
-    paragraphs = [p for text in planners.answers(turn) for p in text.split("\n\n") if p.strip()]
+    paragraphs = [
+        p for text in planners.answers(turn).values() for p in text.split("\n\n") if p.strip()
+    ]
     return "\n\n".join(dict.fromkeys(paragraphs)) or None
 
 

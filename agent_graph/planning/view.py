@@ -4,7 +4,8 @@ data (`Facts`), never read back from the prompt's text.
 
 Each skill's planner sees what is its own (docs/skill-isolation.md, "What a planner sees"): the
 results of its own tools (and of the kinds of results its SKILL.md `planner_reads` names), its
-own entries, and the message only on a turn that offers its tools.
+own entries, and the message only on a turn that offers its tools and whose message is about
+them (`Facts.heard`, chosen by relevance whatever the model is offered: graph/tool_offer.py).
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ class Facts:
     """The user's L1 entries by the skill that wrote them (`AgentState.remembered`)."""
     owners: Mapping[str, str] = field(default_factory=dict)
     """The skill of each tool."""
+    heard: frozenset[str] = frozenset()
+    """The skills whose planners may read this turn's message (graph/tool_offer.py): a planner
+    of any other skill is not asked to plan, refuse or check, and reads no message."""
 
 
 @dataclass(frozen=True)
@@ -59,22 +63,25 @@ class TurnView:
         mine = self.mine(skill)
         earlier = readable(self.earlier, mine, reads)
         entries = self.facts.entries.get(skill) or ()
+        heard = skill in self.facts.heard
         return {
-            "text": self.text,
+            "text": self.text if heard else "",
             "timezone": self.facts.timezone,
-            "tools": sorted(t for t in self.tools if t in mine),
+            "tools": sorted(t for t in self.tools if t in mine) if heard else [],
             "earlier": earlier,
             "outcomes": [o for o in self.outcomes if o["tool"] in mine],
             "preferences": {str(e["key"]): str(e["value"]) for e in entries},
         }
 
     def for_plan(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None:
-        """`plan`'s turn: asked only when the turn offers one of the skill's tools."""
+        """`plan`'s turn: asked only when the turn offers one of the skill's tools and the
+        skill hears its message."""
         seen = self._seen(skill, reads)
         return seen if seen["tools"] else None
 
     def for_answer(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None:
-        """`answer`'s turn: asked only when one of the skill's tools ran this turn."""
+        """`answer`'s turn: asked only when one of the skill's tools ran this turn (with the
+        message only when the skill hears it)."""
         seen = self._seen(skill, reads)
         return seen if seen["outcomes"] else None
 

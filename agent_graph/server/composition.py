@@ -92,11 +92,12 @@ def history_budget(settings: Settings) -> int:
     return settings.local_model_ctx // 4 if settings.model_name == "local" else 0
 
 
-def tool_choice(settings: Settings, skills: SkillGateway) -> ToolChoice | None:
-    """The per-call choice of tools for a real model (the offline one plans with every tool)."""
+def tool_choice(settings: Settings, relevance: ToolChoice) -> ToolChoice | None:
+    """The per-call choice of tools for a real model (the offline one is bound to every tool;
+    its planners hear a message by `relevance` alone, as every model's do)."""
     if settings.tool_choice == "all" or settings.model_name == "offline":
         return None
-    return ToolChoice(skills.skill_for, embed)
+    return relevance
 
 
 def open_memory(
@@ -133,6 +134,7 @@ def compose_services(
     storage = storage or open_storage(settings)
     sanitizer = sanitizer or make_sanitizer(settings)
     skills = skills or make_registry(settings, sanitizer.redact)
+    relevance = ToolChoice(skills.skill_for, embed)
     return Services(
         handoffs=handoff_inbox(settings, storage),
         skills=skills,
@@ -151,7 +153,8 @@ def compose_services(
         checks=settings.planner_checks,
         skill_answers=settings.skill_answers_on,
         read_ahead=settings.read_ahead_on,
-        tool_choice=tool_choice(settings, skills),
+        tool_choice=tool_choice(settings, relevance),
+        relevance=relevance,
         take_alerts=_alert_opener(storage),
     )
 

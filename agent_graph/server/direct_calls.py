@@ -21,8 +21,14 @@ from agent_graph.security.confirm_tokens import ConfirmTokens
 from agent_graph.security.roles import tool_allowed
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.skills.arguments import INVALID, checked_arguments, parameter_names
+from agent_graph.skills.metadata import ToolMeta
 from agent_graph.skills.pool import SkillCallError
-from agent_graph.storage.handoffs import HandoffInbox, is_handoff
+from agent_graph.storage.handoffs import (
+    HandoffInbox,
+    HandoffRefusedError,
+    checked_handoff,
+    is_handoff,
+)
 
 SIGN_IN = "Sign in to save: as a guest you can search and look, but nothing is kept for you."
 APP_MESSAGE = "{tool} (from {source})"
@@ -94,7 +100,7 @@ async def call_tool(
         raise DirectCallError(_status_of(str(exc)), sanitizer.redact(str(exc))) from None
     answer: dict[str, Any] = {"result": result}
     if is_handoff(result):
-        await _hand_off(handoffs, who, skill, result)
+        await _hand_off(handoffs, who, meta, skill, result)
     if not is_write(result):
         return answer
     try:
@@ -114,13 +120,22 @@ async def call_tool(
 
 
 async def _hand_off(
-    handoffs: HandoffInbox | None, who: Principal, skill: str, result: dict[str, Any]
+    handoffs: HandoffInbox | None,
+    who: Principal,
+    meta: ToolMeta,
+    skill: str,
+    result: dict[str, Any],
 ) -> None:
-    """Keep a handoff result for the agents; guests are asked to sign in first."""
+    """Keep a handoff result for the agents, from a tool that declares handoffs and within the
+    fields' limits (422 otherwise); guests are asked to sign in first."""
     if not may_remember(who.role, who.persist):
         raise DirectCallError(403, SIGN_IN)
     if handoffs is None:
         raise DirectCallError(503, NO_INBOX)
+    try:
+        checked_handoff(meta.tool, meta.handoff, result)
+    except HandoffRefusedError as exc:
+        raise DirectCallError(422, str(exc)) from None
     await handoffs.receive(who.user, skill, result)
 
 

@@ -6,7 +6,6 @@ last user message is the turn and the session carries the rest (memory, "the sec
 
 from __future__ import annotations
 
-import hashlib
 import re
 import time
 import uuid
@@ -14,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.security.ids import SESSION_ID
+from agent_graph.security.pseudonyms import Pseudonyms
 
 MODEL_ID = "propsearch"
 """The one model `/v1/models` lists: this server's agent."""
@@ -26,18 +26,18 @@ ASK_IN_WORDS = "\n\n{question}\n\nReply **yes** to go ahead, or **no** to leave 
 """How a paused turn's question reads in an OpenAI client, which has no buttons."""
 
 
-def session_for(user: str, named: str | None, opening: str) -> str:
-    """The session of a conversation: the id the client named (hashed when it is not a valid
-    session id, e.g. an e-mail address), else one derived from the caller and the
-    conversation's first user message, so a follow-up lands in the same session."""
+def session_for(keyed: Pseudonyms, user: str, named: str | None, opening: str) -> str:
+    """The session of a conversation: the id the client named (a pseudonym when it is not a
+    valid session id, e.g. an e-mail address), else one derived from the caller and the
+    conversation's first user message, so a follow-up lands in the same session. Derived ids
+    are keyed by the deployment's secret (security/pseudonyms.py): nobody without it can
+    compute another user's session id from their name and first message."""
     if named and named.strip():
         value = named.strip()
-        return value if SESSION_ID.match(value) else _derived(f"named\n{value}")
-    return _derived(f"{user}\n{opening}")
-
-
-def _derived(text: str) -> str:
-    return "oa-" + hashlib.sha256(text.encode()).hexdigest()[:40]
+        return (
+            value if SESSION_ID.match(value) else "oa-" + keyed.of("session", f"named\n{value}", 40)
+        )
+    return "oa-" + keyed.of("session", f"{user}\n{opening}", 40)
 
 
 def reply_to_confirmation(message: str) -> bool | None:

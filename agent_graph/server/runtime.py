@@ -20,6 +20,7 @@ from agent_graph.security.auth import TokenTable, load_tokens
 from agent_graph.security.confirm_tokens import ConfirmTokens
 from agent_graph.security.log_redaction import redact_logs
 from agent_graph.security.private_files import keep_private
+from agent_graph.security.pseudonyms import Pseudonyms, deployment_key
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.composition import (
     compose_services,
@@ -66,6 +67,8 @@ class AppRuntime:
     """Runs the jobs skills declare (agent_graph/jobs); None with JOBS=off."""
     runs: RunHub = field(init=False)
     """Turns as runs that outlive their request (server/runs.py)."""
+    pseudonyms: Pseudonyms = field(init=False)
+    """Keyed by the deployment's secret: OpenAI clients' derived session ids (openai_chat.py)."""
 
     def __post_init__(self) -> None:
         keeper = None
@@ -74,6 +77,8 @@ class AppRuntime:
             lease_s = self.settings.run_lease_s
             keeper = RunKeeper(storage.leases, storage.replica, lease_s, storage.run_streams)
         self.runs = RunHub(self.runner, shared=storage.run_streams, keeper=keeper)
+        secret, root = self.settings.pseudonym_secret, self.settings.memory_root
+        self.pseudonyms = Pseudonyms(deployment_key(secret, root))
 
     @property
     def handoffs(self) -> HandoffInbox | None:

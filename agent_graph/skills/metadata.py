@@ -38,6 +38,9 @@ class ToolMeta:
     remember: bool = False
     summary: str = ""
     confirm: str = ""
+    handoff: bool = False
+    """The tool may hand a request to a person (a `handoff` result, storage/handoffs.py); only
+    with `confirm`, so the user says yes before it is passed on."""
     writes: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Remembered entries the tool may write: {entry type: {key or glob: kind}}."""
     idempotent: bool = True
@@ -83,13 +86,16 @@ def read_meta(tool: str, raw: Any) -> ToolMeta:
         return ToolMeta(tool)
     defaults = ToolMeta(tool)
     fields: dict[str, Any] = {}
-    for name in ("guest", "remember"):
+    for name in ("guest", "remember", "handoff"):
         value = raw.get(name, getattr(defaults, name))
         fields[name] = value if isinstance(value, bool) else getattr(defaults, name)
     for name in ("label", "renders", "summary", "confirm"):
         value = raw.get(name, getattr(defaults, name))
         fields[name] = value.strip() if isinstance(value, str) else getattr(defaults, name)
     fields["renders"] = fields["renders"] or GENERIC
+    if fields["handoff"] and not fields["confirm"]:
+        log.warning("tool %s: %s.handoff needs `confirm` (ask first); ignored", tool, META_KEY)
+        fields["handoff"] = False
     fields["writes"] = read_writes(tool, raw.get("writes"))
     idempotent = raw.get("idempotent")
     writer = bool(fields["confirm"] or fields["writes"])

@@ -57,6 +57,17 @@ class SkillTurns(Protocol):
     def for_check(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None: ...
 
 
+def normalised(plan: dict[str, Any], tools: frozenset[str]) -> dict[str, Any]:
+    """A planner's plan as the agent reads it, its calls only to `tools` (its own offered)."""
+    calls = [
+        {"name": str(c["name"]), "args": dict(c.get("args") or {})}
+        for c in plan.get("calls") or []
+        if isinstance(c, dict) and isinstance(c.get("name"), str) and c["name"] in tools
+    ]
+    no_tools = not calls and plan.get("no_tools") is True
+    return {"calls": calls, "note": str(plan.get("note") or ""), "no_tools": no_tools}
+
+
 class SkillResults(Protocol):
     """The conversation's results cut per skill (planning/view.py, ResultsView)."""
 
@@ -156,34 +167,34 @@ class Planners:
             planner.process.close()
 
     def plan(self, turns: SkillTurns) -> dict[str, Any] | None:
-        """The first plan any planner makes for this turn, normalised; None when none does."""
+        """The first plan, in PRIORITY order, that calls a tool, else the first that makes
+        none (its note, or no tools), normalised; None when no planner plans. A planner's calls
+        are kept only to its own tools offered now: it can neither run another skill's tool
+        nor, with words alone, stand before another skill's calls."""
+        first: dict[str, Any] | None = None
         for planner in self.items:
             turn = turns.for_plan(planner.skill, planner.reads)
-            if turn is None:
-                continue
-            plan = planner.ask("plan", turn)
-            if plan is None:
+            plan = planner.ask("plan", turn) if turn is not None else None
+            if plan is None or turn is None:
                 continue
             if not isinstance(plan, dict):
                 log.error("planner of %s returned a plan that is not a dict", planner.skill)
                 continue
-            calls = [
-                {"name": str(c["name"]), "args": dict(c.get("args") or {})}
-                for c in plan.get("calls") or []
-                if isinstance(c, dict) and isinstance(c.get("name"), str)
-            ]
-            no_tools = not calls and plan.get("no_tools") is True
-            return {"calls": calls, "note": str(plan.get("note") or ""), "no_tools": no_tools}
-        return None
+            found = normalised(plan, frozenset(turn["tools"]))
+            if found["calls"]:
+                return found
+            first = first or found
+        return first
 
-    def answers(self, turns: SkillTurns) -> list[str]:
-        """Every planner's answer for this turn's outcomes, in PRIORITY order."""
-        found = []
+    def answers(self, turns: SkillTurns) -> dict[str, str]:
+        """Each planner's answer for its own tools' outcomes this turn, by skill, in PRIORITY
+        order (a skill whose planner says nothing is left out)."""
+        found = {}
         for planner in self.items:
             turn = turns.for_answer(planner.skill, planner.reads)
             text = planner.ask("answer", turn) if turn is not None else None
             if isinstance(text, str) and text:
-                found.append(text)
+                found[planner.skill] = text
         return found
 
     def state_lines(self, view: SkillResults) -> list[str]:

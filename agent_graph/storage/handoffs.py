@@ -4,12 +4,14 @@ title; the core keeps who asked and when.
 
 Kept in the job store (SQLite under MEMORY_ROOT, or PostgreSQL in the server profile, where every
 replica sees the same inbox). A tool result
-`{"type": "handoff", "kind", "title", "summary"?, "details"?}` becomes one.
+`{"type": "handoff", "kind", "title", "summary"?, "details"?}` becomes one, only from a tool that
+declares it (`x-propsearch.handoff`, which asks the user first) and within MAX_FIELDS.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
 from collections.abc import Callable, Coroutine
 from dataclasses import asdict, dataclass, field
@@ -20,11 +22,38 @@ from agent_graph.storage.job_store import JobStore
 
 HANDOFF = "handoff"
 MAX_TEXT = 300
+MAX_FIELDS = {"kind": 40, "title": MAX_TEXT, "summary": MAX_TEXT, "details": 2_000}
+"""The most characters a handoff's field may hold (`details` as JSON); a larger one is refused."""
+UNDECLARED = (
+    "{tool} does not declare that it hands requests to a person (x-propsearch `handoff`, "
+    "with `confirm`), so its request was not passed on."
+)
+TOO_LONG = (
+    "The request's {field} is {size:,} characters long; a handoff's {field} may hold at most "
+    "{limit:,}. It was not passed on."
+)
 Notify = Callable[[dict[str, Any]], Coroutine[Any, Any, object]]
+
+
+class HandoffRefusedError(ValueError):
+    """A tool result that may not become a handoff; the text says why."""
 
 
 def is_handoff(result: Any) -> bool:
     return isinstance(result, dict) and result.get("type") == HANDOFF
+
+
+def checked_handoff(tool: str, declared: bool, result: dict[str, Any]) -> dict[str, Any]:
+    """`result` when `tool` declared handoffs and every field is within MAX_FIELDS;
+    HandoffRefusedError otherwise."""
+    if not declared:
+        raise HandoffRefusedError(UNDECLARED.format(tool=tool))
+    for name, limit in MAX_FIELDS.items():
+        value = result.get(name)
+        size = len(json.dumps(value, default=str)) if name == "details" else len(str(value or ""))
+        if size > limit:
+            raise HandoffRefusedError(TOO_LONG.format(field=name, size=size, limit=limit))
+    return result
 
 
 def _now() -> str:
@@ -54,9 +83,9 @@ class Handoff:
             id=uuid.uuid4().hex[:16],
             user=user,
             skill=skill,
-            kind=str(result.get("kind") or "request")[:40],
-            title=str(result.get("title") or "A request")[:MAX_TEXT],
-            summary=str(result.get("summary") or "")[:MAX_TEXT],
+            kind=str(result.get("kind") or "request"),
+            title=str(result.get("title") or "A request"),
+            summary=str(result.get("summary") or ""),
             details={str(k)[:40]: v for k, v in details.items()},
             at=_now(),
         )

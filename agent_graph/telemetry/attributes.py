@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent_graph.security.pseudonyms import Pseudonyms
 from agent_graph.security.sanitizer import Sanitizer
 
 AGENT_NAME = "propsearch"
@@ -50,9 +50,14 @@ def in_approved_round(round_marker: object) -> bool:
     return turn.rounds[0] is round_marker
 
 
+user_ids = Pseudonyms()
+"""Keyed by the deployment's secret once telemetry is configured (setup.configure)."""
+
+
 def hashed_user(user: str) -> str:
-    """A stable pseudonym for a user id: spans never carry the id itself."""
-    return hashlib.sha256(f"propsearch-user:{user}".encode()).hexdigest()[:16]
+    """A stable pseudonym for a user id, keyed by the deployment's secret: spans never carry
+    the id itself, and it cannot be recomputed from the id without the secret."""
+    return user_ids.user(user)
 
 
 def turn_attributes() -> dict[str, str]:

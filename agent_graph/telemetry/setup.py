@@ -20,9 +20,10 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, Spa
 from opentelemetry.sdk.trace.id_generator import RandomIdGenerator
 
 from agent_graph.config import Settings
+from agent_graph.security.pseudonyms import deployment_key
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.telemetry import instruments
-from agent_graph.telemetry.attributes import content
+from agent_graph.telemetry.attributes import content, user_ids
 
 log = logging.getLogger(__name__)
 
@@ -128,6 +129,7 @@ def configure(settings: Settings) -> bool:
     """Export traces when an endpoint is set, metrics where OTEL_METRICS_EXPORTER says; True
     when spans are exported. Content is captured only as the settings say (off by default)."""
     content.capture = settings.trace_content
+    user_ids.key = deployment_key(settings.pseudonym_secret, settings.memory_root)
     _viewer[:] = [settings.trace_viewer_url] if settings.trace_viewer_url else []
     if _providers:
         return active()

@@ -367,6 +367,7 @@ TOOLS = [
             "confirm": "Send a tour request for home {zpid} ({times}) to an agent "
             "(contact: {contact})?",
             "idempotent": False,
+            "handoff": True,
         },
     ),
     _function(

@@ -19,6 +19,14 @@ WATCH_WHAT = ("price", "status", "any")
 NOT_SAVED = ("sort", "limit", "page")
 """Criteria that shape a page of results, not which homes match: never part of a saved search."""
 MAX_SLUG = 40
+MAX_NAME_CHARS = 40
+MAX_NAME_WORDS = 6
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 '&-]*$")
+"""What a saved search's name may hold (an allowlist): letters, digits, spaces, ' & -."""
+BAD_NAME = (
+    "name must be a short name for the search: at most {words} words and {chars} characters of "
+    "letters, digits, spaces and ' & - (like '78704 houses'); got {name!r}. Nothing was saved."
+)
 NO_LISTING = "There is no listing with zpid {zpid} to watch: {reason}"
 
 Search = Callable[[Any], dict[str, Any]]
@@ -57,6 +65,22 @@ def slug_of(criteria: dict[str, Any]) -> str:
     return slug or "homes"
 
 
+def search_name(raw: Any) -> str | None:
+    """A saved search's name when it is a short one of the allowed characters, None when none
+    is given; a ToolError otherwise (never slugged into a key: the key is read back)."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return None
+    text = raw.strip() if isinstance(raw, str) else ""
+    if (
+        not _NAME.fullmatch(text)
+        or len(text) > MAX_NAME_CHARS
+        or len(text.split()) > MAX_NAME_WORDS
+    ):
+        shown = str(raw)[:60]
+        raise ToolError(BAD_NAME.format(words=MAX_NAME_WORDS, chars=MAX_NAME_CHARS, name=shown))
+    return text
+
+
 def save_search(params: dict[str, Any], search: Search) -> dict[str, Any]:
     """Check the search runs (a known place...) and ask the core to keep it; `total` is how
     many homes match now."""
@@ -65,8 +89,8 @@ def save_search(params: dict[str, Any], search: Search) -> dict[str, Any]:
         raise ToolError(f"unknown parameter(s) {unknown}; expected criteria (and name)")
     criteria = saved_criteria(params.get("criteria"))
     found = search(parse_criteria({**criteria, "limit": 1}))
-    name = params.get("name")
-    slug = slug_of({"location": name} if isinstance(name, str) and name.strip() else criteria)
+    name = search_name(params.get("name"))
+    slug = slug_of({"location": name} if name else criteria)
     return {
         "type": "memory_write",
         "entry_type": SEARCH,

@@ -56,6 +56,7 @@ SCALE_SECRETS = {
     "POSTGRES_PASSWORD": "su-secret",
     "POSTGRES_APP_PASSWORD": "app-secret",
     "REDIS_PASSWORD": "redis-secret",
+    "PSEUDONYM_SECRET": "pseudonym-secret",
     "API_TOKENS": "/srv/tokens.json",
 }
 
@@ -70,6 +71,7 @@ def test_the_scaled_stack_is_hardened() -> None:
     assert "FORWARDED_ALLOW_IPS: 172.31.250.10" in out and "'*'" not in out and '"*"' not in out
     assert "internal: true" in out
     assert "API_CLOSED_ON: api-on-skills" in out and "- api-on-skills" in out
+    assert "PSEUDONYM_SECRET: pseudonym-secret" in out  # every replica keys pseudonyms alike
 
 
 def test_the_scaled_stack_names_each_missing_secret() -> None:

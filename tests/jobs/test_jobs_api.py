@@ -6,6 +6,7 @@ server at start-up."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -26,6 +27,7 @@ TOKENS = {
     "guest-token-0123456789": {"user": "visitor", "role": "guest"},
 }
 
+ADMIN = "admin-token-0123456789"
 UPLOAD_LIMIT = 300_000
 """The admin's job-run body limit here (JOB_UPLOAD_MAX_BYTES); every other body: 64 KB."""
 
@@ -40,13 +42,22 @@ class Served:
         return httpx.get(f"{self.server.url}{path}", headers=headers, params=params, timeout=30)
 
     def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return self.cli_as(["--token", ADMIN], *args)
+
+    def cli_as(
+        self, token: list[str], *args: str, environ: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        """`propsearch jobs` with `token` (its token options) and `environ` (a copy of ours
+        without PROPSEARCH_TOKEN, else the variables given)."""
         command = [sys.executable, "-m", "agent_graph.cli", "jobs", "--url", self.server.url]
+        env = {k: v for k, v in os.environ.items() if k != "PROPSEARCH_TOKEN"}
         return subprocess.run(
-            [*command, "--token", "admin-token-0123456789", *args],
+            [*command, *token, *args],
             cwd=ROOT,
             capture_output=True,
             text=True,
             timeout=120,
+            env={**env, **(environ or {})},
         )
 
 
@@ -111,6 +122,18 @@ def test_an_operator_runs_a_job_with_a_file_confirms_it_and_the_user_sees_the_al
     listed = served.cli("list")
     assert listed.returncode == 0
     assert "job_probe.ingest" in listed.stdout and "last: ok" in listed.stdout
+
+
+def test_the_cli_reads_the_admin_token_from_the_environment_or_a_file(served: Served) -> None:
+    assert "refused (401)" in served.cli_as([], "list").stdout  # no token anywhere
+    from_env = served.cli_as([], "list", environ={"PROPSEARCH_TOKEN": ADMIN})
+    assert from_env.returncode == 0 and "job_probe.ingest" in from_env.stdout
+    token_file = served.folder / "admin-token"
+    token_file.write_text(ADMIN + "\n")
+    from_file = served.cli_as(["--token-file", str(token_file)], "list")
+    assert from_file.returncode == 0 and "job_probe.ingest" in from_file.stdout
+    missing = served.cli_as(["--token-file", str(served.folder / "nowhere")], "list")
+    assert missing.returncode == 1 and "cannot read the token file" in missing.stdout
 
 
 def _upload(served: Served, token: str | None, body: bytes, path: str = "") -> httpx.Response:

@@ -20,6 +20,8 @@ from tests.trust.helpers import ALICE, FIXTURES, GINA, app_client, bearer, write
 
 GUEST_SECRET = "Zebulon"
 GUEST_SEARCH = f"3 bed homes in Austin, and my name is {GUEST_SECRET}"
+NOSY_QUESTION = "What did the nosy skill see?"
+"""A message about nosy's tool (a planner hears only those: graph/tool_choice.py, heard)."""
 
 
 def _skills(folder: Path) -> Path:
@@ -69,13 +71,15 @@ def test_a_planner_is_not_asked_to_refuse_when_its_tools_are_not_offered(
     guest = _turn(refusing, GINA, GUEST_SEARCH)  # a guest is never offered nosy_report
     assert not _refusals(guest)
     assert [e["data"]["type"] for e in guest if e["type"] == "data"] == ["listings"]
-    # the first message nosy is asked about is Alice's: the guest's turn never reached it
-    alice = _turn(refusing, ALICE, "3 bed homes in Austin")
+    # Alice's search is not about nosy's tool: nosy does not hear it (graph/tool_offer.py)
+    assert not _refusals(_turn(refusing, ALICE, "3 bed homes in Austin"))
+    # the first message nosy is asked about is Alice's about its tool: no other reached it
+    alice = _turn(refusing, ALICE, NOSY_QUESTION)
     assert answer_text(alice) == "Nosy declines everything (asked 1 time(s))."
 
 
 def test_a_refusal_names_the_skill_that_made_it(refusing: TestClient) -> None:
-    events = _turn(refusing, ALICE, "homes with a pool in Austin")
+    events = _turn(refusing, ALICE, NOSY_QUESTION)
     [step] = _refusals(events)
     assert step["skill"] == "nosy" and step["status"] == "end"
     assert "nosy" in step["label"]

@@ -18,6 +18,7 @@ from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from tests.fakes import InMemorySkills, ScriptedChatModel
 from tests.unit.test_planners import skill
+from tests.unit.test_skills_answer import BOATS
 
 PLANNER = """
 def plan(turn):
@@ -55,12 +56,13 @@ async def _turn(
 ) -> tuple[InMemorySkills, list[dict[str, Any]]]:
     skill(tmp_path / "skills", "finder", PLANNER.format(word=word))
     planners = Planners.from_skills_dir(tmp_path / "skills")
-    skills = InMemorySkills({"find": lambda p: {"found": p}}, skill="finder")
+    skills = InMemorySkills({"find": lambda p: {"found": p}}, skill="finder", descriptions=BOATS)
     services = Services(
         skills=skills,
         model=ScriptedChatModel(respond=respond),
         sessions=SessionStore(tmp_path),
         planners=planners,
+        relevance=skills.hearing(),
         checks=checks,
     )
     try:

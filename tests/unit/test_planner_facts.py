@@ -59,13 +59,18 @@ async def test_the_time_zone_and_the_skills_own_entries_reach_its_planner_as_dat
 ) -> None:
     skill(tmp_path / "skills", "clock", CLOCK)
     planners = Planners.from_skills_dir(tmp_path / "skills")
-    skills = InMemorySkills({"clock_now": lambda p: {"type": "clock", **p}}, skill="clock")
+    skills = InMemorySkills(
+        {"clock_now": lambda p: {"type": "clock", **p}},
+        skill="clock",
+        descriptions={"clock_now": "The current time in the user's time zone."},
+    )
     services = Services(
         skills=skills,
         model=OfflineChatModel(planners=planners),
         sessions=SessionStore(tmp_path / "memory"),
         memory=Remembering(),  # type: ignore[arg-type]
         planners=planners,
+        relevance=skills.hearing(),
     )
     try:
         runner = TurnRunner(build_graph(services), Sanitizer(), timezone="Asia/Tokyo")

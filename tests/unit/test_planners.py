@@ -54,8 +54,12 @@ def two_skills(root: Path) -> Planners:
     return Planners.from_skills_dir(root)
 
 
-OWNERS = Facts(owners={"alpha_tool": "alpha", "beta_tool": "beta", "gamma": "gamma"})
-"""The skill of each tool (the registry's routing, graph/planner_facts.py)."""
+OWNERS = Facts(
+    owners={"alpha_tool": "alpha", "beta_tool": "beta", "gamma": "gamma"},
+    heard=frozenset({"alpha", "beta", "gamma"}),
+)
+"""The skill of each tool (the registry's routing, graph/planner_facts.py); every skill hears
+the message (graph/tool_offer.py)."""
 
 
 class Bound:
@@ -75,7 +79,7 @@ def bound(planners: Planners, *names: str) -> Bound:
 
 def view(text: str, tool: str, skill: str) -> TurnView:
     """A turn offering one tool of `skill`."""
-    return TurnView(text, (tool,), (), (), Facts(owners={tool: skill}))
+    return TurnView(text, (tool,), (), (), Facts(owners={tool: skill}, heard=frozenset({skill})))
 
 
 def test_lower_priority_is_asked_first_and_the_first_plan_wins(tmp_path: Path) -> None:
@@ -151,7 +155,14 @@ def test_broken_planners_are_skipped_never_fatal(tmp_path: Path) -> None:
     planners = Planners.from_skills_dir(tmp_path)
     assert [p.skill for p in planners.items] == ["b_raises", "c_shape", "d_fine"]
     offered = TurnView(
-        "x", ("b", "c", "d"), (), (), Facts(owners={"b": "b_raises", "c": "c_shape", "d": "d_fine"})
+        "x",
+        ("b", "c", "d"),
+        (),
+        (),
+        Facts(
+            owners={"b": "b_raises", "c": "c_shape", "d": "d_fine"},
+            heard=frozenset({"b_raises", "c_shape", "d_fine"}),
+        ),
     )
     assert planners.plan(offered) == {"calls": [], "note": "ok", "no_tools": False}
     assert planners.hints([]) is None and planners.state_lines(ResultsView(())) == []
@@ -233,13 +244,18 @@ async def test_a_refusal_answers_before_any_model_or_tool_runs(tmp_path: Path) -
             else AIMessage("done")
         )
     )
-    skills = InMemorySkills({"lookup": lambda p: {"n": 1}}, skill="guard")
+    skills = InMemorySkills(
+        {"lookup": lambda p: {"n": 1}},
+        skill="guard",
+        descriptions={"lookup": "Does the usual thing, or the forbidden thing."},
+    )
     services = Services(
         skills=skills,
         model=model,
         sessions=SessionStore(tmp_path / "memory"),
         sanitizer=Sanitizer(),
         planners=planners,
+        relevance=skills.hearing(),
     )
     graph = build_graph(services)
     try:
@@ -332,7 +348,7 @@ def answer(turn):
 """
 
 
-TALLY = Facts(owners={"tally": "tally"})
+TALLY = Facts(owners={"tally": "tally"}, heard=frozenset({"tally"}))
 
 
 def test_a_repeated_call_is_worded_once_in_the_planned_answer(tmp_path: Path) -> None:

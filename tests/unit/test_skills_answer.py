@@ -34,6 +34,9 @@ def answer(turn):
     return f"The skill found {found[-1]['result']['count']} boats.\\n\\n1. Sea Breeze" if found else None
 """
 
+BOATS = {"find": "Find boats for sale."}
+"""What the tool says it does: the message's words must be about it for its planner to hear."""
+
 
 def _calling(tool: str) -> Callable[[list[BaseMessage]], AIMessage]:
     """Calls `tool` once; after a result, answers in its own words."""
@@ -78,11 +81,13 @@ async def _talk(
 
     tools = {"find": find, "other": lambda p: {"count": 1}, "broken": broken}
     model = ScriptedChatModel(respond=respond)
+    skills = InMemorySkills(tools, skill="finder", descriptions=BOATS)
     services = Services(
-        skills=InMemorySkills(tools, skill="finder"),
+        skills=skills,
         model=model,
         sessions=SessionStore(tmp_path),
         planners=planners,
+        relevance=skills.hearing(),
         skill_answers=on,
     )
     events: list[dict[str, Any]] = []

@@ -3,9 +3,11 @@ the endpoint is unset, and a model call's usage becomes GenAI and OpenInference 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
@@ -18,6 +20,7 @@ from pydantic import ValidationError
 from agent_graph.config import Settings
 from agent_graph.telemetry.attributes import content, hashed_user
 from agent_graph.telemetry.model_calls import ModelCall
+from agent_graph.telemetry.setup import configure
 from tests.servers import ROOT
 
 
@@ -59,6 +62,16 @@ def test_nothing_is_exported_while_the_endpoint_is_unset() -> None:
 def test_users_are_pseudonymous_and_stable() -> None:
     assert hashed_user("alice") == hashed_user("alice") != hashed_user("bob")
     assert "alice" not in hashed_user("alice") and len(hashed_user("alice")) == 16
+
+
+def test_the_trace_user_id_depends_on_the_deployments_secret(tmp_path: Path) -> None:
+    plain = hashlib.sha256(b"propsearch-user:alice").hexdigest()[:16]  # the unsalted one
+    seen = []
+    for secret in ("first-deployment-secret", "second-deployment-secret"):
+        configure(Settings(PSEUDONYM_SECRET=secret, MEMORY_ROOT=tmp_path))
+        seen.append(hashed_user("alice"))
+        assert hashed_user("alice") == hashed_user("alice") != plain
+    assert seen[0] != seen[1]
 
 
 def _recorded(call: ModelCall, response: LLMResult) -> dict[str, object]:

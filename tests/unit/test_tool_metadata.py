@@ -117,3 +117,9 @@ async def test_the_tools_node_reads_renderer_label_summary_and_remember(tmp_path
     assert data == [{**RESULT, "type": "shelf"}, {"pong": True, "type": "generic"}]
     remember = {o["tool"]: o["remember"] for o in final["tool_outcomes"]}
     assert remember == {"find_books": True, "ping": False, "quiet": False}
+
+
+def test_a_handoff_is_declared_only_with_a_question_first() -> None:
+    assert read_meta("t", {"handoff": True, "confirm": "Pass it on?"}).handoff is True
+    assert read_meta("t", {"handoff": True}).handoff is False  # it would not ask first
+    assert read_meta("t", {}).handoff is False

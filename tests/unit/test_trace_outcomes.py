@@ -247,7 +247,7 @@ def test_each_planner_call_is_a_span_with_its_skill_hook_and_outcome(tmp_path: P
                 refusal = planners.refusal("something forbidden", {"guard"})
                 assert refusal is not None and refusal.text == "Not that, sorry."
                 assert planners.refusal("3 beds in Austin", {"guard"}) is None
-                facts = Facts(owners={"x": "guard"})
+                facts = Facts(owners={"x": "guard"}, heard=frozenset({"guard"}))
                 view = TurnView("x it", ("x",), (), (), facts).with_call("x", {})
                 assert planners.corrections(view) == []
                 assert planners.hints([]) is None  # no such hook: not asked, no span

@@ -4,6 +4,7 @@ model bound, the conversation compacted, the planners' suggestion."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -31,14 +32,15 @@ SUMMARIZE_PROMPT = (
 
 
 async def refuse(turn: ModelTurn) -> None:
-    """A refusal of the user's new message by a skill whose tools are offered (planners'
-    `refuse`), before any model: a step names the skill, its text is the answer."""
+    """A refusal of the user's new message by a skill that hears it (its tools are offered and
+    the message is about them: planners' `refuse`), before any model: a step names the skill,
+    its text is the answer."""
     if turn.iterations:
         return
     latest = next((m for m in reversed(turn.messages) if isinstance(m, HumanMessage)), None)
     if latest is None:
         return
-    planners, skills = turn.services.planners, turn.offered_skills
+    planners, skills = turn.services.planners, turn.facts.heard
     refusal = await asyncio.to_thread(planners.refusal, str(latest.content), skills)
     if refusal is not None:
         turn.emit(refusal_step(refusal.skill))
@@ -54,9 +56,11 @@ def refusal_step(skill: str) -> dict[str, Any]:
 
 
 async def offer_tools(turn: ModelTurn) -> None:
-    """The tools the role allows; with a tool choice, only the relevant skills' tools."""
+    """The tools the role allows; with a tool choice, only the relevant skills' tools. The
+    skills that hear the message are chosen apart (graph/tool_offer.py)."""
     offer = await offered_tools(turn.services, turn.role, turn.messages)
     turn.tools, turn.offered = offer.tools, offer.skills
+    turn.facts = dataclasses.replace(turn.facts, heard=frozenset(offer.heard))
 
 
 async def answer_from_skills(turn: ModelTurn) -> None:

@@ -52,12 +52,6 @@ class ModelTurn:
     def names(self) -> list[str]:
         return [t["function"]["name"] for t in self.tools]
 
-    @property
-    def offered_skills(self) -> set[str]:
-        """The skills whose tools this call is offered."""
-        owners = self.facts.owners
-        return {owners[name] for name in self.names if name in owners}
-
     def answer(self) -> AIMessage:
         assert self.response is not None
         return self.response

@@ -75,6 +75,7 @@ def make_agent(services: Services) -> Any:
         }
         if turn.offered is not None:
             update["offered"] = sorted(turn.offered)
+        update["heard"] = sorted(turn.facts.heard)
         return update
 
     return agent

@@ -156,6 +156,7 @@ def make_hydrate(services: Services) -> Any:
             "tool_outcomes": None,
             "usage": None,
             "offered": [],
+            "heard": [],
             "remembered": remembered,
             "context": {k: v for k, v in sections.items() if v},
             "hints": [],

@@ -19,7 +19,7 @@ from agent_graph.memory.write_policy import (
 )
 from agent_graph.security.sanitizer import wrap_error, wrap_external
 from agent_graph.skills.metadata import NO_CARD
-from agent_graph.storage.handoffs import is_handoff
+from agent_graph.storage.handoffs import HandoffRefusedError, checked_handoff, is_handoff
 
 TOOL_ERROR = "Error: {message}"
 NO_INBOX = "This server keeps no handoff inbox, so the request could not be passed on."
@@ -59,7 +59,8 @@ def written(request: ToolRequest, result: Any) -> dict[str, Any] | None:
 
 
 async def handed_off(request: ToolRequest, result: Any) -> None:
-    """Keep a handoff result (a request for a person) in the inbox; guests are refused, as a
+    """Keep a handoff result (a request for a person) in the inbox, from a tool that declares
+    handoffs (and so asked first) and within the fields' limits; guests are refused, as a
     memory write would be (the tool is not theirs anyway)."""
     inbox, context = request.run.services.handoffs, request.run.context
     if not is_handoff(result):
@@ -68,6 +69,10 @@ async def handed_off(request: ToolRequest, result: Any) -> None:
         raise WriteRefusedError(GUEST)
     if inbox is None:
         raise WriteRefusedError(NO_INBOX)
+    try:
+        checked_handoff(request.name, request.meta.handoff, result)
+    except HandoffRefusedError as exc:
+        raise WriteRefusedError(str(exc)) from None
     safe = request.run.services.sanitizer.redact_value(result)
     await inbox.receive(context.user_id, str(request.skill), safe)
 

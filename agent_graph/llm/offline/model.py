@@ -2,9 +2,10 @@
 
 It binds tools, streams tokens and tool-call chunks, and leaves every decision to the skills'
 planners (agent_graph/skills/planners.py): the first planner, in PRIORITY order, that plans for
-the user's words (never for tool output) picks the tool calls; the planners' answers describe
-the outcomes. With no planner for a message it says what the bound tools can do, in the tools'
-own descriptions.
+the user's words (never for tool output) picks the tool calls; each skill's planner describes
+its own tools' outcomes, and outcomes no planner describes are told in plain words. With no
+planner for a message it says what the bound tools can do, in the tools' own descriptions.
+Only the planners of the skills that hear the message (`Facts.heard`) read it.
 """
 
 from __future__ import annotations
@@ -85,8 +86,10 @@ class OfflineChatModel(BaseChatModel):
         turn = turn_of(messages, self.tools, facts)
         if turn.outcomes:
             answers = self.planners.answers(turn)
-            text = "\n\n".join(answers) if answers else generic_answer(list(turn.outcomes))
-            return AIMessage(content=text)
+            owners = turn.facts.owners
+            untold = [o for o in turn.outcomes if owners.get(o["tool"]) not in answers]
+            told = [*answers.values(), *([generic_answer(untold)] if untold else [])]
+            return AIMessage(content="\n\n".join(told))
         plan = self.planners.plan(turn) if self.tools else None
         if plan is None:
             return AIMessage(content=capabilities(self.tools))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 _MOJIBAKE = {"â€™": "'", "â€˜": "'", "â€œ": '"', "â€\x9d": '"', "â€“": "-", "â€”": "-", "Â": ""}
@@ -44,7 +44,7 @@ def _is_write(outcome: Mapping[str, Any]) -> bool:
     )
 
 
-def generic_answer(outcomes: list[Mapping[str, Any]]) -> str:
+def generic_answer(outcomes: Sequence[Mapping[str, Any]]) -> str:
     """Every outcome in plain words; memory writes as one `Got it, I'll remember ...` line."""
     answer = "\n\n".join(describe_outcome(o) for o in outcomes if not _is_write(o))
     writes = [o["result"] for o in outcomes if _is_write(o)]

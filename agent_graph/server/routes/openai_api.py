@@ -135,7 +135,8 @@ async def chat_completions(
     named = named or body.user
     if named and len(named) > 256:
         return _error(422, "the session name is longer than 256 characters")
-    session_id = session_for(caller.user, named, message_text(users[0].content))
+    opening = message_text(users[0].content)
+    session_id = session_for(runtime.pseudonyms, caller.user, named, opening)
     turn = await _turn(runtime, caller, session_id, text)
     if body.stream:
         usage_asked = bool((body.stream_options or {}).get("include_usage"))

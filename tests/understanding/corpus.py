@@ -226,8 +226,8 @@ def _number(value: Any) -> float | None:
         return None
     if isinstance(value, (int, float)):
         return float(value)
-    try:
-        return float(str(value).strip())
+    try:  # "$525,000" is the number 525000; "525k" is not a number
+        return float(str(value).strip().removeprefix("$").replace(",", ""))
     except ValueError:
         return None
 
@@ -239,11 +239,8 @@ def _call_fits(expected: dict[str, Any], call: dict[str, Any]) -> bool:
 
 def score(case: Case, got: Got, refs: dict[str, Any]) -> Outcome:
     """Whether `got` meets the case, per the format's rules."""
-    if case.answer is not None:
-        passed = not got.calls and not got.error
-        if case.answer == "ask":
-            passed = passed and "?" in got.text
-        return Outcome(case, got, passed, f"answer: {case.answer}")
+    if case.answer is not None:  # words, ask, refuse: told apart by reading, not scored
+        return Outcome(case, got, not got.calls and not got.error, f"answer: {case.answer}")
     wanted = [resolved(call, refs) for call in case.calls]
     listed = any(SIDE_CALL in _names(call) for call in wanted)
     made = [c for c in got.calls if listed or c["name"] != SIDE_CALL]
@@ -286,6 +283,8 @@ class Report:
     """Accuracy overall, per capability and per voice, and the failures."""
 
     outcomes: list[Outcome] = field(default_factory=list)
+    left_out: int = 0
+    """Cases not run: the time budget ran out first."""
 
     @property
     def accuracy(self) -> float:
@@ -305,6 +304,8 @@ class Report:
     def text(self, failures: bool = False) -> str:
         passed = sum(o.passed for o in self.outcomes)
         lines = [f"overall: {passed}/{len(self.outcomes)} = {self.accuracy:.1%}"]
+        if self.left_out:
+            lines.append(f"({self.left_out} cases not run: the time budget ran out)")
         for attribute in ("capability", "voice"):
             lines.append(f"by {attribute}:")
             for name, (good, total) in self.by(attribute).items():

@@ -16,9 +16,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,7 +42,7 @@ from tests.understanding.corpus import (
     score,
     stratified,
 )
-from tests.understanding.states import ROLE, Builder, State
+from tests.understanding.states import ROLE, Builder
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -70,16 +72,10 @@ class Session:
         self.runtime = runtime
         self.builder = Builder(runtime)
         self.graph = build_graph(runtime.services)
-        self.states: dict[str, State] = {}
-
-    async def state(self, name: str) -> State:
-        if name not in self.states:
-            self.states[name] = await self.builder.build(name)
-        return self.states[name]
 
     async def first_step(self, case: Case) -> tuple[Got, dict[str, Any]]:
         """The case's first model step, and the references its state resolves."""
-        state = await self.state(case.state)
+        state = await self.builder.build(case.state)
         session = self.builder.session_copy(state)
         self.builder.open_alerts(state)
         context = Context(user_id=state.user, session_id=session, role=ROLE,
@@ -96,9 +92,18 @@ class Session:
             return Got([], error=repr(exc)[:300]), state.refs
         return Got([], error="the turn ended before any model step"), state.refs
 
-    async def run(self, cases: list[Case], progress: Callable[[Outcome], None]) -> Report:
+    async def run(
+        self,
+        cases: list[Case],
+        progress: Callable[[Outcome], None],
+        deadline: float = math.inf,
+    ) -> Report:
+        """Every case in turn, until time.monotonic() passes `deadline` (the rest left out)."""
         report = Report()
         for case in cases:
+            if time.monotonic() > deadline:
+                report.left_out = len(cases) - len(report.outcomes)
+                break
             got, refs = await self.first_step(case)
             outcome = score(case, got, refs)
             report.outcomes.append(outcome)
@@ -138,12 +143,15 @@ def cases_of(
     return stratified(cases, sample) if sample else cases
 
 
-async def run_part(
-    model: str, parts: dict[str, list[Case]], progress: Callable[[Outcome], None] = print
+async def run_parts(
+    model: str,
+    parts: dict[str, list[Case]],
+    progress: Callable[[Outcome], None] = print,
+    deadline: float = math.inf,
 ) -> dict[str, Report]:
     """Each part's report, on one started product (the states built once for all)."""
     async with started(model) as session:
-        return {name: await session.run(cases, progress) for name, cases in parts.items()}
+        return {name: await session.run(cases, progress, deadline) for name, cases in parts.items()}
 
 
 def dot(outcome: Outcome) -> None:
@@ -169,7 +177,7 @@ def main(argv: list[str]) -> int:
     if not cases:
         print(f"no cases in part {args.part!r} for these filters", file=sys.stderr)
         return 2
-    report = asyncio.run(run_part(args.model, {args.part: cases}, dot))[args.part]
+    report = asyncio.run(run_parts(args.model, {args.part: cases}, dot))[args.part]
     print(file=sys.stderr)
     print(f"part {args.part}, model {args.model}")
     print(report.text(failures=args.failures))

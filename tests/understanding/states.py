@@ -45,6 +45,7 @@ class Builder:
 
     def __init__(self, runtime: AppRuntime) -> None:
         self.runtime = runtime
+        self.built: dict[str, State] = {}
         self._alert_serial = itertools.count()
 
     async def say(self, user: str, session: str, message: str) -> list[dict[str, Any]]:
@@ -67,7 +68,18 @@ class Builder:
             return await call_tool(*args, DirectCall(who, tool, params, confirm=asked.token))
 
     async def build(self, name: str) -> State:
-        return await getattr(self, f"_{name}")(State(name, f"corpus-{name}"))
+        """The state, built the first time it is asked for."""
+        if name not in self.built:
+            self.built[name] = await getattr(self, f"_{name}")(State(name, f"corpus-{name}"))
+        return self.built[name]
+
+    async def _continued(self, state: State, earlier: str) -> State:
+        """`state` as a continuation of the `earlier` state's conversation (copied to this
+        state's user), so a slow model says the shared messages once."""
+        before = await self.build(earlier)
+        state.session = self.session_copy(before, to_user=state.user)
+        state.refs = dict(before.refs)
+        return state
 
     async def _fresh(self, state: State) -> State:
         return state
@@ -82,7 +94,7 @@ class Builder:
         return state
 
     async def _detail(self, state: State) -> State:
-        await self._results(state)
+        await self._continued(state, "results")
         zpid, address = state.refs["$2"], state.refs["$address2"]
         assert state.session is not None
         click = f"Show me the details for {address} (zpid: {zpid})"
@@ -94,7 +106,7 @@ class Builder:
         return state
 
     async def _payment(self, state: State) -> State:
-        await self._detail(state)
+        await self._continued(state, "detail")
         assert state.session is not None
         events = await self.say(state.user, state.session, PAYMENT)
         if "mortgage_payment" not in _called(events):
@@ -108,7 +120,7 @@ class Builder:
         return state
 
     async def _saved(self, state: State) -> State:
-        await self._results(state)
+        await self._continued(state, "results")
         for n in (1, 3):
             await self.call(state.user, "save_home", {"zpid": state.refs[f"${n}"]})
         state.refs["$saved"] = [state.refs["$1"], state.refs["$3"]]
@@ -142,15 +154,16 @@ class Builder:
             kept = {**kept, "user": state.user, "key": f"{alert['key']}:{serial}"}
             store.add_alert(SKILL, "corpus", kept, source)
 
-    def session_copy(self, state: State) -> str:
-        """A new session holding the state's conversation (a new id for a new conversation)."""
+    def session_copy(self, state: State, to_user: str | None = None) -> str:
+        """A new session holding the state's conversation (a new id for a new conversation),
+        the state user's or `to_user`'s."""
         if state.session is None:
             return new_session_id()
         sessions = self.runtime.storage.sessions
         record = sessions.load(state.user, state.session)
         if record is None:
             raise StateError(f"state {state.name}: its session is gone")
-        copy = replace(record, id=new_session_id())
+        copy = replace(record, id=new_session_id(), user=to_user or state.user)
         sessions.save(copy)
         return copy.id
 

@@ -31,7 +31,7 @@ from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.state import Context
 from agent_graph.server.runtime import AppRuntime
-from tests.understanding.corpus import (
+from tests.understanding.cases import (
     PARTS,
     Case,
     CorpusError,

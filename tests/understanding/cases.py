@@ -1,4 +1,4 @@
-"""The understanding corpus (docs/understanding-corpus.md): load a part, validate it strictly,
+"""The understanding corpus's cases (docs/understanding-corpus.md): load a part, validate it strictly,
 score what the product's first model step did against each case's `expect`.
 
 Model-agnostic and product-agnostic: what a case expects is data here; the runner

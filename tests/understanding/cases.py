@@ -241,11 +241,12 @@ def score(case: Case, got: Got, refs: dict[str, Any]) -> Outcome:
     """Whether `got` meets the case, per the format's rules."""
     if case.answer is not None:  # words, ask, refuse: told apart by reading, not scored
         return Outcome(case, got, not got.calls and not got.error, f"answer: {case.answer}")
+    if got.error:  # the state may not be there to resolve references in
+        return Outcome(case, got, False, describe(case.calls))
     wanted = [resolved(call, refs) for call in case.calls]
     listed = any(SIDE_CALL in _names(call) for call in wanted)
     made = [c for c in got.calls if listed or c["name"] != SIDE_CALL]
-    passed = not got.error and _assigned(wanted, made, got.calls)
-    return Outcome(case, got, passed, describe(wanted))
+    return Outcome(case, got, _assigned(wanted, made, got.calls), describe(wanted))
 
 
 def _names(call: dict[str, Any]) -> list[str]:

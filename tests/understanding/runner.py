@@ -42,7 +42,7 @@ from tests.understanding.cases import (
     score,
     stratified,
 )
-from tests.understanding.states import ROLE, Builder
+from tests.understanding.states import ROLE, Builder, StateError
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -72,10 +72,19 @@ class Session:
         self.runtime = runtime
         self.builder = Builder(runtime)
         self.graph = build_graph(runtime.services)
+        self.broken: dict[str, str] = {}
+        """The states the product did not make, with why."""
 
     async def first_step(self, case: Case) -> tuple[Got, dict[str, Any]]:
-        """The case's first model step, and the references its state resolves."""
-        state = await self.builder.build(case.state)
+        """The case's first model step, and the references its state resolves; a state the
+        product did not make fails its cases (it is tried once)."""
+        if case.state in self.broken:
+            return Got([], error=self.broken[case.state]), {}
+        try:
+            state = await self.builder.build(case.state)
+        except StateError as exc:
+            self.broken[case.state] = f"state {case.state} not built: {exc}"
+            return Got([], error=self.broken[case.state]), {}
         session = self.builder.session_copy(state)
         self.builder.open_alerts(state)
         context = Context(user_id=state.user, session_id=session, role=ROLE,

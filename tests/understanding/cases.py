@@ -165,6 +165,14 @@ def _check_expect(expect: Any, state: str, where: str) -> None:
                 raise CorpusError(f"{where}: state {state!r} cannot resolve {ref}")
 
 
+def check_tools(cases: list[Case], offered: set[str]) -> None:
+    """Every call a case expects names a tool the product offers (one of, for a list)."""
+    for case in cases:
+        for call in case.calls:
+            if not set(_names(call)) & offered:
+                raise CorpusError(f"{case.where}: the product offers no {call['tool']!r}")
+
+
 def references(value: Any) -> list[str]:
     """The `$…` references inside an args value."""
     if isinstance(value, str) and value.startswith("$"):

@@ -38,6 +38,7 @@ from tests.understanding.cases import (
     Got,
     Outcome,
     Report,
+    check_tools,
     load_part,
     score,
     stratified,
@@ -45,6 +46,10 @@ from tests.understanding.cases import (
 from tests.understanding.states import ROLE, Builder, StateError
 
 REPO = Path(__file__).resolve().parents[2]
+HIDDEN = (
+    "the held-out part is only measured: its cases are not shown (no --failures, no --say), "
+    "so that whoever works on understanding never learns from it"
+)
 
 
 def product_settings(memory_root: Path, model: str) -> Settings:
@@ -160,6 +165,8 @@ async def run_parts(
 ) -> dict[str, Report]:
     """Each part's report, on one started product (the states built once for all)."""
     async with started(model) as session:
+        offered = {tool["function"]["name"] for tool in session.runtime.services.skills.tools}
+        check_tools([case for cases in parts.values() for case in cases], offered)
         return {name: await session.run(cases, progress, deadline) for name, cases in parts.items()}
 
 
@@ -178,15 +185,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--failures", action="store_true", help="list each failure")
     parser.add_argument("--model", default=os.environ.get("AGENT_MODEL") or "offline")
     args = parser.parse_args(argv)
+    if args.part == "heldout" and (args.failures or args.say):
+        print(HIDDEN, file=sys.stderr)
+        return 2
     try:
         cases = cases_of(args.part, args.capability, args.sample, args.say)
+        if not cases:
+            raise CorpusError(f"no cases in part {args.part!r} for these filters")
+        report = asyncio.run(run_parts(args.model, {args.part: cases}, dot))[args.part]
     except CorpusError as exc:
         print(f"corpus error: {exc}", file=sys.stderr)
         return 2
-    if not cases:
-        print(f"no cases in part {args.part!r} for these filters", file=sys.stderr)
-        return 2
-    report = asyncio.run(run_parts(args.model, {args.part: cases}, dot))[args.part]
     print(file=sys.stderr)
     print(f"part {args.part}, model {args.model}")
     print(report.text(failures=args.failures))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.understanding import runner
 from tests.understanding.cases import (
     CORPUS,
     PARTS,
@@ -16,6 +17,7 @@ from tests.understanding.cases import (
     CorpusError,
     Got,
     Report,
+    check_tools,
     load_file,
     load_part,
     score,
@@ -134,3 +136,16 @@ def test_scoring_follows_the_format(
 ) -> None:
     got = Got([{"name": name, "args": args} for name, args in calls])
     assert score(_case(expect), got, REFS).passed is passed
+
+
+def test_a_tool_the_product_does_not_offer_is_a_clear_error() -> None:
+    case = _case({"calls": [{"tool": ["get_current_time", "mcp_time_get_current_time"]}]})
+    check_tools([case], {"mcp_time_get_current_time"})  # one of the list is enough
+    with pytest.raises(CorpusError, match="offers no 'compare_properties'"):
+        check_tools([_case({"calls": [{"tool": "compare_properties"}]})], {"get_current_time"})
+
+
+def test_the_held_out_cases_are_never_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    for shown in (["--failures"], ["--say", "tour"]):
+        assert runner.main(["--part", "heldout", *shown]) == 2
+        assert "only measured" in capsys.readouterr().err

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from bench.common import REPO, RESULTS
 
 if TYPE_CHECKING:
-    from tests.understanding.cases import Report
+    from tests.understanding.scoring import Report
 
 SECONDS_PER_CASE = {"offline": 0.2, "local": 10.0}
 """About how long one case's first model step takes (local: 5-15 s a turn on this machine)."""

@@ -31,18 +31,8 @@ from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.state import Context
 from agent_graph.server.runtime import AppRuntime
-from tests.understanding.cases import (
-    PARTS,
-    Case,
-    CorpusError,
-    Got,
-    Outcome,
-    Report,
-    check_tools,
-    load_part,
-    score,
-    stratified,
-)
+from tests.understanding.cases import PARTS, Case, CorpusError, check_tools, load_part, stratified
+from tests.understanding.scoring import Got, Outcome, Report, score
 from tests.understanding.states import ROLE, Builder, StateError
 
 REPO = Path(__file__).resolve().parents[2]

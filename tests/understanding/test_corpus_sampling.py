@@ -8,7 +8,8 @@ from collections import Counter
 
 from bench.llm_eval.corpus import MIN_S, CorpusRun, run_sample
 from bench.understanding import markdown, sample_for, summary
-from tests.understanding.cases import CAPABILITIES, Got, Report, load_part, score, stratified
+from tests.understanding.cases import CAPABILITIES, load_part, stratified
+from tests.understanding.scoring import Got, Report, score
 
 
 def test_a_sample_has_every_capability_in_proportion() -> None:

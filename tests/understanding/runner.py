@@ -33,7 +33,7 @@ from agent_graph.graph.state import Context
 from agent_graph.server.runtime import AppRuntime
 from tests.understanding.cases import PARTS, Case, CorpusError, check_tools, load_part, stratified
 from tests.understanding.scoring import Got, Outcome, Report, score
-from tests.understanding.states import ROLE, Builder, StateError
+from tests.understanding.states import Builder, StateError
 
 REPO = Path(__file__).resolve().parents[2]
 HIDDEN = (
@@ -82,7 +82,7 @@ class Session:
             return Got([], error=self.broken[case.state]), {}
         session = self.builder.session_copy(state)
         self.builder.open_alerts(state)
-        context = Context(user_id=state.user, session_id=session, role=ROLE,
+        context = Context(user_id=state.user, session_id=session, role=self.builder.role,
                           timezone=self.runtime.settings.user_timezone)  # fmt: skip
         config = {"configurable": {"thread_id": f"{state.user}:{session}"}}
         inputs = {"messages": [HumanMessage(case.say)]}

@@ -4,7 +4,8 @@ states, says the messages and hands back what the first model step did."""
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+import itertools
+from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -176,16 +177,17 @@ def _needs(ref: str) -> str:
 
 def stratified(cases: list[Case], size: int) -> list[Case]:
     """About `size` cases with every capability in it: each capability's share of the sample
-    follows its share of the part, at least one each; the first cases of each file first
-    would bias to its opening voices, so cases are taken evenly spread through each file."""
+    follows its share of the part, at least one each, taken evenly spread through its file (its
+    first cases would bias to the file's opening voices). The capabilities take turns, so a
+    run cut short by its time budget has left out a few of each, not the last files."""
     if size >= len(cases):
         return list(cases)
     groups: dict[str, list[Case]] = defaultdict(list)
     for case in cases:
         groups[case.capability].append(case)
-    counts = Counter({k: max(1, round(size * len(v) / len(cases))) for k, v in groups.items()})
-    chosen: list[Case] = []
-    for capability, group in groups.items():
-        step = len(group) / counts[capability]
-        chosen += [group[int(i * step)] for i in range(counts[capability])]
-    return chosen
+    counts = {k: max(1, round(size * len(v) / len(cases))) for k, v in groups.items()}
+    picks = [
+        [group[int(i * len(group) / counts[name])] for i in range(counts[name])]
+        for name, group in groups.items()
+    ]
+    return [case for turn in itertools.zip_longest(*picks) for case in turn if case is not None]

@@ -21,6 +21,8 @@ def test_a_sample_has_every_capability_in_proportion() -> None:
     assert counts["search"] > counts["time"], counts  # 40 search cases, 14 time cases
     assert len(set(map(id, sample))) == len(sample), "no case twice"
     assert len({c.voice for c in sample}) >= 5, "spread through each file, not its first cases"
+    first = {c.capability for c in sample[: len(CAPABILITIES)]}
+    assert first == set(CAPABILITIES), "the capabilities take turns: a cut leaves out a few of each"
 
 
 def test_a_sample_as_large_as_the_part_is_the_part() -> None:

@@ -127,7 +127,11 @@ class Builder:
         await self._continued(state, "results")
         for n in (1, 3):
             await self.call(state.user, "save_home", {"zpid": state.refs[f"${n}"]})
-        state.refs["$saved"] = [state.refs["$1"], state.refs["$3"]]
+        entries = (await self.runtime.memory.list_preferences(state.user)).get(SKILL, [])
+        saved = [e["key"].removeprefix("home_") for e in entries if e["entry_type"] == "SAVED"]
+        if sorted(saved) != sorted([state.refs["$1"], state.refs["$3"]]):
+            raise StateError(f"homes 1 and 3 were saved, the product keeps {saved}")
+        state.refs["$saved"] = saved
         await self._keep_search_and_watch(state, state.refs["$2"])
         return state
 

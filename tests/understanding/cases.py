@@ -177,7 +177,7 @@ def _needs(ref: str) -> str:
 
 def stratified(cases: list[Case], size: int) -> list[Case]:
     """About `size` cases with every capability in it: each capability's share of the sample
-    follows its share of the part, at least one each, taken evenly spread through its file (its
+    follows its share of the part, at least one each, taken from the middle of even strides through its file (its
     first cases would bias to the file's opening voices). The capabilities take turns, so a
     run cut short by its time budget has left out a few of each, not the last files."""
     if size >= len(cases):
@@ -187,7 +187,7 @@ def stratified(cases: list[Case], size: int) -> list[Case]:
         groups[case.capability].append(case)
     counts = {k: max(1, round(size * len(v) / len(cases))) for k, v in groups.items()}
     picks = [
-        [group[int(i * len(group) / counts[name])] for i in range(counts[name])]
+        [group[int((i + 0.5) * len(group) / counts[name])] for i in range(counts[name])]
         for name, group in groups.items()
     ]
     return [case for turn in itertools.zip_longest(*picks) for case in turn if case is not None]

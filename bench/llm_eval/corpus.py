@@ -56,3 +56,5 @@ def run_sample(model: str, deadline: float, size: int | None = None) -> CorpusRu
         return CorpusRun(asyncio.run(asyncio.wait_for(measured(model, size, until), left)))
     except TimeoutError:
         return CorpusRun(None, f"cut off at the budget ({left:.0f} s) while building the states")
+    except Exception as exc:  # the scenarios' report is kept whatever happens here
+        return CorpusRun(None, f"failed: {exc!r}"[:300])

@@ -6,7 +6,9 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from bench.llm_eval.corpus import MIN_S, CorpusRun, run_sample
+import pytest
+
+from bench.llm_eval.corpus import CORPUS_S, MIN_S, CorpusRun, run_sample
 from bench.understanding import markdown, sample_for, summary
 from tests.understanding.cases import CAPABILITIES, load_part, stratified
 from tests.understanding.scoring import Got, Report, score
@@ -40,6 +42,13 @@ def test_no_sample_runs_without_the_time_for_it() -> None:
     run = run_sample("offline", time.monotonic() + MIN_S / 2)
     assert run.result is None
     assert "Not run" in run.section() and "left of the budget" in run.section()
+
+
+def test_a_sample_that_fails_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("USER_TIMEZONE", "Mars/Olympus_Mons")  # the product refuses to start
+    run = run_sample("offline", time.monotonic() + CORPUS_S)
+    assert run.result is None and run.why.startswith("failed:"), run.why
+    assert "Not run: failed:" in run.section()
 
 
 def test_the_report_shows_each_part_per_capability_and_voice() -> None:

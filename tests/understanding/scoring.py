@@ -56,9 +56,11 @@ def matches(expected: Any, got: Any) -> bool:
         return _as_set(expected) == _as_set(got)
     if isinstance(expected, bool):
         return got is expected
+    number, wanted = _number(got), _number(expected)
+    if wanted is not None and number is not None:  # 450000, "450000", 450000.0, "$450,000"
+        return math.isclose(number, wanted, rel_tol=0, abs_tol=1e-9)
     if isinstance(expected, (int, float)):
-        number = _number(got)
-        return number is not None and math.isclose(number, expected, rel_tol=0, abs_tol=1e-9)
+        return False
     return isinstance(got, (str, int)) and str(got).strip().lower() == str(expected).strip().lower()
 
 

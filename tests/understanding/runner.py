@@ -3,6 +3,7 @@
     .venv/bin/python -m tests.understanding.runner --part learn
     .venv/bin/python -m tests.understanding.runner --part learn --capability tours --failures
     .venv/bin/python -m tests.understanding.runner --part learn --say "budget is 450"
+    .venv/bin/python -m tests.understanding.runner --part learn --json /tmp/before.json
     AGENT_MODEL=local .venv/bin/python -m tests.understanding.runner --part learn --sample 60
 
 Each state is built once (tests/understanding/states.py); each case starts from a copy of it
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import math
 import os
 import sys
@@ -37,7 +39,7 @@ from tests.understanding.states import Builder, StateError
 
 REPO = Path(__file__).resolve().parents[2]
 HIDDEN = (
-    "the held-out part is only measured: its cases are not shown (no --failures, no --say), "
+    "the held-out part is only measured: its cases are not shown (no --failures, --say, --json), "
     "so that whoever works on understanding never learns from it"
 )
 
@@ -173,9 +175,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--say", help="only cases whose message contains this text")
     parser.add_argument("--sample", type=int, help="a stratified sample of about N cases")
     parser.add_argument("--failures", action="store_true", help="list each failure")
+    parser.add_argument("--json", type=Path, help="also write each case's outcome here")
     parser.add_argument("--model", default=os.environ.get("AGENT_MODEL") or "offline")
     args = parser.parse_args(argv)
-    if args.part == "heldout" and (args.failures or args.say):
+    if args.part == "heldout" and (args.failures or args.say or args.json):
         print(HIDDEN, file=sys.stderr)
         return 2
     try:
@@ -189,6 +192,8 @@ def main(argv: list[str]) -> int:
     print(file=sys.stderr)
     print(f"part {args.part}, model {args.model}")
     print(report.text(failures=args.failures))
+    if args.json:
+        args.json.write_text(json.dumps(report.cases(), indent=1, ensure_ascii=False) + "\n")
     return 0
 
 

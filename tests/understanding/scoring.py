@@ -141,6 +141,15 @@ class Report:
             groups[getattr(outcome.case, attribute)].append(outcome)
         return {k: (sum(o.passed for o in v), len(v)) for k, v in sorted(groups.items())}
 
+    def cases(self) -> list[dict[str, Any]]:
+        """Each case's outcome as plain data (to compare two runs case by case)."""
+        return [
+            {"where": o.case.where, "capability": o.case.capability, "voice": o.case.voice,
+             "state": o.case.state, "say": o.case.say, "passed": o.passed,
+             "expected": o.expected, "got": shown(o.got)}
+            for o in self.outcomes
+        ]  # fmt: skip
+
     @property
     def failures(self) -> list[Outcome]:
         return [o for o in self.outcomes if not o.passed]

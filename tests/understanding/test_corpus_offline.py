@@ -149,6 +149,6 @@ def test_a_tool_the_product_does_not_offer_is_a_clear_error() -> None:
 
 
 def test_the_held_out_cases_are_never_shown(capsys: pytest.CaptureFixture[str]) -> None:
-    for shown in (["--failures"], ["--say", "tour"]):
+    for shown in (["--failures"], ["--say", "tour"], ["--json", "/dev/null"]):
         assert runner.main(["--part", "heldout", *shown]) == 2
         assert "only measured" in capsys.readouterr().err

@@ -10,7 +10,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agent_graph.security.auth import Principal
-from agent_graph.server.direct_calls import ConfirmationNeededError, DirectCall, call_tool
+from agent_graph.server.direct_calls import (
+    ConfirmationNeededError,
+    DirectCall,
+    DirectCallError,
+    call_tool,
+)
 from agent_graph.server.runtime import AppRuntime
 from agent_graph.storage.sessions import new_session_id
 from agent_graph.turn_request import TurnRequest
@@ -64,12 +69,16 @@ class Builder:
 
     async def call(self, user: str, tool: str, params: dict[str, Any]) -> dict[str, Any]:
         """One tool through the product's direct-call path, confirmed when it asks."""
-        runtime, who = self.runtime, Principal(user, self.role)
+        runtime = self.runtime
         args = (runtime.services.skills, runtime.memory, runtime.sanitizer, runtime.confirm_tokens)
+        call = DirectCall(Principal(user, self.role), tool, params)
         try:
-            return await call_tool(*args, DirectCall(who, tool, params))
-        except ConfirmationNeededError as asked:
-            return await call_tool(*args, DirectCall(who, tool, params, confirm=asked.token))
+            try:
+                return await call_tool(*args, call)
+            except ConfirmationNeededError as asked:
+                return await call_tool(*args, replace(call, confirm=asked.token))
+        except DirectCallError as exc:  # the confirmed call refused too
+            raise StateError(f"{tool}({params}) was refused: {exc.status} {exc.detail}") from None
 
     async def build(self, name: str) -> State:
         """The state, built the first time it is asked for."""

@@ -5,6 +5,7 @@ states, says the messages and hands back what the first model step did."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,6 +115,8 @@ def checked_case(capability: str, item: Any, where: str) -> Case:
         raise CorpusError(f"{where}: unknown voice {voice!r} (one of {', '.join(VOICES)})")
     if state not in STATES:
         raise CorpusError(f"{where}: unknown state {state!r} (one of {', '.join(STATES)})")
+    if SPOKEN_REF.search(say) and "list" not in REFERENCES[state]:
+        raise CorpusError(f"{where}: state {state!r} shows no list for {SPOKEN_REF.pattern}")
     expect = item["expect"]
     _check_expect(expect, state, where)
     return Case(capability, say, voice, state, expect, where)
@@ -164,6 +167,15 @@ def references(value: Any) -> list[str]:
     if isinstance(value, list):
         return [r for v in value for r in references(v)]
     return []
+
+
+SPOKEN_REF = re.compile(r"\$address(\d+)\b")
+"""The one reference a message itself may hold: a shown home's address, as a card click says it."""
+
+
+def spoken(say: str, refs: dict[str, Any]) -> str:
+    """The message with `$addressN` replaced by that result's address (other `$` stay money)."""
+    return SPOKEN_REF.sub(lambda m: str(refs.get(m.group(0), m.group(0))), say)
 
 
 def _needs(ref: str) -> str:

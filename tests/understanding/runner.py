@@ -33,7 +33,15 @@ from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.state import Context
 from agent_graph.server.runtime import AppRuntime
-from tests.understanding.cases import PARTS, Case, CorpusError, check_tools, load_part, stratified
+from tests.understanding.cases import (
+    PARTS,
+    Case,
+    CorpusError,
+    check_tools,
+    load_part,
+    spoken,
+    stratified,
+)
 from tests.understanding.scoring import Got, Outcome, Report, score
 from tests.understanding.states import Builder, StateError
 
@@ -87,7 +95,7 @@ class Session:
         context = Context(user_id=state.user, session_id=session, role=self.builder.role,
                           timezone=self.runtime.settings.user_timezone)  # fmt: skip
         config = {"configurable": {"thread_id": f"{state.user}:{session}"}}
-        inputs = {"messages": [HumanMessage(case.say)]}
+        inputs = {"messages": [HumanMessage(spoken(case.say, state.refs))]}
         stream = self.graph.astream(inputs, config, context=context, stream_mode="updates")
         try:
             async with contextlib.aclosing(stream):

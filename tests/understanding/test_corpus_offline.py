@@ -22,10 +22,10 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, score
 
-FLOORS = {"learn": 0.60, "heldout": 0.40}
+FLOORS = {"learn": 0.60, "heldout": 0.55}
 """Accuracy each part must keep on the offline model. learn: 60.7% at be00cd1 (the figures in
-bench/results/understanding.md), rounded down. heldout: provisional until it is first measured
-(the lead sets it then from the runner's overall figure, without reading the part)."""
+bench/results/understanding.md), rounded down. heldout: 55.7% on the same
+planners (the runner's overall figure only; its cases are not shown), rounded down."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -10,7 +10,7 @@ import pytest
 
 from bench.llm_eval.corpus import CORPUS_S, MIN_S, CorpusRun, run_sample
 from bench.understanding import markdown, sample_for, summary
-from tests.understanding.cases import CAPABILITIES, load_part, stratified
+from tests.understanding.cases import CAPABILITIES, load_part, spoken, stratified
 from tests.understanding.scoring import Got, Report, score
 
 
@@ -62,3 +62,9 @@ def test_the_report_shows_each_part_per_capability_and_voice() -> None:
     assert "| smalltalk | 6/7 (85.7%) |" in text and "| *per voice* |" in text
     assert "about 7" in text
     assert "Understanding corpus (sample)" in CorpusRun(result).section()
+
+
+def test_a_message_may_say_a_shown_homes_address_and_only_that() -> None:
+    refs = {"$address2": "1612 Westmoor Dr, Austin, TX 78723"}
+    said = spoken("Show me the details for $address2 under $450k or $5", refs)
+    assert said == "Show me the details for 1612 Westmoor Dr, Austin, TX 78723 under $450k or $5"

@@ -45,7 +45,7 @@ from .hint_chips import follow_up_hints
 from .market import asks_days_on_market
 from .parse import Parsed, parse
 from .prefs import fill_from_preferences, preference_writes
-from .refs import card_click, find_reference, resolve, typed_address
+from .refs import card_click, find_reference, resolve, shown_at, typed_address
 from .replies import describe_error, describe_results
 from .saved import plan_saved
 from .watch import plan_watch
@@ -119,6 +119,9 @@ def plan_for(conv: Conversation) -> Plan | None:
         calls, note = saved
         return Plan([ToolRequest(name, args) for name, args in calls], note)
     if address := typed_address(text):
+        shown = [*conv.last_results, *([conv.focused] if conv.focused else [])]
+        if zpid := shown_at(address, shown):  # a card click names the home it shows
+            return Plan([_details(zpid)])
         return Plan([ToolRequest("get_property_details_by_address", {"address": address})])
     parsed = parse(text)
     if parsed.question:

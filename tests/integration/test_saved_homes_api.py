@@ -56,7 +56,7 @@ def test_removing_a_saved_home_and_saving_twice(app_client: TestClient) -> None:
     assert app_client.post("/tools/save_home", json=params).json()["change"]
     assert "change" not in app_client.post("/tools/save_home", json=params).json()  # no-op
     asked = app_client.post("/tools/remove_saved_home", json=params)
-    assert asked.status_code == 409 and "Remove home" in asked.json()["detail"]
+    assert asked.status_code == 409 and "Remove this home" in asked.json()["detail"]
     assert f"home_{home['zpid']}" in _saved(app_client)  # nothing removed without a yes
     forged = app_client.post("/tools/remove_saved_home", json={**params, "confirm": "1.abc"})
     assert forged.status_code == 409 and f"home_{home['zpid']}" in _saved(app_client)

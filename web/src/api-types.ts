@@ -173,6 +173,12 @@ export interface JobsAnswer {
   jobs: JobInfo[];
 }
 
+/** The caller's user id and role (`user`, `agent`, `admin`: security/roles.py). */
+export interface MeAnswer {
+  user: string;
+  role: string;
+}
+
 export interface ModelCard {
   id: string;
   object?: "model";

@@ -1,5 +1,6 @@
 /** Every HTTP call the UI makes to the PropSearch API (docs/protocol.md). */
 import { readStored, writeStored } from "./storage";
+import type { MeAnswer } from "./api-types";
 import type {
   Alert,
   Handoff,
@@ -201,6 +202,14 @@ export async function getChanges(): Promise<MemoryChange[]> {
 export async function undoChange(id: string): Promise<void> {
   await request(`/memory/changes/${encodeURIComponent(id)}/undo`, { method: "POST" });
 }
+
+/** Who the caller is and their role: the UI asks only for what that role may see. */
+export async function getMe(): Promise<MeAnswer> {
+  return getJson<MeAnswer>("/me");
+}
+
+/** Roles that have the handoff inbox (GET /handoffs answers 403 to any other). */
+export const HANDOFF_ROLES: readonly string[] = ["agent", "admin"];
 
 /** The handoff inbox (agents and admins); a 403 means this caller has none. */
 export async function getHandoffs(): Promise<Handoff[]> {

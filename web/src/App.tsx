@@ -149,7 +149,7 @@ function Workspace({ auth }: { auth: AuthState }) {
 
   return (
     <HomeActionsContext.Provider value={saved}>
-    <div className="flex h-dvh overflow-clip">
+    <div className="flex h-dvh overflow-hidden">
       <Sidebar
         sessions={sessions.sessions}
         currentId={chat.sessionId}
@@ -172,7 +172,7 @@ function Workspace({ auth }: { auth: AuthState }) {
         <ChangeLog changes={memory.changes} addresses={memory.addresses} onUndo={(id) => void memory.undo(id)} />
         {inbox.available && <HandoffInbox handoffs={inbox.handoffs} onHandled={(id) => void inbox.handle(id)} />}
       </Sidebar>
-      <main className="flex min-h-0 min-w-0 flex-1 flex-col overflow-clip">
+      <main className="flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden">
         <header className="flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
           <button
             type="button"

@@ -4,8 +4,9 @@ Pure functions, no I/O. Decisions read only the user's own words (`Conversation.
 listing descriptions are data, never instructions.
 
 A message is read in this order; the first that applies wins:
-1. the web UI's card click `Show me the details for {address} (zpid: {zpid})` -> details by zpid;
-2. a typed street address -> details by address;
+1. the older card click `Show me the details for {address} (zpid: {zpid})` -> details by zpid;
+2. a typed street address -> details of the shown home at that address by its zpid (the web
+   UI's card click `Tell me more about {address}`), else details by address;
 3. homes like a shown or open one ("homes like the second one", "more like this") -> a search
    ranked by likeness to it (like_zpid), same type, price within 30%;
    a reference to a shown result ("the second one", "#3", "the cheapest one") -> details of

@@ -29,6 +29,7 @@ from agent_graph.server.routes import (
     handoffs,
     health,
     jobs,
+    me,
     memory,
     memory_changes,
     metrics,
@@ -66,6 +67,7 @@ ROUTERS = (
     handoffs.router,
     jobs.router,
     alerts.router,
+    me.router,
 )
 
 

@@ -296,8 +296,8 @@ TOOLS = [
         {
             "label": "Removing saved home…",
             "renders": "none",
-            "summary": "removed {key}",
-            "confirm": "Remove home {zpid} from your saved homes?",
+            "summary": "removed from your saved homes",
+            "confirm": "Remove this home from your saved homes?",
             "writes": SAVED_ENTRIES,
             "idempotent": True,  # only a write request, applied once when the turn ends
         },
@@ -320,7 +320,7 @@ TOOLS = [
         {
             "label": "Saving search…",
             "renders": "none",
-            "summary": "saved search {key}",
+            "summary": "saved search: {words}",
             "confirm": "Save this search and tell you when new homes match it?",
             "writes": WATCH_ENTRIES,
         },
@@ -341,8 +341,8 @@ TOOLS = [
         {
             "label": "Watching home…",
             "renders": "none",
-            "summary": "watching {key}",
-            "confirm": "Watch home {zpid} and tell you when its {watch} changes?",
+            "summary": "watching {address}",
+            "confirm": "Watch this home and tell you when its {watch} changes?",
             "writes": WATCH_ENTRIES,
         },
     ),
@@ -364,7 +364,7 @@ TOOLS = [
             "label": "Requesting a tour…",
             "renders": "none",
             "summary": "tour requested for {address}",
-            "confirm": "Send a tour request for home {zpid} ({times}) to an agent "
+            "confirm": "Send a tour request for this home ({times}) to an agent "
             "(contact: {contact})?",
             "idempotent": False,
             "handoff": True,

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from criteria import parse_criteria
+from planner.wording import criteria_phrase
 from saved_homes import zpid_of
 from skill_runtime import ToolError
 
@@ -97,6 +98,7 @@ def save_search(params: dict[str, Any], search: Search) -> dict[str, Any]:
         "key": f"search_{slug}",
         "value": json.dumps(criteria, sort_keys=True, separators=(",", ":")),
         "criteria": criteria,
+        "words": criteria_phrase(criteria, 2),
         "total": found.get("total", 0),
     }
 

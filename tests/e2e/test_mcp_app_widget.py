@@ -93,7 +93,7 @@ def test_the_widget_shows_the_cards_and_a_click_asks_the_host_for_details(
     host.screenshot(path=str(artifacts / "mcp-app-widget.png"))  # docs/ keeps a copy
 
     cards.nth(1).get_by_role("button", name=re.compile("^Show details for")).click()
-    expected = f"Show me the details for {items[1]['address']} (zpid: {items[1]['zpid']})"
+    expected = f"Tell me more about {items[1]['address']}"
     host.wait_for_function(
         "text => window.hostLog.some(e => e.kind === 'message' &&"
         " e.params.content[0].text === text)",

@@ -137,7 +137,7 @@ def test_keyboard_only_search_and_details(page: Page) -> None:
     sent = count_chat_requests(page)
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("user-message").last).to_have_text(
-        re.compile(rf"^Show me the details for {re.escape(card_button['text'])} \(zpid: \w+\)$")
+        re.compile(rf"^Tell me more about {re.escape(card_button['text'])}$")
     )
     expect(page.get_by_test_id("property-detail")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
     wait_for_answer(page)

@@ -83,7 +83,7 @@ def test_marker_click_opens_details_like_the_card(page: Page) -> None:
     page.get_by_test_id("results-map").locator(".results-marker").nth(index).click()
 
     expect(page.get_by_test_id("user-message").last).to_have_text(
-        re.compile(rf"^Show me the details for {re.escape(address)} \(zpid: \w+\)$")
+        re.compile(rf"^Tell me more about {re.escape(address)}$")
     )
     detail = page.get_by_test_id("property-detail")
     expect(detail).to_be_visible(timeout=ANSWER_TIMEOUT_MS)

@@ -24,6 +24,7 @@ def entries(page: Page, entry_type: str) -> dict[str, str]:
 def test_a_saved_search_and_a_watch_are_shown_edited_and_removed(page: Page) -> None:
     cards = search(page)
     zpid: Any = cards.nth(1).get_attribute("data-zpid")
+    address = cards.nth(1).locator("h3").inner_text()
     ask(page, "watch this search")
     prompt = page.get_by_test_id("confirm-prompt")
     expect(prompt).to_contain_text("Save this search", timeout=ANSWER_TIMEOUT_MS)
@@ -43,19 +44,19 @@ def test_a_saved_search_and_a_watch_are_shown_edited_and_removed(page: Page) -> 
     assert json.loads(value)["price_max"] == 450000 and len(entries(page, "SEARCH")) == 1
 
     ask(page, "let me know if the second one drops in price")
-    expect(prompt).to_contain_text(f"Watch home {zpid}", timeout=ANSWER_TIMEOUT_MS)
+    expect(prompt).to_contain_text("Watch this home", timeout=ANSWER_TIMEOUT_MS)
     prompt.get_by_role("button", name="Confirm").click()
     wait_for_answer(page)
-    watch = panel.get_by_label(f"What to watch on home {zpid}")
+    watch = panel.get_by_label(f"What to watch on {address}")
     expect(watch).to_have_value("price")
     watch.select_option("status")
     expect(page.get_by_test_id("change-item").first).to_contain_text(
-        f"Changed watch {zpid}: price → status"
+        f"Changed watch on {address}: price changes → status changes"
     )
     assert entries(page, "WATCH") == {f"watch_{zpid}": "status"}
 
-    panel.get_by_role("button", name=f"Forget watch on home {zpid}").click()
-    panel.get_by_role("button", name="Forget saved search").click()
+    panel.get_by_role("button", name=f"Stop watching {address}").click()
+    panel.get_by_role("button", name=re.compile("^Forget saved search")).click()
     expect(panel.get_by_test_id("saved-search")).to_have_count(0)
     expect(panel.get_by_test_id("watch")).to_have_count(0)
     assert entries(page, "SEARCH") == {} and entries(page, "WATCH") == {}

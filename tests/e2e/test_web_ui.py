@@ -81,7 +81,7 @@ def test_card_click_shows_detail_and_map(page: Page, artifacts: Path) -> None:
     cards.first.click()
 
     expect(page.get_by_test_id("user-message").last).to_have_text(
-        re.compile(rf"^Show me the details for {re.escape(address)} \(zpid: \w+\)$")
+        re.compile(rf"^Tell me more about {re.escape(address)}$")
     )
     detail = page.get_by_test_id("property-detail")
     expect(detail).to_be_visible(timeout=ANSWER_TIMEOUT_MS)

@@ -147,3 +147,13 @@ def test_in_chat_the_second_one_on_saturday_morning(client: TestClient) -> None:
     assert "sent your tour request" in answer_text(done)
     titles = [h["title"] for h in client.get("/handoffs", headers=bearer(AGENT)).json()["handoffs"]]
     assert f"Tour request: {shown[1]['address']}" in titles
+
+
+def test_me_tells_each_caller_their_role_so_the_ui_asks_for_the_inbox_only_as_an_agent(
+    client: TestClient,
+) -> None:
+    agent = client.get("/me", headers=bearer(AGENT))
+    user = client.get("/me", headers=bearer(ALICE))
+    assert agent.status_code == 200 and agent.json() == {"user": "agnes", "role": "agent"}
+    assert user.status_code == 200 and user.json() == {"user": "alice", "role": "user"}
+    assert client.get("/me").status_code == 401

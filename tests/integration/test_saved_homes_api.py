@@ -56,7 +56,7 @@ def test_removing_a_saved_home_and_saving_twice(app_client: TestClient) -> None:
     assert app_client.post("/tools/save_home", json=params).json()["change"]
     assert "change" not in app_client.post("/tools/save_home", json=params).json()  # no-op
     asked = app_client.post("/tools/remove_saved_home", json=params)
-    assert asked.status_code == 409 and "Remove home" in asked.json()["detail"]
+    assert asked.status_code == 409 and "Remove this home" in asked.json()["detail"]
     assert f"home_{home['zpid']}" in _saved(app_client)  # nothing removed without a yes
     forged = app_client.post("/tools/remove_saved_home", json={**params, "confirm": "1.abc"})
     assert forged.status_code == 409 and f"home_{home['zpid']}" in _saved(app_client)
@@ -160,3 +160,18 @@ def test_a_guest_asking_in_chat_to_save_is_told_to_sign_in(tokens_client: TestCl
         assert text.startswith("Sign in to save homes")
         assert not [e for e in asked if e["type"] == "step"]  # no tool ran
     assert not list(root.rglob("preferences.md")) and not list(root.rglob("changes.jsonl"))
+
+
+def test_a_client_that_asks_first_gets_the_question_without_a_409(app_client: TestClient) -> None:
+    home = _listings(app_client, "condos in 78704")[0]
+    params = {"params": {"zpid": home["zpid"]}}
+    app_client.post("/tools/save_home", json=params)
+    asked = app_client.post("/tools/remove_saved_home", json={**params, "ask": True})
+    assert asked.status_code == 200
+    assert set(asked.json()) == {"question", "confirm"}
+    assert "Remove this home" in asked.json()["question"]
+    assert f"home_{home['zpid']}" in _saved(app_client)  # nothing removed without a yes
+    confirmed = {**params, "confirm": asked.json()["confirm"], "ask": True}
+    removed = app_client.post("/tools/remove_saved_home", json=confirmed)
+    assert removed.status_code == 200 and removed.json()["change"]["new"] is None
+    assert f"home_{home['zpid']}" not in _saved(app_client)

@@ -86,7 +86,7 @@ def test_mcp_creates_and_lists_saved_searches_watches_and_tours(server: ServerPr
     assert out["bad"].is_error and "beds_min" in out["bad"].content[0].text
     assert not out["tour"].is_error, out["tour"].content
     listed = "".join(getattr(c, "text", "") for c in out["listed"].content)
-    assert "homes in 78745 with 3+ bedrooms" in listed and f"watching home {zpid}" in listed
+    assert "homes in 78745 with 3+ bedrooms" in listed and "a watched home: its price" in listed
     assert not {"save_search", "watch_home", "request_tour"} & out["guest_tools"]
     inbox = httpx.get(f"{server.url}/handoffs", headers=bearer(ADA)).json()["handoffs"]
     assert [h["user"] for h in inbox if h["kind"] == "tour"] == ["alice"]

@@ -49,7 +49,7 @@ def test_an_mcp_conversation_and_a_confirmation_across_replicas(cluster: Cluster
     assert len(record["turns"]) == 2
     assert_whole(record)
     assert not saved.is_error and not removed.is_error, removed.content
-    assert asked and "Remove home" in asked[0]  # the confirmation reached the user, then ran
+    assert asked and "Remove this home" in asked[0]  # the confirmation reached the user, then ran
 
 
 def test_openai_follow_ups_across_replicas(cluster: Cluster) -> None:

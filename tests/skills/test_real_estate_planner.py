@@ -754,3 +754,21 @@ def test_similar_listings_search_around_the_focused_one() -> None:
         "price_min": 280_000,
         "price_max": 520_000,
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tell me more about 1003 Oak St, Austin, TX 78704",
+        "tell me more about 1003 oak st",
+    ],
+)
+def test_a_card_click_in_words_fetches_the_shown_home_by_its_zpid(text: str) -> None:
+    result = plan(Conversation(text, last_results=RESULTS))
+    assert result == Plan([ToolRequest("get_property_details", {"zpid": "z3"})])
+
+
+def test_an_address_not_shown_is_looked_up_by_address() -> None:
+    result = plan(Conversation("Tell me more about 4506 Mattie Ln, Austin, TX 78745"))
+    expected = {"address": "4506 Mattie Ln, Austin, TX 78745"}
+    assert result == Plan([ToolRequest("get_property_details_by_address", expected)])

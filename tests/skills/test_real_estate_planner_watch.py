@@ -147,6 +147,15 @@ def test_answers_word_each_kept_entry_and_the_handoff() -> None:
 def test_show_my_saved_searches_lists_them_in_words() -> None:
     found, said = calls("show my saved searches")
     assert found == []
-    assert "saved search: homes in 78704 with 3+ bedrooms (search_78704_3bd)" in said
-    assert "watching home 102: its price" in said
+    assert said.endswith("- saved search: homes in 78704 with 3+ bedrooms")
+    assert "watching 2 Oak St: its price" in said
+    _, unshown = calls("show my saved searches", last_results=[])
+    assert "a watched home: its price" in unshown and "102" not in unshown
     assert "no saved searches" in calls("what am I watching?", preferences={})[1]
+
+
+def test_a_stopped_watch_or_search_is_said_without_its_entry_key() -> None:
+    for entry_type, key in (("WATCH", "watch_102"), ("SEARCH", "search_78704_3bd")):
+        write = {"type": "memory_write", "op": "delete", "entry_type": entry_type, "key": key}
+        said = _replies.describe_results(write)
+        assert said.startswith("Done: I've stopped your") and key not in said

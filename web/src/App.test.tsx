@@ -91,7 +91,7 @@ describe("App", () => {
     expect(await screen.findByTestId("property-detail")).toHaveTextContent("Lovely.");
     expect(chatBodies[1]).toEqual({ message: detailRequest(listing), session_id: "s1" });
     expect(chatBodies[1]?.message).toBe(
-      "Show me the details for 2306 Shoal Creek Blvd, Austin, TX 78705 (zpid: 29324909)",
+      "Tell me more about 2306 Shoal Creek Blvd, Austin, TX 78705",
     );
   });
 

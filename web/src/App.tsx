@@ -166,13 +166,14 @@ function Workspace({ auth }: { auth: AuthState }) {
             preferences={memory.preferences}
             onForget={(skill, key) => void memory.forget(skill, key)}
             onEdit={memory.edit}
+            addresses={memory.addresses}
           />
         )}
-        <ChangeLog changes={memory.changes} onUndo={(id) => void memory.undo(id)} />
+        <ChangeLog changes={memory.changes} addresses={memory.addresses} onUndo={(id) => void memory.undo(id)} />
         {inbox.available && <HandoffInbox handoffs={inbox.handoffs} onHandled={(id) => void inbox.handle(id)} />}
       </Sidebar>
-      <main className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+      <main className="flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden">
+        <header className="flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
           <button
             type="button"
             onClick={() => setSidebarOpen(true)}
@@ -209,7 +210,9 @@ function Workspace({ auth }: { auth: AuthState }) {
             </button>
           )}
         </header>
-        <div className="min-h-0 flex-1 overflow-y-auto" data-testid="scroll-area">
+        {/* `relative`: visually hidden parts (sr-only, position: absolute) stay inside the scroller
+            instead of growing the document. */}
+        <div className="relative min-h-0 flex-1 overflow-y-auto" data-testid="scroll-area">
           {loadError && (
             <p role="alert" className="mx-auto mt-4 max-w-4xl rounded-lg bg-red-50 px-4 py-2 text-sm text-red-800">
               {loadError}
@@ -238,7 +241,7 @@ function Workspace({ auth }: { auth: AuthState }) {
             />
           )}
         </div>
-        <div className="mx-auto w-full max-w-4xl px-3 pb-3 sm:px-6">
+        <div className="mx-auto w-full max-w-4xl shrink-0 px-3 pb-3 sm:px-6">
           <ChatInput disabled={chat.streaming} onSend={chat.send} />
         </div>
       </main>

@@ -173,6 +173,12 @@ export interface JobsAnswer {
   jobs: JobInfo[];
 }
 
+/** The caller's user id and role (`user`, `agent`, `admin`: security/roles.py). */
+export interface MeAnswer {
+  user: string;
+  role: string;
+}
+
 export interface ModelCard {
   id: string;
   object?: "model";
@@ -297,15 +303,18 @@ export interface SkillsAnswer {
   tools: Record<string, ToolInfo>;
 }
 
-/** The tool's result, and the change it made to remembered entries, if any. */
+/** The tool's result and the change it made to remembered entries, if any; or, for a call sent with `ask` that needs a yes first, the `question` and the `confirm` token. */
 export interface ToolAnswer {
-  result: unknown;
+  result?: unknown;
   change?: ChangeEntry | null;
+  question?: string | null;
+  confirm?: string | null;
 }
 
 export interface ToolCall {
   params?: Record<string, unknown>;
   confirm?: string | null;
+  ask?: boolean;
 }
 
 /** What the web UI and the CLI need about a tool (docs/protocol.md, "Tool metadata"). */

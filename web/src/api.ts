@@ -1,5 +1,6 @@
 /** Every HTTP call the UI makes to the PropSearch API (docs/protocol.md). */
 import { readStored, writeStored } from "./storage";
+import type { MeAnswer } from "./api-types";
 import type {
   Alert,
   Handoff,
@@ -159,35 +160,37 @@ export async function forgetPreference(skill: string, key: string): Promise<void
   await request(path, { method: "DELETE" });
 }
 
-/** What POST /tools/{tool} answers: the tool's result and the memory change it made, if any. */
+/** What POST /tools/{tool} answers: the tool's result and the memory change it made, if any;
+ * or (the call was sent with `ask`) the question and the token to go ahead. */
 export interface ToolReply {
   result: Record<string, unknown>;
   change?: MemoryChange;
 }
 
+interface ToolAnswer extends Partial<ToolReply> {
+  question?: string;
+  confirm?: string;
+}
+
 /**
  * Calls one skill tool directly (role-checked by the server like the graph's calls). A call
- * that deletes or changes a remembered entry is answered 409 with a `confirm` token; the
- * user's own click that started this call is the confirmation, so it is sent once more with it.
+ * that deletes or changes a remembered entry needs a confirmation first: sent with `ask`, the
+ * server answers it with a `confirm` token (200, not a 409 the browser would log); the user's
+ * own click that started this call is the confirmation, so it is sent once more with it.
  */
 export async function callTool(tool: string, params: Record<string, unknown>): Promise<ToolReply> {
-  const post = (confirm?: string) =>
-    fetch(
-      `/tools/${encodeURIComponent(tool)}`,
-      withToken({
+  const post = async (confirm?: string) =>
+    (await (
+      await request(`/tools/${encodeURIComponent(tool)}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(confirm ? { params, confirm } : { params }),
-      }),
-    );
-  let response = await post();
-  if (response.status === 409) {
-    const body = (await response.clone().json().catch(() => ({}))) as { confirm?: unknown };
-    if (typeof body.confirm === "string") response = await post(body.confirm);
-  }
-  if (response.status === 401) authListeners.forEach((listener) => listener());
-  if (!response.ok) throw await describeFailure(response);
-  return (await response.json()) as ToolReply;
+        body: JSON.stringify(confirm ? { params, confirm, ask: true } : { params, ask: true }),
+      })
+    ).json()) as ToolAnswer;
+  let answer = await post();
+  if (answer.result === undefined && typeof answer.confirm === "string") answer = await post(answer.confirm);
+  if (answer.result === undefined) throw new ApiError(409, answer.question ?? `${tool} was not confirmed`);
+  return answer as ToolReply;
 }
 
 export async function compareHomes(zpids: string[]): Promise<ResultData> {
@@ -201,6 +204,14 @@ export async function getChanges(): Promise<MemoryChange[]> {
 export async function undoChange(id: string): Promise<void> {
   await request(`/memory/changes/${encodeURIComponent(id)}/undo`, { method: "POST" });
 }
+
+/** Who the caller is and their role: the UI asks only for what that role may see. */
+export async function getMe(): Promise<MeAnswer> {
+  return getJson<MeAnswer>("/me");
+}
+
+/** Roles that have the handoff inbox (GET /handoffs answers 403 to any other). */
+export const HANDOFF_ROLES: readonly string[] = ["agent", "admin"];
 
 /** The handoff inbox (agents and admins); a 403 means this caller has none. */
 export async function getHandoffs(): Promise<Handoff[]> {

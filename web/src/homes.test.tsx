@@ -55,7 +55,7 @@ describe("hearts", () => {
 
     await userEvent.click(heart(2));
 
-    expect(calls.find((c) => c.url === "/tools/save_home")?.body).toEqual({ params: { zpid: "3" } });
+    expect(calls.find((c) => c.url === "/tools/save_home")?.body).toEqual({ params: { zpid: "3" }, ask: true });
     await waitFor(() => expect(heart(2)).toHaveAttribute("aria-pressed", "true"));
     expect(screen.queryByTestId("save-notice")).not.toBeInTheDocument();
   });
@@ -72,9 +72,34 @@ describe("hearts", () => {
 
     await userEvent.click(heart);
 
-    expect(calls.find((c) => c.url === "/tools/remove_saved_home")?.body).toEqual({ params: { zpid: "2" } });
+    expect(calls.find((c) => c.url === "/tools/remove_saved_home")?.body).toEqual({ params: { zpid: "2" }, ask: true });
     expect(await screen.findByTestId("save-notice")).toHaveTextContent("Sign in to save homes");
     await waitFor(() => expect(heart).toHaveAttribute("aria-pressed", "true"));
+  });
+
+  it("removes a home that needs a yes by asking for the token first, never through a 409", async () => {
+    let entries = [saved("2", "12 Oak St")];
+    const calls = api({
+      "GET /memory/preferences": () => json({ preferences: { real_estate: entries } }),
+      "POST /tools/remove_saved_home": (body) => {
+        if (!(body as { confirm?: string }).confirm) return json({ question: "Remove this home?", confirm: "t1" });
+        entries = [];
+        return json({ result: { type: "memory_write", op: "delete" } });
+      },
+    });
+    render(<App />);
+    const cards = await searchFor();
+    const heart = within(cards[1]!).getByRole("button", { name: /^Save / });
+    await waitFor(() => expect(heart).toHaveAttribute("aria-pressed", "true"));
+
+    await userEvent.click(heart);
+
+    await waitFor(() => expect(heart).toHaveAttribute("aria-pressed", "false"));
+    const removes = calls.filter((c) => c.url === "/tools/remove_saved_home").map((c) => c.body);
+    expect(removes).toEqual([
+      { params: { zpid: "2" }, ask: true },
+      { params: { zpid: "2" }, confirm: "t1", ask: true },
+    ]);
   });
 
   it("asks a guest to sign in and writes nothing", async () => {
@@ -116,6 +141,7 @@ describe("comparison", () => {
 
     expect(calls.find((c) => c.url === "/tools/compare_properties")?.body).toEqual({
       params: { zpids: ["29324909", "3"] },
+      ask: true,
     });
     const table = await screen.findByRole("table");
     const price = within(table).getByRole("row", { name: /Price/ });

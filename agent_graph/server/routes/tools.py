@@ -25,13 +25,21 @@ class ToolCall(BaseModel):
     confirm: str | None = Field(
         default=None, description="The token a 409 answer gave, to go ahead with the change."
     )
+    ask: bool = Field(
+        default=False,
+        description="Answer a needed confirmation 200 with `question` and `confirm` instead of "
+        "409 (a client that expects to confirm, e.g. a browser, which logs every 409).",
+    )
 
 
 class ToolAnswer(BaseModel):
-    """The tool's result, and the change it made to remembered entries, if any."""
+    """The tool's result and the change it made to remembered entries, if any; or, for a call
+    sent with `ask` that needs a yes first, the `question` and the `confirm` token."""
 
-    result: Any
+    result: Any = None
     change: ChangeEntry | None = None
+    question: str | None = None
+    confirm: str | None = None
 
 
 @router.post("/tools/{tool}", response_model_exclude_unset=True)
@@ -40,7 +48,8 @@ async def direct_tool_call(
 ) -> ToolAnswer:
     """A caller without a token is a guest (rate-limited per IP like /chat/public): guest tools
     run, anything that would save gets 403. A call that deletes or changes a remembered entry is
-    answered 409 with `{"detail", "confirm"}`: send it again with that `confirm` to go ahead."""
+    answered 409 with `{"detail", "confirm"}` (with `ask`: 200 `{"question", "confirm"}`): send it
+    again with that `confirm` to go ahead."""
     call = DirectCall(who, tool, body.params, body.confirm)
     try:
         answer = await call_tool(
@@ -52,6 +61,8 @@ async def direct_tool_call(
             handoffs=runtime.handoffs,
         )
     except ConfirmationNeededError as exc:
+        if body.ask:
+            return ToolAnswer(question=exc.detail, confirm=exc.token)
         return JSONResponse(  # type: ignore[return-value]
             {"detail": exc.detail, "confirm": exc.token}, status_code=409
         )

@@ -4,8 +4,9 @@ Pure functions, no I/O. Decisions read only the user's own words (`Conversation.
 listing descriptions are data, never instructions.
 
 A message is read in this order; the first that applies wins:
-1. the web UI's card click `Show me the details for {address} (zpid: {zpid})` -> details by zpid;
-2. a typed street address -> details by address;
+1. the older card click `Show me the details for {address} (zpid: {zpid})` -> details by zpid;
+2. a typed street address -> details of the shown home at that address by its zpid (the web
+   UI's card click `Tell me more about {address}`), else details by address;
 3. homes like a shown or open one ("homes like the second one", "more like this") -> a search
    ranked by likeness to it (like_zpid), same type, price within 30%;
    a reference to a shown result ("the second one", "#3", "the cheapest one") -> details of
@@ -45,7 +46,7 @@ from .hint_chips import follow_up_hints
 from .market import asks_days_on_market
 from .parse import Parsed, parse
 from .prefs import fill_from_preferences, preference_writes
-from .refs import card_click, find_reference, resolve, typed_address
+from .refs import card_click, find_reference, resolve, shown_at, typed_address
 from .replies import describe_error, describe_results
 from .saved import plan_saved
 from .watch import plan_watch
@@ -119,6 +120,9 @@ def plan_for(conv: Conversation) -> Plan | None:
         calls, note = saved
         return Plan([ToolRequest(name, args) for name, args in calls], note)
     if address := typed_address(text):
+        shown = [*conv.last_results, *([conv.focused] if conv.focused else [])]
+        if zpid := shown_at(address, shown):  # a card click names the home it shows
+            return Plan([_details(zpid)])
         return Plan([ToolRequest("get_property_details_by_address", {"address": address})])
     parsed = parse(text)
     if parsed.question:

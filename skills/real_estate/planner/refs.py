@@ -137,6 +137,21 @@ def typed_address(text: str) -> str | None:
     return None
 
 
+def _address_words(address: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", address.lower()))
+
+
+def shown_at(address: str, listings: list[dict[str, Any]]) -> str | None:
+    """The zpid of the shown listing at `address` (the whole address or its street line, as a
+    card click or a person names it), or None."""
+    words = _address_words(address)
+    for listing in listings:
+        shown = _address_words(str(listing.get("address") or ""))
+        if words and (shown == words or shown.startswith(f"{words} ")):
+            return str(listing["zpid"])
+    return None
+
+
 def find_reference(text: str) -> Reference | None:
     norm = normalize(text)
     if match := _ORDINAL_REF.search(norm):

@@ -196,17 +196,17 @@ def _memory_write(result: Mapping[str, Any]) -> str:
             return f"Removed {home} from your saved homes."
         return f"Saved {home} to your saved homes."
     if result.get("entry_type") in ("SEARCH", "WATCH"):
-        return _watch_write(result, key)
+        return _watch_write(result)
     if result.get("op") == "delete":
         return f"Done: I've forgotten your saved {key.replace('_', ' ')}."
     return f"Saved your {key.replace('_', ' ')}: {value}."
 
 
-def _watch_write(result: Mapping[str, Any], key: str) -> str:
-    """A saved search or a watch, kept or stopped."""
+def _watch_write(result: Mapping[str, Any]) -> str:
+    """A saved search or a watch, kept or stopped (never by its entry key)."""
     if result.get("op") == "delete":
         what = "saved search" if result.get("entry_type") == "SEARCH" else "watch on this home"
-        return f"Done: I've stopped your {what} ({key})."
+        return f"Done: I've stopped your {what}."
     if result.get("entry_type") == "SEARCH":
         criteria = result.get("criteria") if isinstance(result.get("criteria"), Mapping) else {}
         total = result.get("total")

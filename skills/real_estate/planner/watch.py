@@ -79,7 +79,7 @@ def plan_watch(
     """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise."""
     norm = normalize(text)
     if _LIST.search(norm) and not _STOP.search(norm):
-        return [], listed(preferences)
+        return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if _STOP.search(norm):
         return _stop(norm, shown, focused, preferences)
     touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
@@ -165,8 +165,10 @@ def _tour(
     return [("request_tour", args)], ""
 
 
-def listed(preferences: Mapping[str, str]) -> str:
-    """The user's saved searches and watches in words (no tool: they are remembered entries)."""
+def listed(preferences: Mapping[str, str], shown: list[dict[str, Any]]) -> str:
+    """The user's saved searches and watches in words (no tool: they are remembered entries);
+    a watched home by its address when it was shown in this conversation."""
+    addresses = {str(home.get("zpid")): home.get("address") for home in shown}
     lines = []
     for key, value in preferences.items():
         if key.startswith("search_"):
@@ -174,10 +176,11 @@ def listed(preferences: Mapping[str, str]) -> str:
                 criteria = json.loads(value)
             except ValueError:
                 continue
-            lines.append(f"- saved search: {criteria_phrase(criteria, 2)} ({key})")
+            lines.append(f"- saved search: {criteria_phrase(criteria, 2)}")
         elif key.startswith("watch_"):
             what = {"price": "its price", "status": "its status"}.get(value, "any change")
-            lines.append(f"- watching home {key.removeprefix('watch_')}: {what}")
+            home = addresses.get(key.removeprefix("watch_"))
+            lines.append(f"- watching {home}: {what}" if home else f"- a watched home: {what}")
     if not lines:
         return 'You have no saved searches or watches yet. Say "watch this search" after a search.'
     return "Your saved searches and watches:\n" + "\n".join(lines)

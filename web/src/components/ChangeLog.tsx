@@ -1,23 +1,9 @@
 import { History, Undo2 } from "lucide-react";
 
-import { savedZpid } from "../homeActions";
+import { changeSource, describeChange, type Addresses } from "../entries";
 import type { MemoryChange } from "../types";
 
 const SHOWN = 5;
-
-const humanKey = (key: string) => key.replace(/_/g, " ");
-
-/** One line saying what changed, e.g. "Saved home: 12 Oak St · $450,000" or "Forgot budget max". */
-export function describeChange(change: MemoryChange): string {
-  const home = savedZpid(change.entry_type, change.key) !== null;
-  if (change.old === null || change.old === undefined) {
-    return home ? `Saved home: ${change.new}` : `Remembered ${humanKey(change.key)}: ${change.new}`;
-  }
-  if (change.new === null || change.new === undefined) {
-    return home ? `Removed saved home: ${change.old}` : `Forgot ${humanKey(change.key)} (was ${change.old})`;
-  }
-  return `Changed ${humanKey(change.key)}: ${change.old} → ${change.new}`;
-}
 
 const timeOf = (at: string) => {
   const date = new Date(at);
@@ -26,11 +12,13 @@ const timeOf = (at: string) => {
 
 interface Props {
   changes: MemoryChange[];
+  /** Addresses of watched homes by zpid, to name them. */
+  addresses?: Addresses;
   onUndo: (id: string) => void;
 }
 
 /** The newest memory changes made on the user's behalf, each with when, why and an undo. */
-export function ChangeLog({ changes, onUndo }: Props) {
+export function ChangeLog({ changes, addresses = {}, onUndo }: Props) {
   if (changes.length === 0) return null;
   return (
     <section aria-labelledby="changes-heading" className="border-t border-slate-200 px-3 py-3" data-testid="change-log">
@@ -40,14 +28,14 @@ export function ChangeLog({ changes, onUndo }: Props) {
       </h2>
       <ul className="flex flex-col gap-1.5">
         {changes.slice(0, SHOWN).map((change) => {
-          const what = describeChange(change);
+          const what = describeChange(change, addresses);
           return (
             <li key={change.id} className="flex items-start gap-2 rounded-lg px-2 py-1 text-sm hover:bg-slate-100" data-testid="change-item">
               <div className="min-w-0 flex-1">
                 <p className="break-words text-slate-700">{what}</p>
                 <p className="text-xs text-slate-600">
                   <time dateTime={change.at}>{timeOf(change.at)}</time>
-                  {change.message && <span className="break-words"> · “{change.message}”</span>}
+                  {change.message && <span className="break-words"> · {changeSource(change.message)}</span>}
                 </p>
               </div>
               <button

@@ -1,5 +1,6 @@
 import { Brain, X } from "lucide-react";
 
+import { entryKind, entryWords, watchedHome, watchedZpid, type Addresses } from "../entries";
 import { savedZpid } from "../homeActions";
 import type { Preferences } from "../types";
 import { parseCriteria, SavedSearchItem, WatchItem } from "./SavedSearchItem";
@@ -9,21 +10,19 @@ interface Props {
   onForget: (skill: string, key: string) => void;
   /** Calls the skill tool that rewrites an entry (saved searches, watches); absent: read-only. */
   onEdit?: (tool: string, params: Record<string, unknown>) => Promise<void>;
+  /** Addresses of watched homes by zpid. */
+  addresses?: Addresses;
 }
 
-/** "budget max" for budget_max; a saved home (home_<zpid>) reads "saved home". */
-const humanKey = (key: string, entryType = "") => {
-  if (savedZpid(entryType, key)) return "saved home";
-  if (entryType === "SEARCH") return "saved search";
-  if (entryType === "WATCH") return `watch on home ${key.replace(/^watch_/, "")}`;
-  return key.replace(/_/g, " ");
+const forgetLabel = (entryType: string, key: string, value: string, addresses: Addresses) => {
+  if (savedZpid(entryType, key)) return `Remove saved home ${value}`;
+  if (watchedZpid(entryType, key)) return `Stop watching ${watchedHome(key, addresses)}`;
+  if (entryType === "SEARCH") return `Forget saved search ${entryWords(entryType, key, value, addresses)}`;
+  return `Forget ${entryKind(entryType, key)}`;
 };
 
-const forgetLabel = (entryType: string, key: string, value: string) =>
-  savedZpid(entryType, key) ? `Remove saved home ${value}` : `Forget ${humanKey(key, entryType)}`;
-
 /** "What I remember": the stored preferences, each with a forget button. */
-export function PreferencesPanel({ preferences, onForget, onEdit }: Props) {
+export function PreferencesPanel({ preferences, onForget, onEdit, addresses = {} }: Props) {
   const entries = Object.entries(preferences).flatMap(([skill, list]) =>
     (list ?? []).map((entry) => ({ skill, ...entry })),
   );
@@ -34,19 +33,18 @@ export function PreferencesPanel({ preferences, onForget, onEdit }: Props) {
         What I remember
       </h2>
       {entries.length === 0 ? (
-        <p className="text-xs text-slate-500">Nothing yet. Mention a budget or an area and I will keep it in mind.</p>
+        <p className="text-xs text-slate-500">Nothing yet. Say “my budget is $450k” or “I only want houses” and I will keep it in mind; save homes, searches and watches to see them here.</p>
       ) : (
         <ul className="flex flex-col gap-1">
           {entries.map(({ skill, key, value, entry_type }) => (
             <li
               key={`${skill}/${key}`}
               className="group flex items-center gap-2 rounded-lg px-2 py-1 text-sm hover:bg-slate-100"
-              title={`${entry_type} · ${skill}`}
             >
-              <EntryText entryType={entry_type} entryKey={key} value={value} onEdit={onEdit} />
+              <EntryText entryType={entry_type} entryKey={key} value={value} onEdit={onEdit} addresses={addresses} />
               <button
                 type="button"
-                aria-label={forgetLabel(entry_type, key, value)}
+                aria-label={forgetLabel(entry_type, key, value, addresses)}
                 onClick={() => onForget(skill, key)}
                 className="rounded p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-teal-600"
               >
@@ -65,10 +63,11 @@ interface EntryProps {
   entryKey: string;
   value: string;
   onEdit?: Props["onEdit"];
+  addresses: Addresses;
 }
 
 /** One entry's text: a saved search or a watch can be changed in place when `onEdit` is given. */
-function EntryText({ entryType, entryKey, value, onEdit }: EntryProps) {
+function EntryText({ entryType, entryKey, value, onEdit, addresses }: EntryProps) {
   const criteria = entryType === "SEARCH" ? parseCriteria(value) : null;
   if (criteria && onEdit) {
     return (
@@ -81,11 +80,12 @@ function EntryText({ entryType, entryKey, value, onEdit }: EntryProps) {
   }
   if (entryType === "WATCH" && onEdit) {
     const zpid = entryKey.replace(/^watch_/, "");
-    return <WatchItem zpid={zpid} value={value} onChange={(watch) => onEdit("watch_home", { zpid, watch })} />;
+    const home = watchedHome(entryKey, addresses);
+    return <WatchItem home={home} value={value} onChange={(watch) => onEdit("watch_home", { zpid, watch })} />;
   }
   return (
     <span className="min-w-0 flex-1 break-words text-slate-700">
-      <span className="text-slate-600">{humanKey(entryKey, entryType)}:</span> {value}
+      <span className="text-slate-600">{entryKind(entryType, entryKey)}:</span> {entryWords(entryType, entryKey, value, addresses)}
     </span>
   );
 }

@@ -22,7 +22,7 @@ export function PriceHistory({ listing }: { listing: Listing }) {
   });
   const days = listing.days_on_market;
   return (
-    <section aria-label="Price history" data-testid="price-history" className="flex flex-col gap-1">
+    <section aria-label="Price history" data-testid="price-history" className="relative flex flex-col gap-1">
       <h4 className="text-xs uppercase tracking-wide text-slate-500">
         Price history
         {typeof days === "number" && (

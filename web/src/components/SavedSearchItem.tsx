@@ -104,19 +104,20 @@ const WATCHES = [
 ] as const;
 
 interface WatchProps {
-  zpid: string;
+  /** The watched home's address (or "a watched home" until it is known). */
+  home: string;
   value: string;
   onChange: (watch: string) => Promise<void>;
 }
 
 /** A watched home: what is watched, changeable in place (watch_home, confirmed by the change). */
-export function WatchItem({ zpid, value, onChange }: WatchProps) {
+export function WatchItem({ home, value, onChange }: WatchProps) {
   const [error, setError] = useState<string | null>(null);
   return (
     <span className="min-w-0 flex-1 break-words text-slate-700" data-testid="watch">
-      <span className="text-slate-600">watching home {zpid}:</span>{" "}
+      <span className="text-slate-600">watching {home}:</span>{" "}
       <select
-        aria-label={`What to watch on home ${zpid}`}
+        aria-label={`What to watch on ${home}`}
         className="rounded border text-xs"
         value={value}
         onChange={(e) => {

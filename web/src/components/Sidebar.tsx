@@ -94,7 +94,8 @@ export function Sidebar({ sessions, currentId, error, titleOf, open, onClose, on
             </ul>
           )}
         </nav>
-        {children}
+        {/* Memory, changes and the inbox scroll on their own: the chat list keeps its room. */}
+        {children && <div className="relative max-h-[55%] shrink-0 overflow-y-auto" data-testid="sidebar-panels">{children}</div>}
       </aside>
     </>
   );

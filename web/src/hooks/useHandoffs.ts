@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-import { getHandoffs, markHandled } from "../api";
+import { getHandoffs, getMe, HANDOFF_ROLES, markHandled } from "../api";
 import type { Handoff } from "../types";
 
 export interface HandoffsState {
@@ -11,8 +11,27 @@ export interface HandoffsState {
   handle: (id: string) => Promise<void>;
 }
 
-/** The handoff inbox of agents and admins (tour requests...), refreshed after each turn. */
-export function useHandoffs(enabled = true): HandoffsState {
+/** Whether the signed-in caller's role has an inbox (GET /me): no one else asks for it. */
+function useHandlesHandoffs(enabled: boolean): boolean {
+  const [handles, setHandles] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    getMe().then(
+      ({ role }) => current && setHandles(HANDOFF_ROLES.includes(role)),
+      () => current && setHandles(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled]);
+  return enabled && handles;
+}
+
+/** The handoff inbox of agents and admins (tour requests...), refreshed after each turn; a
+ * caller of another role never requests it. */
+export function useHandoffs(signedIn = true): HandoffsState {
+  const enabled = useHandlesHandoffs(signedIn);
   const [available, setAvailable] = useState(false);
   const [handoffs, setHandoffs] = useState<Handoff[]>([]);
 

@@ -63,6 +63,15 @@ def _json(text: str | None) -> Any:
     return json.loads(text) if text else None
 
 
+def _run_records(rows: list[Any]) -> list[dict[str, Any]]:
+    names = [name.strip() for name in _RUN_COLUMNS.split(",")]
+    records = [dict(zip(names, row, strict=True)) for row in rows]
+    for record in records:
+        for field in ("args", "trigger", "summary"):
+            record[field] = _json(record[field])
+    return records
+
+
 class JobStore:
     """Run records and alerts over `connection()` (a context manager: one transaction)."""
 
@@ -103,11 +112,27 @@ class JobStore:
             "ORDER BY started_at DESC, attempt DESC LIMIT %s",
             (*params, limit),
         )
-        names = [name.strip() for name in _RUN_COLUMNS.split(",")]
+        return _run_records(rows)
+
+    def runs_triggered_by(self, run_id: str) -> list[dict[str, Any]]:
+        """The attempts of the runs that run `run_id` started (`after:`), oldest first."""
+        rows = self._run(
+            f"SELECT {_RUN_COLUMNS} FROM job_runs WHERE trigger LIKE %s ORDER BY started_at",
+            (f'%"run_id": "{run_id}"%',),
+        )
+        return [r for r in _run_records(rows) if (r["trigger"] or {}).get("run_id") == run_id]
+
+    def run_alerts(self, run_id: str) -> list[dict[str, Any]]:
+        """The alerts run `run_id` raised, oldest first, with the user each is for."""
+        rows = self._run(
+            "SELECT user_id, skill, kind, title, body, items FROM alerts WHERE run_id = %s "
+            "ORDER BY created_at",
+            (run_id,),
+        )
+        names = ("user", "skill", "kind", "title", "body", "items")
         records = [dict(zip(names, row, strict=True)) for row in rows]
         for record in records:
-            for field in ("args", "trigger", "summary"):
-                record[field] = _json(record[field])
+            record["items"] = _json(record["items"]) or []
         return records
 
     def add_alert(

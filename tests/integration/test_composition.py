@@ -132,8 +132,8 @@ def test_only_the_composition_root_constructs_services_and_the_cli_composes_noth
     constructing = sorted(str(p.relative_to(ROOT)) for p in sources if _constructs_services(p))
     assert constructing == ["agent_graph/server/composition.py"]
     # the CLI is a client of the API: its turns and jobs run on what AppRuntime.start composes
-    client = {"agent_graph.cli_text", "agent_graph.cli_jobs"}
-    for name in ("cli.py", "cli_text.py", "cli_jobs.py"):
+    client = {"agent_graph.cli_text", "agent_graph.cli_jobs", "agent_graph.cli_job_chain"}
+    for name in ("cli.py", "cli_text.py", "cli_jobs.py", "cli_job_chain.py"):
         tree = ast.parse((ROOT / "agent_graph" / name).read_text(encoding="utf-8"))
         imported = {
             f"{node.module}.{alias.name}" if node.module == "agent_graph" else node.module

@@ -23,6 +23,7 @@ from agent_graph.config import Settings
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.telemetry import instruments
 from agent_graph.telemetry.attributes import content
+from agent_graph.telemetry.quiet_routes import QuietRoutes
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,12 @@ class CountingExporter(SpanExporter):
         return self.inner.force_flush(timeout_millis)
 
 
-def _sampler(settings: Settings) -> sampling.Sampler:
+def sampler(settings: Settings) -> sampling.Sampler:
+    """OTEL_TRACES_SAMPLER's choice, less the requests to TRACE_QUIET_ROUTES (polls)."""
+    return QuietRoutes(_chosen_sampler(settings), settings.quiet_routes)
+
+
+def _chosen_sampler(settings: Settings) -> sampling.Sampler:
     ratio = sampling.TraceIdRatioBased(settings.otel_sampler_arg)
     base: dict[str, sampling.Sampler] = {
         "always_on": sampling.ALWAYS_ON,
@@ -146,7 +152,7 @@ def _start_tracing(settings: Settings, resource: Resource) -> None:
     """Spans batched to OTLP/HTTP on a background thread; log records get their ids."""
     endpoint = str(settings.otel_endpoint)
     tracer_provider = TracerProvider(
-        resource=resource, sampler=_sampler(settings), id_generator=RunIdGenerator()
+        resource=resource, sampler=sampler(settings), id_generator=RunIdGenerator()
     )
     exporter = OTLPSpanExporter(endpoint=f"{endpoint}/v1/traces", timeout=EXPORT_TIMEOUT_S)
     tracer_provider.add_span_processor(

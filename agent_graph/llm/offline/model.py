@@ -18,11 +18,13 @@ from typing import Any
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
+from langchain_core.messages.ai import UsageMetadata
 from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field, PrivateAttr
 
 from agent_graph.llm.offline.replies import capabilities, generic_answer
+from agent_graph.memory.compaction import estimate_tokens
 from agent_graph.planning.view import Facts, turn_of
 from agent_graph.skills.planners import Planners
 
@@ -103,6 +105,7 @@ class OfflineChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> ChatResult:
         message = self.respond(messages, kwargs.get("facts"))
+        message.usage_metadata = _usage(messages, message)
         return ChatResult(generations=[ChatGeneration(message=message)])
 
     def _stream(
@@ -129,3 +132,12 @@ class OfflineChatModel(BaseChatModel):
                 yield ChatGenerationChunk(
                     message=AIMessageChunk(content="", tool_call_chunks=[chunk])
                 )
+        usage = _usage(messages, message)
+        yield ChatGenerationChunk(message=AIMessageChunk(content="", usage_metadata=usage))
+
+
+def _usage(messages: list[BaseMessage], answer: AIMessage) -> UsageMetadata:
+    """Tokens counted as the context budget counts them (about 4 characters each): this model
+    has no tokenizer, and a trace or a usage event should still say how much it read."""
+    read, written = estimate_tokens(messages), estimate_tokens([answer])
+    return UsageMetadata(input_tokens=read, output_tokens=written, total_tokens=read + written)

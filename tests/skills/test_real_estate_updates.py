@@ -110,7 +110,7 @@ def test_the_detail_shows_the_price_history(applied: Any, snapshot: Any) -> None
     status, body = worker.detail(cut)
     item = body["result"]["items"][0]
     events = [e["event"] for e in item["price_history"]]
-    assert status == 200 and events == ["listed", "price_change"]
+    assert status == 200 and events == ["recorded", "price_change"]
     assert item["price_history"][-1]["price"] == item["price"] < item["price_history"][0]["price"]
     assert item["price_drop"]["to"] == item["price"]
     pending = worker.detail(snapshot[1]["pending"][0])[1]["result"]["items"][0]
@@ -162,7 +162,7 @@ def test_a_restarted_worker_finds_the_applied_state(applied: Any, snapshot: Any)
     try:
         assert again.detail(snapshot[1]["removed"][0])[0] == 404
         history = again.detail(snapshot[1]["price_raise"][0])[1]["result"]["items"][0]
-        assert [e["event"] for e in history["price_history"]] == ["listed", "price_change"]
+        assert [e["event"] for e in history["price_history"]] == ["recorded", "price_change"]
     finally:
         again.stop()
 

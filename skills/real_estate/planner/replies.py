@@ -322,8 +322,8 @@ def _no_results(criteria: Mapping[str, Any], page: int) -> str:
 
 
 _EVENTS = {
-    "listed": "listed at", "price_change": "price changed to", "pending": "pending at",
-    "sold": "sold at", "back_on_market": "back on the market at", "relisted": "relisted at",
+    "recorded": "on record at", "listed": "listed at", "price_change": "price changed to",
+    "pending": "pending at", "sold": "sold at", "back_on_market": "back on the market at", "relisted": "relisted at",
     "removed": "taken off the market at",
 }  # fmt: skip
 
@@ -336,6 +336,8 @@ def _market(item: Mapping[str, Any]) -> str:
         since = f" (listed {listed})" if listed else ""
         status = {"PENDING": " Sale pending.", "SOLD": " Sold."}.get(str(item.get("status")), "")
         text += f" On the market {days:,} day{'s' * (days != 1)}{since}.{status}"
+    elif "facts" in item and item.get("status") in (None, "FOR_SALE"):  # a detail, still for sale
+        text += " Listing date unknown: the data does not say when it was listed."
     history = item.get("price_history") or []
     if len(history) > 1:
         events = [

@@ -45,18 +45,19 @@ def days_since(iso_day: str) -> int | None:
 
 
 def price_history(home: Home) -> list[dict[str, Any]]:
-    """Its price and status events, oldest first: the shipped file's listings start with their
-    listing at their sale date; applied updates add the rest (updates/apply.py)."""
+    """Its price and status events, oldest first. A listing of the shipped file starts with its
+    price on record at the source's latest price date (`recorded`: the source says when it last
+    sold, never when it was listed); applied updates add the rest (updates/apply.py)."""
     if home.history is not None:
         return list(home.history)
-    return [{"date": home.listed_date or home.sale_date, "price": home.price, "event": "listed"}]
+    return [{"date": home.sale_date, "price": home.price, "event": "recorded"}]
 
 
 def _market(home: Home) -> dict[str, Any]:
     """Market facts every listing carries: status, days on market, the latest price drop."""
     facts: dict[str, Any] = {
         "status": home.status,
-        "days_on_market": days_since(home.listed_date or home.sale_date),
+        "days_on_market": days_since(home.listed_date),  # None: the listing date is unknown
     }
     if home.price_cut_at:
         before = [e["price"] for e in price_history(home) if e["date"] < home.price_cut_at]
@@ -192,7 +193,7 @@ def to_detail(home: Home) -> dict[str, Any]:
     listing["feature_evidence"] = dict(sorted(home.evidence.items()))
     listing["price_history"] = price_history(home)
     listing["facts"] = {
-        "listed_date": home.listed_date or home.sale_date,
+        "listed_date": home.listed_date or None,
         "stories": home.stories,
         "garage_spaces": home.garage_spaces,
         "has_hoa": home.has_association,
@@ -336,7 +337,7 @@ class AustinProvider:
                 continue
             if dropped_since and (home.price_cut_at or "") < dropped_since:
                 continue
-            if listed_since and (home.listed_date or home.sale_date) < listed_since:
+            if listed_since and home.listed_date < listed_since:  # unknown: never "new"
                 continue
             if c.property_type and home.property_type != c.property_type:
                 continue

@@ -8,8 +8,14 @@ from agent_graph.planning.view import Facts
 
 
 def facts_of(services: Services, state: AgentState, context: Context) -> Facts:
-    """The user's time zone and L1 entries, and the skill of each tool, as data."""
-    return Facts(context.timezone, state.get("remembered") or {}, tool_owners(services.skills))
+    """The user's time zone and L1 entries, the skill of each tool and the alerts the
+    conversation opened with, as data."""
+    return Facts(
+        context.timezone,
+        state.get("remembered") or {},
+        tool_owners(services.skills),
+        tuple(state.get("opening_alerts") or ()),
+    )
 
 
 def tool_owners(skills: SkillGateway) -> dict[str, str]:

@@ -31,6 +31,16 @@ class Facts:
     """The user's L1 entries by the skill that wrote them (`AgentState.remembered`)."""
     owners: Mapping[str, str] = field(default_factory=dict)
     """The skill of each tool."""
+    opening_alerts: tuple[str, ...] = ()
+    """The titles of the unseen alerts this new conversation opened with (mentioned first)."""
+
+    def opening(self, answer: str) -> str:
+        """The answer, after a sentence that names the alerts the conversation opened with (a
+        model reads a note asking for it; the planners' answers get it here)."""
+        if not self.opening_alerts:
+            return answer
+        titles = "; ".join(title.rstrip(". ") for title in self.opening_alerts)
+        return f"Since your last visit: {titles}.\n\n{answer}"
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 market count from when it was listed (a feed's OnMarketDate, an update's first sighting), never
 from the shipped data's latest sale date; where no listing date exists the detail says so. The
 detail's history, its days on market, "new this week" (days_on_market_max) and the planner's
-answer to "how long has it been on the market?" agree."""
+answer to "how long has it been on the market?" agree. A home taken off the market since opens
+as "no longer listed" (issue 47, item 3)."""
 
 from __future__ import annotations
 
@@ -42,12 +43,13 @@ def fed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[StatefulWork
         record = reso_record(row, ListingKey=key, **on_market)
         record["UnparsedAddress"] = f"{700 + len(records)} Honest Facts Ln, Austin, TX 78704"
         records.append(record)
+    records.append(reso_record(rows[4], StandardStatus="Withdrawn"))  # off the market
     worker = StatefulWorker(tmp_path_factory.mktemp("state"))
     update = worker.hand_in("feed.json", json.dumps({"value": records}).encode())
     status, body = worker.job("apply_listings_update", file=update, partial=True)
     assert status == 200, body
     new = [c["zpid"] for c in body["result"]["changes"] if c["change"] == "new"]
-    yield worker, [rows[0]["zpid"], *new]
+    yield worker, [rows[0]["zpid"], *new, rows[4]["zpid"]]
     worker.stop()
 
 
@@ -75,7 +77,7 @@ def test_a_shipped_listing_has_no_days_on_market_counted_from_its_sale(
 def test_a_fed_listing_counts_from_its_on_market_date_and_everything_agrees(
     fed: tuple[StatefulWorker, list[str]],
 ) -> None:
-    worker, (_, three, twenty, undated) = fed
+    worker, (_, three, twenty, undated, _) = fed
     this_week = {i["zpid"]: i for i in worker.search(days_on_market_max=7, limit=50)["items"]}
     for zpid, days in ((three, 3), (twenty, 20), (undated, 0)):  # undated: first seen today
         detail = _detail(worker, zpid)
@@ -100,3 +102,16 @@ def test_nothing_of_the_shipped_data_is_new_this_week(tmp_path: Path) -> None:
         assert worker.search(days_on_market_max=3650, limit=50)["total"] == 0  # unknown: never new
     finally:
         worker.stop()
+
+
+def test_a_home_gone_since_opens_as_no_longer_listed(fed: tuple[StatefulWorker, list[str]]) -> None:
+    worker, (*_, withdrawn) = fed
+    gone = _detail(worker, withdrawn)  # as an alert's home is opened: its zpid
+    assert gone["status"] == "REMOVED" and gone["price_history"][-1]["event"] == "removed"
+    answer = _replies.describe_results({"type": "detail", "items": [gone]})
+    when = gone["price_history"][-1]["date"]
+    assert answer.endswith(f"is no longer listed: it has been off the market since {when}.")
+    status, by_address = worker.execute(
+        "get_property_details_by_address", {"address": gone["address"]}
+    )
+    assert status == 200 and by_address["result"]["items"][0]["status"] == "REMOVED"

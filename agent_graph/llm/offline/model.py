@@ -85,16 +85,17 @@ class OfflineChatModel(BaseChatModel):
         """The planners' answer or calls; `facts` is what the graph knows besides the messages
         (bound by the agent node, graph/agent_steps/turn.py)."""
         turn = turn_of(messages, self.tools, facts)
+        said = turn.facts.opening  # a new conversation's unseen alerts come first
         if turn.outcomes:
             answers = self.planners.answers(turn)
             text = "\n\n".join(answers) if answers else generic_answer(list(turn.outcomes))
-            return AIMessage(content=text)
+            return AIMessage(content=said(text))
         plan = self.planners.plan(turn) if self.tools else None
         if plan is None:
-            return AIMessage(content=capabilities(self.tools))
+            return AIMessage(content=said(capabilities(self.tools)))
         calls = [c for c in plan["calls"] if c["name"] in self.tools]
         if not calls:
-            return AIMessage(content=plan["note"] or capabilities(self.tools))
+            return AIMessage(content=said(plan["note"] or capabilities(self.tools)))
         return AIMessage(content="", tool_calls=[_call(c["name"], c["args"]) for c in calls])
 
     def _generate(

@@ -350,6 +350,11 @@ def _market(item: Mapping[str, Any]) -> str:
 
 def _detail(item: Mapping[str, Any]) -> str:
     address = plain(str(item.get("address") or "This property"))
+    if item.get("status") == "REMOVED":  # opened from an alert or a link after it went
+        history = item.get("price_history") or []
+        when = next((e["date"] for e in reversed(history) if e["event"] == "removed"), None)
+        since = f" since {when}" if when else ""
+        return f"**{address}** is no longer listed: it has been off the market{since}."
     price = f"listed at {money(item['price'])}" if item.get("price") else "with no listed price"
     kind = type_name(item["property_type"], 1) if item.get("property_type") else "home"
     article = "an" if kind[0] in "aeiou" else "a"

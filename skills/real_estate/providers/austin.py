@@ -203,6 +203,16 @@ def to_detail(home: Home) -> dict[str, Any]:
     return listing
 
 
+def removed_detail(zpid: str) -> dict[str, Any] | None:
+    """The detail of a listing an update took off the market (status REMOVED, its history
+    ending "removed"), for a home someone opens from an alert or a saved link; None when the
+    dataset never had it or it is still listed (details() answers for those)."""
+    found = index_of(zpid)
+    if found is None or load_homes()[found].status != "REMOVED":
+        return None
+    return {"type": "detail", "items": [to_detail(load_homes()[found])]}
+
+
 def _market_since(c: Criteria) -> tuple[str, str]:
     """The ISO dates a price drop and a listing must be on or after ("" = no bound)."""
     today = datetime.now(UTC).date()
@@ -378,10 +388,13 @@ class AustinProvider:
         homes = load_homes()
         candidates: list[Home] = []
         # scourgify's reading first; the raw street line catches odd unit spellings it rewrites
-        for key in (street_key(parsed.line1), street_key(address.split(",")[0])):
+        keys = (street_key(parsed.line1), street_key(address.split(",")[0]))
+        for key in keys:
             candidates = candidates or [
                 home for home in homes if home.street_key == key and home.status != "REMOVED"
             ]
+        for key in keys if not candidates else ():  # gone since: say so, with its history
+            candidates = candidates or [home for home in homes if home.street_key == key]
         if len(candidates) > 1 and parsed.zipcode:
             candidates = [home for home in candidates if home.zipcode == parsed.zipcode]
         if len(candidates) > 1 and parsed.city:

@@ -64,6 +64,11 @@ describe("PropertyDetail", () => {
     expect(history.queryByText(/days on market/)).not.toBeInTheDocument();
   });
 
+  it("says a home taken off the market is no longer listed", () => {
+    render(<PropertyDetail listing={{ ...listing, status: "REMOVED" }} />);
+    expect(screen.getByTestId("listing-status")).toHaveTextContent("No longer listed");
+  });
+
   it("shows no price history when the provider keeps none", () => {
     render(<PropertyDetail listing={{ ...listing, lat: null, lng: null }} />);
     expect(screen.queryByTestId("price-history")).not.toBeInTheDocument();

@@ -36,6 +36,9 @@ CREATE TABLE IF NOT EXISTS handoffs (
     title text NOT NULL, summary text NOT NULL, details text NOT NULL, at text NOT NULL,
     handled_at text, handled_by text);
 CREATE INDEX IF NOT EXISTS handoffs_recent ON handoffs (at DESC);
+CREATE TABLE IF NOT EXISTS handoff_replies (
+    handoff_id text NOT NULL, at text NOT NULL, by_user text NOT NULL, text text NOT NULL);
+CREATE INDEX IF NOT EXISTS handoff_replies_of ON handoff_replies (handoff_id, at);
 """
 _RUN_COLUMNS = (
     "run_id, attempt, skill, job, args, trigger, started_at, finished_at, outcome, summary, error"
@@ -209,13 +212,16 @@ class JobStore:
         self._run(f"INSERT INTO handoffs ({_HANDOFF_COLUMNS}) VALUES ({marks})", values)
 
     def handoffs(
-        self, open_only: bool = False, handoff_id: str | None = None
+        self, open_only: bool = False, handoff_id: str | None = None, user: str | None = None
     ) -> list[dict[str, Any]]:
-        """Handoffs, newest first (only the unhandled ones with `open_only`; one by id)."""
+        """Handoffs, newest first (only the unhandled ones with `open_only`; one by id; one
+        user's)."""
         where = ["handled_at IS NULL"] if open_only else []
         params: tuple[Any, ...] = ()
         if handoff_id is not None:
             where, params = [*where, "id = %s"], (handoff_id,)
+        if user is not None:
+            where, params = [*where, "user_id = %s"], (*params, user)
         clause = f"WHERE {' AND '.join(where)} " if where else ""
         rows = self._run(
             f"SELECT {_HANDOFF_COLUMNS} FROM handoffs {clause}ORDER BY at DESC, id", params
@@ -224,6 +230,23 @@ class JobStore:
         for record in records:
             record["details"] = _json(record["details"]) or {}
         return records
+
+    def add_handoff_reply(self, handoff_id: str, at: str, by: str, text: str) -> None:
+        self._run(
+            "INSERT INTO handoff_replies (handoff_id, at, by_user, text) VALUES (%s, %s, %s, %s)",
+            (handoff_id, at, by, text),
+        )
+
+    def handoff_replies(self, ids: list[str]) -> dict[str, list[dict[str, str]]]:
+        """The replies to these handoffs, oldest first, by handoff id."""
+        if not ids:
+            return {}
+        rows = self._run(
+            "SELECT handoff_id, at, by_user, text FROM handoff_replies "
+            f"WHERE handoff_id IN ({', '.join(['%s'] * len(ids))}) ORDER BY at",
+            tuple(ids),
+        )
+        return _replies_by_handoff(rows)
 
     def mark_handoff(self, handoff_id: str, at: str, by: str) -> dict[str, Any] | None:
         """Mark one handled unless it already is (the first mark stays); None if unknown."""
@@ -234,6 +257,13 @@ class JobStore:
         )
         found = self.handoffs(handoff_id=handoff_id)
         return found[0] if found else None
+
+
+def _replies_by_handoff(rows: list[Any]) -> dict[str, list[dict[str, str]]]:
+    found: dict[str, list[dict[str, str]]] = {}
+    for handoff_id, at, by, text in rows:
+        found.setdefault(handoff_id, []).append({"at": at, "by": by, "text": text})
+    return found
 
 
 def sqlite_job_store(path: Path) -> JobStore:

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from agent_graph.config import Settings
 from agent_graph.telemetry import setup
 from api import create_app
-from tests.servers import free_port_window
+from tests.servers import free_port_window, stream_turn
 from tests.skill_env import ensure_skill_envs
 from tests.traced import Recorded, recording
 
@@ -50,21 +50,22 @@ def test_a_turn_is_traced_and_its_offline_chat_span_counts_tokens(
 ) -> None:
     client, recorded = traced
     recorded.spans.clear()
-    answer = client.post("/chat", json={"message": "3 bedroom houses in 78745 under 450k"})
-    assert answer.status_code == 200
+    events = stream_turn(client, "3 bedroom houses in 78745 under 450k")
+    assert "usage" not in {e["type"] for e in events}  # counted, not a provider's figure
     names = {span.name for span in recorded.finished()}
-    assert {"POST /chat", "invoke_agent propsearch", "chat OfflineChatModel"} <= names
+    assert {"POST /chat/stream", "invoke_agent propsearch", "chat OfflineChatModel"} <= names
     chats = [s for s in recorded.finished() if s.name == "chat OfflineChatModel"]
     for span in chats:
         attributes = dict(span.attributes or {})
         read, written = attributes["gen_ai.usage.input_tokens"], attributes["llm.token_count.total"]
         assert isinstance(read, int) and read > 0
         assert attributes["gen_ai.usage.output_tokens"] == written - read
+        assert attributes["propsearch.usage.estimated"] is True
     # the answer's text was counted: the call that wrote it wrote more than the one that planned
     assert chats[-1].attributes["gen_ai.usage.output_tokens"] > 10  # type: ignore[index,operator]
 
     recorded.spans.clear()  # a session's own page is no poll: it is traced
-    assert client.get(f"/sessions/{answer.json()['session_id']}").status_code == 200
+    assert client.get(f"/sessions/{events[-1]['session_id']}").status_code == 200
     assert [s.name for s in recorded.finished() if s.kind is SpanKind.SERVER] == [
         "GET /sessions/{session_id}"
     ]

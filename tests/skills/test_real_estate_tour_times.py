@@ -28,6 +28,7 @@ NOW = datetime(2026, 11, 26, 10, 30, tzinfo=CHICAGO)
         ("12/5", "Saturday 5 December 2026, 9 am–6 pm"),
         ("this weekend", "Saturday 28 November 2026, 9 am–6 pm or Sunday 29 November 2026, 9 am–6 pm"),
         ("monday", "Monday 30 November 2026, 9 am–6 pm"),
+        ("thursday at 9am", "Thursday 3 December 2026, 9 am–10 am"),  # today's has passed
     ],
 )  # fmt: skip
 def test_words_become_dates_and_ranges(words: str, said: str) -> None:

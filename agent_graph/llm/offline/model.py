@@ -24,6 +24,7 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 from pydantic import Field, PrivateAttr
 
 from agent_graph.llm.offline.replies import capabilities, generic_answer
+from agent_graph.llm.usage import ESTIMATED
 from agent_graph.memory.compaction import estimate_tokens
 from agent_graph.planning.view import Facts, turn_of
 from agent_graph.skills.planners import Planners
@@ -107,6 +108,7 @@ class OfflineChatModel(BaseChatModel):
     ) -> ChatResult:
         message = self.respond(messages, kwargs.get("facts"))
         message.usage_metadata = _usage(messages, message)
+        message.response_metadata[ESTIMATED] = True
         return ChatResult(generations=[ChatGeneration(message=message)])
 
     def _stream(
@@ -134,11 +136,12 @@ class OfflineChatModel(BaseChatModel):
                     message=AIMessageChunk(content="", tool_call_chunks=[chunk])
                 )
         usage = _usage(messages, message)
-        yield ChatGenerationChunk(message=AIMessageChunk(content="", usage_metadata=usage))
+        last = AIMessageChunk(content="", usage_metadata=usage, response_metadata={ESTIMATED: True})
+        yield ChatGenerationChunk(message=last)
 
 
 def _usage(messages: list[BaseMessage], answer: AIMessage) -> UsageMetadata:
     """Tokens counted as the context budget counts them (about 4 characters each): this model
-    has no tokenizer, and a trace or a usage event should still say how much it read."""
+    has no tokenizer, and its trace should still say how much it read (marked ESTIMATED)."""
     read, written = estimate_tokens(messages), estimate_tokens([answer])
     return UsageMetadata(input_tokens=read, output_tokens=written, total_tokens=read + written)

@@ -18,6 +18,7 @@ WHOLE_DAY = (9, 18)
 _CLOCK = re.compile(r"\b(at|around|after|before|by)?\s*(\d{1,2})(?::(\d\d))?\s*(am|pm)\b")
 _MONTH_DAY = re.compile(rf"\b({'|'.join(MONTHS)})[a-z]*\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b")
 _NUMERIC = re.compile(r"\b(\d{1,2})/(\d{1,2})\b")
+_WEEKDAY = re.compile(rf"\b(?:{'|'.join(DAYS)})s?\b")
 ASK = 'When would you like to see it? Say a day and a time, e.g. "Saturday morning".'
 
 
@@ -98,6 +99,8 @@ def slots(words: str, now: datetime) -> list[Slot]:
         days = [today if hours and hours[1] > now.hour else today + timedelta(days=1)]
     found = [Slot(day, *(hours or WHOLE_DAY)) for day in days]
     future = [s for s in found if s.day > today or s.end > now.hour]
+    if not future and _WEEKDAY.search(text) and "today" not in text:  # that day next week
+        future = [Slot(s.day + timedelta(days=7), s.start, s.end) for s in found]
     if not future:
         raise TourTimeError(f"{found[0].words()} has already passed. {ASK}")
     return future

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-import { getHandoffs, markHandled } from "../api";
+import { getHandoffs, markHandled, replyToHandoff } from "../api";
 import type { Handoff } from "../types";
 
 export interface HandoffsState {
@@ -9,6 +9,7 @@ export interface HandoffsState {
   handoffs: Handoff[];
   refresh: () => Promise<void>;
   handle: (id: string) => Promise<void>;
+  reply: (id: string, text: string) => Promise<void>;
 }
 
 /** The handoff inbox of agents and admins (tour requests...), refreshed after each turn. */
@@ -37,9 +38,20 @@ export function useHandoffs(enabled = true): HandoffsState {
     [refresh],
   );
 
+  const reply = useCallback(
+    async (id: string, text: string) => {
+      try {
+        await replyToHandoff(id, text);
+      } finally {
+        await refresh();
+      }
+    },
+    [refresh],
+  );
+
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
-  return { available, handoffs, refresh, handle };
+  return { available, handoffs, refresh, handle, reply };
 }

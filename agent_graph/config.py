@@ -32,9 +32,9 @@ _DEFAULT_MODEL_BY_KEY = {
 }
 
 QUIET_ROUTES = (
-    "GET /alerts, GET /sessions, GET /sessions/*/title, GET /handoffs, GET /health, "
-    "GET /skills, GET /metrics, GET /memory/preferences, GET /memory/changes, GET /jobs, "
-    "GET /jobs/runs"
+    "GET /alerts, GET /sessions, GET /sessions/*/title, GET /handoffs, GET /handoffs/mine, "
+    "GET /health, GET /skills, GET /metrics, GET /memory/preferences, GET /memory/changes, "
+    "GET /jobs, GET /jobs/runs"
 )
 """What the web UI, the CLI and health checks poll: TRACE_QUIET_ROUTES' default."""
 

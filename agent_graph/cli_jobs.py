@@ -1,5 +1,7 @@
 """`propsearch jobs list` and `propsearch jobs run SKILL.JOB [--file PATH] [--confirm]`: the
-operator's side of the jobs skills declare, against a running server's admin routes.
+operator's side of the jobs skills declare, against a running server's admin routes. `--url`
+and `--token` go before or after the action; `run` follows the chain it starts (the jobs that
+run after it) and shows the alerts each raised.
 
 The admin token comes from `--token-file PATH` or the PROPSEARCH_TOKEN environment variable;
 `--token` still works but puts the token on the command line, where `ps` shows it to every
@@ -12,30 +14,48 @@ import base64
 import json
 import os
 import sys
-import time
 from pathlib import Path
 from typing import Any, TextIO
 
 import httpx
 
-POLL_S = 0.5
+from agent_graph.cli_job_chain import Chain
+
 TOKEN_VARIABLE = "PROPSEARCH_TOKEN"
-EXIT_CODES = {"ok": 0, "error": 1, "needs_confirmation": 2}
+
+
+def _connection_options(parser: argparse.ArgumentParser, with_defaults: bool) -> None:
+    """--url, --token-file and --token; on the actions without defaults, so that one given
+    before the action is not reset by the action's parser."""
+
+    def default(value: str | None) -> str | None:
+        return value if with_defaults else argparse.SUPPRESS
+
+    parser.add_argument("--url", default=default("http://127.0.0.1:8000"), help="server URL")
+    token = parser.add_mutually_exclusive_group()
+    token.add_argument(
+        "--token-file",
+        type=Path,
+        default=default(None),
+        help=f"a file holding an admin's token (else ${TOKEN_VARIABLE})",
+    )
+    token.add_argument(
+        "--token",
+        default=default(None),
+        help="an admin's token (visible in `ps`: prefer --token-file)",
+    )
 
 
 def add_parser(sub: Any) -> None:
     jobs = sub.add_parser("jobs", help="list and run the skills' background jobs (admins)")
-    jobs.add_argument("--url", default="http://127.0.0.1:8000", help="server URL")
-    token = jobs.add_mutually_exclusive_group()
-    token.add_argument(
-        "--token-file", type=Path, help=f"a file holding an admin's token (else ${TOKEN_VARIABLE})"
-    )
-    token.add_argument(
-        "--token", default=None, help="an admin's token (visible in `ps`: prefer --token-file)"
-    )
+    _connection_options(jobs, with_defaults=True)
+    shared = argparse.ArgumentParser(add_help=False)
+    _connection_options(shared, with_defaults=False)
     action = jobs.add_subparsers(dest="action", required=True)
-    action.add_parser("list", help="the declared jobs and their latest runs")
-    run = action.add_parser("run", help="run a job now and wait for its outcome")
+    action.add_parser("list", parents=[shared], help="the declared jobs and their latest runs")
+    run = action.add_parser(
+        "run", parents=[shared], help="run a job now and wait for it and the jobs after it"
+    )
     run.add_argument("job", help="skill.job, as `jobs list` shows it")
     run.add_argument("--file", type=Path, help="a file for the job (copied to the skill's inbox)")
     run.add_argument("--confirm", action="store_true", help="confirm a change the job asked about")
@@ -92,7 +112,7 @@ def run_job(client: httpx.Client, args: argparse.Namespace, out: TextIO) -> int:
         return 1
     run_id = response.json()["run_id"]
     out.write(f"{args.job}: run {run_id}\n")
-    return _wait(client, run_id, args.timeout, out)
+    return Chain(client, out, args.timeout).follow(args.job, run_id)
 
 
 def _detail(response: httpx.Response) -> str:
@@ -101,28 +121,6 @@ def _detail(response: httpx.Response) -> str:
         return str(response.json().get("detail"))
     except (ValueError, AttributeError):
         return response.text[:200] or response.reason_phrase
-
-
-def _wait(client: httpx.Client, run_id: str, timeout: float, out: TextIO) -> int:
-    """Follow the run's attempts until one ends it (ok, needs_confirmation, or the last error)."""
-    deadline = time.monotonic() + timeout
-    shown: set[int] = set()
-    while time.monotonic() < deadline:
-        runs = client.get("/jobs/runs", params={"run_id": run_id}).raise_for_status().json()
-        for attempt in sorted(runs["runs"], key=lambda r: r["attempt"]):
-            if attempt["outcome"] is None or attempt["attempt"] in shown:
-                continue
-            shown.add(attempt["attempt"])
-            detail = attempt["error"] or json.dumps(attempt["summary"])
-            out.write(f"  attempt {attempt['attempt']}: {attempt['outcome']} {detail}\n")
-            if attempt["outcome"] != "error":
-                message = (attempt["summary"] or {}).get("needs_confirmation")
-                if message:
-                    out.write(f"  {message}\n  run it again with --confirm to go ahead\n")
-                return EXIT_CODES[attempt["outcome"]]
-        time.sleep(POLL_S)
-    out.write("  still running (or retrying): see `propsearch jobs list`\n")
-    return 1
 
 
 def main(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
@@ -137,5 +135,8 @@ def main(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
                 return list_jobs(client, out)
             return run_job(client, args, out)
         except httpx.HTTPStatusError as exc:
-            out.write(f"refused ({exc.response.status_code}): {exc.response.text}\n")
+            out.write(f"refused ({exc.response.status_code}): {_detail(exc.response)}\n")
+            return 1
+        except httpx.TransportError as exc:
+            out.write(f"cannot reach {args.url} ({type(exc).__name__}): is the server running?\n")
             return 1

@@ -32,6 +32,27 @@ _DEFAULT_MODEL_BY_KEY = {
     "GROQ_API_KEY": "groq/llama-3.3-70b-versatile",
 }
 
+QUIET_ROUTES = (
+    "GET /alerts, GET /sessions, GET /sessions/*/title, GET /handoffs, GET /handoffs/mine, "
+    "GET /health, GET /skills, GET /metrics, GET /memory/preferences, GET /memory/changes, "
+    "GET /jobs, GET /jobs/runs"
+)
+"""What the web UI, the CLI and health checks poll: TRACE_QUIET_ROUTES' default."""
+
+
+def _routes_of(setting: str) -> list[tuple[str, str]]:
+    """`"GET /alerts, GET /sessions/*/title"` as (method, path pattern) pairs; ValueError for
+    an entry that is not `METHOD /path`."""
+    routes = []
+    for entry in (part.strip() for part in setting.split(",")):
+        method, _, path = entry.partition(" ")
+        if not entry:
+            continue
+        if not method.isalpha() or not path.strip().startswith("/"):
+            raise ValueError(f"{entry!r} is not a route: write it as `GET /alerts`")
+        routes.append((method.upper(), path.strip()))
+    return routes
+
 
 def env_file() -> Path:
     """The repository's `.env`, whatever the working directory (PROPSEARCH_DOTENV overrides)."""
@@ -203,6 +224,9 @@ physical_cores), whatever the load when the server starts."""
         default=False, alias="OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT"
     )
     """Prompts, answers and tool arguments go into spans (redacted as stored turns are)."""
+    trace_quiet_routes: str = Field(default=QUIET_ROUTES, alias="TRACE_QUIET_ROUTES")
+    """Requests that start no trace of their own (polls), as `METHOD /path` (`*` matches any
+    part), comma-separated; empty: every request is traced."""
     trace_viewer_url: str | None = Field(default=None, alias="TRACE_VIEWER_URL")
     """A trace viewer's address: Phoenix's base URL, or any viewer's trace URL with `{trace_id}`
     in it; admins' web UI links each turn to its trace there."""
@@ -284,6 +308,12 @@ physical_cores), whatever the load when the server starts."""
             )
         return ",".join(sorted(names))
 
+    @field_validator("trace_quiet_routes")
+    @classmethod
+    def _routes(cls, value: str) -> str:
+        _routes_of(value)
+        return value
+
     @field_validator("api_tokens_file")
     @classmethod
     def _tokens_file_exists(cls, value: Path | None) -> Path | None:
@@ -361,6 +391,11 @@ physical_cores), whatever the load when the server starts."""
             and not self.otel_sdk_disabled
             and self.otel_traces_exporter == "otlp"
         )
+
+    @property
+    def quiet_routes(self) -> list[tuple[str, str]]:
+        """TRACE_QUIET_ROUTES as (method, path pattern) pairs."""
+        return _routes_of(self.trace_quiet_routes)
 
     @property
     def metrics_exporters(self) -> set[str]:

@@ -22,6 +22,7 @@ from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
+from agent_graph.config import Settings
 from agent_graph.telemetry import setup
 
 
@@ -58,7 +59,8 @@ class Recorded:
 @cache
 def _recorded() -> Recorded:
     spans = InMemorySpanExporter()
-    tracer_provider = TracerProvider(id_generator=setup.RunIdGenerator())
+    sampler = setup.sampler(Settings())  # as in production: polls start no trace
+    tracer_provider = TracerProvider(sampler=sampler, id_generator=setup.RunIdGenerator())
     tracer_provider.add_span_processor(SimpleSpanProcessor(spans))
     trace.set_tracer_provider(tracer_provider)
     assert trace.get_tracer_provider() is tracer_provider, "another test set the global provider"

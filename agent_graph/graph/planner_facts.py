@@ -8,11 +8,16 @@ from agent_graph.planning.view import Facts
 
 
 def facts_of(services: Services, state: AgentState, context: Context) -> Facts:
-    """The user's time zone and L1 entries, the skill of each tool, and the skills that hear
-    this turn's message (as the agent node chose them), as data."""
-    owners = tool_owners(services.skills)
-    heard = frozenset(state.get("heard") or ())
-    return Facts(context.timezone, state.get("remembered") or {}, owners, heard)
+    """The user's time zone and L1 entries, the skill of each tool, the skills that hear this
+    turn's message (as the agent node chose them) and the alerts the conversation opened with,
+    as data."""
+    return Facts(
+        context.timezone,
+        state.get("remembered") or {},
+        tool_owners(services.skills),
+        heard=frozenset(state.get("heard") or ()),
+        opening_alerts=tuple(state.get("opening_alerts") or ()),
+    )
 
 
 def tool_owners(skills: SkillGateway) -> dict[str, str]:

@@ -67,6 +67,10 @@ class AgentState(TypedDict, total=False):
     """The user's L1 entries (`{"entry_type", "key", "value"}`) by the skill that wrote them,
     as hydrate read them: what the planners get as data (planning/view.py, Facts). Last wins."""
 
+    opening_alerts: list[str]
+    """The titles of the unseen alerts a new conversation opened with (hydrate), which its
+    answer mentions first; empty on every other turn. Last wins."""
+
     context: dict[str, str]
     """The hydrated context sections by name (debug view). Last wins."""
 

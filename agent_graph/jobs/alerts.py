@@ -171,13 +171,13 @@ def current_alerts(
     limit: int = 50,
     unread: bool = False,
 ) -> list[dict[str, Any]]:
-    """The user's alerts, newest first; unread ones whose source entry is gone are dropped."""
+    """The user's alerts, newest first; those whose source entry is gone (a saved search the
+    user deleted) are dropped, read or not: they never show again."""
     alerts = store.alerts(user, limit, unread)
     gone = [
         alert["id"]
         for alert in alerts
-        if alert["read_at"] is None
-        and alert["source"]
+        if alert["source"]
         and preferences.get(user, alert["skill"], alert["source"]["type"], alert["source"]["key"])
         is None
     ]

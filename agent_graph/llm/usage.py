@@ -7,13 +7,17 @@ from typing import Any
 
 from agent_graph.events import CallUsage, UsageEvent
 
+ESTIMATED = "usage_estimated"
+"""`response_metadata` flag of a model that counts its tokens itself (the offline model): its
+counts go on its trace's chat span, not into the turn's `usage` event (no provider said them)."""
+
 
 def usage_record(message: Any, seconds: float | None = None) -> dict[str, Any] | None:
     """{prompt_tokens, cached_tokens, completion_tokens[, seconds][, cost]} of one model answer,
     None when not reported. cached_tokens: prompt tokens the server took from its prefix cache
     (llama-server and most hosted providers say; 0 when unknown)."""
     meta = getattr(message, "usage_metadata", None)
-    if not meta:
+    if not meta or (getattr(message, "response_metadata", None) or {}).get(ESTIMATED):
         return None
     details = meta.get("input_token_details") or {}
     record: dict[str, Any] = {

@@ -35,6 +35,16 @@ class Facts:
     heard: frozenset[str] = frozenset()
     """The skills whose planners may read this turn's message (graph/tool_offer.py): a planner
     of any other skill is not asked to plan, refuse or check, and reads no message."""
+    opening_alerts: tuple[str, ...] = ()
+    """The titles of the unseen alerts this new conversation opened with (mentioned first)."""
+
+    def opening(self, answer: str) -> str:
+        """The answer, after a sentence that names the alerts the conversation opened with (a
+        model reads a note asking for it; the planners' answers get it here)."""
+        if not self.opening_alerts:
+            return answer
+        titles = "; ".join(title.rstrip(". ") for title in self.opening_alerts)
+        return f"Since your last visit: {titles}.\n\n{answer}"
 
 
 @dataclass(frozen=True)

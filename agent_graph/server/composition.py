@@ -165,7 +165,7 @@ def handoff_inbox(settings: Settings, storage: Storage) -> HandoffInbox | None:
     if storage.jobs is None:
         return None
     url, secret = settings.handoff_webhook_url, settings.handoff_webhook_secret
-    notify = partial(post_signed, url, secret, "handoff.created") if url else None
+    notify = partial(post_signed, url, secret) if url else None
     return HandoffInbox(storage.jobs, notify)
 
 

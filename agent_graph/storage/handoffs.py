@@ -1,6 +1,7 @@
 """The handoff inbox: requests a skill hands to a person (a tour request, a callback...), kept
 for the `agent` role to read and mark handled. Generic: the skill names the kind and words the
-title; the core keeps who asked and when.
+title; the core keeps who asked and when, the replies of the person who acts on it, and tells
+the asker (an alert) when it is handled or answered.
 
 Kept in the job store (SQLite under MEMORY_ROOT, or PostgreSQL in the server profile, where every
 replica sees the same inbox). A tool result
@@ -32,7 +33,9 @@ TOO_LONG = (
     "The request's {field} is {size:,} characters long; a handoff's {field} may hold at most "
     "{limit:,}. It was not passed on."
 )
-Notify = Callable[[dict[str, Any]], Coroutine[Any, Any, object]]
+Notify = Callable[[str, dict[str, Any]], Coroutine[Any, Any, object]]
+"""The operator's webhook: (event type, the handoff)."""
+EVENTS = {"new": "handoff.created", "handled": "handoff.handled", "reply": "handoff.replied"}
 
 
 class HandoffRefusedError(ValueError):
@@ -74,6 +77,8 @@ class Handoff:
     at: str
     handled_at: str | None = None
     handled_by: str | None = None
+    replies: list[dict[str, str]] = field(default_factory=list)
+    """What the people acting on it answered (`at`, `by`, `text`), oldest first."""
 
     @staticmethod
     def of(user: str, skill: str, result: dict[str, Any]) -> Handoff:
@@ -104,21 +109,69 @@ class HandoffInbox:
     def add(self, handoff: Handoff) -> None:
         self.store.add_handoff(asdict(handoff))
 
-    def all(self, open_only: bool = False) -> list[Handoff]:
-        """Newest first; only the unhandled ones with `open_only`."""
-        return [Handoff(**item) for item in self.store.handoffs(open_only)]
+    def all(self, open_only: bool = False, user: str | None = None) -> list[Handoff]:
+        """Newest first, with their replies; only the unhandled ones with `open_only`, only
+        one user's with `user` (what that user asked for)."""
+        found = self.store.handoffs(open_only, user=user)
+        replies = self.store.handoff_replies([item["id"] for item in found])
+        return [Handoff(**item, replies=replies.get(item["id"], [])) for item in found]
 
     def mark_handled(self, handoff_id: str, by: str) -> Handoff | None:
-        """The handoff marked handled (once: a second mark keeps the first); None if unknown."""
+        """The handoff marked handled (once: a second mark keeps the first; the asker is told
+        the first time); None if unknown."""
         found = self.store.mark_handoff(handoff_id, _now(), by)
-        return Handoff(**found) if found else None
+        if found is None:
+            return None
+        handoff = self._with_replies(found)
+        title = f"Your request was handled: {handoff.title}"
+        self._tell_asker(handoff, "handled", "handoff_handled", title, "")
+        return handoff
+
+    def reply(self, handoff_id: str, by: str, text: str) -> Handoff | None:
+        """Keep an answer to the asker, mark the request handled, and tell the asker (an
+        alert); None if unknown."""
+        if not self.store.handoffs(handoff_id=handoff_id):
+            return None
+        self.store.add_handoff_reply(handoff_id, _now(), by, text[:MAX_TEXT])
+        self.store.mark_handoff(handoff_id, _now(), by)
+        handoff = self.all_by_id(handoff_id)
+        number = len(handoff.replies)
+        title = f"An answer to your request: {handoff.title}"
+        self._tell_asker(handoff, f"reply:{number}", "handoff_reply", title, text[:MAX_TEXT])
+        return handoff
+
+    def all_by_id(self, handoff_id: str) -> Handoff:
+        return self._with_replies(self.store.handoffs(handoff_id=handoff_id)[0])
+
+    def _with_replies(self, item: dict[str, Any]) -> Handoff:
+        replies = self.store.handoff_replies([item["id"]]).get(item["id"], [])
+        return Handoff(**item, replies=replies)
+
+    def _tell_asker(self, handoff: Handoff, what: str, kind: str, title: str, body: str) -> None:
+        """An alert for the user who asked (once per key: a second mark tells nothing new);
+        its item is what the skill said of the request (the web UI opens what it names)."""
+        alert = {
+            "user": handoff.user,
+            "key": f"handoff_{handoff.id}:{what}",
+            "kind": kind,
+            "title": title[:MAX_TEXT],
+            "body": body,
+            "items": [handoff.details] if handoff.details else [],
+        }
+        self.store.add_alert(handoff.skill, f"handoff-{handoff.id}", alert, None)
+
+    def tell_operator(self, handoff: Handoff, change: str) -> None:
+        """The operator's webhook hears it too (`change`: new, handled, reply; as the event
+        types of EVENTS), in the background."""
+        if self.notify is not None:
+            data = {**asdict(handoff), "change": change}
+            task = asyncio.create_task(self.notify(EVENTS[change], data))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def receive(self, user: str, skill: str, result: dict[str, Any]) -> Handoff:
         """Keep a skill's handoff result and tell the operator's webhook (in the background)."""
         handoff = Handoff.of(user, skill, result)
         await asyncio.to_thread(self.add, handoff)
-        if self.notify is not None:
-            task = asyncio.create_task(self.notify(asdict(handoff)))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        self.tell_operator(handoff, "new")
         return handoff

@@ -36,6 +36,9 @@ CREATE TABLE IF NOT EXISTS handoffs (
     title text NOT NULL, summary text NOT NULL, details text NOT NULL, at text NOT NULL,
     handled_at text, handled_by text);
 CREATE INDEX IF NOT EXISTS handoffs_recent ON handoffs (at DESC);
+CREATE TABLE IF NOT EXISTS handoff_replies (
+    handoff_id text NOT NULL, at text NOT NULL, by_user text NOT NULL, text text NOT NULL);
+CREATE INDEX IF NOT EXISTS handoff_replies_of ON handoff_replies (handoff_id, at);
 """
 _RUN_COLUMNS = (
     "run_id, attempt, skill, job, args, trigger, started_at, finished_at, outcome, summary, error"
@@ -61,6 +64,15 @@ _HANDOFF_COLUMNS = ", ".join("user_id" if name == "user" else name for name in H
 
 def _json(text: str | None) -> Any:
     return json.loads(text) if text else None
+
+
+def _run_records(rows: list[Any]) -> list[dict[str, Any]]:
+    names = [name.strip() for name in _RUN_COLUMNS.split(",")]
+    records = [dict(zip(names, row, strict=True)) for row in rows]
+    for record in records:
+        for field in ("args", "trigger", "summary"):
+            record[field] = _json(record[field])
+    return records
 
 
 class JobStore:
@@ -103,11 +115,27 @@ class JobStore:
             "ORDER BY started_at DESC, attempt DESC LIMIT %s",
             (*params, limit),
         )
-        names = [name.strip() for name in _RUN_COLUMNS.split(",")]
+        return _run_records(rows)
+
+    def runs_triggered_by(self, run_id: str) -> list[dict[str, Any]]:
+        """The attempts of the runs that run `run_id` started (`after:`), oldest first."""
+        rows = self._run(
+            f"SELECT {_RUN_COLUMNS} FROM job_runs WHERE trigger LIKE %s ORDER BY started_at",
+            (f'%"run_id": "{run_id}"%',),
+        )
+        return [r for r in _run_records(rows) if (r["trigger"] or {}).get("run_id") == run_id]
+
+    def run_alerts(self, run_id: str) -> list[dict[str, Any]]:
+        """The alerts run `run_id` raised, oldest first, with the user each is for."""
+        rows = self._run(
+            "SELECT user_id, skill, kind, title, body, items FROM alerts WHERE run_id = %s "
+            "ORDER BY created_at",
+            (run_id,),
+        )
+        names = ("user", "skill", "kind", "title", "body", "items")
         records = [dict(zip(names, row, strict=True)) for row in rows]
         for record in records:
-            for field in ("args", "trigger", "summary"):
-                record[field] = _json(record[field])
+            record["items"] = _json(record["items"]) or []
         return records
 
     def add_alert(
@@ -184,13 +212,16 @@ class JobStore:
         self._run(f"INSERT INTO handoffs ({_HANDOFF_COLUMNS}) VALUES ({marks})", values)
 
     def handoffs(
-        self, open_only: bool = False, handoff_id: str | None = None
+        self, open_only: bool = False, handoff_id: str | None = None, user: str | None = None
     ) -> list[dict[str, Any]]:
-        """Handoffs, newest first (only the unhandled ones with `open_only`; one by id)."""
+        """Handoffs, newest first (only the unhandled ones with `open_only`; one by id; one
+        user's)."""
         where = ["handled_at IS NULL"] if open_only else []
         params: tuple[Any, ...] = ()
         if handoff_id is not None:
             where, params = [*where, "id = %s"], (handoff_id,)
+        if user is not None:
+            where, params = [*where, "user_id = %s"], (*params, user)
         clause = f"WHERE {' AND '.join(where)} " if where else ""
         rows = self._run(
             f"SELECT {_HANDOFF_COLUMNS} FROM handoffs {clause}ORDER BY at DESC, id", params
@@ -199,6 +230,23 @@ class JobStore:
         for record in records:
             record["details"] = _json(record["details"]) or {}
         return records
+
+    def add_handoff_reply(self, handoff_id: str, at: str, by: str, text: str) -> None:
+        self._run(
+            "INSERT INTO handoff_replies (handoff_id, at, by_user, text) VALUES (%s, %s, %s, %s)",
+            (handoff_id, at, by, text),
+        )
+
+    def handoff_replies(self, ids: list[str]) -> dict[str, list[dict[str, str]]]:
+        """The replies to these handoffs, oldest first, by handoff id."""
+        if not ids:
+            return {}
+        rows = self._run(
+            "SELECT handoff_id, at, by_user, text FROM handoff_replies "
+            f"WHERE handoff_id IN ({', '.join(['%s'] * len(ids))}) ORDER BY at",
+            tuple(ids),
+        )
+        return _replies_by_handoff(rows)
 
     def mark_handoff(self, handoff_id: str, at: str, by: str) -> dict[str, Any] | None:
         """Mark one handled unless it already is (the first mark stays); None if unknown."""
@@ -209,6 +257,13 @@ class JobStore:
         )
         found = self.handoffs(handoff_id=handoff_id)
         return found[0] if found else None
+
+
+def _replies_by_handoff(rows: list[Any]) -> dict[str, list[dict[str, str]]]:
+    found: dict[str, list[dict[str, str]]] = {}
+    for handoff_id, at, by, text in rows:
+        found.setdefault(handoff_id, []).append({"at": at, "by": by, "text": text})
+    return found
 
 
 def sqlite_job_store(path: Path) -> JobStore:

@@ -11,6 +11,7 @@ from langchain_core.outputs import ChatGeneration, LLMResult
 from opentelemetry.trace import Span
 from opentelemetry.util.types import AttributeValue
 
+from agent_graph.llm.usage import ESTIMATED
 from agent_graph.telemetry import instruments
 from agent_graph.telemetry.attributes import KIND, content, size
 
@@ -89,6 +90,8 @@ class ModelCall:
         }
         tokens = _token_attributes(usage)
         attributes.update(tokens)
+        if tokens and message is not None and message.response_metadata.get(ESTIMATED):
+            attributes["propsearch.usage.estimated"] = True  # counted, not a provider's figure
         if self.first_token_at is not None:
             first = self.first_token_at - self.started_at
             attributes["gen_ai.response.time_to_first_chunk"] = round(first, 6)

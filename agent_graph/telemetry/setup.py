@@ -24,6 +24,7 @@ from agent_graph.security.pseudonyms import deployment_key
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.telemetry import instruments
 from agent_graph.telemetry.attributes import content, user_ids
+from agent_graph.telemetry.quiet_routes import QuietRoutes
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +70,12 @@ class CountingExporter(SpanExporter):
         return self.inner.force_flush(timeout_millis)
 
 
-def _sampler(settings: Settings) -> sampling.Sampler:
+def sampler(settings: Settings) -> sampling.Sampler:
+    """OTEL_TRACES_SAMPLER's choice, less the requests to TRACE_QUIET_ROUTES (polls)."""
+    return QuietRoutes(_chosen_sampler(settings), settings.quiet_routes)
+
+
+def _chosen_sampler(settings: Settings) -> sampling.Sampler:
     ratio = sampling.TraceIdRatioBased(settings.otel_sampler_arg)
     base: dict[str, sampling.Sampler] = {
         "always_on": sampling.ALWAYS_ON,
@@ -148,7 +154,7 @@ def _start_tracing(settings: Settings, resource: Resource) -> None:
     """Spans batched to OTLP/HTTP on a background thread; log records get their ids."""
     endpoint = str(settings.otel_endpoint)
     tracer_provider = TracerProvider(
-        resource=resource, sampler=_sampler(settings), id_generator=RunIdGenerator()
+        resource=resource, sampler=sampler(settings), id_generator=RunIdGenerator()
     )
     exporter = OTLPSpanExporter(endpoint=f"{endpoint}/v1/traces", timeout=EXPORT_TIMEOUT_S)
     tracer_provider.add_span_processor(

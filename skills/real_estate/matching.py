@@ -2,8 +2,9 @@
 
 A pure function of the job body (docs/protocol.md, "Jobs"): `trigger.result.changes` (what an
 update changed) and each user's current entries (a deleted search is simply not there).
-- A SEARCH alerts once per home that newly matches it: a new listing, or a price change that
-  brings a home inside the criteria. Key `search_<slug>:<zpid>:new`.
+- A SEARCH alerts once per update with the homes that newly match it (a new listing, or a price
+  change that brings a home inside the criteria), "3 new homes match your search for houses in
+  78745", the homes as its items. Key `search_<slug>:update:<update version or run id>`.
 - A WATCH alerts on its home's price changes (`price`, `any`; key `watch_<zpid>:price:<price>`)
   and status changes or removal (`status`, `any`; key `watch_<zpid>:status:<status>`).
 Keys are stable, so the platform never alerts a user twice for the same thing. Criteria filter
@@ -25,6 +26,8 @@ from providers.austin_data import HIDDEN_TYPES
 from skill_runtime import ToolError
 
 OFF_MARKET = ("SOLD", "OFF_MARKET", "RECENTLY_SOLD")
+SHOWN = 3
+"""Homes named in a grouped alert's text; all of them are its items."""
 Listing = dict[str, Any]
 Predicate = Callable[[Listing], bool]
 
@@ -128,30 +131,35 @@ class Pool:
         return self.by_place.get(c.location.lower(), []) if c.location else self.all
 
 
-def search_alerts(user: str, key: str, value: str, pool: Pool) -> list[dict]:
-    """One alert per home newly matching the saved search `key`."""
+def search_alerts(user: str, key: str, value: str, pool: Pool, update: str) -> list[dict]:
+    """One alert for the homes this update made match the saved search `key` (none: none)."""
     try:
         raw = json.loads(value)
         criteria = parse_criteria(raw)
     except (ToolError, ValueError, TypeError):
         return []  # an entry the core kept is valid; one from an older schema is skipped
     fits = predicate(criteria)
-    alerts = []
-    for cand in pool.for_criteria(criteria):
-        if fits(cand.listing) and (cand.before is None or not fits(cand.before)):
-            words = criteria_phrase(raw, 2)
-            alerts.append(
-                {
-                    "user": user,
-                    "key": f"{key}:{cand.zpid}:new",
-                    "kind": "new_match",
-                    "title": f"A new home matches your search: {words}",
-                    "body": _line(cand.listing),
-                    "items": [cand.listing],
-                    "entry": {"type": "SEARCH", "key": key},
-                }
-            )
-    return alerts
+    homes = [
+        cand.listing
+        for cand in pool.for_criteria(criteria)
+        if fits(cand.listing) and (cand.before is None or not fits(cand.before))
+    ]
+    if not homes:
+        return []
+    words = criteria_phrase(raw, 2)
+    many = f"{len(homes)} new homes match" if len(homes) > 1 else "A new home matches"
+    shown = "; ".join(_line(home) for home in homes[:SHOWN])
+    more = f"; and {len(homes) - SHOWN} more" if len(homes) > SHOWN else ""
+    alert = {
+        "user": user,
+        "key": f"{key}:update:{update}",
+        "kind": "new_match",
+        "title": f"{many} your search for {words}",
+        "body": shown + more,
+        "items": homes,
+        "entry": {"type": "SEARCH", "key": key},
+    }
+    return [alert]
 
 
 def watch_alerts(user: str, key: str, what: str, changes: list[dict[str, Any]]) -> list[dict]:
@@ -178,7 +186,8 @@ def _watch_alert(key: str, what: str, change: dict[str, Any]) -> dict[str, Any] 
             "key": f"{key}:price:{after:.0f}",
             "kind": "price_drop" if drop else "price_change",
             "title": f"{'Price drop' if drop else 'Price change'}: {address}",
-            "body": f"${before:,.0f} → ${after:,.0f} ({(after - before) / before:+.0%})",
+            "body": f"${before:,.0f} → ${after:,.0f} ({_change(after - before)}, "
+            f"{(after - before) / before:+.0%})",
             "items": items,
         }
     if kind in ("status", "removed") and what in ("status", "any"):
@@ -192,6 +201,18 @@ def _watch_alert(key: str, what: str, change: dict[str, Any]) -> dict[str, Any] 
             "items": items,
         }
     return None
+
+
+def _change(amount: float) -> str:
+    """−$25,000 / +$10,000."""
+    return f"{'−' if amount < 0 else '+'}${abs(amount):,.0f}"
+
+
+def _update_of(trigger: dict[str, Any], run_id: str) -> str:
+    """What names the update: its version (updates/apply.py), else the run that applied it."""
+    summary = (trigger.get("result") or {}).get("summary") or {}
+    version = summary.get("version") if isinstance(summary, dict) else None
+    return str(version if version is not None else trigger.get("run_id") or run_id)
 
 
 def _line(home: Listing) -> str:
@@ -209,7 +230,7 @@ def match_saved_searches(body: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(changes, list):
         raise ToolError("trigger.result.changes must be a list of listing changes")
     found, by_zpid = candidates([c for c in changes if isinstance(c, dict)])
-    pool = Pool(found)
+    pool, update = Pool(found), _update_of(trigger, str(body.get("run_id") or ""))
     alerts: list[dict[str, Any]] = []
     searches = watches = 0
     for user in body.get("users") or []:
@@ -218,7 +239,7 @@ def match_saved_searches(body: dict[str, Any]) -> dict[str, Any]:
             kind, key, value = entry.get("type"), str(entry.get("key")), entry.get("value")
             if kind == "SEARCH" and isinstance(value, str):
                 searches += 1
-                alerts.extend(search_alerts(who, key, value, pool))
+                alerts.extend(search_alerts(who, key, value, pool, update))
             elif kind == "WATCH" and key.startswith("watch_"):
                 watches += 1
                 found = by_zpid.get(key.removeprefix("watch_"), [])

@@ -15,6 +15,7 @@ from criteria import parse_criteria
 from matching import match_saved_searches
 from memory_write import forget_criteria, memory_write
 from providers import make_provider
+from providers.austin import AustinProvider, removed_detail
 from saved_homes import get_saved_homes, remove_saved_home, save_home, zpid_of
 from skill_runtime import Handler, ToolError, serve
 from tools import SCHEMA
@@ -40,7 +41,14 @@ def search_properties(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def get_property_details(params: dict[str, Any]) -> dict[str, Any]:
-    return provider.details(zpid_of(_only(params, "zpid")))
+    zpid = zpid_of(_only(params, "zpid"))
+    try:
+        return provider.details(zpid)
+    except ToolError as exc:  # a home an update took off the market: "no longer listed"
+        offline = isinstance(provider, AustinProvider)  # the live provider keeps no removed ones
+        if exc.status == 404 and offline and (gone := removed_detail(zpid)) is not None:
+            return gone
+        raise
 
 
 def get_property_details_by_address(params: dict[str, Any]) -> dict[str, Any]:

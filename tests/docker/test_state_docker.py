@@ -123,4 +123,4 @@ async def test_real_estate_applies_a_handed_update_that_its_next_worker_serves(
     assert applied.status_code == 200, applied.text
     assert applied.json()["result"]["summary"]["price"] > 0
     item = detail.json()["result"]["items"][0]
-    assert [e["event"] for e in item["price_history"]] == ["listed", "price_change"]
+    assert [e["event"] for e in item["price_history"]] == ["recorded", "price_change"]

@@ -116,3 +116,7 @@ def test_a_new_conversation_opens_with_unseen_alerts_then_they_are_read(
     wait_for_answer(page)
     expect(page.get_by_test_id("alert-count")).to_have_count(0)
     assert store.unread_count(USER) == 0
+    answer = page.get_by_test_id("assistant-text").last  # the answer mentions them first
+    expect(answer).to_contain_text("Since your last visit: 2 new homes match your 78745 search")
+    opening.get_by_role("button", name=listing["address"]).click()  # its home opens its card
+    expect(page.get_by_test_id("property-detail")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)

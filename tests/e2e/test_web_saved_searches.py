@@ -74,7 +74,8 @@ def test_a_tour_request_reaches_the_agents_inbox_and_is_marked_handled(page: Pag
 
     inbox = page.get_by_test_id("handoff-inbox")  # the local user is the admin: they see it
     item = inbox.get_by_test_id("handoff-item").filter(has_text=address)
-    expect(item).to_contain_text("saturday morning")
+    expect(item).to_contain_text(re.compile(r"Saturday \d+ \w+ \d{4}, 9 am–12 pm"))  # as dates
+    expect(item.get_by_test_id("handoff-contact")).to_have_text("Contact: my PropSearch account")
     assert_accessible(page, "the agents' inbox with a tour request")
     item.get_by_role("button", name=re.compile("^Mark handled")).click()
     expect(item).to_contain_text("Handled by")

@@ -133,8 +133,9 @@ def test_only_the_composition_root_constructs_services_and_the_cli_composes_noth
     assert constructing == ["agent_graph/server/composition.py"]
     # the CLI is a client of the API: its turns and jobs run on what AppRuntime.start composes,
     # and `serve` starts the app by name (api:app), composing nothing itself
-    client = {"agent_graph.cli_text", "agent_graph.cli_jobs", "agent_graph.cli_serve"}
-    for name in ("cli.py", "cli_text.py", "cli_jobs.py", "cli_serve.py"):
+    modules = ("cli_text", "cli_jobs", "cli_job_chain", "cli_serve")
+    client = {f"agent_graph.{name}" for name in modules}
+    for name in ("cli.py", *(f"{m}.py" for m in modules)):
         tree = ast.parse((ROOT / "agent_graph" / name).read_text(encoding="utf-8"))
         imported = {
             f"{node.module}.{alias.name}" if node.module == "agent_graph" else node.module

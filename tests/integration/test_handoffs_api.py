@@ -1,7 +1,8 @@
 """Tour requests through the real API (issue 38 item 6): confirmed, kept in the generic handoff
 inbox, read and marked handled by the `agent` role only, posted to the operator's webhook as
 Standard Webhooks (a real HTTP receiver on 127.0.0.1, checked with docs/jobs.md's snippet);
-guests are asked to sign in first."""
+guests are asked to sign in first. Both ways (issue 47 item 5): the agent answers, the buyer sees
+each request's status and answers and is alerted, and the webhook hears each change."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any, ClassVar
 import pytest
 from fastapi.testclient import TestClient
 
+from agent_graph.storage.handoffs import EVENTS
 from tests.jobs.receivers import SECRET, documented_verify
 from tests.servers import answer_text, last_data, sse_events
 from tests.trust.helpers import ALICE, GINA, TOKENS, app_client, bearer, write_tokens
@@ -103,6 +105,78 @@ def test_a_confirmed_tour_request_reaches_the_agent_inbox_and_the_webhook(
     assert done.status_code == 200 and done.json()["handled_by"] == "agnes"
     assert client.get("/handoffs?open_only=true", headers=bearer(AGENT)).json()["open"] == 0
     assert client.post("/handoffs/nope/handled", headers=bearer(AGENT)).status_code == 404
+
+
+def _requested(client: TestClient, home: dict[str, Any], times: str) -> dict[str, Any]:
+    params = {"zpid": home["zpid"], "times": times, "contact": "al@example.com"}
+    asked = client.post("/tools/request_tour", json={"params": params}, headers=bearer(ALICE))
+    body = {"params": params, "confirm": asked.json()["confirm"]}
+    sent = client.post("/tools/request_tour", json=body, headers=bearer(ALICE))
+    assert sent.status_code == 200, sent.text
+    inbox = client.get("/handoffs", headers=bearer(AGENT)).json()["handoffs"]
+    return next(h for h in inbox if h["details"]["times"] == times)
+
+
+def _hook(change: str, handoff_id: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        for headers, body in Receiver.received:
+            data = json.loads(body)["data"]
+            if data.get("change") == change and data["id"] == handoff_id:
+                lowered = {k.lower(): v for k, v in headers.items()}
+                assert documented_verify()(SECRET, lowered, body)
+                assert json.loads(body)["type"] == EVENTS[change]
+                return dict(data)
+        time.sleep(0.05)
+    raise AssertionError(f"the webhook never heard {change} of {handoff_id}")
+
+
+def test_the_agent_answers_and_the_buyer_sees_it_both_ways(client: TestClient) -> None:
+    home = _home(client)
+    handoff = _requested(client, home, "Sunday afternoon")
+    details = handoff["details"]  # what the agent's inbox shows: the listing and the contact
+    assert details["address"] == home["address"] and details["url"] == home["url"]
+    assert details["contact"] == "al@example.com"
+    mine = client.get("/handoffs/mine", headers=bearer(ALICE)).json()
+    waiting = next(h for h in mine["handoffs"] if h["id"] == handoff["id"])
+    assert (waiting["handled_at"], waiting["replies"]) == (None, [])
+    assert client.get("/handoffs/mine", headers=bearer(AGENT)).json()["handoffs"] == []
+    assert _hook("new", handoff["id"])["details"]["contact"] == "al@example.com"
+
+    path = f"/handoffs/{handoff['id']}/reply"
+    assert client.post(path, json={"text": "hi"}, headers=bearer(ALICE)).status_code == 403
+    assert client.post(path, json={"text": "   "}, headers=bearer(AGENT)).status_code == 422
+    assert (
+        client.post("/handoffs/nope/reply", json={"text": "x"}, headers=bearer(AGENT)).status_code
+        == 404
+    )
+    answered = client.post(
+        path, json={"text": "Sunday at 2 works, see you there"}, headers=bearer(AGENT)
+    )
+    assert answered.status_code == 200 and answered.json()["handled_by"] == "agnes"
+    assert answered.json()["replies"][0]["text"] == "Sunday at 2 works, see you there"
+
+    seen = next(h for h in client.get("/handoffs/mine", headers=bearer(ALICE)).json()["handoffs"]
+                if h["id"] == handoff["id"])  # fmt: skip
+    assert seen["handled_at"] and seen["replies"][0]["by"] == "agnes"
+    alerts = client.get("/alerts", headers=bearer(ALICE)).json()["alerts"]
+    told = next(a for a in alerts if a["kind"] == "handoff_reply")
+    assert told["title"] == f"An answer to your request: Tour request: {home['address']}"
+    assert told["body"] == "Sunday at 2 works, see you there"
+    assert told["items"][0]["zpid"] == home["zpid"]  # the home opens from the bell
+    assert _hook("reply", handoff["id"])["replies"][0]["text"] == "Sunday at 2 works, see you there"
+
+
+def test_a_handled_request_tells_the_buyer_once(client: TestClient) -> None:
+    handoff = _requested(client, _home(client), "Monday morning")
+    for _ in range(2):
+        done = client.post(f"/handoffs/{handoff['id']}/handled", headers=bearer(AGENT))
+        assert done.status_code == 200
+    alerts = client.get("/alerts", headers=bearer(ALICE)).json()["alerts"]
+    handled = [a for a in alerts if a["kind"] == "handoff_handled" and handoff["id"] in a["key"]]
+    assert len(handled) == 1 and handled[0]["title"].startswith("Your request was handled: ")
+    assert _hook("handled", handoff["id"])["handled_by"] == "agnes"
+    assert client.get("/handoffs/mine", headers=bearer(GINA)).json() == {"handoffs": [], "open": 0}
 
 
 def test_a_tour_of_a_home_that_does_not_exist_is_refused(client: TestClient) -> None:

@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,18 +40,25 @@ class Served:
         headers = {"Authorization": f"Bearer {token}"}
         return httpx.get(f"{self.server.url}{path}", headers=headers, params=params, timeout=30)
 
-    def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return self.cli_as(["--token", ADMIN], *args)
+    def cli(self, *args: str, options_first: bool = False) -> subprocess.CompletedProcess[str]:
+        """`propsearch jobs ACTION … --url U --token T` as docs/jobs.md writes it (or with the
+        options before the action)."""
+        return self.cli_as(["--token", ADMIN], *args, options_first=options_first)
 
     def cli_as(
-        self, token: list[str], *args: str, environ: dict[str, str] | None = None
+        self,
+        token: list[str],
+        *args: str,
+        environ: dict[str, str] | None = None,
+        options_first: bool = False,
     ) -> subprocess.CompletedProcess[str]:
         """`propsearch jobs` with `token` (its token options) and `environ` (a copy of ours
         without PROPSEARCH_TOKEN, else the variables given)."""
-        command = [sys.executable, "-m", "agent_graph.cli", "jobs", "--url", self.server.url]
+        options = ["--url", self.server.url, *token]
+        given = [*options, *args] if options_first else [*args, *options]
         env = {k: v for k, v in os.environ.items() if k != "PROPSEARCH_TOKEN"}
         return subprocess.run(
-            [*command, *token, *args],
+            [sys.executable, "-m", "agent_graph.cli", "jobs", *given],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -104,13 +110,16 @@ def test_an_operator_runs_a_job_with_a_file_confirms_it_and_the_user_sees_the_al
     assert "run it again with --confirm" in asked.stdout
     done = served.cli("run", "job_probe.ingest", "--file", str(update), "--confirm")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert '"chars": 15' in done.stdout  # the job read the file from its inbox
+    assert "chars 15" in done.stdout  # the job read the file from its inbox
+    # the whole chain, waited for: the job that runs after it and the alert it raised
+    after = done.stdout.split("then job_probe.notify: run ", 1)[1]
+    assert "attempt 1: ok, users 1" in after
+    assert (
+        "raised 1 alert(s):\n    for ana: 1 new homes match your 78704 search (1 Probe St)" in after
+    )
+    assert "{" not in done.stdout  # words, not JSON
 
-    for _ in range(100):  # up to 10 s: the notify job runs after ingest, in the background
-        alerts = served.get("/alerts", "ana-token-0123456789").json()
-        if alerts["unread"]:
-            break
-        time.sleep(0.1)
+    alerts = served.get("/alerts", "ana-token-0123456789").json()
     assert alerts["unread"] == 1
     assert alerts["alerts"][0]["title"] == "1 new homes match your 78704 search"
     assert served.get("/alerts", "guest-token-0123456789").json() == {"alerts": [], "unread": 0}
@@ -119,9 +128,27 @@ def test_an_operator_runs_a_job_with_a_file_confirms_it_and_the_user_sees_the_al
     assert read.json() == {"read": 1}
     assert served.get("/alerts", "ana-token-0123456789").json()["unread"] == 0
 
-    listed = served.cli("list")
-    assert listed.returncode == 0
-    assert "job_probe.ingest" in listed.stdout and "last: ok" in listed.stdout
+    for options_first in (False, True):
+        listed = served.cli("list", options_first=options_first)
+        assert listed.returncode == 0, listed.stderr
+        assert "job_probe.ingest" in listed.stdout and "last: ok" in listed.stdout
+
+
+def test_a_run_with_nothing_after_it_ends_with_its_own_outcome(served: Served) -> None:
+    ticked = served.cli("run", "job_probe.tick", "--timeout", "60", options_first=True)
+    assert ticked.returncode == 0, ticked.stdout + ticked.stderr
+    assert "attempt 1: ok, ticked True" in ticked.stdout
+    assert "then " not in ticked.stdout and "raised" not in ticked.stdout
+
+
+def test_the_cli_says_when_the_server_is_not_there(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "agent_graph.cli", "jobs", "list"]
+    url = f"http://127.0.0.1:{free_port_window()}"
+    answer = subprocess.run(
+        [*command, "--url", url, "--token", "t"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert answer.returncode == 1
+    assert answer.stdout == f"cannot reach {url} (ConnectError): is the server running?\n"
 
 
 def test_the_cli_reads_the_admin_token_from_the_environment_or_a_file(served: Served) -> None:

@@ -4,6 +4,7 @@ the issue's phrasings and others, so the keyless offline model understands them.
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
 import pytest
@@ -75,23 +76,6 @@ def calls(text: str, **context: Any) -> tuple[list[tuple[str, dict[str, Any]]], 
             "delete my saved search",
             [("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78704_3bd"})],
         ),
-        (
-            "I'd like to see the second one on Saturday morning",
-            [("request_tour", {"zpid": "102", "times": "saturday morning", "contact": ACCOUNT})],
-        ),
-        (
-            "can I tour the first one tomorrow at 2pm? my email is jo@example.com",
-            [
-                (
-                    "request_tour",
-                    {"zpid": "101", "times": "tomorrow at 2pm", "contact": "jo@example.com"},
-                )
-            ],
-        ),
-        (
-            "schedule a showing of #3 next weekend, call me at 512-555-0100",
-            [("request_tour", {"zpid": "103", "times": "next weekend", "contact": "512-555-0100"})],
-        ),
     ],
 )
 def test_phrasings_become_the_right_calls(text: str, expected: list[Any]) -> None:
@@ -125,6 +109,26 @@ def test_what_cannot_be_done_gets_a_note_and_no_call(text: str, context: dict, n
 def test_other_messages_are_left_to_the_other_readers(text: str) -> None:
     found, _ = calls(text)
     assert all(name not in ("save_search", "watch_home", "request_tour") for name, _ in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid", "times", "contact"),
+    [
+        ("I'd like to see the second one on Saturday morning", "102",
+         r"Saturday \d+ \w+ \d{4}, 9 am–12 pm", ACCOUNT),
+        ("can I tour the first one tomorrow at 2pm? my email is jo@example.com", "101",
+         r"\w+day \d+ \w+ \d{4}, 2 pm–3 pm", "jo@example.com"),
+        ("schedule a showing of #3 this weekend, call me at 512-555-0100", "103",
+         r"(?:Saturday|Sunday) .*, 9 am–6 pm", "512-555-0100"),
+    ],
+)  # fmt: skip
+def test_a_tour_names_its_times_as_dates_in_the_users_zone(
+    text: str, zpid: str, times: str, contact: str
+) -> None:
+    found, note = calls(text, timezone="America/Chicago")
+    ((name, args),) = found
+    assert (name, args["zpid"], args["contact"], note) == ("request_tour", zpid, contact, "")
+    assert re.fullmatch(times + r"(?: or .*)? \(America/Chicago\)", args["times"]), args["times"]
 
 
 def test_answers_word_each_kept_entry_and_the_handoff() -> None:

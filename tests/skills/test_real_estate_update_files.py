@@ -112,7 +112,7 @@ def test_removing_more_than_the_share_asks_first(worker: StatefulWorker) -> None
     assert worker.detail(dropped[0]["zpid"])[0] == 200  # nothing applied
     status, body = worker.job("apply_listings_update", file=name, confirm=True)
     assert status == 200 and body["result"]["summary"]["removed"] == 536
-    assert worker.detail(dropped[0]["zpid"])[0] == 404
+    assert worker.detail(dropped[0]["zpid"])[1]["result"]["items"][0]["status"] == "REMOVED"
 
 
 def reso_record(row: dict[str, str], **fields: Any) -> dict[str, Any]:
@@ -171,7 +171,8 @@ def test_the_feed_is_polled_page_by_page(tmp_path: Path) -> None:
             assert detail["price_history"] == [
                 {"date": "2026-11-25", "price": new["ListPrice"], "event": "listed"}
             ]
-            assert worker.detail(rows[3]["zpid"])[0] == 404
+            gone = worker.detail(rows[3]["zpid"])[1]["result"]["items"][0]
+            assert gone["status"] == "REMOVED"  # withdrawn: no longer listed
         finally:
             worker.stop()
 

@@ -110,7 +110,7 @@ def test_the_detail_shows_the_price_history(applied: Any, snapshot: Any) -> None
     status, body = worker.detail(cut)
     item = body["result"]["items"][0]
     events = [e["event"] for e in item["price_history"]]
-    assert status == 200 and events == ["listed", "price_change"]
+    assert status == 200 and events == ["recorded", "price_change"]
     assert item["price_history"][-1]["price"] == item["price"] < item["price_history"][0]["price"]
     assert item["price_drop"]["to"] == item["price"]
     pending = worker.detail(snapshot[1]["pending"][0])[1]["result"]["items"][0]
@@ -119,7 +119,15 @@ def test_the_detail_shows_the_price_history(applied: Any, snapshot: Any) -> None
 
 def test_removed_listings_are_gone_and_sold_ones_leave_search(applied: Any, snapshot: Any) -> None:
     worker, _ = applied
-    assert worker.detail(snapshot[1]["removed"][0])[0] == 404
+    removed = snapshot[1]["removed"][0]
+    status, body = worker.detail(removed)  # opened from an alert: "no longer listed", not a 404
+    gone = body["result"]["items"][0]
+    assert status == 200 and gone["status"] == "REMOVED"
+    assert gone["price_history"][-1]["event"] == "removed"
+    assert worker.execute("get_saved_homes", {"zpids": [removed]})[1]["result"]["missing"] == [
+        removed
+    ]  # a saved link to it is reported missing, as before
+    assert removed not in {i["zpid"] for i in worker.search(location="Austin", limit=50)["items"]}
     sold = snapshot[1]["sold"][0]
     assert worker.detail(sold)[1]["result"]["items"][0]["status"] == "SOLD"
     everything = worker.search(location="Austin", limit=50, price_min=0)
@@ -160,9 +168,11 @@ def test_a_restarted_worker_finds_the_applied_state(applied: Any, snapshot: Any)
     worker, _ = applied
     again = StatefulWorker(worker.state)
     try:
-        assert again.detail(snapshot[1]["removed"][0])[0] == 404
+        assert (
+            again.detail(snapshot[1]["removed"][0])[1]["result"]["items"][0]["status"] == "REMOVED"
+        )
         history = again.detail(snapshot[1]["price_raise"][0])[1]["result"]["items"][0]
-        assert [e["event"] for e in history["price_history"]] == ["listed", "price_change"]
+        assert [e["event"] for e in history["price_history"]] == ["recorded", "price_change"]
     finally:
         again.stop()
 

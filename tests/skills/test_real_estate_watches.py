@@ -118,13 +118,29 @@ def test_new_listings_matching_a_search_alert_once_with_a_stable_key() -> None:
     ]  # fmt: skip
     entry = _search_entry({"location": "78704", "beds_min": 3, "price_max": 500000})
     result = match_saved_searches(_body(changes, [entry]))
-    assert [a["key"] for a in result["alerts"]] == ["search_78704:900001:new"]
+    assert [a["key"] for a in result["alerts"]] == ["search_78704:update:r0"]
     alert = result["alerts"][0]
     assert alert["user"] == "alice" and alert["kind"] == "new_match"
-    assert alert["items"] == [fits] and "78704" in alert["title"]
+    assert alert["items"] == [fits]
+    assert alert["title"] == (
+        "A new home matches your search for homes in 78704 with 3+ bedrooms under $500,000"
+    )
+    assert alert["body"] == f"{fits['address']} · $450,000 · 3 bd / {fits['baths']:g} ba"
     assert result["summary"] == {"changes": 3, "searches": 1, "watches": 0, "alerts": 1}
     again = match_saved_searches(_body(changes, [entry]))
     assert again["alerts"] == result["alerts"]  # same update, same keys: the platform dedupes
+
+
+def test_the_homes_an_update_brings_to_a_search_are_one_alert() -> None:
+    homes = [_home(zpid=f"90010{i}", price=300000 + i, beds=3, zipcode="78745") for i in range(5)]
+    changes = [{"zpid": h["zpid"], "change": "new", "new": {}, "listing": h} for h in homes]
+    body = _body(changes, [_search_entry({"location": "78745"}, "search_78745")])
+    body["trigger"]["result"]["summary"] = {"version": 7}
+    (alert,) = match_saved_searches(body)["alerts"]
+    assert alert["key"] == "search_78745:update:7"  # the update's version names it
+    assert alert["title"] == "5 new homes match your search for homes in 78745"
+    assert alert["items"] == homes  # each with its address and zpid, to open its detail
+    assert alert["body"].endswith("; and 2 more") and alert["body"].count(" · $") == 3
 
 
 def test_a_price_drop_into_the_budget_is_a_new_match_and_one_already_inside_is_not() -> None:
@@ -138,7 +154,7 @@ def test_a_price_drop_into_the_budget_is_a_new_match_and_one_already_inside_is_n
     ]  # fmt: skip
     entry = _search_entry({"location": "78704", "price_max": 500000})
     keys = [a["key"] for a in match_saved_searches(_body(changes, [entry]))["alerts"]]
-    assert keys == ["search_78704:900010:new"]
+    assert keys == ["search_78704:update:r0"]
 
 
 def test_watches_alert_price_drops_and_status_changes_as_asked() -> None:
@@ -152,7 +168,7 @@ def test_watches_alert_price_drops_and_status_changes_as_asked() -> None:
     price = {"type": "WATCH", "key": "watch_900020", "value": "price"}
     alerts = match_saved_searches(_body(changes, [price]))["alerts"]
     assert [(a["key"], a["kind"]) for a in alerts] == [("watch_900020:price:480000", "price_drop")]
-    assert alerts[0]["body"] == "$500,000 → $480,000 (-4%)"
+    assert alerts[0]["body"] == "$500,000 → $480,000 (−$20,000, -4%)"  # old, new and the drop
     every = {**price, "value": "any"}
     kinds = [a["kind"] for a in match_saved_searches(_body(changes, [every]))["alerts"]]
     assert kinds == ["price_drop", "status_change"]
@@ -180,7 +196,7 @@ def test_the_job_is_served_on_post_job_by_a_real_worker() -> None:
         body = _body(changes, [_search_entry({"location": "78704"})])
         status, answer = worker.request("POST", "/job", json.dumps(body).encode())
         assert status == 200
-        assert [a["key"] for a in answer["result"]["alerts"]] == ["search_78704:900040:new"]
+        assert [a["key"] for a in answer["result"]["alerts"]] == ["search_78704:update:r0"]
         bad = {**body, "trigger": {"result": {"changes": "nope"}}}
         status, answer = worker.request("POST", "/job", json.dumps(bad).encode())
         assert status == 400 and "changes must be a list" in answer["error"]

@@ -170,7 +170,11 @@ function Workspace({ auth }: { auth: AuthState }) {
           />
         )}
         <ChangeLog changes={memory.changes} addresses={memory.addresses} onUndo={(id) => void memory.undo(id)} />
-        {inbox.available && <HandoffInbox handoffs={inbox.handoffs} onHandled={(id) => void inbox.handle(id)} />}
+        {inbox.available && <HandoffInbox
+            handoffs={inbox.handoffs}
+            onHandled={(id) => void inbox.handle(id)}
+            onReply={(id, text) => void inbox.reply(id, text)}
+          />}
       </Sidebar>
       <main className="flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden">
         <header className="flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">

@@ -128,6 +128,7 @@ export interface Handoff {
   at: string;
   handled_at?: string | null;
   handled_by?: string | null;
+  replies?: (Record<string, string>)[];
 }
 
 /** Newest first, with how many are still open. */
@@ -216,6 +217,20 @@ export interface PreferencesAnswer {
   preferences: Record<string, PreferenceEntry[]>;
 }
 
+/** An alert a run raised, and the user it is for. */
+export interface RaisedAlert {
+  user: string;
+  skill: string;
+  kind: string;
+  title: string;
+  body: string;
+  items: (Record<string, unknown>)[];
+}
+
+export interface RaisedAlertsAnswer {
+  alerts: RaisedAlert[];
+}
+
 export interface ReadAnswer {
   read: number;
 }
@@ -224,6 +239,11 @@ export interface ReadAnswer {
 export interface ReadRequest {
   ids?: string[];
   all?: boolean;
+}
+
+/** An answer to the asker ("Saturday at 10 works; I'll meet you there"). */
+export interface ReplyRequest {
+  text: string;
 }
 
 /** The turn going on now (or queued) on this session, to rejoin (GET .../stream). */

@@ -224,6 +224,15 @@ export async function markHandled(id: string): Promise<void> {
   await request(`/handoffs/${encodeURIComponent(id)}/handled`, { method: "POST" });
 }
 
+/** An agent's answer to the person who asked; the request is then handled. */
+export async function replyToHandoff(id: string, text: string): Promise<void> {
+  await request(`/handoffs/${encodeURIComponent(id)}/reply`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ text }),
+  });
+}
+
 /** The user's alerts, newest first, and how many are unread. */
 export async function getAlerts(): Promise<{ alerts: Alert[]; unread: number }> {
   return getJson<{ alerts: Alert[]; unread: number }>("/alerts");

@@ -118,6 +118,12 @@ export type ChatEvent =
 export type SessionSummary = Api.SessionSummary;
 /** A request a skill handed to a person (a tour request...), for agents and admins. */
 export type Handoff = Api.Handoff;
+/** An alert a new session opened with: its title and the homes it names (each opens its details). */
+export interface OpeningAlert {
+  title: string;
+  listings: Listing[];
+}
+
 /** What a skill's background job found for the user (GET /alerts); `items` are listings. */
 export type Alert = Api.Alert;
 
@@ -187,8 +193,8 @@ export interface AssistantMessage {
   queued?: string | null;
   /** This turn's trace in the operator's trace viewer (admins, when one is configured). */
   traceUrl?: string;
-  /** The unseen alerts a new session opened with (the `alerts` event), as their titles. */
-  alerts?: string[];
+  /** The unseen alerts a new session opened with (the `alerts` event): each title and its homes. */
+  alerts?: OpeningAlert[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

@@ -70,6 +70,7 @@ async def answer_from_skills(turn: ModelTurn) -> None:
         return
     args = (services.planners, turn.messages, turn.names, turn.facts)
     if worded := await asyncio.to_thread(skills_answer, *args):
+        worded = turn.facts.opening(worded)  # a new conversation's unseen alerts come first
         turn.emit(TokenEvent(content=worded).as_dict())
         turn.response = skills_worded(worded)
 

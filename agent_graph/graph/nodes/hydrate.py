@@ -138,8 +138,9 @@ def make_hydrate(services: Services) -> Any:
             recall.with_history(early, session_id, known),
         )
         sections = {**known.sections, **recalled}
+        opening: list[str] = []
         if not known.exchanges and ctx.persist:
-            sections.update(await _opening_alerts(services, ctx, runtime.stream_writer))
+            opening = await _opening_alerts(services, ctx, runtime.stream_writer, sections)
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *known.prompt]
         block = context_block(described, sections)
         if block is not None:
@@ -158,6 +159,7 @@ def make_hydrate(services: Services) -> Any:
             "offered": [],
             "heard": [],
             "remembered": remembered,
+            "opening_alerts": opening,
             "context": {k: v for k, v in sections.items() if v},
             "hints": [],
         }
@@ -272,18 +274,22 @@ ALERTS_NOTE = (
 MAX_OPENING_ALERTS = 5
 
 
-async def _opening_alerts(services: Services, ctx: Context, emit: Any) -> dict[str, str]:
-    """A new session opens with the user's unseen alerts: an `alerts` event for the client and
-    a short note for the model; from then on they count as read."""
+async def _opening_alerts(
+    services: Services, ctx: Context, emit: Any, sections: dict[str, str]
+) -> list[str]:
+    """A new session opens with the user's unseen alerts: an `alerts` event for the client, a
+    short note for the model (in `sections`) and their titles for the planners' answer; from
+    then on they count as read."""
     if services.take_alerts is None:
-        return {}
+        return []
     try:
         alerts = await asyncio.to_thread(services.take_alerts, ctx.user_id)
     except Exception:
         log.exception("alerts could not be read; the conversation opens without them")
-        return {}
+        return []
     if not alerts:
-        return {}
+        return []
     emit(AlertsEvent(alerts=alerts).as_dict())
     lines = "\n".join(f"- {a['title']}" + (f" ({a['body']})" if a["body"] else "") for a in alerts)
-    return {"alerts": ALERTS_NOTE + wrap_recalled("alerts", lines)}
+    sections["alerts"] = ALERTS_NOTE + wrap_recalled("alerts", lines)
+    return [str(alert["title"]) for alert in alerts]

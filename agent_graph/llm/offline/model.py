@@ -19,11 +19,14 @@ from typing import Any
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
+from langchain_core.messages.ai import UsageMetadata
 from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field, PrivateAttr
 
 from agent_graph.llm.offline.replies import capabilities, generic_answer
+from agent_graph.llm.usage import ESTIMATED
+from agent_graph.memory.compaction import estimate_tokens
 from agent_graph.planning.view import Facts, turn_of
 from agent_graph.skills.planners import Planners
 
@@ -84,18 +87,19 @@ class OfflineChatModel(BaseChatModel):
         """The planners' answer or calls; `facts` is what the graph knows besides the messages
         (bound by the agent node, graph/agent_steps/turn.py)."""
         turn = turn_of(messages, self.tools, facts)
+        said = turn.facts.opening  # a new conversation's unseen alerts come first
         if turn.outcomes:
             answers = self.planners.answers(turn)
             owners = turn.facts.owners
             untold = [o for o in turn.outcomes if owners.get(o["tool"]) not in answers]
             told = [*answers.values(), *([generic_answer(untold)] if untold else [])]
-            return AIMessage(content="\n\n".join(told))
+            return AIMessage(content=said("\n\n".join(told)))
         plan = self.planners.plan(turn) if self.tools else None
         if plan is None:
-            return AIMessage(content=capabilities(self.tools))
+            return AIMessage(content=said(capabilities(self.tools)))
         calls = [c for c in plan["calls"] if c["name"] in self.tools]
         if not calls:
-            return AIMessage(content=plan["note"] or capabilities(self.tools))
+            return AIMessage(content=said(plan["note"] or capabilities(self.tools)))
         return AIMessage(content="", tool_calls=[_call(c["name"], c["args"]) for c in calls])
 
     def _generate(
@@ -106,6 +110,8 @@ class OfflineChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> ChatResult:
         message = self.respond(messages, kwargs.get("facts"))
+        message.usage_metadata = _usage(messages, message)
+        message.response_metadata[ESTIMATED] = True
         return ChatResult(generations=[ChatGeneration(message=message)])
 
     def _stream(
@@ -132,3 +138,13 @@ class OfflineChatModel(BaseChatModel):
                 yield ChatGenerationChunk(
                     message=AIMessageChunk(content="", tool_call_chunks=[chunk])
                 )
+        usage = _usage(messages, message)
+        last = AIMessageChunk(content="", usage_metadata=usage, response_metadata={ESTIMATED: True})
+        yield ChatGenerationChunk(message=last)
+
+
+def _usage(messages: list[BaseMessage], answer: AIMessage) -> UsageMetadata:
+    """Tokens counted as the context budget counts them (about 4 characters each): this model
+    has no tokenizer, and its trace should still say how much it read (marked ESTIMATED)."""
+    read, written = estimate_tokens(messages), estimate_tokens([answer])
+    return UsageMetadata(input_tokens=read, output_tokens=written, total_tokens=read + written)

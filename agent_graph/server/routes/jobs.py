@@ -1,7 +1,8 @@
 """Admins' job routes (docs/jobs.md): `GET /jobs` (what is declared), `GET /jobs/runs` (the run
 records), `POST /jobs/{skill}.{job}/runs` (run one now, with args and optionally a file, base64 in the
 JSON body as every POST body is JSON: the skill's backend puts it into the skill's inbox, where
-its workers read it, and the args name it)."""
+its workers read it, and the args name it), and a run's chain: `GET /jobs/runs?triggered_by=…`
+(the runs it started) and `GET /jobs/runs/{run_id}/alerts` (the alerts it raised)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,21 @@ class RunsAnswer(BaseModel):
     runs: list[JobRun]
 
 
+class RaisedAlert(BaseModel):
+    """An alert a run raised, and the user it is for."""
+
+    user: str
+    skill: str
+    kind: str
+    title: str
+    body: str
+    items: list[dict[str, Any]]
+
+
+class RaisedAlertsAnswer(BaseModel):
+    alerts: list[RaisedAlert]
+
+
 class RunStarted(BaseModel):
     job: str
     run_id: str
@@ -82,12 +98,28 @@ async def list_runs(
     runtime: Runtime,
     caller: Caller,
     run_id: str | None = Query(default=None, max_length=200),
+    triggered_by: str | None = Query(default=None, max_length=200),
     limit: int = Query(default=50, ge=1, le=500),
 ) -> RunsAnswer:
+    """Attempts, newest first: one run's (`run_id`), or those of the runs a run started
+    (`triggered_by`, oldest first), or the latest `limit`."""
+    _runner(runtime, caller)
+    store = runtime.storage.jobs
+    assert store is not None
+    if triggered_by is not None:
+        runs = await asyncio.to_thread(store.runs_triggered_by, triggered_by)
+    else:
+        runs = await asyncio.to_thread(store.runs, limit, run_id)
+    return RunsAnswer(runs=[JobRun(**run) for run in runs])
+
+
+@router.get("/jobs/runs/{run_id}/alerts")
+async def run_alerts(run_id: str, runtime: Runtime, caller: Caller) -> RaisedAlertsAnswer:
+    """The alerts a run raised (each stored once: an alert raised before is not listed again)."""
     _runner(runtime, caller)
     assert runtime.storage.jobs is not None
-    runs = await asyncio.to_thread(runtime.storage.jobs.runs, limit, run_id)
-    return RunsAnswer(runs=[JobRun(**run) for run in runs])
+    alerts = await asyncio.to_thread(runtime.storage.jobs.run_alerts, run_id[:200])
+    return RaisedAlertsAnswer(alerts=[RaisedAlert(**alert) for alert in alerts])
 
 
 class UploadedFile(BaseModel):

@@ -58,6 +58,7 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
         last_results=last_results,
         focused=focused,
         preferences=dict(turn.get("preferences") or {}),
+        timezone=str(turn.get("timezone") or "UTC"),
     )
 
 

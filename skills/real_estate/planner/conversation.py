@@ -84,6 +84,8 @@ class Conversation:
     focused: dict[str, Any] | None = None
     preferences: dict[str, str] = field(default_factory=dict)
     last_total: int | None = None
+    timezone: str = "UTC"
+    """The user's time zone: tour times said in words become dates there."""
 
 
 @dataclass
@@ -111,7 +113,7 @@ def plan_for(conv: Conversation) -> Plan | None:
         return Plan([_details(zpid)])
     near = (conv.last_criteria or {}).get("near")
     watched = plan_watch(
-        text, conv.last_results, conv.focused, conv.last_criteria, conv.preferences
+        text, conv.last_results, conv.focused, conv.last_criteria, conv.preferences, conv.timezone
     )
     if watched is not None:
         calls, note = watched

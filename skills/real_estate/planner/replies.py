@@ -322,8 +322,8 @@ def _no_results(criteria: Mapping[str, Any], page: int) -> str:
 
 
 _EVENTS = {
-    "listed": "listed at", "price_change": "price changed to", "pending": "pending at",
-    "sold": "sold at", "back_on_market": "back on the market at", "relisted": "relisted at",
+    "recorded": "on record at", "listed": "listed at", "price_change": "price changed to",
+    "pending": "pending at", "sold": "sold at", "back_on_market": "back on the market at", "relisted": "relisted at",
     "removed": "taken off the market at",
 }  # fmt: skip
 
@@ -336,6 +336,8 @@ def _market(item: Mapping[str, Any]) -> str:
         since = f" (listed {listed})" if listed else ""
         status = {"PENDING": " Sale pending.", "SOLD": " Sold."}.get(str(item.get("status")), "")
         text += f" On the market {days:,} day{'s' * (days != 1)}{since}.{status}"
+    elif "facts" in item and item.get("status") in (None, "FOR_SALE"):  # a detail, still for sale
+        text += " Listing date unknown: the data does not say when it was listed."
     history = item.get("price_history") or []
     if len(history) > 1:
         events = [
@@ -348,6 +350,11 @@ def _market(item: Mapping[str, Any]) -> str:
 
 def _detail(item: Mapping[str, Any]) -> str:
     address = plain(str(item.get("address") or "This property"))
+    if item.get("status") == "REMOVED":  # opened from an alert or a link after it went
+        history = item.get("price_history") or []
+        when = next((e["date"] for e in reversed(history) if e["event"] == "removed"), None)
+        since = f" since {when}" if when else ""
+        return f"**{address}** is no longer listed: it has been off the market{since}."
     price = f"listed at {money(item['price'])}" if item.get("price") else "with no listed price"
     kind = type_name(item["property_type"], 1) if item.get("property_type") else "home"
     article = "an" if kind[0] in "aeiou" else "a"

@@ -15,10 +15,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from .parse import normalize, parse
 from .refs import find_reference, resolve
+from .tour_times import TourTimeError, in_words, slots
 from .wording import criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
@@ -66,7 +69,6 @@ _LIST = re.compile(
     r"\b(?:show|list|see|what are|which are|what)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
     r"watch(?:es|ing)|search alerts)\b"
 )
-WHEN = 'When would you like to see it? Say e.g. "the second one on Saturday morning".'
 
 
 def plan_watch(
@@ -75,6 +77,7 @@ def plan_watch(
     focused: dict[str, Any] | None,
     last_criteria: Mapping[str, Any] | None,
     preferences: Mapping[str, str],
+    timezone: str = "UTC",
 ) -> Planned:
     """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise."""
     norm = normalize(text)
@@ -84,7 +87,7 @@ def plan_watch(
         return _stop(norm, shown, focused, preferences)
     touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
     if touring and (find_reference(norm) or _IT.search(norm) or focused):
-        return _tour(text, norm, shown, focused)
+        return _tour(text, norm, (shown, focused), timezone)
     if not _NOTIFY.search(norm):
         return None
     points_at_home = find_reference(norm) is not None or (
@@ -151,14 +154,20 @@ def _stop(
 
 
 def _tour(
-    text: str, norm: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None
+    text: str,
+    norm: str,
+    seen: tuple[list[dict[str, Any]], dict[str, Any] | None],
+    timezone: str,
 ) -> Planned:
-    listing, why = _target(norm, shown, focused)
+    """A tour request for the home meant, its times as dates in the user's zone (asked again
+    when none is said, or it has passed)."""
+    listing, why = _target(norm, *seen)
     if listing is None:
         return [], why
-    times = ", ".join(dict.fromkeys(m.group(0).strip() for m in _TIMES.finditer(norm)))
-    if not times:
-        return [], WHEN
+    try:
+        times = in_words(slots(norm, datetime.now(ZoneInfo(timezone))), timezone)
+    except TourTimeError as exc:
+        return [], str(exc)
     found = _EMAIL.search(text) or _PHONE.search(text)
     contact = found.group(0) if found else ACCOUNT_CONTACT
     args = {"zpid": str(listing["zpid"]), "times": times, "contact": contact}

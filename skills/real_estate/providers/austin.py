@@ -45,18 +45,19 @@ def days_since(iso_day: str) -> int | None:
 
 
 def price_history(home: Home) -> list[dict[str, Any]]:
-    """Its price and status events, oldest first: the shipped file's listings start with their
-    listing at their sale date; applied updates add the rest (updates/apply.py)."""
+    """Its price and status events, oldest first. A listing of the shipped file starts with its
+    price on record at the source's latest price date (`recorded`: the source says when it last
+    sold, never when it was listed); applied updates add the rest (updates/apply.py)."""
     if home.history is not None:
         return list(home.history)
-    return [{"date": home.listed_date or home.sale_date, "price": home.price, "event": "listed"}]
+    return [{"date": home.sale_date, "price": home.price, "event": "recorded"}]
 
 
 def _market(home: Home) -> dict[str, Any]:
     """Market facts every listing carries: status, days on market, the latest price drop."""
     facts: dict[str, Any] = {
         "status": home.status,
-        "days_on_market": days_since(home.listed_date or home.sale_date),
+        "days_on_market": days_since(home.listed_date),  # None: the listing date is unknown
     }
     if home.price_cut_at:
         before = [e["price"] for e in price_history(home) if e["date"] < home.price_cut_at]
@@ -192,7 +193,7 @@ def to_detail(home: Home) -> dict[str, Any]:
     listing["feature_evidence"] = dict(sorted(home.evidence.items()))
     listing["price_history"] = price_history(home)
     listing["facts"] = {
-        "listed_date": home.listed_date or home.sale_date,
+        "listed_date": home.listed_date or None,
         "stories": home.stories,
         "garage_spaces": home.garage_spaces,
         "has_hoa": home.has_association,
@@ -200,6 +201,16 @@ def to_detail(home: Home) -> dict[str, Any]:
         "latest_sale_date": home.sale_date,
     }
     return listing
+
+
+def removed_detail(zpid: str) -> dict[str, Any] | None:
+    """The detail of a listing an update took off the market (status REMOVED, its history
+    ending "removed"), for a home someone opens from an alert or a saved link; None when the
+    dataset never had it or it is still listed (details() answers for those)."""
+    found = index_of(zpid)
+    if found is None or load_homes()[found].status != "REMOVED":
+        return None
+    return {"type": "detail", "items": [to_detail(load_homes()[found])]}
 
 
 def _market_since(c: Criteria) -> tuple[str, str]:
@@ -336,7 +347,7 @@ class AustinProvider:
                 continue
             if dropped_since and (home.price_cut_at or "") < dropped_since:
                 continue
-            if listed_since and (home.listed_date or home.sale_date) < listed_since:
+            if listed_since and home.listed_date < listed_since:  # unknown: never "new"
                 continue
             if c.property_type and home.property_type != c.property_type:
                 continue
@@ -377,10 +388,13 @@ class AustinProvider:
         homes = load_homes()
         candidates: list[Home] = []
         # scourgify's reading first; the raw street line catches odd unit spellings it rewrites
-        for key in (street_key(parsed.line1), street_key(address.split(",")[0])):
+        keys = (street_key(parsed.line1), street_key(address.split(",")[0]))
+        for key in keys:
             candidates = candidates or [
                 home for home in homes if home.street_key == key and home.status != "REMOVED"
             ]
+        for key in keys if not candidates else ():  # gone since: say so, with its history
+            candidates = candidates or [home for home in homes if home.street_key == key]
         if len(candidates) > 1 and parsed.zipcode:
             candidates = [home for home in candidates if home.zipcode == parsed.zipcode]
         if len(candidates) > 1 and parsed.city:

@@ -68,7 +68,7 @@ class Home:
     flagged: bool = False  # price implausible against its own Zestimate (ranking.flags)
     static_score: float = 0.0  # the criteria-independent part of relevance: value + recency
     status: str = "FOR_SALE"  # FOR_SALE, PENDING, SOLD or REMOVED (updates/, SKILL.md)
-    listed_date: str = ""  # ISO date it came on the market (the shipped data: its sale date)
+    listed_date: str = ""  # ISO date it came on the market; "" unknown (the shipped data has none)
     history: list[dict[str, Any]] | None = None  # price/status events; None: only "listed"
     price_cut_at: str | None = None  # ISO date of the latest price drop, for searches
 
@@ -121,8 +121,7 @@ def home_of(row: dict[str, str]) -> Home:
         city_key=row["city"].strip().lower(),
         street_key=street_key(row["streetAddress"]),
         status=row.get("homeStatus") or "FOR_SALE",
-        listed_date=sale_date,
-    )
+    )  # no listing date: the source's only date is its latest sale (data/README.md)
 
 
 def read_homes(path: Path = DATA_FILE) -> list[Home]:

@@ -15,7 +15,7 @@ from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
-from providers.austin import to_listing
+from providers.austin import price_history, to_listing
 from providers.austin_data import Home, apply_changes, home_of, index_of, load_homes, wish_index
 from providers.features import clauses
 from providers.textfix import fix_text
@@ -122,13 +122,6 @@ def _event(at: str, price: int, event: str) -> dict[str, Any]:
     return {"date": at[:10], "price": price, "event": event}
 
 
-def _history(home: Home) -> list[dict[str, Any]]:
-    """Its events; a listing of the shipped file starts with its listing at its sale date."""
-    if home.history is not None:
-        return list(home.history)
-    return [{"date": home.listed_date or home.sale_date, "price": home.price, "event": "listed"}]
-
-
 def _record(plan: Plan, kind: str, home: Home, old: Home | None, at: str) -> None:
     plan.counts[kind] += 1
     removed = home.status == "REMOVED"
@@ -148,7 +141,7 @@ def _add(plan: Plan, position: int, old: Home | None, new: Home, on_market: str,
     listed = on_market and _iso(on_market)
     new.listed_date = listed or at[:10]
     event = "relisted" if old is not None else "listed"
-    new.history = (_history(old) if old else []) + [_event(new.listed_date, new.price, event)]
+    new.history = (price_history(old) if old else []) + [_event(new.listed_date, new.price, event)]
     plan.changed[position] = new
     plan.described.add(position)
     _record(plan, "new", new, None, at)
@@ -156,7 +149,7 @@ def _add(plan: Plan, position: int, old: Home | None, new: Home, on_market: str,
 
 def _change(plan: Plan, position: int, old: Home, new: Home, at: str) -> None:
     new.listed_date, new.price_cut_at = old.listed_date, old.price_cut_at
-    history = _history(old)
+    history = price_history(old)
     if new.price != old.price:
         history.append(_event(at, new.price, "price_change"))
         if new.price < old.price:
@@ -177,7 +170,7 @@ def _change(plan: Plan, position: int, old: Home, new: Home, at: str) -> None:
 
 
 def _remove(plan: Plan, position: int, old: Home, at: str) -> None:
-    history = [*_history(old), _event(at, old.price, "removed")]
+    history = [*price_history(old), _event(at, old.price, "removed")]
     plan.changed[position] = dataclasses.replace(old, status="REMOVED", history=history)
     _record(plan, "removed", plan.changed[position], old, at)
 

@@ -1,3 +1,4 @@
+import { alertListings } from "../alertListings";
 import { Bell } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
@@ -11,8 +12,6 @@ interface Props {
   onRead: (ids?: string[]) => void;
 }
 
-const asListing = (item: Record<string, unknown>): Listing | null =>
-  typeof item.zpid === "string" && typeof item.address === "string" ? (item as unknown as Listing) : null;
 
 /** The header's bell: the unread count, and a list of the alerts whose homes open their details. */
 export function AlertBell({ alerts, unread, onOpenListing, onRead }: Props) {
@@ -87,7 +86,7 @@ export function AlertBell({ alerts, unread, onOpenListing, onRead }: Props) {
 }
 
 function AlertItem({ alert, onOpen }: { alert: Alert; onOpen: (listing: Listing) => void }) {
-  const listings = alert.items.map(asListing).filter((item): item is Listing => item !== null);
+  const listings = alertListings(alert.items);
   return (
     <li data-testid="alert" className={`rounded-md p-2 ${alert.read_at === null ? "bg-teal-50" : ""}`}>
       <p className="text-sm font-medium text-slate-900">{alert.title}</p>

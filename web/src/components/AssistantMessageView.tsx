@@ -32,8 +32,25 @@ export function AssistantMessageView(props: Props) {
     <div className="flex min-w-0 flex-col gap-3" data-testid="assistant-message">
       {message.alerts && message.alerts.length > 0 && (
         <ul className="rounded-lg bg-teal-50 px-3 py-2 text-sm text-teal-900" data-testid="opening-alerts">
-          {message.alerts.map((title) => (
-            <li key={title}>{title}</li>
+          {message.alerts.map((alert, i) => (
+            <li key={`${alert.title}-${i}`}>
+              {alert.title}
+              {alert.listings.length > 0 && (
+                <ul className="mt-0.5 flex flex-wrap gap-x-3">
+                  {alert.listings.map((listing) => (
+                    <li key={listing.zpid}>
+                      <button
+                        type="button"
+                        onClick={() => props.onSelectListing(listing)}
+                        className="text-left text-xs text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
+                      >
+                        {listing.address}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
           ))}
         </ul>
       )}

@@ -1,14 +1,18 @@
 import { Inbox } from "lucide-react";
+import { useState, type FormEvent } from "react";
 
 import type { Handoff } from "../types";
 
 interface Props {
   handoffs: Handoff[];
   onHandled: (id: string) => void;
+  onReply: (id: string, text: string) => void;
 }
 
+const text = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
+
 /** The agent's view: requests skills handed to a person (a tour request...), open ones first. */
-export function HandoffInbox({ handoffs, onHandled }: Props) {
+export function HandoffInbox({ handoffs, onHandled, onReply }: Props) {
   const ordered = [...handoffs].sort((a, b) => Number(Boolean(a.handled_at)) - Number(Boolean(b.handled_at)));
   const open = handoffs.filter((h) => !h.handled_at).length;
   return (
@@ -27,6 +31,12 @@ export function HandoffInbox({ handoffs, onHandled }: Props) {
               <p className="break-words text-xs text-slate-600">
                 {handoff.summary} · from {handoff.user}
               </p>
+              <HandoffFacts handoff={handoff} />
+              {(handoff.replies ?? []).map((reply, i) => (
+                <p key={`${reply.at}-${i}`} className="break-words text-xs text-slate-700" data-testid="handoff-reply">
+                  {reply.by}: {reply.text}
+                </p>
+              ))}
               {handoff.handled_at ? (
                 <p className="text-xs text-slate-600">Handled by {handoff.handled_by}</p>
               ) : (
@@ -39,10 +49,53 @@ export function HandoffInbox({ handoffs, onHandled }: Props) {
                   Mark handled
                 </button>
               )}
+              <ReplyForm title={handoff.title} onSend={(said) => onReply(handoff.id, said)} />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** What the skill said of the request that an agent acts on: the listing's link and the contact. */
+function HandoffFacts({ handoff }: { handoff: Handoff }) {
+  const url = text(handoff.details.url);
+  const contact = text(handoff.details.contact);
+  if (!url && !contact) return null;
+  return (
+    <p className="flex flex-wrap gap-x-2 text-xs text-slate-600">
+      {url && (
+        <a href={url} target="_blank" rel="noreferrer" className="text-teal-800 underline">
+          View the listing
+        </a>
+      )}
+      {contact && <span data-testid="handoff-contact">Contact: {contact}</span>}
+    </p>
+  );
+}
+
+/** An answer to the person who asked (the request is then handled and they are told). */
+function ReplyForm({ title, onSend }: { title: string; onSend: (text: string) => void }) {
+  const [draft, setDraft] = useState("");
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.trim()) onSend(draft.trim());
+    setDraft("");
+  };
+  return (
+    <form onSubmit={send} className="mt-1 flex gap-1">
+      <input
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        maxLength={300}
+        aria-label={`Answer: ${title}`}
+        placeholder="Answer the buyer…"
+        className="min-w-0 flex-1 rounded border border-slate-300 px-1.5 text-xs"
+      />
+      <button type="submit" className="rounded border border-teal-700 px-2 text-xs text-teal-800">
+        Send
+      </button>
+    </form>
   );
 }

@@ -2,6 +2,7 @@ import { formatPrice } from "../format";
 import type { Listing } from "../types";
 
 const EVENTS: Record<string, string> = {
+  recorded: "Price on record",
   listed: "Listed",
   price_change: "Price changed",
   pending: "Pending",
@@ -12,7 +13,8 @@ const EVENTS: Record<string, string> = {
 };
 
 /** The detail card's price history: each event with its date and price, newest first, the
- * change from the price before it, and how long the home has been on the market. */
+ * change from the price before it, and how long the home has been on the market (or that its
+ * listing date is unknown: the data may only say when it last sold). */
 export function PriceHistory({ listing }: { listing: Listing }) {
   const history = listing.price_history ?? [];
   if (history.length === 0) return null;
@@ -25,11 +27,11 @@ export function PriceHistory({ listing }: { listing: Listing }) {
     <section aria-label="Price history" data-testid="price-history" className="relative flex flex-col gap-1">
       <h4 className="text-xs uppercase tracking-wide text-slate-500">
         Price history
-        {typeof days === "number" && (
-          <span data-testid="days-on-market" className="ml-2 normal-case tracking-normal text-slate-600">
-            · {days.toLocaleString("en-US")} {days === 1 ? "day" : "days"} on market
-          </span>
-        )}
+        <span data-testid="days-on-market" className="ml-2 normal-case tracking-normal text-slate-600">
+          {typeof days === "number"
+            ? `· ${days.toLocaleString("en-US")} ${days === 1 ? "day" : "days"} on market`
+            : "· listing date unknown"}
+        </span>
       </h4>
       <table className="w-full text-left text-sm">
         <thead className="sr-only">

@@ -26,6 +26,15 @@ describe("PropertyCard", () => {
     expect(screen.queryByTestId("mentions")).not.toBeInTheDocument();
   });
 
+  it("shows a dropped price's old price, the drop and its share", () => {
+    const dropped = { ...listing, price: 475_000, price_drop: { date: "2026-11-24", from: 500_000, to: 475_000 } };
+    const { rerender } = render(<PropertyCard number={1} listing={dropped} onSelect={() => {}} />);
+    expect(screen.getByTestId("price")).toHaveTextContent("$475,000");
+    expect(screen.getByTestId("price-drop")).toHaveTextContent("Was $500,000−$25,000 (5%) on 2026-11-24");
+    rerender(<PropertyCard number={1} listing={listing} onSelect={() => {}} />);
+    expect(screen.queryByTestId("price-drop")).not.toBeInTheDocument();
+  });
+
   it("shows a placeholder when there is no photo", () => {
     render(<PropertyCard number={1} listing={listing} onSelect={() => {}} />);
     expect(screen.getByTestId("photo-placeholder")).toBeInTheDocument();

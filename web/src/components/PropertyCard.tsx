@@ -3,6 +3,7 @@ import { CompareToggle } from "./CompareToggle";
 import { HeartButton } from "./HeartButton";
 import { ListingMentions } from "./ListingMentions";
 import { PropertyFacts } from "./PropertyFacts";
+import { PriceDrop } from "./PriceDrop";
 import { PriceFlag } from "./PriceFlag";
 import { PropertyPhoto } from "./PropertyPhoto";
 import { detailsLabel, highlightProps, STRETCHED_BUTTON, type ListingItemProps } from "./selectable";
@@ -43,6 +44,7 @@ export function PropertyCard(props: ListingItemProps) {
         <p className="text-lg font-semibold text-slate-900" data-testid="price">
           {formatPrice(listing.price)}
         </p>
+        <PriceDrop listing={listing} />
         <PriceFlag listing={listing} />
         <h3 className="text-sm text-slate-700">
           <button

@@ -55,6 +55,20 @@ describe("PropertyDetail", () => {
     expect(screen.getByTestId("listing-status")).toHaveTextContent("Sale pending");
   });
 
+  it("says the listing date is unknown rather than count days from another date", () => {
+    const recorded = { date: "2020-05-08", price: 410_000, event: "recorded" };
+    render(<PropertyDetail listing={{ ...listing, days_on_market: null, price_history: [recorded] }} />);
+    const history = within(screen.getByRole("region", { name: "Price history" }));
+    expect(history.getByTestId("price-event")).toHaveTextContent("2020-05-08Price on record$410,000");
+    expect(history.getByTestId("days-on-market")).toHaveTextContent("listing date unknown");
+    expect(history.queryByText(/days on market/)).not.toBeInTheDocument();
+  });
+
+  it("says a home taken off the market is no longer listed", () => {
+    render(<PropertyDetail listing={{ ...listing, status: "REMOVED" }} />);
+    expect(screen.getByTestId("listing-status")).toHaveTextContent("No longer listed");
+  });
+
   it("shows no price history when the provider keeps none", () => {
     render(<PropertyDetail listing={{ ...listing, lat: null, lng: null }} />);
     expect(screen.queryByTestId("price-history")).not.toBeInTheDocument();

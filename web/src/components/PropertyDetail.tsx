@@ -16,6 +16,13 @@ import { PropertyPhoto } from "./PropertyPhoto";
 import { hasCoordinates } from "./ResultsMap";
 import { ZillowLink } from "./ZillowLink";
 
+/** What a listing's status says to a person; REMOVED: an update took it off the market. */
+const STATUS_LABELS: Record<string, string> = {
+  PENDING: "Sale pending",
+  SOLD: "Sold",
+  REMOVED: "No longer listed",
+};
+
 /** The detail card for one listing, with its map when coordinates are known. */
 export function PropertyDetail({ listing }: { listing: Listing }) {
   const facts: [string, string][] = [
@@ -46,7 +53,7 @@ export function PropertyDetail({ listing }: { listing: Listing }) {
           <PriceFlag listing={listing} />
           {listing.status && listing.status !== "FOR_SALE" && (
             <p data-testid="listing-status" className="self-start rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-800">
-              {listing.status === "PENDING" ? "Sale pending" : listing.status === "SOLD" ? "Sold" : listing.status}
+              {STATUS_LABELS[listing.status] ?? listing.status}
             </p>
           )}
           <PropertyFacts listing={listing} />

@@ -1,3 +1,4 @@
+import { alertListings } from "../alertListings";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { ApiError, cancelRun, isGuest, openChatStream, openConfirmStream, openRunStream } from "../api";
@@ -102,7 +103,13 @@ export function applyEvent(message: AssistantMessage, event: ChatEvent): Assista
     case "hints":
       return { ...message, hints: event.hints };
     case "alerts":
-      return { ...message, alerts: event.alerts.map((alert) => String(alert.title ?? "")) };
+      return {
+        ...message,
+        alerts: event.alerts.map((alert) => ({
+          title: String(alert.title ?? ""),
+          listings: alertListings(Array.isArray(alert.items) ? alert.items : []),
+        })),
+      };
     case "error":
       return { ...message, error: event.message };
     case "confirm":

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-import { getHandoffs, getMe, HANDOFF_ROLES, markHandled } from "../api";
+import { getHandoffs, getMe, HANDOFF_ROLES, markHandled, replyToHandoff } from "../api";
 import type { Handoff } from "../types";
 
 export interface HandoffsState {
@@ -9,6 +9,7 @@ export interface HandoffsState {
   handoffs: Handoff[];
   refresh: () => Promise<void>;
   handle: (id: string) => Promise<void>;
+  reply: (id: string, text: string) => Promise<void>;
 }
 
 /** Whether the signed-in caller's role has an inbox (GET /me): no one else asks for it. */
@@ -56,9 +57,20 @@ export function useHandoffs(signedIn = true): HandoffsState {
     [refresh],
   );
 
+  const reply = useCallback(
+    async (id: string, text: string) => {
+      try {
+        await replyToHandoff(id, text);
+      } finally {
+        await refresh();
+      }
+    },
+    [refresh],
+  );
+
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
-  return { available, handoffs, refresh, handle };
+  return { available, handoffs, refresh, handle, reply };
 }

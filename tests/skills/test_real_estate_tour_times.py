@@ -1,0 +1,51 @@
+"""Tour times said in words become dates and time ranges in the user's zone; a time that has
+passed, or words with no time in them, are asked again (issue 47, item 5)."""
+
+from __future__ import annotations
+
+import importlib
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from tests.skills.test_real_estate_planner_watch import _PACKAGE
+
+_times = importlib.import_module(f"{_PACKAGE.__name__}.tour_times")
+CHICAGO = ZoneInfo("America/Chicago")
+NOW = datetime(2026, 11, 26, 10, 30, tzinfo=CHICAGO)
+"""A Thursday, half past ten in the morning, in Austin's zone."""
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ("saturday morning", "Saturday 28 November 2026, 9 am–12 pm"),
+        ("tomorrow at 2pm", "Friday 27 November 2026, 2 pm–3 pm"),
+        ("thursday afternoon", "Thursday 26 November 2026, 12 pm–5 pm"),  # today, still ahead
+        ("after 3pm", "Thursday 26 November 2026, 3 pm–6 pm"),
+        ("dec 3 evening", "Thursday 3 December 2026, 5 pm–8 pm"),
+        ("12/5", "Saturday 5 December 2026, 9 am–6 pm"),
+        ("this weekend", "Saturday 28 November 2026, 9 am–6 pm or Sunday 29 November 2026, 9 am–6 pm"),
+        ("monday", "Monday 30 November 2026, 9 am–6 pm"),
+        ("thursday at 9am", "Thursday 3 December 2026, 9 am–10 am"),  # today's has passed
+    ],
+)  # fmt: skip
+def test_words_become_dates_and_ranges(words: str, said: str) -> None:
+    found = _times.slots(words, NOW)
+    assert _times.in_words(found, "America/Chicago") == f"{said} (America/Chicago)"
+
+
+@pytest.mark.parametrize(
+    ("words", "asked"),
+    [
+        ("today at 9am", "Thursday 26 November 2026, 9 am–10 am has already passed"),
+        ("sometime soon", "I could not tell a day or a time"),
+        ("whenever suits", "I could not tell a day or a time"),
+        ("2/30", "There is no 2/30"),
+    ],
+)
+def test_a_past_or_unreadable_time_is_asked_again(words: str, asked: str) -> None:
+    with pytest.raises(_times.TourTimeError) as raised:
+        _times.slots(words, NOW)
+    assert asked in str(raised.value) and "When would you like to see it?" in str(raised.value)

@@ -18,13 +18,15 @@ from starlette.routing import Route
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from agent_graph.config import Settings, get_settings
-from agent_graph.security.auth import is_admin
 from agent_graph.security.browser_guard import BrowserGuard
 from agent_graph.security.closed_networks import ClosedNetworks
 from agent_graph.security.request_guard import LargerBody, RequestGuard
 from agent_graph.server.mcp_serving.endpoint import McpEndpoint
 from agent_graph.server.routes import (
+    accounts_admin,
     alerts,
+    api_keys,
+    auth,
     chat,
     handoffs,
     health,
@@ -32,6 +34,7 @@ from agent_graph.server.routes import (
     memory,
     memory_changes,
     metrics,
+    oidc,
     openai_api,
     runs,
     sessions,
@@ -66,6 +69,10 @@ ROUTERS = (
     handoffs.router,
     jobs.router,
     alerts.router,
+    auth.router,
+    api_keys.router,
+    accounts_admin.router,
+    oidc.router,
 )
 
 
@@ -94,7 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(
         BrowserGuard,
-        local_only=config.api_tokens_file is None,
+        local_only=config.api_tokens_file is None and not config.accounts_on,
         allowed_hosts=frozenset(h.strip() for h in config.allowed_hosts.split(",") if h.strip()),
     )
     if config.api_closed_on.strip():
@@ -135,7 +142,7 @@ def _admin(app: FastAPI) -> Callable[[str | None], bool]:
 
     def admits(authorization: str | None) -> bool:
         runtime = getattr(app.state, "runtime", None)
-        return runtime is not None and is_admin(runtime.tokens, authorization)
+        return runtime is not None and runtime.identities.is_admin(authorization)
 
     return admits
 

@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent_graph.accounts.setup import AccountServices, open_accounts
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
@@ -18,6 +19,7 @@ from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import TokenTable, load_tokens
 from agent_graph.security.confirm_tokens import ConfirmTokens
+from agent_graph.security.identity import Identities
 from agent_graph.security.log_redaction import redact_logs
 from agent_graph.security.private_files import keep_private
 from agent_graph.security.sanitizer import Sanitizer
@@ -64,8 +66,12 @@ class AppRuntime:
     """The skills' planner processes, stopped with the app."""
     jobs: JobRunner | None = None
     """Runs the jobs skills declare (agent_graph/jobs); None with JOBS=off."""
+    accounts: AccountServices | None = None
+    """People's accounts with ACCOUNTS=on (docs/accounts.md)."""
     runs: RunHub = field(init=False)
     """Turns as runs that outlive their request (server/runs.py)."""
+    identities: Identities = field(init=False)
+    """Who is calling: operator tokens, API keys, session cookies (security/identity.py)."""
 
     def __post_init__(self) -> None:
         keeper = None
@@ -74,6 +80,13 @@ class AppRuntime:
             lease_s = self.settings.run_lease_s
             keeper = RunKeeper(storage.leases, storage.replica, lease_s, storage.run_streams)
         self.runs = RunHub(self.runner, shared=storage.run_streams, keeper=keeper)
+        accounts = self.accounts.accounts if self.accounts else None
+        self.identities = Identities(
+            self.tokens,
+            accounts.sessions if accounts else None,
+            accounts.keys if accounts else None,
+            self.settings.public_url,
+        )
 
     @property
     def handoffs(self) -> HandoffInbox | None:
@@ -100,6 +113,7 @@ class AppRuntime:
         check_schedules(settings)  # a job schedule that does not parse: the app does not start
         keep_private(settings.memory_root, skip=state_root(settings.memory_root))
         storage = open_storage(settings)
+        accounts = open_accounts(settings, storage.accounts)
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
         # in this process (embedded) or in PostgreSQL, for any replica (server).
         checkpointer = await storage.open_checkpointer()
@@ -126,7 +140,7 @@ class AppRuntime:
             skills=registry,
         )
         if local_server is not None:
-            role = "user" if tokens.enabled else "admin"
+            role = "user" if tokens.enabled or accounts else "admin"
             services.warming = asyncio.ensure_future(warm_prefix(services, role))
         runner = _turn_runner(settings, services, storage, checkpointer, memory)
         log.info(
@@ -149,6 +163,7 @@ class AppRuntime:
             _confirm_tokens(settings, storage),
             planners,
             jobs,
+            accounts,
         )
         runtime.runs.open()
         if jobs is not None:

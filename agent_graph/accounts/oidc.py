@@ -137,7 +137,7 @@ class SingleSignOn:
 
 async def _json(http: AsyncOAuth2Client, url: str) -> dict[str, Any]:
     try:
-        response = await http.get(url, withhold_token=True)
+        response = await http.request("GET", url, withhold_token=True)
         response.raise_for_status()
         found = response.json()
     except Exception as exc:

@@ -113,7 +113,6 @@ class AppRuntime:
         check_schedules(settings)  # a job schedule that does not parse: the app does not start
         keep_private(settings.memory_root, skip=state_root(settings.memory_root))
         storage = open_storage(settings)
-        accounts = open_accounts(settings, storage.accounts)
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
         # in this process (embedded) or in PostgreSQL, for any replica (server).
         checkpointer = await storage.open_checkpointer()
@@ -140,8 +139,7 @@ class AppRuntime:
             skills=registry,
         )
         if local_server is not None:
-            role = "user" if tokens.enabled or accounts else "admin"
-            services.warming = asyncio.ensure_future(warm_prefix(services, role))
+            _warm(services, signed_in=tokens.enabled or settings.accounts_on)
         runner = _turn_runner(settings, services, storage, checkpointer, memory)
         log.info(
             "PropSearch ready: model=%s storage=%s skills=%s",
@@ -163,7 +161,7 @@ class AppRuntime:
             _confirm_tokens(settings, storage),
             planners,
             jobs,
-            accounts,
+            open_accounts(settings, storage.accounts),  # logs the setup code on a first run
         )
         runtime.runs.open()
         if jobs is not None:
@@ -184,6 +182,12 @@ class AppRuntime:
         await self.storage.close()
         if self.local_server is not None:
             await asyncio.to_thread(self.local_server.stop)
+
+
+def _warm(services: Services, signed_in: bool) -> None:
+    """Read the model's fixed prompt prefix ahead, as the usual caller's role sees it."""
+    role = "user" if signed_in else "admin"
+    services.warming = asyncio.ensure_future(warm_prefix(services, role))
 
 
 async def _started_registry(settings: Settings, sanitizer: Sanitizer) -> SkillRegistry:

@@ -35,12 +35,14 @@ PARTS = (
     "reach",
     "runs",
     "tracing",
+    "auth",
 )
 
 
 def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
     from bench import (
         api_load,
+        auth,
         dispatch,
         matching,
         memory,
@@ -66,6 +68,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
             "reach": lambda: reach.run(rounds=2),
             "runs": lambda: runs.run(rounds=2),
             "tracing": lambda: tracing.run(conversations=1, rounds=2),
+            "auth": lambda: auth.run(signins=2, checks=50),
         }
     return {
         "orchestration": lambda: asyncio.run(orchestration.run(conversations=12)),
@@ -78,6 +81,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         "reach": lambda: reach.run(rounds=15),
         "runs": lambda: runs.run(rounds=15),
         "tracing": lambda: tracing.run(conversations=3, rounds=16),
+        "auth": lambda: auth.run(signins=20, checks=1000),
     }
 
 

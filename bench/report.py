@@ -416,6 +416,8 @@ def tracing(r: dict[str, Any]) -> list[str]:
 
 
 def markdown(results: dict[str, Any]) -> str:
+    from bench.auth import report as auth_report
+
     m = results["machine"]
     out = [
         f"# PropSearch benchmarks ({results['mode']}, {results['date']})",
@@ -438,6 +440,7 @@ def markdown(results: dict[str, Any]) -> str:
         ("reach", reach),
         ("runs", runs),
         ("tracing", tracing),
+        ("auth", auth_report),
     ):
         if name in results:
             out += render(results[name])

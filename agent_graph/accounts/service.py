@@ -86,7 +86,7 @@ class Accounts:
         """The first admin, with the code the server logged at start."""
         if not self.setup_needed:
             raise Refused(409, SET_UP)
-        if not secrets.compare_digest(code, self.setup_code or ""):
+        if not secrets.compare_digest(digest(code), digest(self.setup_code or "")):
             raise Refused(403, BAD_SETUP)
         account = self._create(form, role="admin", status="active")
         self.setup_code = None

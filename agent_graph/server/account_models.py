@@ -4,10 +4,10 @@ HTTP answers."""
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Annotated, Literal
 
 from fastapi import HTTPException, Request
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
 from agent_graph.accounts.service import Refused
 from agent_graph.accounts.setup import AccountServices
@@ -15,8 +15,23 @@ from agent_graph.server.runtime import AppRuntime
 
 ACCOUNTS_OFF = "accounts are off on this server (the operator sets ACCOUNTS=on)"
 RoleName = Literal["guest", "user", "agent", "admin"]
-Password = Field(min_length=1, max_length=1024)
-Email = Field(min_length=3, max_length=254)
+NOT_TEXT = "must be plain text (no NUL characters, no lone surrogates)"
+
+
+def _plain_text(value: str) -> str:
+    """Text the stores keep as it is: encodable as UTF-8, without NUL (PostgreSQL refuses it)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(NOT_TEXT) from None
+    if "\x00" in value:
+        raise ValueError(NOT_TEXT)
+    return value
+
+
+Text = Annotated[str, AfterValidator(_plain_text), Field(max_length=1024)]
+Password = Annotated[str, AfterValidator(_plain_text), Field(min_length=1, max_length=1024)]
+Email = Annotated[str, AfterValidator(_plain_text), Field(min_length=3, max_length=254)]
 
 
 class User(BaseModel):

@@ -85,7 +85,7 @@ def test_api_keys_are_shown_once_stored_hashed_and_revoked_by_their_owner(
         assert made.status_code == 201
         key = made.json()["key"]
         assert key.startswith("psk_") and made.json()["prefix"] == key[:12]
-        listed = admin.get("/api-keys").json()
+        listed = admin.get("/api-keys").json()["keys"]
         assert [k["name"] for k in listed] == ["laptop"] and "key" not in listed[0]
         with database(admin) as db:
             stored = "\n".join(str(row) for row in db.execute("SELECT * FROM api_keys"))
@@ -151,7 +151,7 @@ def test_a_role_change_applies_to_the_next_request(tmp_path: Path) -> None:
         assert ben.get("/auth/me").json()["role"] == "admin"
         own = admin.patch(f"/admin/users/{me}", json={"status": "disabled"}, headers=csrf(admin))
         assert own.status_code == 409
-        audit = admin.get("/admin/audit").json()
+        audit = admin.get("/admin/audit").json()["events"]
         assert any(e["kind"] == "role" and e["user_id"] == ben_id for e in audit)
 
 

@@ -34,6 +34,10 @@ export interface ApiKey {
   last_used_at: number | null;
 }
 
+export interface ApiKeys {
+  keys: ApiKey[];
+}
+
 /** What the sign-in page offers (public). */
 export interface AuthConfig {
   accounts: boolean;
@@ -50,6 +54,11 @@ export interface AuthEvent {
   address: string | null;
   ok: boolean;
   detail: string;
+}
+
+/** Newest first. */
+export interface AuthEvents {
+  events: AuthEvent[];
 }
 
 /** One model call of the turn. */
@@ -185,6 +194,10 @@ export interface InvitationForm {
   email: string;
   role?: "guest" | "user" | "agent" | "admin";
   user_id?: string | null;
+}
+
+export interface Invitations {
+  invitations: Invitation[];
 }
 
 export interface JobInfo {
@@ -479,4 +492,8 @@ export interface UserChange {
   role?: "guest" | "user" | "agent" | "admin" | null;
   status?: string | null;
   name?: string | null;
+}
+
+export interface Users {
+  users: User[];
 }

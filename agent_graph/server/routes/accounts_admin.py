@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from agent_graph.accounts.admin import Administration
 from agent_graph.accounts.service import Refused
 from agent_graph.security.auth import PUBLIC_USER, Principal
-from agent_graph.server.account_models import Email, RoleName, User, refusal, services
+from agent_graph.server.account_models import Email, RoleName, Text, User, refusal, services
 from agent_graph.server.deps import ERRORS, Caller, Runtime
 from agent_graph.server.runtime import AppRuntime
 
@@ -24,13 +24,13 @@ class UserChange(BaseModel):
 
     role: RoleName | None = None
     status: str | None = None
-    name: str | None = None
+    name: Text | None = None
 
 
 class InvitationForm(BaseModel):
-    email: str = Email
+    email: Email
     role: RoleName = "user"
-    user_id: str | None = None
+    user_id: Text | None = None
     """Keep an existing data namespace (e.g. an operator token's user: docs/accounts.md)."""
 
 
@@ -61,6 +61,20 @@ class AuthEvent(BaseModel):
     detail: str
 
 
+class Users(BaseModel):
+    users: list[User]
+
+
+class Invitations(BaseModel):
+    invitations: list[Invitation]
+
+
+class AuthEvents(BaseModel):
+    """Newest first."""
+
+    events: list[AuthEvent]
+
+
 def _admin(runtime: AppRuntime, caller: Principal) -> Administration:
     found = services(runtime)
     if caller.role != "admin":
@@ -69,8 +83,8 @@ def _admin(runtime: AppRuntime, caller: Principal) -> Administration:
 
 
 @router.get("/users")
-def list_users(runtime: Runtime, caller: Caller) -> list[User]:
-    return [User.model_validate(user) for user in _admin(runtime, caller).users()]
+def list_users(runtime: Runtime, caller: Caller) -> Users:
+    return Users(users=[User.model_validate(user) for user in _admin(runtime, caller).users()])
 
 
 @router.patch("/users/{user_id}")
@@ -94,8 +108,9 @@ def sign_out_user(user_id: str, runtime: Runtime, caller: Caller) -> None:
 
 
 @router.get("/invitations")
-def list_invitations(runtime: Runtime, caller: Caller) -> list[Invitation]:
-    return [Invitation.model_validate(i) for i in _admin(runtime, caller).invitations()]
+def list_invitations(runtime: Runtime, caller: Caller) -> Invitations:
+    found = _admin(runtime, caller).invitations()
+    return Invitations(invitations=[Invitation.model_validate(i) for i in found])
 
 
 @router.post("/invitations", status_code=201)
@@ -127,5 +142,6 @@ def drop_invitation(invitation_id: str, runtime: Runtime, caller: Caller) -> Non
 @router.get("/audit")
 def audit(
     runtime: Runtime, caller: Caller, limit: int = Query(default=100, ge=1, le=1000)
-) -> list[AuthEvent]:
-    return [AuthEvent.model_validate(e) for e in _admin(runtime, caller).audit(limit)]
+) -> AuthEvents:
+    found = _admin(runtime, caller).audit(limit)
+    return AuthEvents(events=[AuthEvent.model_validate(e) for e in found])

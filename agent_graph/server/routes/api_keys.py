@@ -3,12 +3,14 @@ scripts. Shown once when made, kept only as a digest, revoked by their owner."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
 from agent_graph.accounts.credentials import KeyRing
 from agent_graph.security.auth import Principal
-from agent_graph.server.account_models import services
+from agent_graph.server.account_models import Text, services
 from agent_graph.server.deps import ERRORS, Caller, Runtime
 from agent_graph.server.runtime import AppRuntime
 
@@ -33,8 +35,12 @@ class NewApiKey(ApiKey):
     """The key, shown this once: send it as `Authorization: Bearer <key>`."""
 
 
+class ApiKeys(BaseModel):
+    keys: list[ApiKey]
+
+
 class KeyForm(BaseModel):
-    name: str = Field(min_length=1, max_length=100)
+    name: Annotated[Text, Field(min_length=1, max_length=100)]
 
 
 def _ring(runtime: AppRuntime, caller: Principal) -> KeyRing:
@@ -45,8 +51,9 @@ def _ring(runtime: AppRuntime, caller: Principal) -> KeyRing:
 
 
 @router.get("")
-def list_keys(runtime: Runtime, caller: Caller) -> list[ApiKey]:
-    return [ApiKey.model_validate(key) for key in _ring(runtime, caller).list(caller.user)]
+def list_keys(runtime: Runtime, caller: Caller) -> ApiKeys:
+    found = _ring(runtime, caller).list(caller.user)
+    return ApiKeys(keys=[ApiKey.model_validate(key) for key in found])
 
 
 @router.post("", status_code=201)

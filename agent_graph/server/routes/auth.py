@@ -15,6 +15,7 @@ from agent_graph.server.account_models import (
     Email,
     Password,
     SignedIn,
+    Text,
     User,
     address,
     refusal,
@@ -46,22 +47,22 @@ class Me(BaseModel):
 
 
 class SignupForm(BaseModel):
-    email: str = Email
-    password: str = Password
-    name: str = ""
-    invitation: str | None = None
+    email: Email
+    password: Password
+    name: Text = ""
+    invitation: Text | None = None
 
 
 class SetupForm(BaseModel):
-    code: str
-    email: str = Email
-    password: str = Password
-    name: str = ""
+    code: Text
+    email: Email
+    password: Password
+    name: Text = ""
 
 
 class SigninForm(BaseModel):
-    email: str = Email
-    password: str = Password
+    email: Email
+    password: Password
 
 
 class SignoutForm(BaseModel):
@@ -69,17 +70,17 @@ class SignoutForm(BaseModel):
 
 
 class PasswordForm(BaseModel):
-    current_password: str = Password
-    new_password: str = Password
+    current_password: Password
+    new_password: Password
 
 
 class ResetRequest(BaseModel):
-    email: str = Email
+    email: Email
 
 
 class ResetForm(BaseModel):
-    token: str
-    new_password: str = Password
+    token: Text
+    new_password: Password
 
 
 @router.get("/config")

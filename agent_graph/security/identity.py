@@ -112,16 +112,6 @@ class Identities:
         if not request.csrf_header or not hmac.compare_digest(sent, holder.secret_hash):
             raise CrossSiteRefused(NO_CSRF)
 
-    def is_admin(self, authorization: str | None) -> bool:
-        """Whether an `Authorization` header names an admin (everyone is, with no sign-in)."""
-        if not self.enabled:
-            return True
-        try:
-            who = None if authorization is None else self._bearer(authorization)
-        except BadCredentials:
-            return False
-        return who is not None and who.role == "admin"
-
 
 def _principal(holder: Holder, via: str) -> Principal:
     return Principal(user=holder.user_id, role=cast(Role, holder.role), via=via)

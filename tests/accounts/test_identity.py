@@ -186,3 +186,20 @@ def test_a_password_change_ends_the_other_sessions(tmp_path: Path) -> None:
         assert admin.post("/auth/password", json=right, headers=csrf(admin)).status_code == 204
         assert admin.get("/sessions").status_code == 200
         assert phone.get("/sessions").status_code == 401
+
+
+def test_an_admin_signed_in_by_cookie_or_key_may_send_a_job_file(tmp_path: Path) -> None:
+    """The larger body limit of job runs follows the same identity as the routes: past the
+    global limit, an admin's body reaches the route (no such job: 404), a user's is 413."""
+    with accounts_app(tmp_path, accounts_signup="open", max_body_bytes=2048) as admin:
+        setup_admin(admin)
+        key = admin.post("/api-keys", json={"name": "ops"}, headers=csrf(admin)).json()["key"]
+        ben = new_browser(admin)
+        join(ben, "ben@example.com")
+        body = {"args": {"file": "x" * 4096}}
+        path = "/jobs/nothing.here/runs"
+        assert admin.post(path, json=body, headers=csrf(admin)).status_code == 404
+        assert new_browser(admin).post(path, json=body, headers=bearer(key)).status_code == 404
+        refused = ben.post(path, json=body, headers=csrf(ben))
+        assert refused.status_code == 413
+        assert "only admins" in refused.json()["detail"]

@@ -20,7 +20,7 @@ EXIT_CODES = {"ok": 0, "error": 1, "needs_confirmation": 2}
 def add_parser(sub: Any) -> None:
     jobs = sub.add_parser("jobs", help="list and run the skills' background jobs (admins)")
     jobs.add_argument("--url", default="http://127.0.0.1:8000", help="server URL")
-    jobs.add_argument("--token", default=None, help="an admin's bearer token")
+    jobs.add_argument("--token", default=None, help="an admin's bearer token or API key")
     action = jobs.add_subparsers(dest="action", required=True)
     action.add_parser("list", help="the declared jobs and their latest runs")
     run = action.add_parser("run", help="run a job now and wait for its outcome")

@@ -26,7 +26,7 @@ TAKEN = "this email already has an account; sign in or reset the password"
 CLOSED = "sign-up needs an invitation here; ask an admin for one"
 BAD_INVITATION = "this invitation is not valid (wrong, used or expired)"
 BAD_LINK = "this link is not valid (wrong, already used or expired); ask for a new one"
-BAD_SETUP = "wrong setup code (it is in the server's log at start)"
+BAD_SETUP = "wrong setup code (the server wrote it to MEMORY_ROOT/accounts/setup-code)"
 SET_UP = "this PropSearch already has accounts; sign in"
 
 

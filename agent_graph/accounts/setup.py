@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from agent_graph.accounts.admin import Administration
 from agent_graph.accounts.credentials import Expiry
@@ -15,6 +17,7 @@ from agent_graph.config import Settings
 from agent_graph.delivery.email import SmtpSettings
 
 log = logging.getLogger(__name__)
+SETUP_FILE = "setup-code"
 
 
 @dataclass(frozen=True)
@@ -41,17 +44,29 @@ def open_accounts(settings: Settings, store: AccountStore | None) -> AccountServ
         expiry=Expiry(settings.session_idle_s, settings.session_max_s),
     )
     accounts = Accounts(store, policy)
-    if accounts.setup_code is not None:
-        log.warning(
-            "accounts: no account yet; the first admin's setup code is %s (POST /auth/setup)",
-            accounts.setup_code,
-        )
+    _hand_over_setup_code(accounts.setup_code, settings.memory_root / "accounts" / SETUP_FILE)
     return AccountServices(
         accounts=accounts,
         admin=Administration(accounts),
         mailer=LinkMailer(_smtp(settings), settings.public_url),
         sso=_sso(settings, store),
         secure_cookies=(settings.public_url or "").startswith("https://"),
+    )
+
+
+def _hand_over_setup_code(code: str | None, path: Path) -> None:
+    """On a first run, the code that creates the first admin goes to a file only the server's
+    user reads (never to the log, which may be shipped elsewhere); later runs remove it."""
+    if code is None:
+        path.unlink(missing_ok=True)
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(code + "\n")
+    log.warning(
+        "accounts: no account yet; create the first admin with POST /auth/setup and the code in %s",
+        path,
     )
 
 

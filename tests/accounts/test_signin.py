@@ -3,8 +3,11 @@ its rate limits, sign-out, and the session cookie's properties."""
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.accounts.helpers import (
     ADMIN,
@@ -19,8 +22,14 @@ from tests.accounts.helpers import (
 )
 
 
-def test_the_first_admin_needs_the_logged_setup_code_and_only_once(tmp_path: Path) -> None:
+def test_the_first_admin_needs_the_setup_code_and_only_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     with accounts_app(tmp_path) as client:
+        code_file = tmp_path / "memory" / "accounts" / "setup-code"
+        assert stat.S_IMODE(code_file.stat().st_mode) == 0o600
+        assert str(code_file) in caplog.text
+        assert code_file.read_text().strip() not in caplog.text  # the log names the file only
         assert client.get("/auth/config").json() == {
             "accounts": True,
             "signup": "invite",

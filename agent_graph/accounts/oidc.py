@@ -4,6 +4,7 @@ Authlib (signature against the provider's keys, issuer, audience, expiry, nonce)
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -79,7 +80,9 @@ class SingleSignOn:
         metadata = await self.metadata()
         state, nonce, verifier = new_secret(), new_secret(), generate_token(64)
         until = time.time() + ROUND_TRIP_S
-        self._store.add_oidc_login(state, nonce, verifier, next_path, until)
+        await asyncio.to_thread(
+            self._store.add_oidc_login, state, nonce, verifier, next_path, until
+        )
         async with self._oauth() as http:
             url, _ = http.create_authorization_url(
                 metadata["authorization_endpoint"], state=state, code_verifier=verifier, nonce=nonce
@@ -92,7 +95,7 @@ class SingleSignOn:
         """The checked ID token claims and where to go next; SsoFailed otherwise."""
         if not browser_state or browser_state != state:
             raise SsoFailed(BAD_STATE)
-        begun = self._store.take_oidc_login(state, time.time())
+        begun = await asyncio.to_thread(self._store.take_oidc_login, state, time.time())
         if begun is None:
             raise SsoFailed(BAD_STATE)
         nonce, verifier, next_path = begun
@@ -104,7 +107,21 @@ class SingleSignOn:
                 )
             except Exception as exc:
                 raise SsoFailed(NO_ANSWER.format(why=type(exc).__name__)) from None
+        try:
+            return self.claims(token, nonce), next_path
+        except SsoFailed:
+            if not await self._keys_rotated():
+                raise
         return self.claims(token, nonce), next_path
+
+    async def _keys_rotated(self) -> bool:
+        """Read the provider's keys again (it may have rotated them); whether they changed."""
+        metadata = await self.metadata()
+        fresh = await self._keys(metadata)
+        if fresh == metadata["jwks"]:
+            return False
+        metadata["jwks"] = fresh
+        return True
 
     def claims(self, token: dict[str, Any], nonce: str) -> dict[str, Any]:
         """Check the ID token: signed by the provider's key, for this client, from this

@@ -48,15 +48,22 @@ class Proxy:
     key: RSAKey
     tamper: Tamper | None = None
     signer: RSAKey | None = None
+    added_key: RSAKey | None = None
+    """A key the provider's key set also lists from now on (a key rotation)."""
     server: ThreadingHTTPServer = field(init=False)
 
-    def rewrite(self, body: bytes) -> bytes:
-        if self.tamper is None:
+    def rewrite(self, path: str, body: bytes) -> bytes:
+        if path.startswith("/jwks") and self.added_key is not None:
+            keys = json.loads(body)
+            keys["keys"].append(self.added_key.as_dict(private=False))
+            return json.dumps(keys).encode()
+        if not path.startswith("/token") or self.tamper is None:
             return body
         answer = json.loads(body)
         claims = jwt.decode(answer["id_token"], self.key).claims
-        header = {"alg": "RS256", "kid": self.key.kid}
-        answer["id_token"] = jwt.encode(header, self.tamper(claims), self.signer or self.key)
+        signer = self.signer or self.key
+        header = {"alg": "RS256", "kid": signer.kid}
+        answer["id_token"] = jwt.encode(header, self.tamper(claims), signer)
         return json.dumps(answer).encode()
 
 
@@ -75,8 +82,8 @@ def _handler(proxy: Proxy) -> type[BaseHTTPRequestHandler]:
                 self.send_error(502)
                 return
             content = answer.content
-            if self.path.startswith("/token") and answer.status_code == 200:
-                content = proxy.rewrite(content)
+            if answer.status_code == 200:
+                content = proxy.rewrite(self.path, content)
             self.send_response(answer.status_code)
             for name, value in answer.headers.multi_items():
                 if name.lower() not in DROPPED:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from joserfc.jwk import RSAKey
 
 from agent_graph.server.routes.oidc import safe_next
 from tests.accounts.helpers import accounts_app, new_browser
@@ -49,7 +50,7 @@ def app(provider: OpenIdProvider, tmp_path_factory: pytest.TempPathFactory) -> I
 @pytest.fixture
 def browser(app: TestClient, provider: OpenIdProvider) -> Iterator[TestClient]:
     yield new_browser(app)
-    provider.proxy.tamper = provider.proxy.signer = None
+    provider.proxy.tamper = provider.proxy.signer = provider.proxy.added_key = None
 
 
 def test_single_sign_on_signs_in_with_the_providers_role(app: TestClient) -> None:
@@ -84,10 +85,9 @@ def test_a_callback_with_a_wrong_or_reused_state_is_refused(app: TestClient) -> 
     assert replayed.status_code == 400
 
 
-def _other_key() -> Any:
-    from joserfc.jwk import RSAKey
-
-    return RSAKey.generate_key(2048, parameters={"kid": "test-key"}, private=True)
+def _other_key(kid: str = "test-key") -> Any:
+    """A key nobody published, with the provider's key id unless told."""
+    return RSAKey.generate_key(2048, parameters={"kid": kid}, private=True)
 
 
 TAMPERED = {
@@ -110,6 +110,21 @@ def test_a_tampered_id_token_is_refused(
     assert "ID token is not valid" in answer.json()["detail"]
     assert "propsearch_session" not in answer.headers.get("set-cookie", "")
     assert browser.get("/auth/me").json()["user"] is None
+
+
+def test_a_token_signed_with_a_key_the_provider_rotated_in_is_accepted(
+    provider: OpenIdProvider, browser: TestClient
+) -> None:
+    """The app read the provider's keys before; a token signed with a key published since
+    makes it read them again, once, rather than refuse."""
+    before = new_browser(browser)
+    assert before.get(round_trip(before, PUBLIC_URL)).is_success  # the keys as they were
+    rotated = _other_key("rotated-in")
+    provider.proxy.tamper, provider.proxy.signer = (lambda claims: claims), rotated
+    provider.proxy.added_key = rotated
+    answer = browser.get(round_trip(browser, PUBLIC_URL), follow_redirects=False)
+    assert answer.status_code == 302, answer.text
+    assert browser.get("/auth/me").json()["via"] == "session"
 
 
 @pytest.mark.parametrize(

@@ -4,11 +4,14 @@ the browser keeps the round trip's `state` in a cookie, so a callback begun in a
 
 from __future__ import annotations
 
+import asyncio
 import re
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse
 
+from agent_graph.accounts.credentials import NewSession
 from agent_graph.accounts.oidc import ROUND_TRIP_S, SingleSignOn, SsoFailed
 from agent_graph.accounts.service import Refused
 from agent_graph.security.identity import SESSION_COOKIE
@@ -33,6 +36,20 @@ def _sso(runtime: AppRuntime) -> SingleSignOn:
     if sso is None:
         raise HTTPException(404, NO_SSO)
     return sso
+
+
+def _sign_in(
+    runtime: AppRuntime, subject: str, claims: dict[str, Any], role: str, request: Request
+) -> NewSession:
+    """The subject's account signed in: a new session (a cookie sent along is ended)."""
+    accounts = services(runtime).accounts
+    try:
+        account = accounts.sso(subject, claims, role, address(request))
+    except Refused as exc:
+        raise refusal(exc) from None
+    if old := request.cookies.get(SESSION_COOKIE):
+        accounts.sessions.end(old)
+    return accounts.sessions.start(account.id)
 
 
 @router.get("/start", status_code=302, response_class=RedirectResponse)
@@ -69,15 +86,9 @@ async def callback(
         claims, next_path = await sso.finish(state, code, request.cookies.get(STATE_COOKIE))
     except SsoFailed as exc:
         raise HTTPException(400, str(exc)) from None
-    accounts = services(runtime).accounts
     subject = f"{sso.client.issuer}|{claims['sub']}"
-    try:
-        account = accounts.sso(subject, claims, sso.role(claims), address(request))
-    except Refused as exc:
-        raise refusal(exc) from None
-    if old := request.cookies.get(SESSION_COOKIE):
-        accounts.sessions.end(old)
+    session = await asyncio.to_thread(_sign_in, runtime, subject, claims, sso.role(claims), request)
     response = RedirectResponse(safe_next(next_path), status_code=302)
-    set_session(response, request, runtime, accounts.sessions.start(account.id))
+    set_session(response, request, runtime, session)
     response.delete_cookie(STATE_COOKIE, path="/auth/oidc")
     return response

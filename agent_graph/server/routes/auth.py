@@ -3,13 +3,13 @@ everywhere), and password changes and resets (docs/accounts.md)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, BackgroundTasks, HTTPException, Request, Response
 from pydantic import BaseModel
 
 from agent_graph.accounts.admin import public
+from agent_graph.accounts.credentials import NewSession
 from agent_graph.accounts.service import Refused
+from agent_graph.accounts.store import Account
 from agent_graph.security.identity import SESSION_COOKIE, CrossSiteRefused
 from agent_graph.server.account_models import (
     Email,
@@ -113,7 +113,9 @@ def _same_site(request: Request, runtime: Runtime) -> None:
         raise HTTPException(403, str(exc)) from None
 
 
-def _signed_in(request: Request, response: Response, runtime: Runtime, done: Any) -> SignedIn:
+def _signed_in(
+    request: Request, response: Response, runtime: Runtime, done: tuple[Account, NewSession | None]
+) -> SignedIn:
     account, session = done
     if old := request.cookies.get(SESSION_COOKIE):  # no fixation: a cookie sent along ends
         services(runtime).accounts.sessions.end(old)

@@ -249,12 +249,17 @@ class AccountStore:
 
 def sqlite_account_store(path: Path) -> AccountStore:
     """The embedded profile's store: a SQLite file, migrated on first use."""
+    wal: list[bool] = []
 
     @contextmanager
     def connection() -> Iterator[sqlite3.Connection]:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path, timeout=10)
         try:
+            if not wal:  # kept by the file: readers never wait for a writer
+                conn.execute("PRAGMA journal_mode=WAL")
+                wal.append(True)
+            conn.execute("PRAGMA synchronous=NORMAL")  # a commit syncs the log only
             with conn:
                 yield conn
         finally:

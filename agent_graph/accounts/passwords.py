@@ -1,6 +1,6 @@
-"""Passwords: argon2id through argon2-cffi, with parameters measured on a 2-core machine to
-take about 100-250 ms per check (`python -m bench --only auth`): slow for a guesser, quick enough for
-a person. A hash made with older parameters is upgraded at the next right sign-in."""
+"""Passwords: argon2id through argon2-cffi, with parameters measured on a 2-core machine to take
+about 100-250 ms per check (`python -m bench --only auth`): slow for a guesser, quick enough
+for a person. A hash made with older parameters is upgraded at the next right sign-in."""
 
 from __future__ import annotations
 

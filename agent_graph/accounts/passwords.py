@@ -54,5 +54,10 @@ def verify(password_hash: str | None, password: str) -> bool:
         return False
 
 
-def needs_rehash(password_hash: str) -> bool:
-    return HASHER.check_needs_rehash(password_hash)
+def upgraded(password_hash: str, password: str) -> str | None:
+    """A new hash of a right password when its hash has older parameters (no rules checked:
+    the password was accepted when it was set)."""
+    if not HASHER.check_needs_rehash(password_hash):
+        return None
+    with AT_ONCE:
+        return HASHER.hash(password)

@@ -156,8 +156,8 @@ class Accounts:
                 detail=account.status,
             )
             raise Refused(403, PENDING if account.status == "pending" else DISABLED)
-        if account.password_hash and passwords.needs_rehash(account.password_hash):
-            self.store.update(account.id, password_hash=passwords.hash_password(password))
+        if account.password_hash and (new := passwords.upgraded(account.password_hash, password)):
+            self.store.update(account.id, password_hash=new)
         self.audit("signin", user_id=account.id, email=email, address=address)
         return account, self.sessions.start(account.id)
 

@@ -10,21 +10,26 @@ import logging
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, HTTPException
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import Request
 from starlette.routing import Route
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from agent_graph.config import Settings, get_settings
-from agent_graph.security.auth import is_admin
 from agent_graph.security.browser_guard import BrowserGuard
 from agent_graph.security.closed_networks import ClosedNetworks
 from agent_graph.security.request_guard import LargerBody, RequestGuard
+from agent_graph.server.deps import credentials, resolve_caller
 from agent_graph.server.mcp_serving.endpoint import McpEndpoint
 from agent_graph.server.routes import (
+    accounts_admin,
     alerts,
+    api_keys,
+    auth,
     chat,
     handoffs,
     health,
@@ -33,6 +38,7 @@ from agent_graph.server.routes import (
     memory,
     memory_changes,
     metrics,
+    oidc,
     openai_api,
     runs,
     sessions,
@@ -68,6 +74,10 @@ ROUTERS = (
     jobs.router,
     alerts.router,
     me.router,
+    auth.router,
+    api_keys.router,
+    accounts_admin.router,
+    oidc.router,
 )
 
 
@@ -96,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(
         BrowserGuard,
-        local_only=config.api_tokens_file is None,
+        local_only=config.api_tokens_file is None and not config.accounts_on,
         allowed_hosts=frozenset(h.strip() for h in config.allowed_hosts.split(",") if h.strip()),
     )
     if config.api_closed_on.strip():
@@ -132,12 +142,21 @@ def _larger_bodies(app: FastAPI, config: Settings) -> list[LargerBody]:
     ]
 
 
-def _admin(app: FastAPI) -> Callable[[str | None], bool]:
-    """Whether an Authorization header names an admin of the running app (none before start)."""
+def _admin(app: FastAPI) -> Callable[[dict[str, Any]], bool]:
+    """Whether a request's headers name an admin of the running app (none before start): a
+    bearer value or a session cookie, resolved as every route does."""
 
-    def admits(authorization: str | None) -> bool:
+    def admits(scope: dict[str, Any]) -> bool:
         runtime = getattr(app.state, "runtime", None)
-        return runtime is not None and is_admin(runtime.tokens, authorization)
+        if runtime is None:
+            return False
+        try:
+            who = resolve_caller(
+                runtime.identities, runtime.settings.default_user, credentials(Request(scope))
+            )
+        except HTTPException:
+            return False
+        return who is not None and who.role == "admin"
 
     return admits
 

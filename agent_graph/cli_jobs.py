@@ -42,7 +42,7 @@ def _connection_options(parser: argparse.ArgumentParser, with_defaults: bool) ->
     token.add_argument(
         "--token",
         default=default(None),
-        help="an admin's token (visible in `ps`: prefer --token-file)",
+        help="an admin's token or API key (visible in `ps`: prefer --token-file)",
     )
 
 

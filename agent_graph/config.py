@@ -199,6 +199,28 @@ physical_cores), whatever the load when the server starts."""
     alert_emails: str = Field(default="", alias="ALERT_EMAILS")
     """`user=address,...`: who gets alerts by email (with SMTP_HOST)."""
 
+    accounts_on: bool = Field(default=False, alias="ACCOUNTS")
+    """People's accounts, sessions and API keys (docs/accounts.md)."""
+    accounts_signup: Literal["open", "invite", "approval"] = Field(
+        default="invite", alias="ACCOUNTS_SIGNUP"
+    )
+    public_url: str | None = Field(default=None, alias="PUBLIC_URL")
+    """The address people open (reset and invitation links, the single sign-on redirect)."""
+    session_idle_s: float = Field(default=7 * 86400.0, ge=60, alias="SESSION_IDLE_S")
+    session_max_s: float = Field(default=30 * 86400.0, ge=60, alias="SESSION_MAX_S")
+    signin_max_failures: int = Field(default=5, ge=1, alias="SIGNIN_MAX_FAILURES")
+    signin_address_max_failures: int = Field(default=20, ge=1, alias="SIGNIN_ADDRESS_MAX_FAILURES")
+    signin_window_s: float = Field(default=900.0, gt=0, alias="SIGNIN_WINDOW_S")
+    reset_link_ttl_s: float = Field(default=3600.0, gt=0, alias="RESET_LINK_TTL_S")
+    invitation_ttl_s: float = Field(default=7 * 86400.0, gt=0, alias="INVITATION_TTL_S")
+    oidc_issuer: str | None = Field(default=None, alias="OIDC_ISSUER")
+    oidc_client_id: str | None = Field(default=None, alias="OIDC_CLIENT_ID")
+    oidc_client_secret: str | None = Field(default=None, alias="OIDC_CLIENT_SECRET")
+    oidc_role_claim: str = Field(default="propsearch_role", alias="OIDC_ROLE_CLAIM")
+    oidc_default_role: Literal["guest", "user", "agent", "admin"] = Field(
+        default="user", alias="OIDC_DEFAULT_ROLE"
+    )
+
     otel_endpoint: str | None = Field(default=None, alias="OTEL_EXPORTER_OTLP_ENDPOINT")
     """Where traces and metrics go over OTLP/HTTP (unset: nothing is exported, at no cost)."""
     otel_protocol: Literal["http/protobuf"] = Field(
@@ -274,6 +296,10 @@ physical_cores), whatever the load when the server starts."""
         "smtp_host",
         "smtp_username",
         "smtp_password",
+        "public_url",
+        "oidc_issuer",
+        "oidc_client_id",
+        "oidc_client_secret",
         mode="before",
     )
     @classmethod
@@ -291,7 +317,7 @@ physical_cores), whatever the load when the server starts."""
             raise ValueError(f"unknown timezone {value!r}") from exc
         return value
 
-    @field_validator("otel_endpoint", "trace_viewer_url")
+    @field_validator("otel_endpoint", "trace_viewer_url", "public_url")
     @classmethod
     def _http_url(cls, value: str | None) -> str | None:
         if value is not None and not re.fullmatch(r"https?://[^\s/{}]+(/\S*)?", value):
@@ -347,6 +373,13 @@ physical_cores), whatever the load when the server starts."""
                     "python -c \"import base64, secrets; print('whsec_' + "
                     'base64.b64encode(secrets.token_bytes(32)).decode())"'
                 )
+        return self
+
+    @model_validator(mode="after")
+    def _oidc_is_complete(self) -> Settings:
+        oidc = (self.oidc_issuer, self.oidc_client_id, self.public_url)
+        if any(oidc[:2]) and not all(oidc):
+            raise ValueError("single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and PUBLIC_URL")
         return self
 
     @property

@@ -36,12 +36,14 @@ PARTS = (
     "runs",
     "tracing",
     "understanding",
+    "auth",
 )
 
 
 def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
     from bench import (
         api_load,
+        auth,
         dispatch,
         matching,
         memory,
@@ -69,6 +71,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
             "runs": lambda: runs.run(rounds=2),
             "tracing": lambda: tracing.run(conversations=1, rounds=2),
             "understanding": lambda: understanding.run(sample=40),
+            "auth": lambda: auth.run(signins=2, checks=50),
         }
     return {
         "orchestration": lambda: asyncio.run(orchestration.run(conversations=12)),
@@ -82,6 +85,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         "runs": lambda: runs.run(rounds=15),
         "tracing": lambda: tracing.run(conversations=3, rounds=16),
         "understanding": understanding.measure,
+        "auth": lambda: auth.run(signins=20, checks=1000),
     }
 
 

@@ -422,6 +422,8 @@ def understanding_lines(r: dict[str, Any]) -> list[str]:
 
 
 def markdown(results: dict[str, Any]) -> str:
+    from bench.auth import report as auth_report
+
     m = results["machine"]
     out = [
         f"# PropSearch benchmarks ({results['mode']}, {results['date']})",
@@ -445,6 +447,7 @@ def markdown(results: dict[str, Any]) -> str:
         ("runs", runs),
         ("tracing", tracing),
         ("understanding", understanding_lines),
+        ("auth", auth_report),
     ):
         if name in results:
             out += render(results[name])

@@ -1,4 +1,5 @@
-"""Users and roles: operator-issued bearer tokens from API_TOKENS_FILE, checked in constant time.
+"""Users and roles: operator-issued bearer tokens from API_TOKENS_FILE, checked in constant time
+(people's accounts, sessions and API keys resolve to the same Principal: security/identity.py).
 
 The file is a JSON object mapping each token to
 ``{"user": id, "role": "guest"|"user"|"agent"|"admin"}``; an agent is a user who also reads the
@@ -11,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, get_args
 
@@ -45,9 +46,11 @@ class Principal:
     user: str
     role: Role
     persist: bool = True
+    via: str = field(default="token", compare=False)
+    """How they came in: `token` (API_TOKENS_FILE), `key`, `session`, `local` or `public`."""
 
 
-PUBLIC_GUEST = Principal(user=PUBLIC_USER, role="guest", persist=False)
+PUBLIC_GUEST = Principal(user=PUBLIC_USER, role="guest", persist=False, via="public")
 
 
 class TokenTable:
@@ -81,18 +84,6 @@ def authenticate(tokens: TokenTable, authorization: str | None) -> Principal | N
     if principal is None:
         raise BadCredentials(BAD_TOKEN)
     return principal
-
-
-def is_admin(tokens: TokenTable, authorization: str | None) -> bool:
-    """Whether an `Authorization` header names an admin (with no tokens configured, the single
-    local user is one: the API's `optional_principal`)."""
-    if not tokens.enabled:
-        return True
-    try:
-        who = authenticate(tokens, authorization)
-    except BadCredentials:
-        return False
-    return who is not None and who.role == "admin"
 
 
 def _digest(token: str) -> bytes:

@@ -6,7 +6,8 @@ than any request needs (thousands of levels would exhaust the parser's recursion
 
 A few routes take larger bodies (`LargerBody`): OpenAI clients' whole conversations, an admin's
 job file. Such a route's limit can be for some callers only (`admits`, judged from the
-Authorization header before a byte is read); everyone else keeps the global limit there."""
+request's headers (a bearer value or a session cookie) before a byte is read); everyone else
+keeps the global limit there."""
 
 from __future__ import annotations
 
@@ -32,26 +33,19 @@ BRACKET = re.compile(r"[\[{\]}]")
 @dataclass(frozen=True)
 class LargerBody:
     """Paths matching `path` may send up to `limit` bytes (`setting` names it in the 413), when
-    `admits` (given the Authorization header, or None) lets the caller; others keep the global
+    `admits` (given the request's scope, headers only) lets the caller; others keep the global
     limit and hear, past it, that larger bodies here are not theirs to send."""
 
     path: re.Pattern[str]
     limit: int
     setting: str
-    admits: Callable[[str | None], bool] | None = None
+    admits: Callable[[dict[str, Any]], bool] | None = None
 
     def limit_for(self, scope: dict[str, Any], default: int) -> tuple[int, str]:
         """The caller's byte limit on this path and the 413's wording past it."""
-        if self.admits is None or self.admits(_authorization(scope)):
+        if self.admits is None or self.admits(scope):
             return self.limit, f"{_too_large(self.limit)} ({self.setting})"
         return default, f"{_too_large(default)}; only admins may send more here"
-
-
-def _authorization(scope: dict[str, Any]) -> str | None:
-    for name, value in scope.get("headers") or []:
-        if name.lower() == b"authorization":
-            return bytes(value).decode("latin-1")
-    return None
 
 
 def is_json_type(content_type: str) -> bool:

@@ -9,7 +9,14 @@ from fastapi import Depends, HTTPException, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
-from agent_graph.security.auth import PUBLIC_GUEST, BadCredentials, Principal, authenticate
+from agent_graph.security.auth import PUBLIC_GUEST, BadCredentials, Principal
+from agent_graph.security.identity import (
+    CSRF_HEADER,
+    SESSION_COOKIE,
+    CrossSiteRefused,
+    Identities,
+)
+from agent_graph.security.identity import Request as Credentials
 from agent_graph.security.ids import SESSION_ID
 from agent_graph.server.runtime import AppRuntime
 
@@ -50,16 +57,38 @@ Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(HTTPBearer(auto_
 
 
 def optional_principal(request: Request, runtime: Runtime, _documented: Bearer) -> Principal | None:
-    """The caller, or None when tokens are configured and none was sent; an unknown token or
-    another scheme (Basic, Token) is 401 everywhere, never a silent guest. With no tokens
-    configured every caller is the single local user, admin of their machine (the Host check
-    keeps that machine-local). `_documented` only declares the bearer scheme in the schema."""
-    if not runtime.tokens.enabled:
-        return Principal(user=runtime.settings.default_user, role="admin")
+    """The caller (operator token, API key or session cookie: security/identity.py), or None
+    when sign-in is on and they sent nothing that names anyone; an unknown token or another
+    scheme (Basic, Token) is 401 everywhere, never a silent guest, and a cross-site write
+    signed in by cookie is 403. With no sign-in configured every caller is the single local
+    user, admin of their machine (the Host check keeps that machine-local). `_documented`
+    only declares the bearer scheme in the schema. A sync function: FastAPI runs it on a
+    thread, so the session or key lookup never blocks the event loop."""
+    return resolve_caller(runtime.identities, runtime.settings.default_user, credentials(request))
+
+
+def credentials(request: Request) -> Credentials:
+    headers = request.headers
+    return Credentials(
+        method=request.method,
+        authorization=headers.get("authorization"),
+        session_cookie=request.cookies.get(SESSION_COOKIE),
+        csrf_header=headers.get(CSRF_HEADER),
+        origin=headers.get("origin"),
+        host=headers.get("host", ""),
+    )
+
+
+def resolve_caller(identities: Identities, local_user: str, sent: Credentials) -> Principal | None:
+    """`optional_principal` for any caller (the /mcp endpoint too), HTTPException on refusal."""
+    if not identities.enabled:
+        return Principal(user=local_user, role="admin", via="local")
     try:
-        return authenticate(runtime.tokens, request.headers.get("authorization"))
+        return identities.resolve(sent)
     except BadCredentials as exc:
         raise HTTPException(401, str(exc), headers={"WWW-Authenticate": "Bearer"}) from None
+    except CrossSiteRefused as exc:
+        raise HTTPException(403, str(exc)) from None
 
 
 MaybeCaller = Annotated[Principal | None, Depends(optional_principal)]

@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent_graph.accounts.setup import AccountServices, open_accounts
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
@@ -18,6 +19,7 @@ from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import TokenTable, load_tokens
 from agent_graph.security.confirm_tokens import ConfirmTokens
+from agent_graph.security.identity import Identities
 from agent_graph.security.log_redaction import redact_logs
 from agent_graph.security.private_files import keep_private
 from agent_graph.security.pseudonyms import Pseudonyms, deployment_key
@@ -65,10 +67,14 @@ class AppRuntime:
     """The skills' planner processes, stopped with the app."""
     jobs: JobRunner | None = None
     """Runs the jobs skills declare (agent_graph/jobs); None with JOBS=off."""
+    accounts: AccountServices | None = None
+    """People's accounts with ACCOUNTS=on (docs/accounts.md)."""
     runs: RunHub = field(init=False)
     """Turns as runs that outlive their request (server/runs.py)."""
     pseudonyms: Pseudonyms = field(init=False)
     """Keyed by the deployment's secret: OpenAI clients' derived session ids (openai_chat.py)."""
+    identities: Identities = field(init=False)
+    """Who is calling: operator tokens, API keys, session cookies (security/identity.py)."""
 
     def __post_init__(self) -> None:
         keeper = None
@@ -79,6 +85,13 @@ class AppRuntime:
         self.runs = RunHub(self.runner, shared=storage.run_streams, keeper=keeper)
         secret, root = self.settings.pseudonym_secret, self.settings.memory_root
         self.pseudonyms = Pseudonyms(deployment_key(secret, root))
+        accounts = self.accounts.accounts if self.accounts else None
+        self.identities = Identities(
+            self.tokens,
+            accounts.sessions if accounts else None,
+            accounts.keys if accounts else None,
+            self.settings.public_url,
+        )
 
     @property
     def handoffs(self) -> HandoffInbox | None:
@@ -131,8 +144,7 @@ class AppRuntime:
             skills=registry,
         )
         if local_server is not None:
-            role = "user" if tokens.enabled else "admin"
-            services.warming = asyncio.ensure_future(warm_prefix(services, role))
+            _warm(services, signed_in=tokens.enabled or settings.accounts_on)
         runner = _turn_runner(settings, services, storage, checkpointer, memory)
         log.info(
             "PropSearch ready: model=%s storage=%s skills=%s",
@@ -154,6 +166,7 @@ class AppRuntime:
             _confirm_tokens(settings, storage),
             planners,
             jobs,
+            open_accounts(settings, storage.accounts),  # logs the setup code on a first run
         )
         runtime.runs.open()
         if jobs is not None:
@@ -174,6 +187,12 @@ class AppRuntime:
         await self.storage.close()
         if self.local_server is not None:
             await asyncio.to_thread(self.local_server.stop)
+
+
+def _warm(services: Services, signed_in: bool) -> None:
+    """Read the model's fixed prompt prefix ahead, as the usual caller's role sees it."""
+    role = "user" if signed_in else "admin"
+    services.warming = asyncio.ensure_future(warm_prefix(services, role))
 
 
 async def _started_registry(settings: Settings, sanitizer: Sanitizer) -> SkillRegistry:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent_graph.accounts.store import sqlite_account_store
 from agent_graph.config import Settings
 from agent_graph.memory.changes import ChangeLog
 from agent_graph.memory.preferences import PreferenceStore
@@ -45,4 +46,5 @@ def open_storage(settings: Settings) -> Storage:
         changes=ChangeLog(root),
         open_vectors=open_chroma,
         jobs=sqlite_job_store(root / "jobs" / "jobs.sqlite3"),
+        accounts=sqlite_account_store(root / "accounts" / "accounts.sqlite3"),
     )

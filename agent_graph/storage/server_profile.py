@@ -16,6 +16,7 @@ from redis.asyncio.retry import Retry as AsyncRetry
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from agent_graph.accounts.store import postgres_account_store
 from agent_graph.config import Settings
 from agent_graph.storage.coordination import (
     RedisGuestSessions,
@@ -78,6 +79,7 @@ def open_server_storage(settings: Settings) -> Storage:
         preferences=PgPreferenceStore(db),
         changes=PgChangeLog(db),
         jobs=JobStore(db.connection),
+        accounts=postgres_account_store(db.connection),
         open_vectors=open_pgvector,
         pending=PgPendingTurns(db),
         run_streams=RedisRunStreams(shared, RUN_KEEP_S),

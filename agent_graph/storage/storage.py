@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from agent_graph.accounts.store import AccountStore
 from agent_graph.memory.changes import ChangeRecords
 from agent_graph.memory.preferences import PreferenceBackend
 from agent_graph.security.confirm_tokens import LocalSpentTokens, SpentTokens
@@ -65,6 +66,8 @@ class Storage:
     at start; the server profile closes it in `close`)."""
     jobs: JobStore | None = None
     """Job runs and users' alerts (docs/jobs.md): SQLite under MEMORY_ROOT, or PostgreSQL."""
+    accounts: AccountStore | None = None
+    """People's accounts, sessions and API keys (docs/accounts.md): SQLite or PostgreSQL."""
     spent: SpentTokens = field(default_factory=LocalSpentTokens)
     """Confirmation tokens already redeemed (single use across every replica)."""
     pending: PendingTurns | None = None

@@ -26,6 +26,41 @@ export interface AnswerMessage {
   content: string;
 }
 
+export interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface ApiKeys {
+  keys: ApiKey[];
+}
+
+/** What the sign-in page offers (public). */
+export interface AuthConfig {
+  accounts: boolean;
+  signup: string;
+  oidc: boolean;
+  setup_needed: boolean;
+}
+
+export interface AuthEvent {
+  at: number;
+  kind: string;
+  user_id: string | null;
+  email: string | null;
+  address: string | null;
+  ok: boolean;
+  detail: string;
+}
+
+/** Newest first. */
+export interface AuthEvents {
+  events: AuthEvent[];
+}
+
 /** One model call of the turn. */
 export interface CallTokens {
   prompt_tokens: number;
@@ -146,6 +181,26 @@ export interface HealthAnswer {
   skills?: Record<string, PoolStatus> | null;
 }
 
+export interface Invitation {
+  id: string;
+  email: string;
+  role: string;
+  user_id: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface InvitationForm {
+  email: string;
+  role?: "guest" | "user" | "agent" | "admin";
+  user_id?: string | null;
+}
+
+export interface Invitations {
+  invitations: Invitation[];
+}
+
 export interface JobInfo {
   job: string;
   skill: string;
@@ -174,6 +229,18 @@ export interface JobsAnswer {
   jobs: JobInfo[];
 }
 
+export interface KeyForm {
+  name: string;
+}
+
+/** Who the caller is; `user` is null for operator tokens, the local user and guests. */
+export interface Me {
+  user: User | null;
+  user_id: string | null;
+  role: string;
+  via: string | null;
+}
+
 /** The caller's user id and role (`user`, `agent`, `admin`: security/roles.py). */
 export interface MeAnswer {
   user: string;
@@ -190,6 +257,33 @@ export interface ModelCard {
 export interface ModelList {
   object?: "list";
   data: ModelCard[];
+}
+
+export interface NewApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: number;
+  last_used_at: number | null;
+  key: string;
+}
+
+export interface NewInvitation {
+  id: string;
+  email: string;
+  role: string;
+  user_id: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  link: string | null;
+  token: string;
+  emailed: boolean;
+}
+
+export interface PasswordForm {
+  current_password: string;
+  new_password: string;
 }
 
 /** A destructive tool call the session's last turn paused on (the `confirm` event), with the user's words of that turn; answered with POST /chat/stream `{"confirm": ...}`. */
@@ -244,6 +338,15 @@ export interface ReadRequest {
 /** An answer to the asker ("Saturday at 10 works; I'll meet you there"). */
 export interface ReplyRequest {
   text: string;
+}
+
+export interface ResetForm {
+  token: string;
+  new_password: string;
+}
+
+export interface ResetRequest {
+  email: string;
 }
 
 /** The turn going on now (or queued) on this session, to rejoin (GET .../stream). */
@@ -318,6 +421,35 @@ export interface SessionTurn {
   hints?: string[] | null;
 }
 
+export interface SetupForm {
+  code: string;
+  email: string;
+  password: string;
+  name?: string;
+}
+
+/** The account and, when a session started, the CSRF token the page sends back as X-CSRF-Token (also in the `propsearch_csrf` cookie). */
+export interface SignedIn {
+  user: User;
+  csrf_token: string | null;
+}
+
+export interface SigninForm {
+  email: string;
+  password: string;
+}
+
+export interface SignoutForm {
+  everywhere?: boolean;
+}
+
+export interface SignupForm {
+  email: string;
+  password: string;
+  name?: string;
+  invitation?: string | null;
+}
+
 export interface SkillsAnswer {
   skills: string[];
   tools: Record<string, ToolInfo>;
@@ -371,4 +503,26 @@ export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+}
+
+/** A person's account; `status` is active, pending (waiting for approval) or disabled. */
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  role: "guest" | "user" | "agent" | "admin";
+  status: "active" | "pending" | "disabled";
+  created_at: number;
+  sso: boolean;
+}
+
+/** What to change; `status` active approves a pending account or enables a disabled one. */
+export interface UserChange {
+  role?: "guest" | "user" | "agent" | "admin" | null;
+  status?: string | null;
+  name?: string | null;
+}
+
+export interface Users {
+  users: User[];
 }

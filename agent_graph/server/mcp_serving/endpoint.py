@@ -1,7 +1,8 @@
 """`/mcp`: PropSearch as an MCP server over Streamable HTTP, stateless (no session kept between
 requests, so any replica behind the balancer answers any request). The caller is resolved
-here, before the SDK sees the request: a bearer token from `API_TOKENS_FILE`, a rate-limited
-guest without one, 401 for a token that is not known (as on every other route)."""
+here, before the SDK sees the request, exactly as on every other route (server/deps.py): an
+operator token, an API key or a session cookie; a rate-limited guest without one; 401 for a
+bearer value that names nobody."""
 
 from __future__ import annotations
 
@@ -13,13 +14,16 @@ from typing import Any
 
 import anyio
 import mcp_types as types
+from fastapi import HTTPException
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INTERNAL_ERROR, INVALID_PARAMS
+from starlette.requests import Request
 
-from agent_graph.security.auth import PUBLIC_GUEST, BadCredentials, Principal, authenticate
+from agent_graph.security.auth import PUBLIC_GUEST, Principal
+from agent_graph.server.deps import credentials, resolve_caller
 from agent_graph.server.mcp_serving import tools, widget
 from agent_graph.server.runtime import AppRuntime
 
@@ -67,17 +71,17 @@ class McpEndpoint:
 
 
 async def _caller(runtime: AppRuntime, scope: dict[str, Any], send: Any) -> Principal | None:
-    """The signed-in caller, the local admin when no tokens are configured, else a guest;
-    None after answering 401. (A guest's tool calls are rate-limited, not the handshake.)"""
-    if not runtime.tokens.enabled:
-        return Principal(user=runtime.settings.default_user, role="admin")
-    header = dict(scope.get("headers") or []).get(b"authorization")
+    """The signed-in caller, the local admin when no sign-in is configured, else a guest;
+    None after answering 401 or 403. (A guest's tool calls are rate-limited, not the
+    handshake.) The lookup runs on a thread, as the routes' does."""
+    sent = credentials(Request(scope))
     try:
-        principal = authenticate(
-            runtime.tokens, None if header is None else header.decode("latin-1")
+        principal = await anyio.to_thread.run_sync(
+            resolve_caller, runtime.identities, runtime.settings.default_user, sent
         )
-    except BadCredentials as exc:
-        await _refuse(send, 401, str(exc), [(b"www-authenticate", b"Bearer")])
+    except HTTPException as exc:
+        extra = [(b"www-authenticate", b"Bearer")] if exc.status_code == 401 else []
+        await _refuse(send, exc.status_code, str(exc.detail), extra)
         return None
     return PUBLIC_GUEST if principal is None else principal
 

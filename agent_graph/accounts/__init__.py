@@ -1,0 +1,1 @@
+"""Accounts: people, their sign-ins, sessions and API keys (docs/accounts.md)."""

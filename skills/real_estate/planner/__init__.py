@@ -58,6 +58,12 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
         last_results=last_results,
         focused=focused,
         preferences=dict(turn.get("preferences") or {}),
+        intents=[
+            (str(i["name"]), float(i["score"]))
+            for i in turn.get("intents") or []
+            if isinstance(i, dict) and "name" in i and "score" in i
+        ],
+        elsewhere=float(turn.get("intent_elsewhere") or 0.0),
     )
 
 

@@ -64,21 +64,32 @@ def plan_saved(
     focused: dict[str, Any] | None,
     preferences: Mapping[str, str],
     near: str | None = None,
+    intent: str | None = None,
 ) -> tuple[list[Call], str] | None:
-    """(tool calls, note) for a saved-homes, compare or forget request; None otherwise."""
+    """(tool calls, note) for a saved-homes, compare or forget request; None otherwise.
+    `intent` is the wish the message is surely nearest to (intents.yaml), if any: the
+    recognizer it names is asked first and acts even without its trigger words."""
     norm = normalize(text)
-    intents: tuple[Callable[..., Planned], ...] = (_forget, _compare, _show, _remove, _save)
-    for intent in intents:
-        found = intent(norm, shown, focused, preferences, near)
+    readers: tuple[Callable[..., Planned], ...] = (_forget, _compare, _show, _remove, _save)
+    named = _BY_INTENT.get(intent or "")
+    if named is not None and (found := named(norm, shown, focused, preferences, near, True)):
+        return found
+    for reader in readers:
+        found = reader(norm, shown, focused, preferences, near)
         if found is not None:
             return found
     return None
 
 
 def _show(
-    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+    norm: str,
+    shown: Shown,
+    focused: Focused,
+    prefs: Mapping[str, str],
+    near: str | None,
+    asked: bool = False,
 ) -> Planned:
-    if not _SHOW.search(norm) or _COMPARE.search(norm):
+    if not (asked or _SHOW.search(norm)) or _COMPARE.search(norm):
         return None
     zpids = saved_zpids(prefs)
     if not zpids:
@@ -99,9 +110,16 @@ def _target(norm: str, shown: Shown, focused: Focused) -> tuple[dict[str, Any] |
 
 
 def _save(
-    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+    norm: str,
+    shown: Shown,
+    focused: Focused,
+    prefs: Mapping[str, str],
+    near: str | None,
+    asked: bool = False,
 ) -> Planned:
-    if not _SAVE.search(norm) or re.search(r"\bsearch\b|\bpreference\b|\bbudget\b", norm):
+    if not (asked or _SAVE.search(norm)) or re.search(
+        r"\bsearch\b|\bpreference\b|\bbudget\b", norm
+    ):
         return None
     listing, why = _target(norm, shown, focused)
     if listing is None:
@@ -110,9 +128,14 @@ def _save(
 
 
 def _remove(
-    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+    norm: str,
+    shown: Shown,
+    focused: Focused,
+    prefs: Mapping[str, str],
+    near: str | None,
+    asked: bool = False,
 ) -> Planned:
-    if not _REMOVE.search(norm):
+    if not (asked or _REMOVE.search(norm)):
         return None
     zpids = saved_zpids(prefs)
     mentions_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm)
@@ -131,9 +154,14 @@ def _remove(
 
 
 def _compare(
-    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+    norm: str,
+    shown: Shown,
+    focused: Focused,
+    prefs: Mapping[str, str],
+    near: str | None,
+    asked: bool = False,
 ) -> Planned:
-    if not _COMPARE.search(norm):
+    if not (asked or _COMPARE.search(norm)):
         return None
     pool = shown
     if re.search(rf"\b{_SAVED_WORDS}\b", norm):
@@ -162,9 +190,14 @@ def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _forget(
-    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+    norm: str,
+    shown: Shown,
+    focused: Focused,
+    prefs: Mapping[str, str],
+    near: str | None,
+    asked: bool = False,
 ) -> Planned:
-    if not _FORGET.search(norm) or not re.search(r"\b(?:my|our|the saved)\b", norm):
+    if not (asked or _FORGET.search(norm)) or not re.search(r"\b(?:my|our|the saved)\b", norm):
         return None
     for words, keys in _FORGET_KEYS:
         if re.search(rf"\b(?:my|our|the saved)\s+(?:saved\s+)?(?:{words})\b", norm):
@@ -173,3 +206,12 @@ def _forget(
                 return [], "There is nothing saved for that, so there is nothing to forget."
             return [("forget_search_criteria", {"key": k}) for k in present], ""
     return None
+
+
+_BY_INTENT: dict[str, Callable[..., Planned]] = {
+    "forget_preference": _forget,
+    "compare_homes": _compare,
+    "list_saved_homes": _show,
+    "remove_saved_home": _remove,
+    "save_home": _save,
+}

@@ -75,20 +75,25 @@ def plan_watch(
     focused: dict[str, Any] | None,
     last_criteria: Mapping[str, Any] | None,
     preferences: Mapping[str, str],
+    intent: str | None = None,
 ) -> Planned:
-    """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise."""
+    """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise.
+    `intent` is the wish the message is surely nearest to (intents.yaml), if any."""
     norm = normalize(text)
-    if _LIST.search(norm) and not _STOP.search(norm):
+    stop = _STOP.search(norm) or intent in ("stop_watching", "stop_saved_search")
+    if (_LIST.search(norm) or intent == "list_saved_searches") and not stop:
         return [], listed(preferences)
-    if _STOP.search(norm):
-        return _stop(norm, shown, focused, preferences)
+    if stop:
+        return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
     touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
-    if touring and (find_reference(norm) or _IT.search(norm) or focused):
+    pointed = find_reference(norm) or _IT.search(norm) or focused
+    if intent == "request_tour" or (touring and pointed):
         return _tour(text, norm, shown, focused)
-    if not _NOTIFY.search(norm):
+    if not (_NOTIFY.search(norm) or intent in ("watch_home", "save_search")):
         return None
-    points_at_home = find_reference(norm) is not None or (
-        _IT.search(norm) is not None and not _NEW_HOMES.search(norm)
+    points_at_home = intent == "watch_home" or find_reference(norm) is not None
+    points_at_home = points_at_home or (
+        _IT.search(norm) is not None and not _NEW_HOMES.search(norm) and intent != "save_search"
     )
     if points_at_home:
         listing, why = _target(norm, shown, focused)
@@ -127,10 +132,11 @@ def _stop(
     shown: list[dict[str, Any]],
     focused: dict[str, Any] | None,
     preferences: Mapping[str, str],
+    a_search: bool = False,
 ) -> Planned:
     watches = [k for k in preferences if k.startswith("watch_")]
     searches = [k for k in preferences if k.startswith("search_")]
-    if re.search(r"\bsearch(?:es)?\b", norm):
+    if a_search or re.search(r"\bsearch(?:es)?\b", norm):
         if not searches:
             return [], "You have no saved searches, so there is nothing to stop."
         if len(searches) > 1 and not re.search(r"\ball\b|\bevery\b", norm):

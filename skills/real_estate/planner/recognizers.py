@@ -1,0 +1,243 @@
+"""The recognizers of a message, in precedence order: each reads the message (and the intent
+the platform found nearest, `Conversation.intent`) and returns a Plan, or None to pass.
+
+Exact things come first and are read by rules (a card click, a typed address, numbers, ZIPs,
+ordinals); which wish the message expresses comes from the intents (intents.yaml) where the
+platform ranked them, else from the words. A new capability is mostly new examples in
+intents.yaml, and rarely a recognizer added here at its place in `RECOGNIZERS`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .criteria_edit import (
+    concept_question,
+    is_refinement,
+    like,
+    next_page,
+    refine,
+    tidy,
+    wants_search,
+)
+from .fair_housing import ALTERNATIVES
+from .market import asks_days_on_market
+from .plans import Conversation, Plan, ToolRequest, planned
+from .prefs import fill_from_preferences, preference_writes
+from .refs import card_click, find_reference, resolve, typed_address
+from .saved import plan_saved
+from .talk import (
+    NO_TERM,
+    REPLIES,
+    UNCLEAR,
+    explained,
+    small_talk_kind,
+)
+from .talk import (
+    unreadable as unreadable_why,
+)
+from .watch import plan_watch
+
+Recognizer = Callable[[Conversation], Plan | None]
+_ZPID = re.compile(r"\b(?:zpid|id|home|listing|property)\s*#?\s*:?\s*(\d{6,10})\b")
+_QUESTION = re.compile(
+    r"^\W*(?:what(?:'s| is| are| does| do)|explain|define|meaning of|how (?:does|do|is) )"
+)
+_WORDS_ONLY = ("greeting", "thanks", "goodbye", "about_assistant")
+_TOOL_WISHES = frozenset(
+    {
+        "watch_home",
+        "request_tour",
+        "save_search",
+        "stop_watching",
+        "stop_saved_search",
+        "list_saved_searches",
+        "save_home",
+        "remove_saved_home",
+        "list_saved_homes",
+        "compare_homes",
+        "forget_preference",
+    }
+)
+
+
+def details(zpid: str) -> ToolRequest:
+    return ToolRequest("get_property_details", {"zpid": zpid})
+
+
+def clicked_card(conv: Conversation) -> Plan | None:
+    """The web UI's card click `Show me the details for {address} (zpid: {zpid})`."""
+    zpid = card_click(conv.text)
+    return Plan([details(zpid)]) if zpid else None
+
+
+def unreadable(conv: Conversation) -> Plan | None:
+    """Empty, too long, emoji only or not English: said so, nothing done."""
+    why = unreadable_why(conv.text, conv.norm)
+    return Plan([], why, no_tools=True) if why else None
+
+
+def small_talk(conv: Conversation) -> Plan | None:
+    """A greeting, thanks, goodbye or "what can you do": words, and one question back."""
+    kind = small_talk_kind(conv.norm)
+    if kind is None and conv.intent in _WORDS_ONLY and not conv.parsed.asks_anything():
+        kind = conv.intent
+    if kind is None or find_reference(conv.text):
+        return None
+    return Plan([], REPLIES[kind], no_tools=True)
+
+
+def steering(conv: Conversation) -> Plan | None:
+    """Fair housing, by the nearest intent (the rules refuse earlier, in `refuse`)."""
+    if conv.intent != "fair_housing" or conv.parsed.asks_anything():
+        return None
+    return Plan([], f"I can't search or rank homes by who lives in an area. {ALTERNATIVES}")
+
+
+def term(conv: Conversation) -> Plan | None:
+    """A question about a word of the trade (HOA, escrow, PMI, a condo): explained."""
+    meaning = explained(conv.norm)
+    asked = conv.intent == "explain_term" or concept_question(conv.parsed)
+    if not asked and not (meaning and _QUESTION.match(conv.norm)):
+        return None
+    if meaning is None and conv.parsed.asks_anything() and not concept_question(conv.parsed):
+        return None
+    return Plan([], meaning or NO_TERM, no_tools=True)
+
+
+def unknown_id(conv: Conversation) -> Plan | None:
+    """A home id that is none of the homes shown: declined, since it cannot be checked."""
+    match = _ZPID.search(conv.norm)
+    if match is None:
+        return None
+    known = {str(h.get("zpid")) for h in [*conv.last_results, conv.focused or {}]}
+    if match.group(1) in known:
+        return None
+    return Plan([], f"I can't find a home with the id {match.group(1)} among those shown.")
+
+
+def watches_and_tours(conv: Conversation) -> Plan | None:
+    """Saved searches, watches and tour requests (watch.py)."""
+    intent = conv.intent if conv.intent in _TOOL_WISHES else None
+    found = plan_watch(
+        conv.text, conv.last_results, conv.focused, conv.last_criteria, conv.preferences, intent
+    )
+    return planned(found) if found is not None else None
+
+
+def saved_homes(conv: Conversation) -> Plan | None:
+    """Saved homes, comparison and forgetting a preference (saved.py)."""
+    near = (conv.last_criteria or {}).get("near")
+    intent = conv.intent if conv.intent in _TOOL_WISHES else None
+    found = plan_saved(conv.text, conv.last_results, conv.focused, conv.preferences, near, intent)
+    return planned(found) if found is not None else None
+
+
+def street_address(conv: Conversation) -> Plan | None:
+    address = typed_address(conv.text)
+    if address is None:
+        return None
+    return Plan([ToolRequest("get_property_details_by_address", {"address": address})])
+
+
+def contradiction(conv: Conversation) -> Plan | None:
+    """A message that contradicts itself ("single story with 3 stories"): asked back."""
+    return Plan([], conv.parsed.question) if conv.parsed.question else None
+
+
+def time_on_market(conv: Conversation) -> Plan | None:
+    """How long the open home has been listed: its details say."""
+    if conv.focused is None or find_reference(conv.text) is not None:
+        return None
+    if asks_days_on_market(conv.text) or conv.intent == "time_on_market":
+        return Plan([details(str(conv.focused["zpid"]))])
+    return None
+
+
+def similar_homes(conv: Conversation) -> Plan | None:
+    """Homes like a shown or open one: a search ranked by likeness to it (like_zpid)."""
+    parsed, ref = conv.parsed, find_reference(conv.text)
+    asked = "similar" in parsed.modifiers or conv.intent == "similar_homes"
+    if not asked or (ref is None and not conv.focused):
+        return None
+    target, why = resolve(ref, conv.last_results) if ref is not None else (conv.focused, "")
+    if target is None:
+        return Plan([], why)
+    if ref is not None:  # "the first one" names the home, not a page size
+        parsed.criteria.pop("limit", None)
+    if parsed.generic_type:  # "homes like it": its type, not a house
+        parsed.criteria.pop("property_type", None)
+    return Plan([ToolRequest("search_properties", tidy(refine(like(target), parsed, [])))])
+
+
+def referenced_home(conv: Conversation) -> Plan | None:
+    """ "the second one", "#3", "the cheapest one", or an id shown: that home's details."""
+    ref, parsed = find_reference(conv.text), conv.parsed
+    if ref is None and conv.intent == "home_details" and not parsed.asks_anything():
+        if conv.focused is not None:
+            return Plan([details(str(conv.focused["zpid"]))])
+        if match := _ZPID.search(conv.norm):
+            return Plan([details(match.group(1))])
+    if ref is None or not (conv.last_results or not parsed.asks_anything()):
+        return None
+    listing, why = resolve(ref, conv.last_results)
+    return Plan([details(str(listing["zpid"]))]) if listing else Plan([], why)
+
+
+def paging(conv: Conversation) -> Plan | None:
+    parsed = conv.parsed
+    pages = bool(parsed.page_step or parsed.page) and set(parsed.criteria) <= {"limit"}
+    if not pages or conv.last_criteria is None:
+        return None
+    return next_page(parsed, conv)
+
+
+def search(conv: Conversation) -> Plan | None:
+    """Search criteria, stated preferences or "what's available": save the preferences, then
+    search (a refinement of the last search unless the message starts a new one)."""
+    parsed = conv.parsed
+    writes = preference_writes(conv.text, conv.preferences)
+    pages = bool(parsed.page_step or parsed.page) and set(parsed.criteria) <= {"limit"}
+    if not writes and not pages and not wants_search(parsed, conv):
+        return None
+    note = ""
+    if is_refinement(parsed, conv) and conv.last_criteria is not None:
+        criteria = refine(conv.last_criteria, parsed, conv.last_results)
+    else:
+        criteria, note = fill_from_preferences(refine({}, parsed, []), conv.preferences)
+    saves = [
+        ToolRequest(
+            "save_search_criteria", {"entry_type": w.entry_type, "key": w.key, "value": w.value}
+        )
+        for w in writes
+    ]
+    return Plan([*saves, ToolRequest("search_properties", tidy(criteria))], note)
+
+
+def ask_back(conv: Conversation) -> Plan | None:
+    """Nothing recognized, yet the message is nearest to this skill: one question back."""
+    if not conv.intents or conv.elsewhere_first:
+        return None
+    return Plan([], UNCLEAR, no_tools=True)
+
+
+RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
+    ("card click", clicked_card),
+    ("unreadable", unreadable),
+    ("small talk", small_talk),
+    ("fair housing", steering),
+    ("unknown id", unknown_id),
+    ("watches and tours", watches_and_tours),
+    ("saved homes", saved_homes),
+    ("street address", street_address),
+    ("contradiction", contradiction),
+    ("term", term),
+    ("time on market", time_on_market),
+    ("similar homes", similar_homes),
+    ("referenced home", referenced_home),
+    ("paging", paging),
+    ("search", search),
+    ("ask back", ask_back),
+)
+"""Asked in this order; the first Plan wins."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
+from real_estate.domain import SEARCH
+
 from .parse import Parsed
 from .plans import Conversation, Plan, ToolRequest
 
@@ -61,7 +63,7 @@ def next_page(parsed: Parsed, conv: Conversation) -> Plan:
     if conv.last_total is not None and (page - 1) * limit >= conv.last_total:
         return Plan([], f"That's all of them: the search found {conv.last_total} results.")
     criteria["page"] = page
-    return Plan([ToolRequest("search_properties", criteria)])
+    return Plan([ToolRequest(SEARCH, criteria)])
 
 
 def refine(base: dict[str, Any], parsed: Parsed, shown: list[dict[str, Any]]) -> dict[str, Any]:

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from real_estate.domain import FEATURE_WORDS, LANDMARK_WORDS, SORT_WORDS, TYPE_WORDS
+
 from .facts import take_home_facts
 from .market import take_market
 from .money import take_prices
@@ -22,9 +24,7 @@ from .wording import DATA_CITIES, NEARBY_CITIES
 from .words import (
     BROWSE,
     DROPS,
-    FEATURES,
     GENERAL_QUESTION,
-    LANDMARKS,
     MODIFIERS,
     NEW_SEARCH,
     OTHER_DOMAIN,
@@ -32,8 +32,6 @@ from .words import (
     REAL_ESTATE,
     REFINE_STRONG,
     REQUEST,
-    SORTS,
-    TYPES,
     WORD_NUMBERS,
     canonical_type,
     feature_alternation,
@@ -110,12 +108,12 @@ def parse(text: str) -> Parsed:
     take_prices(words, c)
     _take_location(words, p, text)
     take_wishes(words, c)
-    found = [(m.start(), kind) for kind, rx in TYPES for m in words.take(rf"\b(?:{rx})\b")]
+    found = [(m.start(), kind) for kind, rx in TYPE_WORDS for m in words.take(rf"\b(?:{rx})\b")]
     if found:
         named = sorted(found, key=lambda hit: (hit[1] == "home", hit[0]))[0][1]
         c["property_type"] = canonical_type(named)
         p.generic_type = named == "home"
-    sorts = [(m.start(), kind) for kind, rx in SORTS for m in words.take(rf"\b(?:{rx})\b")]
+    sorts = [(m.start(), kind) for kind, rx in SORT_WORDS for m in words.take(rf"\b(?:{rx})\b")]
     if sorts:
         c["sort"] = min(sorts)[1]
     p.modifiers = {kind for kind, rx in MODIFIERS if words.take(rf"\b(?:{rx})\b")}
@@ -142,7 +140,7 @@ def _take_landmarks(words: Words, c: dict[str, Any]) -> None:
         c["radius_miles"] = whole(to_number(radius[0].group("n")))
     elif words.take(rf"\bwalking distance\b(?! (?:to|of|from) (?:an? |the )?(?:{WISH_PLACES})\b)"):
         c["radius_miles"] = 1
-    found = [(m.start(), name) for name, rx in LANDMARKS for m in words.take(rx)]
+    found = [(m.start(), name) for name, rx in LANDMARK_WORDS for m in words.take(rx)]
     if found:
         c["near"] = min(found)[1]
 
@@ -164,7 +162,9 @@ def _take_exclusions(words: Words, p: Parsed) -> None:
     )
     for match in words.take(pattern):
         named = match.group("types")
-        found = [(m.start(), k) for k, rx in TYPES for m in re.finditer(rf"\b(?:{rx})\b", named)]
+        found = [
+            (m.start(), k) for k, rx in TYPE_WORDS for m in re.finditer(rf"\b(?:{rx})\b", named)
+        ]
         excluded = p.criteria.setdefault("exclude_types", [])
         for _, kind in sorted(found):
             if canonical_type(kind) not in excluded:
@@ -183,8 +183,8 @@ def _take_features(words: Words, p: Parsed, norm: str) -> None:
         rf"(?P<f>{alt})(?:\s+(?:requirement|filter|one))?\b"
     )
     for match in negated:
-        p.removed_features += [k for k, rx in FEATURES if re.fullmatch(rx, match.group("f"))]
-    found = [(m.start(), kind) for kind, rx in FEATURES for m in words.take(rf"\b(?:{rx})\b")]
+        p.removed_features += [k for k, rx in FEATURE_WORDS if re.fullmatch(rx, match.group("f"))]
+    found = [(m.start(), kind) for kind, rx in FEATURE_WORDS for m in words.take(rf"\b(?:{rx})\b")]
     features = list(dict.fromkeys(kind for _, kind in sorted(found)))
     if features:
         p.criteria["features"] = features
@@ -308,6 +308,6 @@ def _plausible_place(name: str) -> bool:
     lowered = name.lower()
     if _NOT_PLACES.match(lowered) or lowered in _CITY_NAMES:
         return False
-    return not any(re.search(rx, lowered) for _, rx in LANDMARKS) and not re.search(
+    return not any(re.search(rx, lowered) for _, rx in LANDMARK_WORDS) and not re.search(
         rf"\b(?:{type_alternation()}|{feature_alternation()})\b", lowered
     )

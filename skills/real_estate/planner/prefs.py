@@ -16,10 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from real_estate.domain import FEATURE_WORDS, TYPE_WORDS
+
 from .money import money_in
 from .parse import normalize, parse
 from .wording import DATA_CITIES, FEATURE_PHRASES, join_words, money, number, type_name
-from .words import FEATURES, TYPES, canonical_type
+from .words import canonical_type
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
@@ -106,10 +108,10 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
                 if c.get(key):
                     save(key, number(c[key]))
             if c.get("features"):
-                features = kinds_in(saved.get("features", ""), FEATURES) + c["features"]
+                features = kinds_in(saved.get("features", ""), FEATURE_WORDS) + c["features"]
                 save("features", ", ".join(dict.fromkeys(features)))
         if parsed.exclude_forever and c.get("exclude_types"):
-            excluded = kinds_in(saved.get("exclude_property_type", ""), TYPES)
+            excluded = kinds_in(saved.get("exclude_property_type", ""), TYPE_WORDS)
             excluded += c["exclude_types"]
             save("exclude_property_type", ", ".join(dict.fromkeys(excluded)), "DECISION")
     return [w for w in writes.values() if not named or w.key in named]
@@ -150,7 +152,7 @@ def fill_from_preferences(
         c["location"] = location
         filled.append(f"location {location}")
     excluded = list(c.get("exclude_types") or [])
-    types = kinds_in(saved.get("property_type", ""), TYPES)
+    types = kinds_in(saved.get("property_type", ""), TYPE_WORDS)
     if types and "property_type" not in c and types[0] not in excluded:
         c["property_type"] = types[0]
         filled.append(f"property type {types[0]}")
@@ -159,10 +161,10 @@ def fill_from_preferences(
         if count and key not in c:
             c[key] = count
             filled.append(f"minimum of {number(count)} {label}")
-    if (features := kinds_in(saved.get("features", ""), FEATURES)) and not c.get("features"):
+    if (features := kinds_in(saved.get("features", ""), FEATURE_WORDS)) and not c.get("features"):
         c["features"] = features
         filled.append("must-have " + join_words([FEATURE_PHRASES[f] for f in features]))
-    never = kinds_in(saved.get("exclude_property_type", ""), TYPES)
+    never = kinds_in(saved.get("exclude_property_type", ""), TYPE_WORDS)
     if added := [t for t in never if t not in excluded and t != c.get("property_type")]:
         c["exclude_types"] = excluded + added
         filled.append("exclusion of " + join_words([type_name(t) for t in added]))

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
+
 from .criteria_edit import (
     concept_question,
     is_refinement,
@@ -63,7 +65,7 @@ _TOOL_WISHES = frozenset(
 
 
 def details(zpid: str) -> ToolRequest:
-    return ToolRequest("get_property_details", {"zpid": zpid})
+    return ToolRequest(DETAILS, {"zpid": zpid})
 
 
 def clicked_card(conv: Conversation) -> Plan | None:
@@ -138,7 +140,7 @@ def street_address(conv: Conversation) -> Plan | None:
     address = typed_address(conv.text)
     if address is None:
         return None
-    return Plan([ToolRequest("get_property_details_by_address", {"address": address})])
+    return Plan([ToolRequest(DETAILS_BY_ADDRESS, {"address": address})])
 
 
 def contradiction(conv: Conversation) -> Plan | None:
@@ -168,7 +170,7 @@ def similar_homes(conv: Conversation) -> Plan | None:
         parsed.criteria.pop("limit", None)
     if parsed.generic_type:  # "homes like it": its type, not a house
         parsed.criteria.pop("property_type", None)
-    return Plan([ToolRequest("search_properties", tidy(refine(like(target), parsed, [])))])
+    return Plan([ToolRequest(SEARCH, tidy(refine(like(target), parsed, [])))])
 
 
 def referenced_home(conv: Conversation) -> Plan | None:
@@ -207,12 +209,10 @@ def search(conv: Conversation) -> Plan | None:
     else:
         criteria, note = fill_from_preferences(refine({}, parsed, []), conv.preferences)
     saves = [
-        ToolRequest(
-            "save_search_criteria", {"entry_type": w.entry_type, "key": w.key, "value": w.value}
-        )
+        ToolRequest(SAVE_CRITERIA, {"entry_type": w.entry_type, "key": w.key, "value": w.value})
         for w in writes
     ]
-    return Plan([*saves, ToolRequest("search_properties", tidy(criteria))], note)
+    return Plan([*saves, ToolRequest(SEARCH, tidy(criteria))], note)
 
 
 def ask_back(conv: Conversation) -> Plan | None:

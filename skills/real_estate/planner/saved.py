@@ -14,6 +14,14 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from real_estate.domain import (
+    COMPARE,
+    FORGET_CRITERIA,
+    GET_SAVED_HOMES,
+    REMOVE_SAVED_HOME,
+    SAVE_HOME,
+)
+
 from .parse import NUMW, normalize, to_number
 from .refs import ORDINALS, find_reference, resolve
 
@@ -94,7 +102,7 @@ def _show(
     zpids = saved_zpids(prefs)
     if not zpids:
         return [], 'You haven\'t saved any homes yet. Say "save the first one" on any result.'
-    return [("get_saved_homes", {"zpids": zpids})], ""
+    return [(GET_SAVED_HOMES, {"zpids": zpids})], ""
 
 
 def _target(norm: str, shown: Shown, focused: Focused) -> tuple[dict[str, Any] | None, str]:
@@ -124,7 +132,7 @@ def _save(
     listing, why = _target(norm, shown, focused)
     if listing is None:
         return [], why
-    return [("save_home", {"zpid": str(listing["zpid"])})], ""
+    return [(SAVE_HOME, {"zpid": str(listing["zpid"])})], ""
 
 
 def _remove(
@@ -142,7 +150,7 @@ def _remove(
     if mentions_saved and _REMOVE_ALL.search(norm):
         if not zpids:
             return [], "You have no saved homes to remove."
-        return [("remove_saved_home", {"zpid": z}) for z in zpids], ""
+        return [(REMOVE_SAVED_HOME, {"zpid": z}) for z in zpids], ""
     if not (mentions_saved or _IT.search(norm) or find_reference(norm)):
         return None
     listing, why = _target(norm, shown, focused)
@@ -150,7 +158,7 @@ def _remove(
         return [], why
     if str(listing["zpid"]) not in zpids:
         return [], "That home isn't in your saved homes, so there is nothing to remove."
-    return [("remove_saved_home", {"zpid": str(listing["zpid"])})], ""
+    return [(REMOVE_SAVED_HOME, {"zpid": str(listing["zpid"])})], ""
 
 
 def _compare(
@@ -172,7 +180,7 @@ def _compare(
     args: dict[str, Any] = {"zpids": [str(item["zpid"]) for item in picked[:MAX_COMPARED]]}
     if near:
         args["near"] = near
-    return [("compare_properties", args)], ""
+    return [(COMPARE, args)], ""
 
 
 def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -204,7 +212,7 @@ def _forget(
             present = [k for k in keys if k in prefs]
             if not present:
                 return [], "There is nothing saved for that, so there is nothing to forget."
-            return [("forget_search_criteria", {"key": k}) for k in present], ""
+            return [(FORGET_CRITERIA, {"key": k}) for k in present], ""
     return None
 
 

@@ -17,6 +17,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from real_estate.domain import FORGET_CRITERIA, REQUEST_TOUR, SAVE_SEARCH, WATCH_HOME
+
 from .parse import normalize, parse
 from .refs import find_reference, resolve
 from .wording import criteria_phrase
@@ -100,7 +102,7 @@ def plan_watch(
         if listing is None:
             return [], why
         what = "price" if _PRICE.search(norm) else "status" if _STATUS.search(norm) else "any"
-        return [("watch_home", {"zpid": str(listing["zpid"]), "watch": what})], ""
+        return [(WATCH_HOME, {"zpid": str(listing["zpid"]), "watch": what})], ""
     return _save_search(text, last_criteria)
 
 
@@ -124,7 +126,7 @@ def _save_search(text: str, last_criteria: Mapping[str, Any] | None) -> Planned:
             'Which homes should I watch for? Search first and say "watch this search", or say '
             'e.g. "tell me when a 3-bed house in 78704 under $500k comes up".'
         )
-    return [("save_search", {"criteria": criteria})], ""
+    return [(SAVE_SEARCH, {"criteria": criteria})], ""
 
 
 def _stop(
@@ -141,9 +143,7 @@ def _stop(
             return [], "You have no saved searches, so there is nothing to stop."
         if len(searches) > 1 and not re.search(r"\ball\b|\bevery\b", norm):
             return [], "Which saved search? You have " + ", ".join(searches) + "."
-        return [
-            ("forget_search_criteria", {"entry_type": "SEARCH", "key": k}) for k in searches
-        ], ""
+        return [(FORGET_CRITERIA, {"entry_type": "SEARCH", "key": k}) for k in searches], ""
     if re.search(r"\ball\b|\bevery\b", norm):
         keys = watches
     else:
@@ -153,7 +153,7 @@ def _stop(
         keys = [k for k in watches if k == f"watch_{listing['zpid']}"]
     if not keys:
         return [], "You are not watching that home, so there is nothing to stop."
-    return [("forget_search_criteria", {"entry_type": "WATCH", "key": k}) for k in keys], ""
+    return [(FORGET_CRITERIA, {"entry_type": "WATCH", "key": k}) for k in keys], ""
 
 
 def _tour(
@@ -168,7 +168,7 @@ def _tour(
     found = _EMAIL.search(text) or _PHONE.search(text)
     contact = found.group(0) if found else ACCOUNT_CONTACT
     args = {"zpid": str(listing["zpid"]), "times": times, "contact": contact}
-    return [("request_tour", args)], ""
+    return [(REQUEST_TOUR, args)], ""
 
 
 def listed(preferences: Mapping[str, str]) -> str:

@@ -8,8 +8,9 @@ from agent_graph.planning.view import Facts
 
 
 def facts_of(services: Services, state: AgentState, context: Context) -> Facts:
-    """The user's time zone and L1 entries, and the skill of each tool, as data."""
-    return Facts(context.timezone, state.get("remembered") or {}, tool_owners(services.skills))
+    """The user's time zone, L1 entries and opening alerts, and the skill of each tool, as data."""
+    remembered, alerts = state.get("remembered") or {}, tuple(state.get("opening_alerts") or ())
+    return Facts(context.timezone, remembered, tool_owners(services.skills), alerts)
 
 
 def tool_owners(skills: SkillGateway) -> dict[str, str]:

@@ -63,6 +63,10 @@ class AgentState(TypedDict, total=False):
     """The user's L1 entries (`{"entry_type", "key", "value"}`) by the skill that wrote them,
     as hydrate read them: what the planners get as data (planning/view.py, Facts). Last wins."""
 
+    opening_alerts: list[str]
+    """The unseen alerts a new conversation opens with, one line each (hydrate); empty on
+    later turns. The planners and the offline model get them as data (Facts). Last wins."""
+
     context: dict[str, str]
     """The hydrated context sections by name (debug view). Last wins."""
 

@@ -31,6 +31,8 @@ class Facts:
     """The user's L1 entries by the skill that wrote them (`AgentState.remembered`)."""
     owners: Mapping[str, str] = field(default_factory=dict)
     """The skill of each tool."""
+    alerts: tuple[str, ...] = ()
+    """The unseen alerts a new conversation opens with, one line each (`AgentState`)."""
 
 
 @dataclass(frozen=True)

@@ -110,10 +110,23 @@ def test_answers_state_lines_and_hints_compose_in_priority_order(tmp_path: Path)
     assert planners.hints([]) == ["beta_tool 1", "beta_tool 2", "beta_tool 3"]
 
 
-def test_without_a_planner_the_model_lists_what_its_tools_do(tmp_path: Path) -> None:
+def test_without_a_planner_the_model_asks_back_and_never_lists_its_tools(tmp_path: Path) -> None:
     reply = bound(two_skills(tmp_path), "alpha_tool").respond([HumanMessage("hello")])
     assert reply.tool_calls == []
-    assert "- Does alpha_tool" in str(reply.content) and "More" not in str(reply.content)
+    assert str(reply.content).endswith("?") and "alpha_tool" not in str(reply.content)
+
+
+def test_a_conversation_opening_with_alerts_says_them_before_the_plan(tmp_path: Path) -> None:
+    model = OfflineChatModel(planners=two_skills(tmp_path)).bind_tools(
+        [{"function": {"name": "alpha_tool", "description": "Does alpha_tool."}}]
+    )
+    alerts = ("New home for your saved search: 12 Oak St", "Price drop on 4 Elm St")
+    facts = Facts(owners=OWNERS.owners, alerts=alerts)
+    reply = model.respond([HumanMessage("go")], facts)
+    assert str(reply.content).startswith("Since your last visit there are 2 updates: New home")
+    assert "Price drop on 4 Elm St" in str(reply.content)
+    assert [c["name"] for c in reply.tool_calls] == ["alpha_tool"]
+    assert model.respond([HumanMessage("go")], OWNERS).content == ""
 
 
 def test_outcomes_no_planner_answers_are_described_generically(tmp_path: Path) -> None:

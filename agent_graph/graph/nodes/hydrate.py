@@ -138,8 +138,11 @@ def make_hydrate(services: Services) -> Any:
             recall.with_history(early, session_id, known),
         )
         sections = {**known.sections, **recalled}
+        alerts: list[str] = []
         if not known.exchanges and ctx.persist:
-            sections.update(await _opening_alerts(services, ctx, runtime.stream_writer))
+            alerts = await _opening_alerts(services, ctx, runtime.stream_writer)
+            if alerts:
+                sections["alerts"] = alerts_section(alerts)
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *known.prompt]
         block = context_block(described, sections)
         if block is not None:
@@ -157,6 +160,7 @@ def make_hydrate(services: Services) -> Any:
             "usage": None,
             "offered": [],
             "remembered": remembered,
+            "opening_alerts": alerts,
             "context": {k: v for k, v in sections.items() if v},
             "hints": [],
         }
@@ -271,18 +275,23 @@ ALERTS_NOTE = (
 MAX_OPENING_ALERTS = 5
 
 
-async def _opening_alerts(services: Services, ctx: Context, emit: Any) -> dict[str, str]:
-    """A new session opens with the user's unseen alerts: an `alerts` event for the client and
-    a short note for the model; from then on they count as read."""
+async def _opening_alerts(services: Services, ctx: Context, emit: Any) -> list[str]:
+    """A new session opens with the user's unseen alerts: an `alerts` event for the client, and
+    each in a line for the model (alerts_section) and the planners; from then on they count as
+    read."""
     if services.take_alerts is None:
-        return {}
+        return []
     try:
         alerts = await asyncio.to_thread(services.take_alerts, ctx.user_id)
     except Exception:
         log.exception("alerts could not be read; the conversation opens without them")
-        return {}
+        return []
     if not alerts:
-        return {}
+        return []
     emit(AlertsEvent(alerts=alerts).as_dict())
-    lines = "\n".join(f"- {a['title']}" + (f" ({a['body']})" if a["body"] else "") for a in alerts)
-    return {"alerts": ALERTS_NOTE + wrap_recalled("alerts", lines)}
+    return [str(a["title"]) + (f" ({a['body']})" if a["body"] else "") for a in alerts]
+
+
+def alerts_section(alerts: list[str]) -> str:
+    """The model's note on the alerts the conversation opens with."""
+    return ALERTS_NOTE + wrap_recalled("alerts", "\n".join(f"- {line}" for line in alerts))

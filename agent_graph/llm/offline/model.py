@@ -3,8 +3,8 @@
 It binds tools, streams tokens and tool-call chunks, and leaves every decision to the skills'
 planners (agent_graph/skills/planners.py): the first planner, in PRIORITY order, that plans for
 the user's words (never for tool output) picks the tool calls; the planners' answers describe
-the outcomes. With no planner for a message it says what the bound tools can do, in the tools'
-own descriptions.
+the outcomes. With no planner for a message it asks the user to say it in other words (never
+the tools' descriptions); a new conversation that opens with alerts mentions them first.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field, PrivateAttr
 
-from agent_graph.llm.offline.replies import capabilities, generic_answer
-from agent_graph.planning.view import Facts, turn_of
+from agent_graph.llm.offline.replies import NO_SKILLS, UNSURE, generic_answer, with_alerts
+from agent_graph.planning.view import Facts, TurnView, turn_of
 from agent_graph.skills.planners import Planners
 
 # A few words per chunk: still streams visibly, at a fraction of the per-token callback cost.
@@ -81,18 +81,31 @@ class OfflineChatModel(BaseChatModel):
 
     def respond(self, messages: list[BaseMessage], facts: Facts | None = None) -> AIMessage:
         """The planners' answer or calls; `facts` is what the graph knows besides the messages
-        (bound by the agent node, graph/agent_steps/turn.py)."""
+        (bound by the agent node, graph/agent_steps/turn.py). A conversation that opens with
+        alerts says them first."""
         turn = turn_of(messages, self.tools, facts)
         if turn.outcomes:
             answers = self.planners.answers(turn)
             text = "\n\n".join(answers) if answers else generic_answer(list(turn.outcomes))
             return AIMessage(content=text)
-        plan = self.planners.plan(turn) if self.tools else None
+        first = self._first_step(turn)
+        alerts = facts.alerts if facts is not None else ()
+        if not alerts:
+            return first
+        return AIMessage(
+            content=with_alerts(str(first.content), alerts), tool_calls=first.tool_calls
+        )
+
+    def _first_step(self, turn: TurnView) -> AIMessage:
+        """The planned calls, or the plan's words; a question back when no planner speaks."""
+        if not self.tools:
+            return AIMessage(content=NO_SKILLS)
+        plan = self.planners.plan(turn)
         if plan is None:
-            return AIMessage(content=capabilities(self.tools))
+            return AIMessage(content=UNSURE)
         calls = [c for c in plan["calls"] if c["name"] in self.tools]
         if not calls:
-            return AIMessage(content=plan["note"] or capabilities(self.tools))
+            return AIMessage(content=plan["note"] or UNSURE)
         return AIMessage(content="", tool_calls=[_call(c["name"], c["args"]) for c in calls])
 
     def _generate(

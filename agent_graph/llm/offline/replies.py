@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 _MOJIBAKE = {"â€™": "'", "â€˜": "'", "â€œ": '"', "â€\x9d": '"', "â€“": "-", "â€”": "-", "Â": ""}
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 
 
 def plain(text: str) -> str:
@@ -54,12 +53,17 @@ def generic_answer(outcomes: list[Mapping[str, Any]]) -> str:
     return f"Got it, I'll remember {said}. {answer}".strip()
 
 
-def capabilities(descriptions: Mapping[str, str]) -> str:
-    """What the model can do, in the words of the bound tools' own descriptions."""
-    if not descriptions:
-        return "I'm PropSearch, running offline with no skills loaded right now."
-    lines = []
-    for name, description in sorted(descriptions.items()):
-        first = _SENTENCE_END.split(description.strip(), maxsplit=1)[0].rstrip(".")
-        lines.append(f"- {first or name}")
-    return "I'm PropSearch, running offline. My tools can do this:\n" + "\n".join(lines)
+NO_SKILLS = "I'm PropSearch, running offline with no skills loaded right now."
+UNSURE = "I'm not sure what you'd like me to do there. Could you say it in other words?"
+"""When no skill's planner speaks for a message: a question back, never the tools' descriptions."""
+MAX_ALERTS_SAID = 5
+
+
+def with_alerts(text: str, alerts: Sequence[str]) -> str:
+    """`text` opened by the alerts the conversation opens with, one short sentence first."""
+    if not alerts:
+        return text
+    said = "; ".join(plain(a)[:200] for a in alerts[:MAX_ALERTS_SAID])
+    count = f"{len(alerts)} update{'s' if len(alerts) > 1 else ''}"
+    opening = f"Since your last visit there {'are' if len(alerts) > 1 else 'is'} {count}: {said}."
+    return f"{opening}\n\n{text}".strip()

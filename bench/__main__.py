@@ -35,6 +35,7 @@ PARTS = (
     "reach",
     "runs",
     "tracing",
+    "understanding",
 )
 
 
@@ -50,6 +51,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         runs,
         search,
         tracing,
+        understanding,
         web,
     )
 
@@ -66,6 +68,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
             "reach": lambda: reach.run(rounds=2),
             "runs": lambda: runs.run(rounds=2),
             "tracing": lambda: tracing.run(conversations=1, rounds=2),
+            "understanding": lambda: understanding.run(sample=40),
         }
     return {
         "orchestration": lambda: asyncio.run(orchestration.run(conversations=12)),
@@ -78,6 +81,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         "reach": lambda: reach.run(rounds=15),
         "runs": lambda: runs.run(rounds=15),
         "tracing": lambda: tracing.run(conversations=3, rounds=16),
+        "understanding": understanding.measure,
     }
 
 

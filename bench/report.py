@@ -415,6 +415,12 @@ def tracing(r: dict[str, Any]) -> list[str]:
     ]
 
 
+def understanding_lines(r: dict[str, Any]) -> list[str]:
+    from bench.understanding import report_lines
+
+    return report_lines(r)
+
+
 def markdown(results: dict[str, Any]) -> str:
     m = results["machine"]
     out = [
@@ -438,6 +444,7 @@ def markdown(results: dict[str, Any]) -> str:
         ("reach", reach),
         ("runs", runs),
         ("tracing", tracing),
+        ("understanding", understanding_lines),
     ):
         if name in results:
             out += render(results[name])

@@ -1,0 +1,136 @@
+"""The understanding corpus on the offline model: both parts' files are valid, and each part's
+accuracy stays at or above its floor (a ratchet: raise a floor when the planners improve; the
+aim is 97%). One product, one skill pool, every state built once for all the cases."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from tests.understanding.cases import (
+    CORPUS,
+    PARTS,
+    Case,
+    CorpusError,
+    Got,
+    Report,
+    load_file,
+    load_part,
+    score,
+)
+from tests.understanding.runner import run_parts
+
+FLOORS = {"learn": 0.60, "heldout": 0.40}
+"""Accuracy each part must keep on the offline model. learn: 60.9% at e917381 (the figures in
+bench/results/understanding.md), rounded down. heldout: provisional until it is first measured
+(the lead sets it then from the runner's overall figure, without reading the part)."""
+
+
+def _parts() -> dict[str, list[Case]]:
+    return {part: cases for part in PARTS if (cases := load_part(part))}
+
+
+@pytest.fixture(scope="module")
+def reports() -> dict[str, Report]:
+    return asyncio.run(run_parts("offline", _parts(), progress=lambda _outcome: None))
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_each_part_is_valid_and_covers_every_capability(part: str) -> None:
+    if not (CORPUS / part).is_dir():
+        pytest.skip(f"the {part} part is not there yet")
+    cases = load_part(part)  # raises CorpusError on the first broken case
+    assert cases, f"the {part} part holds no case"
+
+
+def test_the_learn_part_has_every_capability_voice_and_the_issue_findings() -> None:
+    cases = load_part("learn")
+    counts = {c.capability: 0 for c in cases}
+    for case in cases:
+        counts[case.capability] += 1
+    assert len(cases) >= 350 and min(counts.values()) >= 12, counts
+    assert {c.voice for c in cases} == {
+        "terse", "chatty", "typos", "dictated", "non_native", "two_wishes", "plain"
+    }  # fmt: skip
+    said = {c.say for c in cases}
+    assert {"budget is 450", "number 4", "forget my budget"} <= said
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_accuracy_stays_at_or_above_the_floor(reports: dict[str, Report], part: str) -> None:
+    if part not in reports:
+        pytest.skip(f"the {part} part is not there yet")
+    report = reports[part]
+    assert report.accuracy >= FLOORS[part], report.text(failures=part == "learn")
+
+
+BROKEN = {
+    "unknown tool": ("search", "expect: {calls: [{tool: find_homes}]}", "unknown tool"),
+    "unknown state": ("search", "state: lobby\n    expect: {answer: words}", "unknown state"),
+    "unresolvable": (
+        "ordinals",
+        "expect: {calls: [{tool: get_property_details, args: {zpid: $2}}]}",
+        "cannot resolve $2",
+    ),
+    "focus in results": (
+        "ordinals",
+        "state: results\n    expect: {calls: [{tool: save_home, args: {zpid: $focus}}]}",
+        "cannot resolve $focus",
+    ),
+    "bad answer": ("terms", "expect: {answer: maybe}", "answer 'maybe'"),
+    "wrong file name": ("tours", "expect: {answer: words}", "capability 'tours'"),
+}
+
+
+@pytest.mark.parametrize("name", list(BROKEN))
+def test_a_broken_case_is_a_clear_error(tmp_path: Path, name: str) -> None:
+    capability, rest, message = BROKEN[name]
+    path = tmp_path / ("search.yaml" if name == "wrong file name" else f"{capability}.yaml")
+    path.write_text(
+        f'capability: {capability}\ncases:\n  - say: "x"\n    voice: plain\n    {rest}\n'
+    )
+    with pytest.raises(CorpusError, match=message.replace("$", r"\$")):
+        load_file(path)
+
+
+def _case(expect: dict[str, object]) -> Case:
+    return Case("search", "x", "plain", "results", expect, "t:1")
+
+
+REFS = {"$1": "111", "$2": "222"}
+
+
+@pytest.mark.parametrize(
+    ("expect", "calls", "passed"),
+    [
+        ({"calls": [{"tool": "get_property_details", "args": {"zpid": "$2"}}]},
+         [("get_property_details", {"zpid": 222})], True),
+        ({"calls": [{"tool": "get_property_details", "args": {"zpid": "$2"}}]},
+         [("get_property_details", {"zpid": "111"})], False),
+        ({"calls": [{"tool": "search_properties", "args": {"price_max": 450000}}]},
+         [("search_properties", {"price_max": "$450,000", "location": "x"}),
+          ("save_search_criteria", {"key": "budget_max"})], True),
+        ({"calls": [{"tool": "search_properties", "args": {"price_max": 450000}}]},
+         [("search_properties", {"price_max": "450k"})], False),
+        ({"calls": [{"tool": "search_properties", "args": {"price_max": None}}]},
+         [("search_properties", {"location": "78745"})], True),
+        ({"calls": [{"tool": "search_properties", "args": {"features": ["pool"]}}]},
+         [("search_properties", {"features": ["pool", "garage"]})], False),
+        ({"calls": [{"tool": "search_properties"}]},
+         [("search_properties", {}), ("get_property_details", {"zpid": 1})], False),
+        ({"calls": [{"tool": "compare_properties", "args": {"zpids": ["$2", "$1"]}}]},
+         [("compare_properties", {"zpids": ["111", "222"]})], True),
+        ({"calls": [{"tool": ["get_current_time", "mcp_time_get_current_time"],
+                     "args": {"timezone": "asia/tokyo"}}]},
+         [("mcp_time_get_current_time", {"timezone": "Asia/Tokyo "})], True),
+        ({"answer": "words"}, [], True),
+        ({"answer": "refuse"}, [("search_properties", {})], False),
+    ],
+)  # fmt: skip
+def test_scoring_follows_the_format(
+    expect: dict[str, object], calls: list[tuple[str, dict[str, object]]], passed: bool
+) -> None:
+    got = Got([{"name": name, "args": args} for name, args in calls])
+    assert score(_case(expect), got, REFS).passed is passed

@@ -18,6 +18,7 @@ from .market import take_market
 from .money import take_prices
 from .reading import Words
 from .spelling import correct
+from .spoken import digits
 from .wishes import PLACES as WISH_PLACES
 from .wishes import take_wishes
 from .wording import DATA_CITIES, NEARBY_CITIES
@@ -76,7 +77,7 @@ def normalize(text: str) -> str:
     t = text.lower().translate(
         {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-", 0x2014: "-", 0xA0: " "}
     )
-    t = correct(t)
+    t = digits(correct(t))
     t = re.sub(r"\bhalf an? million\b", "500k", t)
     t = re.sub(r"\b(?:a|one) million\b", "1 million", t)
     return re.sub(r"\s+", " ", t).strip()

@@ -21,11 +21,11 @@ from real_estate.domain import FEATURE_WORDS, TYPE_WORDS
 from .money import money_in
 from .parse import normalize, parse
 from .wording import DATA_CITIES, FEATURE_PHRASES, join_words, money, number, type_name
-from .words import canonical_type
+from .words import REQUEST, canonical_type
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
-    r"\b(?:budget|afford|can spend|spend up to|price range|our max|my max|"
+    r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|stretch to|"
     r"(?:we|i) can (?:go|pay) up to)\b"
 )
 _LOCATION = (
@@ -54,6 +54,30 @@ _MY_PLACE = (
     r"\b(?:my|our)\s+(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"
     r"(?:is|=|:|will be)|\b(?:we|i) (?:live|work|are based|'re based|'m based) in\b"
 )
+
+
+_KEEP = (
+    r"\b(?:remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|note that|"
+    r"for the future|from now on|going forward|save (?:that|this|it)|don'?t forget)\b"
+)
+_KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
+_JUST_BUDGET = {"price_max", "price_min"}
+
+
+def only_remembers(text: str) -> bool:
+    """A message that asks to remember what it states, not to search with it: each clause that
+    states something says so ("remember we need 3 bedrooms", "my max is 600k, remember that"),
+    or it states only a budget ("budget is 450")."""
+    norm = normalize(text)
+    if re.search(REQUEST, norm):
+        return False
+    stated = [clause for clause in re.split(_CLAUSES, norm) if parse(clause).criteria]
+    if not stated:
+        return False
+    if _KEEP_AT_END.search(norm) or all(re.search(_KEEP, clause) for clause in stated):
+        return True
+    criteria = parse(text).criteria
+    return set(criteria) <= _JUST_BUDGET and bool(re.search(_BUDGET, norm))
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from .criteria_edit import (
 from .fair_housing import ALTERNATIVES
 from .market import asks_days_on_market
 from .plans import Conversation, Plan, ToolRequest, planned
-from .prefs import fill_from_preferences, preference_writes
+from .prefs import fill_from_preferences, only_remembers, preference_writes
 from .refs import card_click, find_reference, resolve, typed_address
 from .saved import plan_saved
 from .talk import (
@@ -203,6 +203,12 @@ def search(conv: Conversation) -> Plan | None:
     pages = bool(parsed.page_step or parsed.page) and set(parsed.criteria) <= {"limit"}
     if not writes and not pages and not wants_search(parsed, conv):
         return None
+    saves = [
+        ToolRequest(SAVE_CRITERIA, {"entry_type": w.entry_type, "key": w.key, "value": w.value})
+        for w in writes
+    ]
+    if saves and only_remembers(conv.text):
+        return Plan(saves)
     note = ""
     if is_refinement(parsed, conv) and conv.last_criteria is not None:
         criteria = refine(conv.last_criteria, parsed, conv.last_results)

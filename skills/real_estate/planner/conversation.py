@@ -38,9 +38,12 @@ A distance sort or radius with no landmark means downtown.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .hint_chips import follow_up_hints
 from .plans import Conversation, Plan, ToolRequest
 from .recognizers import RECOGNIZERS
+from .refs import card_click, with_positions
 from .replies import describe_error, describe_results
 
 __all__ = [
@@ -55,7 +58,10 @@ __all__ = [
 
 
 def plan_for(conv: Conversation) -> Plan | None:
-    """What to do for the user's message; None when it is not about homes."""
+    """What to do for the user's message; None when it is not about homes. A shown home named
+    by its street reads as its position ("more about 3312 Western Dr" -> "more about #3")."""
+    if conv.last_results and not card_click(conv.text):
+        conv = replace(conv, text=with_positions(conv.text, conv.last_results))
     for _name, recognize in RECOGNIZERS:
         found = recognize(conv)
         if found is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
+from real_estate.domain import COMPARE, DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
 
 from .criteria_edit import (
     concept_question,
@@ -42,7 +42,11 @@ from .talk import (
 from .watch import plan_watch
 
 Recognizer = Callable[[Conversation], Plan | None]
-_ZPID = re.compile(r"\b(?:zpid|id|home|listing|property)\s*#?\s*:?\s*(\d{6,10})\b")
+_ZPID = re.compile(
+    r"\b(?:zpids?|ids?|homes?|listings?|propert(?:y|ies)|houses?)\s*#?:?\s*(\d{7,10})\b"
+)
+_ZPID_DIGITS = re.compile(r"(?<![\d$,.])\d{7,10}(?![\d,])")
+_ANY_ID = re.compile(r"\b(?:zpid|(?:home |property |listing )?id)\s*#?:?\s*([\w-]+)")
 _QUESTION = re.compile(
     r"^\W*(?:what(?:'s| is| are| does| do)|explain|define|meaning of|how (?:does|do|is) )"
 )
@@ -109,14 +113,23 @@ def term(conv: Conversation) -> Plan | None:
 
 
 def unknown_id(conv: Conversation) -> Plan | None:
-    """A home id that is none of the homes shown: declined, since it cannot be checked."""
-    match = _ZPID.search(conv.norm)
-    if match is None:
+    """An id that cannot be a home's ("zpid 123", "home id abc"): declined, nothing called."""
+    match = _ANY_ID.search(conv.norm)
+    if match is None or _ZPID_DIGITS.fullmatch(match.group(1)):
         return None
-    known = {str(h.get("zpid")) for h in [*conv.last_results, conv.focused or {}]}
-    if match.group(1) in known:
+    return Plan([], f"There is no home with the id {match.group(1)}; ids are 7 to 10 digits.")
+
+
+def typed_ids(conv: Conversation) -> Plan | None:
+    """Homes named by their ids (zpids): their details, homes like one, or a comparison."""
+    if not _ZPID.search(conv.norm):
         return None
-    return Plan([], f"I can't find a home with the id {match.group(1)} among those shown.")
+    ids = list(dict.fromkeys(_ZPID_DIGITS.findall(conv.norm)))
+    if re.search(r"\bcompare\b|\bvs\.?\b|\bversus\b", conv.norm) and len(ids) >= 2:
+        return Plan([ToolRequest(COMPARE, {"zpids": ids[:5]})])
+    if re.search(r"\blike\b|\bsimilar\b", conv.norm) or conv.intent == "similar_homes":
+        return Plan([ToolRequest(SEARCH, {"like_zpid": ids[0]})])
+    return Plan([details(i) for i in ids[:5]])
 
 
 def watches_and_tours(conv: Conversation) -> Plan | None:
@@ -234,6 +247,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("small talk", small_talk),
     ("fair housing", steering),
     ("unknown id", unknown_id),
+    ("typed ids", typed_ids),
     ("watches and tours", watches_and_tours),
     ("saved homes", saved_homes),
     ("street address", street_address),

@@ -51,7 +51,7 @@ _STOP = re.compile(
     r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
 )
 _TOUR = re.compile(
-    r"\b(?:tour|showing|viewing|visit)\b|\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
+    r"\b(?:tour|showing|viewing|visit|vist|drop by|stop by|swing by|in person)\b|\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
     r"(?: one)? (?:in person|on|this|next|tomorrow|at|around)\b"
 )
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"

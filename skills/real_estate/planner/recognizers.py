@@ -31,6 +31,7 @@ from .refs import card_click, find_reference, resolve, typed_address
 from .saved import plan_saved
 from .talk import (
     NO_TERM,
+    NOTHING_TO_PAGE,
     REPLIES,
     UNCLEAR,
     explained,
@@ -214,6 +215,8 @@ def search(conv: Conversation) -> Plan | None:
     parsed = conv.parsed
     writes = preference_writes(conv.text, conv.preferences)
     pages = bool(parsed.page_step or parsed.page) and set(parsed.criteria) <= {"limit"}
+    if pages and conv.last_criteria is None and not writes:
+        return Plan([], NOTHING_TO_PAGE)
     if not writes and not pages and not wants_search(parsed, conv):
         return None
     saves = [
@@ -231,6 +234,8 @@ def search(conv: Conversation) -> Plan | None:
         ToolRequest(SAVE_CRITERIA, {"entry_type": w.entry_type, "key": w.key, "value": w.value})
         for w in writes
     ]
+    if parsed.page and not pages:  # "page 2 of the 78704 condos"
+        criteria["page"] = parsed.page
     return Plan([*saves, ToolRequest(SEARCH, tidy(criteria))], note)
 
 

@@ -21,6 +21,8 @@ VOCABULARY = frozenset(
     between budget maximum minimum million thousand square footage remember always never
     available downtown capitol airport domain zilker search looking interested family single
     austin pflugerville manor driftwood dripping springs manchaca condominiums
+    number changes schedule similar compare details second third fourth fifth sixth seventh
+    eighth ninth tenth notify favorite favorites showing viewing
     """.split()  # noqa: SIM905
 )
 KNOWN = frozenset(

@@ -15,6 +15,7 @@ ABOUT = (
     "size and features, show a home's details, compare homes, estimate monthly payments, save "
     f"homes and searches, watch prices and request tours. {ASK_AREA}"
 )
+NOTHING_TO_PAGE = "There's no search to page through yet. What kind of home should I look for?"
 UNCLEAR = f"I'm not sure what you'd like me to do. {ASK_AREA}"
 REPLIES = {"greeting": GREETING, "thanks": THANKS, "goodbye": GOODBYE, "about_assistant": ABOUT}
 

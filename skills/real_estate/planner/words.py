@@ -67,9 +67,10 @@ DROPS: list[tuple[str, str]] = [
 ]
 
 PAGING = (
-    r"\b(?:more results|next page|next (?:\d+|five|ten)|show (?:me )?more|load more|see more|"
-    r"more (?:listings|options|homes|houses|properties|places|please|of them|like these)|"
-    r"any more|anymore|keep going|what else)\b|^\s*(?:more|next)\W*$"
+    r"\b(?:more results|next page|nxt (?:page|pg)|next pg|next (?:\d+|five|ten)|"
+    r"next (?:batch|set|bunch|lot|few|ones)|the following ones|show (?:me )?more|load more|"
+    r"see more|more (?:listings|options|homes|houses|properties|places|please|pls|of them|"
+    r"like these)|any more|anymore|keep going|what else)\b|^\s*(?:more|next)\W*$"
 )
 
 REFINE_STRONG = (

@@ -25,7 +25,7 @@ from .words import REQUEST, canonical_type
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
-    r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|stretch to|"
+    r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|"
     r"(?:we|i) can (?:go|pay) up to)\b"
 )
 _LOCATION = (

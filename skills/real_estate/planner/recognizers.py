@@ -47,7 +47,7 @@ _ZPID = re.compile(
     r"\b(?:zpids?|ids?|homes?|listings?|propert(?:y|ies)|houses?)\s*#?:?\s*(\d{7,10})\b"
 )
 _ZPID_DIGITS = re.compile(r"(?<![\d$,.])\d{7,10}(?![\d,])")
-_ANY_ID = re.compile(r"\b(?:zpid|(?:home |property |listing )?id)\s*#?:?\s*([\w-]+)")
+_ANY_ID = re.compile(r"\b(?:zpid|(?:home |property |listing )?id)\b\s*(?:#|:)?\s*([\w-]+)")
 _QUESTION = re.compile(
     r"^\W*(?:what(?:'s| is| are| does| do)|explain|define|meaning of|how (?:does|do|is) )"
 )

@@ -22,7 +22,7 @@ from real_estate.domain import (
     SAVE_HOME,
 )
 
-from .parse import NUMW, normalize, to_number
+from .parse import NUMW, normalize, parse, to_number
 from .refs import ORDINALS, find_reference, resolve
 
 MAX_COMPARED = 5
@@ -41,9 +41,19 @@ _SAVE = re.compile(
     r"heart|star)\b|\b(?:add|put)\b.*\b(?:saved|favou?rites|shortlist)\b"
 )
 _COMPARE = re.compile(r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b")
+_WEIGH = re.compile(
+    r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b"
+)
+"""Words that compare homes only when the message names two of them."""
+_CLOSER = re.compile(r"\bclos(?:er|est)\b|\bnear(?:er|est)?\b|\bdistance\b")
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| property| place)?|that(?: one)?)\b")
-_FIRST_N = re.compile(rf"\b(?:first|top)\s+(?P<n>{NUMW})\b|\b(?P<m>{NUMW})\s+first\b")
-_POSITIONS = re.compile(rf"(?<![\d$])(?:#\s?)?\b(?P<n>\d{{1,2}}|{NUMW}|{'|'.join(ORDINALS)})\b")
+_FIRST_N = re.compile(
+    rf"\b(?:first|top)\s+(?!one\b)(?P<n>{NUMW})\b|\b(?!one\b)(?P<m>{NUMW})\s+first\b"
+)
+_POSITIONS = re.compile(
+    rf"(?<![\d$])(?:#\s?)?\b(?P<n>\d{{1,2}}|{NUMW}|{'|'.join(ORDINALS)}|last)\b(?!\s*(?:k\b|%))"
+)
+_CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
 _FORGET = re.compile(r"\b(?:forget|clear|reset|delete|remove|drop|erase)\b")
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
     (r"budget|price (?:limit|range|cap)|max(?:imum)? price", ("budget_max", "budget_min")),
@@ -169,17 +179,22 @@ def _compare(
     near: str | None,
     asked: bool = False,
 ) -> Planned:
-    if not (asked or _COMPARE.search(norm)):
+    if not (asked or _COMPARE.search(norm) or _WEIGH.search(norm)):
         return None
     pool = shown
     if re.search(rf"\b{_SAVED_WORDS}\b", norm):
         pool = [{"zpid": z} for z in saved_zpids(prefs)]
     picked = _picked(norm, pool)
+    if focused is not None and _IT.search(norm) and len(picked) == 1:  # "this one vs #4"
+        picked = [focused, *picked]
+    if len(picked) < 2 and not (asked or _COMPARE.search(norm)):
+        return None
     if len(picked) < 2:
         return [], 'Tell me which homes to compare, e.g. "compare the first two" (2 to 5 homes).'
     args: dict[str, Any] = {"zpids": [str(item["zpid"]) for item in picked[:MAX_COMPARED]]}
-    if near:
-        args["near"] = near
+    landmark = parse(norm).criteria.get("near") if _CLOSER.search(norm) else None
+    if near or landmark:
+        args["near"] = landmark or near
     return [(COMPARE, args)], ""
 
 
@@ -188,11 +203,19 @@ def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if match := _FIRST_N.search(norm):
         n = int(to_number(match.group("n") or match.group("m")))
         return pool[:n]
+    if match := _CHEAPEST_N.search(norm):  # "the two cheapest ones"
+        n = int(to_number(match.group("n")))
+        priced = [item for item in pool if isinstance(item.get("price"), int | float)]
+        return sorted(priced, key=lambda item: item["price"])[:n]
     positions = []
     for match in _POSITIONS.finditer(norm):
         word = match.group("n")
-        positions.append(ORDINALS.get(word) or int(to_number(word)))
-    if len(positions) >= 2:
+        if word == "one" and not re.search(r"(?:number|#|no\.?)\s*$", norm[: match.start()]):
+            continue  # "this one", "the second one": a noun, not a position
+        positions.append(
+            len(pool) if word == "last" else ORDINALS.get(word) or int(to_number(word))
+        )
+    if len(positions) == 1 or len(positions) >= 2:
         return [pool[p - 1] for p in dict.fromkeys(positions) if 1 <= p <= len(pool)]
     return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
 

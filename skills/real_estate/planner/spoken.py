@@ -54,6 +54,16 @@ def _zip(match: re.Match[str]) -> str:
     return "78" + "".join(digits)
 
 
+_COUNT = re.compile(
+    rf"\b((?:{'|'.join(_TENS)})(?:[\s-]+(?:{_DIGIT}))?|{'|'.join(_UNITS)})\s+(days?|weeks?|months?)\b"
+)
+
+
+def _count(match: re.Match[str]) -> str:
+    value = _value([w for w in re.split(r"[\s-]+", match.group(1))])
+    return f"{value} {match.group(2)}"
+
+
 def digits(text: str) -> str:
-    """`text` (lower case) with spoken amounts and ZIP codes written as digits."""
-    return _PHRASE.sub(_amount, _ZIP.sub(_zip, text))
+    """`text` (lower case) with spoken amounts, counts of days and ZIP codes as digits."""
+    return _COUNT.sub(_count, _PHRASE.sub(_amount, _ZIP.sub(_zip, text)))

@@ -102,7 +102,8 @@ def plan_watch(
     pointed = find_reference(norm) or _IT.search(norm) or focused
     if intent == "request_tour" or (touring and pointed):
         return _tour(text, norm, shown, focused)
-    if not (_NOTIFY.search(norm) or intent in ("watch_home", "save_search")):
+    future = re.search(r"\b(?:if|when|whenever|once|as soon as)\b", norm)
+    if not (_NOTIFY.search(norm) or (future and intent in ("watch_home", "save_search"))):
         return None
     if _points_at_home(norm, focused, intent):
         listing, why = _target(norm, shown, focused)

@@ -45,8 +45,9 @@ MODIFIERS: list[tuple[str, str]] = [
     ("more_beds", r"more bed(?:room)?s|extra bed(?:room)?|another bed(?:room)?"),
     (
         "similar",
-        r"similar|comparable|like (?:this|that|it)(?: one)?|more like|"
-        r"(?<!i )(?<!i'd )(?<!would )(?<!i would )like (?:the |#|number )",
+        r"similar|comparable|more like|"
+        r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwould )(?<!\bi would )"
+        r"like (?:this|that|it(?! a lot)|the |#|number )",
     ),
 ]
 

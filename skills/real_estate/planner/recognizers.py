@@ -27,7 +27,7 @@ from .fair_housing import ALTERNATIVES
 from .market import asks_days_on_market
 from .plans import Conversation, Plan, ToolRequest, planned
 from .prefs import fill_from_preferences, only_remembers, preference_writes
-from .refs import card_click, find_reference, resolve, typed_address
+from .refs import all_positions, card_click, find_reference, resolve, typed_address
 from .saved import plan_saved
 from .talk import (
     NO_TERM,
@@ -188,8 +188,14 @@ def similar_homes(conv: Conversation) -> Plan | None:
 
 
 def referenced_home(conv: Conversation) -> Plan | None:
-    """ "the second one", "#3", "the cheapest one", or an id shown: that home's details."""
+    """ "the second one", "#3", "the cheapest one", or an id shown: that home's details (of
+    each, for "the first and the third")."""
     ref, parsed = find_reference(conv.text), conv.parsed
+    several = all_positions(conv.text) if conv.last_results else []
+    if several and not parsed.asks_anything():
+        homes = [conv.last_results[p - 1] for p in several if 1 <= p <= len(conv.last_results)]
+        if len(homes) == len(several):
+            return Plan([details(str(home["zpid"])) for home in homes])
     if ref is None and conv.intent == "home_details" and not parsed.asks_anything():
         if conv.focused is not None:
             return Plan([details(str(conv.focused["zpid"]))])

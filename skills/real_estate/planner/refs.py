@@ -155,6 +155,22 @@ def find_reference(text: str) -> Reference | None:
     return None
 
 
+def all_positions(text: str) -> list[int]:
+    """Every position a message names ("the first and the third", "number one and number
+    two", "#2 and #5"), in order; [] when it names fewer than two."""
+    norm = normalize(text)
+    found: list[tuple[int, int]] = []
+    for match in re.finditer(rf"\b(?P<a>{_ORD})\b{_NOT_AFTER}", norm):
+        word = match.group("a")
+        number = ORDINALS.get(word) or (int(re.sub(r"\D", "", word)) if word[0].isdigit() else 0)
+        if number:
+            found.append((match.start(), number))
+    for match in _NUMBER_REF.finditer(norm):
+        found.append((match.start(), int(to_number(match.group("n") or match.group("m")))))
+    positions = list(dict.fromkeys(n for _, n in sorted(found)))
+    return positions if len(positions) > 1 else []
+
+
 def resolve(ref: Reference, results: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str]:
     """The listing a reference points at, or (None, a sentence saying why not)."""
     count = len(results)

@@ -23,13 +23,14 @@ from real_estate.domain import (
 )
 
 from .parse import NUMW, normalize, parse, to_number
-from .refs import ORDINALS, find_reference, resolve
+from .refs import ORDINALS, all_positions, find_reference, resolve
 
 MAX_COMPARED = 5
 _SAVED_WORDS = r"(?:saved|favou?rites?|shortlist(?:ed)?|bookmark(?:ed|s)?)"
 _SHOW = re.compile(
     rf"\b(?:show|list|see|view|open|what are|which are|display|give me)\b.*\b{_SAVED_WORDS}\b|"
-    r"\bwhat\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked)\b|"
+    r"\bwhat\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|like)\b|"
+    r"\b(?:homes|houses|ones|places) (?:i|we) (?:liked|saved|favou?rited|bookmarked)\b|"
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
 _REMOVE = re.compile(
@@ -37,8 +38,9 @@ _REMOVE = re.compile(
 )
 _REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
 _SAVE = re.compile(
-    r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:save|shortlist|bookmark|favou?rite|"
-    r"heart|star)\b|\b(?:add|put)\b.*\b(?:saved|favou?rites|shortlist)\b"
+    r"^\s*(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+)?(?:save|sav|shortlist|bookmark|"
+    r"favou?rite|heart|star)\b|\b(?:add|put)\b.*\b(?:saved|favou?rites|shortlist)\b|"
+    r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list)\b|\bfind it again\b"
 )
 _COMPARE = re.compile(r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b")
 _WEIGH = re.compile(
@@ -54,11 +56,17 @@ _POSITIONS = re.compile(
     rf"(?<![\d$])(?:#\s?)?\b(?P<n>\d{{1,2}}|{NUMW}|{'|'.join(ORDINALS)}|last)\b(?!\s*(?:k\b|%))"
 )
 _CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
-_FORGET = re.compile(r"\b(?:forget|clear|reset|delete|remove|drop|erase)\b")
+_FORGET = re.compile(
+    r"\b(?:forget|clear|reset|delete|remove|drop|erase)\b|"
+    r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b"
+)
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
     (r"budget|price (?:limit|range|cap)|max(?:imum)? price", ("budget_max", "budget_min")),
     (r"location|area|city|zip(?: ?code)?|neighbou?rhood|town", ("location",)),
-    (r"(?:property |home )?type|kind of (?:home|property)", ("property_type",)),
+    (
+        r"(?:property |home )?type(?: of (?:house|home|property))?|kind of (?:home|property)",
+        ("property_type",),
+    ),
     (r"bed(?:room)?s?(?: count)?", ("beds_min",)),
     (r"bath(?:room)?s?(?: count)?", ("baths_min",)),
     (r"must[- ]haves?|features?|amenities", ("features",)),
@@ -139,6 +147,9 @@ def _save(
         r"\bsearch\b|\bpreference\b|\bbudget\b", norm
     ):
         return None
+    several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]
+    if len(several) > 1:  # "save the 1st and the 6th"
+        return [(SAVE_HOME, {"zpid": str(home["zpid"])}) for home in several], ""
     listing, why = _target(norm, shown, focused)
     if listing is None:
         return [], why
@@ -228,15 +239,20 @@ def _forget(
     near: str | None,
     asked: bool = False,
 ) -> Planned:
-    if not (asked or _FORGET.search(norm)) or not re.search(r"\b(?:my|our|the saved)\b", norm):
+    if not (asked or _FORGET.search(norm)) or not re.search(r"\b(?:my|our|the)\b", norm):
         return None
-    for words, keys in _FORGET_KEYS:
-        if re.search(rf"\b(?:my|our|the saved)\s+(?:saved\s+)?(?:{words})\b", norm):
-            present = [k for k in keys if k in prefs]
-            if not present:
-                return [], "There is nothing saved for that, so there is nothing to forget."
-            return [(FORGET_CRITERIA, {"key": k}) for k in present], ""
-    return None
+    named = [
+        keys
+        for words, keys in _FORGET_KEYS
+        if re.search(rf"\b(?:my|our|the saved|the)\s+(?:saved\s+)?(?:{words})\b", norm)
+        or re.search(rf"\b(?:my|our)\b.*\band (?:my |our |the )?(?:{words})\b", norm)
+    ]
+    if not named:
+        return None
+    present = [k for keys in named for k in keys if k in prefs]
+    if not present:
+        return [], "There is nothing saved for that, so there is nothing to forget."
+    return [(FORGET_CRITERIA, {"key": k}) for k in present], ""
 
 
 _BY_INTENT: dict[str, Callable[..., Planned]] = {

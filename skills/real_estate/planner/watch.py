@@ -49,7 +49,8 @@ _STATUS = re.compile(
 )
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
 _STOP = re.compile(
-    r"\b(?:stop|quit|cancel|end)\s+(?:watching|tracking|alerting|notifying|sending|the alerts?)\b|"
+    r"\b(?:stop|quit|cancel|end)\s+(?:watching|tracking|alerting|notifying|sending|"
+    r"(?:the |my )?(?:\w+ )?alerts?)\b|"
     r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
     r"\bunwatch\b|\b(?:don'?t|do not) (?:watch|notify|alert)\b|"
     r"\b(?:delete|remove|cancel|forget|drop)\b.*\b(?:saved )?search(?:es)?\b|"
@@ -119,10 +120,12 @@ def _points_at_home(norm: str, focused: dict[str, Any] | None, intent: str | Non
     """A watch of one home ("the second one", "it"), not of a search for new ones."""
     if intent == "watch_home" or find_reference(norm) is not None:
         return True
-    if _NEW_HOMES.search(norm) or intent == "save_search":
+    if _NEW_HOMES.search(norm):
         return False
+    if _IT.search(norm) is not None:
+        return True
     changes = _PRICE.search(norm) or _STATUS.search(norm)
-    return _IT.search(norm) is not None or bool(focused is not None and changes)
+    return intent != "save_search" and bool(focused is not None and changes)
 
 
 def _watched(norm: str) -> str:
@@ -205,6 +208,8 @@ def _stop(
         return [(FORGET_CRITERIA, {"entry_type": "SEARCH", "key": k}) for k in searches], ""
     if re.search(r"\ball\b|\bevery\b", norm):
         keys = watches
+    elif len(watches) == 1 and find_reference(norm) is None:
+        keys = watches  # "stop watching it": the one home watched
     else:
         listing, why = _target(norm, shown, focused)
         if listing is None:

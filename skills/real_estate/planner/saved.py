@@ -239,7 +239,9 @@ def _forget(
     near: str | None,
     asked: bool = False,
 ) -> Planned:
-    if not (asked or _FORGET.search(norm)) or not re.search(r"\b(?:my|our|the)\b", norm):
+    if not (asked or _FORGET.search(norm)) or not re.search(
+        r"\b(?:my|our|the saved|the (?:type|kind))\b", norm
+    ):
         return None
     named = [
         keys

@@ -31,16 +31,18 @@ from .refs import all_positions, card_click, find_reference, resolve, typed_addr
 from .saved import plan_saved
 from .talk import (
     NO_TERM,
+    NOT_SHOWN,
     NOTHING_TO_PAGE,
     REPLIES,
     UNCLEAR,
+    VAGUE_SEARCH,
     explained,
     small_talk_kind,
 )
 from .talk import (
     unreadable as unreadable_why,
 )
-from .watch import plan_watch
+from .watch import asks_watch_or_tour, plan_watch
 
 Recognizer = Callable[[Conversation], Plan | None]
 _ZPID = re.compile(
@@ -51,6 +53,7 @@ _ANY_ID = re.compile(r"\b(?:zpid|(?:home |property |listing )?id)\b\s*(?:#|:)?\s
 _QUESTION = re.compile(
     r"^\W*(?:what(?:'s| is| are| does| do)|explain|define|meaning of|how (?:does|do|is) )"
 )
+_HOW_IT_WORKS = re.compile(r"\bhow does (?:this|it) work\b|\bwhat can you do\b|\bwho are you\b")
 _WORDS_ONLY = ("greeting", "thanks", "goodbye", "about_assistant")
 _TOOL_WISHES = frozenset(
     {
@@ -90,9 +93,16 @@ def small_talk(conv: Conversation) -> Plan | None:
     kind = small_talk_kind(conv.norm)
     if kind is None and conv.intent in _WORDS_ONLY and not conv.parsed.asks_anything():
         kind = conv.intent
+    if kind is None and _HOW_IT_WORKS.search(conv.norm) and not _named_place_or_price(conv):
+        kind = "about_assistant"  # "I'm new to house hunting. How does this work?"
     if kind is None or find_reference(conv.text):
         return None
     return Plan([], REPLIES[kind], no_tools=True)
+
+
+def _named_place_or_price(conv: Conversation) -> bool:
+    criteria = conv.parsed.criteria
+    return bool({"location", "near", "price_max", "price_min", "beds_min"} & set(criteria))
 
 
 def steering(conv: Conversation) -> Plan | None:
@@ -119,6 +129,18 @@ def unknown_id(conv: Conversation) -> Plan | None:
     if match is None or _ZPID_DIGITS.fullmatch(match.group(1)):
         return None
     return Plan([], f"There is no home with the id {match.group(1)}; ids are 7 to 10 digits.")
+
+
+def unshown_home(conv: Conversation) -> Plan | None:
+    """A watch or a tour of a home never shown (a typed id or street): it cannot be checked to
+    exist, so it is declined rather than offered."""
+    if not asks_watch_or_tour(conv.text):
+        return None
+    shown = {str(h.get("zpid")) for h in [*conv.last_results, conv.focused or {}]}
+    ids = _ZPID_DIGITS.findall(conv.norm) if _ZPID.search(conv.norm) else []
+    if any(i not in shown for i in ids) or typed_address(conv.text):
+        return Plan([], NOT_SHOWN)
+    return None
 
 
 def typed_ids(conv: Conversation) -> Plan | None:
@@ -225,6 +247,8 @@ def search(conv: Conversation) -> Plan | None:
         return Plan([], NOTHING_TO_PAGE)
     if not writes and not pages and not wants_search(parsed, conv):
         return None
+    if not writes and conv.last_criteria is None and _too_vague(conv):
+        return Plan([], VAGUE_SEARCH, no_tools=True)  # "I want to buy a home": where, what?
     saves = [
         ToolRequest(SAVE_CRITERIA, {"entry_type": w.entry_type, "key": w.key, "value": w.value})
         for w in writes
@@ -245,6 +269,17 @@ def search(conv: Conversation) -> Plan | None:
     return Plan([*saves, ToolRequest(SEARCH, tidy(criteria))], note)
 
 
+def _too_vague(conv: Conversation) -> bool:
+    """A new search that says nothing but "a home" (or nothing at all) and no preference fills."""
+    parsed = conv.parsed
+    if parsed.browse or parsed.rerun or conv.preferences:
+        return False
+    said = set(parsed.criteria)
+    if parsed.modifiers - {"similar"} or parsed.drop:  # "cheaper": sorted by price
+        return False
+    return not said or (said == {"property_type"} and parsed.generic_type)
+
+
 def ask_back(conv: Conversation) -> Plan | None:
     """Nothing recognized, yet the message is nearest to this skill: one question back."""
     if not conv.intents or conv.elsewhere_first:
@@ -258,6 +293,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("small talk", small_talk),
     ("fair housing", steering),
     ("unknown id", unknown_id),
+    ("unshown home", unshown_home),
     ("typed ids", typed_ids),
     ("watches and tours", watches_and_tours),
     ("saved homes", saved_homes),

@@ -16,6 +16,11 @@ ABOUT = (
     f"homes and searches, watch prices and request tours. {ASK_AREA}"
 )
 NOTHING_TO_PAGE = "There's no search to page through yet. What kind of home should I look for?"
+NOT_SHOWN = (
+    "I can only watch or book a tour of a home I've shown you, and that one isn't among them. "
+    "Search for it first, or open it from the results."
+)
+VAGUE_SEARCH = f"Happy to help you find one! {ASK_AREA}"
 UNCLEAR = f"I'm not sure what you'd like me to do. {ASK_AREA}"
 REPLIES = {"greeting": GREETING, "thanks": THANKS, "goodbye": GOODBYE, "about_assistant": ABOUT}
 

@@ -116,6 +116,12 @@ def plan_watch(
     return _save_search(text, last_criteria)
 
 
+def asks_watch_or_tour(text: str) -> bool:
+    """The message asks to watch a home or to tour one."""
+    norm = normalize(text)
+    return bool(_NOTIFY.search(norm) or _TOUR.search(norm))
+
+
 def _points_at_home(norm: str, focused: dict[str, Any] | None, intent: str | None) -> bool:
     """A watch of one home ("the second one", "it"), not of a search for new ones."""
     if intent == "watch_home" or find_reference(norm) is not None:

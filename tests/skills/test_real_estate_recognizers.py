@@ -189,3 +189,14 @@ def test_spoken_amounts_and_zip_codes_read_as_digits() -> None:
     said = "two bedrooms in seventy eight seven oh four under four hundred thousand"
     assert spoken.digits(said) == "two bedrooms in 78704 under 400000"
     assert spoken.digits("the second one, one bedroom") == "the second one, one bedroom"
+
+
+def test_two_wishes_in_one_message_make_both_calls_about_the_same_home() -> None:
+    found = recognizers.two_wishes(
+        Conversation("save the 2nd one and tell me if it sells", **SHOWN)
+    )
+    assert calls(found) == [
+        ("save_home", {"zpid": HOMES[1]["zpid"]}),
+        ("watch_home", {"zpid": HOMES[1]["zpid"], "watch": "status"}),
+    ]
+    assert recognizers.two_wishes(Conversation("3 bedrooms and 2 baths", **SHOWN)) is None

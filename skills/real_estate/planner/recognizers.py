@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from real_estate.domain import COMPARE, DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
 
@@ -54,6 +55,11 @@ _QUESTION = re.compile(
     r"^\W*(?:what(?:'s| is| are| does| do)|explain|define|meaning of|how (?:does|do|is) )"
 )
 _HOW_IT_WORKS = re.compile(r"\bhow does (?:this|it) work\b|\bwhat can you do\b|\bwho are you\b")
+_ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
+"""Words asking about the home itself, not for homes like it."""
+_SPLIT = re.compile(r",?\s+(?:and then|and|then)\s+")
+_ACTIONS = frozenset({"watches and tours", "saved homes", "similar homes", "paging"})
+"""Recognizers whose plans may be joined when a message makes two wishes."""
 _WORDS_ONLY = ("greeting", "thanks", "goodbye", "about_assistant")
 _TOOL_WISHES = frozenset(
     {
@@ -155,6 +161,35 @@ def typed_ids(conv: Conversation) -> Plan | None:
     return Plan([details(i) for i in ids[:5]])
 
 
+def two_wishes(conv: Conversation) -> Plan | None:
+    """ "save it and set up a tour for Sunday", "save this search and show me the next page":
+    each half planned alone (by its words), "it" in the second half being the home of the
+    first; joined when both are actions of different tools."""
+    halves = _SPLIT.split(conv.text, maxsplit=1)
+    if len(halves) != 2:
+        return None
+    first = _planned(replace(conv, text=halves[0], intents=[]))
+    ref = find_reference(halves[0])
+    second_text = halves[1]
+    if ref is not None and ref.position:
+        second_text = re.sub(r"\b(?:it|this one|that one)\b", f"#{ref.position}", second_text)
+    second = _planned(replace(conv, text=second_text, intents=[]))
+    if first is None or second is None or not (first[0] in _ACTIONS and second[0] in _ACTIONS):
+        return None
+    calls = [*first[1].calls, *second[1].calls]
+    if not first[1].calls or not second[1].calls or len({c.name for c in calls}) < 2:
+        return None
+    return Plan(calls, first[1].note or second[1].note)
+
+
+def _planned(conv: Conversation) -> tuple[str, Plan] | None:
+    """The first recognizer's name and plan for one half of a message."""
+    for name, recognize in RECOGNIZERS:
+        if name != "two wishes" and (found := recognize(conv)) is not None:
+            return name, found
+    return None
+
+
 def watches_and_tours(conv: Conversation) -> Plan | None:
     """Saved searches, watches and tour requests (watch.py)."""
     intent = conv.intent if conv.intent in _TOOL_WISHES else None
@@ -196,7 +231,8 @@ def time_on_market(conv: Conversation) -> Plan | None:
 def similar_homes(conv: Conversation) -> Plan | None:
     """Homes like a shown or open one: a search ranked by likeness to it (like_zpid)."""
     parsed, ref = conv.parsed, find_reference(conv.text)
-    asked = "similar" in parsed.modifiers or conv.intent == "similar_homes"
+    by_intent = conv.intent == "similar_homes" and not _ABOUT_IT.search(conv.norm)
+    asked = "similar" in parsed.modifiers or by_intent
     if not asked or (ref is None and not conv.focused):
         return None
     target, why = resolve(ref, conv.last_results) if ref is not None else (conv.focused, "")
@@ -295,6 +331,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("unknown id", unknown_id),
     ("unshown home", unshown_home),
     ("typed ids", typed_ids),
+    ("two wishes", two_wishes),
     ("watches and tours", watches_and_tours),
     ("saved homes", saved_homes),
     ("street address", street_address),

@@ -259,7 +259,6 @@ def _forget(
 
 _BY_INTENT: dict[str, Callable[..., Planned]] = {
     "forget_preference": _forget,
-    "compare_homes": _compare,
     "list_saved_homes": _show,
     "remove_saved_home": _remove,
     "save_home": _save,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from bench.common import REPO, RESULTS
 
 if TYPE_CHECKING:
-    from tests.understanding.cases import Report
+    from tests.understanding.scoring import Report
 
 SECONDS_PER_CASE = {"offline": 0.2, "local": 10.0}
 """About how long one case's first model step takes (local: 5-15 s a turn on this machine)."""
@@ -54,12 +54,16 @@ def run(
 ) -> dict[str, Any]:
     """Both parts (those present) on one started product; `sample`: a stratified sample of
     about that many cases of each part; cases stop at `deadline` (time.monotonic())."""
+    return asyncio.run(measured(model, sample, deadline))
+
+
+async def measured(model: str, sample: int | None, deadline: float) -> dict[str, Any]:
     from tests.understanding.cases import PARTS
     from tests.understanding.runner import cases_of, run_parts
 
     parts = {part: cases for part in PARTS if (cases := cases_of(part, sample=sample))}
     started = time.perf_counter()
-    reports = asyncio.run(run_parts(model, parts, lambda _o: None, deadline))
+    reports = await run_parts(model, parts, lambda _o: None, deadline)
     return {
         "model": model,
         "commit": _commit(),
@@ -67,6 +71,13 @@ def run(
         "seconds": round(time.perf_counter() - started, 1),
         "parts": {part: summary(report) for part, report in reports.items()},
     }
+
+
+def present_parts() -> int:
+    """How many parts the corpus holds now (the held-out one may not be there yet)."""
+    from tests.understanding.cases import PARTS, load_part
+
+    return sum(1 for part in PARTS if load_part(part))
 
 
 def _commit() -> str:
@@ -85,7 +96,7 @@ def _cell(pair: tuple[int, int] | list[int] | None) -> str:
     if not pair:
         return ""
     passed, total = pair
-    return f"{passed}/{total} ({passed / total:.0%})"
+    return f"{passed}/{total} ({passed / total:.1%})"
 
 
 def table(result: dict[str, Any]) -> list[str]:
@@ -93,8 +104,9 @@ def table(result: dict[str, Any]) -> list[str]:
     parts = result["parts"]
     head = ["", *parts]
     rows = [["**overall**", *(_cell((p["passed"], p["total"])) for p in parts.values())]]
-    for key in ("by_capability", "by_voice"):
+    for key, label in (("by_capability", "*per capability*"), ("by_voice", "*per voice*")):
         names = sorted({name for p in parts.values() for name in p[key]})
+        rows.append([label, *([""] * len(parts))])
         rows += [[name, *(_cell(p[key].get(name)) for p in parts.values())] for name in names]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     return lines + ["| " + " | ".join(row) + " |" for row in rows]

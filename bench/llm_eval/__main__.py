@@ -3,7 +3,9 @@
 .venv/bin/python -m bench.llm_eval                  # both sets (make eval-llm)
 .venv/bin/python -m bench.llm_eval --set original   # the 24 without their paraphrases
 .venv/bin/python -m bench.llm_eval --only search no_tool
-Needs `make llm` first. Writes bench/results/llm-eval.md. See docs/llm-eval.md for the
+Needs `make llm` first. Writes bench/results/llm-eval.md; then a sample of the understanding
+corpus (tests/understanding/corpus) runs on the same model in what is left of the budget, at
+most 10 minutes, and is reported beside the scenarios. See docs/llm-eval.md for the
 threshold and what each scenario checks.
 """
 
@@ -19,6 +21,7 @@ import time
 from pathlib import Path
 
 from bench.llm_eval.checks import Outcome
+from bench.llm_eval.corpus import run_sample
 from bench.llm_eval.paraphrases import PARAPHRASES, side_by_side
 from bench.llm_eval.product import READING_S, REPO, Product
 from bench.llm_eval.scenarios import SCENARIOS, run_all
@@ -115,6 +118,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--trace", type=Path, help="also write each turn's steps (calls, arguments, errors) here"
     )
+    parser.add_argument(
+        "--corpus-sample",
+        type=int,
+        help="cases per part of the understanding corpus run after the scenarios "
+        "(default: what fits in the time left, at most 10 minutes; 0: none)",
+    )
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)  # run the cleanup below on `kill` too
     started = time.monotonic()
@@ -123,14 +132,15 @@ def main(argv: list[str]) -> int:
         product = Product.start(Path(tmp) / "memory", AGENT_MODEL=args.model)
         product.reading_s = args.reading_s
         ready = time.monotonic() - started
+        deadline = started + args.budget_min * 60
         try:
-            deadline = started + args.budget_min * 60
             outcomes = run_all(product, SETS[args.set], args.only, _print_row, deadline)
         finally:
             product.stop()
             llama_log = Path(tmp) / "memory" / "logs" / "llama-server.log"
             lines = llama_log.read_text().splitlines() if llama_log.exists() else []
             speed = [x for x in lines if " eval time" in x][-2:]
+    corpus = _corpus(args, deadline)
     gated = [o for o in outcomes if any(o.name == name for name, _, _ in SCENARIOS)]
     passed = sum(o.passed for o in gated)
     ran = sum(o.ran for o in gated)
@@ -140,9 +150,9 @@ def main(argv: list[str]) -> int:
     beside = side_by_side(outcomes)
     report = (
         f"{table(outcomes)}\n\n{summary}\n\n## Original and paraphrase side by side\n\n"
-        f"{beside}\n## Model calls\n\n{calls(outcomes)}\n"
+        f"{beside}\n{corpus}\n## Model calls\n\n{calls(outcomes)}\n"
     )
-    print(f"\n{summary}\n\n{beside}\n{calls(outcomes)}")
+    print(f"\n{summary}\n\n{beside}\n{corpus}\n{calls(outcomes)}")
     print("\n".join(speed))
     if args.trace:
         args.trace.write_text(trace(outcomes))
@@ -154,6 +164,15 @@ def main(argv: list[str]) -> int:
         print(f"eval-llm: FAILED, {passed} passed, at least {needed} required", file=sys.stderr)
         return 1
     return 0
+
+
+def _corpus(args: argparse.Namespace, deadline: float) -> str:
+    """The understanding corpus's sample beside the scenarios, on the same model, after the
+    eval's API stopped (bench/llm_eval/corpus.py); none with --only or --corpus-sample 0."""
+    if args.only or args.corpus_sample == 0:
+        return ""
+    print("eval-llm: the understanding corpus (a sample, every capability) ...", flush=True)
+    return run_sample(args.model, deadline, args.corpus_sample).section()
 
 
 def _summary(outcomes: list[Outcome], times: str) -> str:

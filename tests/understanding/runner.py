@@ -31,20 +31,15 @@ from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.state import Context
 from agent_graph.server.runtime import AppRuntime
-from tests.understanding.cases import (
-    PARTS,
-    Case,
-    CorpusError,
-    Got,
-    Outcome,
-    Report,
-    load_part,
-    score,
-    stratified,
-)
-from tests.understanding.states import ROLE, Builder
+from tests.understanding.cases import PARTS, Case, CorpusError, check_tools, load_part, stratified
+from tests.understanding.scoring import Got, Outcome, Report, score
+from tests.understanding.states import Builder, StateError
 
 REPO = Path(__file__).resolve().parents[2]
+HIDDEN = (
+    "the held-out part is only measured: its cases are not shown (no --failures, no --say), "
+    "so that whoever works on understanding never learns from it"
+)
 
 
 def product_settings(memory_root: Path, model: str) -> Settings:
@@ -72,13 +67,22 @@ class Session:
         self.runtime = runtime
         self.builder = Builder(runtime)
         self.graph = build_graph(runtime.services)
+        self.broken: dict[str, str] = {}
+        """The states the product did not make, with why."""
 
     async def first_step(self, case: Case) -> tuple[Got, dict[str, Any]]:
-        """The case's first model step, and the references its state resolves."""
-        state = await self.builder.build(case.state)
+        """The case's first model step, and the references its state resolves; a state the
+        product did not make fails its cases (it is tried once)."""
+        if case.state in self.broken:
+            return Got([], error=self.broken[case.state]), {}
+        try:
+            state = await self.builder.build(case.state)
+        except StateError as exc:
+            self.broken[case.state] = f"state {case.state} not built: {exc}"
+            return Got([], error=self.broken[case.state]), {}
         session = self.builder.session_copy(state)
         self.builder.open_alerts(state)
-        context = Context(user_id=state.user, session_id=session, role=ROLE,
+        context = Context(user_id=state.user, session_id=session, role=self.builder.role,
                           timezone=self.runtime.settings.user_timezone)  # fmt: skip
         config = {"configurable": {"thread_id": f"{state.user}:{session}"}}
         inputs = {"messages": [HumanMessage(case.say)]}
@@ -151,6 +155,8 @@ async def run_parts(
 ) -> dict[str, Report]:
     """Each part's report, on one started product (the states built once for all)."""
     async with started(model) as session:
+        offered = {tool["function"]["name"] for tool in session.runtime.services.skills.tools}
+        check_tools([case for cases in parts.values() for case in cases], offered)
         return {name: await session.run(cases, progress, deadline) for name, cases in parts.items()}
 
 
@@ -169,15 +175,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--failures", action="store_true", help="list each failure")
     parser.add_argument("--model", default=os.environ.get("AGENT_MODEL") or "offline")
     args = parser.parse_args(argv)
+    if args.part == "heldout" and (args.failures or args.say):
+        print(HIDDEN, file=sys.stderr)
+        return 2
     try:
         cases = cases_of(args.part, args.capability, args.sample, args.say)
+        if not cases:
+            raise CorpusError(f"no cases in part {args.part!r} for these filters")
+        report = asyncio.run(run_parts(args.model, {args.part: cases}, dot))[args.part]
     except CorpusError as exc:
         print(f"corpus error: {exc}", file=sys.stderr)
         return 2
-    if not cases:
-        print(f"no cases in part {args.part!r} for these filters", file=sys.stderr)
-        return 2
-    report = asyncio.run(run_parts(args.model, {args.part: cases}, dot))[args.part]
     print(file=sys.stderr)
     print(f"part {args.part}, model {args.model}")
     print(report.text(failures=args.failures))

@@ -15,7 +15,6 @@ from agent_graph.server.runtime import AppRuntime
 from agent_graph.storage.sessions import new_session_id
 from agent_graph.turn_request import TurnRequest
 
-ROLE = "user"
 SKILL = "real_estate"
 SEARCH = "3 bedroom houses in 78745 under $450k"
 CRITERIA = {"location": "78745", "beds_min": 3, "property_type": "house", "price_max": 450000}
@@ -45,12 +44,17 @@ class Builder:
 
     def __init__(self, runtime: AppRuntime) -> None:
         self.runtime = runtime
+        self.role = "user" if runtime.tokens.enabled else "admin"
+        """The role the API gives the person (without tokens, the admin of their own machine,
+        whose prompt prefix the local model warms at start-up)."""
         self.built: dict[str, State] = {}
         self._alert_serial = itertools.count()
 
     async def say(self, user: str, session: str, message: str) -> list[dict[str, Any]]:
         events = []
-        async for event in self.runtime.runner.events(TurnRequest(user, session, message, ROLE)):
+        async for event in self.runtime.runner.events(
+            TurnRequest(user, session, message, self.role)
+        ):
             if event["type"] == "error":
                 raise StateError(f"{message!r} failed: {event['message']}")
             if event["type"] == "confirm":
@@ -60,7 +64,7 @@ class Builder:
 
     async def call(self, user: str, tool: str, params: dict[str, Any]) -> dict[str, Any]:
         """One tool through the product's direct-call path, confirmed when it asks."""
-        runtime, who = self.runtime, Principal(user, ROLE)
+        runtime, who = self.runtime, Principal(user, self.role)
         args = (runtime.services.skills, runtime.memory, runtime.sanitizer, runtime.confirm_tokens)
         try:
             return await call_tool(*args, DirectCall(who, tool, params))
@@ -123,7 +127,11 @@ class Builder:
         await self._continued(state, "results")
         for n in (1, 3):
             await self.call(state.user, "save_home", {"zpid": state.refs[f"${n}"]})
-        state.refs["$saved"] = [state.refs["$1"], state.refs["$3"]]
+        entries = (await self.runtime.memory.list_preferences(state.user)).get(SKILL, [])
+        saved = [e["key"].removeprefix("home_") for e in entries if e["entry_type"] == "SAVED"]
+        if sorted(saved) != sorted([state.refs["$1"], state.refs["$3"]]):
+            raise StateError(f"homes 1 and 3 were saved, the product keeps {saved}")
+        state.refs["$saved"] = saved
         await self._keep_search_and_watch(state, state.refs["$2"])
         return state
 

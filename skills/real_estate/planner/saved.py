@@ -34,7 +34,7 @@ _SHOW = re.compile(
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
 _REMOVE = re.compile(
-    r"\b(?:remove|delete|unsave|un-save|drop|get rid of|clear)\b(?!\s+(?:the\s+)?filter)"
+    r"\b(?:remove|delete|unsave|un-save|(?<!price )drop|get rid of|clear)\b(?!\s+(?:the\s+)?filter)"
 )
 _REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
 _SAVE = re.compile(
@@ -48,7 +48,10 @@ _WEIGH = re.compile(
 )
 """Words that compare homes only when the message names two of them."""
 _CLOSER = re.compile(r"\bclos(?:er|est)\b|\bnear(?:er|est)?\b|\bdistance\b")
-_IT = re.compile(r"\b(?:it|this(?: one| home| house| property| place)?|that(?: one)?)\b")
+_IT = re.compile(
+    r"\b(?:it|this(?! (?:week|month|year|weekend|morning|afternoon|evening)\b)"
+    r"(?: one| home| house| property| place)?|that(?: one)?)\b"
+)
 _FIRST_N = re.compile(
     rf"\b(?:first|top)\s+(?!one\b)(?P<n>{NUMW})\b|\b(?!one\b)(?P<m>{NUMW})\s+first\b"
 )

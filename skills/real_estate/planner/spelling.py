@@ -32,7 +32,7 @@ KNOWN = frozenset(
     could every first great house looks maybe might money month never night place plans
     please point right since small still thing think today under until using value views
     wants water which while would write years young spend spending close closer valle large
-    cheap price prices priced newer older seven eight eleven twelve fifteen twenty seventy
+    cheap price prices priced newer older change changed seven eight eleven twelve fifteen twenty seventy
     eighty ninety sixty fifty forty thirty nineteen eighteen seventeen sixteen fourteen
     thirteen
     """.split()  # noqa: SIM905

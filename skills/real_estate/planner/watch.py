@@ -94,6 +94,8 @@ def plan_watch(
     norm = normalize(text)
     if _CHANGE.search(norm):
         return _change_search(text, preferences)
+    if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
+        return _save_search("", _remembered(preferences))
     stop = _STOP.search(norm) or intent in ("stop_watching", "stop_saved_search")
     if (_LIST.search(norm) or intent == "list_saved_searches") and not stop:
         return [], listed(preferences)
@@ -111,8 +113,6 @@ def plan_watch(
         if listing is None:
             return [], why
         return [(WATCH_HOME, {"zpid": str(listing["zpid"]), "watch": _watched(norm)})], ""
-    if _REMEMBERED.search(norm):
-        return _save_search("", _remembered(preferences))
     return _save_search(text, last_criteria)
 
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from real_estate.domain import DETAILS
+
 from .parse import Parsed, normalize, parse
 
 SURE = 0.5
@@ -73,6 +75,10 @@ class Plan:
     note: str = ""
     no_tools: bool = False
     """The message needs no tool, only words (a concept, a greeting)."""
+
+
+def details(zpid: str) -> ToolRequest:
+    return ToolRequest(DETAILS, {"zpid": zpid})
 
 
 def planned(found: tuple[list[tuple[str, dict[str, Any]]], str]) -> Plan:

@@ -13,10 +13,9 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from real_estate.domain import COMPARE, DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
+from real_estate.domain import DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
 
 from .criteria_edit import (
-    concept_question,
     is_refinement,
     like,
     next_page,
@@ -24,43 +23,26 @@ from .criteria_edit import (
     tidy,
     wants_search,
 )
-from .fair_housing import ALTERNATIVES
+from .ids import ZPID, typed_ids, unknown_id, unshown_home
 from .market import asks_days_on_market
-from .plans import Conversation, Plan, ToolRequest, planned
+from .plans import Conversation, Plan, ToolRequest, details, planned
 from .prefs import fill_from_preferences, only_remembers, preference_writes
 from .refs import all_positions, card_click, find_reference, resolve, typed_address
 from .saved import plan_saved
 from .talk import (
-    NO_TERM,
-    NOT_SHOWN,
     NOTHING_TO_PAGE,
-    REPLIES,
     UNCLEAR,
     VAGUE_SEARCH,
-    explained,
-    small_talk_kind,
 )
-from .talk import (
-    unreadable as unreadable_why,
-)
-from .watch import asks_watch_or_tour, plan_watch
+from .watch import plan_watch
+from .words_only import small_talk, steering, term, unreadable
 
 Recognizer = Callable[[Conversation], Plan | None]
-_ZPID = re.compile(
-    r"\b(?:zpids?|ids?|homes?|listings?|propert(?:y|ies)|houses?)\s*#?:?\s*(\d{7,10})\b"
-)
-_ZPID_DIGITS = re.compile(r"(?<![\d$,.])\d{7,10}(?![\d,])")
-_ANY_ID = re.compile(r"\b(?:zpid|(?:home |property |listing )?id)\b\s*(?:#|:)?\s*([\w-]+)")
-_QUESTION = re.compile(
-    r"^\W*(?:what(?:'s| is| are| does| do)|explain|define|meaning of|how (?:does|do|is) )"
-)
-_HOW_IT_WORKS = re.compile(r"\bhow does (?:this|it) work\b|\bwhat can you do\b|\bwho are you\b")
 _ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
 """Words asking about the home itself, not for homes like it."""
 _SPLIT = re.compile(r",?\s+(?:and then|and|then)\s+")
 _ACTIONS = frozenset({"watches and tours", "saved homes", "similar homes", "paging"})
 """Recognizers whose plans may be joined when a message makes two wishes."""
-_WORDS_ONLY = ("greeting", "thanks", "goodbye", "about_assistant")
 _TOOL_WISHES = frozenset(
     {
         "watch_home",
@@ -78,87 +60,10 @@ _TOOL_WISHES = frozenset(
 )
 
 
-def details(zpid: str) -> ToolRequest:
-    return ToolRequest(DETAILS, {"zpid": zpid})
-
-
 def clicked_card(conv: Conversation) -> Plan | None:
     """The web UI's card click `Show me the details for {address} (zpid: {zpid})`."""
     zpid = card_click(conv.text)
     return Plan([details(zpid)]) if zpid else None
-
-
-def unreadable(conv: Conversation) -> Plan | None:
-    """Empty, too long, emoji only or not English: said so, nothing done."""
-    why = unreadable_why(conv.text, conv.norm)
-    return Plan([], why, no_tools=True) if why else None
-
-
-def small_talk(conv: Conversation) -> Plan | None:
-    """A greeting, thanks, goodbye or "what can you do": words, and one question back."""
-    kind = small_talk_kind(conv.norm)
-    if kind is None and conv.intent in _WORDS_ONLY and not conv.parsed.asks_anything():
-        kind = conv.intent
-    if kind is None and _HOW_IT_WORKS.search(conv.norm) and not _named_place_or_price(conv):
-        kind = "about_assistant"  # "I'm new to house hunting. How does this work?"
-    if kind is None or find_reference(conv.text):
-        return None
-    return Plan([], REPLIES[kind], no_tools=True)
-
-
-def _named_place_or_price(conv: Conversation) -> bool:
-    criteria = conv.parsed.criteria
-    return bool({"location", "near", "price_max", "price_min", "beds_min"} & set(criteria))
-
-
-def steering(conv: Conversation) -> Plan | None:
-    """Fair housing, by the nearest intent (the rules refuse earlier, in `refuse`)."""
-    if conv.intent != "fair_housing" or conv.parsed.asks_anything():
-        return None
-    return Plan([], f"I can't search or rank homes by who lives in an area. {ALTERNATIVES}")
-
-
-def term(conv: Conversation) -> Plan | None:
-    """A question about a word of the trade (HOA, escrow, PMI, a condo): explained."""
-    meaning = explained(conv.norm)
-    asked = conv.intent == "explain_term" or concept_question(conv.parsed)
-    if not asked and not (meaning and _QUESTION.match(conv.norm)):
-        return None
-    if meaning is None and conv.parsed.asks_anything() and not concept_question(conv.parsed):
-        return None
-    return Plan([], meaning or NO_TERM, no_tools=True)
-
-
-def unknown_id(conv: Conversation) -> Plan | None:
-    """An id that cannot be a home's ("zpid 123", "home id abc"): declined, nothing called."""
-    match = _ANY_ID.search(conv.norm)
-    if match is None or _ZPID_DIGITS.fullmatch(match.group(1)):
-        return None
-    return Plan([], f"There is no home with the id {match.group(1)}; ids are 7 to 10 digits.")
-
-
-def unshown_home(conv: Conversation) -> Plan | None:
-    """A watch or a tour of a home never shown (a typed id or street): it cannot be checked to
-    exist, so it is declined rather than offered."""
-    if not asks_watch_or_tour(conv.text):
-        return None
-    shown = {str(h.get("zpid")) for h in [*conv.last_results, conv.focused or {}]}
-    ids = _ZPID_DIGITS.findall(conv.norm) if _ZPID.search(conv.norm) else []
-    if any(i not in shown for i in ids) or typed_address(conv.text):
-        return Plan([], NOT_SHOWN)
-    return None
-
-
-def typed_ids(conv: Conversation) -> Plan | None:
-    """Homes named by their ids (zpids): their details, homes like one, or a comparison."""
-    if not _ZPID.search(conv.norm):
-        return None
-    ids = list(dict.fromkeys(_ZPID_DIGITS.findall(conv.norm)))
-    if re.search(r"\bcompare\b|\bvs\.?\b|\bversus\b", conv.norm) and len(ids) >= 2:
-        return Plan([ToolRequest(COMPARE, {"zpids": ids[:5]})])
-    if re.search(r"\blike\b|\bsimilar\b", conv.norm) or conv.intent == "similar_homes":
-        return Plan([ToolRequest(SEARCH, {"like_zpid": ids[0]})])
-    return Plan([details(i) for i in ids[:5]])
 
 
 def two_wishes(conv: Conversation) -> Plan | None:
@@ -257,7 +162,7 @@ def referenced_home(conv: Conversation) -> Plan | None:
     if ref is None and conv.intent == "home_details" and not parsed.asks_anything():
         if conv.focused is not None:
             return Plan([details(str(conv.focused["zpid"]))])
-        if match := _ZPID.search(conv.norm):
+        if match := ZPID.search(conv.norm):
             return Plan([details(match.group(1))])
     if ref is None or not (conv.last_results or not parsed.asks_anything()):
         return None

@@ -28,7 +28,8 @@ _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent|pct)")
 _DOWN_AFTER = re.compile(r"\s*(?:down\b|up ?front\b|first\b|as (?:a )?down|for (?:a |the )?down)")
 _DOWN_BEFORE = re.compile(r"(?:down payment (?:of|is)|put|putting|pay|give)\s*(?:down\s*)?$")
 _DOWN_AMT = re.compile(
-    r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\s*(?:down\b|(?:for|as) (?:a |the )?down ?payment)"
+    r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"
+    r"(?:down\b|(?:for|as) (?:a |the )?down ?payment)"
 )
 _BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
 """'20 down' is 20% down; '0 down' none."""
@@ -105,7 +106,7 @@ def _terms(text: str) -> dict[str, Any]:
         elif value <= 20:
             args.setdefault("rate_percent", value)
     if "down_payment_percent" not in args and (m := _DOWN_AMT.search(text)):
-        args["down_payment"] = _money(m.group(1), m.group(2))
+        args["down_payment"] = _money(m.group(1) or m.group(3), m.group(2) or m.group(4))
     elif "down_payment_percent" not in args and (m := _BARE_DOWN.search(text)):
         args["down_payment_percent"] = float(m.group(1))
     if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
@@ -253,7 +254,9 @@ def _payment_args(
     asks_cost = bool(_PAYMENT.search(text)) or ("cost" in text and bool(stated))
     asks_cost = asks_cost or _asks_home_cost(text, earlier)
     price = _MONEY.search(_HOA.sub("", _DOWN_AMT.sub("", text))) if asks_cost else None
-    what_if = previous and previous.get("kind") == "payment" and _WHAT_IF.search(text)
+    what_if = (
+        previous and previous.get("kind") == "payment" and (_WHAT_IF.search(text) or asks_cost)
+    )
     named = _ORDINAL.search(text) or _SUPERLATIVE.search(text)
     if what_if and stated and not named and (price is None or "hoa_monthly" in stated):
         return [_previous_args(previous, stated)]  # "and at 6%?", "include a $150 HOA in that"

@@ -200,3 +200,10 @@ def test_two_wishes_in_one_message_make_both_calls_about_the_same_home() -> None
         ("watch_home", {"zpid": HOMES[1]["zpid"], "watch": "status"}),
     ]
     assert recognizers.two_wishes(Conversation("3 bedrooms and 2 baths", **SHOWN)) is None
+
+
+def test_a_home_described_by_its_size_is_the_one_shown_with_it() -> None:
+    found = recognizers.described_home(Conversation("the one with 2250 square feet", **SHOWN))
+    assert calls(found) == [("get_property_details", {"zpid": HOMES[2]["zpid"]})]
+    unsure = recognizers.described_home(Conversation("the one with 900 sqft", **SHOWN))
+    assert unsure is not None and unsure.calls == [] and unsure.note.startswith("Which one?")

@@ -155,7 +155,7 @@ def _take_exclusions(words: Words, p: Parsed) -> None:
     transient = (
         r"no more|no|not|without|exclude|excluding|except(?: for)?|other than|anything but|"
         r"but not|(?:don'?t|do not) (?:show|need|suggest|recommend)(?: me)?|avoid|skip|"
-        r"not looking (?:for|at)"
+        r"not looking (?:for|at)|(?:that|which) (?:isn'?t|is not|aren'?t|are not)"
     )
     pattern = (
         rf"\b(?P<kw>{forever}|{transient})\s+(?:(?:any|more|a|an|the|me)\s+)*"
@@ -229,7 +229,7 @@ def _take_sizes(words: Words, c: dict[str, Any]) -> None:
         c["baths_min"] = whole(float(three_two[0].group("ba")))
 
 
-_BEDS = r"(?:bed(?:room)?s?|bdrms?|brs?|bds?)"
+_BEDS = r"(?:bed(?:room)?s?|bdrms?|brs?|bds?|rooms? (?:for|to) sleep(?:ing)?|sleeping rooms?)"
 _BATHS = r"(?:full\s+)?(?:bath(?:room)?s?|ba)"
 
 

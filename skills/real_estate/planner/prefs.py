@@ -47,7 +47,8 @@ _NAMED: list[tuple[str, tuple[str, ...]]] = [
 ]
 """'remember my budget' names what to keep: only those keys are saved from the message."""
 _LASTING = (
-    r"\b(?:remember|memorize|keep in mind|note that|save (?:this|that|it|my|our)|"
+    r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
+    r"budget|location|area)|remember|memorize|keep in mind|note that|save (?:this|that|it|my|our)|"
     r"from now on|going forward|by default|in general|always|never|every time|each time)\b"
 )
 _MY_PLACE = (
@@ -57,7 +58,8 @@ _MY_PLACE = (
 
 
 _KEEP = (
-    r"\b(?:remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|note that|"
+    r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
+    r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|note that|"
     r"for the future|from now on|going forward|save (?:that|this|it)|don'?t forget)\b"
 )
 _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")

@@ -43,6 +43,10 @@ _ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
 _SPLIT = re.compile(r",?\s+(?:and then|and|then)\s+")
 _ACTIONS = frozenset({"watches and tours", "saved homes", "similar homes", "paging"})
 """Recognizers whose plans may be joined when a message makes two wishes."""
+_DESCRIBED = re.compile(
+    r"\b(?:the|that|this) (?:one|house|home|place|listing) with (?:the )?(\d[\d,]*(?:\.5)?) "
+    r"(bed(?:room)?s?|bath(?:room)?s?|square feet|sq ?ft|sqft)\b"
+)
 _TOOL_WISHES = frozenset(
     {
         "watch_home",
@@ -170,6 +174,25 @@ def referenced_home(conv: Conversation) -> Plan | None:
     return Plan([details(str(listing["zpid"]))]) if listing else Plan([], why)
 
 
+def described_home(conv: Conversation) -> Plan | None:
+    """ "the one with 2250 square feet": the shown home with that many square feet, bedrooms or
+    bathrooms; asked back when none or several have it."""
+    match = _DESCRIBED.search(conv.norm)
+    if match is None or not conv.last_results:
+        return None
+    unit = match.group(2)
+    key = "sqft" if unit.startswith(("sq", "square")) else "beds" if "bed" in unit else "baths"
+    value = float(match.group(1).replace(",", ""))
+    found = [home for home in conv.last_results if home.get(key) == value]
+    if len(found) == 1:
+        return Plan([details(str(found[0]["zpid"]))])
+    what = f"{match.group(1)} {unit}"
+    some = f"{len(found)} of them have" if found else "none of them has"
+    return Plan(
+        [], f'Which one? {some.capitalize()} {what}; say its number, e.g. "the second one".'
+    )
+
+
 def paging(conv: Conversation) -> Plan | None:
     parsed = conv.parsed
     pages = bool(parsed.page_step or parsed.page) and set(parsed.criteria) <= {"limit"}
@@ -244,6 +267,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("term", term),
     ("time on market", time_on_market),
     ("similar homes", similar_homes),
+    ("described home", described_home),
     ("referenced home", referenced_home),
     ("paging", paging),
     ("search", search),

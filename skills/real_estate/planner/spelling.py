@@ -38,6 +38,8 @@ KNOWN = frozenset(
     """.split()  # noqa: SIM905
 )
 _WORD = re.compile(r"[a-z]{5,}")
+SHORT = {"hous": "house", "hom": "home", "cndo": "condo", "undr": "under", "ovr": "over"}
+"""Misspellings too short for the similarity check, read as meant."""
 
 
 def _swapped_once(word: str, target: str) -> bool:
@@ -62,4 +64,5 @@ def correct_word(word: str) -> str:
 
 def correct(text: str) -> str:
     """Lower-case text with misspelled vocabulary words corrected (other words untouched)."""
+    text = re.sub(r"\b[a-z]{3,4}\b", lambda m: SHORT.get(m.group(), m.group()), text)
     return _WORD.sub(lambda m: correct_word(m.group()), text)

@@ -64,6 +64,19 @@ def _count(match: re.Match[str]) -> str:
     return f"{value} {match.group(2)}"
 
 
+_SAID_PRICE = re.compile(
+    rf"\b(under|below|up to|to|budget(?: is)?|max(?: is)?|around|about)\s+"
+    rf"({_DIGIT})[\s-]+({'|'.join(_TENS)})(?:[\s-]+({_DIGIT}))?\b"
+)
+"""'under three fifty': 350, in thousands by the price reader."""
+
+
+def _said_price(match: re.Match[str]) -> str:
+    tens = _TENS[match.group(3)] + (_UNITS[match.group(4)] if match.group(4) else 0)
+    return f"{match.group(1)} {_UNITS[match.group(2)] * 100 + tens}"
+
+
 def digits(text: str) -> str:
     """`text` (lower case) with spoken amounts, counts of days and ZIP codes as digits."""
-    return _COUNT.sub(_count, _PHRASE.sub(_amount, _ZIP.sub(_zip, text)))
+    text = _SAID_PRICE.sub(_said_price, _ZIP.sub(_zip, text))
+    return _COUNT.sub(_count, _PHRASE.sub(_amount, text))

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from real_estate.domain import FORGET_CRITERIA, REQUEST_TOUR, SAVE_SEARCH, WATCH_HOME
+from real_estate.domain import FORGET_CRITERIA, REQUEST_TOUR, SAVE_SEARCH, SEARCH, WATCH_HOME
 
 from .money import money_in
 from .parse import normalize, parse
@@ -71,6 +71,9 @@ _TIMES = re.compile(
 _CHANGE = re.compile(
     r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set)\b.*\bsaved search\b"
 )
+_RUN_SAVED = re.compile(
+    r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b"
+)
 _REMEMBERED = re.compile(r"\bwhat you (?:remember|know)\b|\bmy (?:saved )?preferences\b")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b")
@@ -94,6 +97,8 @@ def plan_watch(
     norm = normalize(text)
     if _CHANGE.search(norm):
         return _change_search(text, preferences)
+    if _RUN_SAVED.search(norm) and (saved := _saved_criteria(preferences)):
+        return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
         return _save_search("", _remembered(preferences))
     stop = _STOP.search(norm) or intent in ("stop_watching", "stop_saved_search")
@@ -155,6 +160,18 @@ def _remembered(preferences: Mapping[str, str]) -> dict[str, Any]:
     if beds := preferences.get("beds_min", "").strip():
         criteria["beds_min"] = int(beds) if beds.isdigit() else beds
     return criteria
+
+
+def _saved_criteria(preferences: Mapping[str, str]) -> dict[str, Any] | None:
+    """The criteria of the user's one saved search, None when there is not exactly one."""
+    searches = [k for k in preferences if k.startswith("search_")]
+    if len(searches) != 1:
+        return None
+    try:
+        saved = json.loads(preferences[searches[0]])
+    except ValueError:
+        return None
+    return saved if isinstance(saved, dict) else None
 
 
 def _change_search(text: str, preferences: Mapping[str, str]) -> Planned:

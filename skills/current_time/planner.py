@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from datetime import datetime
 from functools import lru_cache
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import available_timezones
 
 PRIORITY = 10
 TOOL = "get_current_time"
@@ -20,7 +19,6 @@ _TIME_QUESTION = re.compile(
     r"what(?:'s| is)? (?:the |today'?s )?date|what day is)\b|^\W*(?:the )?time (?:in|at)\b",
     re.IGNORECASE,
 )
-_DATE_ONLY = re.compile(r"\b(?:date|what day)\b", re.IGNORECASE)
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
 """A clock time in the question makes it a conversion, which is not this skill's."""
 _PLACE = re.compile(r"\b(?:in|at|for)\s+((?:[A-Z][\w'.-]*)(?:\s+[A-Z][\w'.-]*){0,2})")
@@ -62,17 +60,9 @@ def _zones_named(text: str) -> list[str]:
     return list(dict.fromkeys(zone for _, zone in spans))
 
 
-def _today(timezone: str) -> str:
-    try:
-        now = datetime.now(ZoneInfo(timezone))
-    except (ZoneInfoNotFoundError, ValueError):
-        now = datetime.now(ZoneInfo("UTC"))
-    return f"Today is {now.strftime('%A, %B')} {now.day}, {now.year}."
-
-
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     """A call for a time question: in the zone of each place it names ("in Tokyo"), else in
-    the user's timezone; a date alone is said without a tool. None for other messages, for a
+    the user's timezone. None for other messages, for a
     clock time to convert and for a place it cannot place (the model decides)."""
     text = str(turn.get("text", ""))
     if TOOL not in (turn.get("tools") or []) or not _TIME_QUESTION.search(text):
@@ -83,8 +73,6 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     if not zones and _PLACE.search(text):
         return None
     own = str(turn.get("timezone") or "UTC")
-    if not zones and _DATE_ONLY.search(text) and not re.search(r"\btime\b", text, re.I):
-        return {"calls": [], "note": _today(own), "no_tools": True}
     calls = [{"name": TOOL, "args": {"timezone": zone}} for zone in zones or [own]]
     return {"calls": calls}
 

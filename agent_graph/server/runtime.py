@@ -130,10 +130,12 @@ class AppRuntime:
         jobs = open_jobs(settings, storage, registry.skills)  # a bad schedule fails here
         # started on this thread: see launcher.py
         planners = Planners.from_skills_dir(settings.skills_dir, settings.refusals_off)
+        intents = planners.understanding.warm()  # the skills' examples, embedded meanwhile
         local_url = local_server.base_url if local_server else None
         model = make_chat_model(settings, planners, local_url)
         memory = open_memory(settings, storage, model)
         await memory.warm()
+        await asyncio.to_thread(intents.join)  # no turn waits for them
         services = compose_services(
             settings,
             model=model,

@@ -43,6 +43,8 @@ from agent_graph.skills.planner_host import planner_file
 from agent_graph.skills.planner_process import PlannerFailure, PlannerProcess
 from agent_graph.skills.registry import discover
 from agent_graph.telemetry.planner_calls import planner_call
+from agent_graph.understanding.intents import load_all
+from agent_graph.understanding.matcher import IntentMatcher
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +129,8 @@ class Planners:
     """Skills whose refusals the operator switched off (PLANNER_REFUSALS_OFF)."""
     kept_lines: AnswerCache = field(default_factory=AnswerCache)
     """`state_lines` answers by the results they were asked for."""
+    understanding: IntentMatcher = field(default_factory=lambda: IntentMatcher([]))
+    """The skills' intents (intents.yaml): `plan` and `answer` turns carry the message's."""
 
     @classmethod
     def from_specs(cls, specs: Iterable[SkillSpec], refusals_off: Iterable[str] = ()) -> Planners:
@@ -150,7 +154,10 @@ class Planners:
                 process.close()
                 continue
             found.append(Planner(spec.name, greeting["priority"], process, spec.planner_reads))
-        return cls(sorted(found, key=lambda p: (p.priority, p.skill)), off)
+        understanding = IntentMatcher(load_all((spec.name, spec.folder) for spec in specs))
+        return cls(
+            sorted(found, key=lambda p: (p.priority, p.skill)), off, understanding=understanding
+        )
 
     @classmethod
     def from_folders(cls, folders: Iterable[Path]) -> Planners:
@@ -174,8 +181,11 @@ class Planners:
         first: dict[str, Any] | None = None
         for planner in self.items:
             turn = turns.for_plan(planner.skill, planner.reads)
-            plan = planner.ask("plan", turn) if turn is not None else None
-            if plan is None or turn is None:
+            if turn is None:
+                continue
+            turn = self.understanding.understood(turn, planner.skill)
+            plan = planner.ask("plan", turn)
+            if plan is None:
                 continue
             if not isinstance(plan, dict):
                 log.error("planner of %s returned a plan that is not a dict", planner.skill)
@@ -192,6 +202,8 @@ class Planners:
         found = {}
         for planner in self.items:
             turn = turns.for_answer(planner.skill, planner.reads)
+            if turn is not None:
+                turn = self.understanding.understood(turn, planner.skill)
             text = planner.ask("answer", turn) if turn is not None else None
             if isinstance(text, str) and text:
                 found[planner.skill] = text

@@ -5,6 +5,7 @@ Asked before the other planners, so "what time is it?" never reads as anything e
 
 from __future__ import annotations
 
+import difflib
 import re
 from functools import lru_cache
 from typing import Any
@@ -13,57 +14,67 @@ from zoneinfo import available_timezones
 PRIORITY = 10
 TOOL = "get_current_time"
 _TIME_QUESTION = re.compile(
-    r"\b(what(?:'s| is)? the time|what time|(?:current|local) (?:\w+ ){0,2}time|time is it|"
-    r"time (?:right )?now|"
-    r"what(?:'s| is)? (?:the |today'?s )?date|what day is)\b",
+    r"\b(what(?:'s|s| is)? the time|what time|(?:current|local) (?:\w+ ){0,2}time|time is it|"
+    r"time (?:right )?now|which hour|what hour|how late is it|"
+    r"what(?:'s| is)? (?:the |today'?s )?date|what day is)\b|^\W*(?:the )?time (?:in|at)\b",
     re.IGNORECASE,
 )
-
-
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
+"""A clock time in the question makes it a conversion, which is not this skill's."""
 _PLACE = re.compile(r"\b(?:in|at|for)\s+((?:[A-Z][\w'.-]*)(?:\s+[A-Z][\w'.-]*){0,2})")
-_PLACE_BEFORE = re.compile(r"((?:[A-Z][\w'.-]*\s+){1,3})time\b")
-"""A place written before the word: "Tokyo time right now?", "New York time"."""
+ALIASES = {
+    "austin": "America/Chicago", "dallas": "America/Chicago", "houston": "America/Chicago",
+    "san antonio": "America/Chicago", "san francisco": "America/Los_Angeles",
+    "seattle": "America/Los_Angeles", "miami": "America/New_York", "boston": "America/New_York",
+    "washington": "America/New_York", "atlanta": "America/New_York", "mumbai": "Asia/Kolkata",
+    "delhi": "Asia/Kolkata", "new delhi": "Asia/Kolkata", "bangalore": "Asia/Kolkata",
+    "beijing": "Asia/Shanghai", "hong kong": "Asia/Hong_Kong", "la": "America/Los_Angeles",
+    "nyc": "America/New_York", "sf": "America/Los_Angeles", "uk": "Europe/London",
+}  # fmt: skip
+"""Places people name that are not in a time zone's name."""
 
 
 @lru_cache(maxsize=1)
 def _zones_by_city() -> dict[str, str]:
     """ "tokyo" -> "Asia/Tokyo", "new york" -> "America/New_York" (the IANA names' last part)."""
-    found: dict[str, str] = {}
+    found: dict[str, str] = dict(ALIASES)
     for zone in sorted(available_timezones()):
         if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "US/")):
             found.setdefault(zone.rsplit("/", 1)[1].replace("_", " ").lower(), zone)
     return found
 
 
-def _named_zone(text: str) -> str | bool | None:
-    """The zone of a place the message names ("in Tokyo"), False when it names a place this
-    cannot place (the model should decide, not the user's own zone), None when it names none."""
-    places = _PLACE.findall(text)
-    for place in places:
-        words = place.split()
-        for size in range(len(words), 0, -1):  # "New York City" -> "new york city", "new york"
-            zone = _zones_by_city().get(" ".join(words[:size]).lower())
-            if zone:
-                return zone
-    for before in _PLACE_BEFORE.findall(text):  # only a place it can place counts here
-        words = before.split()
-        for start in range(len(words)):  # "What's New York time" -> ..., "new york", "york"
-            zone = _zones_by_city().get(" ".join(words[start:]).lower())
-            if zone:
-                return zone
-    return False if places else None
+def _zones_named(text: str) -> list[str]:
+    """The zones of the places the message names, in order; a misspelt place after "in" is
+    read as the nearest known one ("pairs" -> Paris)."""
+    lowered = text.lower()
+    found: list[tuple[int, str]] = []
+    for city, zone in _zones_by_city().items():
+        if len(city) > 2 or city in ("la", "sf", "uk"):
+            found += [(m.start(), zone) for m in re.finditer(rf"\b{re.escape(city)}\b", lowered)]
+    if not found:
+        for m in re.finditer(r"\b(?:in|at)\s+([a-z]{4,})\b", lowered):
+            close = difflib.get_close_matches(m.group(1), list(_zones_by_city()), 1, 0.8)
+            found += [(m.start(), _zones_by_city()[close[0]])] if close else []
+    spans = sorted(found)
+    return list(dict.fromkeys(zone for _, zone in spans))
 
 
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
-    """One call for a time or date question: in the zone of the place it names ("in Tokyo"),
-    else in the user's timezone; None for other messages and for a place it cannot place."""
-    text = turn.get("text", "")
+    """A call for a time question: in the zone of each place it names ("in Tokyo"), else in
+    the user's timezone. None for other messages, for a
+    clock time to convert and for a place it cannot place (the model decides)."""
+    text = str(turn.get("text", ""))
     if TOOL not in (turn.get("tools") or []) or not _TIME_QUESTION.search(text):
         return None
-    zone = _named_zone(text)
-    if zone is False:
+    if _CLOCK.search(text):
         return None
-    return {"calls": [{"name": TOOL, "args": {"timezone": zone or turn.get("timezone", "UTC")}}]}
+    zones = _zones_named(text)
+    if not zones and _PLACE.search(text):
+        return None
+    own = str(turn.get("timezone") or "UTC")
+    calls = [{"name": TOOL, "args": {"timezone": zone}} for zone in zones or [own]]
+    return {"calls": calls}
 
 
 def answer(turn: dict[str, Any]) -> str | None:

@@ -19,13 +19,23 @@ TOOL = "mcp_time_convert_time"
 _REGIONS = {"Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian"}
 _REGIONS |= {"Pacific"}
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)")
-_CONVERT = re.compile(r"\bconvert\b|\bin [a-z ]+ time\b|\bto [a-z ]+ time\b|\bwhen it'?s\b")
+_CONVERT = re.compile(
+    r"\bconvert\b|\bin [a-z ]+ time\b|\bto [a-z ]+ time\b|\b(?:when|if) it'?s\b|"
+    r"\bis what time\b|\bwhat time (?:is (?:it|that) )?in\b"
+)
+ALIASES = {
+    "austin": "America/Chicago", "dallas": "America/Chicago", "houston": "America/Chicago",
+    "san francisco": "America/Los_Angeles", "seattle": "America/Los_Angeles",
+    "boston": "America/New_York", "miami": "America/New_York", "mumbai": "Asia/Kolkata",
+    "delhi": "Asia/Kolkata", "beijing": "Asia/Shanghai",
+}  # fmt: skip
+"""Places people name that are not in a time zone's name."""
 
 
 @cache
 def _zones() -> dict[str, str]:
     """'tokyo' -> 'Asia/Tokyo', 'new york' -> 'America/New_York' (city part of each zone)."""
-    zones: dict[str, str] = {}
+    zones: dict[str, str] = dict(ALIASES)
     for name in sorted(available_timezones()):
         if name.split("/", 1)[0] in _REGIONS:  # not US/Central & co: "central" is a common word
             zones.setdefault(name.rsplit("/", 1)[1].replace("_", " ").lower(), name)

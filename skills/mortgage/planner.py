@@ -16,19 +16,46 @@ DEFAULT_RATE = 6.5  # used, and said, when neither the message nor an earlier es
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 _ORDINAL = re.compile(r"\b(first|second|third|fourth|fifth|sixth|last|\d(?=st|nd|rd|th))")
+_SUPERLATIVES = {
+    "cheapest": ("price", False), "least expensive": ("price", False),
+    "most expensive": ("price", True), "priciest": ("price", True),
+    "biggest": ("sqft", True), "largest": ("sqft", True), "smallest": ("sqft", False),
+}  # fmt: skip
+_SUPERLATIVE = re.compile(rf"\b({'|'.join(_SUPERLATIVES)})\b")
 _THIS = re.compile(r"\b(it|this|that)(?: one| home| house| place| property)?\b")
 _MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\b|\b(\d[\d,]*(?:\.\d+)?)\s*([km])\b")
-_DOWN_PCT = re.compile(
-    r"(\d+(?:\.\d+)?)\s?(?:%|percent)\s*down|down payment of (\d+(?:\.\d+)?)\s?%"
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent|pct)")
+_DOWN_AFTER = re.compile(r"\s*(?:down\b|up ?front\b|first\b|as (?:a )?down|for (?:a |the )?down)")
+_DOWN_BEFORE = re.compile(r"(?:down payment (?:of|is)|put|putting|pay|give)\s*(?:down\s*)?$")
+_DOWN_AMT = re.compile(
+    r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"
+    r"(?:down\b|(?:for|as) (?:a |the )?down ?payment)"
 )
-_DOWN_AMT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\s*down")
-_RATE = re.compile(
-    r"(?:at|rate of|interest of)\s*(\d+(?:\.\d+)?)\s?(?:%|percent)"
-    r"|(\d+(?:\.\d+)?)\s?(?:%|percent)\s*(?:rate|interest|apr)"
+_BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
+"""'20 down' is 20% down; '0 down' none."""
+_BARE_RATE = re.compile(r"\b(?:at|rate(?: is| of)?|interest(?: is| of)?)\s+(\d{1,2}\.\d{1,3})\b")
+_SPOKEN = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "twenty five": 25, "thirty": 30,
+}  # fmt: skip
+_SPOKEN_PERCENT = re.compile(
+    rf"\b({'|'.join(sorted(_SPOKEN, key=len, reverse=True))})( and a half| point five)?"
+    r" (percent|%|years?)"
 )
+_TYPOS = (
+    (r"\bmont?h?ly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o)?wn\b", "down"),
+    (r"\baff?ord\b", "afford"), (r"\bwat\b", "what"), (r"/\s*mo(?:nth)?\b", " a month"),
+    (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
+)  # fmt: skip
 _DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
 """'450,000 dollars' is written '$450,000' before the amounts are read."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
+_MONTHLY = re.compile(
+    r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*(?:dollars?\s*)?(?:a|per|each|every) month\b"
+    r"|\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*monthly\b"
+)
+"""An amount a month: a budget to afford with, never a home's price."""
+_HOA = re.compile(r"\$\s?(\d[\d,]*)\s*(?:a month\s*)?hoa|\bhoa (?:of|is|fee of)\s*\$?\s?(\d[\d,]*)")
 _PAYMENT = re.compile(r"\b(per month|a month|each month|every month|monthly|mortgage|payments?)\b")
 _HOME_COST = re.compile(
     r"\btax(?:es)?\b|\bhoa\b|\bhome ?owners'? association\b|\bassociation (?:fees?|dues)\b"
@@ -40,10 +67,14 @@ _OTHER_HOMES = re.compile(
 )
 """...unless the message is about other homes (a search) or asks what the word means."""
 _AFFORD = re.compile(
-    r"\bafford\b|\bhow much (?:house|home)\b|\bmax(?:imum)? price\b|\bprice range\b|"
-    r"\bwhat (?:price|can i buy)\b"
+    r"\bafford\b|\bhow much (?:house|home)\b|\bmax(?:imum)? (?:house |home )?price\b|"
+    r"\bprice range\b|\b(?:what|which) (?:price|can i (?:buy|get))\b|\bhow expensive\b|"
+    r"\bprice of (?:a )?(?:house|home) is possible\b|\benough for\b|\bwhat does .* buy\b"
 )
-_WHAT_IF = re.compile(r"^\s*(?:and |ok,? |okay,? )?(?:what|how) about\b|^\s*what if\b")
+_WHAT_IF = re.compile(
+    r"^\s*(?:and |ok,? |okay,? )?(?:what|how) about\b|^\s*what if\b|"
+    r"^\s*(?:and |ok,? |okay,? )?(?:at|with) \d|^\s*include\b|^\s*and (?:with|at)\b"
+)
 
 
 def _money(number: str, suffix: str | None) -> float:
@@ -51,17 +82,39 @@ def _money(number: str, suffix: str | None) -> float:
     return value * {"k": 1e3, "m": 1e6}.get((suffix or "").lower(), 1)
 
 
+def _words(text: str) -> str:
+    """Lower-cased text with typos and spoken numbers written the usual way."""
+    text = _DOLLARS.sub(r"$\1", text.lower())
+    for typo, word in _TYPOS:
+        text = re.sub(typo, word, text)
+
+    def spoken(m: re.Match[str]) -> str:
+        half = 0.5 if m.group(2) else 0
+        unit = "%" if m.group(3) in ("percent", "%") else f" {m.group(3)}"
+        return f"{_SPOKEN[m.group(1)] + half:g}{unit}"
+
+    return _SPOKEN_PERCENT.sub(spoken, text)
+
+
 def _terms(text: str) -> dict[str, Any]:
-    """Loan terms the message states: down payment, rate, term."""
+    """Loan terms the message states: down payment (a share or an amount), rate, term."""
     args: dict[str, Any] = {}
-    if m := _DOWN_PCT.search(text):
-        args["down_payment_percent"] = float(m.group(1) or m.group(2))
-    elif m := _DOWN_AMT.search(text):
-        args["down_payment"] = _money(m.group(1), m.group(2))
-    if m := _RATE.search(text):
-        args["rate_percent"] = float(m.group(1) or m.group(2))
+    for m in _PERCENT.finditer(text):
+        value = float(m.group(1))
+        if _DOWN_AFTER.match(text, m.end()) or _DOWN_BEFORE.search(text[: m.start()]):
+            args.setdefault("down_payment_percent", value)
+        elif value <= 20:
+            args.setdefault("rate_percent", value)
+    if "down_payment_percent" not in args and (m := _DOWN_AMT.search(text)):
+        args["down_payment"] = _money(m.group(1) or m.group(3), m.group(2) or m.group(4))
+    elif "down_payment_percent" not in args and (m := _BARE_DOWN.search(text)):
+        args["down_payment_percent"] = float(m.group(1))
+    if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
+        args["rate_percent"] = float(m.group(1))
     if m := _TERM.search(text):
         args["term_years"] = int(m.group(1))
+    if m := _HOA.search(text):
+        args["hoa_monthly"] = float((m.group(1) or m.group(2)).replace(",", ""))
     return args
 
 
@@ -89,8 +142,19 @@ def _on_screen(earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
     return None
 
 
+def _names_a_home(text: str, earlier: list[dict[str, Any]]) -> bool:
+    """The message points at a home shown ("the second one", "this house")."""
+    return _referenced_home(text, earlier) is not None or bool(
+        _ORDINAL.search(text) or _SUPERLATIVE.search(text)
+    )
+
+
 def _referenced_home(text: str, earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
     items, focused = _homes(earlier)
+    if (m := _SUPERLATIVE.search(text)) and items:
+        key, highest = _SUPERLATIVES[m.group(1)]
+        known = [i for i in items if isinstance(i.get(key), int | float)]
+        return (max if highest else min)(known, key=lambda i: i[key]) if known else None
     if m := _ORDINAL.search(text):
         word = m.group(1)
         index = len(items) if word == "last" else _ORDINALS.get(word) or int(word)
@@ -108,11 +172,17 @@ def _last_estimate(earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 def _affordability(text: str, terms: dict[str, Any], note: str) -> dict[str, Any]:
+    monthly = _MONTHLY.search(text)
     budget = _MONEY.search(text)
-    if not budget:
+    if not (monthly or budget):
         return {"calls": [], "note": "What monthly budget should I work with?"}
-    terms.pop("down_payment", None)  # the tool takes a share of the price, not an amount
-    amount = _money(budget.group(1) or budget.group(3), budget.group(2) or budget.group(4))
+    for kept in ("down_payment", "hoa_monthly", "term_years"):
+        terms.pop(kept, None)  # the tool takes a share of the price, not an amount
+    if monthly:
+        amount = _money(monthly.group(1) or monthly.group(3), monthly.group(2) or monthly.group(4))
+    else:
+        assert budget is not None
+        amount = _money(budget.group(1) or budget.group(3), budget.group(2) or budget.group(4))
     args = {"monthly_budget": amount, **terms}
     return {"calls": [{"name": "mortgage_affordability", "args": args}], "note": note}
 
@@ -148,7 +218,7 @@ def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str
 
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     """A mortgage_payment or mortgage_affordability call, or None when the message isn't ours."""
-    text = _DOLLARS.sub(r"$\1", str(turn.get("text", "")).lower())
+    text = _words(str(turn.get("text", "")))
     tools = turn.get("tools") or []
     earlier = turn.get("earlier") or []
     stated = _terms(text)
@@ -160,32 +230,60 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
         else:
             terms["rate_percent"] = DEFAULT_RATE
             note = f"assuming a {DEFAULT_RATE}% interest rate"
-    if _AFFORD.search(text) and "mortgage_affordability" in tools:
+    monthly = _MONTHLY.search(text)
+    wants_price = _AFFORD.search(text) or (monthly and not _names_a_home(text, earlier))
+    if wants_price and "mortgage_affordability" in tools:
         return _affordability(text, terms, note)
     if "mortgage_payment" not in tools:
         return None
+    found = _payment_args(text, earlier, stated, previous)
+    if isinstance(found, str):
+        return {"calls": [], "note": found}
+    if not found:
+        return None
+    calls = [{"name": "mortgage_payment", "args": {**args, **terms}} for args in found]
+    return {"calls": calls, "note": note}
+
+
+def _payment_args(
+    text: str, earlier: list[dict[str, Any]], stated: dict[str, Any], previous: Any
+) -> list[dict[str, Any]] | str:
+    """The homes (or the price) a payment question is about, one set of arguments each; a
+    sentence when it cannot be estimated; [] when the message is not a payment question."""
     # "cost" alone is a price question ("homes that cost under 400k"); with loan terms it is ours
     asks_cost = bool(_PAYMENT.search(text)) or ("cost" in text and bool(stated))
     asks_cost = asks_cost or _asks_home_cost(text, earlier)
-    home = _referenced_home(text, earlier) if asks_cost else None
-    price = _MONEY.search(_DOWN_AMT.sub("", text)) if asks_cost else None
-    if asks_cost and home is None and price is None:
-        home = _on_screen(earlier)  # "what would the payment be?" after a home's detail
-    if home is not None:
-        args = _home_args(home)
-        if not args["price"]:
-            return {
-                "calls": [],
-                "note": "That listing has no price, so I can't estimate a payment.",
-            }
-    elif price is not None:
-        args = {"price": _money(price.group(1) or price.group(3), price.group(2) or price.group(4))}
-    elif previous and previous.get("kind") == "payment" and _WHAT_IF.search(text) and stated:
-        args = _previous_args(previous, stated)
-    else:
-        return None
-    args.update(terms)
-    return {"calls": [{"name": "mortgage_payment", "args": args}], "note": note}
+    price = _MONEY.search(_HOA.sub("", _DOWN_AMT.sub("", text))) if asks_cost else None
+    what_if = (
+        previous and previous.get("kind") == "payment" and (_WHAT_IF.search(text) or asks_cost)
+    )
+    named = _ORDINAL.search(text) or _SUPERLATIVE.search(text)
+    if what_if and stated and not named and (price is None or "hoa_monthly" in stated):
+        return [_previous_args(previous, stated)]  # "and at 6%?", "include a $150 HOA in that"
+    homes = _referenced_homes(text, earlier) if asks_cost else []
+    if asks_cost and not homes and price is None and (shown := _on_screen(earlier)):
+        homes = [shown]  # "what would the payment be?" after a home's detail
+    if homes:
+        if not all(home.get("price") for home in homes):
+            return "That listing has no price, so I can't estimate a payment."
+        return [_home_args(home) for home in homes]
+    if price is not None:
+        return [
+            {"price": _money(price.group(1) or price.group(3), price.group(2) or price.group(4))}
+        ]
+    return []
+
+
+def _referenced_homes(text: str, earlier: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every home the message names by position ("the first one and the third one"), else the
+    one it points at."""
+    items, _ = _homes(earlier)
+    words = [m.group(1) for m in _ORDINAL.finditer(text)]
+    if len(words) > 1:
+        picked = [len(items) if w == "last" else _ORDINALS.get(w) or int(w) for w in words]
+        return [items[i - 1] for i in dict.fromkeys(picked) if 0 < i <= len(items)]
+    home = _referenced_home(text, earlier)
+    return [home] if home is not None else []
 
 
 def _usd(value: float) -> str:

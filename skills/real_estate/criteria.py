@@ -10,44 +10,30 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from landmarks import CITY as LANDMARK_CITY
-from landmarks import LANDMARKS, resolve_landmark
+from landmarks import resolve_landmark
 from planner.fair_housing import decline, protected_category
-from providers.listing import FEATURES, PROPERTY_TYPES
+from real_estate.domain import CITY as LANDMARK_CITY
+from real_estate.domain import (
+    FEATURE_ARGUMENTS,
+    FEATURE_WORDS,
+    FEATURES,
+    LANDMARKS,
+    PROPERTY_TYPES,
+    SORT_ARGUMENTS,
+    SORT_WORDS,
+    SORTS,
+    TYPE_ARGUMENTS,
+    TYPE_WORDS,
+    named,
+)
 from saved_homes import zpid_of
 from skill_runtime import ToolError
 from wishes.text import MAX_WISH_CHARS, MAX_WISHES, split_wishes
 
-SORTS = ("relevance", "price", "price_desc", "newest", "size", "distance")
 DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE = 10, 50, 500
 MAX_BEDS, MAX_BATHS, MAX_PRICE, MAX_SQFT, MAX_RADIUS = 20, 20, 100_000_000, 100_000, 100
 MAX_STORIES, MAX_LOT, MAX_YEAR, MAX_DAYS = 10, 100_000_000, 2100, 3650
 
-TYPE_SYNONYMS = {
-    "single family": "house", "single-family": "house", "single_family": "house",
-    "single family home": "house", "home": "house", "homes": "house", "houses": "house",
-    "detached": "house", "condos": "condo", "condominium": "condo", "townhome": "townhouse",
-    "townhomes": "townhouse", "townhouses": "townhouse", "town house": "townhouse",
-    "multi family": "multi_family", "multi-family": "multi_family", "multifamily": "multi_family",
-    "duplex": "multi_family", "apartments": "apartment", "flat": "apartment",
-    "lot": "land", "lots": "land", "vacant land": "land", "mobile home": "mobile",
-    "manufactured": "mobile", "manufactured home": "mobile",
-}  # fmt: skip
-FEATURE_SYNONYMS = {
-    "swimming pool": "pool", "pools": "pool", "private pool": "pool", "views": "view",
-    "garages": "garage", "parking": "garage", "hot tub": "spa", "jacuzzi": "spa",
-    "water front": "waterfront", "lakefront": "waterfront", "lake front": "waterfront",
-    "on the water": "waterfront", "community pool": "community_pool",
-    "neighborhood pool": "community_pool", "neighbourhood pool": "community_pool",
-    "fireplaces": "fireplace", "wood burning fireplace": "fireplace",
-}  # fmt: skip
-SORT_SYNONYMS = {
-    "price_asc": "price", "cheapest": "price", "lowest price": "price",
-    "price desc": "price_desc", "most expensive": "price_desc", "date": "newest",
-    "recent": "newest", "sqft": "size", "largest": "size", "biggest": "size",
-    "closest": "distance", "nearest": "distance", "best": "relevance",
-    "best match": "relevance", "relevant": "relevance", "recommended": "relevance",
-}  # fmt: skip
 _STATE_SUFFIX = re.compile(r"[\s,]+(tx|texas)$")
 
 
@@ -110,21 +96,29 @@ def _parse_number_text(name: str, text: str) -> float:
     return float(match.group(1).replace(",", "")) * scale
 
 
-def _choice(name: str, value: Any, allowed: tuple[str, ...], synonyms: dict[str, str]) -> str:
+Vocabulary = tuple[tuple[str, ...], list[tuple[str, str]], dict[str, str]]
+"""The allowed values, the words people use for them and the argument-only words (domain.py)."""
+_TYPES: Vocabulary = (PROPERTY_TYPES, TYPE_WORDS, TYPE_ARGUMENTS)
+_FEATURES: Vocabulary = (FEATURES, FEATURE_WORDS, FEATURE_ARGUMENTS)
+_SORTS: Vocabulary = (SORTS, SORT_WORDS, SORT_ARGUMENTS)
+
+
+def _choice(name: str, value: Any, vocabulary: Vocabulary) -> str:
+    allowed, words, arguments = vocabulary
     if not isinstance(value, str):
         raise ToolError(f"{name} must be a string, one of {', '.join(allowed)}")
     key = " ".join(value.lower().replace("_", " ").split())
-    for candidate in (key, key.replace(" ", "_"), synonyms.get(key), synonyms.get(value.lower())):
+    for candidate in (key, key.replace(" ", "_"), named(key, words, arguments)):
         if candidate in allowed:
             return candidate
     raise ToolError(f"unknown {name} {value!r}; use one of: {', '.join(allowed)}")
 
 
-def _choices(name: str, value: Any, allowed: tuple[str, ...], syn: dict[str, str]) -> tuple:
+def _choices(name: str, value: Any, vocabulary: Vocabulary) -> tuple:
     items = value.split(",") if isinstance(value, str) else value
     if not isinstance(items, list):
-        raise ToolError(f"{name} must be a list of strings from: {', '.join(allowed)}")
-    return tuple(dict.fromkeys(_choice(name, item, allowed, syn) for item in items if item))
+        raise ToolError(f"{name} must be a list of strings from: {', '.join(vocabulary[0])}")
+    return tuple(dict.fromkeys(_choice(name, item, vocabulary) for item in items if item))
 
 
 def _location(value: Any) -> str:
@@ -201,15 +195,11 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
         if out.get(low, 0) > out.get(high, top):
             raise ToolError(f"{low} is greater than {high}: ask the user which they meant")
     if "property_type" in p:
-        out["property_type"] = _choice(
-            "property_type", p["property_type"], PROPERTY_TYPES, TYPE_SYNONYMS
-        )
+        out["property_type"] = _choice("property_type", p["property_type"], _TYPES)
     if "exclude_types" in p:
-        out["exclude_types"] = _choices(
-            "exclude_types", p["exclude_types"], PROPERTY_TYPES, TYPE_SYNONYMS
-        )
+        out["exclude_types"] = _choices("exclude_types", p["exclude_types"], _TYPES)
     if "features" in p:
-        out["features"] = _choices("features", p["features"], FEATURES, FEATURE_SYNONYMS)
+        out["features"] = _choices("features", p["features"], _FEATURES)
     if "like_zpid" in p:
         out["like_zpid"] = zpid_of(p["like_zpid"], "like_zpid")
     if "wishes" in p:
@@ -225,7 +215,7 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
         out["radius_miles"] = _number(
             "radius_miles", p["radius_miles"], low=0.1, high=MAX_RADIUS, integer=False
         )
-    out["sort"] = _choice("sort", p["sort"], SORTS, SORT_SYNONYMS) if "sort" in p else None
+    out["sort"] = _choice("sort", p["sort"], _SORTS) if "sort" in p else None
     if out["sort"] is None:
         out["sort"] = "distance" if "near" in out else "relevance"
     elif out["sort"] == "distance" and "near" not in out:

@@ -1,58 +1,13 @@
-"""Named Austin landmarks for `near` searches, with the aliases users actually type."""
+"""Which Austin landmark a `near` argument names, and distances (the landmarks and their words
+are the skill's vocabulary, domain.py)."""
 
 from __future__ import annotations
 
 import math
 
-CITY = "Austin"
-"""The city every landmark is in (a search "location" that names a landmark searches it)."""
+from real_estate.domain import LANDMARK_ARGUMENTS, LANDMARK_WORDS, LANDMARKS, named
 
-# canonical name -> (lat, lng); downtown is the Congress Ave / 6th St area.
-LANDMARKS: dict[str, tuple[float, float]] = {
-    "downtown": (30.2672, -97.7431),
-    "ut austin": (30.2849, -97.7341),
-    "capitol": (30.2747, -97.7404),
-    "zilker park": (30.2669, -97.7729),
-    "the domain": (30.4020, -97.7253),
-    "airport": (30.1975, -97.6664),
-    "lady bird lake": (30.2637, -97.7560),
-}
-
-# How a landmark reads in a sentence (used in provider prompts).
-DISPLAY: dict[str, str] = {
-    "downtown": "downtown Austin",
-    "ut austin": "UT Austin",
-    "capitol": "the Texas Capitol",
-    "zilker park": "Zilker Park",
-    "the domain": "The Domain",
-    "airport": "the Austin airport",
-    "lady bird lake": "Lady Bird Lake",
-}
-
-ALIASES: dict[str, str] = {
-    "downtown austin": "downtown",
-    "city center": "downtown",
-    "city centre": "downtown",
-    "center": "downtown",
-    "centre": "downtown",
-    "cbd": "downtown",
-    "ut": "ut austin",
-    "university of texas": "ut austin",
-    "university of texas at austin": "ut austin",
-    "campus": "ut austin",
-    "texas capitol": "capitol",
-    "state capitol": "capitol",
-    "the capitol": "capitol",
-    "zilker": "zilker park",
-    "domain": "the domain",
-    "austin airport": "airport",
-    "aus": "airport",
-    "austin-bergstrom": "airport",
-    "austin bergstrom": "airport",
-    "austin-bergstrom international airport": "airport",
-    "lady bird": "lady bird lake",
-    "town lake": "lady bird lake",
-}
+__all__ = ["LANDMARKS", "haversine_miles", "resolve_landmark"]
 
 EARTH_RADIUS_MILES = 3958.8
 
@@ -63,7 +18,7 @@ def resolve_landmark(name: str) -> str | None:
     key = key.removesuffix(" tx").removesuffix(" texas").strip()
     if key in LANDMARKS:
         return key
-    return ALIASES.get(key) or ALIASES.get(key.removeprefix("the ")) or None
+    return named(key, LANDMARK_WORDS, LANDMARK_ARGUMENTS)
 
 
 def haversine_miles(lat1: float, lng1: float, lat2: float, lng2: float) -> float:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from providers.listing import FEATURES, PROPERTY_TYPES
+from real_estate.domain import FEATURES, PROPERTY_TYPES
 from skill_runtime import ToolError
 
 ENTRY_KINDS: dict[str, dict[str, Any]] = {

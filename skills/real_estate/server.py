@@ -16,6 +16,7 @@ from matching import match_saved_searches
 from memory_write import forget_criteria, memory_write
 from providers import make_provider
 from providers.austin import AustinProvider, removed_detail
+from real_estate import domain
 from saved_homes import get_saved_homes, remove_saved_home, save_home, zpid_of
 from skill_runtime import Handler, ToolError, serve
 from tools import SCHEMA
@@ -93,18 +94,18 @@ def _current(handler: Handler) -> Handler:
 
 
 HANDLERS = {
-    "search_properties": search_properties,
-    "get_property_details": get_property_details,
-    "get_property_details_by_address": get_property_details_by_address,
-    "save_search_criteria": memory_write,
-    "forget_search_criteria": forget_criteria,
-    "save_home": lambda params: save_home(params, provider.details),
-    "remove_saved_home": remove_saved_home,
-    "get_saved_homes": lambda params: get_saved_homes(params, provider.details),
-    "compare_properties": lambda params: compare_properties(params, provider.details),
-    "save_search": lambda params: save_search(params, provider.search),
-    "watch_home": lambda params: watch_home(params, provider.details),
-    "request_tour": lambda params: request_tour(params, provider.details),
+    domain.SEARCH: search_properties,
+    domain.DETAILS: get_property_details,
+    domain.DETAILS_BY_ADDRESS: get_property_details_by_address,
+    domain.SAVE_CRITERIA: memory_write,
+    domain.FORGET_CRITERIA: forget_criteria,
+    domain.SAVE_HOME: lambda params: save_home(params, provider.details),
+    domain.REMOVE_SAVED_HOME: remove_saved_home,
+    domain.GET_SAVED_HOMES: lambda params: get_saved_homes(params, provider.details),
+    domain.COMPARE: lambda params: compare_properties(params, provider.details),
+    domain.SAVE_SEARCH: lambda params: save_search(params, provider.search),
+    domain.WATCH_HOME: lambda params: watch_home(params, provider.details),
+    domain.REQUEST_TOUR: lambda params: request_tour(params, provider.details),
 }
 JOBS = {**UPDATE_JOBS, "match_saved_searches": match_saved_searches}
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from criteria import DEFAULT_LIMIT, MAX_LIMIT, SORTS
-from landmarks import LANDMARKS
+from criteria import DEFAULT_LIMIT, MAX_LIMIT
 from memory_write import ENTRY_KINDS, ENTRY_TYPES, PREFERENCE_KEYS
-from providers.listing import FEATURES, PROPERTY_TYPES
+from real_estate import domain
+from real_estate.domain import FEATURES, LANDMARKS, PROPERTY_TYPES, SORTS
 from tours import ACCOUNT_CONTACT
 from watches import WATCH_WHAT
 
@@ -172,7 +172,7 @@ _ZPIDS = _p("array", "The zpids of homes shown in results.", items={"type": "str
 SAVED_ENTRIES = {"SAVED": {"home_*": "label"}}
 """Saved homes: one entry per home, its value the skill's own "address · price" line."""
 WATCH_ENTRIES: dict[str, Any] = {
-    "SEARCH": {"search_*": {"criteria": "search_properties"}},
+    "SEARCH": {"search_*": {"criteria": domain.SEARCH}},
     "WATCH": {"watch_*": {"enum": list(WATCH_WHAT)}},
 }
 """Saved searches (the core checks the criteria against search_properties' schema) and watches."""
@@ -203,7 +203,7 @@ _DETAIL_META = {
 
 TOOLS = [
     _function(
-        "search_properties",
+        domain.SEARCH,
         "Search homes for sale. Returns {type: listings, items, total, page, criteria}; every "
         "parameter is optional and narrows the search. Fair housing: never search by race, "
         "colour, religion, national origin, sex, familial status or disability, or by who "
@@ -220,21 +220,21 @@ TOOLS = [
         },
     ),
     _function(
-        "get_property_details",
+        domain.DETAILS,
         "Full details (description, year built, lot size, HOA, Zestimate) of one listing by zpid.",
         {"zpid": _ZPID},
         ["zpid"],
         _DETAIL_META,
     ),
     _function(
-        "get_property_details_by_address",
+        domain.DETAILS_BY_ADDRESS,
         "Full details of the property at a street address the user gave.",
         {"address": _p("string", "One-line address, e.g. '2306 Shoal Creek Blvd, Austin, TX'.")},
         ["address"],
         _DETAIL_META,
     ),
     _function(
-        "save_search_criteria",
+        domain.SAVE_CRITERIA,
         "Remember a lasting user preference, decision or observation across sessions.",
         {
             "entry_type": _p(
@@ -255,7 +255,7 @@ TOOLS = [
         },
     ),
     _function(
-        "forget_search_criteria",
+        domain.FORGET_CRITERIA,
         "Forget a remembered preference (the user said 'forget my budget'). Asks the user first.",
         {
             "key": _p("string", f"The remembered key, e.g. {', '.join(PREFERENCE_KEYS[:3])}."),
@@ -276,7 +276,7 @@ TOOLS = [
         },
     ),
     _function(
-        "save_home",
+        domain.SAVE_HOME,
         "Save a home to the user's saved homes (shortlist), e.g. 'save the second one'.",
         {"zpid": _ZPID},
         ["zpid"],
@@ -289,7 +289,7 @@ TOOLS = [
         },
     ),
     _function(
-        "remove_saved_home",
+        domain.REMOVE_SAVED_HOME,
         "Remove one home from the user's saved homes. Asks the user first.",
         {"zpid": _ZPID},
         ["zpid"],
@@ -303,7 +303,7 @@ TOOLS = [
         },
     ),
     _function(
-        "save_search",
+        domain.SAVE_SEARCH,
         "Save a search so the user hears about new homes matching it ('tell me when...', "
         "'watch this search'). Pass the search's criteria (search_properties parameters). "
         "Asks the user first.",
@@ -326,7 +326,7 @@ TOOLS = [
         },
     ),
     _function(
-        "watch_home",
+        domain.WATCH_HOME,
         "Watch one listing and tell the user when it changes ('let me know if it drops in "
         "price'). Asks the user first.",
         {
@@ -347,7 +347,7 @@ TOOLS = [
         },
     ),
     _function(
-        "request_tour",
+        domain.REQUEST_TOUR,
         "Ask an agent to show the user a home ('I'd like to see the second one on Saturday "
         "morning'). Asks the user first; an agent contacts them.",
         {
@@ -371,7 +371,7 @@ TOOLS = [
         },
     ),
     _function(
-        "get_saved_homes",
+        domain.GET_SAVED_HOMES,
         "Show the user's saved homes: pass the zpids of the SAVED home_<zpid> entries remembered.",
         {"zpids": _ZPIDS},
         ["zpids"],
@@ -383,7 +383,7 @@ TOOLS = [
         },
     ),
     _function(
-        "compare_properties",
+        domain.COMPARE,
         "Compare 2-5 listings side by side (price, $/sqft, beds, baths, sqft, year built, lot, "
         "HOA, Zestimate, distance to `near`); the best value of each row is marked.",
         {

@@ -36,3 +36,25 @@ def test_the_zone_is_the_named_place_or_the_users_own(text: str, zone: str) -> N
 
 def test_a_place_it_cannot_place_is_left_to_the_model() -> None:
     assert zone_for("What time is it in Springfield?") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "zones"),
+    [
+        ("time in lisbon?", ["Europe/Lisbon"]),
+        ("whats the time in berln right now", ["Europe/Berlin"]),
+        ("which hour is it now in Mumbai", ["Asia/Kolkata"]),
+        ("what time is it in Austin and in Tokyo", ["America/Chicago", "Asia/Tokyo"]),
+    ],
+)
+def test_places_in_any_case_misspelt_or_outside_zone_names_and_several(
+    text: str, zones: list[str]
+) -> None:
+    plan = _PLANNER.plan({"text": text, "timezone": "UTC", "tools": ["get_current_time"]})
+    assert plan is not None
+    assert [c["args"]["timezone"] for c in plan["calls"]] == zones
+
+
+def test_a_clock_time_is_a_conversion_left_to_its_skill() -> None:
+    turn = {"timezone": "UTC", "tools": ["get_current_time"]}
+    assert _PLANNER.plan({**turn, "text": "when it's 4pm in Rome what time is it in Lima"}) is None

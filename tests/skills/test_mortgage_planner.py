@@ -162,3 +162,46 @@ def test_answer_itemises_and_names_what_is_left_out() -> None:
     assert planner.hints([result])[0] == "What if I put 10% down?"
     assert planner.hints([LISTINGS]) is None
     assert "2 Elm St, price $425,000, 20% down" in planner.state_lines([LISTINGS, result])[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("what could I buy with 2800 a month", 2800),
+        ("how expensive a place is ok for $3,100 per month?", 3100),
+        ("i can do 3500/month, wat price can i aford", 3500),
+    ],
+)
+def test_a_monthly_amount_is_a_budget_to_afford_with(text: str, budget: float) -> None:
+    plan = planner.plan(turn(text))
+    assert [c["name"] for c in plan["calls"]] == ["mortgage_affordability"]
+    assert plan["calls"][0]["args"]["monthly_budget"] == budget
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        (
+            "monthly payment on the third one putting fifteen percent down at seven percent",
+            {"down_payment_percent": 15, "rate_percent": 7},
+        ),
+        (
+            "montly paymnt on the third one, 10 down, at 6.9",
+            {"down_payment_percent": 10, "rate_percent": 6.9},
+        ),
+        (
+            "what's the mortgage on the third one with $80,000 as a down payment at 6%",
+            {"down_payment": 80_000, "rate_percent": 6},
+        ),
+    ],
+)
+def test_loan_terms_in_peoples_own_words(text: str, terms: dict[str, float]) -> None:
+    plan = planner.plan(turn(text, [LISTINGS]))
+    args = plan["calls"][0]["args"]
+    assert args["price"] == 480_000
+    assert {key: args.get(key) for key in terms} == terms
+
+
+def test_several_homes_get_an_estimate_each() -> None:
+    plan = planner.plan(turn("monthly payment for the first and the third one", [LISTINGS]))
+    assert [c["args"]["price"] for c in plan["calls"]] == [350_000, 480_000]

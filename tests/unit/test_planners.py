@@ -114,10 +114,31 @@ def test_answers_state_lines_and_hints_compose_in_priority_order(tmp_path: Path)
     assert planners.hints([]) == ["beta_tool 1", "beta_tool 2", "beta_tool 3"]
 
 
-def test_without_a_planner_the_model_lists_what_its_tools_do(tmp_path: Path) -> None:
+def test_without_a_planner_the_model_asks_back_and_never_lists_its_tools(tmp_path: Path) -> None:
     reply = bound(two_skills(tmp_path), "alpha_tool").respond([HumanMessage("hello")])
     assert reply.tool_calls == []
-    assert "- Does alpha_tool" in str(reply.content) and "More" not in str(reply.content)
+    assert str(reply.content).endswith("?") and "alpha_tool" not in str(reply.content)
+
+
+def test_a_conversation_opening_with_alerts_says_them_first(tmp_path: Path) -> None:
+    """Before words alone, and before the answer to the calls a plan makes."""
+    model = OfflineChatModel(planners=two_skills(tmp_path)).bind_tools(
+        [{"function": {"name": "alpha_tool", "description": "Does alpha_tool."}}]
+    )
+    alerts = ("New home for your saved search: 12 Oak St", "Price drop on 4 Elm St")
+    facts = Facts(owners=OWNERS.owners, opening_alerts=alerts)
+    asked = model.respond([HumanMessage("hello")], facts)
+    assert str(asked.content).startswith("Since your last visit: New home")
+    reply = model.respond([HumanMessage("go")], facts)
+    assert [c["name"] for c in reply.tool_calls] == ["alpha_tool"]
+    call = reply.tool_calls[0]
+    done = ToolMessage("{}", tool_call_id=call["id"], name="alpha_tool")
+    answered = model.respond([HumanMessage("go"), reply, done], facts)
+    assert str(answered.content).startswith("Since your last visit: New home")
+    assert "Price drop on 4 Elm St" in str(answered.content)
+    assert "Since your last visit" not in str(
+        model.respond([HumanMessage("hello")], OWNERS).content
+    )
 
 
 def test_outcomes_no_planner_answers_are_described_generically(tmp_path: Path) -> None:

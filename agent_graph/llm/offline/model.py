@@ -4,8 +4,9 @@ It binds tools, streams tokens and tool-call chunks, and leaves every decision t
 planners (agent_graph/skills/planners.py): the first planner, in PRIORITY order, that plans for
 the user's words (never for tool output) picks the tool calls; each skill's planner describes
 its own tools' outcomes, and outcomes no planner describes are told in plain words. With no
-planner for a message it says what the bound tools can do, in the tools' own descriptions.
-Only the planners of the skills that hear the message (`Facts.heard`) read it.
+planner for a message it asks the user to say it in other words (never the tools'
+descriptions). Only the planners of the skills that hear the message (`Facts.heard`) read it;
+a new conversation that opens with alerts mentions them first (`Facts.opening`).
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field, PrivateAttr
 
-from agent_graph.llm.offline.replies import capabilities, generic_answer
+from agent_graph.llm.offline.replies import NO_SKILLS, UNSURE, generic_answer
 from agent_graph.llm.usage import ESTIMATED
 from agent_graph.memory.compaction import estimate_tokens
-from agent_graph.planning.view import Facts, turn_of
+from agent_graph.planning.view import Facts, TurnView, turn_of
 from agent_graph.skills.planners import Planners
 
 # A few words per chunk: still streams visibly, at a fraction of the per-token callback cost.
@@ -85,7 +86,8 @@ class OfflineChatModel(BaseChatModel):
 
     def respond(self, messages: list[BaseMessage], facts: Facts | None = None) -> AIMessage:
         """The planners' answer or calls; `facts` is what the graph knows besides the messages
-        (bound by the agent node, graph/agent_steps/turn.py)."""
+        (bound by the agent node, graph/agent_steps/turn.py). A conversation that opens with
+        alerts says them first."""
         turn = turn_of(messages, self.tools, facts)
         said = turn.facts.opening  # a new conversation's unseen alerts come first
         if turn.outcomes:
@@ -94,12 +96,21 @@ class OfflineChatModel(BaseChatModel):
             untold = [o for o in turn.outcomes if owners.get(o["tool"]) not in answers]
             told = [*answers.values(), *([generic_answer(untold)] if untold else [])]
             return AIMessage(content=said("\n\n".join(told)))
-        plan = self.planners.plan(turn) if self.tools else None
+        first = self._first_step(turn)
+        if first.tool_calls:
+            return first  # the answer after the calls mentions the alerts
+        return AIMessage(content=said(str(first.content)))
+
+    def _first_step(self, turn: TurnView) -> AIMessage:
+        """The planned calls, or the plan's words; a question back when no planner speaks."""
+        if not self.tools:
+            return AIMessage(content=NO_SKILLS)
+        plan = self.planners.plan(turn)
         if plan is None:
-            return AIMessage(content=said(capabilities(self.tools)))
+            return AIMessage(content=UNSURE)
         calls = [c for c in plan["calls"] if c["name"] in self.tools]
         if not calls:
-            return AIMessage(content=said(plan["note"] or capabilities(self.tools)))
+            return AIMessage(content=plan["note"] or UNSURE)
         return AIMessage(content="", tool_calls=[_call(c["name"], c["args"]) for c in calls])
 
     def _generate(

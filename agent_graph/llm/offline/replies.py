@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 _MOJIBAKE = {"â€™": "'", "â€˜": "'", "â€œ": '"', "â€\x9d": '"', "â€“": "-", "â€”": "-", "Â": ""}
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 
 
 def plain(text: str) -> str:
@@ -54,12 +53,6 @@ def generic_answer(outcomes: Sequence[Mapping[str, Any]]) -> str:
     return f"Got it, I'll remember {said}. {answer}".strip()
 
 
-def capabilities(descriptions: Mapping[str, str]) -> str:
-    """What the model can do, in the words of the bound tools' own descriptions."""
-    if not descriptions:
-        return "I'm PropSearch, running offline with no skills loaded right now."
-    lines = []
-    for name, description in sorted(descriptions.items()):
-        first = _SENTENCE_END.split(description.strip(), maxsplit=1)[0].rstrip(".")
-        lines.append(f"- {first or name}")
-    return "I'm PropSearch, running offline. My tools can do this:\n" + "\n".join(lines)
+NO_SKILLS = "I'm PropSearch, running offline with no skills loaded right now."
+UNSURE = "I'm not sure what you'd like me to do there. Could you say it in other words?"
+"""When no skill's planner speaks for a message: a question back, never the tools' descriptions."""

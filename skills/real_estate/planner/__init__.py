@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .check import DETAILS, SAVE_CRITERIA, corrections, unasked_save, unknown_zpid
+from real_estate import domain
+
+from .check import corrections, unasked_save, unknown_zpid
 from .conversation import Conversation, plan_for
 from .fair_housing import decline, protected_category
 from .hint_chips import follow_up_hints
@@ -19,23 +21,8 @@ from .state import state_lines
 __all__ = ["PRIORITY", "answer", "check", "hints", "plan", "refuse", "state_lines"]
 
 PRIORITY = 50
-TOOLS = frozenset(
-    {
-        "search_properties",
-        "get_property_details",
-        "get_property_details_by_address",
-        "save_search_criteria",
-        "forget_search_criteria",
-        "save_home",
-        "remove_saved_home",
-        "get_saved_homes",
-        "compare_properties",
-        "save_search",
-        "watch_home",
-        "request_tour",
-    }
-)
-SEARCH = "search_properties"
+TOOLS = frozenset(domain.TOOL_NAMES)
+SEARCH = domain.SEARCH
 SIGN_IN = (
     "Sign in to save homes and preferences: as a guest I can search and show you homes, "
     "but I can't keep anything for you."
@@ -59,6 +46,12 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
         focused=focused,
         preferences=dict(turn.get("preferences") or {}),
         timezone=str(turn.get("timezone") or "UTC"),
+        intents=[
+            (str(i["name"]), float(i["score"]))
+            for i in turn.get("intents") or []
+            if isinstance(i, dict) and "name" in i and "score" in i
+        ],
+        elsewhere=float(turn.get("intent_elsewhere") or 0.0),
     )
 
 
@@ -124,11 +117,11 @@ def check(turn: dict[str, Any]) -> list[str] | None:
         return None
     if call.get("name") == SEARCH:
         return corrections(conversation_of(turn), args) or None
-    if call.get("name") == DETAILS:
+    if call.get("name") == domain.DETAILS:
         shown = [*(turn.get("earlier") or []), *(turn.get("this_turn") or [])]
         earlier = [r for r in shown if isinstance(r, dict)]
         return unknown_zpid(str(turn.get("text", "")), str(args.get("zpid", "")), earlier) or None
-    if call.get("name") == SAVE_CRITERIA:
+    if call.get("name") == domain.SAVE_CRITERIA:
         saved = {str(k): str(v) for k, v in (turn.get("preferences") or {}).items()}
         return unasked_save(str(turn.get("text", "")), args, saved) or None
     return None

@@ -17,15 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from real_estate.domain import FEATURE_WORDS, SEARCH
+
 from .conversation import Conversation, Plan, plan_for
 from .money import money_in
 from .parse import parse
 from .prefs import kinds_in, preference_writes
-from .words import FEATURES
 
-SEARCH = "search_properties"
-DETAILS = "get_property_details"
-SAVE_CRITERIA = "save_search_criteria"
 LASTING_KINDS = ("PREFERENCE", "DECISION")
 """The entries a message must ask for to be saved; a saved home, search or watch is its own
 request (planner/saved.py)."""
@@ -52,7 +50,7 @@ def corrections(conv: Conversation, args: dict[str, Any]) -> list[str]:
     allowed = {
         *said.get("features", []),
         *((conv.last_criteria or {}).get("features") or []),
-        *kinds_in(conv.preferences.get("features", ""), FEATURES),
+        *kinds_in(conv.preferences.get("features", ""), FEATURE_WORDS),
     }
     extra = [f for f in args.get("features") or [] if f not in allowed]
     if extra:

@@ -44,7 +44,8 @@ def take_home_facts(words: Words, c: dict[str, Any]) -> str:
 
 def _schools(words: Words, c: dict[str, Any]) -> None:
     rated = words.take(
-        r"\bschools?(?: rating| rated)?\s*(?:of\s+|at least\s+|above\s+|over\s+|>=?\s*)?"
+        r"\bschools?(?: rating| rated| (?:are|is) rated| (?:are|is))?\s*"
+        r"(?:of\s+|at least\s+|above\s+|over\s+|>=?\s*)?"
         r"(?P<n>\d(?:\.\d)?)\s*(?:\+|/\s*10|out of 10|or (?:better|higher|more))?"
     )
     if rated and 1 <= float(rated[0].group("n")) <= 10:

@@ -57,8 +57,19 @@ _NEARBY_WORD = rf"(?:{_PEOPLE_OR_PLACE}|nearby|around|live|lives|living)"
 _STANDALONE = (
     ("familial status", r"adults?[- ]only|child[- ]?free|kid[- ]?free|no[- ]kids? zone"),
     ("sex", r"(?:men|women|ladies|females|males)[- ]only"),
+    ("religion", r"(?:christian|catholic|jewish|muslim|hindu|mormon)[- ]only"),
     ("race or colour", r"whites?[- ]only|(?:racially|ethnically) (?:diverse|mixed|homogeneous)"),
     ("religion", r"religiously (?:diverse|mixed|homogeneous)"),
+    (
+        "race or colour",
+        r"racial(?:ly)? (?:makeup|mix|composition|breakdown)|ethnic (?:makeup|mix|composition)|"
+        r"demographics? (?:of|in|for)",
+    ),
+    (
+        "who lives there",
+        r"who (?:lives|live) (?:next door|there|nearby|on the street|around|in (?:the|that|this))|"
+        r"what kind of people live",
+    ),
     (
         "disability",
         r"(?:away from|far from|avoid(?:ing)?|no|without) (?:any )?(?:group|halfway) "

@@ -22,13 +22,14 @@ _WITHIN = (
 )
 _DROPPED = (
     r"(?:dropped|came down|fell|went down|was cut|been cut|were cut|got cheaper|"
-    r"reduced|lowered)(?: (?:in|their|its|the) price| in price| price)?|"
+    r"reduced|lowered|(?:became|become|becomes|gotten|get|gets) cheaper)"
+    r"(?: (?:in|their|its|the) price| in price| price)?|"
     r"price (?:drops?|cuts?|reductions?|dropped|reduced|lowered|was cut)|"
     r"(?:reduced|cut|lowered) (?:its |their |the )?prices?"
 )
 _NEW = (
-    r"(?:new(?:ly)? listings?|new(?:ly)? listed|listed|came on(?: the market)?|hit the market|"
-    r"new (?:on|to) the market)"
+    r"(?:new(?:ly)? listings?|new(?:ly)? listed|listed|(?:came|come|comes|coming) on"
+    r"(?: the market)?|hit the market|new (?:on|to) the market|new(?= \w+ on the market))"
 )
 _HOW_LONG = re.compile(
     r"\bhow (?:long|many days)\b.*\b(?:on the market|listed|for sale|up for sale)\b|"

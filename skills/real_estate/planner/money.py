@@ -32,7 +32,8 @@ _MAX_BEFORE = re.compile(
     r"not more than|not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
     r"(?:can[’']?t|cannot|can not|won[’']?t|don[’']?t want to|not)(?: go| spend| pay)?"
     r" (?:over|above|beyond|more than)|"
-    r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|top out at|tops|price range|<=?|≤)" + _FILLER
+    r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|top out at|tops|price range|"
+    r"(?:stretch|go|goes|went) up to|stretch to|my max|our max|<=?|≤)" + _FILLER
 )
 _MIN_BEFORE = re.compile(
     _LEAD + r"(?:over|above|more than|greater than|higher than|more expensive than|north of|"
@@ -76,6 +77,22 @@ def money_in(text: str) -> int | None:
     return None
 
 
+_HUNDREDS = re.compile(r"[1-9]\d\d")
+"""A bare 100-999 after a budget word is thousands ("budget is 450")."""
+
+
+def _bound(text: str, m: re.Match[str]) -> tuple[int, int, str]:
+    """(start, end, kind) of an amount with the words that bound it: max, min, around or ""."""
+    prefix, after = text[: m.start()], text[m.end() :]
+    for name, rx in (("max", _MAX_BEFORE), ("min", _MIN_BEFORE), ("around", _AROUND_BEFORE)):
+        if found := rx.search(prefix):
+            return found.start(), m.end(), name
+    for name, rx in (("min", _MIN_AFTER), ("max", _MAX_AFTER), ("around", _AROUND_AFTER)):
+        if found := rx.match(after):
+            return m.start(), m.end() + found.end(), name
+    return m.start(), m.end(), ""
+
+
 def around(value: float) -> tuple[int, int]:
     return round(value * 0.9 / 1000) * 1000, round(value * 1.1 / 1000) * 1000
 
@@ -98,23 +115,17 @@ def take_prices(words: Words, criteria: dict[str, Any]) -> None:
     for m in list(_MONEY.finditer(words.s)):
         value, explicit, _ = _value(m)
         after = words.s[m.end() :]
-        if _UNIT_AFTER.match(after) or value < 1000:
+        if _UNIT_AFTER.match(after) or (value < 1000 and not _HUNDREDS.fullmatch(m.group("n"))):
             continue
         if not explicit and re.fullmatch(r"78\d{3}", m.group("n")):
             continue
-        prefix = words.s[: m.start()]
-        start, end, kind = m.start(), m.end(), ""
-        for name, rx in (("max", _MAX_BEFORE), ("min", _MIN_BEFORE), ("around", _AROUND_BEFORE)):
-            if found := rx.search(prefix):
-                start, kind = found.start(), name
-                break
-        else:
-            for name, rx in (("min", _MIN_AFTER), ("max", _MAX_AFTER), ("around", _AROUND_AFTER)):
-                if found := rx.match(after):
-                    end, kind = m.end() + found.end(), name
-                    break
+        start, end, kind = _bound(words.s, m)
         if not explicit and not kind:
             continue
+        if value < 1000:  # "budget is 450", "under 400": thousands, said the short way
+            if explicit or kind not in ("max", "min", "around"):
+                continue
+            value *= 1000
         words.blank(start, end)
         if kind == "around" and "price_max" not in criteria:
             criteria["price_min"], criteria["price_max"] = around(value)

@@ -11,20 +11,21 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from real_estate.domain import FEATURE_WORDS, LANDMARK_WORDS, SORT_WORDS, TYPE_WORDS
+
 from .facts import take_home_facts
 from .market import take_market
 from .money import take_prices
 from .reading import Words
 from .spelling import correct
+from .spoken import digits
 from .wishes import PLACES as WISH_PLACES
 from .wishes import take_wishes
 from .wording import DATA_CITIES, NEARBY_CITIES
 from .words import (
     BROWSE,
     DROPS,
-    FEATURES,
     GENERAL_QUESTION,
-    LANDMARKS,
     MODIFIERS,
     NEW_SEARCH,
     OTHER_DOMAIN,
@@ -32,8 +33,6 @@ from .words import (
     REAL_ESTATE,
     REFINE_STRONG,
     REQUEST,
-    SORTS,
-    TYPES,
     WORD_NUMBERS,
     canonical_type,
     feature_alternation,
@@ -78,7 +77,7 @@ def normalize(text: str) -> str:
     t = text.lower().translate(
         {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-", 0x2014: "-", 0xA0: " "}
     )
-    t = correct(t)
+    t = digits(correct(t))
     t = re.sub(r"\bhalf an? million\b", "500k", t)
     t = re.sub(r"\b(?:a|one) million\b", "1 million", t)
     return re.sub(r"\s+", " ", t).strip()
@@ -110,12 +109,12 @@ def parse(text: str) -> Parsed:
     take_prices(words, c)
     _take_location(words, p, text)
     take_wishes(words, c)
-    found = [(m.start(), kind) for kind, rx in TYPES for m in words.take(rf"\b(?:{rx})\b")]
+    found = [(m.start(), kind) for kind, rx in TYPE_WORDS for m in words.take(rf"\b(?:{rx})\b")]
     if found:
         named = sorted(found, key=lambda hit: (hit[1] == "home", hit[0]))[0][1]
         c["property_type"] = canonical_type(named)
         p.generic_type = named == "home"
-    sorts = [(m.start(), kind) for kind, rx in SORTS for m in words.take(rf"\b(?:{rx})\b")]
+    sorts = [(m.start(), kind) for kind, rx in SORT_WORDS for m in words.take(rf"\b(?:{rx})\b")]
     if sorts:
         c["sort"] = min(sorts)[1]
     p.modifiers = {kind for kind, rx in MODIFIERS if words.take(rf"\b(?:{rx})\b")}
@@ -142,7 +141,7 @@ def _take_landmarks(words: Words, c: dict[str, Any]) -> None:
         c["radius_miles"] = whole(to_number(radius[0].group("n")))
     elif words.take(rf"\bwalking distance\b(?! (?:to|of|from) (?:an? |the )?(?:{WISH_PLACES})\b)"):
         c["radius_miles"] = 1
-    found = [(m.start(), name) for name, rx in LANDMARKS for m in words.take(rx)]
+    found = [(m.start(), name) for name, rx in LANDMARK_WORDS for m in words.take(rx)]
     if found:
         c["near"] = min(found)[1]
 
@@ -156,7 +155,7 @@ def _take_exclusions(words: Words, p: Parsed) -> None:
     transient = (
         r"no more|no|not|without|exclude|excluding|except(?: for)?|other than|anything but|"
         r"but not|(?:don'?t|do not) (?:show|need|suggest|recommend)(?: me)?|avoid|skip|"
-        r"not looking (?:for|at)"
+        r"not looking (?:for|at)|(?:that|which) (?:isn'?t|is not|aren'?t|are not)"
     )
     pattern = (
         rf"\b(?P<kw>{forever}|{transient})\s+(?:(?:any|more|a|an|the|me)\s+)*"
@@ -164,7 +163,9 @@ def _take_exclusions(words: Words, p: Parsed) -> None:
     )
     for match in words.take(pattern):
         named = match.group("types")
-        found = [(m.start(), k) for k, rx in TYPES for m in re.finditer(rf"\b(?:{rx})\b", named)]
+        found = [
+            (m.start(), k) for k, rx in TYPE_WORDS for m in re.finditer(rf"\b(?:{rx})\b", named)
+        ]
         excluded = p.criteria.setdefault("exclude_types", [])
         for _, kind in sorted(found):
             if canonical_type(kind) not in excluded:
@@ -183,8 +184,8 @@ def _take_features(words: Words, p: Parsed, norm: str) -> None:
         rf"(?P<f>{alt})(?:\s+(?:requirement|filter|one))?\b"
     )
     for match in negated:
-        p.removed_features += [k for k, rx in FEATURES if re.fullmatch(rx, match.group("f"))]
-    found = [(m.start(), kind) for kind, rx in FEATURES for m in words.take(rf"\b(?:{rx})\b")]
+        p.removed_features += [k for k, rx in FEATURE_WORDS if re.fullmatch(rx, match.group("f"))]
+    found = [(m.start(), kind) for kind, rx in FEATURE_WORDS for m in words.take(rf"\b(?:{rx})\b")]
     features = list(dict.fromkeys(kind for _, kind in sorted(found)))
     if features:
         p.criteria["features"] = features
@@ -228,7 +229,7 @@ def _take_sizes(words: Words, c: dict[str, Any]) -> None:
         c["baths_min"] = whole(float(three_two[0].group("ba")))
 
 
-_BEDS = r"(?:bed(?:room)?s?|bdrms?|brs?|bds?)"
+_BEDS = r"(?:bed(?:room)?s?|bdrms?|brs?|bds?|rooms? (?:for|to) sleep(?:ing)?|sleeping rooms?)"
 _BATHS = r"(?:full\s+)?(?:bath(?:room)?s?|ba)"
 
 
@@ -308,6 +309,6 @@ def _plausible_place(name: str) -> bool:
     lowered = name.lower()
     if _NOT_PLACES.match(lowered) or lowered in _CITY_NAMES:
         return False
-    return not any(re.search(rx, lowered) for _, rx in LANDMARKS) and not re.search(
+    return not any(re.search(rx, lowered) for _, rx in LANDMARK_WORDS) and not re.search(
         rf"\b(?:{type_alternation()}|{feature_alternation()})\b", lowered
     )

@@ -16,14 +16,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from real_estate.domain import FEATURE_WORDS, TYPE_WORDS
+
 from .money import money_in
 from .parse import normalize, parse
 from .wording import DATA_CITIES, FEATURE_PHRASES, join_words, money, number, type_name
-from .words import FEATURES, TYPES, canonical_type
+from .words import REQUEST, canonical_type
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
-    r"\b(?:budget|afford|can spend|spend up to|price range|our max|my max|"
+    r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|"
     r"(?:we|i) can (?:go|pay) up to)\b"
 )
 _LOCATION = (
@@ -45,13 +47,39 @@ _NAMED: list[tuple[str, tuple[str, ...]]] = [
 ]
 """'remember my budget' names what to keep: only those keys are saved from the message."""
 _LASTING = (
-    r"\b(?:remember|memorize|keep in mind|note that|save (?:this|that|it|my|our)|"
+    r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
+    r"budget|location|area)|remember|memorize|keep in mind|note that|save (?:this|that|it|my|our)|"
     r"from now on|going forward|by default|in general|always|never|every time|each time)\b"
 )
 _MY_PLACE = (
     r"\b(?:my|our)\s+(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"
     r"(?:is|=|:|will be)|\b(?:we|i) (?:live|work|are based|'re based|'m based) in\b"
 )
+
+
+_KEEP = (
+    r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
+    r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|note that|"
+    r"for the future|from now on|going forward|save (?:that|this|it)|don'?t forget)\b"
+)
+_KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
+_JUST_BUDGET = {"price_max", "price_min"}
+
+
+def only_remembers(text: str) -> bool:
+    """A message that asks to remember what it states, not to search with it: each clause that
+    states something says so ("remember we need 3 bedrooms", "my max is 600k, remember that"),
+    or it states only a budget ("budget is 450")."""
+    norm = normalize(text)
+    if re.search(REQUEST, norm):
+        return False
+    stated = [clause for clause in re.split(_CLAUSES, norm) if parse(clause).criteria]
+    if not stated:
+        return False
+    if _KEEP_AT_END.search(norm) or all(re.search(_KEEP, clause) for clause in stated):
+        return True
+    criteria = parse(text).criteria
+    return set(criteria) <= _JUST_BUDGET and bool(re.search(_BUDGET, norm))
 
 
 @dataclass(frozen=True)
@@ -106,10 +134,10 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
                 if c.get(key):
                     save(key, number(c[key]))
             if c.get("features"):
-                features = kinds_in(saved.get("features", ""), FEATURES) + c["features"]
+                features = kinds_in(saved.get("features", ""), FEATURE_WORDS) + c["features"]
                 save("features", ", ".join(dict.fromkeys(features)))
         if parsed.exclude_forever and c.get("exclude_types"):
-            excluded = kinds_in(saved.get("exclude_property_type", ""), TYPES)
+            excluded = kinds_in(saved.get("exclude_property_type", ""), TYPE_WORDS)
             excluded += c["exclude_types"]
             save("exclude_property_type", ", ".join(dict.fromkeys(excluded)), "DECISION")
     return [w for w in writes.values() if not named or w.key in named]
@@ -150,7 +178,7 @@ def fill_from_preferences(
         c["location"] = location
         filled.append(f"location {location}")
     excluded = list(c.get("exclude_types") or [])
-    types = kinds_in(saved.get("property_type", ""), TYPES)
+    types = kinds_in(saved.get("property_type", ""), TYPE_WORDS)
     if types and "property_type" not in c and types[0] not in excluded:
         c["property_type"] = types[0]
         filled.append(f"property type {types[0]}")
@@ -159,10 +187,10 @@ def fill_from_preferences(
         if count and key not in c:
             c[key] = count
             filled.append(f"minimum of {number(count)} {label}")
-    if (features := kinds_in(saved.get("features", ""), FEATURES)) and not c.get("features"):
+    if (features := kinds_in(saved.get("features", ""), FEATURE_WORDS)) and not c.get("features"):
         c["features"] = features
         filled.append("must-have " + join_words([FEATURE_PHRASES[f] for f in features]))
-    never = kinds_in(saved.get("exclude_property_type", ""), TYPES)
+    never = kinds_in(saved.get("exclude_property_type", ""), TYPE_WORDS)
     if added := [t for t in never if t not in excluded and t != c.get("property_type")]:
         c["exclude_types"] = excluded + added
         filled.append("exclusion of " + join_words([type_name(t) for t in added]))

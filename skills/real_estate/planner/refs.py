@@ -6,6 +6,7 @@ as they were shown, 1-based; "the last one" counts from the end.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -169,6 +170,22 @@ def find_reference(text: str) -> Reference | None:
     return None
 
 
+def all_positions(text: str) -> list[int]:
+    """Every position a message names ("the first and the third", "number one and number
+    two", "#2 and #5"), in order; [] when it names fewer than two."""
+    norm = normalize(text)
+    found: list[tuple[int, int]] = []
+    for match in re.finditer(rf"\b(?P<a>{_ORD})\b{_NOT_AFTER}", norm):
+        word = match.group("a")
+        number = ORDINALS.get(word) or (int(re.sub(r"\D", "", word)) if word[0].isdigit() else 0)
+        if number:
+            found.append((match.start(), number))
+    for match in _NUMBER_REF.finditer(norm):
+        found.append((match.start(), int(to_number(match.group("n") or match.group("m")))))
+    positions = list(dict.fromkeys(n for _, n in sorted(found)))
+    return positions if len(positions) > 1 else []
+
+
 def resolve(ref: Reference, results: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str]:
     """The listing a reference points at, or (None, a sentence saying why not)."""
     count = len(results)
@@ -189,3 +206,44 @@ def resolve(ref: Reference, results: list[dict[str, Any]]) -> tuple[dict[str, An
         shown = f"#{position}" if position > 0 else "such result"
         return None, f"There is only 1 result, so there is no {shown}."
     return None, f"There are only {count} results, so there is no {shown}; pick 1 to {count}."
+
+
+_STREET_SUFFIX = re.compile(rf"^(?:{_SUFFIXES})\.?$", re.I)
+
+
+def _street(address: str) -> tuple[str, list[str], str] | None:
+    """("3312", ["western"], "dr") of "3312 Western Dr, Austin, TX 78745"."""
+    words = address.split(",", 1)[0].lower().split()
+    if len(words) < 2 or not words[0].isdigit():
+        return None
+    names = words[1:]
+    suffix = names.pop() if len(names) > 1 and _STREET_SUFFIX.match(names[-1]) else ""
+    return words[0], names, suffix
+
+
+def _mention(norm: str, number: str, names: list[str], suffix: str) -> re.Match[str] | None:
+    name = r"\s+".join(map(re.escape, names))
+    tail = rf"(?:\s+{re.escape(suffix)}\w*\.?)?" if suffix else ""
+    home = r"(?:the\s+)?(?:one|house|home|place|property|listing)"
+    for pattern in (
+        rf"\b(?:{home}\s+(?:on|at)\s+)?{number}\s+{name}{tail}(?:\s+house|\s+home)?\b",
+        rf"\b{home}\s+(?:on|at)\s+{name}{tail}\b",
+        rf"\b(?:on|at)\s+{name}\s+{re.escape(suffix)}\w*\b" if suffix else "$^",
+    ):
+        if found := re.search(pattern, norm):
+            return found
+    first = re.search(rf"\b{number}\s+(\w+)", norm)  # "7806 lowdes": the number, a near name
+    if first and difflib.SequenceMatcher(None, first.group(1), names[0]).ratio() >= 0.7:
+        return first
+    return None
+
+
+def with_positions(text: str, shown: list[dict[str, Any]]) -> str:
+    """`text` with each shown home named by its street written as its position (lower case
+    then): "more about 3312 Western Dr" -> "more about #3" (the references read the rest)."""
+    norm = normalize(text)
+    for position, item in enumerate(shown, start=1):
+        street = _street(str(item.get("address") or ""))
+        if street is not None and (found := _mention(norm, *street)):
+            norm = f"{norm[: found.start()]}#{position}{norm[found.end() :]}"
+    return norm if norm != normalize(text) else text

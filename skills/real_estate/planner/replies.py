@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
+
 from .wording import (
     DATA_CITIES,
     criteria_phrase,
@@ -42,10 +44,10 @@ _RARE_FEATURES = {"waterfront": 3.5, "spa": 3.0, "pool": 2.5, "view": 2.5, "gara
 _RARE_TYPES = {"house": 0.5, "condo": 2.0, "townhouse": 2.5}
 _MOJIBAKE = {"â€™": "'", "â€˜": "'", "â€œ": '"', "â€\x9d": '"', "â€“": "-", "â€”": "-", "Â": ""}
 _ERRORS = {
-    "search_properties": "The property search didn't work",
-    "get_property_details": "I couldn't load that property's details",
-    "get_property_details_by_address": "I couldn't look up that address",
-    "save_search_criteria": "I couldn't save that preference",
+    SEARCH: "The property search didn't work",
+    DETAILS: "I couldn't load that property's details",
+    DETAILS_BY_ADDRESS: "I couldn't look up that address",
+    SAVE_CRITERIA: "I couldn't save that preference",
 }
 
 
@@ -81,9 +83,7 @@ def describe_error(tool: str, message: str) -> str:
     """A readable sentence for a failed tool call."""
     reason = plain(message).rstrip(".!") or "no reason given"
     lowered = reason.lower()
-    if tool == "get_property_details_by_address" and re.search(
-        r"not found|no listing|404", lowered
-    ):
+    if tool == DETAILS_BY_ADDRESS and re.search(r"not found|no listing|404", lowered):
         return (
             "I couldn't find a listing at that address. Check the street number and name, "
             "or pick a home from the search results."

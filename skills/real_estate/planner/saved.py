@@ -14,33 +14,62 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .parse import NUMW, normalize, to_number
-from .refs import ORDINALS, find_reference, resolve
+from real_estate.domain import (
+    COMPARE,
+    FORGET_CRITERIA,
+    GET_SAVED_HOMES,
+    REMOVE_SAVED_HOME,
+    SAVE_HOME,
+)
+
+from .parse import NUMW, normalize, parse, to_number
+from .refs import ORDINALS, all_positions, find_reference, resolve
 
 MAX_COMPARED = 5
 _SAVED_WORDS = r"(?:saved|favou?rites?|shortlist(?:ed)?|bookmark(?:ed|s)?)"
 _SHOW = re.compile(
     rf"\b(?:show|list|see|view|open|what are|which are|display|give me)\b.*\b{_SAVED_WORDS}\b|"
-    r"\bwhat\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked)\b|"
+    r"\bwhat\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|like)\b|"
+    r"\b(?:homes|houses|ones|places) (?:i|we) (?:liked|saved|favou?rited|bookmarked)\b|"
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
 _REMOVE = re.compile(
-    r"\b(?:remove|delete|unsave|un-save|drop|get rid of|clear)\b(?!\s+(?:the\s+)?filter)"
+    r"\b(?:remove|delete|unsave|un-save|(?<!price )drop|get rid of|clear)\b(?!\s+(?:the\s+)?filter)"
 )
 _REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
 _SAVE = re.compile(
-    r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:save|shortlist|bookmark|favou?rite|"
-    r"heart|star)\b|\b(?:add|put)\b.*\b(?:saved|favou?rites|shortlist)\b"
+    r"^\s*(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+)?(?:save|sav|shortlist|bookmark|"
+    r"favou?rite|heart|star)\b|\b(?:add|put)\b.*\b(?:saved|favou?rites|shortlist)\b|"
+    r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list)\b|\bfind it again\b"
 )
 _COMPARE = re.compile(r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b")
-_IT = re.compile(r"\b(?:it|this(?: one| home| house| property| place)?|that(?: one)?)\b")
-_FIRST_N = re.compile(rf"\b(?:first|top)\s+(?P<n>{NUMW})\b|\b(?P<m>{NUMW})\s+first\b")
-_POSITIONS = re.compile(rf"(?<![\d$])(?:#\s?)?\b(?P<n>\d{{1,2}}|{NUMW}|{'|'.join(ORDINALS)})\b")
-_FORGET = re.compile(r"\b(?:forget|clear|reset|delete|remove|drop|erase)\b")
+_WEIGH = re.compile(
+    r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b"
+)
+"""Words that compare homes only when the message names two of them."""
+_CLOSER = re.compile(r"\bclos(?:er|est)\b|\bnear(?:er|est)?\b|\bdistance\b")
+_IT = re.compile(
+    r"\b(?:it|this(?! (?:week|month|year|weekend|morning|afternoon|evening)\b)"
+    r"(?: one| home| house| property| place)?|that(?: one)?)\b"
+)
+_FIRST_N = re.compile(
+    rf"\b(?:first|top)\s+(?!one\b)(?P<n>{NUMW})\b|\b(?!one\b)(?P<m>{NUMW})\s+first\b"
+)
+_POSITIONS = re.compile(
+    rf"(?<![\d$])(?:#\s?)?\b(?P<n>\d{{1,2}}|{NUMW}|{'|'.join(ORDINALS)}|last)\b(?!\s*(?:k\b|%))"
+)
+_CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
+_FORGET = re.compile(
+    r"\b(?:forget|clear|reset|delete|remove|drop|erase)\b|"
+    r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b"
+)
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
     (r"budget|price (?:limit|range|cap)|max(?:imum)? price", ("budget_max", "budget_min")),
     (r"location|area|city|zip(?: ?code)?|neighbou?rhood|town", ("location",)),
-    (r"(?:property |home )?type|kind of (?:home|property)", ("property_type",)),
+    (
+        r"(?:property |home )?type(?: of (?:house|home|property))?|kind of (?:home|property)",
+        ("property_type",),
+    ),
     (r"bed(?:room)?s?(?: count)?", ("beds_min",)),
     (r"bath(?:room)?s?(?: count)?", ("baths_min",)),
     (r"must[- ]haves?|features?|amenities", ("features",)),
@@ -64,26 +93,37 @@ def plan_saved(
     focused: dict[str, Any] | None,
     preferences: Mapping[str, str],
     near: str | None = None,
+    intent: str | None = None,
 ) -> tuple[list[Call], str] | None:
-    """(tool calls, note) for a saved-homes, compare or forget request; None otherwise."""
+    """(tool calls, note) for a saved-homes, compare or forget request; None otherwise.
+    `intent` is the wish the message is surely nearest to (intents.yaml), if any: the
+    recognizer it names is asked first and acts even without its trigger words."""
     norm = normalize(text)
-    intents: tuple[Callable[..., Planned], ...] = (_forget, _compare, _show, _remove, _save)
-    for intent in intents:
-        found = intent(norm, shown, focused, preferences, near)
+    readers: tuple[Callable[..., Planned], ...] = (_forget, _compare, _show, _remove, _save)
+    named = _BY_INTENT.get(intent or "")
+    if named is not None and (found := named(norm, shown, focused, preferences, near, True)):
+        return found
+    for reader in readers:
+        found = reader(norm, shown, focused, preferences, near)
         if found is not None:
             return found
     return None
 
 
 def _show(
-    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+    norm: str,
+    shown: Shown,
+    focused: Focused,
+    prefs: Mapping[str, str],
+    near: str | None,
+    asked: bool = False,
 ) -> Planned:
-    if not _SHOW.search(norm) or _COMPARE.search(norm):
+    if not (asked or _SHOW.search(norm)) or _COMPARE.search(norm):
         return None
     zpids = saved_zpids(prefs)
     if not zpids:
         return [], 'You haven\'t saved any homes yet. Say "save the first one" on any result.'
-    return [("get_saved_homes", {"zpids": zpids})], ""
+    return [(GET_SAVED_HOMES, {"zpids": zpids})], ""
 
 
 def _target(norm: str, shown: Shown, focused: Focused) -> tuple[dict[str, Any] | None, str]:
@@ -99,27 +139,42 @@ def _target(norm: str, shown: Shown, focused: Focused) -> tuple[dict[str, Any] |
 
 
 def _save(
-    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+    norm: str,
+    shown: Shown,
+    focused: Focused,
+    prefs: Mapping[str, str],
+    near: str | None,
+    asked: bool = False,
 ) -> Planned:
-    if not _SAVE.search(norm) or re.search(r"\bsearch\b|\bpreference\b|\bbudget\b", norm):
+    if not (asked or _SAVE.search(norm)) or re.search(
+        r"\bsearch\b|\bpreference\b|\bbudget\b", norm
+    ):
         return None
+    several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]
+    if len(several) > 1:  # "save the 1st and the 6th"
+        return [(SAVE_HOME, {"zpid": str(home["zpid"])}) for home in several], ""
     listing, why = _target(norm, shown, focused)
     if listing is None:
         return [], why
-    return [("save_home", {"zpid": str(listing["zpid"])})], ""
+    return [(SAVE_HOME, {"zpid": str(listing["zpid"])})], ""
 
 
 def _remove(
-    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+    norm: str,
+    shown: Shown,
+    focused: Focused,
+    prefs: Mapping[str, str],
+    near: str | None,
+    asked: bool = False,
 ) -> Planned:
-    if not _REMOVE.search(norm):
+    if not (asked or _REMOVE.search(norm)):
         return None
     zpids = saved_zpids(prefs)
     mentions_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm)
     if mentions_saved and _REMOVE_ALL.search(norm):
         if not zpids:
             return [], "You have no saved homes to remove."
-        return [("remove_saved_home", {"zpid": z}) for z in zpids], ""
+        return [(REMOVE_SAVED_HOME, {"zpid": z}) for z in zpids], ""
     if not (mentions_saved or _IT.search(norm) or find_reference(norm)):
         return None
     listing, why = _target(norm, shown, focused)
@@ -127,24 +182,34 @@ def _remove(
         return [], why
     if str(listing["zpid"]) not in zpids:
         return [], "That home isn't in your saved homes, so there is nothing to remove."
-    return [("remove_saved_home", {"zpid": str(listing["zpid"])})], ""
+    return [(REMOVE_SAVED_HOME, {"zpid": str(listing["zpid"])})], ""
 
 
 def _compare(
-    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+    norm: str,
+    shown: Shown,
+    focused: Focused,
+    prefs: Mapping[str, str],
+    near: str | None,
+    asked: bool = False,
 ) -> Planned:
-    if not _COMPARE.search(norm):
+    if not (asked or _COMPARE.search(norm) or _WEIGH.search(norm)):
         return None
     pool = shown
     if re.search(rf"\b{_SAVED_WORDS}\b", norm):
         pool = [{"zpid": z} for z in saved_zpids(prefs)]
     picked = _picked(norm, pool)
+    if focused is not None and _IT.search(norm) and len(picked) == 1:  # "this one vs #4"
+        picked = [focused, *picked]
+    if len(picked) < 2 and not (asked or _COMPARE.search(norm)):
+        return None
     if len(picked) < 2:
         return [], 'Tell me which homes to compare, e.g. "compare the first two" (2 to 5 homes).'
     args: dict[str, Any] = {"zpids": [str(item["zpid"]) for item in picked[:MAX_COMPARED]]}
-    if near:
-        args["near"] = near
-    return [("compare_properties", args)], ""
+    landmark = parse(norm).criteria.get("near") if _CLOSER.search(norm) else None
+    if near or landmark:
+        args["near"] = landmark or near
+    return [(COMPARE, args)], ""
 
 
 def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -152,24 +217,52 @@ def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if match := _FIRST_N.search(norm):
         n = int(to_number(match.group("n") or match.group("m")))
         return pool[:n]
+    if match := _CHEAPEST_N.search(norm):  # "the two cheapest ones"
+        n = int(to_number(match.group("n")))
+        priced = [item for item in pool if isinstance(item.get("price"), int | float)]
+        return sorted(priced, key=lambda item: item["price"])[:n]
     positions = []
     for match in _POSITIONS.finditer(norm):
         word = match.group("n")
-        positions.append(ORDINALS.get(word) or int(to_number(word)))
-    if len(positions) >= 2:
+        if word == "one" and not re.search(r"(?:number|#|no\.?)\s*$", norm[: match.start()]):
+            continue  # "this one", "the second one": a noun, not a position
+        positions.append(
+            len(pool) if word == "last" else ORDINALS.get(word) or int(to_number(word))
+        )
+    if len(positions) == 1 or len(positions) >= 2:
         return [pool[p - 1] for p in dict.fromkeys(positions) if 1 <= p <= len(pool)]
     return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
 
 
 def _forget(
-    norm: str, shown: Shown, focused: Focused, prefs: Mapping[str, str], near: str | None
+    norm: str,
+    shown: Shown,
+    focused: Focused,
+    prefs: Mapping[str, str],
+    near: str | None,
+    asked: bool = False,
 ) -> Planned:
-    if not _FORGET.search(norm) or not re.search(r"\b(?:my|our|the saved)\b", norm):
+    if not (asked or _FORGET.search(norm)) or not re.search(
+        r"\b(?:my|our|the saved|the (?:type|kind))\b", norm
+    ):
         return None
-    for words, keys in _FORGET_KEYS:
-        if re.search(rf"\b(?:my|our|the saved)\s+(?:saved\s+)?(?:{words})\b", norm):
-            present = [k for k in keys if k in prefs]
-            if not present:
-                return [], "There is nothing saved for that, so there is nothing to forget."
-            return [("forget_search_criteria", {"key": k}) for k in present], ""
-    return None
+    named = [
+        keys
+        for words, keys in _FORGET_KEYS
+        if re.search(rf"\b(?:my|our|the saved|the)\s+(?:saved\s+)?(?:{words})\b", norm)
+        or re.search(rf"\b(?:my|our)\b.*\band (?:my |our |the )?(?:{words})\b", norm)
+    ]
+    if not named:
+        return None
+    present = [k for keys in named for k in keys if k in prefs]
+    if not present:
+        return [], "There is nothing saved for that, so there is nothing to forget."
+    return [(FORGET_CRITERIA, {"key": k}) for k in present], ""
+
+
+_BY_INTENT: dict[str, Callable[..., Planned]] = {
+    "forget_preference": _forget,
+    "list_saved_homes": _show,
+    "remove_saved_home": _remove,
+    "save_home": _save,
+}

@@ -21,6 +21,8 @@ VOCABULARY = frozenset(
     between budget maximum minimum million thousand square footage remember always never
     available downtown capitol airport domain zilker search looking interested family single
     austin pflugerville manor driftwood dripping springs manchaca condominiums
+    number changes schedule similar compare details second third fourth fifth sixth seventh
+    eighth ninth tenth notify favorite favorites showing viewing
     """.split()  # noqa: SIM905
 )
 KNOWN = frozenset(
@@ -30,10 +32,14 @@ KNOWN = frozenset(
     could every first great house looks maybe might money month never night place plans
     please point right since small still thing think today under until using value views
     wants water which while would write years young spend spending close closer valle large
-    cheap price prices priced newer older
+    cheap price prices priced newer older change changed seven eight eleven twelve fifteen twenty seventy
+    eighty ninety sixty fifty forty thirty nineteen eighteen seventeen sixteen fourteen
+    thirteen
     """.split()  # noqa: SIM905
 )
 _WORD = re.compile(r"[a-z]{5,}")
+SHORT = {"hous": "house", "hom": "home", "cndo": "condo", "undr": "under", "ovr": "over"}
+"""Misspellings too short for the similarity check, read as meant."""
 
 
 def _swapped_once(word: str, target: str) -> bool:
@@ -58,4 +64,5 @@ def correct_word(word: str) -> str:
 
 def correct(text: str) -> str:
     """Lower-case text with misspelled vocabulary words corrected (other words untouched)."""
+    text = re.sub(r"\b[a-z]{3,4}\b", lambda m: SHORT.get(m.group(), m.group()), text)
     return _WORD.sub(lambda m: correct_word(m.group()), text)

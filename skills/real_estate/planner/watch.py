@@ -19,6 +19,9 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from real_estate.domain import FORGET_CRITERIA, REQUEST_TOUR, SAVE_SEARCH, SEARCH, WATCH_HOME
+
+from .money import money_in
 from .parse import normalize, parse
 from .refs import find_reference, resolve
 from .tour_times import TourTimeError, in_words, slots
@@ -30,9 +33,12 @@ ACCOUNT_CONTACT = "my PropSearch account"
 NOT_SAVED = ("sort", "limit", "page")
 
 _NOTIFY = re.compile(
-    r"\b(?:tell|let)\s+(?:me|us)\s+(?:know\s+)?(?:when|if|whenever|once|as soon as)\b|"
-    r"\b(?:notify|alert|ping|email|text)\s+(?:me|us)\b|\bkeep (?:me|us) (?:posted|updated)\b|"
-    r"\bkeep an eye on\b|\bwatch\b|\bsave (?:this|the|that|my) search\b|\bsearch alerts?\b"
+    r"\b(?:tell|let)\s+(?:me|us)\s+(?:know\s+)?(?:about\s+(?:any|new)\b|when|if|whenever|"
+    r"once|as soon as)\b|\b(?:notify|alert|ping|email|text|inform|message)\s+(?:me|us)\b|"
+    r"\bsend (?:me|us) (?:a )?(?:message|email|note|text)\b|\bkeep (?:me|us) (?:posted|updated)\b|"
+    r"\b(?:want|like) to (?:hear|know) about it\b|\bkeep an eye on\b|\bwatch\b|\bfollow\b|"
+    r"\bsav(?:e)? (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
+    r"\bsearch alerts?\b|\btrack\b"
 )
 _NEW_HOMES = re.compile(
     r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"
@@ -46,13 +52,15 @@ _STATUS = re.compile(
 )
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
 _STOP = re.compile(
-    r"\b(?:stop|quit|cancel|end)\s+(?:watching|tracking|alerting|notifying|the alerts?)\b|"
+    r"\b(?:stop|quit|cancel|end)\s+(?:watching|tracking|alerting|notifying|sending|"
+    r"(?:the |my )?(?:\w+ )?alerts?)\b|"
+    r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
     r"\bunwatch\b|\b(?:don'?t|do not) (?:watch|notify|alert)\b|"
     r"\b(?:delete|remove|cancel|forget|drop)\b.*\b(?:saved )?search(?:es)?\b|"
     r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
 )
 _TOUR = re.compile(
-    r"\b(?:tour|showing|viewing|visit)\b|\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
+    r"\b(?:tour|showing|viewing|visit|vist|drop by|stop by|swing by|in person)\b|\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
     r"(?: one)? (?:in person|on|this|next|tomorrow|at|around)\b"
 )
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -63,6 +71,13 @@ _TIMES = re.compile(
     rf"|\b(?:this|next)\s+(?:weekend|week)\b|\btoday\b|\btonight\b|\b{_CLOCK}\b"
     r"|\b(?:in the )?(?:morning|afternoon|evening)s?\b"
 )
+_CHANGE = re.compile(
+    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set)\b.*\bsaved search\b"
+)
+_RUN_SAVED = re.compile(
+    r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b"
+)
+_REMEMBERED = re.compile(r"\bwhat you (?:remember|know)\b|\bmy (?:saved )?preferences\b")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b")
 _LIST = re.compile(
@@ -78,28 +93,103 @@ def plan_watch(
     last_criteria: Mapping[str, Any] | None,
     preferences: Mapping[str, str],
     timezone: str = "UTC",
+    intent: str | None = None,
 ) -> Planned:
-    """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise."""
+    """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise.
+    `intent` is the wish the message is surely nearest to (intents.yaml), if any."""
     norm = normalize(text)
-    if _LIST.search(norm) and not _STOP.search(norm):
+    if _CHANGE.search(norm):
+        return _change_search(text, preferences)
+    if _RUN_SAVED.search(norm) and (saved := _saved_criteria(preferences)):
+        return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
+    if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
+        return _save_search("", _remembered(preferences))
+    stop = _STOP.search(norm) or intent in ("stop_watching", "stop_saved_search")
+    if (_LIST.search(norm) or intent == "list_saved_searches") and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
-    if _STOP.search(norm):
-        return _stop(norm, shown, focused, preferences)
+    if stop:
+        return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
     touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
-    if touring and (find_reference(norm) or _IT.search(norm) or focused):
+    pointed = find_reference(norm) or _IT.search(norm) or focused
+    if intent == "request_tour" or (touring and pointed):
         return _tour(text, norm, (shown, focused), timezone)
-    if not _NOTIFY.search(norm):
+    future = re.search(r"\b(?:if|when|whenever|once|as soon as)\b", norm)
+    if not (_NOTIFY.search(norm) or (future and intent in ("watch_home", "save_search"))):
         return None
-    points_at_home = find_reference(norm) is not None or (
-        _IT.search(norm) is not None and not _NEW_HOMES.search(norm)
-    )
-    if points_at_home:
+    if _points_at_home(norm, focused, intent):
         listing, why = _target(norm, shown, focused)
         if listing is None:
             return [], why
-        what = "price" if _PRICE.search(norm) else "status" if _STATUS.search(norm) else "any"
-        return [("watch_home", {"zpid": str(listing["zpid"]), "watch": what})], ""
+        return [(WATCH_HOME, {"zpid": str(listing["zpid"]), "watch": _watched(norm)})], ""
     return _save_search(text, last_criteria)
+
+
+def asks_watch_or_tour(text: str) -> bool:
+    """The message asks to watch a home or to tour one."""
+    norm = normalize(text)
+    return bool(_NOTIFY.search(norm) or _TOUR.search(norm))
+
+
+def _points_at_home(norm: str, focused: dict[str, Any] | None, intent: str | None) -> bool:
+    """A watch of one home ("the second one", "it"), not of a search for new ones."""
+    if intent == "watch_home" or find_reference(norm) is not None:
+        return True
+    if _NEW_HOMES.search(norm):
+        return False
+    if _IT.search(norm) is not None:
+        return True
+    changes = _PRICE.search(norm) or _STATUS.search(norm)
+    return intent != "save_search" and bool(focused is not None and changes)
+
+
+def _watched(norm: str) -> str:
+    price, status = _PRICE.search(norm), _STATUS.search(norm)
+    if (price and status) or re.search(r"\bany (?:change|update)", norm):
+        return "any"
+    return "price" if price else "status" if status else "any"
+
+
+def _remembered(preferences: Mapping[str, str]) -> dict[str, Any]:
+    """The criteria the user's remembered preferences make ("save a search with what you
+    remember about me")."""
+    criteria: dict[str, Any] = {}
+    if location := preferences.get("location"):
+        criteria["location"] = location
+    if kind := preferences.get("property_type"):
+        criteria["property_type"] = kind.split(",")[0].strip()
+    for key, name in (("budget_max", "price_max"), ("budget_min", "price_min")):
+        if amount := money_in(preferences.get(key, "")):
+            criteria[name] = amount
+    if beds := preferences.get("beds_min", "").strip():
+        criteria["beds_min"] = int(beds) if beds.isdigit() else beds
+    return criteria
+
+
+def _saved_criteria(preferences: Mapping[str, str]) -> dict[str, Any] | None:
+    """The criteria of the user's one saved search, None when there is not exactly one."""
+    searches = [k for k in preferences if k.startswith("search_")]
+    if len(searches) != 1:
+        return None
+    try:
+        saved = json.loads(preferences[searches[0]])
+    except ValueError:
+        return None
+    return saved if isinstance(saved, dict) else None
+
+
+def _change_search(text: str, preferences: Mapping[str, str]) -> Planned:
+    """ "change my saved search to 4 bedrooms": the saved search with what the message says."""
+    searches = [k for k in preferences if k.startswith("search_")]
+    if len(searches) != 1:
+        return [], "Which saved search should I change? " + (
+            f"You have {', '.join(searches)}." if searches else "You have none yet."
+        )
+    try:
+        saved = json.loads(preferences[searches[0]])
+    except ValueError:
+        return [], "I couldn't read that saved search; say what it should look for."
+    changed = {k: v for k, v in parse(text).criteria.items() if k not in NOT_SAVED}
+    return [(SAVE_SEARCH, {"criteria": {**saved, **changed}})], ""
 
 
 def _target(norm: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None) -> Any:
@@ -114,15 +204,17 @@ def _target(norm: str, shown: list[dict[str, Any]], focused: dict[str, Any] | No
 
 
 def _save_search(text: str, last_criteria: Mapping[str, Any] | None) -> Planned:
-    criteria = {k: v for k, v in parse(text).criteria.items() if k not in NOT_SAVED}
-    if not criteria and last_criteria:
-        criteria = {k: v for k, v in last_criteria.items() if k not in NOT_SAVED}
-    if not criteria:
+    """A saved search for what the message names, on top of the last search unless it names a
+    place of its own; refused when it would match anything."""
+    said = {k: v for k, v in parse(text).criteria.items() if k not in NOT_SAVED}
+    last = {k: v for k, v in (last_criteria or {}).items() if k not in NOT_SAVED}
+    criteria = said if "location" in said or "near" in said else {**last, **said}
+    if set(criteria) <= {"property_type"}:
         return [], (
             'Which homes should I watch for? Search first and say "watch this search", or say '
             'e.g. "tell me when a 3-bed house in 78704 under $500k comes up".'
         )
-    return [("save_search", {"criteria": criteria})], ""
+    return [(SAVE_SEARCH, {"criteria": criteria})], ""
 
 
 def _stop(
@@ -130,19 +222,20 @@ def _stop(
     shown: list[dict[str, Any]],
     focused: dict[str, Any] | None,
     preferences: Mapping[str, str],
+    a_search: bool = False,
 ) -> Planned:
     watches = [k for k in preferences if k.startswith("watch_")]
     searches = [k for k in preferences if k.startswith("search_")]
-    if re.search(r"\bsearch(?:es)?\b", norm):
+    if a_search or re.search(r"\bsearch(?:es)?\b|\bmatch(?:es)?\b|\bnew listings\b", norm):
         if not searches:
             return [], "You have no saved searches, so there is nothing to stop."
         if len(searches) > 1 and not re.search(r"\ball\b|\bevery\b", norm):
             return [], "Which saved search? You have " + ", ".join(searches) + "."
-        return [
-            ("forget_search_criteria", {"entry_type": "SEARCH", "key": k}) for k in searches
-        ], ""
+        return [(FORGET_CRITERIA, {"entry_type": "SEARCH", "key": k}) for k in searches], ""
     if re.search(r"\ball\b|\bevery\b", norm):
         keys = watches
+    elif len(watches) == 1 and find_reference(norm) is None:
+        keys = watches  # "stop watching it": the one home watched
     else:
         listing, why = _target(norm, shown, focused)
         if listing is None:
@@ -150,7 +243,7 @@ def _stop(
         keys = [k for k in watches if k == f"watch_{listing['zpid']}"]
     if not keys:
         return [], "You are not watching that home, so there is nothing to stop."
-    return [("forget_search_criteria", {"entry_type": "WATCH", "key": k}) for k in keys], ""
+    return [(FORGET_CRITERIA, {"entry_type": "WATCH", "key": k}) for k in keys], ""
 
 
 def _tour(
@@ -171,7 +264,7 @@ def _tour(
     found = _EMAIL.search(text) or _PHONE.search(text)
     contact = found.group(0) if found else ACCOUNT_CONTACT
     args = {"zpid": str(listing["zpid"]), "times": times, "contact": contact}
-    return [("request_tour", args)], ""
+    return [(REQUEST_TOUR, args)], ""
 
 
 def listed(preferences: Mapping[str, str], shown: list[dict[str, Any]]) -> str:

@@ -1,10 +1,12 @@
-"""Vocabulary of the offline real-estate brain: the words that mean a type, a feature, a sort.
+"""How people phrase a search: numbers in words, refinements, paging, new searches, questions.
 
-Patterns are lower-case regex fragments; callers add word boundaries. Lists are ordered so a
-longer phrase wins over its parts ("mobile home" before "home", "town house" before "house").
+The words for types, features, sorts and landmarks are the skill's one vocabulary
+(`real_estate.domain`). Patterns are lower-case regex fragments; callers add word boundaries.
 """
 
 from __future__ import annotations
+
+from real_estate.domain import FEATURE_WORDS, TYPE_WORDS
 
 WORD_NUMBERS: dict[str, int] = {
     word: n
@@ -27,77 +29,6 @@ WORD_NUMBERS: dict[str, int] = {
     )
 }
 
-LANDMARKS: list[tuple[str, str]] = [
-    (
-        "ut austin",
-        r"(?<!\w)(?:ut[- ]austin|university of texas(?: at austin)?|the university|u\.t\.?|ut|"
-        r"ut campus|campus)(?!\w)",
-    ),
-    ("downtown", r"(?<!\w)(?:downtown|city cent(?:er|re)|the cbd|cbd)(?!\w)"),
-    ("capitol", r"(?<!\w)(?:(?:the )?(?:state )?capitol|capitol building|state capital)(?!\w)"),
-    ("zilker park", r"(?<!\w)zilker(?: park)?(?!\w)"),
-    ("the domain", r"(?<!\w)(?:the )?domain(?: northside)?(?!\w)"),
-    ("airport", r"(?<!\w)(?:the )?(?:airport|abia|bergstrom)(?!\w)"),
-    ("lady bird lake", r"(?<!\w)(?:lady ?bird(?: lake)?|town lake)(?!\w)"),
-]
-
-TYPES: list[tuple[str, str]] = [
-    ("mobile", r"mobile homes?|manufactured(?: homes?)?|trailers?"),
-    (
-        "multi_family",
-        r"multi[- ]?family(?: homes?| houses?| propert(?:y|ies))?|multi[- ]?plex(?:es)?|"
-        r"duplex(?:es)?|triplex(?:es)?|fourplex(?:es)?|quadplex(?:es)?",
-    ),
-    ("townhouse", r"town ?houses?|town ?homes?|row ?houses?"),
-    ("condo", r"condos?|condominiums?"),
-    ("apartment", r"apartments?|apts?"),
-    ("land", r"(?:vacant |empty |raw )?land|(?:vacant|empty|buildable|building) lots?|acreage"),
-    (
-        "house",
-        r"single[- ]family(?: homes?| houses?| residences?)?|houses?|sfh|"
-        r"detached(?: homes?| houses?)?",
-    ),
-    ("home", r"homes?"),
-]
-"""'home' is the generic word: it means a house only when no other type is named."""
-
-FEATURES: list[tuple[str, str]] = [
-    (
-        "waterfront",
-        r"water ?front|lake ?front|river ?front|on the (?:water|lake|river)|lakeside|waterside",
-    ),
-    ("spa", r"hot ?tubs?|spas?|jacuzzis?|whirlpools?"),
-    ("community_pool", r"(?:community|neighbou?rhood|shared|hoa) (?:swimming )?pools?"),
-    ("pool", r"(?:swimming |private |own )?pools?"),
-    ("fireplace", r"(?:wood[- ]burning |gas )?fire ?places?"),
-    ("garage", r"(?:\d[- ]car )?garages?|covered parking"),
-    ("view", r"(?:lake|hill country|city|skyline|water|mountain|great|nice) views?|views?"),
-]
-
-SORTS: list[tuple[str, str]] = [
-    (
-        "price_desc",
-        r"most expensive|priciest|highest[- ]priced?|high(?:est)? to low(?:est)?|"
-        r"price descending|expensive first",
-    ),
-    (
-        "price",
-        r"cheapest|least expensive|lowest[- ]priced?|low(?:est)? to high(?:est)?|"
-        r"most affordable|price ascending|(?:sort(?:ed)?|order(?:ed)?) by price|by price|"
-        r"cheaper first|cheap|inexpensive|(?<!more )affordable|budget[- ]friendly",
-    ),
-    (
-        "size",
-        r"biggest|largest|most (?:space|square (?:feet|footage)|room)|"
-        r"(?:sort(?:ed)?|order(?:ed)?) by size|by size|bigger first",
-    ),
-    (
-        "newest",
-        r"newest|most recent(?:ly built)?|newer|new construction|recently built|newly built|"
-        r"(?:sort(?:ed)?|order(?:ed)?) by (?:age|year)",
-    ),
-    ("distance", r"closest|nearest|closer|nearer|(?:sort(?:ed)?|order(?:ed)?) by distance"),
-]
 
 MODIFIERS: list[tuple[str, str]] = [
     (
@@ -114,8 +45,9 @@ MODIFIERS: list[tuple[str, str]] = [
     ("more_beds", r"more bed(?:room)?s|extra bed(?:room)?|another bed(?:room)?"),
     (
         "similar",
-        r"similar|comparable|like (?:this|that|it)(?: one)?|more like|"
-        r"(?<!i )(?<!i'd )(?<!would )(?<!i would )like (?:the |#|number )",
+        r"similar|comparable|more like|"
+        r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwould )(?<!\bi would )"
+        r"like (?:this|that|it(?! a lot)|the |#|number )",
     ),
 ]
 
@@ -136,9 +68,10 @@ DROPS: list[tuple[str, str]] = [
 ]
 
 PAGING = (
-    r"\b(?:more results|next page|next (?:\d+|five|ten)|show (?:me )?more|load more|see more|"
-    r"more (?:listings|options|homes|houses|properties|places|please|of them|like these)|"
-    r"any more|anymore|keep going|what else)\b|^\s*(?:more|next)\W*$"
+    r"\b(?:more results|next page|nxt (?:page|pg)|next pg|next (?:\d+|five|ten)|"
+    r"next (?:batch|set|bunch|lot|few|ones)|the following ones|show (?:me )?more|load more|"
+    r"see more|more (?:listings|options|homes|houses|properties|places|please|pls|of them|"
+    r"like these)|any more|anymore|keep going|what else)\b|^\s*(?:more|next)\W*$"
 )
 
 REFINE_STRONG = (
@@ -192,8 +125,8 @@ def canonical_type(kind: str) -> str:
 
 
 def type_alternation() -> str:
-    return "|".join(rx for _, rx in TYPES)
+    return "|".join(rx for _, rx in TYPE_WORDS)
 
 
 def feature_alternation() -> str:
-    return "|".join(rx for _, rx in FEATURES)
+    return "|".join(rx for _, rx in FEATURE_WORDS)

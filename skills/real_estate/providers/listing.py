@@ -6,55 +6,14 @@ import re
 from typing import Any
 
 from ranking import flags
-
-PROPERTY_TYPES = (
-    "house",
-    "condo",
-    "townhouse",
-    "multi_family",
-    "apartment",
-    "land",
-    "mobile",
-    "other",
-)
-FEATURES = ("pool", "community_pool", "garage", "view", "spa", "waterfront", "fireplace")
-
-# Keys are lowercase letters only, so "Single Family", "SINGLE_FAMILY" and "singleFamily" all meet.
-_TYPE_MAP = {
-    "singlefamily": "house",
-    "singlefamilyresidence": "house",  # RESO PropertySubType spellings
-    "singlefamilydetached": "house",
-    "manufacturedhome": "mobile",
-    "duplex": "multi_family",
-    "triplex": "multi_family",
-    "quadruplex": "multi_family",
-    "unimprovedland": "land",
-    "residential": "house",
-    "house": "house",
-    "condo": "condo",
-    "condominium": "condo",
-    "cooperative": "condo",
-    "townhouse": "townhouse",
-    "townhome": "townhouse",
-    "multipleoccupancy": "multi_family",
-    "multifamily": "multi_family",
-    "apartment": "apartment",
-    "vacantland": "land",
-    "lot": "land",
-    "lotland": "land",
-    "lotsland": "land",
-    "land": "land",
-    "mobilemanufactured": "mobile",
-    "manufactured": "mobile",
-    "mobile": "mobile",
-}
+from real_estate.domain import PROVIDER_TYPES
 
 
 def normalize_property_type(raw: object) -> str:
     """Map any provider spelling of a home type onto PROPERTY_TYPES ("other" when unknown)."""
     if not isinstance(raw, str):
         return "other"
-    return _TYPE_MAP.get(re.sub(r"[^a-z]", "", raw.lower()), "other")
+    return PROVIDER_TYPES.get(re.sub(r"[^a-z]", "", raw.lower()), "other")
 
 
 def zillow_url(zpid: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from criteria import Criteria
-from landmarks import DISPLAY
+from real_estate.domain import LANDMARK_DISPLAY
 
 _PLURAL = {
     "house": "houses",
@@ -33,7 +33,7 @@ def build_prompt(c: Criteria) -> str:
         words.append("in Austin TX")
     if c.near:
         radius = f"within {c.radius_miles:g} miles of" if c.radius_miles else "near"
-        words.append(f"{radius} {DISPLAY[c.near]}")
+        words.append(f"{radius} {LANDMARK_DISPLAY[c.near]}")
     if c.price_min and c.price_max:
         words.append(f"between {_money(c.price_min)} and {_money(c.price_max)}")
     elif c.price_max:

@@ -1,0 +1,96 @@
+"""A skill's intents, declared in `intents.yaml` beside its SKILL.md (docs/skills.md, "Intents").
+
+Each intent names what it leads to (a `tool` of the skill, or an `answer` without one: `words`,
+`ask`, `refuse`), the `slots` that fill the tool's arguments (slot name -> argument; the skill's
+own code reads the values) and the example messages it is recognized by. The core reads only the
+names and examples; what an intent means stays with the skill.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+log = logging.getLogger(__name__)
+
+INTENTS_FILE = "intents.yaml"
+ANSWERS = ("words", "ask", "refuse")
+_NAME = re.compile(r"^[a-z][a-z0-9_]{0,59}$")
+MAX_EXAMPLE_CHARS = 300
+
+
+class IntentsError(ValueError):
+    """An intents.yaml that cannot be used; the skill keeps working without intents."""
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One wish a skill understands, with the examples it is recognized by."""
+
+    skill: str
+    name: str
+    examples: tuple[str, ...]
+    tool: str | None = None
+    answer: str | None = None
+    slots: Mapping[str, str] = field(default_factory=dict)
+    """Slot name -> the tool argument it fills."""
+
+
+def load_intents(skill: str, folder: Path) -> list[Intent]:
+    """The intents of one skill folder; [] when it declares none, IntentsError when malformed."""
+    path = folder / INTENTS_FILE
+    if not path.is_file():
+        return []
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise IntentsError(f"{path}: not YAML ({exc})") from exc
+    declared = data.get("intents") if isinstance(data, dict) else None
+    if not isinstance(declared, dict) or not declared:
+        raise IntentsError(f"{path}: needs an `intents:` mapping of name -> intent")
+    return [_intent(skill, str(name), body, path) for name, body in declared.items()]
+
+
+def _intent(skill: str, name: str, body: Any, path: Path) -> Intent:
+    where = f"{path}: intent {name!r}"
+    if not _NAME.match(name) or not isinstance(body, dict):
+        raise IntentsError(f"{where}: a lowercase name with a mapping body is required")
+    tool, answer = body.get("tool"), body.get("answer")
+    if (tool is None) == (answer is None):
+        raise IntentsError(f"{where}: give exactly one of `tool` or `answer`")
+    if answer is not None and answer not in ANSWERS:
+        raise IntentsError(f"{where}: answer must be one of {', '.join(ANSWERS)}")
+    examples = body.get("examples")
+    if not isinstance(examples, list) or not examples:
+        raise IntentsError(f"{where}: needs a list of `examples`")
+    if any(not isinstance(e, str) or not e.strip() for e in examples):
+        raise IntentsError(f"{where}: every example is a non-empty string")
+    slots = body.get("slots") or {}
+    if not isinstance(slots, dict) or any(not isinstance(v, str) for v in slots.values()):
+        raise IntentsError(f"{where}: slots map a slot name to the argument it fills")
+    return Intent(
+        skill=skill,
+        name=name,
+        examples=tuple(e.strip()[:MAX_EXAMPLE_CHARS] for e in examples),
+        tool=str(tool) if tool is not None else None,
+        answer=str(answer) if answer is not None else None,
+        slots={str(k): str(v) for k, v in slots.items()},
+    )
+
+
+def load_all(folders: Iterable[tuple[str, Path]]) -> list[Intent]:
+    """Every skill's intents; a skill whose file is malformed is left out (logged), so one bad
+    file never silences the others."""
+    found: list[Intent] = []
+    for skill, folder in folders:
+        try:
+            found.extend(load_intents(skill, folder))
+        except (IntentsError, OSError) as exc:
+            log.error("skipping the intents of %s: %s", skill, exc)
+    return found

@@ -1,0 +1,136 @@
+"""Which declared intents a message is nearest to: k nearest examples by MiniLM similarity.
+
+The examples are embedded once, on first use (or by `warm()` at start-up), and kept for the
+process; a message is embedded once per turn (the last few are kept, since a turn asks for its
+intents at several steps). Each intent is scored by the mean similarity of its `NEAREST`
+closest examples to the message, so one lucky example counts less than a cluster of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from agent_graph.understanding.intents import Intent
+
+log = logging.getLogger(__name__)
+
+NEAREST = 2
+"""Examples per intent whose similarities are averaged into its score."""
+KEPT_MESSAGES = 16
+MAX_MESSAGE_CHARS = 1000
+"""A longer message is read by its start: MiniLM sees 256 tokens at most anyway."""
+
+Embed = Callable[[list[str]], Sequence[Sequence[float]]]
+Matrix = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One intent's score for a message (cosine similarity, -1..1)."""
+
+    skill: str
+    name: str
+    score: float
+
+
+def default_embed(texts: list[str]) -> Sequence[Sequence[float]]:
+    """The bundled MiniLM (agent_graph/memory/embeddings.py), loaded on first use."""
+    from agent_graph.memory.embeddings import embed  # onnxruntime loads only when needed
+
+    return embed(texts)
+
+
+_SHARED: dict[str, Matrix] = {}
+"""Example matrices by a digest of the examples: every matcher of a process shares them."""
+_SHARED_LOCK = threading.Lock()
+
+
+class IntentMatcher:
+    """Ranks the intents of every skill for a message; thread-safe."""
+
+    def __init__(self, intents: Sequence[Intent], embed: Embed = default_embed) -> None:
+        self.intents = list(intents)
+        self._embed = embed
+        self._owner = np.asarray(
+            [i for i, intent in enumerate(self.intents) for _ in intent.examples], dtype=np.int64
+        )
+        self._texts = [e for intent in self.intents for e in intent.examples]
+        self._digest = hashlib.sha256("\n".join(self._texts).encode()).hexdigest()
+        self._messages: OrderedDict[str, Matrix] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def warm(self) -> threading.Thread:
+        """Embed the examples in the background now, so the first turn need not wait."""
+        thread = threading.Thread(target=self._examples, name="intents-warm", daemon=True)
+        thread.start()
+        return thread
+
+    def rank(self, text: str) -> list[Ranked]:
+        """Every intent with its score for `text`, best first; [] with no intents or no text."""
+        message = text.strip()[:MAX_MESSAGE_CHARS]
+        if not self.intents or not message:
+            return []
+        examples = self._examples()
+        similarity = examples @ self._message(message)
+        scores = []
+        for index, intent in enumerate(self.intents):
+            own = np.sort(similarity[self._owner == index])[::-1][:NEAREST]
+            scores.append(Ranked(intent.skill, intent.name, round(float(own.mean()), 4)))
+        return sorted(scores, key=lambda r: -r.score)
+
+    def understood(self, turn: dict[str, Any], skill: str) -> dict[str, Any]:
+        """`turn` with the intents one skill's planner sees (`for_planner`); unchanged when the
+        embedder cannot run (logged): the planners then read the words alone."""
+        try:
+            ranked = self.rank(str(turn.get("text", "")))
+        except (RuntimeError, OSError, ValueError) as exc:
+            log.error("intents not ranked: %s", exc)
+            return turn
+        return {**turn, **for_planner(ranked, skill)}
+
+    def _examples(self) -> Matrix:
+        with _SHARED_LOCK:
+            found = _SHARED.get(self._digest)
+            if found is None:
+                found = _SHARED[self._digest] = _matrix(self._embed(self._texts))
+                log.info("embedded %d intent examples", len(self._texts))
+            return found
+
+    def _message(self, message: str) -> Matrix:
+        with self._lock:
+            if message in self._messages:
+                self._messages.move_to_end(message)
+                return self._messages[message]
+        vector: Matrix = _matrix(self._embed([message]))[0]
+        with self._lock:
+            self._messages[message] = vector
+            while len(self._messages) > KEPT_MESSAGES:
+                self._messages.popitem(last=False)
+        return vector
+
+
+def _matrix(rows: Sequence[Sequence[float]]) -> Matrix:
+    matrix = np.asarray(rows, dtype=np.float32)
+    norms = np.clip(np.linalg.norm(matrix, axis=-1, keepdims=True), 1e-12, None)
+    return np.asarray(matrix / norms, dtype=np.float32)
+
+
+SHOWN = 6
+"""A skill's best intents handed to its planner."""
+
+
+def for_planner(ranked: Sequence[Ranked], skill: str) -> dict[str, object]:
+    """The part of a message's ranking one skill's planner sees (planning/view.py: each sees
+    its own): its own best intents, and how near the best intent of any other skill is."""
+    own = [{"name": r.name, "score": r.score} for r in ranked if r.skill == skill][:SHOWN]
+    elsewhere = max((r.score for r in ranked if r.skill != skill), default=0.0)
+    return {"intents": own, "intent_elsewhere": elsewhere}

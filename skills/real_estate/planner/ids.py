@@ -1,0 +1,51 @@
+"""Homes named by their ids (zpids): looked up, compared or liked when they can be a home's,
+declined when they cannot, and a watch or tour of a home never shown declined outright."""
+
+from __future__ import annotations
+
+import re
+
+from real_estate.domain import COMPARE, SEARCH
+
+from .plans import Conversation, Plan, ToolRequest, details
+from .refs import typed_address
+from .talk import NOT_SHOWN
+from .watch import asks_watch_or_tour
+
+ZPID = re.compile(
+    r"\b(?:zpids?|ids?|homes?|listings?|propert(?:y|ies)|houses?)\s*#?:?\s*(\d{7,10})\b"
+)
+ZPID_DIGITS = re.compile(r"(?<![\d$,.])\d{7,10}(?![\d,])")
+_ANY_ID = re.compile(r"\b(?:zpid|(?:home |property |listing )?id)\b\s*(?:#|:)?\s*([\w-]+)")
+
+
+def unknown_id(conv: Conversation) -> Plan | None:
+    """An id that cannot be a home's ("zpid 123", "home id abc"): declined, nothing called."""
+    match = _ANY_ID.search(conv.norm)
+    if match is None or ZPID_DIGITS.fullmatch(match.group(1)):
+        return None
+    return Plan([], f"There is no home with the id {match.group(1)}; ids are 7 to 10 digits.")
+
+
+def unshown_home(conv: Conversation) -> Plan | None:
+    """A watch or a tour of a home never shown (a typed id or street): it cannot be checked to
+    exist, so it is declined rather than offered."""
+    if not asks_watch_or_tour(conv.text):
+        return None
+    shown = {str(h.get("zpid")) for h in [*conv.last_results, conv.focused or {}]}
+    ids = ZPID_DIGITS.findall(conv.norm) if ZPID.search(conv.norm) else []
+    if any(i not in shown for i in ids) or typed_address(conv.text):
+        return Plan([], NOT_SHOWN)
+    return None
+
+
+def typed_ids(conv: Conversation) -> Plan | None:
+    """Homes named by their ids (zpids): their details, homes like one, or a comparison."""
+    if not ZPID.search(conv.norm):
+        return None
+    ids = list(dict.fromkeys(ZPID_DIGITS.findall(conv.norm)))
+    if re.search(r"\bcompare\b|\bvs\.?\b|\bversus\b", conv.norm) and len(ids) >= 2:
+        return Plan([ToolRequest(COMPARE, {"zpids": ids[:5]})])
+    if re.search(r"\blike\b|\bsimilar\b", conv.norm) or conv.intent == "similar_homes":
+        return Plan([ToolRequest(SEARCH, {"like_zpid": ids[0]})])
+    return Plan([details(i) for i in ids[:5]])

@@ -1,0 +1,60 @@
+"""Messages that need words, not tools: unreadable input, small talk, fair-housing steering
+by the nearest intent, and terms of the trade."""
+
+from __future__ import annotations
+
+import re
+
+from .criteria_edit import concept_question
+from .fair_housing import ALTERNATIVES
+from .plans import Conversation, Plan
+from .refs import find_reference
+from .talk import NO_TERM, REPLIES, explained, small_talk_kind
+from .talk import unreadable as unreadable_why
+
+_QUESTION = re.compile(
+    r"^\W*(?:what(?:'s| is| are| does| do)|explain|define|meaning of|how (?:does|do|is) )"
+)
+_HOW_IT_WORKS = re.compile(r"\bhow does (?:this|it) work\b|\bwhat can you do\b|\bwho are you\b")
+_WORDS_ONLY = ("greeting", "thanks", "goodbye", "about_assistant")
+
+
+def unreadable(conv: Conversation) -> Plan | None:
+    """Empty, too long, emoji only or not English: said so, nothing done."""
+    why = unreadable_why(conv.text, conv.norm)
+    return Plan([], why, no_tools=True) if why else None
+
+
+def small_talk(conv: Conversation) -> Plan | None:
+    """A greeting, thanks, goodbye or "what can you do": words, and one question back."""
+    kind = small_talk_kind(conv.norm)
+    if kind is None and conv.intent in _WORDS_ONLY and not conv.parsed.asks_anything():
+        kind = conv.intent
+    if kind is None and _HOW_IT_WORKS.search(conv.norm) and not _named_place_or_price(conv):
+        kind = "about_assistant"  # "I'm new to house hunting. How does this work?"
+    if kind is None or find_reference(conv.text):
+        return None
+    return Plan([], REPLIES[kind], no_tools=True)
+
+
+def _named_place_or_price(conv: Conversation) -> bool:
+    criteria = conv.parsed.criteria
+    return bool({"location", "near", "price_max", "price_min", "beds_min"} & set(criteria))
+
+
+def steering(conv: Conversation) -> Plan | None:
+    """Fair housing, by the nearest intent (the rules refuse earlier, in `refuse`)."""
+    if conv.intent != "fair_housing" or conv.parsed.asks_anything():
+        return None
+    return Plan([], f"I can't search or rank homes by who lives in an area. {ALTERNATIVES}")
+
+
+def term(conv: Conversation) -> Plan | None:
+    """A question about a word of the trade (HOA, escrow, PMI, a condo): explained."""
+    meaning = explained(conv.norm)
+    asked = conv.intent == "explain_term" or concept_question(conv.parsed)
+    if not asked and not (meaning and _QUESTION.match(conv.norm)):
+        return None
+    if meaning is None and conv.parsed.asks_anything() and not concept_question(conv.parsed):
+        return None
+    return Plan([], meaning or NO_TERM, no_tools=True)

@@ -1,0 +1,209 @@
+"""The real_estate planner's recognizers (planner/recognizers.py), each asked alone, and their
+precedence: what each one reads from the words, and what the nearest intent adds."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pytest
+
+from agent_graph.skills.planner_host import load_planner, planner_file
+from tests.skills.real_estate_fakes import SKILL_DIR
+
+_PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_recognizers")
+recognizers = importlib.import_module(f"{_PACKAGE.__name__}.recognizers")
+plans = importlib.import_module(f"{_PACKAGE.__name__}.plans")
+refs = importlib.import_module(f"{_PACKAGE.__name__}.refs")
+spoken = importlib.import_module(f"{_PACKAGE.__name__}.spoken")
+Conversation = plans.Conversation
+
+HOMES = [
+    {"zpid": f"{29000000 + n}", "address": a, "price": p, "sqft": s}
+    for n, (a, p, s) in enumerate(
+        [
+            ("5200 Buffalo Pass, Austin, TX 78745", 350_000, 1800),
+            ("2509 Cockburn Dr, Austin, TX 78745", 269_900, 1400),
+            ("3312 Western Dr, Austin, TX 78745", 424_000, 2250),
+        ],
+        start=1,
+    )
+]
+SHOWN = {"last_criteria": {"location": "78745"}, "last_results": HOMES}
+
+
+def calls(found: Any) -> list[tuple[str, dict[str, Any]]]:
+    assert found is not None
+    return [(c.name, c.args) for c in found.calls]
+
+
+def test_precedence_is_an_explicit_list_with_the_exact_readers_first() -> None:
+    names = [name for name, _ in recognizers.RECOGNIZERS]
+    assert names[:2] == ["card click", "unreadable"]
+    assert names.index("unknown id") < names.index("typed ids") < names.index("watches and tours")
+    assert names[-2:] == ["search", "ask back"]
+
+
+def test_a_card_click_is_details_by_its_zpid_whatever_else_it_says() -> None:
+    text = "Show me the details for 12 Watch Me St (zpid: 123456789)"
+    assert calls(recognizers.clicked_card(Conversation(text))) == [
+        ("get_property_details", {"zpid": "123456789"})
+    ]
+    assert recognizers.clicked_card(Conversation("show me the details")) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("   ", "didn't catch"),
+        ("x" * 10_000, "too long"),
+        ("🏠🏠🏠❓", "emoji"),
+        ("bonjour, je cherche une maison", "English"),
+    ],
+)
+def test_unreadable_input_changes_nothing_and_says_why(text: str, said: str) -> None:
+    found = recognizers.unreadable(Conversation(text))
+    assert found is not None and found.calls == [] and said in found.note
+
+
+def test_english_is_readable() -> None:
+    assert recognizers.unreadable(Conversation("3 bed house in Austin")) is None
+
+
+def test_small_talk_is_words_with_one_question_back_never_a_tool() -> None:
+    found = recognizers.small_talk(Conversation("hey there!"))
+    assert found is not None and found.calls == [] and found.note.endswith("?")
+    assert "tool" not in found.note
+    assert recognizers.small_talk(Conversation("hey, show me the second one")) is None
+
+
+def test_small_talk_in_other_words_comes_from_the_nearest_intent() -> None:
+    words = Conversation("much obliged, that was useful", intents=[("thanks", 0.7), ("x", 0.3)])
+    found = recognizers.small_talk(words)
+    assert found is not None and "welcome" in found.note
+    unsure = Conversation("much obliged, that was useful", intents=[("thanks", 0.4)])
+    assert recognizers.small_talk(unsure) is None
+
+
+def test_steering_by_the_nearest_intent_is_declined() -> None:
+    conv = Conversation("which streets have the right sort of neighbours", intents=[
+        ("fair_housing", 0.71), ("search_homes", 0.4)])  # fmt: skip
+    found = recognizers.steering(conv)
+    assert found is not None and found.calls == [] and "can't" in found.note
+
+
+def test_terms_are_explained_in_words() -> None:
+    found = recognizers.term(Conversation("what does escrow mean?"))
+    assert found is not None and found.no_tools and "third party" in found.note
+    assert recognizers.term(Conversation("3 bed houses with no HOA")) is None
+
+
+def test_ids_that_cannot_be_a_homes_are_declined_and_real_ones_are_looked_up() -> None:
+    assert calls(recognizers.unknown_id(Conversation("show me zpid 123"))) == []
+    assert recognizers.unknown_id(Conversation("show me zpid 29478461")) is None
+    assert calls(recognizers.typed_ids(Conversation("can you pull up zpid 29478461"))) == [
+        ("get_property_details", {"zpid": "29478461"})
+    ]
+    assert calls(recognizers.typed_ids(Conversation("compare homes 29478461 and 24841703"))) == [
+        ("compare_properties", {"zpids": ["29478461", "24841703"]})
+    ]
+
+
+def test_a_watch_or_tour_of_a_home_never_shown_is_declined() -> None:
+    for text in ("watch home 99999999 for price drops", "tell me if 123 Fake Street drops"):
+        found = recognizers.unshown_home(Conversation(text))
+        assert found is not None and found.calls == [] and "shown" in found.note
+    assert recognizers.unshown_home(Conversation(f"watch home {HOMES[0]['zpid']}", **SHOWN)) is None
+
+
+def test_the_nearest_intent_makes_a_watch_of_words_without_the_trigger_words() -> None:
+    text = "once the second one is marked down I'd love to hear"
+    assert recognizers.watches_and_tours(Conversation(text, **SHOWN)) is None
+    conv = Conversation(text, intents=[("watch_home", 0.62), ("home_details", 0.5)], **SHOWN)
+    assert calls(recognizers.watches_and_tours(conv)) == [
+        ("watch_home", {"zpid": HOMES[1]["zpid"], "watch": "any"})
+    ]
+
+
+def test_the_nearest_intent_saves_a_home_said_without_save() -> None:
+    text = "stash the third one for me"
+    assert recognizers.saved_homes(Conversation(text, **SHOWN)) is None
+    conv = Conversation(text, intents=[("save_home", 0.6), ("home_details", 0.5)], **SHOWN)
+    assert calls(recognizers.saved_homes(conv)) == [("save_home", {"zpid": HOMES[2]["zpid"]})]
+
+
+def test_a_shown_home_named_by_its_street_is_its_position() -> None:
+    assert refs.with_positions("more about 3312 Western Dr", HOMES) == "more about #3"
+    assert refs.with_positions("what's the one on Cockburn like", HOMES) == "what's #2 like"
+    assert refs.with_positions("4506 Mattie Ln", HOMES) == "4506 Mattie Ln"
+
+
+def test_several_homes_named_at_once_get_details_each() -> None:
+    found = recognizers.referenced_home(Conversation("show me the first and the third", **SHOWN))
+    assert [args["zpid"] for _, args in calls(found)] == [HOMES[0]["zpid"], HOMES[2]["zpid"]]
+
+
+def test_an_ordinal_past_the_end_is_said_not_called() -> None:
+    found = recognizers.referenced_home(Conversation("the twelfth one", **SHOWN))
+    assert found is not None and found.calls == [] and "only 3 results" in found.note
+
+
+def test_similar_homes_need_a_home_to_be_like() -> None:
+    assert recognizers.similar_homes(Conversation("show me more like it")) is None
+    found = recognizers.similar_homes(Conversation("more like the third", **SHOWN))
+    assert calls(found)[0][1]["like_zpid"] == HOMES[2]["zpid"]
+
+
+def test_paging_needs_a_search_and_a_wordless_search_asks_where() -> None:
+    assert calls(recognizers.paging(Conversation("nxt pg", **SHOWN))) == [
+        ("search_properties", {"location": "78745", "page": 2})
+    ]
+    found = recognizers.search(Conversation("next page"))
+    assert found is not None and found.calls == [] and found.note.endswith("?")
+    vague = recognizers.search(Conversation("I want to buy a home"))
+    assert vague is not None and vague.calls == [] and "Which area" in vague.note
+
+
+@pytest.mark.parametrize(
+    "text", ["budget is 450", "my max is 450k, remember that", "keep in mind: 450k tops"]
+)
+def test_asking_to_remember_saves_without_searching(text: str) -> None:
+    assert calls(recognizers.search(Conversation(text))) == [
+        (
+            "save_search_criteria",
+            {"entry_type": "PREFERENCE", "key": "budget_max", "value": "$450,000"},
+        )
+    ]
+
+
+def test_asking_back_only_when_the_message_is_nearest_to_this_skill() -> None:
+    mine = Conversation("hmm", intents=[("unclear", 0.6)], elsewhere=0.2)
+    found = recognizers.ask_back(mine)
+    assert found is not None and found.note.endswith("?")
+    theirs = Conversation("hmm", intents=[("unclear", 0.3)], elsewhere=0.8)
+    assert recognizers.ask_back(theirs) is None
+    assert recognizers.ask_back(Conversation("hmm")) is None  # no intents ranked: words decide
+
+
+def test_spoken_amounts_and_zip_codes_read_as_digits() -> None:
+    said = "two bedrooms in seventy eight seven oh four under four hundred thousand"
+    assert spoken.digits(said) == "two bedrooms in 78704 under 400000"
+    assert spoken.digits("the second one, one bedroom") == "the second one, one bedroom"
+
+
+def test_two_wishes_in_one_message_make_both_calls_about_the_same_home() -> None:
+    found = recognizers.two_wishes(
+        Conversation("save the 2nd one and tell me if it sells", **SHOWN)
+    )
+    assert calls(found) == [
+        ("save_home", {"zpid": HOMES[1]["zpid"]}),
+        ("watch_home", {"zpid": HOMES[1]["zpid"], "watch": "status"}),
+    ]
+    assert recognizers.two_wishes(Conversation("3 bedrooms and 2 baths", **SHOWN)) is None
+
+
+def test_a_home_described_by_its_size_is_the_one_shown_with_it() -> None:
+    found = recognizers.described_home(Conversation("the one with 2250 square feet", **SHOWN))
+    assert calls(found) == [("get_property_details", {"zpid": HOMES[2]["zpid"]})]
+    unsure = recognizers.described_home(Conversation("the one with 900 sqft", **SHOWN))
+    assert unsure is not None and unsure.calls == [] and unsure.note.startswith("Which one?")

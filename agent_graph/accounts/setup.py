@@ -14,7 +14,7 @@ from agent_graph.accounts.oidc import OidcClient, SingleSignOn
 from agent_graph.accounts.service import Accounts, Policy
 from agent_graph.accounts.store import AccountStore
 from agent_graph.config import Settings
-from agent_graph.delivery.email import SmtpSettings
+from agent_graph.delivery.email import smtp_settings
 
 log = logging.getLogger(__name__)
 SETUP_FILE = "setup-code"
@@ -48,7 +48,7 @@ def open_accounts(settings: Settings, store: AccountStore | None) -> AccountServ
     return AccountServices(
         accounts=accounts,
         admin=Administration(accounts),
-        mailer=LinkMailer(_smtp(settings), settings.public_url),
+        mailer=LinkMailer(smtp_settings(settings), settings.public_url),
         sso=_sso(settings, store),
         secure_cookies=(settings.public_url or "").startswith("https://"),
     )
@@ -67,19 +67,6 @@ def _hand_over_setup_code(code: str | None, path: Path) -> None:
     log.warning(
         "accounts: no account yet; create the first admin with POST /auth/setup and the code in %s",
         path,
-    )
-
-
-def _smtp(settings: Settings) -> SmtpSettings | None:
-    if not settings.smtp_host:
-        return None
-    return SmtpSettings(
-        host=settings.smtp_host,
-        port=settings.smtp_port,
-        sender=settings.smtp_from,
-        username=settings.smtp_username,
-        password=settings.smtp_password,
-        starttls=settings.smtp_starttls,
     )
 
 

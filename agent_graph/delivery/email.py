@@ -10,6 +10,8 @@ import smtplib
 from dataclasses import dataclass
 from email.message import EmailMessage
 
+from agent_graph.config import Settings
+
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 3
@@ -24,6 +26,20 @@ class SmtpSettings:
     username: str | None = None
     password: str | None = None
     starttls: bool = False
+
+
+def smtp_settings(settings: Settings) -> SmtpSettings | None:
+    """The SMTP server the settings name (SMTP_*); None without SMTP_HOST."""
+    if not settings.smtp_host:
+        return None
+    return SmtpSettings(
+        host=settings.smtp_host,
+        port=settings.smtp_port,
+        sender=settings.smtp_from,
+        username=settings.smtp_username,
+        password=settings.smtp_password,
+        starttls=settings.smtp_starttls,
+    )
 
 
 def _send(smtp: SmtpSettings, message: EmailMessage) -> None:

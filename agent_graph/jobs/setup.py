@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent_graph.config import Settings
-from agent_graph.delivery.email import SmtpSettings
+from agent_graph.delivery.email import smtp_settings
 from agent_graph.jobs.alerts import AlertDelivery, AlertLimits
 from agent_graph.jobs.catalog import JobCatalog
 from agent_graph.jobs.execute import JobExecutor, JobPool
@@ -31,16 +31,7 @@ def parse_emails(text: str) -> dict[str, str]:
 
 
 def alert_delivery(settings: Settings) -> AlertDelivery:
-    smtp = None
-    if settings.smtp_host:
-        smtp = SmtpSettings(
-            host=settings.smtp_host,
-            port=settings.smtp_port,
-            sender=settings.smtp_from,
-            username=settings.smtp_username,
-            password=settings.smtp_password,
-            starttls=settings.smtp_starttls,
-        )
+    smtp = smtp_settings(settings)
     return AlertDelivery(
         webhook_url=settings.alert_webhook_url,
         webhook_secret=settings.alert_webhook_secret,

@@ -39,6 +39,7 @@ from agent_graph.skills.state import state_root
 from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage
+from agent_graph.telemetry.attributes import user_ids
 from agent_graph.telemetry.instruments import observe_pools
 from agent_graph.telemetry.setup import configure as configure_telemetry
 from agent_graph.telemetry.setup import flush as flush_telemetry
@@ -85,6 +86,7 @@ class AppRuntime:
         self.runs = RunHub(self.runner, shared=storage.run_streams, keeper=keeper)
         secret, root = self.settings.pseudonym_secret, self.settings.memory_root
         self.pseudonyms = Pseudonyms(deployment_key(secret, root))
+        user_ids.key = self.pseudonyms.key  # traces' user.id: the same deployment key
         accounts = self.accounts.accounts if self.accounts else None
         self.identities = Identities(
             self.tokens,
@@ -113,10 +115,7 @@ class AppRuntime:
 
     @classmethod
     async def start(cls, settings: Settings) -> AppRuntime:
-        tokens = load_tokens(settings.api_tokens_file)  # fail fast, before any worker starts
-        known_skills(discover(settings.skills_dir), settings.refusals_off)  # the same
-        check_schedules(settings)  # a job schedule that does not parse: the app does not start
-        keep_private(settings.memory_root, skip=state_root(settings.memory_root))
+        tokens = _checked(settings)
         storage = open_storage(settings)
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
         # in this process (embedded) or in PostgreSQL, for any replica (server).
@@ -189,6 +188,16 @@ class AppRuntime:
         await self.storage.close()
         if self.local_server is not None:
             await asyncio.to_thread(self.local_server.stop)
+
+
+def _checked(settings: Settings) -> TokenTable:
+    """What must be right before any worker starts (a bad tokens file, skill or job schedule
+    stops the start, writing nothing); then the data dir is made private. The tokens."""
+    tokens = load_tokens(settings.api_tokens_file)
+    known_skills(discover(settings.skills_dir), settings.refusals_off)
+    check_schedules(settings)
+    keep_private(settings.memory_root, skip=state_root(settings.memory_root))
+    return tokens
 
 
 def _warm(services: Services, signed_in: bool) -> None:

@@ -135,7 +135,8 @@ def configure(settings: Settings) -> bool:
     """Export traces when an endpoint is set, metrics where OTEL_METRICS_EXPORTER says; True
     when spans are exported. Content is captured only as the settings say (off by default)."""
     content.capture = settings.trace_content
-    user_ids.key = deployment_key(settings.pseudonym_secret, settings.memory_root)
+    if settings.pseudonym_secret:  # else the runtime sets the key it keeps (after its checks)
+        user_ids.key = deployment_key(settings.pseudonym_secret, settings.memory_root)
     _viewer[:] = [settings.trace_viewer_url] if settings.trace_viewer_url else []
     if _providers:
         return active()

@@ -205,7 +205,7 @@ async def test_real_estate_worker_serves_its_dataset_and_wishes(
     estate_spec: SkillSpec, docker_client: Any, state_scope: str
 ) -> None:
     """The image carries the wish index (built by prepare.py at build time) and the MiniLM
-    model; SKILL.md's `memory: 512m` gives the container room for them (256m is OOM-killed)."""
+    model; SKILL.md's `memory: 1024m` gives the container room for them (256m is OOM-killed)."""
     backend = DockerBackend(scope=state_scope)  # real_estate keeps state: the test's own volume
     try:
         await _serves_dataset_and_wishes(backend, estate_spec, docker_client)
@@ -219,7 +219,7 @@ async def _serves_dataset_and_wishes(
     worker = await backend.start(dataclasses.replace(estate_spec, env={}), PORT)
     await wait_healthy(worker.base_url)
     host = docker_client.api.inspect_container(worker.ident)["HostConfig"]
-    assert host["Memory"] == 512 * 2**20 == estate_spec_memory_bytes(estate_spec)
+    assert host["Memory"] == 1024 * 2**20 == estate_spec_memory_bytes(estate_spec)
 
     async with httpx.AsyncClient(base_url=worker.base_url, timeout=10.0) as client:
         response = await client.post(

@@ -66,6 +66,7 @@ class Stack:
         os.chown(memory, 10001, 10001)  # the agent runs as uid 10001
         tokens = tmp / "tokens.json"
         tokens.write_text(json.dumps({TOKEN: {"user": "tester", "role": "user"}}))
+        tokens.chmod(0o644)  # a compose secret, read by the agent's uid 10001
         override = tmp / "compose.test.yaml"
         override.write_text(f"services:\n  agent:\n    volumes:\n      - {memory}:/app/memory\n")
         self.files = ["-f", str(ROOT / "compose.yaml"), "-f", str(override)]

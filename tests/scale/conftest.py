@@ -63,6 +63,8 @@ class Cluster:
             "RUN_LEASE_S": RUN_LEASE_S,
             "PUBLIC_RATE_LIMIT": str(GUEST_LIMIT),
             "SKILLS_DIR": str(self.clock.skills_dir),
+            # replicas share the pseudonyms' key, as compose.scale.yaml requires
+            "PSEUDONYM_SECRET": "cluster-pseudonym-secret-0123456789abcdef",
         }
 
     def replica(self) -> Replica:

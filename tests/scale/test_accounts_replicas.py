@@ -29,6 +29,7 @@ def replicas(
         "REDIS_URL": redis.url,
         "ACCOUNTS": "on",
         "ACCOUNTS_SIGNUP": "open",
+        "PSEUDONYM_SECRET": "replicas-pseudonym-secret-0123456789abcdef",
         "SKILLS_DIR": str(folder / "skills"),
     }
     started: list[Replica] = []

@@ -62,11 +62,11 @@ def _uvicorn_arguments(line: str) -> list[str]:
 
 def test_make_run_and_the_dockerfile_leave_uvicorns_own_proxy_headers_off() -> None:
     """uvicorn believes X-Forwarded-For from 127.0.0.1 unless told not to (the tests' servers
-    start with the same flag, tests/servers.py)."""
+    start with the same flag, tests/servers.py). `make run` starts `propsearch serve`, which
+    turns it off in code (tests/integration/test_serve.py); the Dockerfile passes the flag."""
     make = (ROOT / "Makefile").read_text().split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    assert "propsearch serve" in make and "uvicorn" not in make, make
     docker = (ROOT / "Dockerfile").read_text().split("\nCMD ", 1)[1].splitlines()[0]
-    for launch in (make, docker):
-        line = next(text for text in launch.splitlines() if "uvicorn" in text)
-        arguments = _uvicorn_arguments(line)
-        assert "--no-proxy-headers" in arguments, line
-        assert not any(a.startswith("--forwarded-allow-ips") for a in arguments), line
+    arguments = _uvicorn_arguments(docker)
+    assert "--no-proxy-headers" in arguments, docker
+    assert not any(a.startswith("--forwarded-allow-ips") for a in arguments), docker

@@ -59,7 +59,7 @@ def test_a_planner_never_replaces_a_plain_answer_or_another_skills(client: TestC
     assert [e["data"]["type"] for e in search if e["type"] == "data"] == ["listings"]
     assert BAIT not in answer_text(search)
     plain = answer_text(_turn(client, ALICE, SMALL_TALK))
-    assert plain.startswith("I'm PropSearch") and BAIT not in plain
+    assert plain and BAIT not in plain  # the product's own words (a question back)
     # a message about both: the usurper hears it, but its plan may call only its own tool, and
     # its words alone do not stand before real_estate's search
     both = _turn(client, ALICE, BOTH)

@@ -16,7 +16,7 @@ def _skill(tmp_path: Path, extra: str) -> Path:
 
 
 def test_memory_is_read_and_defaults_to_the_backends() -> None:
-    assert load_skill(SKILLS_DIR / "real_estate").memory == "512m"
+    assert load_skill(SKILLS_DIR / "real_estate").memory == "1024m"
     assert load_skill(SKILLS_DIR / "current_time").memory is None
 
 
@@ -32,6 +32,6 @@ def test_a_well_formed_memory_is_kept(tmp_path: Path) -> None:
 
 def test_a_local_workers_cap_is_its_memory_else_a_gigabyte(tmp_path: Path) -> None:
     """What the launcher sets as RLIMIT_DATA (docs/skill-isolation.md, "Memory")."""
-    assert memory_bytes(load_skill(SKILLS_DIR / "real_estate")) == 512 << 20
+    assert memory_bytes(load_skill(SKILLS_DIR / "real_estate")) == 1024 << 20
     assert memory_bytes(load_skill(SKILLS_DIR / "current_time")) == 1 << 30
     assert memory_bytes(load_skill(_skill(tmp_path, "memory: 2g\n"))) == 2 << 30

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import resource
 from pathlib import Path
@@ -126,7 +127,7 @@ def test_a_conversation_opening_with_alerts_says_them_first(tmp_path: Path) -> N
         [{"function": {"name": "alpha_tool", "description": "Does alpha_tool."}}]
     )
     alerts = ("New home for your saved search: 12 Oak St", "Price drop on 4 Elm St")
-    facts = Facts(owners=OWNERS.owners, opening_alerts=alerts)
+    facts = dataclasses.replace(OWNERS, opening_alerts=alerts)
     asked = model.respond([HumanMessage("hello")], facts)
     assert str(asked.content).startswith("Since your last visit: New home")
     reply = model.respond([HumanMessage("go")], facts)

@@ -22,11 +22,12 @@ NOT_SAVED = ("sort", "limit", "page")
 MAX_SLUG = 40
 MAX_NAME_CHARS = 40
 MAX_NAME_WORDS = 6
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 '&-]*$")
-"""What a saved search's name may hold (an allowlist): letters, digits, spaces, ' & -."""
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 '&_-]*$")
+"""What a saved search's name may hold (an allowlist): letters, digits, spaces, ' & - _ (the web
+UI renames a search by its key's words, `78745_house_3bd`)."""
 BAD_NAME = (
     "name must be a short name for the search: at most {words} words and {chars} characters of "
-    "letters, digits, spaces and ' & - (like '78704 houses'); got {name!r}. Nothing was saved."
+    "letters, digits, spaces and ' & - _ (like '78704 houses'); got {name!r}. Nothing was saved."
 )
 NO_LISTING = "There is no listing with zpid {zpid} to watch: {reason}"
 

@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from agent_graph.app import open_app
 from agent_graph.config import Settings, get_settings
 from agent_graph.security.browser_guard import BrowserGuard
 from agent_graph.security.closed_networks import ClosedNetworks
@@ -46,7 +47,6 @@ from agent_graph.server.routes import (
     tools,
     widgets,
 )
-from agent_graph.server.runtime import AppRuntime
 from agent_graph.telemetry.setup import LOG_FORMAT
 from agent_graph.telemetry.setup import configure as configure_telemetry
 
@@ -91,13 +91,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         if config.log_level.upper() != "DEBUG":  # no log line per pool health poll
             logging.getLogger("httpx").setLevel(logging.WARNING)
-        runtime = await AppRuntime.start(config)
-        app.state.runtime = runtime
-        try:
-            async with mcp.lifespan():
-                yield
-        finally:
-            await runtime.close()
+        async with open_app(config) as runtime, mcp.lifespan():
+            app.state.runtime = runtime
+            yield
 
     config = settings or get_settings()
     app = FastAPI(title="PropSearch", version="0.1.0", lifespan=lifespan)

@@ -47,6 +47,7 @@ def bench_settings(memory_root: Path) -> Settings:
         STORAGE="embedded",
         API_TOKENS_FILE=None,
         HOST_PORT_START=free_port_window(),
+        JOBS=False,
     )
 
 

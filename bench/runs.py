@@ -15,15 +15,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from agent_graph.graph.builder import build_graph
-from agent_graph.llm.offline.model import OfflineChatModel
-from agent_graph.server.composition import make_registry, open_memory
+from agent_graph.app import open_app
 from agent_graph.server.runs import RunHub
-from agent_graph.server.turns import TurnRunner
-from agent_graph.skills.planners import Planners
-from agent_graph.storage.profile import open_storage
 from agent_graph.turn_request import TurnRequest
-from bench.common import bench_services, bench_settings
+from bench.common import bench_settings
 
 MESSAGE = "3 bedroom houses in 78745"
 
@@ -49,18 +44,8 @@ async def _drain(events: AsyncIterator[dict[str, Any]]) -> int:
 async def _turns(rounds: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"request": [], "run": []}
     with tempfile.TemporaryDirectory(prefix="bench-runs-") as tmp:
-        settings = bench_settings(Path(tmp) / "memory")  # composed as the API's services
-        registry = make_registry(settings)
-        await registry.start()
-        planners = Planners.from_skills_dir(settings.skills_dir)
-        try:
-            model = OfflineChatModel(planners=planners)
-            storage = open_storage(settings)
-            memory = open_memory(settings, storage, model, write_behind=True)
-            await memory.warm()
-            services = bench_services(settings, model, planners, registry, memory, storage)
-            runner = TurnRunner(build_graph(services), services.sanitizer, after_turn=memory.settle)
-            hub = RunHub(runner)
+        async with open_app(bench_settings(Path(tmp) / "memory")) as app:  # the API's app
+            runner, hub = app.runner, app.runs
             for index in range(rounds + 1):  # the first round warms both paths and is dropped
                 for name in ("request", "run"):
                     session = uuid.uuid4().hex
@@ -71,11 +56,7 @@ async def _turns(rounds: int) -> dict[str, list[float]]:
                         await _drain(hub.events(TurnRequest("local", session, MESSAGE)))
                     if index:
                         times[name].append((time.perf_counter() - started) * 1000)
-            await hub.close()
-            await memory.settle()
-        finally:
-            await registry.close()
-            await asyncio.to_thread(planners.close)
+            await app.memory.settle()
     return times
 
 

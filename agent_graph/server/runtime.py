@@ -7,6 +7,8 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
+
 from agent_graph.accounts.setup import AccountServices, open_accounts
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
@@ -30,6 +32,7 @@ from agent_graph.server.composition import (
     make_sanitizer,
     open_memory,
 )
+from agent_graph.server.overrides import Overrides
 from agent_graph.server.runs import RunHub
 from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import TurnRunner
@@ -114,35 +117,28 @@ class AppRuntime:
         return self.storage.guests
 
     @classmethod
-    async def start(cls, settings: Settings) -> AppRuntime:
+    async def start(cls, settings: Settings, overrides: Overrides | None = None) -> AppRuntime:
+        """Everything the settings describe, started in order; `overrides` replace parts of it
+        (agent_graph/app.py's `open_app` is the way in, and closes what this starts)."""
+        overrides = overrides or Overrides()
         tokens = _checked(settings)
         storage = open_storage(settings)
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
         # in this process (embedded) or in PostgreSQL, for any replica (server).
         checkpointer = await storage.open_checkpointer()
         local_server = await start_local_server(settings)  # a bad model file fails here too
-        sanitizer = make_sanitizer(settings)
-        redact_logs(sanitizer)
-        configure_telemetry(settings)  # before the graph: its spans hook on there
-        redact_with(sanitizer)
+        sanitizer = _sanitizer(settings)
         registry = await _started_registry(settings, sanitizer)
         jobs = open_jobs(settings, storage, registry.skills)  # a bad schedule fails here
-        # started on this thread: see launcher.py
-        planners = Planners.from_skills_dir(settings.skills_dir, settings.refusals_off)
-        intents = planners.understanding.warm()  # the skills' examples, embedded meanwhile
-        local_url = local_server.base_url if local_server else None
-        model = make_chat_model(settings, planners, local_url)
-        memory = open_memory(settings, storage, model)
-        await memory.warm()
-        await asyncio.to_thread(intents.join)  # no turn waits for them
+        planners, model, memory = await _thinking(settings, overrides, storage, local_server)
         services = compose_services(
             settings,
             model=model,
             planners=planners,
-            memory=memory,
+            memory=memory if overrides.memory else None,
             storage=storage,
             sanitizer=sanitizer,
-            skills=registry,
+            skills=overrides.wrap_skills(registry) if overrides.wrap_skills else registry,
         )
         if local_server is not None:
             _warm(services, signed_in=tokens.enabled or settings.accounts_on)
@@ -200,6 +196,37 @@ def _checked(settings: Settings) -> TokenTable:
     return tokens
 
 
+def _sanitizer(settings: Settings) -> Sanitizer:
+    """The secrets' scrubber, on the logs and the traces too (configured before the graph:
+    its spans hook on there)."""
+    sanitizer = make_sanitizer(settings)
+    redact_logs(sanitizer)
+    configure_telemetry(settings)
+    redact_with(sanitizer)
+    return sanitizer
+
+
+async def _thinking(
+    settings: Settings,
+    overrides: Overrides,
+    storage: Storage,
+    local_server: LocalLLMServer | None,
+) -> tuple[Planners, BaseChatModel, MemoryLayer]:
+    """The skills' planners (started on this thread: see launcher.py), the model and the
+    memory over it, warmed; the skills' intent examples are embedded meanwhile."""
+    planners = Planners.from_skills_dir(settings.skills_dir, settings.refusals_off)
+    intents = planners.understanding.warm()
+    if overrides.model is not None:
+        model = overrides.model(planners)
+    else:
+        local_url = local_server.base_url if local_server else None
+        model = make_chat_model(settings, planners, local_url)
+    memory = open_memory(settings, storage, model, write_behind=overrides.write_behind)
+    await memory.warm()
+    await asyncio.to_thread(intents.join)  # no turn waits for them
+    return planners, model, memory
+
+
 def _warm(services: Services, signed_in: bool) -> None:
     """Read the model's fixed prompt prefix ahead, as the usual caller's role sees it."""
     role = "user" if signed_in else "admin"
@@ -226,7 +253,7 @@ def _turn_runner(
         build_graph(services, checkpointer=checkpointer),
         services.sanitizer,
         settings.user_timezone,
-        after_turn=memory.settle,
+        after_turn=memory.settle if memory.write_behind else None,
         sessions=storage.sessions,
         locks=storage.locks,
         pending=storage.pending,

@@ -15,13 +15,14 @@ from typing import Any
 
 import pytest
 
+from agent_graph.app import Overrides, open_app
 from agent_graph.config import Settings
 from agent_graph.graph.services import Services
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.server.composition import make_registry
-from agent_graph.server.runtime import AppRuntime
 from agent_graph.skills.planners import Planners
 from bench.common import bench_services, bench_settings
+from tests.processes import descendants, still_running
 from tests.servers import ROOT, free_port_window
 
 KNOBS = {
@@ -74,15 +75,12 @@ def studio_knobs(environment: dict[str, str]) -> dict[str, Any]:
 
 
 async def api_knobs(environment: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """The knobs of the services the API starts with (AppRuntime.start, real skill workers) from
+    """The knobs of the services the API starts with (open_app, real skill workers) from
     the same environment."""
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
-    runtime = await AppRuntime.start(Settings())
-    try:
+    async with open_app(Settings()) as runtime:
         return knobs(runtime.services)
-    finally:
-        await runtime.close()
 
 
 def bench_knobs(environment: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
@@ -131,7 +129,7 @@ def test_only_the_composition_root_constructs_services_and_the_cli_composes_noth
     ]
     constructing = sorted(str(p.relative_to(ROOT)) for p in sources if _constructs_services(p))
     assert constructing == ["agent_graph/server/composition.py"]
-    # the CLI is a client of the API: its turns and jobs run on what AppRuntime.start composes,
+    # the CLI is a client of the API: its turns and jobs run on what open_app composes,
     # and `serve` starts the app by name (api:app), composing nothing itself
     modules = ("cli_text", "cli_jobs", "cli_job_chain", "cli_serve")
     client = {f"agent_graph.{name}" for name in modules}
@@ -144,3 +142,27 @@ def test_only_the_composition_root_constructs_services_and_the_cli_composes_noth
             for alias in node.names
         }
         assert {m for m in imported if m.startswith("agent_graph")} <= client, name
+
+
+async def test_open_app_stops_everything_it_started_even_when_the_block_fails(
+    environment: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The one way in: whoever enters open_app (the API, the corpus runner, the benchmarks)
+    leaves no skill worker or planner process behind, whatever happens inside the block; and
+    its overrides reach the graph: another model, and no memory layer."""
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    made: list[OfflineChatModel] = []
+
+    def model(planners: Planners) -> OfflineChatModel:
+        made.append(OfflineChatModel(planners=planners))
+        return made[-1]
+
+    before = descendants(os.getpid())
+    with pytest.raises(RuntimeError, match="inside the block"):
+        async with open_app(Settings(), Overrides(model=model, memory=False)) as app:
+            assert app.services.model is made[0] and app.services.memory is None
+            started = descendants(os.getpid()) - before
+            assert started, "the app started no skill worker or planner process"
+            raise RuntimeError("inside the block")
+    assert still_running(started, within_s=10) == set()

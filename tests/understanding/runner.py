@@ -29,10 +29,10 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage
 
+from agent_graph.app import AppRuntime, open_app
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.state import Context
-from agent_graph.server.runtime import AppRuntime
 from tests.understanding.cases import (
     PARTS,
     Case,
@@ -139,11 +139,8 @@ async def started(model: str) -> Any:
 
     ensure_skill_envs()
     with tempfile.TemporaryDirectory(prefix="propsearch-corpus-") as tmp:
-        runtime = await AppRuntime.start(product_settings(Path(tmp) / "memory", model))
-        try:
+        async with open_app(product_settings(Path(tmp) / "memory", model)) as runtime:
             yield Session(runtime)
-        finally:
-            await runtime.close()
 
 
 def cases_of(

@@ -5,17 +5,17 @@ run, inside the server's event loop; sessions and memory live under MEMORY_ROOT 
 With AGENT_MODEL=local the module starts its own llama-server (stopped at exit, and tethered
 so it never outlives the dev server). Each thread is its own session: a run's `thread_id` is the
 session id (agent_graph/graph/thread.py). The services come from the same composition root as
-the API's (agent_graph/server/composition.py); memory writes as they happen (nothing settles a
+the API's (agent_graph/app/composition.py); memory writes as they happen (nothing settles a
 Studio run afterwards).
 """
 
 import atexit
 
+from agent_graph.app.composition import compose_services, make_sanitizer, open_memory
 from agent_graph.config import get_settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer
-from agent_graph.server.composition import compose_services, make_sanitizer, open_memory
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.profile import open_storage
 from agent_graph.telemetry.setup import configure as configure_telemetry

@@ -59,10 +59,10 @@ def bench_services(
     memory: MemoryLayer | None,
     storage: Storage | None = None,
 ) -> Services:
-    """A benchmark's services, composed as the API's are (server/composition.py); what differs
+    """A benchmark's services, composed as the API's are (app/composition.py); what differs
     is passed in: the model and its planners, the skills (the bench times their calls) and the
     memory layer (a variant has none, or one that writes in the turn)."""
-    from agent_graph.server.composition import compose_services
+    from agent_graph.app.composition import compose_services
 
     return compose_services(
         settings, model=model, planners=planners, memory=memory, storage=storage, skills=skills

@@ -1,4 +1,4 @@
-"""Part 9: what turning turns into runs costs (server/runs.py), in one process: a whole turn of
+"""Part 9: what turning turns into runs costs (turns/runs.py), in one process: a whole turn of
 the real graph (offline model, real skill workers) consumed as TurnRunner.events (what a request
 read before) and through RunHub (a task of its own, numbered events, followers), interleaved;
 the cost per event on a synthetic turn; and the events per second one run fans out to 50
@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from agent_graph.app import open_app
-from agent_graph.server.runs import RunHub
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runs import RunHub
 from bench.common import bench_settings
 
 MESSAGE = "3 bedroom houses in 78745"

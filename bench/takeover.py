@@ -1,4 +1,4 @@
-"""Runs taken over from a dead replica (server profile; agent_graph/server/takeover.py):
+"""Runs taken over from a dead replica (server profile; agent_graph/turns/takeover.py):
 
 - what checkpointing after every step costs a turn (LangGraph `durability="sync"`, which the
   server profile now uses so another replica can resume a turn) against checkpointing only where
@@ -46,9 +46,9 @@ def _search_then_answer(messages: list[BaseMessage]) -> AIMessage:
 
 async def _checkpoint_costs(url: str, turns: int) -> dict[str, Any]:
     from agent_graph.graph.builder import build_graph
-    from agent_graph.server.turns import TurnRunner
     from agent_graph.skills.planners import Planners
     from agent_graph.storage.postgres.checkpoints import PostgresCheckpointer
+    from agent_graph.turns.runner import TurnRunner
     from bench.common import bench_services, bench_settings
     from tests.fakes import InMemorySkills, ScriptedChatModel
 

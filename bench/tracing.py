@@ -66,14 +66,14 @@ async def _turns(runner: Any, conversations: int) -> tuple[float, list[float]]:
 async def _child(endpoint: str, conversations: int) -> None:
     """One side: traced to `endpoint`, or untraced when it is ''; a round per `round` line on
     stdin, its timings as a JSON line on stdout."""
+    from agent_graph.app.composition import make_registry, open_memory
     from agent_graph.config import Settings
     from agent_graph.graph.builder import build_graph
     from agent_graph.llm.offline.model import OfflineChatModel
-    from agent_graph.server.composition import make_registry, open_memory
-    from agent_graph.server.turns import TurnRunner
     from agent_graph.skills.planners import Planners
     from agent_graph.storage.profile import open_storage
     from agent_graph.telemetry import setup
+    from agent_graph.turns.runner import TurnRunner
     from bench.common import bench_services, bench_settings
 
     if endpoint:

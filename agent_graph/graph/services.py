@@ -77,7 +77,7 @@ class MemoryGateway(Protocol):
 
 @dataclass
 class Services:
-    """Everything the nodes need; server/composition.py builds it from settings."""
+    """Everything the nodes need; app/composition.py builds it from settings."""
 
     skills: SkillGateway
     model: BaseChatModel

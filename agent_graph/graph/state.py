@@ -30,7 +30,7 @@ class Context:
     """False for public guest turns: no session file, no memory reads or writes."""
     maybe_ran: frozenset[str] = frozenset()
     """Ids of tool calls that may have run on a replica that died mid-turn: this turn resumes
-    after them, so only those of idempotent tools run again (agent_graph/server/takeover.py)."""
+    after them, so only those of idempotent tools run again (agent_graph/turns/takeover.py)."""
 
 
 class AgentState(TypedDict, total=False):

@@ -11,7 +11,7 @@ from pydantic import AfterValidator, BaseModel, Field
 
 from agent_graph.accounts.service import Refused
 from agent_graph.accounts.setup import AccountServices
-from agent_graph.server.runtime import AppRuntime
+from agent_graph.app.runtime import AppRuntime
 
 ACCOUNTS_OFF = "accounts are off on this server (the operator sets ACCOUNTS=on)"
 RoleName = Literal["guest", "user", "agent", "admin"]

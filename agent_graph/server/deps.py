@@ -9,6 +9,7 @@ from fastapi import Depends, HTTPException, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
+from agent_graph.app.runtime import AppRuntime
 from agent_graph.security.auth import PUBLIC_GUEST, BadCredentials, Principal
 from agent_graph.security.identity import (
     CSRF_HEADER,
@@ -18,7 +19,6 @@ from agent_graph.security.identity import (
 )
 from agent_graph.security.identity import Request as Credentials
 from agent_graph.security.ids import SESSION_ID
-from agent_graph.server.runtime import AppRuntime
 
 UNAUTHORIZED = "a valid bearer token is required (Authorization: Bearer <token>)"
 

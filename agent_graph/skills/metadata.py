@@ -45,7 +45,7 @@ class ToolMeta:
     """Remembered entries the tool may write: {entry type: {key or glob: kind}}."""
     idempotent: bool = True
     """Running it twice does no more than running it once. A call that may have run on a
-    replica that died is re-run only when this holds (server/takeover.py); by default a tool
+    replica that died is re-run only when this holds (turns/takeover.py); by default a tool
     that asks first or writes memory is not."""
     for_model: ModelView = field(default_factory=ModelView)
     """The compact text the model reads instead of the result's JSON (skills/model_view.py)."""

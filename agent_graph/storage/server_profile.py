@@ -36,7 +36,7 @@ from agent_graph.storage.storage import Storage
 #: Seconds before a Redis call counts as failed (a stopped Redis must not hang a turn).
 REDIS_TIMEOUT_S = 3.0
 RUN_KEEP_S = 600.0
-"""A finished run's events stay readable this long (as in one replica: server/runs.py)."""
+"""A finished run's events stay readable this long (as in one replica: turns/runs.py)."""
 
 
 def open_server_storage(settings: Settings) -> Storage:

@@ -1,5 +1,5 @@
 """One composition root: the API, `langgraph dev`'s graph.py and the benchmarks build their
-services with the same function from the same settings (server/composition.py's
+services with the same function from the same settings (app/composition.py's
 `compose_services`), so no knob is honoured by one and not another; the CLI is a client of the
 API and composes nothing of its own."""
 
@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from agent_graph.app import Overrides, open_app
+from agent_graph.app.composition import make_registry
 from agent_graph.config import Settings
 from agent_graph.graph.services import Services
 from agent_graph.llm.offline.model import OfflineChatModel
-from agent_graph.server.composition import make_registry
 from agent_graph.skills.planners import Planners
 from bench.common import bench_services, bench_settings
 from tests.processes import descendants, still_running
@@ -128,7 +128,7 @@ def test_only_the_composition_root_constructs_services_and_the_cli_composes_noth
         *(ROOT / "bench").rglob("*.py"),
     ]
     constructing = sorted(str(p.relative_to(ROOT)) for p in sources if _constructs_services(p))
-    assert constructing == ["agent_graph/server/composition.py"]
+    assert constructing == ["agent_graph/app/composition.py"]
     # the CLI is a client of the API: its turns and jobs run on what open_app composes,
     # and `serve` starts the app by name (api:app), composing nothing itself
     modules = ("cli_text", "cli_jobs", "cli_job_chain", "cli_serve")

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import psycopg
 
-from agent_graph.server.interrupted import INTERRUPTED_NOTE
+from agent_graph.turns.interrupted import INTERRUPTED_NOTE
 from tests.scale.conftest import Cluster
 from tests.scale.helpers import (
     assert_whole,
@@ -48,7 +48,7 @@ def _in_background(url: str, text: str, session: str) -> tuple[threading.Thread,
 
 
 def _owner_of(database_url: str, session: str) -> str:
-    """The replica holding the lease of the session's running turn (server/takeover.py)."""
+    """The replica holding the lease of the session's running turn (turns/takeover.py)."""
     with psycopg.connect(database_url) as conn:
         row = conn.execute(
             "SELECT owner FROM run_leases WHERE session_id = %s", (session,)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from agent_graph.server.turns import FAILURE_MESSAGE, TIMEOUT_MESSAGE
+from agent_graph.turns.runner import FAILURE_MESSAGE, TIMEOUT_MESSAGE
 from tests.openai_server import FakeOpenAI
 from tests.servers import stream_turn
 from tests.trust.helpers import Clock, app_client, clock_skills

@@ -9,6 +9,7 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from agent_graph.app.runtime import AppRuntime
 from agent_graph.security.auth import Principal
 from agent_graph.server.direct_calls import (
     ConfirmationNeededError,
@@ -16,7 +17,6 @@ from agent_graph.server.direct_calls import (
     DirectCallError,
     call_tool,
 )
-from agent_graph.server.runtime import AppRuntime
 from agent_graph.storage.sessions import new_session_id
 from agent_graph.turn_request import TurnRequest
 

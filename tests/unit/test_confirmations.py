@@ -12,9 +12,9 @@ from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_calls.confirm import approved, question_for
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.server.turns import NOTHING_TO_CONFIRM, TurnRunner
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import NOTHING_TO_CONFIRM, TurnRunner
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
 META = {"forget": {"confirm": "Forget your {key}?"}}

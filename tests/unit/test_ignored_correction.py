@@ -12,10 +12,10 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import TurnRunner
 from tests.fakes import InMemorySkills, ScriptedChatModel
 from tests.unit.test_planners import skill
 from tests.unit.test_skills_answer import BOATS

@@ -1,4 +1,4 @@
-"""Layers import downward only: server -> graph -> llm / planning -> skills, memory, storage ->
+"""Layers import downward only: server -> app -> turns -> graph -> llm / planning -> skills, memory, storage ->
 security -> config.
 
 Read from the source's import statements (no module is imported), so a new file is checked
@@ -74,3 +74,22 @@ def test_the_configuration_is_the_bottom_layer() -> None:
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("agent_graph.")
     }
     assert not packages & {p.name for p in PACKAGE.iterdir() if p.is_dir()}
+
+
+def test_the_turn_engine_knows_no_http_and_no_app() -> None:
+    """agent_graph/turns runs turns; the server serves them and the app composes them: the
+    engine imports neither, nor any web framework."""
+    offences = {
+        path: sorted(layers & {"server", "app"})
+        for path, layers in imported_layers("turns").items()
+        if layers & {"server", "app"}
+    }
+    assert offences == {}
+    for path in (PACKAGE / "turns").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                names += (
+                    [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+                )
+                assert not any(n.split(".")[0] in ("fastapi", "starlette") for n in names), path

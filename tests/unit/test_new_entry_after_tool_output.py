@@ -14,9 +14,9 @@ from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.memory.preferences import Remembered
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.server.turns import TurnRunner
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import TurnRunner
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
 WRITE = {"type": "memory_write", "key": "budget_max", "value": "450000"}

@@ -24,10 +24,10 @@ from agent_graph.llm.profile import LOCAL_MODEL
 from agent_graph.memory.embeddings import embed
 from agent_graph.memory.preferences import Remembered
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import TurnRunner
 from tests.fakes import InMemorySkills, ScriptedChatModel
 from tests.unit.test_planners import skill
 

@@ -19,9 +19,9 @@ from agent_graph.secret_settings import secret_values
 from agent_graph.security.log_redaction import RedactingFilter
 from agent_graph.security.private_files import keep_private
 from agent_graph.security.sanitizer import REDACTED, Sanitizer, StreamRedactor
-from agent_graph.server.turns import TurnRunner
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import TurnRunner
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
 KEY = "sk-planted-0123456789"

@@ -1,5 +1,5 @@
 """A turn whose replica died mid-step resumes from its last checkpoint on another one
-(server/takeover.py): a tool call that was in flight runs again only if its tool is
+(turns/takeover.py): a tool call that was in flight runs again only if its tool is
 idempotent; any other is reported to the model as possibly done, never run twice."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from langgraph.checkpoint.memory import InMemorySaver
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.server.takeover import standing_text
-from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import Retake, TurnRunner
+from agent_graph.turns.takeover import standing_text
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
 

@@ -23,15 +23,15 @@ from agent_graph.graph.state import Context
 from agent_graph.graph.tool_calls.records import ToolRun
 from agent_graph.planning.view import Facts, TurnView
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.server.runs import RunHub
-from agent_graph.server.takeover import standing_text
-from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.telemetry.setup import LOG_FORMAT, _with_trace_ids
 from agent_graph.telemetry.tool_calls import tool_span
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import Retake, TurnRunner
+from agent_graph.turns.runs import RunHub
+from agent_graph.turns.takeover import standing_text
 from tests.fakes import InMemorySkills, ScriptedChatModel
 from tests.traced import recording
 

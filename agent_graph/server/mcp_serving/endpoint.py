@@ -22,10 +22,10 @@ from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INTERNAL_ERROR, INVALID_PARAMS
 from starlette.requests import Request
 
+from agent_graph.app.runtime import AppRuntime
 from agent_graph.security.auth import PUBLIC_GUEST, Principal
 from agent_graph.server.deps import credentials, resolve_caller
 from agent_graph.server.mcp_serving import tools, widget
-from agent_graph.server.runtime import AppRuntime
 
 SCOPE_KEY = "propsearch.mcp"
 GUEST_LIMIT = "too many guest requests; sign in or try again later"

@@ -13,6 +13,7 @@ from typing import Any
 import mcp_types as types
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
+from agent_graph.app.runtime import AppRuntime
 from agent_graph.security.auth import PUBLIC_GUEST, Principal
 from agent_graph.security.ids import SESSION_ID
 from agent_graph.security.roles import allowed_tools
@@ -23,11 +24,10 @@ from agent_graph.server.direct_calls import (
     call_tool,
 )
 from agent_graph.server.mcp_serving import widget
-from agent_graph.server.runtime import AppRuntime
-from agent_graph.server.turn_text import TurnText
 from agent_graph.skills.metadata import NO_CARD
 from agent_graph.storage.sessions import new_session_id
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.text import TurnText
 
 ASK = "ask_propsearch"
 ASK_SCHEMA: dict[str, Any] = {

@@ -10,10 +10,10 @@ from pydantic import BaseModel
 
 from agent_graph.accounts.admin import Administration
 from agent_graph.accounts.service import Refused
+from agent_graph.app.runtime import AppRuntime
 from agent_graph.security.auth import PUBLIC_USER, Principal
 from agent_graph.server.account_models import Email, RoleName, Text, User, refusal, services
 from agent_graph.server.deps import ERRORS, Caller, Runtime
-from agent_graph.server.runtime import AppRuntime
 
 router = APIRouter(prefix="/admin", tags=["accounts"], responses=ERRORS)
 ADMINS_ONLY = "only an admin manages accounts"

@@ -9,10 +9,10 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
 from agent_graph.accounts.credentials import KeyRing
+from agent_graph.app.runtime import AppRuntime
 from agent_graph.security.auth import Principal
 from agent_graph.server.account_models import Text, services
 from agent_graph.server.deps import ERRORS, Caller, Runtime
-from agent_graph.server.runtime import AppRuntime
 
 router = APIRouter(prefix="/api-keys", tags=["accounts"], responses=ERRORS)
 NO_KEYS = (

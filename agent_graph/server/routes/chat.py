@@ -11,14 +11,14 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field, model_validator
 from sse_starlette.sse import EventSourceResponse
 
+from agent_graph.app.runtime import AppRuntime
 from agent_graph.security.auth import PUBLIC_GUEST, Principal
 from agent_graph.security.ids import SESSION_ID
 from agent_graph.server.deps import ERRORS, Caller, Guest, Runtime
-from agent_graph.server.runs import RemoteRun, Run
-from agent_graph.server.runtime import AppRuntime
-from agent_graph.server.turns import collect
 from agent_graph.storage.sessions import new_session_id
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import collect
+from agent_graph.turns.runs import RemoteRun, Run
 
 router = APIRouter(tags=["chat"], responses=ERRORS)
 HEARTBEAT_S = 5

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette.sse import EventSourceResponse
 
+from agent_graph.app.runtime import AppRuntime
 from agent_graph.security.auth import Principal
 from agent_graph.server.deps import ERRORS, Caller, Runtime
 from agent_graph.server.openai_chat import (
@@ -27,9 +28,8 @@ from agent_graph.server.openai_chat import (
     reply_to_confirmation,
     session_for,
 )
-from agent_graph.server.runtime import AppRuntime
-from agent_graph.server.turn_text import TurnText
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.text import TurnText
 
 router = APIRouter(prefix="/v1", tags=["openai"], responses=ERRORS)
 STARTED = int(time.time())

@@ -10,7 +10,7 @@ from sse_starlette.sse import EventSourceResponse
 
 from agent_graph.server.deps import ERRORS, Runtime, SessionId, User
 from agent_graph.server.routes.chat import SSE, run_stream
-from agent_graph.server.runs import UnknownRunError
+from agent_graph.turns.runs import UnknownRunError
 
 router = APIRouter(tags=["chat"], responses=ERRORS)
 NO_RUN = (

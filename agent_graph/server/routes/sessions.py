@@ -9,9 +9,9 @@ from fastapi import APIRouter, HTTPException, Response
 from langchain_core.messages import messages_from_dict
 from pydantic import BaseModel
 
+from agent_graph.app.runtime import AppRuntime
 from agent_graph.security.ids import InvalidIdError
 from agent_graph.server.deps import ERRORS, Runtime, SessionId, User
-from agent_graph.server.runtime import AppRuntime
 from agent_graph.storage.sessions import SessionRecord
 
 router = APIRouter(tags=["sessions"], responses=ERRORS)

@@ -1,6 +1,6 @@
 """Who runs each turn (server profile, storage/leases.py): a lease per run in PostgreSQL, renewed by its replica
 while the run goes on. A replica that stops renewing (SIGKILL, a lost machine) lets its leases
-expire, and another replica claims them and takes the runs over (server/takeover.py), as
+expire, and another replica claims them and takes the runs over (turns/takeover.py), as
 Aegra's run workers do. One renewal and one claim per replica every few seconds, whatever the
 number of runs."""
 

@@ -1,6 +1,6 @@
 """The composition root: the one place that turns settings into the graph's `Services`.
 
-The API (`AppRuntime.start` via agent_graph/app.py's `open_app`; the CLI talks to it),
+The API (`AppRuntime.start` via agent_graph/app/__init__.py's `open_app`; the CLI talks to it),
 `langgraph dev` (graph.py) and the
 benchmarks (bench/common.py's `bench_services`) all build their services with
 `compose_services`, so a setting such as CONTEXT_TOKEN_BUDGET reaches every entry point

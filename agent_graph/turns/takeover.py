@@ -20,10 +20,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from agent_graph.events import DoneEvent, ErrorEvent
-from agent_graph.server.turns import Retake
 from agent_graph.storage.leases import RunLease, RunLeases
 from agent_graph.storage.run_streams import RedisRunStreams
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import Retake
 
 log = logging.getLogger(__name__)
 

@@ -30,12 +30,12 @@ from agent_graph.llm.echo import EchoFilter, instruction_text
 from agent_graph.llm.text_tool_calls import HeldCallText
 from agent_graph.llm.usage import TurnUsage
 from agent_graph.security.sanitizer import Sanitizer, StreamRedactor
-from agent_graph.server.interrupted import TurnProgress, save_interrupted
-from agent_graph.server.streaming import STREAM_MODES, confirm_event, to_events
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
 from agent_graph.storage.sessions import SessionRecord
 from agent_graph.storage.storage import PendingTurns
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.interrupted import TurnProgress, save_interrupted
+from agent_graph.turns.streaming import STREAM_MODES, confirm_event, to_events
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ STORAGE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.EN
 
 @dataclass(frozen=True)
 class Retake:
-    """A turn another replica began and died running, taken over here (server/takeover.py)."""
+    """A turn another replica began and died running, taken over here (turns/takeover.py)."""
 
     previous: str
     """The replica that died (its hold on the session passes to this one)."""

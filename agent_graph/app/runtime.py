@@ -10,6 +10,13 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.accounts.setup import AccountServices, open_accounts
+from agent_graph.app.composition import (
+    compose_services,
+    make_registry,
+    make_sanitizer,
+    open_memory,
+)
+from agent_graph.app.overrides import Overrides
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
@@ -26,16 +33,6 @@ from agent_graph.security.log_redaction import redact_logs
 from agent_graph.security.private_files import keep_private
 from agent_graph.security.pseudonyms import Pseudonyms, deployment_key
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.server.composition import (
-    compose_services,
-    make_registry,
-    make_sanitizer,
-    open_memory,
-)
-from agent_graph.server.overrides import Overrides
-from agent_graph.server.runs import RunHub
-from agent_graph.server.takeover import RunKeeper
-from agent_graph.server.turns import TurnRunner
 from agent_graph.skills.planners import Planners, known_skills
 from agent_graph.skills.registry import SkillRegistry, discover
 from agent_graph.skills.state import state_root
@@ -47,6 +44,9 @@ from agent_graph.telemetry.instruments import observe_pools
 from agent_graph.telemetry.setup import configure as configure_telemetry
 from agent_graph.telemetry.setup import flush as flush_telemetry
 from agent_graph.telemetry.setup import redact_with
+from agent_graph.turns.runner import TurnRunner
+from agent_graph.turns.runs import RunHub
+from agent_graph.turns.takeover import RunKeeper
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ class AppRuntime:
     accounts: AccountServices | None = None
     """People's accounts with ACCOUNTS=on (docs/accounts.md)."""
     runs: RunHub = field(init=False)
-    """Turns as runs that outlive their request (server/runs.py)."""
+    """Turns as runs that outlive their request (turns/runs.py)."""
     pseudonyms: Pseudonyms = field(init=False)
     """Keyed by the deployment's secret: OpenAI clients' derived session ids (openai_chat.py)."""
     identities: Identities = field(init=False)
@@ -119,7 +119,7 @@ class AppRuntime:
     @classmethod
     async def start(cls, settings: Settings, overrides: Overrides | None = None) -> AppRuntime:
         """Everything the settings describe, started in order; `overrides` replace parts of it
-        (agent_graph/app.py's `open_app` is the way in, and closes what this starts)."""
+        (agent_graph/app/__init__.py's `open_app` is the way in, and closes what this starts)."""
         overrides = overrides or Overrides()
         tokens = _checked(settings)
         storage = open_storage(settings)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from agent_graph.app.overrides import Overrides
+from agent_graph.app.runtime import AppRuntime
 from agent_graph.config import Settings
-from agent_graph.server.overrides import Overrides
-from agent_graph.server.runtime import AppRuntime
 
 __all__ = ["AppRuntime", "Overrides", "open_app"]
 

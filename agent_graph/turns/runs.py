@@ -8,7 +8,7 @@ one ahead ends (the turn lock orders them, across replicas too), and says so fir
 `queued` event. Any run, going or queued, can be cancelled. Finished runs stay readable for
 `keep_s` seconds. In the server profile every run's events are also written to Redis Streams
 (storage/run_streams.py), so a client rejoins, and cancels, through any replica, and every run
-holds a lease, so another replica takes it over if this one dies (server/takeover.py;
+holds a lease, so another replica takes it over if this one dies (turns/takeover.py;
 docs/protocol.md, "Runs").
 """
 
@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.events import DoneEvent, ErrorEvent, QueuedEvent
-from agent_graph.server.takeover import RunKeeper
-from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.run_streams import RedisRunStreams, RunRecord
 from agent_graph.telemetry.runs import traced_run, turn_started
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import Retake, TurnRunner
+from agent_graph.turns.takeover import RunKeeper
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +140,7 @@ class RunHub:
         self.shared = shared
         """Where other replicas read this one's runs (server profile), None: this process only."""
         self.keeper = keeper
-        """This replica's run leases, and the runs it takes over from dead ones (server/takeover.py)."""
+        """This replica's run leases, and the runs it takes over from dead ones (turns/takeover.py)."""
         self._runs: dict[str, Run] = {}
 
     def open(self) -> None:

@@ -16,6 +16,7 @@ from agent_graph.config import get_settings
 from agent_graph.graph.builder import build_graph
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer
+from agent_graph.llm.profile import profile_for
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.profile import open_storage
 from agent_graph.telemetry.setup import configure as configure_telemetry
@@ -24,11 +25,12 @@ from agent_graph.telemetry.setup import redact_with
 _settings = get_settings()
 _planners = Planners.from_skills_dir(_settings.skills_dir, _settings.refusals_off)
 atexit.register(_planners.close)
-_local = LocalLLMServer.from_settings(_settings) if _settings.model_name == "local" else None
+_profile = profile_for(_settings)
+_local = LocalLLMServer.from_settings(_settings) if _profile.kind == "local" else None
 if _local is not None:
     _local.start()
     atexit.register(_local.stop)
-_chat_model = make_chat_model(_settings, _planners, _local.base_url if _local else None)
+_chat_model = make_chat_model(_settings, _profile, _planners, _local.base_url if _local else None)
 _storage = open_storage(_settings)
 _sanitizer = make_sanitizer(_settings)
 configure_telemetry(_settings)  # Studio's runs are traced like the server's
@@ -37,8 +39,9 @@ services = compose_services(  # the skill registry, as configured, from the sett
     _settings,
     model=_chat_model,
     planners=_planners,
-    memory=open_memory(_settings, _storage, _chat_model, write_behind=False),
+    memory=open_memory(_settings, _storage, _chat_model, False, _profile),
     storage=_storage,
     sanitizer=_sanitizer,
+    profile=_profile,
 )
 graph = build_graph(services)

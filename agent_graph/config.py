@@ -398,16 +398,6 @@ physical_cores), whatever the load when the server starts."""
         return [name.strip() for name in self.planner_refusals_off.split(",") if name.strip()]
 
     @property
-    def skill_answers_on(self) -> bool:
-        if self.skill_answers == "auto":
-            return self.model_name == "local"
-        return self.skill_answers == "on"
-
-    @property
-    def read_ahead_on(self) -> bool:
-        return self.read_ahead and self.model_name == "local"
-
-    @property
     def model_api_key(self) -> str | None:
         """The key LiteLLM gets for the chosen model: LLM_API_KEY, else `<PROVIDER>_API_KEY`
         from the environment or `.env` (passed explicitly, so `.env` keys need no os.environ)."""

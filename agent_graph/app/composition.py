@@ -21,6 +21,7 @@ from agent_graph.delivery.webhook import post_signed
 from agent_graph.graph.services import Services, SkillGateway
 from agent_graph.graph.tool_choice import ToolChoice
 from agent_graph.jobs.alerts import take_unread
+from agent_graph.llm.profile import ModelProfile, profile_for
 from agent_graph.memory.embeddings import embed
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import token_values
@@ -80,34 +81,19 @@ def make_sanitizer(settings: Settings) -> Sanitizer:
     )
 
 
-def asks_hosted_model(settings: Settings) -> bool:
-    """Titles, hints, scores and summaries ask a hosted model; the offline one cannot and the
-    local one is kept for the turn itself (each call would cost seconds and evict its cache)."""
-    return settings.model_name not in ("offline", "local")
-
-
-def history_budget(settings: Settings) -> int:
-    """The local model replays at most a quarter of its context of past exchanges (the rest
-    holds its prompt, tools, context block and this turn's results); other models keep the last
-    exchanges whatever their size."""
-    return settings.local_model_ctx // 4 if settings.model_name == "local" else 0
-
-
-def tool_choice(settings: Settings, relevance: ToolChoice) -> ToolChoice | None:
-    """The per-call choice of tools for a real model (the offline one is bound to every tool;
-    its planners hear a message by `relevance` alone, as every model's do)."""
-    if settings.tool_choice == "all" or settings.model_name == "offline":
-        return None
-    return relevance
-
-
 def open_memory(
-    settings: Settings, storage: Storage, model: BaseChatModel, write_behind: bool = True
+    settings: Settings,
+    storage: Storage,
+    model: BaseChatModel,
+    write_behind: bool = True,
+    profile: ModelProfile | None = None,
 ) -> MemoryLayer:
-    """The memory layers on `storage`; `write_behind` when something settles them after a turn."""
+    """The memory layers on `storage`; `write_behind` when something settles them after a turn.
+    Scores and summaries ask the model only where the profile makes secondary calls."""
+    secondary = (profile or profile_for(settings)).secondary_calls
     return MemoryLayer(
         settings.memory_root,
-        model=model if asks_hosted_model(settings) else None,
+        model=model if secondary else None,
         write_behind=write_behind,
         preferences=storage.preferences,
         open_vectors=storage.open_vectors,
@@ -124,6 +110,7 @@ def compose_services(
     storage: Storage | None = None,
     sanitizer: Sanitizer | None = None,
     skills: SkillGateway | None = None,
+    profile: ModelProfile | None = None,
 ) -> Services:
     """The graph's services with every knob read from `settings`: the one function the API,
     `langgraph dev` (graph.py) and the benchmarks build them with (the CLI talks to the API).
@@ -131,7 +118,8 @@ def compose_services(
     An entry point passes what differs: the model and its planners, the memory layer it
     settles (None: none; `open_memory` builds it), and what it also uses or wraps itself: the
     storage, the sanitizer, the skills (a started registry, or one wrapped to time its calls).
-    What it leaves out is built here from `settings`."""
+    What it leaves out is built here from `settings`, the model's profile included."""
+    profile = profile or profile_for(settings)
     storage = storage or open_storage(settings)
     sanitizer = sanitizer or make_sanitizer(settings)
     skills = skills or make_registry(settings, sanitizer.redact)
@@ -146,15 +134,12 @@ def compose_services(
         max_tool_iterations=settings.max_tool_iterations,
         llm_timeout_s=settings.llm_timeout_s,
         context_token_budget=settings.context_token_budget,
-        history_token_budget=history_budget(settings),
-        secondary_llm=asks_hosted_model(settings),
+        model_profile=profile,
         scratch_sessions=storage.guests,
         planners=planners,
         suggestions=settings.planner_suggestions,
         checks=settings.planner_checks,
-        skill_answers=settings.skill_answers_on,
-        read_ahead=settings.read_ahead_on,
-        tool_choice=tool_choice(settings, relevance),
+        tool_choice=relevance if profile.relevant_tools else None,
         relevance=relevance,
         take_alerts=_alert_opener(storage),
     )

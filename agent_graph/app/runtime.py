@@ -25,6 +25,7 @@ from agent_graph.jobs.runner import JobRunner
 from agent_graph.jobs.setup import check_schedules, open_jobs
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
+from agent_graph.llm.profile import ModelProfile, profile_for
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.auth import TokenTable, load_tokens
 from agent_graph.security.confirm_tokens import ConfirmTokens
@@ -122,15 +123,17 @@ class AppRuntime:
         (agent_graph/app/__init__.py's `open_app` is the way in, and closes what this starts)."""
         overrides = overrides or Overrides()
         tokens = _checked(settings)
+        profile = profile_for(settings)  # what kind of model runs, decided once
         storage = open_storage(settings)
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
         # in this process (embedded) or in PostgreSQL, for any replica (server).
         checkpointer = await storage.open_checkpointer()
-        local_server = await start_local_server(settings)  # a bad model file fails here too
+        local_server = await start_local_server(settings, profile)  # a bad model file fails here
         sanitizer = _sanitizer(settings)
         registry = await _started_registry(settings, sanitizer)
         jobs = open_jobs(settings, storage, registry.skills)  # a bad schedule fails here
-        planners, model, memory = await _thinking(settings, overrides, storage, local_server)
+        thinking = await _thinking(settings, profile, overrides, storage, local_server)
+        planners, model, memory = thinking
         services = compose_services(
             settings,
             model=model,
@@ -139,6 +142,7 @@ class AppRuntime:
             storage=storage,
             sanitizer=sanitizer,
             skills=overrides.wrap_skills(registry) if overrides.wrap_skills else registry,
+            profile=profile,
         )
         if local_server is not None:
             _warm(services, signed_in=tokens.enabled or settings.accounts_on)
@@ -208,6 +212,7 @@ def _sanitizer(settings: Settings) -> Sanitizer:
 
 async def _thinking(
     settings: Settings,
+    profile: ModelProfile,
     overrides: Overrides,
     storage: Storage,
     local_server: LocalLLMServer | None,
@@ -220,8 +225,8 @@ async def _thinking(
         model = overrides.model(planners)
     else:
         local_url = local_server.base_url if local_server else None
-        model = make_chat_model(settings, planners, local_url)
-    memory = open_memory(settings, storage, model, write_behind=overrides.write_behind)
+        model = make_chat_model(settings, profile, planners, local_url)
+    memory = open_memory(settings, storage, model, overrides.write_behind, profile)
     await memory.warm()
     await asyncio.to_thread(intents.join)  # no turn waits for them
     return planners, model, memory

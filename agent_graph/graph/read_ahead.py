@@ -36,7 +36,7 @@ READ_TIMEOUT_S = 300.0
 
 def read_ahead_after_turn(services: Services, ctx: Context, session_id: str) -> None:
     """Start the background read of the session's next prompt (the local model only)."""
-    if services.read_ahead and services.profile.replays_turns:
+    if services.profile.read_ahead:
         key = (ctx.user_id, session_id)
         services.background_reads.start(key, lambda: read_ahead(services, ctx, session_id))
 

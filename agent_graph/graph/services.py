@@ -88,13 +88,9 @@ class Services:
     max_tool_iterations: int = 6
     llm_timeout_s: float = 60.0
     context_token_budget: int = 12000
-    history_token_budget: int = 0
-    """Tokens of past exchanges a prompt replays word for word before older ones are folded
-    into a summary, in steps that keep the prompt's prefix (graph/history_fold.py); 0: the last
-    exchanges only (set for the local model, whose context is small and prefix-cached)."""
-    secondary_llm: bool = False
-    """True when `model` is a real LLM: hints, titles, scores and summaries ask it first (read
-    through `profile.secondary_calls`)."""
+    model_profile: ModelProfile | None = None
+    """What kind of model runs and what follows from it (llm/profile.py), built once from the
+    settings by the composition root; left out (a test's own model), the model's kind's."""
     scratch_sessions: SessionStorage = field(default_factory=ScratchSessionStore)
     """Public guest sessions (Context.persist is False): RAM or Redis, never on disk."""
     planners: Planners = field(default_factory=Planners)
@@ -103,9 +99,6 @@ class Services:
     """A real model's first call of a turn sees the call the planners would make (suggestion.py)."""
     checks: bool = True
     """The planners check each call against the user's words (nodes/tools.py)."""
-    skill_answers: bool = False
-    """A turn that made the calls the planners planned ends with their wording (suggestion.py,
-    skills_answer) instead of a model call that reads the results."""
     tool_choice: ToolChoice | None = None
     """Offers each model call only the relevant skills' tools (graph/tool_choice.py); None: all."""
     relevance: ToolChoice | None = None
@@ -114,8 +107,6 @@ class Services:
     warming: asyncio.Future[None] | None = None
     """The local model reading the stable prompt prefix at start-up (graph/warm_prefix.py):
     model calls wait for it rather than read the same prefix beside it."""
-    read_ahead: bool = False
-    """After each turn the local model reads the session's next prompt (graph/read_ahead.py)."""
     background_reads: BackgroundReads = field(default_factory=BackgroundReads)
     """Those reads under way."""
     handoffs: HandoffInbox | None = None
@@ -124,10 +115,15 @@ class Services:
     """The user's unseen alerts (agent_graph/jobs), marked read as they are taken: a new
     session opens with them (nodes/hydrate.py). None: no alerts here."""
 
+    def __post_init__(self) -> None:
+        if self.model_profile is None:
+            self.model_profile = profile_of(self.model)
+
     @property
     def profile(self) -> ModelProfile:
         """What kind of model runs and what follows from it (llm/profile.py)."""
-        return profile_of(self.model, self.secondary_llm)
+        assert self.model_profile is not None  # set in __post_init__
+        return self.model_profile
 
     def session_store(self, persist: bool) -> SessionStorage:
         return self.sessions if persist else self.scratch_sessions

@@ -12,6 +12,7 @@ from agent_graph.skills.planners import Planners
 
 def make_chat_model(
     settings: Settings,
+    profile: ModelProfile,
     planners: Planners | None = None,
     local_base_url: str | None = None,
 ) -> BaseChatModel:
@@ -23,7 +24,7 @@ def make_chat_model(
     asks `planners` (default: those of SKILLS_DIR's skill folders).
     """
     name = settings.model_name
-    if name == "offline":
+    if profile.kind == "offline":
         if planners is None:
             planners = Planners.from_skills_dir(settings.skills_dir)
         return OfflineChatModel(planners=planners)
@@ -33,7 +34,8 @@ def make_chat_model(
 
     model, api_base, api_key = name, settings.llm_api_base, settings.model_api_key
     extra: dict[str, object] = {}
-    if name == "local":
+    local = profile.kind == "local"
+    if local:
         if local_base_url is None:
             raise ValueError("AGENT_MODEL=local needs a started LocalLLMServer")
         model, api_base, api_key = LOCAL_MODEL, local_base_url, "no-key"
@@ -49,7 +51,7 @@ def make_chat_model(
         temperature=0,
         streaming=True,
         model_kwargs=extra,
-        slot_by_tools=name == "local",
-        slot_folder=slot_folder(settings) if name == "local" else None,
-        lean_tools=ModelProfile(kind="local" if name == "local" else "hosted").lean_schemas,
+        slot_by_tools=local,
+        slot_folder=slot_folder(settings) if local else None,
+        lean_tools=profile.lean_schemas,
     )

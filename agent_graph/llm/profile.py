@@ -1,7 +1,8 @@
 """ModelProfile: the one place that knows what kind of model runs and what follows from it.
 
-Nodes ask the profile (`services.profile`), never the model's class: a new kind of model
-changes this module, not the graph.
+The composition root builds it once from the settings (`profile_for`) and hands it to the model
+factory and the graph's services; nodes ask the profile (`services.profile`), never the model's
+class or the settings' model name: a new kind of model changes this module, not the graph.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from agent_graph.config import Settings
 from agent_graph.llm.offline.model import OfflineChatModel
 
 LOCAL_MODEL = "openai/local"
@@ -23,8 +25,21 @@ class ModelProfile:
 
     kind: ModelKind
     secondary_calls: bool = False
-    """Hints, titles, scores and summaries ask the model first (a real LLM, set by the
-    composition root: on the local model each would cost seconds and evict its cache)."""
+    """Hints, titles, scores and summaries ask the model first (a hosted LLM: the offline one
+    cannot, and on the local model each would cost seconds and evict its cache)."""
+    history_token_budget: int = 0
+    """Tokens of past exchanges a prompt replays word for word before older ones are folded
+    into a summary, in steps that keep the prompt's prefix (graph/history_fold.py); 0: the last
+    exchanges only (the local model's is a quarter of its context, which is small and
+    prefix-cached; other models keep the last exchanges whatever their size)."""
+    skill_answers: bool = False
+    """A turn that made the calls the planners planned ends with their wording (suggestion.py,
+    skills_answer) instead of a model call that reads the results (SKILL_ANSWERS)."""
+    read_ahead: bool = False
+    """After each turn the local model reads the session's next prompt (graph/read_ahead.py)."""
+    relevant_tools: bool = False
+    """Each model call is offered only the relevant skills' tools (TOOL_CHOICE; the offline
+    model is bound to every tool, its planners hearing by relevance alone)."""
 
     @property
     def is_planners(self) -> bool:
@@ -71,6 +86,28 @@ def kind_of(model: Any) -> ModelKind:
     return "local" if getattr(model, "model", "") == LOCAL_MODEL else "hosted"
 
 
-def profile_of(model: Any, secondary_calls: bool = False) -> ModelProfile:
-    """The profile of `model`; `secondary_calls` is the composition root's choice."""
-    return ModelProfile(kind=kind_of(model), secondary_calls=secondary_calls)
+def profile_of(model: Any) -> ModelProfile:
+    """The profile a model given without settings implies (a test's or a tool's own model):
+    its kind's defaults."""
+    return ModelProfile(kind=kind_of(model))
+
+
+def kind_named(model_name: str) -> ModelKind:
+    """The kind of model AGENT_MODEL (or the key that chose it) names."""
+    if model_name in ("offline", "local"):
+        return model_name  # type: ignore[return-value]
+    return "hosted"
+
+
+def profile_for(settings: Settings) -> ModelProfile:
+    """The profile the settings describe, with every setting that follows from the kind."""
+    kind = kind_named(settings.model_name)
+    answers = settings.skill_answers
+    return ModelProfile(
+        kind=kind,
+        secondary_calls=kind == "hosted",
+        history_token_budget=settings.local_model_ctx // 4 if kind == "local" else 0,
+        skill_answers=kind == "local" if answers == "auto" else answers == "on",
+        read_ahead=settings.read_ahead and kind == "local",
+        relevant_tools=settings.tool_choice == "relevant" and kind != "offline",
+    )

@@ -42,8 +42,13 @@ print(json.dumps(knobs(graph.services)))
 
 def knobs(services: Services) -> dict[str, Any]:
     fields = ("context_token_budget", "max_tool_iterations", "llm_timeout_s", "suggestions")
-    more = ("checks", "skill_answers", "secondary_llm")
-    return {name: getattr(services, name) for name in (*fields, *more)}
+    found = {name: getattr(services, name) for name in (*fields, "checks")}
+    profile = services.profile
+    return {
+        **found,
+        "skill_answers": profile.skill_answers,
+        "secondary_llm": profile.secondary_calls,
+    }
 
 
 @pytest.fixture

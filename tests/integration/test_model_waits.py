@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from agent_graph.graph.state import Context
 from agent_graph.graph.warm_prefix import warm_prefix
 from agent_graph.llm.client import ModelTimeoutError
 from agent_graph.llm.factory import make_chat_model
+from agent_graph.llm.profile import profile_for
 from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills
@@ -42,14 +44,17 @@ def fake() -> Iterator[FakeOpenAI]:
 
 def _services(tmp_path: Path, fake: FakeOpenAI) -> Services:
     settings = Settings(agent_model="local", llm_timeout_s=TIMEOUT_S, memory_root=tmp_path)
-    model = make_chat_model(settings, local_base_url=fake.base_url)
+    # the local model's profile with its background reads and history folding off: a test
+    # turns on what it is about
+    profile = replace(profile_for(settings), read_ahead=False, history_token_budget=0)
+    model = make_chat_model(settings, profile, local_base_url=fake.base_url)
     skills = InMemorySkills({"lookup": lambda p: {"answer": 42}})
     return Services(
         skills=skills,
         model=model,
         sessions=SessionStore(tmp_path),
         llm_timeout_s=TIMEOUT_S,
-        secondary_llm=False,
+        model_profile=profile,
     )
 
 
@@ -172,7 +177,8 @@ async def test_after_a_turn_the_conversation_is_read_into_the_slot_the_follow_up
     """The follow-up's first request starts with every message the background read sent,
     with the same tools on the same slot: only its context block and message are new."""
     services = _services(tmp_path, fake)
-    services.read_ahead, services.llm_timeout_s = True, 60.0
+    services.model_profile = replace(services.profile, read_ahead=True)
+    services.llm_timeout_s = 60.0
     await _turn(services, "look it up")
     await services.background_reads.settled()
     read = fake.requests[-1]
@@ -195,7 +201,8 @@ async def test_a_follow_up_sent_during_its_read_waits_for_it_without_timing_out(
     behind it, where its idle timeout ran out, and starts from what was read."""
     fake.serial_slots, fake.read_s = True, 3 * TIMEOUT_S
     services = _services(tmp_path, fake)
-    services.read_ahead, services.background_reads = True, BackgroundReads(grace_s=0.0)
+    services.model_profile = replace(services.profile, read_ahead=True)
+    services.background_reads = BackgroundReads(grace_s=0.0)
     await _turn(services, "look it up")
     await asyncio.sleep(0.3)  # the read has begun
     asked = len(fake.requests)
@@ -225,8 +232,9 @@ async def test_a_long_conversation_folds_its_history_in_steps_the_read_ahead_sha
     background read after each turn builds the same prompt the next turn sends, so every
     follow-up still starts with what was read, and the prompt's start changes only at a fold."""
     services = _services(tmp_path, fake)
-    services.read_ahead, services.llm_timeout_s = True, 60.0
-    services.history_token_budget = 400  # three or four exchanges of this fake's size
+    services.llm_timeout_s = 60.0
+    # three or four exchanges of this fake's size
+    services.model_profile = replace(services.profile, read_ahead=True, history_token_budget=400)
     starts: list[str] = []
     for n in range(8):
         asked = len(fake.requests)

@@ -11,6 +11,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
+from agent_graph.llm.profile import ModelProfile
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills, ScriptedChatModel
@@ -205,7 +206,7 @@ async def test_the_compaction_summary_never_streams_to_the_user(tmp_path: Path) 
 
     skills = InMemorySkills({"lookup": lambda p: {"answer": 42}})
     services = _services(tmp_path, ScriptedChatModel(respond=respond), skills)
-    services.secondary_llm = True  # a real model writes the summary
+    services.model_profile = ModelProfile("hosted", secondary_calls=True)  # it writes the summary
     context = Context(session_id="s6")
     for n in range(3):
         await build_graph(services).ainvoke({"messages": [HumanMessage(f"q {n}")]}, context=context)

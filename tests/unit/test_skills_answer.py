@@ -14,6 +14,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
+from agent_graph.llm.profile import ModelProfile
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
@@ -88,7 +89,7 @@ async def _talk(
         sessions=SessionStore(tmp_path),
         planners=planners,
         relevance=skills.hearing(),
-        skill_answers=on,
+        model_profile=ModelProfile("hosted", skill_answers=on),
     )
     events: list[dict[str, Any]] = []
     try:

@@ -66,7 +66,7 @@ async def offer_tools(turn: ModelTurn) -> None:
 async def answer_from_skills(turn: ModelTurn) -> None:
     """After a tool round, the skills' wording of the results when the planned calls ran."""
     services = turn.services
-    if not turn.iterations or not services.skill_answers:
+    if not turn.iterations or not services.profile.skill_answers:
         return
     args = (services.planners, turn.messages, turn.names, turn.facts)
     if worded := await asyncio.to_thread(skills_answer, *args):
@@ -96,7 +96,7 @@ async def suggest(turn: ModelTurn) -> None:
     services = turn.services
     if not turn.offering or services.profile.is_planners:
         return
-    if not (services.suggestions or services.skill_answers):
+    if not (services.suggestions or services.profile.skill_answers):
         return
     args = (services.planners, turn.messages, turn.names, turn.facts)
     if turn.iterations:  # the planned calls the model has not made yet, if any
@@ -105,7 +105,7 @@ async def suggest(turn: ModelTurn) -> None:
             turn.suggested = with_suggestion(turn.messages, text)
         return
     plan = await asyncio.to_thread(plan_at_start, *args)
-    if services.skill_answers and plan and plan["no_tools"]:
+    if services.profile.skill_answers and plan and plan["no_tools"]:
         turn.model, turn.offering = turn.words_only(), False
     elif services.suggestions and (text := suggested(plan, turn.tools)):
         turn.suggested = with_suggestion(turn.messages, text)

@@ -111,7 +111,7 @@ def _replayed(
     """The exchanges the prompt replays and a summary of the earlier ones: the last
     VERBATIM_EXCHANGES, or, under a history token budget (the local model), a start that moves
     seldom (graph/history_fold.py) so the prompt keeps the prefix the server holds."""
-    budget = services.history_token_budget
+    budget = services.profile.history_token_budget
     if not budget:
         return groups[-VERBATIM_EXCHANGES:], None
     shown = [history.as_read(g) for g in groups]

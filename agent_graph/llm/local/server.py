@@ -24,6 +24,7 @@ import httpx
 from agent_graph.config import Settings
 from agent_graph.llm.local.assets import CHAT_TEMPLATE, LocalModelError, model_file, server_binary
 from agent_graph.llm.local.smoke import describe_exit
+from agent_graph.llm.profile import ModelProfile
 from agent_graph.llm.slots import TOOL_SLOTS
 
 log = logging.getLogger(__name__)
@@ -190,9 +191,9 @@ class LocalLLMServer:
             self._watchdog.join(timeout=15)
 
 
-async def start_local_server(settings: Settings) -> LocalLLMServer | None:
-    """The running server when AGENT_MODEL=local, else None (nothing is started)."""
-    if settings.model_name != "local":
+async def start_local_server(settings: Settings, profile: ModelProfile) -> LocalLLMServer | None:
+    """The running server when the profile is the local model's, else None (nothing starts)."""
+    if profile.kind != "local":
         return None
     server = await asyncio.to_thread(LocalLLMServer.from_settings, settings)
     await asyncio.to_thread(server.start)

@@ -5,8 +5,10 @@ What a result becomes (a data event and its renderer, the step summary, whether 
 is the tool's own metadata (agent_graph/skills/metadata.py), never a table here.
 
 Calls whose tool declares `confirm` metadata pause the graph first with one LangGraph
-`interrupt` for all of them (graph/tool_calls/confirm.py). A declined call is not run; its
-ToolMessage says so. A call that may have run on a replica that died is run again only when its
+`interrupt` for all of them, before any call of the round dispatches (graph/tool_calls/confirm.py).
+A declined call is not run; its ToolMessage says so. A memory write that needs a yes (known only
+once its call ran) is held in `awaiting_yes` and asked by the next node, confirm_writes: this node
+never pauses after it dispatched, so a resume never runs a call twice. A call that may have run on a replica that died is run again only when its
 tool is idempotent (`Context.maybe_ran`). A call refused with a planner's correction and sent
 again unchanged, or changed but corrected the same way again, did not take the correction in:
 it runs as the planners would make it for the user's message, and the model is told so (it may
@@ -116,15 +118,18 @@ def make_tools(services: Services) -> Any:
 
         records = list(await asyncio.gather(*(one(r) for r in requests)))
         after_output = confirm.tool_output_this_turn(messages)
-        await confirm.confirm_changes(
-            run, records, requests, {p["call_id"] for p in pending}, after_output
-        )
+        confirmed = {p["call_id"] for p in pending}
+        held = await confirm.writes_awaiting_yes(run, records, requests, confirmed, after_output)
+        asking = {h["call_id"] for h in held}
         return {
             "messages": [r.message for r in records],
             "iterations": state.get("iterations", 0) + 1,
             "results": [r.data for r in records if r.data is not None],
             "memory_writes": [r.write for r in records if r.write is not None],
-            "tool_outcomes": [r.outcome for r in records],
+            "tool_outcomes": [
+                r.outcome for r, q in zip(records, requests, strict=True) if q.call_id not in asking
+            ],
+            "awaiting_yes": held,
         }
 
     return tools

@@ -93,6 +93,22 @@ async def run_one(request: ToolRequest) -> ToolRecord:
     return outcomes.failed(request, error, round((time.perf_counter() - started) * 1000, 1))
 
 
+def round_update(
+    iterations: int, records: list[ToolRecord], held: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What a round leaves in the state; a call whose write waits for a yes (`held`) leaves
+    its outcome to confirm_writes."""
+    asking = {h["call_id"] for h in held}
+    return {
+        "messages": [r.message for r in records],
+        "iterations": iterations,
+        "results": [r.data for r in records if r.data is not None],
+        "memory_writes": [r.write for r in records if r.write is not None],
+        "tool_outcomes": [r.outcome for r in records if r.message.tool_call_id not in asking],
+        "awaiting_yes": held,
+    }
+
+
 def make_tools(services: Services) -> Any:
     async def tools(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         messages = state.get("messages") or []
@@ -120,16 +136,6 @@ def make_tools(services: Services) -> Any:
         after_output = confirm.tool_output_this_turn(messages)
         confirmed = {p["call_id"] for p in pending}
         held = await confirm.writes_awaiting_yes(run, records, requests, confirmed, after_output)
-        asking = {h["call_id"] for h in held}
-        return {
-            "messages": [r.message for r in records],
-            "iterations": state.get("iterations", 0) + 1,
-            "results": [r.data for r in records if r.data is not None],
-            "memory_writes": [r.write for r in records if r.write is not None],
-            "tool_outcomes": [
-                r.outcome for r, q in zip(records, requests, strict=True) if q.call_id not in asking
-            ],
-            "awaiting_yes": held,
-        }
+        return round_update(state.get("iterations", 0) + 1, records, held)
 
     return tools

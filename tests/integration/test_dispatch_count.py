@@ -250,3 +250,19 @@ async def test_a_takeover_after_a_confirmed_round_began_runs_no_call_twice(
         counts = setup.dispatched()
         assert counts["f1"] <= 1 and counts["m1"] <= 1 and counts["r1"] == 1
         assert "r1:error" in answer
+
+
+async def test_a_takeover_of_a_round_that_ran_asks_its_question_again_and_runs_nothing(
+    tmp_path: Path,
+) -> None:
+    turns = {**SET_BUDGET, "raise it": [[_remember("m1", 450000), _ring("r1")]]}
+    async with _setup(tmp_path, turns) as setup:
+        await setup.turn(message="set my budget")
+        paused = await setup.turn(message="raise it")  # its replica dies before releasing it
+        retake = Retake("dead-replica", True, *standing_text(paused))
+        request = TurnRequest("alice", "s1", "raise it")
+        again = [e async for e in setup.runner.events(request, retake=retake)]
+        assert again[-2]["type"] == "confirm" and again[-2]["question"] == paused[-2]["question"]
+        answered = await setup.answer(again[-2], True)
+        assert setup.dispatched() == Counter({"m0": 1, "m1": 1, "r1": 1})
+        assert "r1:success" in _text(answered) and await _budget(setup) == "$450,000"

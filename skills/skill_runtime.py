@@ -99,85 +99,80 @@ def _route_call(
     return handlers[tool], params, str(tool)
 
 
+class SkillRequestHandler(BaseHTTPRequestHandler):
+    """The worker's HTTP surface: GET /health and /schema, POST /execute (a tool) and /job.
+    `_make_handler` makes a subclass that holds one skill's schema, functions and isolation."""
+
+    protocol_version = "HTTP/1.1"
+    # Headers and body go out in two writes; without TCP_NODELAY the client waits ~40 ms
+    # for each reply (Nagle's algorithm meeting delayed ACKs).
+    disable_nagle_algorithm = True
+    schema: Mapping[str, Any] = {}
+    handlers: Mapping[str, Handler] = {}
+    jobs: Mapping[str, Handler] = {}
+    isolation = "restart"
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: no access log
+        return
+
+    def _send(self, status: int, body: Any) -> None:
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        if self.isolation == "fork":  # a forked child answers one request, then exits
+            self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self) -> None:
+        if self.path == "/health":
+            nonce = os.environ.get("WORKER_NONCE", "")
+            self._send(200, {"ok": True, "worker": nonce, "isolation": self.isolation})
+        elif self.path == "/schema":
+            self._send(200, dict(self.schema))
+        else:
+            self._send(404, {"error": f"no route {self.path}"})
+
+    def do_POST(self) -> None:
+        self._send(*self._answer())
+
+    def _answer(self) -> tuple[int, Any]:
+        """(status, body) of a POST: the call's result, or why there is none."""
+        if self.path not in ("/execute", "/job"):
+            return 404, {"error": f"no route {self.path}"}
+        try:
+            request = _read_request(self)
+            function, argument, name = _route_call(self.path, request, self.handlers, self.jobs)
+        except OverflowError as exc:
+            return 413, {"error": str(exc)}
+        except _NoSuchCall as exc:
+            return 404, {"error": str(exc)}
+        except (ValueError, TypeError, KeyError) as exc:
+            return 400, {"error": f"malformed request: {exc}"}
+        return _called(function, argument, name)
+
+
+def _called(function: Handler, argument: dict[str, Any], name: str) -> tuple[int, Any]:
+    """(status, body) of one tool or job call: a ToolError keeps its status; any other failure
+    is a readable message for the model, and the worker lives on."""
+    try:
+        return 200, {"result": function(argument)}
+    except ToolError as exc:
+        return exc.status, {"error": str(exc)}
+    except Exception as exc:
+        return 500, {"error": f"{name} failed: {type(exc).__name__}: {exc}"}
+
+
 def _make_handler(
     schema: Mapping[str, Any],
     handlers: Mapping[str, Handler],
     isolation: str,
     jobs: Mapping[str, Handler] | None = None,
 ) -> type[BaseHTTPRequestHandler]:
-    one_shot = isolation == "fork"
-
-    class SkillRequestHandler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-        # Headers and body go out in two writes; without TCP_NODELAY the client waits ~40 ms
-        # for each reply (Nagle's algorithm meeting delayed ACKs).
-        disable_nagle_algorithm = True
-
-        def log_message(self, format: str, *args: Any) -> None:  # quiet: no access log
-            return
-
-        def _send(self, status: int, body: Any) -> None:
-            data = json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            if one_shot:  # a forked child answers one request, then exits
-                self.send_header("Connection", "close")
-            self.end_headers()
-            self.wfile.write(data)
-
-        def do_GET(self) -> None:
-            if self.path == "/health":
-                nonce = os.environ.get("WORKER_NONCE", "")
-                self._send(200, {"ok": True, "worker": nonce, "isolation": isolation})
-            elif self.path == "/schema":
-                self._send(200, dict(schema))
-            else:
-                self._send(404, {"error": f"no route {self.path}"})
-
-        def do_POST(self) -> None:
-            if self.path not in ("/execute", "/job"):
-                self._send(404, {"error": f"no route {self.path}"})
-                return
-            try:
-                request = _read_request(self)
-                function, argument, name = _route_call(self.path, request, handlers, jobs or {})
-            except OverflowError as exc:
-                self._send(413, {"error": str(exc)})
-                return
-            except _NoSuchCall as exc:
-                self._send(404, {"error": str(exc)})
-                return
-            except (ValueError, TypeError, KeyError) as exc:
-                self._send(400, {"error": f"malformed request: {exc}"})
-                return
-            try:
-                self._send(200, {"result": function(argument)})
-            except ToolError as exc:
-                self._send(exc.status, {"error": str(exc)})
-            except Exception as exc:  # the model gets a readable message, the worker lives on
-                self._send(500, {"error": f"{name} failed: {type(exc).__name__}: {exc}"})
-
-        def _job(self, raw: bytes) -> None:
-            """POST /job: the whole body goes to jobs[body["job"]] (docs: contract of jobs)."""
-            try:
-                body = json.loads(raw or b"{}")
-                name = body["job"]
-            except (ValueError, KeyError, TypeError) as exc:
-                self._send(400, {"error": f"malformed request: {exc}"})
-                return
-            job = (jobs or {}).get(name)
-            if job is None:
-                self._send(404, {"error": f"unknown job {name!r}; known: {sorted(jobs or {})}"})
-                return
-            try:
-                self._send(200, {"result": job(body)})
-            except ToolError as exc:
-                self._send(exc.status, {"error": str(exc)})
-            except Exception as exc:
-                self._send(500, {"error": f"job {name} failed: {type(exc).__name__}: {exc}"})
-
-    return SkillRequestHandler
+    """The request handler class of one skill's worker."""
+    held = {"schema": schema, "handlers": handlers, "jobs": jobs or {}, "isolation": isolation}
+    return type("SkillRequestHandler", (SkillRequestHandler,), held)
 
 
 class ForkServer:

@@ -7,11 +7,12 @@ from typing import Any
 from langgraph.graph import END, START, StateGraph
 
 from agent_graph.graph.nodes.agent import make_agent
+from agent_graph.graph.nodes.confirm_writes import make_confirm_writes
 from agent_graph.graph.nodes.hydrate import make_hydrate
 from agent_graph.graph.nodes.post_process import make_post_process
 from agent_graph.graph.nodes.reflect import make_reflect
 from agent_graph.graph.nodes.tools import make_tools
-from agent_graph.graph.routing import route_after_agent
+from agent_graph.graph.routing import route_after_agent, route_after_tools
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.telemetry.graph_spans import GraphSpans
@@ -19,17 +20,19 @@ from agent_graph.telemetry.setup import active as telemetry_active
 
 
 def build_graph(services: Services, checkpointer: Any = None) -> Any:
-    """hydrate -> agent -> (tools -> reflect -> agent)* -> post_process."""
+    """hydrate -> agent -> (tools -> [confirm_writes ->] reflect -> agent)* -> post_process."""
     builder = StateGraph(AgentState, context_schema=Context)
     builder.add_node("hydrate", make_hydrate(services))
     builder.add_node("agent", make_agent(services))
     builder.add_node("tools", make_tools(services))
+    builder.add_node("confirm_writes", make_confirm_writes(services))
     builder.add_node("reflect", make_reflect(services))
     builder.add_node("post_process", make_post_process(services))
     builder.add_edge(START, "hydrate")
     builder.add_edge("hydrate", "agent")
     builder.add_conditional_edges("agent", route_after_agent, ["tools", "post_process"])
-    builder.add_edge("tools", "reflect")
+    builder.add_conditional_edges("tools", route_after_tools, ["confirm_writes", "reflect"])
+    builder.add_edge("confirm_writes", "reflect")
     builder.add_edge("reflect", "agent")
     builder.add_edge("post_process", END)
     graph = builder.compile(checkpointer=checkpointer)

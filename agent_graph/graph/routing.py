@@ -16,3 +16,8 @@ def route_after_agent(state: AgentState) -> Literal["tools", "post_process"]:
     if isinstance(last, AIMessage) and last.tool_calls:
         return "tools"
     return "post_process"
+
+
+def route_after_tools(state: AgentState) -> Literal["confirm_writes", "reflect"]:
+    """confirm_writes when the round's memory writes wait for a yes, otherwise reflect."""
+    return "confirm_writes" if state.get("awaiting_yes") else "reflect"

@@ -52,6 +52,11 @@ class AgentState(TypedDict, total=False):
     tool_outcomes: Annotated[list[dict[str, Any]], extend_or_reset]
     """One record per tool call this turn (name, args, result or error), for L3 scoring."""
 
+    awaiting_yes: list[dict[str, Any]]
+    """The memory writes of the last tools round that wait for the user's yes (a change of a
+    remembered entry, or a new one after tool output), each with its call's outcome; the
+    confirm_writes node asks for them and empties it. Last wins."""
+
     usage: Annotated[list[dict[str, Any]], extend_or_reset]
     """Token usage of each agent model call this turn (agent_graph/llm/usage.py)."""
 

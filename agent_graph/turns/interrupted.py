@@ -25,12 +25,22 @@ class TurnProgress:
     """True once post_process stored the complete exchange."""
 
     def observe(self, update: dict[str, object]) -> None:
-        for node in ("agent", "tools"):
+        for node in ("agent", "tools", "confirm_writes"):
             part = update.get(node)
             if isinstance(part, dict):
-                self.messages.extend(m for m in part.get("messages", []) if _is_message(m))
+                for message in part.get("messages", []):
+                    if _is_message(message):
+                        self._keep(message)
         if "post_process" in update:
             self.saved = True
+
+    def _keep(self, message: BaseMessage) -> None:
+        """Append, or replace the message of the same id (a declined write's result)."""
+        for index, kept in enumerate(self.messages):
+            if message.id is not None and kept.id == message.id:
+                self.messages[index] = message
+                return
+        self.messages.append(message)
 
 
 def _is_message(value: object) -> bool:

@@ -38,7 +38,8 @@ def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[dict[str, Any
 
 
 def confirm_event(pending: Any) -> dict[str, Any]:
-    """A LangGraph Interrupt raised by the tools node -> the `confirm` event (docs/protocol.md)."""
+    """A LangGraph Interrupt (of the tools or the confirm_writes node) -> the `confirm` event
+    (docs/protocol.md)."""
     value: dict[str, Any] = (
         pending.value if isinstance(pending.value, dict) else {"question": str(pending.value)}
     )

@@ -44,7 +44,9 @@ def test_graph_shape_matches_snapshot(tmp_path: Path) -> None:
         "hydrate --> agent",
         "agent -.-> tools",
         "agent -.-> post_process",
-        "tools --> reflect",
+        "tools -.-> reflect",
+        "tools -.-> confirm_writes",
+        "confirm_writes --> reflect",
         "reflect --> agent",
         "post_process --> __end__",
     ):

@@ -155,6 +155,7 @@ def make_hydrate(services: Services) -> Any:
             "results": None,
             "memory_writes": None,
             "tool_outcomes": None,
+            "awaiting_yes": [],
             "usage": None,
             "offered": [],
             "heard": [],

@@ -5,8 +5,10 @@ What a result becomes (a data event and its renderer, the step summary, whether 
 is the tool's own metadata (agent_graph/skills/metadata.py), never a table here.
 
 Calls whose tool declares `confirm` metadata pause the graph first with one LangGraph
-`interrupt` for all of them (graph/tool_calls/confirm.py). A declined call is not run; its
-ToolMessage says so. A call that may have run on a replica that died is run again only when its
+`interrupt` for all of them, before any call of the round dispatches (graph/tool_calls/confirm.py).
+A declined call is not run; its ToolMessage says so. A memory write that needs a yes (known only
+once its call ran) is held in `awaiting_yes` and asked by the next node, confirm_writes: this node
+never pauses after it dispatched, so a resume never runs a call twice. A call that may have run on a replica that died is run again only when its
 tool is idempotent (`Context.maybe_ran`). A call refused with a planner's correction and sent
 again unchanged, or changed but corrected the same way again, did not take the correction in:
 it runs as the planners would make it for the user's message, and the model is told so (it may
@@ -91,6 +93,22 @@ async def run_one(request: ToolRequest) -> ToolRecord:
     return outcomes.failed(request, error, round((time.perf_counter() - started) * 1000, 1))
 
 
+def round_update(
+    iterations: int, records: list[ToolRecord], held: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What a round leaves in the state; a call whose write waits for a yes (`held`) leaves
+    its outcome to confirm_writes."""
+    asking = {h["call_id"] for h in held}
+    return {
+        "messages": [r.message for r in records],
+        "iterations": iterations,
+        "results": [r.data for r in records if r.data is not None],
+        "memory_writes": [r.write for r in records if r.write is not None],
+        "tool_outcomes": [r.outcome for r in records if r.message.tool_call_id not in asking],
+        "awaiting_yes": held,
+    }
+
+
 def make_tools(services: Services) -> Any:
     async def tools(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         messages = state.get("messages") or []
@@ -116,15 +134,8 @@ def make_tools(services: Services) -> Any:
 
         records = list(await asyncio.gather(*(one(r) for r in requests)))
         after_output = confirm.tool_output_this_turn(messages)
-        await confirm.confirm_changes(
-            run, records, requests, {p["call_id"] for p in pending}, after_output
-        )
-        return {
-            "messages": [r.message for r in records],
-            "iterations": state.get("iterations", 0) + 1,
-            "results": [r.data for r in records if r.data is not None],
-            "memory_writes": [r.write for r in records if r.write is not None],
-            "tool_outcomes": [r.outcome for r in records],
-        }
+        confirmed = {p["call_id"] for p in pending}
+        held = await confirm.writes_awaiting_yes(run, records, requests, confirmed, after_output)
+        return round_update(state.get("iterations", 0) + 1, records, held)
 
     return tools

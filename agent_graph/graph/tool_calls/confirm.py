@@ -1,20 +1,26 @@
-"""Calls that wait for the user's yes: a tool with `confirm` metadata asks before it runs (one
-LangGraph `interrupt` for all of them: the node re-runs from the top on resume), and a write
-that deletes or changes a remembered entry asks before it is kept, as does a new entry proposed
-after tool output in the same turn. A no is told to the model."""
+"""Calls that wait for the user's yes. A tool with `confirm` metadata asks before anything of its
+round runs (one LangGraph `interrupt` for all of them, before any call dispatches: the tools node
+re-runs from the top on resume, and nothing had run). A write that deletes or changes a
+remembered entry, or a new entry proposed after tool output in the same turn, can only be known
+once its call ran: it is held, and asked after the round's results are checkpointed, by the
+confirm_writes node (a resume re-enters that node, never the dispatching one). A no is told to
+the model."""
 
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from langgraph.types import interrupt
 
+from agent_graph.events import StepEvent
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_calls.outcomes import step_of
 from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRun
+from agent_graph.llm.client import Emit
 from agent_graph.memory.write_policy import destructive_question
 from agent_graph.security.roles import tool_allowed
 from agent_graph.telemetry.tool_calls import refused_call
@@ -101,32 +107,60 @@ def tool_output_this_turn(messages: Sequence[BaseMessage]) -> bool:
     return False
 
 
-async def confirm_changes(
+async def writes_awaiting_yes(
     run: ToolRun,
     records: list[ToolRecord],
     requests: list[ToolRequest],
     confirmed_calls: set[str],
     after_output: bool = False,
-) -> None:
-    """A write that deletes or changes a remembered entry waits for a yes, unless its call is
-    one of `confirmed_calls` (its tool's own confirmation came first), and so does a new one
-    `after_output` (tool_output_this_turn); a no drops the write and tells the model so."""
+) -> list[dict[str, Any]]:
+    """The writes of a round that ran which wait for a yes: one that deletes or changes a
+    remembered entry, unless its call is one of `confirmed_calls` (its tool's own confirmation
+    came first), and a new one `after_output` (tool_output_this_turn). Each is taken out of its
+    record and held, with its outcome, for the confirm_writes node, which asks after this
+    round's results are checkpointed (a resume never dispatches the round again)."""
     memory, ctx = run.services.memory, run.context
     if memory is None or not ctx.persist:
-        return
-    changing = []
-    for index, (record, request) in enumerate(zip(records, requests, strict=True)):
+        return []
+    held = []
+    for record, request in zip(records, requests, strict=True):
         if record.write is None or request.call_id in confirmed_calls:
             continue
         old = await memory.current_value(ctx.user_id, record.write)
         if question := destructive_question(record.write, old, after_output):
-            pending: dict[str, Any] = {
-                "call_id": request.call_id,
-                "tool": request.name,
-                "args": request.safe_args,
-            }
-            changing.append((index, {**pending, "question": question}))
-    if not changing or ask([p for _, p in changing]):
-        return
-    for index, pending in changing:
-        records[index] = declined(requests[index], pending["question"])
+            record.message.id = record.message.id or str(uuid.uuid4())
+            held.append(_held(request, record, question))
+            record.write = None
+    return held
+
+
+def _held(request: ToolRequest, record: ToolRecord, question: str) -> dict[str, Any]:
+    return {
+        "call_id": request.call_id,
+        "tool": request.name,
+        "args": request.safe_args,
+        "question": question,
+        "write": record.write,
+        "outcome": record.outcome,
+        "message_id": record.message.id,
+    }
+
+
+def ask_held(held: list[dict[str, Any]]) -> bool:
+    """One question for every held write (the user sees the calls, never the writes)."""
+    return ask([{k: h[k] for k in ("call_id", "tool", "args", "question")} for h in held])
+
+
+def declined_write(services: Services, emit: Emit, held: dict[str, Any]) -> ToolRecord:
+    """A held write the user said no to: dropped, and its call's result replaced (same message
+    id) by the model's note that nothing was changed."""
+    call_id, tool = held["call_id"], held["tool"]
+    text = DECLINED.format(question=held["question"])
+    label = services.skills.meta(tool).progress_label
+    step = StepEvent(id=call_id, name=tool, label=label, status="error", summary=text)
+    emit(step.as_dict())
+    message = ToolMessage(
+        text, id=held["message_id"], tool_call_id=call_id, name=tool, status="error"
+    )
+    outcome = {k: held["outcome"].get(k) for k in ("tool", "skill", "args")}
+    return ToolRecord(message, {**outcome, "error": text, "declined": True})

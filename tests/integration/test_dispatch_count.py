@@ -21,14 +21,14 @@ from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.server.takeover import standing_text
-from agent_graph.server.turns import Retake, TurnRunner
 from agent_graph.skills.ports import PortAllocator
 from agent_graph.skills.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.skills.state import state_dir
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.runner import Retake, TurnRunner
+from agent_graph.turns.takeover import standing_text
 from tests.fakes import ScriptedChatModel
 from tests.servers import free_port_window
 

@@ -1,11 +1,11 @@
-"""What an abandoned turn keeps (server/interrupted.py): a result that confirm_writes replaced
+"""What an abandoned turn keeps (turns/interrupted.py): a result that confirm_writes replaced
 (a declined memory write) is kept once, as replaced."""
 
 from __future__ import annotations
 
 from langchain_core.messages import AIMessage, ToolMessage
 
-from agent_graph.server.interrupted import TurnProgress
+from agent_graph.turns.interrupted import TurnProgress
 
 
 def test_a_declined_writes_result_replaces_the_one_its_call_left() -> None:

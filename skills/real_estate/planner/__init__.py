@@ -21,6 +21,7 @@ from .state import state_lines
 __all__ = ["PRIORITY", "answer", "check", "hints", "plan", "refuse", "state_lines"]
 
 PRIORITY = 50
+SKILL = "real_estate"
 TOOLS = frozenset(domain.TOOL_NAMES)
 SEARCH = domain.SEARCH
 SIGN_IN = (
@@ -135,11 +136,13 @@ def refuse(text: str) -> str | None:
 
 
 def hints(results: list[dict[str, Any]]) -> list[str] | None:
-    """Three hints for the latest search or listing; starters when nothing was shown yet."""
+    """Three hints for what the turn showed or did (a search, a home, a save, a watch, a tour
+    request of this skill); starters when nothing was shown yet."""
     if not results:
         return follow_up_hints(None, None)
     last = results[-1]
-    if last.get("type") not in ("listings", "detail"):
+    ours = last.get("skill") == SKILL and last.get("type") in ("memory_write", "handoff")
+    if last.get("type") not in ("listings", "detail") and not ours:
         return None
     criteria = last.get("criteria") if last.get("type") == "listings" else None
     return follow_up_hints(criteria, last)

@@ -249,7 +249,7 @@ TOOLS = [
         {
             "label": "Saving preference…",
             "renders": "none",
-            "summary": "saved {key}",
+            "summary": "remembered your {words}",
             "writes": ENTRY_KINDS,
             "idempotent": True,  # only a write request, applied once when the turn ends
         },
@@ -269,7 +269,7 @@ TOOLS = [
         {
             "label": "Forgetting preference…",
             "renders": "none",
-            "summary": "forgot {key}",
+            "summary": "forgot your {words}",
             "confirm": "Forget your saved {key}?",
             "writes": FORGETTABLE,
             "idempotent": True,  # only a write request, applied once when the turn ends

@@ -15,6 +15,7 @@ from skill_runtime import ToolError
 from tours import ACCOUNT_CONTACT, request_tour
 from watches import save_search, watch_home
 
+from agent_graph.skills.metadata import read_meta
 from tests.skills.test_real_estate_server import Worker
 
 PROVIDER = AustinProvider()
@@ -137,6 +138,43 @@ def test_a_tour_said_in_words_is_dated_by_the_real_worker_and_a_bad_time_asked_a
         assert status == 400 and "timezone must be a time zone name" in answer["error"]
     finally:
         worker.stop()
+
+
+KEYS = re.compile(r"\b(search|watch|home)_\w+|\b\d{6,}\b")
+"""An entry key or a zpid: what no step line may show."""
+
+
+def test_a_forget_and_a_remembered_preference_are_step_lines_in_words() -> None:
+    """The step line under a forget or a remembered preference names the entry in words (the
+    watched home by its address), through the real worker and the tool's own summary."""
+    worker = Worker()
+    try:
+        status, schema = worker.request("GET", "/schema")
+        meta = {t["function"]["name"]: read_meta(t["function"]["name"], t.get("x-propsearch"))
+                for t in schema["tools"]}  # fmt: skip
+        home = _home()
+        lines = []
+        for entry_type, key in [
+            ("WATCH", f"watch_{home['zpid']}"),
+            ("SEARCH", "search_78745_house_3bd_under_450k"),
+            ("PREFERENCE", "budget_max"),
+        ]:
+            params = {"entry_type": entry_type, "key": key}
+            status, answer = worker.execute("forget_search_criteria", params)
+            assert status == 200, answer
+            lines.append(meta["forget_search_criteria"].summarize(answer["result"]))
+        kept = {"entry_type": "PREFERENCE", "key": "budget_max", "value": 450000}
+        status, answer = worker.execute("save_search_criteria", kept)
+        lines.append(meta["save_search_criteria"].summarize(answer["result"]))
+    finally:
+        worker.stop()
+    assert lines == [
+        f"forgot your watch on {home['address']}",
+        "forgot your saved search 78745 house 3+ bedrooms under $450k",
+        "forgot your budget",
+        "remembered your budget: $450,000",
+    ]
+    assert not [line for line in lines if KEYS.search(line)]
 
 
 def test_new_listings_matching_a_search_alert_once_with_a_stable_key() -> None:

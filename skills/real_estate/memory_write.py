@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from real_estate.domain import FEATURES, PROPERTY_TYPES
+from real_estate.domain import ENTRY_WORDS, FEATURES, PROPERTY_TYPES
 from skill_runtime import ToolError
 
 ENTRY_KINDS: dict[str, dict[str, Any]] = {
@@ -30,17 +30,6 @@ FORGETTABLE_TYPES = (*ENTRY_TYPES, "SEARCH", "WATCH")
 PREFERENCE_KEYS = tuple(key for keys in ENTRY_KINDS.values() for key in keys)
 MAX_VALUE_CHARS = 300
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
-KEY_WORDS = {
-    "budget_max": "budget",
-    "budget_min": "lowest price",
-    "location": "area",
-    "property_type": "home type",
-    "beds_min": "fewest bedrooms",
-    "baths_min": "fewest bathrooms",
-    "features": "must-haves",
-    "exclude_property_type": "excluded home types",
-}
-"""Each remembered key as a person says it: step lines and answers never show the key."""
 _SLUG_WORDS = (
     (re.compile(r"\b(\d+)bd\b"), r"\1+ bedrooms"),
     (re.compile(r"\bunder (\d+)k\b"), r"under $\1k"),
@@ -63,7 +52,7 @@ def entry_words(entry_type: str, key: str, details: Details) -> str:
         for pattern, said in _SLUG_WORDS:
             words = pattern.sub(said, words)
         return f"saved search {words}"
-    return KEY_WORDS.get(key, key.replace("_", " "))
+    return ENTRY_WORDS.get(key, key.replace("_", " "))
 
 
 def _value_text(key: str, value: Any) -> str:
@@ -100,7 +89,7 @@ def memory_write(params: dict[str, Any]) -> dict[str, Any]:
         raise ToolError("value must not be empty")
     if len(value) > MAX_VALUE_CHARS:
         raise ToolError(f"value is too long (max {MAX_VALUE_CHARS} characters)")
-    words = f"{KEY_WORDS.get(key, key.replace('_', ' '))}: {value}"
+    words = f"{ENTRY_WORDS.get(key, key.replace('_', ' '))}: {value}"
     return {
         "type": "memory_write",
         "entry_type": entry_type,

@@ -15,10 +15,11 @@ from .check import corrections, unasked_save, unknown_zpid
 from .conversation import Conversation, plan_for
 from .fair_housing import decline, protected_category
 from .hint_chips import follow_up_hints
+from .questions import forget_question
 from .replies import describe_error, describe_results
 from .state import state_lines
 
-__all__ = ["PRIORITY", "answer", "check", "hints", "plan", "refuse", "state_lines"]
+__all__ = ["PRIORITY", "answer", "check", "confirm", "hints", "plan", "refuse", "state_lines"]
 
 PRIORITY = 50
 SKILL = "real_estate"
@@ -126,6 +127,11 @@ def check(turn: dict[str, Any]) -> list[str] | None:
         saved = {str(k): str(v) for k, v in (turn.get("preferences") or {}).items()}
         return unasked_save(str(turn.get("text", "")), args, saved) or None
     return None
+
+
+def confirm(turn: dict[str, Any]) -> str | None:
+    """The question before a forget, in words: the entry by what it holds, never its key."""
+    return forget_question(turn)
 
 
 def refuse(text: str) -> str | None:

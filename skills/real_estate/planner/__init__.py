@@ -15,7 +15,7 @@ from .check import corrections, unasked_save, unknown_zpid
 from .conversation import Conversation, plan_for
 from .fair_housing import decline, protected_category
 from .hint_chips import follow_up_hints
-from .questions import forget_question
+from .questions import question
 from .replies import describe_error, describe_results
 from .state import state_lines
 
@@ -130,8 +130,8 @@ def check(turn: dict[str, Any]) -> list[str] | None:
 
 
 def confirm(turn: dict[str, Any]) -> str | None:
-    """The question before a forget, in words: the entry by what it holds, never its key."""
-    return forget_question(turn)
+    """The question before a forget or a tour request, in words: never an entry key or zpid."""
+    return question(turn)
 
 
 def refuse(text: str) -> str | None:

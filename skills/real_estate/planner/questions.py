@@ -1,6 +1,7 @@
-"""The yes/no question before a forget, in words (the planner's `confirm`, every model): a
+"""The yes/no questions of the planner's `confirm` (every model), in words: a forget names a
 preference by what it is and holds, a saved search by its criteria, a watched home by its
-address when it was shown; never the entry's key."""
+address when it was shown, never the entry's key; a tour request names the home and the
+dates and hours the tool will send (the user's words resolved in the call's time zone)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,39 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from real_estate.domain import ENTRY_WORDS, FORGET_CRITERIA
+from real_estate.domain import ENTRY_WORDS, FORGET_CRITERIA, REQUEST_TOUR
+from real_estate.tour_times import TourTimeError, resolved
 
 from .wording import criteria_phrase
 
 
-def forget_question(turn: Mapping[str, Any]) -> str | None:
-    """ "Stop the alerts of your saved search for houses in 78745…?"; None for another call."""
+def question(turn: Mapping[str, Any]) -> str | None:
+    """The question before a forget or a tour request; None for another call (the template)."""
     call = turn.get("call") or {}
-    args = call.get("args") or {}
-    if call.get("name") != FORGET_CRITERIA or not isinstance(args, dict):
+    args = call.get("args")
+    if not isinstance(args, dict):
         return None
+    if call.get("name") == FORGET_CRITERIA:
+        return forget_question(turn, args)
+    if call.get("name") == REQUEST_TOUR:
+        return tour_question(turn, args)
+    return None
+
+
+def tour_question(turn: Mapping[str, Any], args: Mapping[str, Any]) -> str | None:
+    """Send a tour request for the home (its dates and hours) to an agent; None when the times
+    cannot be read or have passed (the tool then asks again)."""
+    try:
+        times = resolved(str(args.get("times") or ""), str(args.get("timezone") or "UTC"))
+    except (TourTimeError, ValueError, LookupError):
+        return None
+    home = _address(turn, str(args.get("zpid") or "")) or "this home"
+    contact = args.get("contact") or "my PropSearch account"
+    return f"Send a tour request for {home} ({times}) to an agent (contact: {contact})?"
+
+
+def forget_question(turn: Mapping[str, Any], args: Mapping[str, Any]) -> str:
+    """Forget a preference (and what it holds), a saved search (by its criteria) or a watch."""
     key, kind = str(args.get("key") or ""), str(args.get("entry_type") or "PREFERENCE").upper()
     kept = str((turn.get("preferences") or {}).get(key) or "")
     if kind == "SEARCH":

@@ -11,7 +11,9 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
+from agent_graph.memory.write_policy import is_write
 from agent_graph.skills.planners import Planners
+from agent_graph.storage.handoffs import is_handoff
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +33,24 @@ MAX_HINT_CHARS = 80
 def fallback_hints(results: list[dict[str, Any]], planners: Planners) -> list[str]:
     """The first planner's hints for the turn's structured results, else generic ones."""
     return planners.hints(results) or list(GENERIC_HINTS)
+
+
+KIND_FIELDS = ("type", "entry_type", "op", "kind")
+"""What a write or a handoff is (no key, value or text): enough for hints to follow it."""
+
+
+def hint_results(
+    results: list[dict[str, Any]], outcomes: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The turn's cards, then the kind of each write or handoff its tools made (they show no
+    card), so a save or a request gets hints of its own, not the starters."""
+    done = []
+    for outcome in outcomes:
+        result = outcome.get("result")
+        if isinstance(result, dict) and (is_write(result) or is_handoff(result)):
+            kind = {k: result[k] for k in KIND_FIELDS if k in result}
+            done.append({"skill": outcome.get("skill"), **kind})
+    return [*results, *done]
 
 
 def clean_hints(hints: Any) -> list[str] | None:

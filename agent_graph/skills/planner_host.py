@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-FUNCTIONS = ("plan", "answer", "state_lines", "hints", "refuse", "check")
+FUNCTIONS = ("plan", "answer", "state_lines", "hints", "refuse", "check", "confirm")
 DEFAULT_PRIORITY = 50
 
 

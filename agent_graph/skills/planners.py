@@ -19,6 +19,8 @@ define `PRIORITY` (lower is asked first, default 50) and any of these plain-data
 - `check(turn) -> list[str] | None` (every model: corrections of a call of the skill's own
   tools, read against the user's own words; the first call of a tool in a turn that gets one is
   not run)
+- `confirm(turn) -> str | None` (every model: the yes/no question for a call of the skill's
+  own tool that asks first, in words; the tool's `confirm` template when None)
 
 Each planner is shown only its own part of a turn (planning/view.py): its own tools' results
 (and the kinds its SKILL.md `planner_reads` names), its own entries, and the message only when
@@ -245,6 +247,17 @@ class Planners:
             if isinstance(said, list):
                 found.extend(str(line) for line in said if str(line).strip())
         return found
+
+    def question(self, turns: SkillTurns) -> str | None:
+        """The question the planner of the called tool's skill asks before it runs, or None."""
+        for planner in self.items:
+            turn = turns.for_check(planner.skill, planner.reads)
+            if turn is None:
+                continue
+            said = planner.ask("confirm", turn)
+            if isinstance(said, str) and said.strip():
+                return said.strip()
+        return None
 
     def hints(self, results: list[dict[str, Any]]) -> list[str] | None:
         """The first three hints a planner offers for these results; None when none does."""

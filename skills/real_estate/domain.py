@@ -24,6 +24,18 @@ COMPARE = "compare_properties"
 SAVE_SEARCH = "save_search"
 WATCH_HOME = "watch_home"
 REQUEST_TOUR = "request_tour"
+ENTRY_WORDS = {
+    "budget_max": "budget",
+    "budget_min": "lowest price",
+    "location": "area",
+    "property_type": "home type",
+    "beds_min": "fewest bedrooms",
+    "baths_min": "fewest bathrooms",
+    "features": "must-haves",
+    "exclude_property_type": "excluded home types",
+}
+"""Each remembered key as a person says it: step lines and answers never show the key."""
+
 TOOL_NAMES = (
     SEARCH,
     DETAILS,

@@ -4,9 +4,10 @@ persists or removes it (L1)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from real_estate.domain import FEATURES, PROPERTY_TYPES
+from real_estate.domain import ENTRY_WORDS, FEATURES, PROPERTY_TYPES
 from skill_runtime import ToolError
 
 ENTRY_KINDS: dict[str, dict[str, Any]] = {
@@ -29,6 +30,29 @@ FORGETTABLE_TYPES = (*ENTRY_TYPES, "SEARCH", "WATCH")
 PREFERENCE_KEYS = tuple(key for keys in ENTRY_KINDS.values() for key in keys)
 MAX_VALUE_CHARS = 300
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
+_SLUG_WORDS = (
+    (re.compile(r"\b(\d+)bd\b"), r"\1+ bedrooms"),
+    (re.compile(r"\bunder (\d+)k\b"), r"under $\1k"),
+)
+
+Details = Callable[[str], dict[str, Any]]
+
+
+def entry_words(entry_type: str, key: str, details: Details) -> str:
+    """A remembered entry in words: "budget", "saved search 78745 house 3+ bedrooms under $450k",
+    "watch on 2509 Cockburn Dr, Austin, TX 78745" (its zpid's address, looked up)."""
+    if entry_type == "WATCH":
+        try:
+            address = details(key.removeprefix("watch_"))["items"][0].get("address")
+        except (ToolError, LookupError):
+            address = None
+        return f"watch on {address}" if address else "watch on a home no longer listed"
+    if entry_type == "SEARCH":
+        words = key.removeprefix("search_").replace("_", " ")
+        for pattern, said in _SLUG_WORDS:
+            words = pattern.sub(said, words)
+        return f"saved search {words}"
+    return ENTRY_WORDS.get(key, key.replace("_", " "))
 
 
 def _value_text(key: str, value: Any) -> str:
@@ -65,10 +89,17 @@ def memory_write(params: dict[str, Any]) -> dict[str, Any]:
         raise ToolError("value must not be empty")
     if len(value) > MAX_VALUE_CHARS:
         raise ToolError(f"value is too long (max {MAX_VALUE_CHARS} characters)")
-    return {"type": "memory_write", "entry_type": entry_type, "key": key, "value": value}
+    words = f"{ENTRY_WORDS.get(key, key.replace('_', ' '))}: {value}"
+    return {
+        "type": "memory_write",
+        "entry_type": entry_type,
+        "key": key,
+        "value": value,
+        "words": words,
+    }
 
 
-def forget_criteria(params: dict[str, Any]) -> dict[str, Any]:
+def forget_criteria(params: dict[str, Any], details: Details) -> dict[str, Any]:
     """{"type": "memory_write", "op": "delete", "entry_type", "key"}: the core removes the entry."""
     unknown = sorted(set(params) - {"entry_type", "key"})
     if unknown:
@@ -85,4 +116,5 @@ def forget_criteria(params: dict[str, Any]) -> dict[str, Any]:
         "entry_type": entry_type,
         "key": key,
         "value": None,
+        "words": entry_words(entry_type, key, details),
     }

@@ -98,7 +98,7 @@ HANDLERS = {
     domain.DETAILS: get_property_details,
     domain.DETAILS_BY_ADDRESS: get_property_details_by_address,
     domain.SAVE_CRITERIA: memory_write,
-    domain.FORGET_CRITERIA: forget_criteria,
+    domain.FORGET_CRITERIA: lambda params: forget_criteria(params, provider.details),
     domain.SAVE_HOME: lambda params: save_home(params, provider.details),
     domain.REMOVE_SAVED_HOME: remove_saved_home,
     domain.GET_SAVED_HOMES: lambda params: get_saved_homes(params, provider.details),

@@ -39,7 +39,7 @@ forget_search_criteria for each remembered budget key.
 "remove it" -> remove_saved_home; "show my saved homes" -> get_saved_homes with those zpids; \
 "compare the first two" -> compare_properties. Removing and forgetting ask the user to confirm.
 - Saved searches and watches: "tell me when new homes like this come up", "watch this search" -> save_search with the search's criteria; "let me know if the second one drops in price" -> watch_home (watch: price, status for "if it sells / goes pending", any otherwise). They are SEARCH search_<slug> and WATCH watch_<zpid> entries; "stop watching it" -> forget_search_criteria with entry_type WATCH and key watch_<zpid> (SEARCH and its key for a search). Both ask the user to confirm; guests must sign in first.
-- Tours: "I'd like to see the second one on Saturday morning" -> request_tour with its zpid, the times the user said and their email or phone if they gave one. An agent receives it after the user confirms; guests must sign in first.
+- Tours: "I'd like to see the second one on Saturday morning" -> request_tour with its zpid, the times the user said (their own words), their time zone from the clock line and their email or phone if they gave one. An agent receives it after the user confirms; guests must sign in first.
 - Fair housing: never filter, rank or describe homes or areas by race, colour, religion, \
 national origin, sex, familial status or disability, nor say who lives where ("a neighborhood \
 without kids", "a white area", "away from group homes"). Call no tool: decline politely and \
@@ -249,7 +249,7 @@ TOOLS = [
         {
             "label": "Saving preference…",
             "renders": "none",
-            "summary": "saved {key}",
+            "summary": "remembered your {words}",
             "writes": ENTRY_KINDS,
             "idempotent": True,  # only a write request, applied once when the turn ends
         },
@@ -269,7 +269,7 @@ TOOLS = [
         {
             "label": "Forgetting preference…",
             "renders": "none",
-            "summary": "forgot {key}",
+            "summary": "forgot your {words}",
             "confirm": "Forget your saved {key}?",
             "writes": FORGETTABLE,
             "idempotent": True,  # only a write request, applied once when the turn ends
@@ -352,7 +352,15 @@ TOOLS = [
         "morning'). Asks the user first; an agent contacts them.",
         {
             "zpid": _ZPID,
-            "times": _p("string", "When the user would like to visit, in their words."),
+            "times": _p(
+                "string",
+                "When the user would like to visit, in their own words ('saturday morning', "
+                "'tomorrow after 5'); the tool turns them into dates and asks again when they "
+                "have passed or name no day or time.",
+            ),
+            "timezone": _p(
+                "string", "The user's time zone from the clock line, e.g. 'America/Chicago'."
+            ),
             "contact": _p(
                 "string",
                 "How the agent reaches the user: the email or phone they gave, else "
@@ -363,7 +371,7 @@ TOOLS = [
         {
             "label": "Requesting a tour…",
             "renders": "none",
-            "summary": "tour requested for {address}",
+            "summary": "tour requested for {address}: {times}",
             "confirm": "Send a tour request for this home ({times}) to an agent "
             "(contact: {contact})?",
             "idempotent": False,

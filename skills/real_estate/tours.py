@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from saved_homes import saved_line, zpid_of
 from skill_runtime import ToolError
+from tour_times import TourTimeError, resolved
 
 ACCOUNT_CONTACT = "my PropSearch account"
 MAX_TIMES_CHARS = 120
@@ -29,13 +31,35 @@ def _text(params: dict[str, Any], name: str, limit: int) -> str:
     return text
 
 
+def _zone(params: dict[str, Any]) -> str:
+    zone = params.get("timezone") or "UTC"
+    try:
+        ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError, TypeError):
+        raise ToolError(
+            f"timezone must be a time zone name such as America/Chicago, not {zone!r}"
+        ) from None
+    return str(zone)
+
+
+def _times(params: dict[str, Any]) -> str:
+    """The times the user said as dates and hours in their zone; a time that has passed or
+    names no day or hour is a 400 that asks the user again."""
+    try:
+        return resolved(_text(params, "times", MAX_TIMES_CHARS), _zone(params))
+    except TourTimeError as exc:
+        raise ToolError(str(exc)) from None
+
+
 def request_tour(params: dict[str, Any], details: Details) -> dict[str, Any]:
     """{"type": "handoff", "kind": "tour", ...} for an existing home."""
-    unknown = sorted(set(params) - {"zpid", "times", "contact"})
+    unknown = sorted(set(params) - {"zpid", "times", "contact", "timezone"})
     if unknown:
-        raise ToolError(f"unknown parameter(s) {unknown}; expected zpid, times and contact")
+        raise ToolError(
+            f"unknown parameter(s) {unknown}; expected zpid, times, contact and timezone"
+        )
     zpid = zpid_of(params.get("zpid"))
-    times = _text(params, "times", MAX_TIMES_CHARS)
+    times = _times(params)
     contact = _text(
         {"contact": params.get("contact") or ACCOUNT_CONTACT}, "contact", MAX_CONTACT_CHARS
     )

@@ -86,7 +86,7 @@ def test_destructive_request_waits_for_confirm_or_cancel(page: Page) -> None:
     ask(page, "forget my budget")
     expect(prompt).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
     page.reload()  # the paused question comes back with the session
-    expect(prompt).to_contain_text("Forget your saved budget_max?")
+    expect(prompt).to_contain_text("Forget your budget ($450,000)?")
     expect(page.get_by_test_id("user-message").last).to_have_text("forget my budget")
     prompt.get_by_role("button", name="Confirm").click()
     wait_for_answer(page)

@@ -1,5 +1,6 @@
 """Issue 47: a scripted tour of what a buyer and an agent see (search, detail, save, watch, saved
-search, alert, tour request, agent inbox, recent changes, undo, a reopened chat), on a desktop
+search, alert, tour request, agent inbox, the buyer's request answered, a forget, recent
+changes, undo, a reopened chat), on a desktop
 and a 390 px phone. After every step: no zpid, entry key, JSON or tool description on screen,
 a document exactly as tall as the window, and no serious or critical axe violation.
 Screenshots and findings.json land in tests/e2e/output/tour/<size>/ for a person to look at."""
@@ -162,6 +163,35 @@ def alert_and_tour_request(tour: Tour) -> None:
         tour.check("agent-inbox")
 
 
+def request_answered_and_forget(tour: Tour) -> None:
+    """The buyer sees the request waiting, the agent answers it in the inbox, and the buyer
+    later sees it handled with the answer, and an alert; then stops a watch, asked in words."""
+    page = tour.page
+    with sidebar(tour) as aside:
+        mine = aside.get_by_test_id("my-request")
+        expect(mine).to_have_count(1)
+        expect(mine.get_by_test_id("my-request-status")).to_have_text("Waiting for an agent")
+        tour.check("my-request")
+        inbox = aside.get_by_test_id("handoff-item")
+        inbox.get_by_role("textbox", name=re.compile("^Answer: ")).fill("Saturday at 10 works")
+        inbox.get_by_role("button", name="Send").click()
+        expect(inbox.get_by_test_id("handoff-reply")).to_have_count(1)
+    page.goto("/")  # the buyer, later
+    expect(page.get_by_test_id("alert-count")).to_have_text("1")
+    with sidebar(tour) as aside:
+        mine = aside.get_by_test_id("my-request")
+        expect(mine.get_by_test_id("my-request-status")).to_contain_text("Handled by an agent")
+        expect(mine).to_contain_text("The agent answered: Saturday at 10 works")
+        tour.check("request-answered")
+    page.get_by_role("button", name=re.compile("^Alerts")).click()
+    expect(page.get_by_role("region", name="Alerts")).to_contain_text("An answer to your request")
+    tour.check("request-answered-alert")
+    page.get_by_role("button", name=re.compile("^Alerts")).click()
+    ask(page, "stop watching")
+    confirm(tour, "Stop watching", "forget-asked")
+    tour.check("forget")
+
+
 def recent_changes_and_undo(tour: Tour) -> None:
     page = tour.page
     with sidebar(tour) as aside:
@@ -192,6 +222,7 @@ def test_the_tour_shows_nothing_internal_and_the_page_stays_put(tour: Tour) -> N
     try:
         search_save_and_watch(tour)
         alert_and_tour_request(tour)
+        request_answered_and_forget(tour)
         recent_changes_and_undo(tour)
     finally:
         findings = tour.report()

@@ -83,7 +83,7 @@ def test_cli_asks_before_forgetting_and_cancel_keeps_it(server: ServerProcess) -
     cli.expect("remember budget max")
     cli.expect("you> ")
     cli.sendline("forget my budget")
-    cli.expect(r"Forget your saved budget_max\? \[y = confirm / N = cancel\]")
+    cli.expect(r"Forget your budget \(\$420,000\)\? \[y = confirm / N = cancel\]")
     cli.sendline("n")
     cli.expect("nothing was changed")
     cli.expect("you> ")

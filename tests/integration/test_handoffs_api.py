@@ -72,6 +72,7 @@ def test_a_confirmed_tour_request_reaches_the_agent_inbox_and_the_webhook(
 ) -> None:
     home = _home(client)
     params = {"zpid": home["zpid"], "times": "Saturday morning", "contact": "al@example.com"}
+    params["timezone"] = "America/Chicago"
     asked = client.post("/tools/request_tour", json={"params": params}, headers=bearer(ALICE))
     assert asked.status_code == 409 and "Send a tour request" in asked.json()["detail"]
     assert client.get("/handoffs", headers=bearer(AGENT)).json()["handoffs"] == []
@@ -88,7 +89,8 @@ def test_a_confirmed_tour_request_reaches_the_agent_inbox_and_the_webhook(
     (handoff,) = inbox["handoffs"]
     assert handoff["user"] == "alice" and handoff["kind"] == "tour"
     assert handoff["skill"] == "real_estate" and home["address"] in handoff["title"]
-    assert handoff["details"]["times"] == "Saturday morning"
+    said = handoff["details"]["times"]  # the user's words as a date in their zone
+    assert said.startswith("Saturday ") and said.endswith(", 9 am–12 pm (America/Chicago)")
 
     deadline = time.monotonic() + 10
     while not Receiver.received and time.monotonic() < deadline:
@@ -114,7 +116,8 @@ def _requested(client: TestClient, home: dict[str, Any], times: str) -> dict[str
     sent = client.post("/tools/request_tour", json=body, headers=bearer(ALICE))
     assert sent.status_code == 200, sent.text
     inbox = client.get("/handoffs", headers=bearer(AGENT)).json()["handoffs"]
-    return next(h for h in inbox if h["details"]["times"] == times)
+    said = sent.json()["result"]["details"]["times"]
+    return next(h for h in inbox if h["details"]["times"] == said)
 
 
 def _hook(change: str, handoff_id: str) -> dict[str, Any]:

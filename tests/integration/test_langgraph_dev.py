@@ -157,7 +157,7 @@ def test_studio_resumes_a_turn_paused_for_a_confirmation(langgraph_dev: DevServe
     state = client.get(f"/threads/{thread}/state").json()
     assert state["next"] == ["tools"]
     [pending] = [i for task in state["tasks"] for i in task.get("interrupts", [])]
-    assert pending["value"]["question"] == "Forget your saved budget_max?"
+    assert pending["value"]["question"] == "Forget your budget ($400,000)?"
     resumed = run({"command": {"resume": "yes"}})
     messages = resumed["messages"]
     assert isinstance(messages, list)

@@ -65,7 +65,7 @@ def test_forget_my_budget_asks_first_and_cancel_keeps_it(app_client: TestClient)
     stream_turn(app_client, "my budget is $450k")
     asked = stream_turn(app_client, "forget my budget")
     session, confirm = asked[0]["session_id"], asked[-2]
-    assert confirm["type"] == "confirm" and confirm["question"] == "Forget your saved budget_max?"
+    assert confirm["type"] == "confirm" and confirm["question"] == "Forget your budget ($450,000)?"
     kept = _answer(app_client, session, confirm["id"], False)
     assert "nothing was changed" in answer_text(kept)
     prefs = app_client.get("/memory/preferences").json()["preferences"]["real_estate"]

@@ -158,7 +158,7 @@ def test_a_confirmation_asked_by_one_replica_is_answered_through_another(
     asked = turn(a, "forget my budget", session)
     assert [e["type"] for e in asked][-2:] == ["confirm", "done"]
     question = asked[-2]
-    assert question["question"] == "Forget your saved budget_max?"
+    assert question["question"] == "Forget your budget ($415,000)?"
     assert preference(a, "budget_max") == "$415,000"  # nothing done before the answer
 
     answered = confirm(b, session, question["id"], approve=True)  # the paused turn is in Postgres

@@ -89,6 +89,7 @@ def test_memory_write_echoes_a_normalised_entry() -> None:
         "entry_type": "PREFERENCE",
         "key": "budget_max",
         "value": "$450,000",
+        "words": "budget: $450,000",
     }
     listed = memory_write(
         {"entry_type": "DECISION", "key": "exclude_property_type", "value": ["condo", "land"]}

@@ -690,18 +690,16 @@ def test_hints_fit_the_search_and_skip_what_is_applied() -> None:
         "price_max": 500_000,
     }
     hints = follow_up_hints(criteria, listings_result(RESULTS, 30, **criteria))
-    assert hints == [
-        "Tell me about the first one",
-        "Show cheaper options",
-        "Only show listings with a garage",
-    ]
+    assert hints == ["Show cheaper options", "Show more results", "Compare the first two"]
 
 
 def test_hints_without_a_budget_offer_one_below_the_median() -> None:
     hints = follow_up_hints({}, listings_result(RESULTS, 30))
-    assert hints == [
+    assert hints == ["Show options under $400k", "Show more results", "Compare the first two"]
+    everything = follow_up_hints({}, listings_result(RESULTS[:1], 1))
+    assert everything == [
+        "Show options under $300k",
         "Tell me about the first one",
-        "Show options under $400k",
         "Closer to downtown",
     ]
 
@@ -719,11 +717,37 @@ def test_hints_after_no_results_relax_the_search() -> None:
 def test_hints_after_a_detail_and_with_nothing() -> None:
     detail = {"type": "detail", "items": [listing(1)]}
     assert follow_up_hints(None, detail) == [
-        "Show similar listings",
-        "What's available in 78704?",
-        "Closer to downtown",
+        "Show similar homes",
+        "I'd like to see it on Saturday morning",
+        "Watch it for price drops",
     ]
     assert len(follow_up_hints(None, None)) == 3
+
+
+DONE_KINDS = ("SAVED", "WATCH", "SEARCH", "PREFERENCE")
+KEPT_ENTRIES = {
+    "home_101": "1001 Oak St · $400,000",
+    "watch_z1": "price",
+    "search_78704": '{"location": "78704"}',
+}
+
+
+def test_a_save_a_watch_a_saved_search_and_a_tour_get_chips_of_their_own() -> None:
+    """Not the starters ("What's available in Pflugerville?") after every action."""
+    chips = {
+        str(result): follow_up_hints(None, result)
+        for result in [
+            {"type": "memory_write", "entry_type": "SAVED"},
+            {"type": "memory_write", "entry_type": "WATCH"},
+            {"type": "memory_write", "entry_type": "SEARCH"},
+            {"type": "handoff", "kind": "tour"},
+        ]
+    }
+    saved, watched, searched, toured = chips.values()
+    assert saved[0] == "Show my saved homes" and toured[0] == "Show my saved homes"
+    assert watched[0] == searched[0] == "Show my saved searches and watches"
+    assert all("What's available in Pflugerville?" not in c for c in chips.values())
+    assert follow_up_hints(None, None)[2] == "What's available in Pflugerville?"
 
 
 @pytest.mark.parametrize(
@@ -734,6 +758,9 @@ def test_hints_after_a_detail_and_with_nothing() -> None:
         (BASE | {"radius_miles": 2, "near": "downtown"}, listings_result([], 0, **BASE)),
         (BASE, {"type": "detail", "items": [listing(1)]}),
         (None, None),
+        *((None, {"type": "memory_write", "entry_type": kind}) for kind in DONE_KINDS),
+        (None, {"type": "memory_write", "entry_type": "WATCH", "op": "delete"}),
+        (None, {"type": "handoff", "kind": "tour"}),
     ],
 )
 def test_every_hint_is_understood_when_clicked(
@@ -743,17 +770,21 @@ def test_every_hint_is_understood_when_clicked(
     assert len(hints) == 3
     assert len(set(hints)) == 3
     items = (result or {}).get("items") or []
+    kind = (result or {}).get("type")
     for hint in hints:
+        done = (result or {}).get("type") in ("memory_write", "handoff")
         followed = plan(
             Conversation(
                 hint,
-                last_criteria=criteria,
-                last_results=items if (result or {}).get("type") == "listings" else [],
-                focused=items[0] if (result or {}).get("type") == "detail" else None,
+                last_criteria=BASE if done else criteria,
+                last_results=RESULTS if done else items if kind == "listings" else [],
+                focused=items[0] if kind == "detail" else listing(1) if done else None,
+                preferences=KEPT_ENTRIES if done else {},
             )
         )
-        assert followed is not None and followed.calls, hint
-        if followed.calls[0].name == "search_properties" and criteria:
+        listed = followed is not None and followed.note.startswith("Your saved searches")
+        assert followed is not None and (followed.calls or listed), hint
+        if followed.calls and followed.calls[0].name == "search_properties" and criteria:
             assert followed.calls[0].args != criteria, hint
 
 

@@ -3,15 +3,12 @@ passed, or words with no time in them, are asked again (issue 47, item 5)."""
 
 from __future__ import annotations
 
-import importlib
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+import tour_times as _times
 
-from tests.skills.test_real_estate_planner_watch import _PACKAGE
-
-_times = importlib.import_module(f"{_PACKAGE.__name__}.tour_times")
 CHICAGO = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 11, 26, 10, 30, tzinfo=CHICAGO)
 """A Thursday, half past ten in the morning, in Austin's zone."""
@@ -49,3 +46,11 @@ def test_a_past_or_unreadable_time_is_asked_again(words: str, asked: str) -> Non
     with pytest.raises(_times.TourTimeError) as raised:
         _times.slots(words, NOW)
     assert asked in str(raised.value) and "When would you like to see it?" in str(raised.value)
+
+
+def test_times_a_planner_resolved_are_kept_while_ahead_and_asked_again_once_passed() -> None:
+    said = _times.resolved("saturday morning", "America/Chicago", NOW)
+    assert said == "Saturday 28 November 2026, 9 am–12 pm (America/Chicago)"
+    assert _times.resolved(said, "UTC", NOW) == said  # its own zone, not the caller's
+    with pytest.raises(_times.TourTimeError, match="has already passed"):
+        _times.resolved(said, "America/Chicago", datetime(2026, 11, 28, 12, 5, tzinfo=CHICAGO))

@@ -4,6 +4,7 @@ match_saved_searches job, in-process and as `POST /job` on a real worker."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from skill_runtime import ToolError
 from tours import ACCOUNT_CONTACT, request_tour
 from watches import save_search, watch_home
 
+from agent_graph.skills.metadata import read_meta
 from tests.skills.test_real_estate_server import Worker
 
 PROVIDER = AustinProvider()
@@ -91,12 +93,13 @@ def test_watch_home_refuses_a_listing_that_does_not_exist() -> None:
 
 def test_request_tour_is_a_handoff_for_an_existing_home() -> None:
     home = _home()
+    said = "Saturday 5 December 2099, 9 am–12 pm (America/Chicago)"
     result = request_tour(
-        {"zpid": home["zpid"], "times": "Saturday morning", "contact": "jo@example.com"},
+        {"zpid": home["zpid"], "times": said, "contact": "jo@example.com"},
         PROVIDER.details,
     )
     assert result["type"] == "handoff" and result["kind"] == "tour"
-    assert result["details"]["times"] == "Saturday morning"
+    assert result["details"]["times"] == said
     assert result["details"]["contact"] == "jo@example.com"
     assert home["address"] in result["title"]
     no_contact = request_tour({"zpid": home["zpid"], "times": "Sunday"}, PROVIDER.details)
@@ -104,7 +107,74 @@ def test_request_tour_is_a_handoff_for_an_existing_home() -> None:
     with pytest.raises(ToolError, match="no listing with zpid 1 to tour"):
         request_tour({"zpid": "1", "times": "Sunday"}, PROVIDER.details)
     with pytest.raises(ToolError, match="email address or a phone"):
-        request_tour({"zpid": home["zpid"], "times": "x", "contact": "<b>hi</b>"}, PROVIDER.details)
+        request_tour(
+            {"zpid": home["zpid"], "times": "Sunday", "contact": "<b>hi</b>"}, PROVIDER.details
+        )
+
+
+_SLOT = re.compile(r"^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4}, ")
+
+
+def test_a_tour_said_in_words_is_dated_by_the_real_worker_and_a_bad_time_asked_again() -> None:
+    """A hosted model passes the user's own words: the worker answers with dates and hours in
+    the user's zone, and a 400 that asks again for a time past or unreadable."""
+    worker = Worker()
+    try:
+        zpid = _home()["zpid"]
+        ask = {"zpid": zpid, "times": "saturday morning", "timezone": "America/Chicago"}
+        status, answer = worker.execute("request_tour", ask)
+        assert status == 200, answer
+        times = answer["result"]["details"]["times"]
+        assert _SLOT.match(times) and times.endswith(", 9 am–12 pm (America/Chicago)")
+        assert times.startswith("Saturday") and times in answer["result"]["summary"]
+        for words, said in [
+            ("whenever suits", "could not tell a day or a time"),
+            ("Monday 1 January 2001, 9 am–12 pm (UTC)", "has already passed"),
+        ]:
+            status, answer = worker.execute("request_tour", {**ask, "times": words})
+            assert status == 400 and said in answer["error"], answer
+            assert "When would you like to see it?" in answer["error"]
+        status, answer = worker.execute("request_tour", {**ask, "timezone": "Mars/Olympus"})
+        assert status == 400 and "timezone must be a time zone name" in answer["error"]
+    finally:
+        worker.stop()
+
+
+KEYS = re.compile(r"\b(search|watch|home)_\w+|\b\d{6,}\b")
+"""An entry key or a zpid: what no step line may show."""
+
+
+def test_a_forget_and_a_remembered_preference_are_step_lines_in_words() -> None:
+    """The step line under a forget or a remembered preference names the entry in words (the
+    watched home by its address), through the real worker and the tool's own summary."""
+    worker = Worker()
+    try:
+        status, schema = worker.request("GET", "/schema")
+        meta = {t["function"]["name"]: read_meta(t["function"]["name"], t.get("x-propsearch"))
+                for t in schema["tools"]}  # fmt: skip
+        home = _home()
+        lines = []
+        for entry_type, key in [
+            ("WATCH", f"watch_{home['zpid']}"),
+            ("SEARCH", "search_78745_house_3bd_under_450k"),
+            ("PREFERENCE", "budget_max"),
+        ]:
+            params = {"entry_type": entry_type, "key": key}
+            status, answer = worker.execute("forget_search_criteria", params)
+            assert status == 200, answer
+            lines.append(meta["forget_search_criteria"].summarize(answer["result"]))
+        kept = {"entry_type": "PREFERENCE", "key": "budget_max", "value": 450000}
+        status, answer = worker.execute("save_search_criteria", kept)
+        lines.append(meta["save_search_criteria"].summarize(answer["result"]))
+    finally:
+        worker.stop()
+    assert lines == [
+        f"forgot your watch on {home['address']}",
+        "forgot your saved search 78745 house 3+ bedrooms under $450k",
+        "forgot your budget",
+        "remembered your budget: $450,000",
+    ]
+    assert not [line for line in lines if KEYS.search(line)]
 
 
 def test_new_listings_matching_a_search_alert_once_with_a_stable_key() -> None:

@@ -8,6 +8,7 @@ import { HandoffInbox } from "./components/HandoffInbox";
 import { ChatInput } from "./components/ChatInput";
 import { EmptyState } from "./components/EmptyState";
 import { MessageList } from "./components/MessageList";
+import { MyRequests } from "./components/MyRequests";
 import { PreferencesPanel } from "./components/PreferencesPanel";
 import { Sidebar } from "./components/Sidebar";
 import { SaveNotice } from "./components/SaveNotice";
@@ -17,6 +18,7 @@ import { useAlerts } from "./hooks/useAlerts";
 import { useAuth, type AuthState } from "./hooks/useAuth";
 import { useChatStream, type TurnResult } from "./hooks/useChatStream";
 import { useHandoffs } from "./hooks/useHandoffs";
+import { useMyRequests } from "./hooks/useMyRequests";
 import { usePreferences } from "./hooks/usePreferences";
 import { useSavedHomes } from "./hooks/useSavedHomes";
 import { useSessions } from "./hooks/useSessions";
@@ -41,6 +43,7 @@ function Workspace({ auth }: { auth: AuthState }) {
   const memory = usePreferences(!guest);
   const inbox = useHandoffs(!guest);
   const alerts = useAlerts(!guest);
+  const requests = useMyRequests(!guest, alerts.alerts.map((alert) => alert.id).join());
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -48,15 +51,17 @@ function Workspace({ auth }: { auth: AuthState }) {
   const { refresh: refreshMemory } = memory;
   const { refresh: refreshInbox } = inbox;
   const { refresh: refreshAlerts } = alerts;
+  const { refresh: refreshRequests } = requests;
   const onTurnComplete = useCallback(
     ({ sessionId, isNewSession }: TurnResult) => {
       if (guest) return; // guests keep nothing: no list, no title, no memory
       void refreshSessions().then(() => (isNewSession ? loadTitle(sessionId) : undefined));
       void refreshMemory();
       void refreshInbox();
+      void refreshRequests();
       if (isNewSession) void refreshAlerts(); // a new session opened with them: now read
     },
-    [guest, refreshSessions, loadTitle, refreshMemory, refreshInbox, refreshAlerts],
+    [guest, refreshSessions, loadTitle, refreshMemory, refreshInbox, refreshRequests, refreshAlerts],
   );
   // A turn that can no longer be followed (its events expired) is shown as stored instead.
   const reloadRef = useRef<(id: string) => void>(() => undefined);
@@ -169,6 +174,7 @@ function Workspace({ auth }: { auth: AuthState }) {
             addresses={memory.addresses}
           />
         )}
+        <MyRequests requests={requests.requests} />
         <ChangeLog changes={memory.changes} addresses={memory.addresses} onUndo={(id) => void memory.undo(id)} />
         {inbox.available && <HandoffInbox
             handoffs={inbox.handoffs}

@@ -220,6 +220,14 @@ export async function getHandoffs(): Promise<Handoff[]> {
   return handoffs as Handoff[];
 }
 
+/** What the signed-in caller asked a person for (tour requests...), newest first, each with
+ * its status and the agent's answers. */
+export async function getMyHandoffs(): Promise<Handoff[]> {
+  const { handoffs } = await getJson<{ handoffs?: unknown }>("/handoffs/mine");
+  if (!Array.isArray(handoffs)) throw new Error("GET /handoffs/mine answered without a list");
+  return handoffs as Handoff[];
+}
+
 export async function markHandled(id: string): Promise<void> {
   await request(`/handoffs/${encodeURIComponent(id)}/handled`, { method: "POST" });
 }

@@ -10,7 +10,7 @@ from langchain_core.messages import BaseMessage, HumanMessage
 from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
-from agent_graph.graph.followups import make_hints, make_title
+from agent_graph.graph.followups import hint_results, make_hints, make_title
 from agent_graph.graph.read_ahead import read_ahead_after_turn
 from agent_graph.graph.services import Services, SessionStorage
 from agent_graph.graph.state import AgentState, Context
@@ -55,10 +55,11 @@ def make_post_process(services: Services) -> Any:
         )
         answer = redact(history.final_answer(turn))
         results = redact(state.get("results") or [])
+        outcomes = redact(state.get("tool_outcomes") or [])
         store = services.session_store(ctx.persist)
         record, hints = await asyncio.gather(
             titled(store, ctx.user_id, session_id, llm, question),
-            make_hints(llm, question, answer, results, services.planners),
+            make_hints(llm, question, answer, hint_results(results, outcomes), services.planners),
         )
         hints, title = redact(hints), redact(record.title)
         record.title = title

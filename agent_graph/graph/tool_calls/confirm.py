@@ -22,6 +22,7 @@ from agent_graph.graph.tool_calls.outcomes import step_of
 from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRun
 from agent_graph.llm.client import Emit
 from agent_graph.memory.write_policy import destructive_question
+from agent_graph.planning.view import TurnView
 from agent_graph.security.roles import tool_allowed
 from agent_graph.telemetry.tool_calls import refused_call
 
@@ -54,16 +55,18 @@ def approved(answer: Any) -> bool:
 
 
 def confirmations(
-    services: Services, role: str, calls: list[dict[str, Any]]
+    services: Services, role: str, calls: list[dict[str, Any]], turn: TurnView | None = None
 ) -> list[dict[str, Any]]:
-    """The calls that need a yes first: allowed for the role and with `confirm` metadata."""
+    """The calls that need a yes first: allowed for the role and with `confirm` metadata; the
+    question in the words of the tool's planner when it has them (`turn`), else the template's."""
     found = []
     for call in calls:
         meta = services.skills.meta(call["name"])
         template = meta.confirm
         if template and tool_allowed(role, meta):
             args = services.sanitizer.redact_value(call.get("args") or {})
-            question = question_for(template, args)
+            worded = turn and services.planners.question(turn.with_call(call["name"], args))
+            question = services.sanitizer.redact(worded) if worded else question_for(template, args)
             found.append(
                 {"call_id": call["id"], "tool": call["name"], "args": args, "question": question}
             )

@@ -15,12 +15,14 @@ from .check import corrections, unasked_save, unknown_zpid
 from .conversation import Conversation, plan_for
 from .fair_housing import decline, protected_category
 from .hint_chips import follow_up_hints
+from .questions import question
 from .replies import describe_error, describe_results
 from .state import state_lines
 
-__all__ = ["PRIORITY", "answer", "check", "hints", "plan", "refuse", "state_lines"]
+__all__ = ["PRIORITY", "answer", "check", "confirm", "hints", "plan", "refuse", "state_lines"]
 
 PRIORITY = 50
+SKILL = "real_estate"
 TOOLS = frozenset(domain.TOOL_NAMES)
 SEARCH = domain.SEARCH
 SIGN_IN = (
@@ -127,6 +129,11 @@ def check(turn: dict[str, Any]) -> list[str] | None:
     return None
 
 
+def confirm(turn: dict[str, Any]) -> str | None:
+    """The question before a forget or a tour request, in words: never an entry key or zpid."""
+    return question(turn)
+
+
 def refuse(text: str) -> str | None:
     """Fair housing, for every model and role: a request that steers by a protected
     characteristic is answered with the refusal, before any model or tool runs."""
@@ -135,11 +142,13 @@ def refuse(text: str) -> str | None:
 
 
 def hints(results: list[dict[str, Any]]) -> list[str] | None:
-    """Three hints for the latest search or listing; starters when nothing was shown yet."""
+    """Three hints for what the turn showed or did (a search, a home, a save, a watch, a tour
+    request of this skill); starters when nothing was shown yet."""
     if not results:
         return follow_up_hints(None, None)
     last = results[-1]
-    if last.get("type") not in ("listings", "detail"):
+    ours = last.get("skill") == SKILL and last.get("type") in ("memory_write", "handoff")
+    if last.get("type") not in ("listings", "detail") and not ours:
         return None
     criteria = last.get("criteria") if last.get("type") == "listings" else None
     return follow_up_hints(criteria, last)

@@ -20,11 +20,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from real_estate.domain import FORGET_CRITERIA, REQUEST_TOUR, SAVE_SEARCH, SEARCH, WATCH_HOME
+from real_estate.tour_times import TourTimeError, in_words, slots
 
 from .money import money_in
 from .parse import normalize, parse
 from .refs import find_reference, resolve
-from .tour_times import TourTimeError, in_words, slots
 from .wording import criteria_phrase
 
 Call = tuple[str, dict[str, Any]]

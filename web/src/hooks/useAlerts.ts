@@ -22,7 +22,7 @@ export function useAlerts(enabled = true): AlertsState {
     if (!enabled) return;
     try {
       const answer = await getAlerts();
-      setAlerts(answer.alerts);
+      setAlerts(Array.isArray(answer.alerts) ? answer.alerts : []);
       setUnread(answer.unread);
     } catch {
       // No alerts endpoint (an older server) or it failed: the bell stays as it was.

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -109,3 +110,36 @@ def slots(words: str, now: datetime) -> list[Slot]:
 def in_words(found: list[Slot], zone: str) -> str:
     """`Saturday 5 December 2026, 9 am–12 pm (America/Chicago)`; several joined with "or"."""
     return " or ".join(slot.words() for slot in found) + f" ({zone})"
+
+
+_SLOT_WORDS = re.compile(
+    r"(\w+day) (\d{1,2}) ([A-Z][a-z]+) (\d{4}), (\d{1,2}) ([ap]m)–(\d{1,2}) ([ap]m)"
+)
+_SAID = re.compile(rf"^{_SLOT_WORDS.pattern}(?: or {_SLOT_WORDS.pattern})* \(([\w/+-]+)\)$")
+
+
+def _said_back(words: str) -> tuple[list[Slot], str] | None:
+    """The slots and zone of words `in_words` wrote (a planner resolved them already), or None."""
+    found = _SAID.match(words)
+    if found is None:
+        return None
+    said = []
+    for slot in _SLOT_WORDS.finditer(words):
+        day = datetime.strptime(" ".join(slot.group(2, 3, 4)), "%d %B %Y").date()
+        start, end = (int(slot.group(i)) % 12 + (12 * (slot.group(i + 1) == "pm")) for i in (5, 7))
+        said.append(Slot(day, start, end))
+    return said, found.groups()[-1]
+
+
+def resolved(words: str, zone: str, now: datetime | None = None) -> str:
+    """The tour times `words` name, in words with their dates and zone (`zone` an IANA name);
+    words a planner already resolved keep their own zone, once checked they are still ahead.
+    TourTimeError asks again."""
+    again = _said_back(words)
+    found, zone = again if again else ([], zone)
+    here = (now or datetime.now(UTC)).astimezone(ZoneInfo(zone))
+    if again is None:
+        return in_words(slots(words, here), zone)
+    if not any(s.day > here.date() or (s.day == here.date() and s.end > here.hour) for s in found):
+        raise TourTimeError(f"{found[0].words()} has already passed. {ASK}")
+    return words

@@ -1,0 +1,39 @@
+"""The yes/no before a forget names the entry in words, through the real API and the skill's
+planner (offline model): a watched home by its address, a saved search by its criteria, never
+an entry key or a zpid (issue 47, item 1)."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from tests.servers import last_data, sse_events, stream_turn
+
+KEYS = re.compile(r"\b(search|watch|home)_\w+|\b\d{6,}\b")
+
+
+def _yes(client: TestClient, session: str, events: list[dict]) -> None:
+    body = {"session_id": session, "confirm": {"id": events[-2]["id"], "approve": True}}
+    with client.stream("POST", "/chat/stream", json=body) as response:
+        assert response.status_code == 200
+        sse_events(response.iter_lines())
+
+
+def _question(events: list[dict]) -> str:
+    assert events[-2]["type"] == "confirm", [e["type"] for e in events]
+    return str(events[-2]["question"])
+
+
+def test_forgetting_a_watch_and_a_saved_search_is_asked_in_words(app_client: TestClient) -> None:
+    searched = stream_turn(app_client, "3 bedroom houses in 78745")
+    session = searched[0]["session_id"]
+    first = last_data(searched)["items"][0]
+    _yes(app_client, session, stream_turn(app_client, "keep an eye on the first one", session))
+    _yes(app_client, session, stream_turn(app_client, "save this search", session))
+
+    watch = _question(stream_turn(app_client, "stop watching the first one", session))
+    assert watch == f"Stop watching {first['address']}?"
+    search = _question(stream_turn(app_client, "delete my saved search", session))
+    assert search.startswith("Forget your saved search for houses in 78745 with 3+ bedrooms")
+    assert not KEYS.search(watch + search)

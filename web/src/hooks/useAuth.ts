@@ -1,44 +1,131 @@
 import { useCallback, useEffect, useState } from "react";
 
 import * as api from "../api";
+import { getAuthConfig, getAuthMe, signOutOfAccount } from "../accountsApi";
+import type { AuthConfig, Me } from "../api-types";
 
-export type AuthMode = "open" | "token" | "guest";
+export type AuthMode = "open" | "token" | "guest" | "account";
+
+/** The full-page screens: signing in and up (and their links), the account and admin pages. */
+export type Screen = "signin" | "signup" | "setup" | "forgot" | "reset" | "invitation" | "account" | "admin";
+
+/** The parameters of the links the server mails (PUBLIC_URL/?reset=…, ?invitation=…). */
+const LINK_SCREENS = ["reset", "invitation"] as const;
 
 export interface AuthState {
-  /** open: no token sent (the server may need none); token: signed in; guest: /chat/public. */
+  /** open: no credentials sent; token: a pasted operator token; guest: /chat/public; account: a
+   * session cookie. */
   mode: AuthMode;
-  /** True after the API answered 401: show the sign-in dialog. */
-  needsSignIn: boolean;
+  /** What the server offers (null until it answered, or an older server without accounts). */
+  config: AuthConfig | null;
+  me: Me | null;
+  screen: Screen | null;
+  /** The reset or invitation token the page was opened with. */
+  linkToken: string | null;
+  /** Where single sign-on comes back to: the page the person asked to sign in from. */
+  returnTo: string;
   /** Changes on every sign-in/out so the workspace remounts and refetches as the new user. */
   generation: number;
+  show: (screen: Screen | null) => void;
   signIn: (token: string) => void;
+  /** A session cookie was set (sign-in, sign-up, setup); a guest keeps the conversation on screen. */
+  signedIn: () => Promise<void>;
   continueAsGuest: () => void;
-  signOut: () => void;
+  signOut: () => Promise<void>;
 }
 
-const currentMode = (): AuthMode => (api.getToken() ? "token" : api.isGuest() ? "guest" : "open");
+const storedMode = (): AuthMode => (api.getToken() ? "token" : api.isGuest() ? "guest" : "open");
+const here = () => `${window.location.pathname}${window.location.search}`;
 
-/** Who the UI talks to the API as; tokens live in localStorage (see api.ts). */
+/** A mailed link's token, taken out of the address so it stays out of the history. */
+function takeLinkToken(): { screen: Screen; token: string } | null {
+  const params = new URLSearchParams(window.location.search);
+  for (const screen of LINK_SCREENS) {
+    const token = params.get(screen);
+    if (!token) continue;
+    params.delete(screen);
+    const query = params.toString();
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
+    return { screen, token };
+  }
+  return null;
+}
+
+async function whoAmI(): Promise<{ config: AuthConfig | null; me: Me | null }> {
+  const config = await getAuthConfig().catch(() => null);
+  if (config?.accounts !== true) return { config: null, me: null };
+  return { config, me: await getAuthMe().catch(() => null) };
+}
+
+/** The screen a fresh page opens on: a mailed link, the first admin's setup, or sign-in. */
+function firstScreen(config: AuthConfig | null, me: Me | null): Screen | null {
+  if (config?.setup_needed) return "setup";
+  if (config && !me?.via && !api.isGuest()) return "signin";
+  return null;
+}
+
+/** Who the UI talks to the API as: a session cookie (accounts), a token in localStorage (see
+ * api.ts), a guest, or nobody when the server needs no one. */
 export function useAuth(): AuthState {
-  const [mode, setMode] = useState<AuthMode>(currentMode);
-  const [needsSignIn, setNeedsSignIn] = useState(false);
+  const [mode, setMode] = useState<AuthMode>(storedMode);
+  const [known, setKnown] = useState<{ config: AuthConfig | null; me: Me | null }>({ config: null, me: null });
+  const [screen, setScreen] = useState<Screen | null>(null);
+  const [link] = useState(takeLinkToken);
+  const [returnTo, setReturnTo] = useState(here);
   const [generation, setGeneration] = useState(0);
 
-  useEffect(() => api.onAuthRequired(() => setNeedsSignIn(true)), []);
+  const learn = useCallback(async () => {
+    const found = await whoAmI();
+    setKnown(found);
+    if (found.me?.via === "session") setMode("account");
+    return found;
+  }, []);
+
+  useEffect(() => {
+    void learn().then(({ config, me }) => setScreen((open) => open ?? link?.screen ?? firstScreen(config, me)));
+    return api.onAuthRequired(() => setScreen((open) => open ?? "signin"));
+  }, [learn, link]);
+
+  const show = useCallback((next: Screen | null) => {
+    if (next === "signin") setReturnTo(here());
+    setScreen(next);
+  }, []);
 
   const switchTo = useCallback((change: () => void) => {
     change();
-    setMode(currentMode());
-    setNeedsSignIn(false);
+    setMode(storedMode());
+    setScreen(null);
     setGeneration((value) => value + 1);
   }, []);
 
+  const signedIn = useCallback(async () => {
+    const wasGuest = api.isGuest();
+    api.signOut(); // no token and no guest mode: the cookie speaks for the person now
+    await learn();
+    setScreen(null);
+    if (!wasGuest) setGeneration((value) => value + 1);
+  }, [learn]);
+
+  const signOut = useCallback(async () => {
+    if (mode === "account") await signOutOfAccount(false).catch(() => undefined);
+    switchTo(api.signOut);
+    const { config, me } = await learn();
+    setMode(storedMode());
+    setScreen((open) => firstScreen(config, me) ?? open);
+  }, [mode, switchTo, learn]);
+
   return {
     mode,
-    needsSignIn,
+    config: known.config,
+    me: known.me,
+    screen,
+    linkToken: link?.token ?? null,
+    returnTo,
     generation,
+    show,
     signIn: (token) => switchTo(() => api.signIn(token)),
+    signedIn,
     continueAsGuest: () => switchTo(api.continueAsGuest),
-    signOut: () => switchTo(api.signOut),
+    signOut,
   };
 }

@@ -36,7 +36,7 @@ export function App() {
 }
 
 function Workspace({ auth }: { auth: AuthState }) {
-  const guest = auth.mode === "guest";
+  const guest = auth.anonymous;
   const [viewMode, setViewMode] = useViewMode();
   const sessions = useSessions(!guest);
   const memory = usePreferences(!guest);

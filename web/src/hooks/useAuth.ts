@@ -16,6 +16,10 @@ export interface AuthState {
   /** open: no credentials sent; token: a pasted operator token; guest: /chat/public; account: a
    * session cookie. */
   mode: AuthMode;
+  /** False until the server said whether it has accounts and who this is. */
+  ready: boolean;
+  /** Nobody is signed in: a guest, or accounts are on and no session yet (nothing to load). */
+  anonymous: boolean;
   /** What the server offers (null until it answered, or an older server without accounts). */
   config: AuthConfig | null;
   me: Me | null;
@@ -68,7 +72,7 @@ function firstScreen(config: AuthConfig | null, me: Me | null): Screen | null {
  * api.ts), a guest, or nobody when the server needs no one. */
 export function useAuth(): AuthState {
   const [mode, setMode] = useState<AuthMode>(storedMode);
-  const [known, setKnown] = useState<{ config: AuthConfig | null; me: Me | null }>({ config: null, me: null });
+  const [known, setKnown] = useState<{ config: AuthConfig | null; me: Me | null } | null>(null);
   const [screen, setScreen] = useState<Screen | null>(null);
   const [link] = useState(takeLinkToken);
   const [returnTo, setReturnTo] = useState(here);
@@ -82,7 +86,11 @@ export function useAuth(): AuthState {
   }, []);
 
   useEffect(() => {
-    void learn().then(({ config, me }) => setScreen((open) => open ?? link?.screen ?? firstScreen(config, me)));
+    void learn().then(({ config, me }) => {
+      setScreen((open) => link?.screen ?? firstScreen(config, me) ?? open);
+      // Signed out of accounts: start again as nobody, without what the first requests refused.
+      if (config && !me?.via && !api.isGuest()) setGeneration((value) => value + 1);
+    });
     return api.onAuthRequired(() => setScreen((open) => open ?? "signin"));
   }, [learn, link]);
 
@@ -114,10 +122,14 @@ export function useAuth(): AuthState {
     setScreen((open) => firstScreen(config, me) ?? open);
   }, [mode, switchTo, learn]);
 
+  const config = known?.config ?? null;
+  const me = known?.me ?? null;
   return {
     mode,
-    config: known.config,
-    me: known.me,
+    ready: known !== null,
+    anonymous: mode === "guest" || (config !== null && !me?.via),
+    config,
+    me,
     screen,
     linkToken: link?.token ?? null,
     returnTo,

@@ -10,7 +10,7 @@ import { TokenSignIn } from "./TokenSignIn";
 export function AuthScreens({ auth }: { auth: AuthState }) {
   const { config, me, screen, show } = auth;
   const toSignIn = () => show("signin");
-  if (screen === null) return null;
+  if (screen === null || !auth.ready) return null;
   if (!config) {
     return screen === "signin" ? <TokenSignIn onSignIn={auth.signIn} onGuest={auth.continueAsGuest} /> : null;
   }

@@ -143,10 +143,14 @@ def serve_command(host: str, port: int) -> list[str]:
 
 
 def start_server(
-    memory_root: Path, port_base: int, host: str = "127.0.0.1", **env: str
+    memory_root: Path,
+    port_base: int,
+    host: str = "127.0.0.1",
+    port: int | None = None,
+    **env: str,
 ) -> ServerProcess:
-    """uvicorn on api:app (uvicorn_command) on a free port, healthy."""
-    return start_with(uvicorn_command, memory_root, port_base, host, **env)
+    """uvicorn on api:app (uvicorn_command) on `port` (a free one without), healthy."""
+    return start_with(uvicorn_command, memory_root, port_base, host, port, **env)
 
 
 def start_with(
@@ -154,10 +158,12 @@ def start_with(
     memory_root: Path,
     port_base: int,
     host: str = "127.0.0.1",
+    port: int | None = None,
     **env: str,
 ) -> ServerProcess:
-    """The server `command` starts on a free port, healthy; its log beside `memory_root`."""
-    port = free_port()
+    """The server `command` starts on `port` (a free one without), healthy; its log beside
+    `memory_root`. A known port lets a test make PUBLIC_URL before the server starts."""
+    port = port or free_port()
     log_path = memory_root.parent / f"server-{port}.log"
     memory_root.mkdir(parents=True, exist_ok=True)
     environment = {

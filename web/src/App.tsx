@@ -112,7 +112,7 @@ function Workspace({ auth }: { auth: AuthState }) {
       chatRef.current.sessionId === null &&
       chatRef.current.messages.length === 0;
     const fromUrl = sessionFromUrl();
-    if (fromUrl) void openSession(fromUrl, null, untouched);
+    if (fromUrl && fromUrl !== chatRef.current.sessionId) void openSession(fromUrl, null, untouched);
     else if (!isFreshEntry()) {
       void firstList().then((list) => {
         if (list[0] && untouched()) void openSession(list[0].id, "replace", untouched);

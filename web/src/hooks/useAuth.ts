@@ -68,62 +68,80 @@ function firstScreen(config: AuthConfig | null, me: Me | null): Screen | null {
   return null;
 }
 
-/** Who the UI talks to the API as: a session cookie (accounts), a token in localStorage (see
- * api.ts), a guest, or nobody when the server needs no one. */
-export function useAuth(): AuthState {
-  const [mode, setMode] = useState<AuthMode>(storedMode);
-  const [known, setKnown] = useState<{ config: AuthConfig | null; me: Me | null } | null>(null);
-  const [screen, setScreen] = useState<Screen | null>(null);
-  const [link] = useState(takeLinkToken);
-  const [returnTo, setReturnTo] = useState(here);
-  const [generation, setGeneration] = useState(0);
+type Known = { config: AuthConfig | null; me: Me | null };
 
+/** What the server offers and who this is (null until it answered); `learn` asks again. */
+function useServerAuth() {
+  const [known, setKnown] = useState<Known | null>(null);
   const learn = useCallback(async () => {
     const found = await whoAmI();
     setKnown(found);
-    if (found.me?.via === "session") setMode("account");
     return found;
   }, []);
+  return { known, learn };
+}
 
+/** The open screen: a mailed link's, the first admin's setup, sign-in when accounts are on and
+ * nobody is signed in, or after any 401; `returnTo` is where single sign-on comes back to. */
+function useScreen(linkScreen: Screen | null, learn: () => Promise<Known>, remount: () => void) {
+  const [screen, setScreen] = useState<Screen | null>(null);
+  const [returnTo, setReturnTo] = useState(here);
   useEffect(() => {
     void learn().then(({ config, me }) => {
-      setScreen((open) => link?.screen ?? firstScreen(config, me) ?? open);
+      setScreen((open) => linkScreen ?? firstScreen(config, me) ?? open);
       // Signed out of accounts: start again as nobody, without what the first requests refused.
-      if (config && !me?.via && !api.isGuest()) setGeneration((value) => value + 1);
+      if (config && !me?.via && !api.isGuest()) remount();
     });
     return api.onAuthRequired(() => setScreen((open) => open ?? "signin"));
-  }, [learn, link]);
-
+  }, [learn, linkScreen, remount]);
   const show = useCallback((next: Screen | null) => {
     if (next === "signin") setReturnTo(here());
     setScreen(next);
   }, []);
+  return { screen, setScreen, returnTo, show };
+}
 
-  const switchTo = useCallback((change: () => void) => {
-    change();
-    setMode(storedMode());
-    setScreen(null);
-    setGeneration((value) => value + 1);
-  }, []);
+/** Who the UI talks to the API as: a session cookie (accounts), a token in localStorage (see
+ * api.ts), a guest, or nobody when the server needs no one. */
+export function useAuth(): AuthState {
+  const [stored, setStored] = useState<AuthMode>(storedMode);
+  const { known, learn } = useServerAuth();
+  const [link] = useState(takeLinkToken);
+  const [generation, setGeneration] = useState(0);
+  const remount = useCallback(() => setGeneration((value) => value + 1), []);
+  const { screen, setScreen, returnTo, show } = useScreen(link?.screen ?? null, learn, remount);
+
+  const switchTo = useCallback(
+    (change: () => void) => {
+      change();
+      setStored(storedMode());
+      setScreen(null);
+      remount();
+    },
+    [remount],
+  );
 
   const signedIn = useCallback(async () => {
     const wasGuest = api.isGuest();
     api.signOut(); // no token and no guest mode: the cookie speaks for the person now
+    setStored(storedMode());
     await learn();
     setScreen(null);
-    if (!wasGuest) setGeneration((value) => value + 1);
-  }, [learn]);
-
-  const signOut = useCallback(async () => {
-    if (mode === "account") await signOutOfAccount(false).catch(() => undefined);
-    switchTo(api.signOut);
-    const { config, me } = await learn();
-    setMode(storedMode());
-    setScreen((open) => firstScreen(config, me) ?? open);
-  }, [mode, switchTo, learn]);
+    if (!wasGuest) remount();
+  }, [learn, remount]);
 
   const config = known?.config ?? null;
   const me = known?.me ?? null;
+  const mode = me?.via === "session" ? "account" : stored;
+
+  const signOut = useCallback(async () => {
+    if (mode === "account") await signOutOfAccount(false).catch(() => undefined);
+    api.signOut();
+    const found = await learn(); // before the remount: the new workspace loads as nobody
+    switchTo(() => undefined);
+    setScreen((open) => firstScreen(found.config, found.me) ?? open);
+  }, [mode, switchTo, learn]);
+
   return {
     mode,
     ready: known !== null,

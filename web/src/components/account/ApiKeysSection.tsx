@@ -15,7 +15,6 @@ export function ApiKeysSection() {
   const [keys, setKeys] = useState<ApiKey[]>([]);
   const [name, setName] = useState("");
   const [made, setMade] = useState<NewApiKey | null>(null);
-  const [copied, setCopied] = useState(false);
   const [loadProblem, setLoadProblem] = useState<string | null>(null);
   const refresh = useCallback(
     () => listApiKeys().then(setKeys, (error: unknown) => setLoadProblem(humanMessage(error, {}, KEYS_FAILED))),
@@ -26,7 +25,6 @@ export function ApiKeysSection() {
   const create = useSubmit(
     async () => {
       setMade(await createApiKey(name.trim()));
-      setCopied(false);
       setName("");
       await refresh();
     },
@@ -34,11 +32,6 @@ export function ApiKeysSection() {
   );
   const revokeKey = (id: string) =>
     void revokeApiKey(id).then(refresh, (error: unknown) => setLoadProblem(humanMessage(error, {}, KEYS_FAILED)));
-
-  const copy = async (key: string) => {
-    await navigator.clipboard?.writeText(key).catch(() => undefined);
-    setCopied(true);
-  };
 
   return (
     <Section title="API keys">
@@ -54,22 +47,32 @@ export function ApiKeysSection() {
         </button>
       </form>
       <Problem text={create.problem ?? loadProblem} />
-      {made && (
-        <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="new-key">
-          <p>Copy the key “{made.name}” now: it will not be shown again.</p>
-          <div className="flex items-center gap-2">
-            <code className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1" data-testid="new-key-value">
-              {made.key}
-            </code>
-            <button type="button" className={quietButton} onClick={() => void copy(made.key)}>
-              <Copy size={14} aria-hidden="true" className="inline" /> Copy
-            </button>
-          </div>
-          <Notice text={copied ? "Copied." : null} />
-        </div>
-      )}
+      {made && <NewKey key={made.id} made={made} />}
       <KeyTable keys={keys} onRevoke={revokeKey} />
     </Section>
+  );
+}
+
+/** The key just made, shown this once, with a copy button. */
+function NewKey({ made }: { made: NewApiKey }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard?.writeText(made.key).catch(() => undefined);
+    setCopied(true);
+  };
+  return (
+    <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="new-key">
+      <p>Copy the key “{made.name}” now: it will not be shown again.</p>
+      <div className="flex items-center gap-2">
+        <code className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1" data-testid="new-key-value">
+          {made.key}
+        </code>
+        <button type="button" className={quietButton} onClick={() => void copy()}>
+          <Copy size={14} aria-hidden="true" className="inline" /> Copy
+        </button>
+      </div>
+      <Notice text={copied ? "Copied." : null} />
+    </div>
   );
 }
 

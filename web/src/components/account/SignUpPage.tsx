@@ -41,27 +41,11 @@ export function SignUpPage({ kind, invitation, onSignedIn, onSignIn }: Props) {
     },
     (error) => humanMessage(error, kind === "setup" ? SETUP_FAILED : SIGN_UP_FAILED, "The account could not be made just now. Try again."),
   );
-  if (waiting) {
-    return (
-      <AuthFrame title="Waiting for approval">
-        <Notice text={WAITING} />
-        <button type="button" className={linkButton} onClick={onSignIn}>
-          Back to sign in
-        </button>
-      </AuthFrame>
-    );
-  }
+  if (waiting) return <WaitingForApproval onSignIn={onSignIn} />;
   return (
     <AuthFrame title={TITLES[kind]}>
       <form onSubmit={(event) => void submit(event)} className="space-y-3">
-        {kind === "setup" && (
-          <>
-            <p className="text-sm text-slate-600">
-              The server wrote a one-time setup code to MEMORY_ROOT/accounts/setup-code. Paste it here.
-            </p>
-            <Field label="Setup code" value={code} onChange={setCode} />
-          </>
-        )}
+        {kind === "setup" && <SetupCode code={code} onChange={setCode} />}
         <Field label="Name" autoComplete="name" value={name} onChange={setName} />
         <Field label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
         <Field label="Password (10 characters or more)" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
@@ -80,5 +64,27 @@ export function SignUpPage({ kind, invitation, onSignedIn, onSignIn }: Props) {
         </button>
       )}
     </AuthFrame>
+  );
+}
+
+function WaitingForApproval({ onSignIn }: { onSignIn: () => void }) {
+  return (
+    <AuthFrame title="Waiting for approval">
+      <Notice text={WAITING} />
+      <button type="button" className={linkButton} onClick={onSignIn}>
+        Back to sign in
+      </button>
+    </AuthFrame>
+  );
+}
+
+function SetupCode({ code, onChange }: { code: string; onChange: (code: string) => void }) {
+  return (
+    <>
+      <p className="text-sm text-slate-600">
+        The server wrote a one-time setup code to MEMORY_ROOT/accounts/setup-code. Paste it here.
+      </p>
+      <Field label="Setup code" value={code} onChange={onChange} />
+    </>
   );
 }

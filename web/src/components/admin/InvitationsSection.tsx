@@ -1,7 +1,7 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 
 import { dropInvitation, invite, listInvitations, ROLES, type Role } from "../../accountsApi";
-import type { NewInvitation } from "../../api-types";
+import type { InvitationForm, NewInvitation } from "../../api-types";
 import { Field, Notice, primaryButton, Problem, quietButton } from "../account/FormParts";
 import { Section, when } from "../account/PageFrame";
 import { useAdminList } from "./useAdminList";
@@ -9,44 +9,11 @@ import { useAdminList } from "./useAdminList";
 /** Invitations: made for an email and a role (the link shown once), listed, withdrawn. */
 export function InvitationsSection() {
   const { items: invitations, problem, act } = useAdminList(listInvitations);
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("user");
   const [made, setMade] = useState<NewInvitation | null>(null);
-  const send = () =>
-    void act(async () => {
-      setMade(await invite({ email: email.trim(), role }));
-      setEmail("");
-    });
+  const send = (form: InvitationForm) => void act(async () => setMade(await invite(form)));
   return (
     <Section title="Invitations">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
-        }}
-        className="flex flex-wrap items-end gap-2"
-      >
-        <div className="min-w-48 flex-1">
-          <Field label="Email to invite" type="email" value={email} onChange={setEmail} />
-        </div>
-        <label className="text-sm text-slate-700">
-          Role
-          <select
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-            className="mt-1 block rounded-lg border border-slate-300 bg-white px-2 py-2"
-          >
-            {ROLES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" disabled={!email.trim()} className={primaryButton}>
-          Invite
-        </button>
-      </form>
+      <InviteForm onInvite={send} />
       <Problem text={problem} />
       {made && <MadeInvitation invitation={made} />}
       <ul className="divide-y divide-slate-100 text-sm">
@@ -70,6 +37,40 @@ export function InvitationsSection() {
         ))}
       </ul>
     </Section>
+  );
+}
+
+function InviteForm({ onInvite }: { onInvite: (form: InvitationForm) => void }) {
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("user");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onInvite({ email: email.trim(), role });
+    setEmail("");
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <div className="min-w-48 flex-1">
+        <Field label="Email to invite" type="email" value={email} onChange={setEmail} />
+      </div>
+      <label className="text-sm text-slate-700">
+        Role
+        <select
+          value={role}
+          onChange={(event) => setRole(event.target.value as Role)}
+          className="mt-1 block rounded-lg border border-slate-300 bg-white px-2 py-2"
+        >
+          {ROLES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={!email.trim()} className={primaryButton}>
+        Invite
+      </button>
+    </form>
   );
 }
 

@@ -48,7 +48,6 @@ interface RowProps {
 
 function UserRow({ user, self, act }: RowProps) {
   const who = user.name || user.email;
-  const setStatus = (status: "active" | "disabled") => void act(() => changeUser(user.id, { status }));
   return (
     <tr className="border-t border-slate-100 align-middle" data-testid="user-row">
       <td className="py-1">
@@ -73,27 +72,37 @@ function UserRow({ user, self, act }: RowProps) {
       <td className="py-1">{STATUS_WORDS[user.status]}</td>
       <td className="py-1">{when(user.created_at)}</td>
       <td className="space-x-1 py-1 text-right whitespace-nowrap">
-        {user.status === "pending" && (
-          <button type="button" className={quietButton} onClick={() => setStatus("active")} aria-label={`Approve ${who}`}>
-            Approve
-          </button>
-        )}
-        {user.status === "disabled" && (
-          <button type="button" className={quietButton} onClick={() => setStatus("active")} aria-label={`Enable ${who}`}>
-            Enable
-          </button>
-        )}
-        {user.status !== "disabled" && !self && (
-          <button type="button" className={quietButton} onClick={() => setStatus("disabled")} aria-label={`Disable ${who}`}>
-            Disable
-          </button>
-        )}
-        {user.status === "active" && !self && (
-          <button type="button" className={quietButton} onClick={() => void act(() => endUserSessions(user.id))} aria-label={`Sign out everywhere: ${who}`}>
-            Sign out everywhere
-          </button>
-        )}
+        <RowActions user={user} who={who} self={self} act={act} />
       </td>
     </tr>
+  );
+}
+
+/** Approve, enable, disable, sign out everywhere: what fits the person's status (never oneself). */
+function RowActions({ user, who, self, act }: RowProps & { who: string }) {
+  const setStatus = (status: "active" | "disabled") => void act(() => changeUser(user.id, { status }));
+  return (
+    <>
+      {user.status === "pending" && (
+        <button type="button" className={quietButton} onClick={() => setStatus("active")} aria-label={`Approve ${who}`}>
+          Approve
+        </button>
+      )}
+      {user.status === "disabled" && (
+        <button type="button" className={quietButton} onClick={() => setStatus("active")} aria-label={`Enable ${who}`}>
+          Enable
+        </button>
+      )}
+      {user.status !== "disabled" && !self && (
+        <button type="button" className={quietButton} onClick={() => setStatus("disabled")} aria-label={`Disable ${who}`}>
+          Disable
+        </button>
+      )}
+      {user.status === "active" && !self && (
+        <button type="button" className={quietButton} onClick={() => void act(() => endUserSessions(user.id))} aria-label={`Sign out everywhere: ${who}`}>
+          Sign out everywhere
+        </button>
+      )}
+    </>
   );
 }

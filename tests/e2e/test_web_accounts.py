@@ -210,6 +210,16 @@ def single_sign_on_agent(page: Page, admin: Page, tour: Tour) -> None:
     look(tour, page, "agent-inbox-after-sso")
 
 
+def forgot_password(page: Page, tour: Tour) -> None:
+    """The reset request says the same whether or not the email has an account."""
+    dialog(page, "Sign in to PropSearch").get_by_role("button", name="Forgot password?").click()
+    form = dialog(page, "Reset your password")
+    form.get_by_label("Email").fill("nobody@example.com")
+    form.get_by_role("button", name="Email me a link").click()
+    expect(form.get_by_role("status")).to_contain_text("If an account uses that email")
+    look(tour, page, "reset-requested")
+
+
 def test_accounts_in_the_browser(open_page: Any, site: Site) -> None:
     admin = open_page()
     tour = Tour(admin, f"{SIZE['width']}x{SIZE['height']}", output=OUTPUT)
@@ -223,6 +233,7 @@ def test_accounts_in_the_browser(open_page: Any, site: Site) -> None:
     admin_changes_bob(admin, bob, tour)
     guest_signs_in_and_returns(open_page(), tour)
     single_sign_on_agent(open_page(), admin, tour)
+    forgot_password(open_page(), tour)
     for path, title in [
         ("/?invitation=a-wrong-one", "Accept your invitation"),
         ("/?reset=a-wrong-one", "Choose a new password"),

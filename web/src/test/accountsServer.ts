@@ -59,6 +59,7 @@ export class AccountsServer {
     if (route === "GET /auth/me") return json(this.me());
     if (route === "POST /auth/signin") return this.passwordSignIn(body);
     if (route === "POST /auth/signup") return this.signUp(body);
+    if (route === "POST /auth/setup") return this.setUp(body);
     if (route === "POST /auth/password-reset/confirm") return json({ detail: "this link is wrong, used or expired" }, 400);
     if (!this.signedIn) return json({ detail: "a valid bearer token is required (Authorization: Bearer <token>)" }, 401);
     return this.signedInAnswer(route, body) ?? json({ detail: "not here" }, 404);
@@ -80,6 +81,13 @@ export class AccountsServer {
     const user = { ...person(name!.toLowerCase(), "user", "pending"), email: email! };
     this.users.push(user);
     return json({ user, csrf_token: null }, 202);
+  }
+
+  private setUp({ email, name }: Record<string, string>): Response {
+    const user = { ...person("ada", "admin"), email: email!, name: name! };
+    this.config.setup_needed = false;
+    this.signIn(user);
+    return json({ user, csrf_token: CSRF }, 201);
   }
 
   private signedInAnswer(route: string, body: Record<string, string>): Response | null {

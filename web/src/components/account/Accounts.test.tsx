@@ -136,3 +136,40 @@ describe("the account and admin pages", () => {
     ]);
   });
 });
+
+describe("first run and invitations", () => {
+  it("opens on the first administrator's setup and sends the code with the account", async () => {
+    server = new AccountsServer({ accounts: true, signup: "invite", oidc: false, setup_needed: true });
+    vi.stubGlobal("fetch", vi.fn(server.fetch));
+    render(<App />);
+    const page = await screen.findByRole("dialog", { name: "Create the first administrator" });
+    await userEvent.type(within(page).getByLabelText("Setup code"), " code-42 ");
+    await userEvent.type(within(page).getByLabelText("Name"), "Ada");
+    await userEvent.type(within(page).getByLabelText("Email"), "ada@example.com");
+    await userEvent.type(within(page).getByLabelText(/^Password/), "ada's long password");
+    await userEvent.click(within(page).getByRole("button", { name: "Create administrator" }));
+    await waitFor(() =>
+      expect(server.seen.find((r) => r.url === "/auth/setup")?.body).toEqual({
+        code: "code-42",
+        email: "ada@example.com",
+        password: "ada's long password",
+        name: "Ada",
+      }),
+    );
+    expect(await screen.findByRole("button", { name: "Admin" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("signs up with the invitation of the link it was opened with", async () => {
+    serve("invite");
+    window.history.replaceState(null, "", "/?invitation=inv-9");
+    render(<App />);
+    const page = await screen.findByRole("dialog", { name: "Accept your invitation" });
+    await userEvent.type(within(page).getByLabelText("Email"), "cy@example.com");
+    await userEvent.type(within(page).getByLabelText(/^Password/), "cy's long password");
+    await userEvent.click(within(page).getByRole("button", { name: "Create account" }));
+    await waitFor(() =>
+      expect(server.seen.find((r) => r.url === "/auth/signup")?.body).toMatchObject({ invitation: "inv-9" }),
+    );
+  });
+});

@@ -8,6 +8,7 @@ and kept as a screenshot under tests/e2e/output/accounts/."""
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -221,6 +222,7 @@ def forgot_password(page: Page, tour: Tour) -> None:
 
 
 def test_accounts_in_the_browser(open_page: Any, site: Site) -> None:
+    shutil.rmtree(OUTPUT, ignore_errors=True)  # only this run's screenshots
     admin = open_page()
     tour = Tour(admin, f"{SIZE['width']}x{SIZE['height']}", output=OUTPUT)
     first_admin(admin, site, tour)

@@ -85,7 +85,7 @@ async function describeFailure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, detail);
 }
 
-export async function request(path: string, init?: RequestInit): Promise<Response> {
+async function request(path: string, init?: RequestInit): Promise<Response> {
   const response = await fetch(path, withCredentials(init));
   if (response.status === 401) authListeners.forEach((listener) => listener());
   if (!response.ok) throw await describeFailure(response);

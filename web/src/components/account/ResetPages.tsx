@@ -5,8 +5,8 @@ import { AuthFrame, Field, linkButton, Notice, primaryButton, Problem, useSubmit
 import { humanMessage, RESET_FAILED } from "./messages";
 
 /** The same words whether or not the email has an account. */
-export const RESET_SENT = "If an account uses that email, a link to choose a new password is on its way.";
-export const RESET_DONE = "Your password is changed. Sign in with the new one.";
+const RESET_SENT = "If an account uses that email, a link to choose a new password is on its way.";
+const RESET_DONE = "Your password is changed. Sign in with the new one.";
 
 /** "Forgot password?": asks for the emailed link. */
 export function ForgotPasswordPage({ onSignIn }: { onSignIn: () => void }) {

@@ -6,7 +6,7 @@ import { AuthFrame, Field, linkButton, Notice, primaryButton, Problem, useSubmit
 import { humanMessage, SETUP_FAILED, SIGN_UP_FAILED } from "./messages";
 
 /** signup: anyone (as ACCOUNTS_SIGNUP allows); invitation: an admin's link; setup: the first admin. */
-export type SignUpKind = "signup" | "invitation" | "setup";
+type SignUpKind = "signup" | "invitation" | "setup";
 
 interface Props {
   kind: SignUpKind;
@@ -22,7 +22,7 @@ const TITLES: Record<SignUpKind, string> = {
   setup: "Create the first administrator",
 };
 
-export const WAITING = "Thanks! An administrator will approve your account; then sign in with this email.";
+const WAITING = "Thanks! An administrator will approve your account; then sign in with this email.";
 
 /** Makes an account: signed in at once, or (ACCOUNTS_SIGNUP=approval) waiting for an admin. */
 export function SignUpPage({ kind, invitation, onSignedIn, onSignIn }: Props) {

@@ -11,8 +11,8 @@ export function humanMessage(error: unknown, byStatus: Record<number, string>, f
   return fallback;
 }
 
-export const CHECK_FIELDS = "Check the form: an email address, and a password of 10 to 1024 characters.";
-export const TOO_MANY = "Too many attempts. Wait a few minutes, then try again.";
+const CHECK_FIELDS = "Check the form: an email address, and a password of 10 to 1024 characters.";
+const TOO_MANY = "Too many attempts. Wait a few minutes, then try again.";
 
 export const SIGN_IN_FAILED: Record<number, string> = {
   401: "That email and password do not match. Try again, or reset your password.",

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 
 import { humanMessage } from "../account/messages";
 
-export const ADMIN_FAILED = "That did not work just now. Reload the page and try again.";
+const ADMIN_FAILED = "That did not work just now. Reload the page and try again.";
 const NO_SPECIAL_FAILURES: Record<number, string> = {};
 
 /** One list of the admin page, loaded on open; `act` runs a change, then reloads the list.

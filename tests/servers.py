@@ -143,14 +143,10 @@ def serve_command(host: str, port: int) -> list[str]:
 
 
 def start_server(
-    memory_root: Path,
-    port_base: int,
-    host: str = "127.0.0.1",
-    port: int | None = None,
-    **env: str,
+    memory_root: Path, port_base: int, host: str = "127.0.0.1", **env: str
 ) -> ServerProcess:
-    """uvicorn on api:app (uvicorn_command) on `port` (a free one without), healthy."""
-    return start_with(uvicorn_command, memory_root, port_base, host, port, **env)
+    """uvicorn on api:app (uvicorn_command) on a free port, healthy."""
+    return start_with(uvicorn_command, memory_root, port_base, host, **env)
 
 
 def start_with(

@@ -22,7 +22,7 @@ from tests.accounts.openid_provider import CLIENT_ID, CLIENT_SECRET, missing, op
 from tests.e2e.conftest import FRESH_CHAT_SCRIPT, _block_external
 from tests.e2e.helpers import search
 from tests.e2e.tour import Tour
-from tests.servers import free_port, free_port_window, start_server
+from tests.servers import free_port, free_port_window, start_with, uvicorn_command
 
 OUTPUT = Path(__file__).resolve().parent / "output" / "accounts"
 SIZE = {"width": 1280, "height": 900}
@@ -45,7 +45,8 @@ def site(web_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with openid_provider(folder, f"{url}/auth/oidc/callback", role="agent") as provider:
-        server = start_server(
+        server = start_with(
+            uvicorn_command,
             folder / "memory",
             free_port_window(),
             port=port,

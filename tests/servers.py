@@ -154,10 +154,12 @@ def start_with(
     memory_root: Path,
     port_base: int,
     host: str = "127.0.0.1",
+    port: int | None = None,
     **env: str,
 ) -> ServerProcess:
-    """The server `command` starts on a free port, healthy; its log beside `memory_root`."""
-    port = free_port()
+    """The server `command` starts on `port` (a free one without), healthy; its log beside
+    `memory_root`. A known port lets a test make PUBLIC_URL before the server starts."""
+    port = port or free_port()
     log_path = memory_root.parent / f"server-{port}.log"
     memory_root.mkdir(parents=True, exist_ok=True)
     environment = {

@@ -98,6 +98,8 @@ class Tour:
     layout: dict[str, dict[str, Any]] = field(default_factory=dict)
     violations: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     steps: int = 0
+    output: Path = OUTPUT
+    """Where the screenshots go (one folder per window size under it)."""
 
     def check(self, step: str) -> None:
         """(a) nothing internal visible, (b) the document does not scroll, axe; a screenshot."""
@@ -113,12 +115,12 @@ class Tour:
             self.layout[name] = size
         if found_violations := axe_violations(self.page):
             self.violations[name] = found_violations
-        folder = OUTPUT / self.size
+        folder = self.output / self.size
         folder.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(folder / f"{name}.png"))
 
     def report(self) -> dict[str, Any]:
         """What every step found; written beside the screenshots as findings.json."""
         findings = {"leaks": self.leaks, "layout": self.layout, "axe": self.violations}
-        (OUTPUT / self.size / "findings.json").write_text(json.dumps(findings, indent=2))
+        (self.output / self.size / "findings.json").write_text(json.dumps(findings, indent=2))
         return findings

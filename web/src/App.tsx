@@ -1,7 +1,9 @@
-import { Home, LogOut, Menu } from "lucide-react";
+import { Home, Menu } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { getSession } from "./api";
+import { AccountMenu } from "./components/account/AccountMenu";
+import { AuthScreens } from "./components/account/AuthScreens";
 import { AlertBell } from "./components/AlertBell";
 import { ChangeLog } from "./components/ChangeLog";
 import { HandoffInbox } from "./components/HandoffInbox";
@@ -12,7 +14,6 @@ import { MyRequests } from "./components/MyRequests";
 import { PreferencesPanel } from "./components/PreferencesPanel";
 import { Sidebar } from "./components/Sidebar";
 import { SaveNotice } from "./components/SaveNotice";
-import { SignInDialog } from "./components/SignInDialog";
 import { HomeActionsContext } from "./homeActions";
 import { useAlerts } from "./hooks/useAlerts";
 import { useAuth, type AuthState } from "./hooks/useAuth";
@@ -31,13 +32,13 @@ export function App() {
   return (
     <>
       <Workspace key={auth.generation} auth={auth} />
-      {auth.needsSignIn && <SignInDialog onSignIn={auth.signIn} onGuest={auth.continueAsGuest} />}
+      <AuthScreens auth={auth} />
     </>
   );
 }
 
 function Workspace({ auth }: { auth: AuthState }) {
-  const guest = auth.mode === "guest";
+  const guest = auth.anonymous;
   const [viewMode, setViewMode] = useViewMode();
   const sessions = useSessions(!guest);
   const memory = usePreferences(!guest);
@@ -116,7 +117,7 @@ function Workspace({ auth }: { auth: AuthState }) {
       chatRef.current.sessionId === null &&
       chatRef.current.messages.length === 0;
     const fromUrl = sessionFromUrl();
-    if (fromUrl) void openSession(fromUrl, null, untouched);
+    if (fromUrl && fromUrl !== chatRef.current.sessionId) void openSession(fromUrl, null, untouched);
     else if (!isFreshEntry()) {
       void firstList().then((list) => {
         if (list[0] && untouched()) void openSession(list[0].id, "replace", untouched);
@@ -209,16 +210,9 @@ function Workspace({ auth }: { auth: AuthState }) {
               />
             </div>
           )}
-          {auth.mode !== "open" && (
-            <button
-              type="button"
-              onClick={auth.signOut}
-              className={`${guest ? "ml-auto " : ""}flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-slate-600 hover:bg-slate-100`}
-            >
-              <LogOut size={16} aria-hidden="true" />
-              {guest ? "Leave guest mode" : "Sign out"}
-            </button>
-          )}
+          <div className={guest ? "ml-auto" : undefined}>
+            <AccountMenu auth={auth} />
+          </div>
         </header>
         {/* `relative`: visually hidden parts (sr-only, position: absolute) stay inside the scroller
             instead of growing the document. */}
@@ -231,7 +225,7 @@ function Workspace({ auth }: { auth: AuthState }) {
           {saved.notice && (
             <SaveNotice
               notice={saved.notice}
-              onSignIn={guest ? auth.signOut : undefined}
+              onSignIn={guest ? () => auth.show("signin") : undefined}
               onDismiss={saved.dismissNotice}
             />
           )}

@@ -43,11 +43,23 @@ export function onAuthRequired(listener: AuthListener): () => void {
   return () => authListeners.delete(listener);
 }
 
-function withToken(init?: RequestInit): RequestInit | undefined {
+const CSRF_COOKIE = "propsearch_csrf";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The session's CSRF token (the server's readable cookie), sent back on every write. */
+function csrfToken(): string | null {
+  const found = document.cookie.split("; ").find((part) => part.startsWith(`${CSRF_COOKIE}=`));
+  return found ? decodeURIComponent(found.slice(CSRF_COOKIE.length + 1)) : null;
+}
+
+/** The pasted token as a bearer, and on writes the CSRF header a session cookie needs. */
+function withCredentials(init?: RequestInit): RequestInit | undefined {
   const token = getToken();
-  if (!token) return init;
+  const csrf = SAFE_METHODS.has((init?.method ?? "GET").toUpperCase()) ? null : csrfToken();
+  if (!token && !csrf) return init;
   const headers = new Headers(init?.headers);
-  headers.set("Authorization", `Bearer ${token}`);
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  if (csrf) headers.set("X-CSRF-Token", csrf);
   return { ...init, headers };
 }
 
@@ -74,14 +86,25 @@ async function describeFailure(response: Response): Promise<ApiError> {
 }
 
 async function request(path: string, init?: RequestInit): Promise<Response> {
-  const response = await fetch(path, withToken(init));
+  const response = await fetch(path, withCredentials(init));
   if (response.status === 401) authListeners.forEach((listener) => listener());
   if (!response.ok) throw await describeFailure(response);
   return response;
 }
 
-async function getJson<T>(path: string): Promise<T> {
+export async function getJson<T>(path: string): Promise<T> {
   return (await (await request(path)).json()) as T;
+}
+
+/** Sends `body` as JSON with `method`; the answer's JSON (null for an empty answer). */
+export async function sendJson<T>(method: string, path: string, body?: object): Promise<T> {
+  const response = await request(path, {
+    method,
+    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
 }
 
 const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 
 import { ApiError, callTool, compareHomes } from "../api";
 import { savedZpid, type HomeActions } from "../homeActions";
@@ -23,6 +23,10 @@ export function useSavedHomes(
 ): SavedHomes {
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<Record<string, boolean>>({});
+  // A guest who signs in may save now: the "sign in" notice has done its job.
+  useEffect(() => {
+    if (canSave) setNotice((shown) => (shown === GUEST_SAVE_NOTICE ? null : shown));
+  }, [canSave]);
 
   const stored = useMemo(() => {
     const zpids = new Set<string>();

@@ -88,8 +88,12 @@ export function useSessions(enabled = true): SessionsState {
     [enabled, refresh],
   );
 
-  const first = useRef<Promise<SessionSummary[]> | null>(null);
-  const firstList = useCallback(() => (first.current ??= refreshIfEnabled()), [refreshIfEnabled]);
+  // The first list of whoever is signed in: asked again when a guest signs in.
+  const first = useRef<{ enabled: boolean; list: Promise<SessionSummary[]> } | null>(null);
+  const firstList = useCallback(() => {
+    if (first.current?.enabled !== enabled) first.current = { enabled, list: refreshIfEnabled() };
+    return first.current.list;
+  }, [enabled, refreshIfEnabled]);
 
   useEffect(() => {
     void firstList();

@@ -2,9 +2,9 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { App } from "../App";
-import { GUEST_KEY, TOKEN_KEY } from "../api";
-import { sse, streamResponse } from "../test/fixtures";
+import { App } from "../../App";
+import { GUEST_KEY, TOKEN_KEY } from "../../api";
+import { sse, streamResponse } from "../../test/fixtures";
 
 const json = (value: unknown, status = 200) =>
   new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });

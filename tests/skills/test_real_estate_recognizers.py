@@ -110,8 +110,13 @@ def test_ids_that_cannot_be_a_homes_are_declined_and_real_ones_are_looked_up() -
 
 
 def test_a_watch_or_tour_of_a_home_never_shown_is_declined() -> None:
-    for text in ("watch home 99999999 for price drops", "tell me if 123 Fake Street drops"):
-        found = recognizers.unshown_home(Conversation(text))
+    never_shown = (
+        "watch home 99999999 for price drops",
+        "tell me if 123 Fake Street drops",
+        "book a tour of 99999999 on saturday",  # a bare id, no "home" before it
+    )
+    for text in never_shown:
+        found = recognizers.unshown_home(Conversation(text, **SHOWN))
         assert found is not None and found.calls == [] and "shown" in found.note
     assert recognizers.unshown_home(Conversation(f"watch home {HOMES[0]['zpid']}", **SHOWN)) is None
 

@@ -28,12 +28,12 @@ def unknown_id(conv: Conversation) -> Plan | None:
 
 
 def unshown_home(conv: Conversation) -> Plan | None:
-    """A watch or a tour of a home never shown (a typed id or street): it cannot be checked to
-    exist, so it is declined rather than offered."""
+    """A watch or a tour of a home never shown (a typed id, bare or not, or a street): it cannot
+    be checked to exist, so it is declined rather than offered."""
     if not asks_watch_or_tour(conv.text):
         return None
     shown = {str(h.get("zpid")) for h in [*conv.last_results, conv.focused or {}]}
-    ids = ZPID_DIGITS.findall(conv.norm) if ZPID.search(conv.norm) else []
+    ids = ZPID_DIGITS.findall(conv.norm)
     if any(i not in shown for i in ids) or typed_address(conv.text):
         return Plan([], NOT_SHOWN)
     return None

@@ -101,6 +101,10 @@ def test_terms_are_explained_in_words() -> None:
 def test_ids_that_cannot_be_a_homes_are_declined_and_real_ones_are_looked_up() -> None:
     assert calls(recognizers.unknown_id(Conversation("show me zpid 123"))) == []
     assert recognizers.unknown_id(Conversation("show me zpid 29478461")) is None
+    for text in ("details for home id abc-not-a-home", "id: xyz", "listing id #4b"):
+        assert calls(recognizers.unknown_id(Conversation(text))) == [], text
+    for text in ("id like to see this one", "id love a tour on friday", "ok id say yes"):
+        assert recognizers.unknown_id(Conversation(text)) is None, text  # "I'd", not an id
     assert calls(recognizers.typed_ids(Conversation("can you pull up zpid 29478461"))) == [
         ("get_property_details", {"zpid": "29478461"})
     ]
@@ -159,6 +163,22 @@ def test_similar_homes_need_a_home_to_be_like() -> None:
     assert calls(found)[0][1]["like_zpid"] == HOMES[2]["zpid"]
 
 
+@pytest.mark.parametrize(
+    ("text", "page"),
+    [
+        ("show me more homes please", 2),
+        ("go to page three", 3),
+        ("please show other houses, the following ones", 2),
+    ],
+)
+def test_paging_said_with_the_type_already_searched_or_a_word_number(text: str, page: int) -> None:
+    houses = {"last_criteria": {"location": "78745", "property_type": "house"}}
+    found = recognizers.paging(Conversation(text, last_results=HOMES, **houses))
+    assert calls(found) == [("search_properties", {**houses["last_criteria"], "page": page})]
+    condos = recognizers.paging(Conversation("more condos", **SHOWN))
+    assert condos is None  # another type is a new search, not a page
+
+
 def test_paging_needs_a_search_and_a_wordless_search_asks_where() -> None:
     assert calls(recognizers.paging(Conversation("nxt pg", **SHOWN))) == [
         ("search_properties", {"location": "78745", "page": 2})
@@ -178,6 +198,15 @@ def test_asking_to_remember_saves_without_searching(text: str) -> None:
             "save_search_criteria",
             {"entry_type": "PREFERENCE", "key": "budget_max", "value": "$450,000"},
         )
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["i need at least 4 bedrooms keep that in mind", "remeber we need 4 bedrooms"]
+)
+def test_asking_to_remember_in_other_words_saves_without_searching(text: str) -> None:
+    assert calls(recognizers.search(Conversation(text))) == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": "beds_min", "value": "4"})
     ]
 
 

@@ -16,6 +16,7 @@ recognizers = importlib.import_module(f"{_PACKAGE.__name__}.recognizers")
 plans = importlib.import_module(f"{_PACKAGE.__name__}.plans")
 refs = importlib.import_module(f"{_PACKAGE.__name__}.refs")
 spoken = importlib.import_module(f"{_PACKAGE.__name__}.spoken")
+spelling = importlib.import_module(f"{_PACKAGE.__name__}.spelling")
 Conversation = plans.Conversation
 
 HOMES = [
@@ -125,8 +126,23 @@ def test_a_watch_or_tour_of_a_home_never_shown_is_declined() -> None:
     assert recognizers.unshown_home(Conversation(f"watch home {HOMES[0]['zpid']}", **SHOWN)) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "n"),
+    [
+        ("if the price on #3 ever goes down, give me a shout", 3),
+        ("in case the first one comes down in price", 1),
+        ("hit me up if number 2 is marked down", 2),
+    ],
+)
+def test_a_price_change_of_a_shown_home_in_the_future_is_a_watch(text: str, n: int) -> None:
+    assert calls(recognizers.watches_and_tours(Conversation(text, **SHOWN))) == [
+        ("watch_home", {"zpid": HOMES[n - 1]["zpid"], "watch": "price"})
+    ]
+    assert recognizers.watches_and_tours(Conversation("the price on #3", **SHOWN)) is None
+
+
 def test_the_nearest_intent_makes_a_watch_of_words_without_the_trigger_words() -> None:
-    text = "once the second one is marked down I'd love to hear"
+    text = "once anything happens with the second one I'd love to hear"
     assert recognizers.watches_and_tours(Conversation(text, **SHOWN)) is None
     conv = Conversation(text, intents=[("watch_home", 0.62), ("home_details", 0.5)], **SHOWN)
     assert calls(recognizers.watches_and_tours(conv)) == [
@@ -241,3 +257,42 @@ def test_a_home_described_by_its_size_is_the_one_shown_with_it() -> None:
     assert calls(found) == [("get_property_details", {"zpid": HOMES[2]["zpid"]})]
     unsure = recognizers.described_home(Conversation("the one with 900 sqft", **SHOWN))
     assert unsure is not None and unsure.calls == [] and unsure.note.startswith("Which one?")
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("save thsi search", "save this search"),
+        ("shwo me mroe", "show me more"),
+        ("3 bedroms in pflugervile", "3 bedrooms in pflugerville"),
+        ("the pool and the yard", "the pool and the yard"),
+        ("from the form", "from the form"),  # words outside the vocabulary stay as said
+    ],
+)
+def test_misspelled_vocabulary_is_read_as_meant(said: str, meant: str) -> None:
+    assert spelling.correct(said) == meant
+
+
+@pytest.mark.parametrize(
+    "text", ["which is better, the 2nd or the 3rd", "how do the 2nd and 3rd stack up"]
+)
+def test_weighing_two_shown_homes_by_their_ordinals_compares_them(text: str) -> None:
+    assert calls(recognizers.saved_homes(Conversation(text, **SHOWN))) == [
+        ("compare_properties", {"zpids": [HOMES[1]["zpid"], HOMES[2]["zpid"]]})
+    ]
+
+
+def test_forgetting_what_was_said_before_names_the_remembered_key() -> None:
+    prefs = {"preferences": {"location": "Austin", "budget_max": "500000"}}
+    found = recognizers.saved_homes(Conversation("forget the location i gave you", **prefs))
+    assert calls(found) == [("forget_search_criteria", {"key": "location"})]
+    refining = Conversation("drop the price limit", **prefs, **SHOWN)
+    assert recognizers.saved_homes(refining) is None  # a filter of the search on screen
+
+
+def test_asking_to_keep_looking_for_homes_like_these_saves_the_search() -> None:
+    text = "keep searching for ones like these for us"
+    assert calls(recognizers.watches_and_tours(Conversation(text, **SHOWN))) == [
+        ("save_search", {"criteria": SHOWN["last_criteria"]})
+    ]
+    assert recognizers.watches_and_tours(Conversation("keep looking", **SHOWN)) is None

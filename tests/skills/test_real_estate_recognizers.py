@@ -296,3 +296,10 @@ def test_asking_to_keep_looking_for_homes_like_these_saves_the_search() -> None:
         ("save_search", {"criteria": SHOWN["last_criteria"]})
     ]
     assert recognizers.watches_and_tours(Conversation("keep looking", **SHOWN)) is None
+
+
+def test_words_that_save_a_search_win_over_a_nearest_intent_to_list_them() -> None:
+    conv = Conversation("save thsi search", intents=[("list_saved_searches", 0.7)], **SHOWN)
+    assert calls(recognizers.watches_and_tours(conv)) == [
+        ("save_search", {"criteria": SHOWN["last_criteria"]})
+    ]

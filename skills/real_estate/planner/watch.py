@@ -110,7 +110,8 @@ def plan_watch(
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
         return _save_search("", _remembered(preferences))
     stop = _STOP.search(norm) or intent in ("stop_watching", "stop_saved_search")
-    if (_LIST.search(norm) or intent == "list_saved_searches") and not stop:
+    listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
+    if (_LIST.search(norm) or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")

@@ -303,3 +303,12 @@ def test_words_that_save_a_search_win_over_a_nearest_intent_to_list_them() -> No
     assert calls(recognizers.watches_and_tours(conv)) == [
         ("save_search", {"criteria": SHOWN["last_criteria"]})
     ]
+
+
+def test_an_ordinal_without_its_article_still_points_at_a_shown_home() -> None:
+    text = "Please give me informations about second house"
+    assert calls(recognizers.referenced_home(Conversation(text, **SHOWN))) == [
+        ("get_property_details", {"zpid": HOMES[1]["zpid"]})
+    ]
+    for own in ("we are buying our first home", "is a second home a good idea"):
+        assert refs.find_reference(own) is None, own

@@ -312,3 +312,10 @@ def test_an_ordinal_without_its_article_still_points_at_a_shown_home() -> None:
     ]
     for own in ("we are buying our first home", "is a second home a good idea"):
         assert refs.find_reference(own) is None, own
+
+
+def test_words_that_watch_a_home_win_over_a_nearest_intent_to_tour_it() -> None:
+    conv = Conversation("keep an eye on #3 for me", intents=[("request_tour", 0.6)], **SHOWN)
+    assert calls(recognizers.watches_and_tours(conv)) == [
+        ("watch_home", {"zpid": HOMES[2]["zpid"], "watch": "any"})
+    ]

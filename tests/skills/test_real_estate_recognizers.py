@@ -319,3 +319,9 @@ def test_words_that_watch_a_home_win_over_a_nearest_intent_to_tour_it() -> None:
     assert calls(recognizers.watches_and_tours(conv)) == [
         ("watch_home", {"zpid": HOMES[2]["zpid"], "watch": "any"})
     ]
+
+
+def test_a_day_said_keeps_the_nearest_intent_to_tour_even_with_a_way_to_reach_me() -> None:
+    text = "we'd love to step inside this place, is sunday around 2pm possible? text me at 512-555-0142"
+    conv = Conversation(text, intents=[("request_tour", 0.6)], **SHOWN, focused=HOMES[0])
+    assert [name for name, _ in calls(recognizers.watches_and_tours(conv))] == ["request_tour"]

@@ -117,7 +117,8 @@ def plan_watch(
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
     touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
     pointed = find_reference(norm) or _IT.search(norm) or focused
-    by_intent = intent == "request_tour" and not _NOTIFY.search(norm)  # words first
+    watch_words = _NOTIFY.search(norm) and not _TIMES.search(norm)  # a day said is a visit
+    by_intent = intent == "request_tour" and not watch_words
     if by_intent or (touring and pointed):
         return _tour(text, norm, (shown, focused), timezone)
     future = re.search(r"\b(?:if|when|whenever|once|as soon as|in case)\b", norm)

@@ -27,6 +27,8 @@ from typing import Any
 import numpy as np
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
+from agent_graph.understanding.matcher import Ranked
+
 RELEVANT = 0.3
 """Measured on the bundled embedding over 27 requests of our own (docs/llm-eval.md): a skill's
 own requests score 0.33-0.68 against it; small talk and general questions 0.0-0.26 against
@@ -39,7 +41,15 @@ it when that one scores at least this (measured on the bundled skills: a request
 a street address scored 0.27 against its skill; "hi" and "What can you do?" under 0.2 against
 every skill)."""
 
+INTENT_HEARD = 0.5
+"""A skill also hears a message one of its declared intents (intents.yaml) is this near, whatever
+its tools' words score: on the bundled skills greetings and thanks scored 0.70-0.90 against the
+skill's own `greeting`/`thanks` intents (0.0-0.26 against every tool), while requests for
+nothing the skills do ("tell me a joke", "write me a poem", "what's 2+2") stayed under 0.4
+against every intent. The bundled planners trust an intent from the same figure."""
+
 Embed = Callable[[list[str]], Any]
+RankIntents = Callable[[str], Sequence[Ranked]]
 
 
 OFFERED = "offered_skills"
@@ -73,9 +83,16 @@ def documents(tool: dict[str, Any]) -> list[str]:
 class ToolChoice:
     """Chooses, per model call, the skills whose tools it is offered."""
 
-    def __init__(self, skill_of: Callable[[str], str | None], embed: Embed) -> None:
+    def __init__(
+        self,
+        skill_of: Callable[[str], str | None],
+        embed: Embed,
+        intents: RankIntents | None = None,
+    ) -> None:
         self.skill_of = skill_of
         self.embed = embed
+        self.intents = intents
+        """Ranks the skills' declared intents for a message (understanding/matcher.py)."""
         self._index: dict[tuple[str, ...], tuple[Any, list[str]]] = {}
         self._lock = threading.Lock()
         self._query = lru_cache(maxsize=256)(self._embed_one)
@@ -93,9 +110,10 @@ class ToolChoice:
 
     def heard(self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]) -> set[str]:
         """The skills whose planners may read the latest message, whatever the model is offered:
-        the relevant ones and those of the session so far; when none is relevant, the closest
-        one at HEARD_FLOOR or above. Unsure is none here (never all): small talk reaches no
-        planner. Blocking: to_thread it."""
+        the relevant ones, those one of whose intents the message is near (`intended`) and those
+        of the session so far; when none is relevant, the closest one at HEARD_FLOOR or above.
+        Unsure is none here (never all): a message no skill declares or offers a tool for
+        reaches no planner. Blocking: to_thread it."""
         said = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
         if said is None or not tools:
             return set()
@@ -104,7 +122,15 @@ class ToolChoice:
         if not relevant and scores:
             best = max(scores, key=lambda skill: scores[skill])
             relevant = {best} if scores[best] >= HEARD_FLOOR else set()
-        return relevant | self.so_far(messages)
+        return relevant | self.intended(tools, said.text) | self.so_far(messages)
+
+    def intended(self, tools: list[dict[str, Any]], text: str) -> set[str]:
+        """The skills of `tools` that declare an intent `text` is INTENT_HEARD near."""
+        if self.intents is None:
+            return set()
+        skills = {self.skill_of(tool_name(t)) for t in tools}
+        near = (r.skill for r in self.intents(text) if r.score >= INTENT_HEARD)
+        return {skill for skill in near if skill in skills}
 
     def offer(self, tools: list[dict[str, Any]], skills: set[str]) -> list[dict[str, Any]]:
         """`tools` in the canonical order, only `skills`' ones when there are any."""

@@ -13,12 +13,20 @@ from zoneinfo import available_timezones
 
 PRIORITY = 10
 TOOL = "get_current_time"
+INTENT = "current_time"
+"""Its intent's name in intents.yaml."""
 _TIME_QUESTION = re.compile(
     r"\b(what(?:'s|s| is)? the time|what time|(?:current|local) (?:\w+ ){0,2}time|time is it|"
     r"time (?:right )?now|which hour|what hour|how late is it|"
     r"what(?:'s| is)? (?:the |today'?s )?date|what day is)\b|^\W*(?:the )?time (?:in|at)\b",
     re.IGNORECASE,
 )
+SURE = 0.5
+"""A message this near the skill's own intent (intents.yaml, ranked by the platform) asks the
+time in words the pattern misses ("tokyo time pls", "is it late in Sydney")."""
+_TIME_WORDS = re.compile(r"\b(?:time|hour|clock|date|late|early|morning|night)\b", re.IGNORECASE)
+"""One of them must be said too: a message near the intent without them ("what's the weather
+today") is not a time question."""
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
 """A clock time in the question makes it a conversion, which is not this skill's."""
 _PLACE = re.compile(r"\b(?:in|at|for)\s+((?:[A-Z][\w'.-]*)(?:\s+[A-Z][\w'.-]*){0,2})")
@@ -65,7 +73,7 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     the user's timezone. None for other messages, for a
     clock time to convert and for a place it cannot place (the model decides)."""
     text = str(turn.get("text", ""))
-    if TOOL not in (turn.get("tools") or []) or not _TIME_QUESTION.search(text):
+    if TOOL not in (turn.get("tools") or []) or not _asks_time(turn, text):
         return None
     if _CLOCK.search(text):
         return None
@@ -75,6 +83,16 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     own = str(turn.get("timezone") or "UTC")
     calls = [{"name": TOOL, "args": {"timezone": zone}} for zone in zones or [own]]
     return {"calls": calls}
+
+
+def _asks_time(turn: dict[str, Any], text: str) -> bool:
+    """A time question by its words, or by the nearest intent with a word of time in it."""
+    if _TIME_QUESTION.search(text):
+        return True
+    intents = [i for i in turn.get("intents") or [] if isinstance(i, dict)]
+    near = max((float(i.get("score", 0)) for i in intents if i.get("name") == INTENT), default=0.0)
+    elsewhere = float(turn.get("intent_elsewhere") or 0)
+    return near >= max(SURE, elsewhere) and bool(_TIME_WORDS.search(text))
 
 
 def answer(turn: dict[str, Any]) -> str | None:

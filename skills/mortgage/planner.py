@@ -46,6 +46,7 @@ _TYPOS = (
     (r"\bmont?h?ly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o)?wn\b", "down"),
     (r"\baff?ord\b", "afford"), (r"\bwat\b", "what"), (r"/\s*mo(?:nth)?\b", " a month"),
     (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
+    (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
 )  # fmt: skip
 _DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
 """'450,000 dollars' is written '$450,000' before the amounts are read."""

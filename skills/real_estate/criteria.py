@@ -154,46 +154,81 @@ def _check_fair_housing(params: dict[str, Any]) -> None:
                 raise ToolError(f"fair housing: {decline(category)}", 422)
 
 
+_NUMBERS: tuple[tuple[str, float, float, bool], ...] = (
+    ("beds_min", 0, MAX_BEDS, True), ("beds_max", 0, MAX_BEDS, True),
+    ("baths_min", 0, MAX_BATHS, False), ("baths_max", 0, MAX_BATHS, False),
+    ("price_min", 0, MAX_PRICE, True), ("price_max", 0, MAX_PRICE, True),
+    ("sqft_min", 0, MAX_SQFT, True), ("limit", 1, MAX_LIMIT, True), ("page", 1, MAX_PAGE, True),
+    ("school_rating_min", 0, 10, False), ("garage_spaces_min", 0, 10, True),
+    ("stories_min", 1, MAX_STORIES, True), ("stories_max", 1, MAX_STORIES, True),
+    ("lot_size_min", 0, MAX_LOT, True), ("year_built_min", 0, MAX_YEAR, True),
+    ("price_dropped_within_days", 1, MAX_DAYS, True), ("days_on_market_max", 0, MAX_DAYS, True),
+)  # fmt: skip
+"""Each number argument: its name, lowest and highest value, and whether it is whole."""
+_RANGES = (
+    ("price_min", "price_max", MAX_PRICE), ("beds_min", "beds_max", MAX_BEDS),
+    ("baths_min", "baths_max", MAX_BATHS), ("stories_min", "stories_max", MAX_STORIES),
+)  # fmt: skip
+
+
 def parse_criteria(params: dict[str, Any]) -> Criteria:
     """Validate raw tool params into Criteria (ToolError on anything the model must fix)."""
+    p = _given(params)
+    _check_fair_housing(p)
+    out: dict[str, Any] = _place(p)
+    out.update(_numbers(p))
+    _check_ranges(out)
+    out.update(_words(p))
+    out.update(_nearness(p))
+    out["sort"] = _sort(p, out)
+    return Criteria(**out)
+
+
+def _given(params: dict[str, Any]) -> dict[str, Any]:
+    """The arguments given a value; ToolError on one Criteria does not know."""
     known = set(Criteria.__dataclass_fields__)
     unknown = sorted(set(params) - known)
     if unknown:
         raise ToolError(f"unknown parameter(s) {unknown}; known: {', '.join(sorted(known))}")
-    p = {k: v for k, v in params.items() if v is not None and v != ""}
-    _check_fair_housing(p)
-    out: dict[str, Any] = {}
-    if "location" in p:
-        out["location"] = _location(p["location"])
-        # "homes downtown": a landmark given as the location is its city, measured from it.
-        landmark = resolve_landmark(p["location"]) if isinstance(p["location"], str) else None
-        if landmark is not None and not re.fullmatch(r"\d{5}", out["location"]):
-            out["location"] = LANDMARK_CITY
-            p.setdefault("near", landmark)
-    for name, high, integer in (
-        ("beds_min", MAX_BEDS, True), ("beds_max", MAX_BEDS, True),
-        ("baths_min", MAX_BATHS, False), ("baths_max", MAX_BATHS, False),
-        ("price_min", MAX_PRICE, True), ("price_max", MAX_PRICE, True),
-        ("sqft_min", MAX_SQFT, True), ("limit", MAX_LIMIT, True), ("page", MAX_PAGE, True),
-        ("school_rating_min", 10, False), ("garage_spaces_min", 10, True),
-        ("stories_min", MAX_STORIES, True), ("stories_max", MAX_STORIES, True),
-        ("lot_size_min", MAX_LOT, True), ("year_built_min", MAX_YEAR, True),
-        ("price_dropped_within_days", MAX_DAYS, True), ("days_on_market_max", MAX_DAYS, True),
-    ):  # fmt: skip
-        if name in p:
-            low = 1 if name in ("limit", "page", "stories_min", "stories_max") else 0
-            low = 1 if name == "price_dropped_within_days" else low
-            out[name] = _number(name, p[name], low=low, high=high, integer=integer)
+    return {k: v for k, v in params.items() if v is not None and v != ""}
+
+
+def _place(p: dict[str, Any]) -> dict[str, Any]:
+    """The location; a landmark given as the location ("homes downtown") is its city, measured
+    from it (`near` is set in `p` then)."""
+    if "location" not in p:
+        return {}
+    location = _location(p["location"])
+    landmark = resolve_landmark(p["location"]) if isinstance(p["location"], str) else None
+    if landmark is not None and not re.fullmatch(r"\d{5}", location):
+        p.setdefault("near", landmark)
+        return {"location": LANDMARK_CITY}
+    return {"location": location}
+
+
+def _numbers(p: dict[str, Any]) -> dict[str, Any]:
+    """Every number argument and `no_hoa`, each checked against its bounds."""
+    out = {
+        name: _number(name, p[name], low=low, high=high, integer=integer)
+        for name, low, high, integer in _NUMBERS
+        if name in p
+    }
     if "no_hoa" in p:
         if not isinstance(p["no_hoa"], bool):
             raise ToolError(f"no_hoa must be true or false, got {p['no_hoa']!r}")
         out["no_hoa"] = p["no_hoa"]
-    for low, high, top in (
-        ("price_min", "price_max", MAX_PRICE), ("beds_min", "beds_max", MAX_BEDS),
-        ("baths_min", "baths_max", MAX_BATHS), ("stories_min", "stories_max", MAX_STORIES),
-    ):  # fmt: skip
+    return out
+
+
+def _check_ranges(out: dict[str, Any]) -> None:
+    for low, high, top in _RANGES:
         if out.get(low, 0) > out.get(high, top):
             raise ToolError(f"{low} is greater than {high}: ask the user which they meant")
+
+
+def _words(p: dict[str, Any]) -> dict[str, Any]:
+    """Types, features, the home to be like and the free-text wishes."""
+    out: dict[str, Any] = {}
     if "property_type" in p:
         out["property_type"] = _choice("property_type", p["property_type"], _TYPES)
     if "exclude_types" in p:
@@ -204,6 +239,12 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
         out["like_zpid"] = zpid_of(p["like_zpid"], "like_zpid")
     if "wishes" in p:
         out["wishes"] = _wishes(p["wishes"])
+    return out
+
+
+def _nearness(p: dict[str, Any]) -> dict[str, Any]:
+    """The landmark to measure from and the radius around it."""
+    out: dict[str, Any] = {}
     if "near" in p:
         landmark = resolve_landmark(p["near"]) if isinstance(p["near"], str) else None
         if landmark is None:
@@ -212,12 +253,18 @@ def parse_criteria(params: dict[str, Any]) -> Criteria:
     if "radius_miles" in p:
         if "near" not in out:
             raise ToolError("radius_miles needs near (a landmark to measure from)")
+        radius = p["radius_miles"]
         out["radius_miles"] = _number(
-            "radius_miles", p["radius_miles"], low=0.1, high=MAX_RADIUS, integer=False
+            "radius_miles", radius, low=0.1, high=MAX_RADIUS, integer=False
         )
-    out["sort"] = _choice("sort", p["sort"], _SORTS) if "sort" in p else None
-    if out["sort"] is None:
-        out["sort"] = "distance" if "near" in out else "relevance"
-    elif out["sort"] == "distance" and "near" not in out:
+    return out
+
+
+def _sort(p: dict[str, Any], out: dict[str, Any]) -> str:
+    """The order asked for; by default by distance from a landmark, else by relevance."""
+    if "sort" not in p:
+        return "distance" if "near" in out else "relevance"
+    sort = _choice("sort", p["sort"], _SORTS)
+    if sort == "distance" and "near" not in out:
         raise ToolError("sort 'distance' needs near (a landmark to measure from)")
-    return Criteria(**out)
+    return sort

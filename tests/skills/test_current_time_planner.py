@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 
 from agent_graph.skills.planner_host import load_planner, planner_file
+from agent_graph.understanding.intents import load_all
+from agent_graph.understanding.matcher import IntentMatcher
 
-SKILL = Path(__file__).resolve().parents[2] / "skills" / "current_time"
+SKILLS = Path(__file__).resolve().parents[2] / "skills"
+SKILL = SKILLS / "current_time"
 _PLANNER = load_planner(planner_file(SKILL), "current_time_planner_test")
 assert _PLANNER is not None
 
@@ -58,3 +61,25 @@ def test_places_in_any_case_misspelt_or_outside_zone_names_and_several(
 def test_a_clock_time_is_a_conversion_left_to_its_skill() -> None:
     turn = {"timezone": "UTC", "tools": ["get_current_time"]}
     assert _PLANNER.plan({**turn, "text": "when it's 4pm in Rome what time is it in Lima"}) is None
+
+
+def _understood(text: str) -> dict[str, object]:
+    """The turn as the platform hands it over: with the skills' intents ranked by MiniLM."""
+    matcher = IntentMatcher(load_all((s.name, s) for s in SKILLS.iterdir() if s.is_dir()))
+    turn = {"text": text, "timezone": "America/Chicago", "tools": ["get_current_time"]}
+    return matcher.understood(turn, "current_time")
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [("tokyo time pls", "Asia/Tokyo"), ("is it late in sydney right now", "Australia/Sydney")],
+)
+def test_the_nearest_intent_reads_a_time_question_the_pattern_misses(text: str, zone: str) -> None:
+    assert _PLANNER.plan({"text": text, "tools": ["get_current_time"]}) is None  # words alone
+    plan = _PLANNER.plan(_understood(text))
+    assert plan is not None and plan["calls"][0]["args"]["timezone"] == zone
+
+
+@pytest.mark.parametrize("text", ["what's the weather today", "hi there", "thanks!"])
+def test_a_message_near_the_intent_without_a_word_of_time_is_not_asked(text: str) -> None:
+    assert _PLANNER.plan(_understood(text)) is None

@@ -193,6 +193,10 @@ def test_a_monthly_amount_is_a_budget_to_afford_with(text: str, budget: float) -
             "what's the mortgage on the third one with $80,000 as a down payment at 6%",
             {"down_payment": 80_000, "rate_percent": 6},
         ),
+        (
+            "whats the mortage on the third one with 15% down at 6%",
+            {"down_payment_percent": 15, "rate_percent": 6},
+        ),
     ],
 )
 def test_loan_terms_in_peoples_own_words(text: str, terms: dict[str, float]) -> None:

@@ -89,6 +89,8 @@ def refine(text: str) -> dict[str, Any]:
         ("homes for half a million", {"property_type": "house", "price_max": 500_000}),
         ("under 500000", {"price_max": 500_000}),
         ("600k or more", {"price_min": 600_000}),
+        ("in round rock, nothing over 400k", {"location": "Round Rock", "price_max": 400_000}),
+        ("3 beds, none above $350,000", {"beds_min": 3, "price_max": 350_000}),
         # places
         ("homes in Austin", {"location": "Austin", "property_type": "house"}),
         ("houses in Austin, TX", {"location": "Austin", "property_type": "house"}),

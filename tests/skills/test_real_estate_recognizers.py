@@ -16,6 +16,7 @@ recognizers = importlib.import_module(f"{_PACKAGE.__name__}.recognizers")
 plans = importlib.import_module(f"{_PACKAGE.__name__}.plans")
 refs = importlib.import_module(f"{_PACKAGE.__name__}.refs")
 spoken = importlib.import_module(f"{_PACKAGE.__name__}.spoken")
+spelling = importlib.import_module(f"{_PACKAGE.__name__}.spelling")
 Conversation = plans.Conversation
 
 HOMES = [
@@ -101,6 +102,10 @@ def test_terms_are_explained_in_words() -> None:
 def test_ids_that_cannot_be_a_homes_are_declined_and_real_ones_are_looked_up() -> None:
     assert calls(recognizers.unknown_id(Conversation("show me zpid 123"))) == []
     assert recognizers.unknown_id(Conversation("show me zpid 29478461")) is None
+    for text in ("details for home id abc-not-a-home", "id: xyz", "listing id #4b"):
+        assert calls(recognizers.unknown_id(Conversation(text))) == [], text
+    for text in ("id like to see this one", "id love a tour on friday", "ok id say yes"):
+        assert recognizers.unknown_id(Conversation(text)) is None, text  # "I'd", not an id
     assert calls(recognizers.typed_ids(Conversation("can you pull up zpid 29478461"))) == [
         ("get_property_details", {"zpid": "29478461"})
     ]
@@ -110,14 +115,34 @@ def test_ids_that_cannot_be_a_homes_are_declined_and_real_ones_are_looked_up() -
 
 
 def test_a_watch_or_tour_of_a_home_never_shown_is_declined() -> None:
-    for text in ("watch home 99999999 for price drops", "tell me if 123 Fake Street drops"):
-        found = recognizers.unshown_home(Conversation(text))
+    never_shown = (
+        "watch home 99999999 for price drops",
+        "tell me if 123 Fake Street drops",
+        "book a tour of 99999999 on saturday",  # a bare id, no "home" before it
+    )
+    for text in never_shown:
+        found = recognizers.unshown_home(Conversation(text, **SHOWN))
         assert found is not None and found.calls == [] and "shown" in found.note
     assert recognizers.unshown_home(Conversation(f"watch home {HOMES[0]['zpid']}", **SHOWN)) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "n"),
+    [
+        ("if the price on #3 ever goes down, give me a shout", 3),
+        ("in case the first one comes down in price", 1),
+        ("hit me up if number 2 is marked down", 2),
+    ],
+)
+def test_a_price_change_of_a_shown_home_in_the_future_is_a_watch(text: str, n: int) -> None:
+    assert calls(recognizers.watches_and_tours(Conversation(text, **SHOWN))) == [
+        ("watch_home", {"zpid": HOMES[n - 1]["zpid"], "watch": "price"})
+    ]
+    assert recognizers.watches_and_tours(Conversation("the price on #3", **SHOWN)) is None
+
+
 def test_the_nearest_intent_makes_a_watch_of_words_without_the_trigger_words() -> None:
-    text = "once the second one is marked down I'd love to hear"
+    text = "once anything happens with the second one I'd love to hear"
     assert recognizers.watches_and_tours(Conversation(text, **SHOWN)) is None
     conv = Conversation(text, intents=[("watch_home", 0.62), ("home_details", 0.5)], **SHOWN)
     assert calls(recognizers.watches_and_tours(conv)) == [
@@ -154,6 +179,22 @@ def test_similar_homes_need_a_home_to_be_like() -> None:
     assert calls(found)[0][1]["like_zpid"] == HOMES[2]["zpid"]
 
 
+@pytest.mark.parametrize(
+    ("text", "page"),
+    [
+        ("show me more homes please", 2),
+        ("go to page three", 3),
+        ("please show other houses, the following ones", 2),
+    ],
+)
+def test_paging_said_with_the_type_already_searched_or_a_word_number(text: str, page: int) -> None:
+    houses = {"last_criteria": {"location": "78745", "property_type": "house"}}
+    found = recognizers.paging(Conversation(text, last_results=HOMES, **houses))
+    assert calls(found) == [("search_properties", {**houses["last_criteria"], "page": page})]
+    condos = recognizers.paging(Conversation("more condos", **SHOWN))
+    assert condos is None  # another type is a new search, not a page
+
+
 def test_paging_needs_a_search_and_a_wordless_search_asks_where() -> None:
     assert calls(recognizers.paging(Conversation("nxt pg", **SHOWN))) == [
         ("search_properties", {"location": "78745", "page": 2})
@@ -173,6 +214,15 @@ def test_asking_to_remember_saves_without_searching(text: str) -> None:
             "save_search_criteria",
             {"entry_type": "PREFERENCE", "key": "budget_max", "value": "$450,000"},
         )
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["i need at least 4 bedrooms keep that in mind", "remeber we need 4 bedrooms"]
+)
+def test_asking_to_remember_in_other_words_saves_without_searching(text: str) -> None:
+    assert calls(recognizers.search(Conversation(text))) == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": "beds_min", "value": "4"})
     ]
 
 
@@ -207,3 +257,71 @@ def test_a_home_described_by_its_size_is_the_one_shown_with_it() -> None:
     assert calls(found) == [("get_property_details", {"zpid": HOMES[2]["zpid"]})]
     unsure = recognizers.described_home(Conversation("the one with 900 sqft", **SHOWN))
     assert unsure is not None and unsure.calls == [] and unsure.note.startswith("Which one?")
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("save thsi search", "save this search"),
+        ("shwo me mroe", "show me more"),
+        ("3 bedroms in pflugervile", "3 bedrooms in pflugerville"),
+        ("the pool and the yard", "the pool and the yard"),
+        ("from the form", "from the form"),  # words outside the vocabulary stay as said
+    ],
+)
+def test_misspelled_vocabulary_is_read_as_meant(said: str, meant: str) -> None:
+    assert spelling.correct(said) == meant
+
+
+@pytest.mark.parametrize(
+    "text", ["which is better, the 2nd or the 3rd", "how do the 2nd and 3rd stack up"]
+)
+def test_weighing_two_shown_homes_by_their_ordinals_compares_them(text: str) -> None:
+    assert calls(recognizers.saved_homes(Conversation(text, **SHOWN))) == [
+        ("compare_properties", {"zpids": [HOMES[1]["zpid"], HOMES[2]["zpid"]]})
+    ]
+
+
+def test_forgetting_what_was_said_before_names_the_remembered_key() -> None:
+    prefs = {"preferences": {"location": "Austin", "budget_max": "500000"}}
+    found = recognizers.saved_homes(Conversation("forget the location i gave you", **prefs))
+    assert calls(found) == [("forget_search_criteria", {"key": "location"})]
+    refining = Conversation("drop the price limit", **prefs, **SHOWN)
+    assert recognizers.saved_homes(refining) is None  # a filter of the search on screen
+
+
+def test_asking_to_keep_looking_for_homes_like_these_saves_the_search() -> None:
+    text = "keep searching for ones like these for us"
+    assert calls(recognizers.watches_and_tours(Conversation(text, **SHOWN))) == [
+        ("save_search", {"criteria": SHOWN["last_criteria"]})
+    ]
+    assert recognizers.watches_and_tours(Conversation("keep looking", **SHOWN)) is None
+
+
+def test_words_that_save_a_search_win_over_a_nearest_intent_to_list_them() -> None:
+    conv = Conversation("save thsi search", intents=[("list_saved_searches", 0.7)], **SHOWN)
+    assert calls(recognizers.watches_and_tours(conv)) == [
+        ("save_search", {"criteria": SHOWN["last_criteria"]})
+    ]
+
+
+def test_an_ordinal_without_its_article_still_points_at_a_shown_home() -> None:
+    text = "Please give me informations about second house"
+    assert calls(recognizers.referenced_home(Conversation(text, **SHOWN))) == [
+        ("get_property_details", {"zpid": HOMES[1]["zpid"]})
+    ]
+    for own in ("we are buying our first home", "is a second home a good idea"):
+        assert refs.find_reference(own) is None, own
+
+
+def test_words_that_watch_a_home_win_over_a_nearest_intent_to_tour_it() -> None:
+    conv = Conversation("keep an eye on #3 for me", intents=[("request_tour", 0.6)], **SHOWN)
+    assert calls(recognizers.watches_and_tours(conv)) == [
+        ("watch_home", {"zpid": HOMES[2]["zpid"], "watch": "any"})
+    ]
+
+
+def test_a_day_said_keeps_the_nearest_intent_to_tour_even_with_a_way_to_reach_me() -> None:
+    text = "we'd love to step inside this place, is sunday around 2pm possible? text me at 512-555-0142"
+    conv = Conversation(text, intents=[("request_tour", 0.6)], **SHOWN, focused=HOMES[0])
+    assert [name for name, _ in calls(recognizers.watches_and_tours(conv))] == ["request_tour"]

@@ -25,7 +25,7 @@ from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field, PrivateAttr
 
-from agent_graph.llm.offline.replies import NO_SKILLS, UNSURE, generic_answer
+from agent_graph.llm.offline.replies import NO_SKILLS, generic_answer, unsure
 from agent_graph.llm.usage import ESTIMATED
 from agent_graph.memory.compaction import estimate_tokens
 from agent_graph.planning.view import Facts, TurnView, turn_of
@@ -107,10 +107,10 @@ class OfflineChatModel(BaseChatModel):
             return AIMessage(content=NO_SKILLS)
         plan = self.planners.plan(turn)
         if plan is None:
-            return AIMessage(content=UNSURE)
+            return AIMessage(content=unsure(turn.text))
         calls = [c for c in plan["calls"] if c["name"] in self.tools]
         if not calls:
-            return AIMessage(content=plan["note"] or UNSURE)
+            return AIMessage(content=plan["note"] or unsure(turn.text))
         return AIMessage(content="", tool_calls=[_call(c["name"], c["args"]) for c in calls])
 
     def _generate(

@@ -56,3 +56,19 @@ def generic_answer(outcomes: Sequence[Mapping[str, Any]]) -> str:
 NO_SKILLS = "I'm PropSearch, running offline with no skills loaded right now."
 UNSURE = "I'm not sure what you'd like me to do there. Could you say it in other words?"
 """When no skill's planner speaks for a message: a question back, never the tools' descriptions."""
+NO_WORDS = "I can only read words, not emoji or symbols alone. What would you like me to do?"
+OTHER_SCRIPT = (
+    "I can only answer in English, so I'm replying in English: I didn't act on that message. "
+    "Could you tell me in English what you'd like?"
+)
+
+
+def unsure(text: str) -> str:
+    """The question back when no planner speaks, saying why where the message itself shows it:
+    no word in it (emoji only), or mostly letters outside English's alphabet."""
+    if not re.search(r"[^\W_]", text):
+        return NO_WORDS
+    letters = [c for c in text if c.isalpha()]
+    if sum(not c.isascii() for c in letters) > len(letters) / 3:
+        return OTHER_SCRIPT
+    return UNSURE

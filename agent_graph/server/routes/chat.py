@@ -38,7 +38,8 @@ class ChatRequest(BaseModel):
     """A new message, or (with `confirm`, no message) the answer to a paused turn's question."""
 
     session_id: str | None = Field(default=None, pattern=SESSION_ID.pattern)
-    message: str | None = Field(default=None, min_length=1)
+    message: str | None = None
+    """Checked by `_check_message`: an empty or blank one is "message is empty"."""
     confirm: ConfirmAnswer | None = None
 
     @model_validator(mode="after")

@@ -16,24 +16,30 @@ ZPID = re.compile(
     r"\b(?:zpids?|ids?|homes?|listings?|propert(?:y|ies)|houses?)\s*#?:?\s*(\d{7,10})\b"
 )
 ZPID_DIGITS = re.compile(r"(?<![\d$,.])\d{7,10}(?![\d,])")
-_ANY_ID = re.compile(r"\b(?:zpid|(?:home |property |listing )?id)\b\s*(?:#|:)?\s*([\w-]+)")
+_ANY_ID = re.compile(
+    r"\b(?:zpid|(?:home|property|listing) id)\b\s*(?:#|:)?\s*([\w-]+)"
+    r"|\bid\b\s*(?:(?:#|:)\s*([\w-]+)|(\w*\d[\w-]*))"
+)
+"""An id said as one: after "zpid" or "home id", or after a bare "id" when marked (#, :) or
+holding a digit ("id like to see it" is "I'd like")."""
 
 
 def unknown_id(conv: Conversation) -> Plan | None:
     """An id that cannot be a home's ("zpid 123", "home id abc"): declined, nothing called."""
     match = _ANY_ID.search(conv.norm)
-    if match is None or ZPID_DIGITS.fullmatch(match.group(1)):
+    said = next((g for g in match.groups() if g), None) if match else None
+    if said is None or ZPID_DIGITS.fullmatch(said):
         return None
-    return Plan([], f"There is no home with the id {match.group(1)}; ids are 7 to 10 digits.")
+    return Plan([], f"There is no home with the id {said}; ids are 7 to 10 digits.")
 
 
 def unshown_home(conv: Conversation) -> Plan | None:
-    """A watch or a tour of a home never shown (a typed id or street): it cannot be checked to
-    exist, so it is declined rather than offered."""
+    """A watch or a tour of a home never shown (a typed id, bare or not, or a street): it cannot
+    be checked to exist, so it is declined rather than offered."""
     if not asks_watch_or_tour(conv.text):
         return None
     shown = {str(h.get("zpid")) for h in [*conv.last_results, conv.focused or {}]}
-    ids = ZPID_DIGITS.findall(conv.norm) if ZPID.search(conv.norm) else []
+    ids = ZPID_DIGITS.findall(conv.norm)
     if any(i not in shown for i in ids) or typed_address(conv.text):
         return Plan([], NOT_SHOWN)
     return None

@@ -32,6 +32,8 @@ _MAX_BEFORE = re.compile(
     r"not more than|not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
     r"(?:can[’']?t|cannot|can not|won[’']?t|don[’']?t want to|not)(?: go| spend| pay)?"
     r" (?:over|above|beyond|more than)|"
+    r"(?:nothing|none|not anything)(?: priced| that costs| costing)?"
+    r" (?:over|above|beyond|more than|higher than)|"
     r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|top out at|tops|price range|"
     r"(?:stretch|go|goes|went) up to|stretch to|my max|our max|<=?|≤)" + _FILLER
 )

@@ -265,8 +265,8 @@ def _take_limit_and_page(words: Words, p: Parsed) -> None:
     if limit:
         n = limit[0].group("n") or limit[0].group("m") or limit[0].group("o")
         p.criteria["limit"] = max(1, min(50, int(to_number(n))))
-    if page := words.take(r"\bpage (?P<n>\d{1,3})\b"):
-        p.page = max(1, int(page[0].group("n")))
+    if page := words.take(rf"\bpage (?:number )?(?P<n>\d{{1,3}}|{NUMW})\b"):
+        p.page = max(1, int(to_number(page[0].group("n"))))
     elif words.take(PAGING):
         p.page_step = 1
     elif words.take(r"\b(?:previous|prev|last) page\b|\bgo back a page\b|\bpage back\b"):

@@ -48,7 +48,8 @@ _NAMED: list[tuple[str, tuple[str, ...]]] = [
 """'remember my budget' names what to keep: only those keys are saved from the message."""
 _LASTING = (
     r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
-    r"budget|location|area)|remember|memorize|keep in mind|note that|save (?:this|that|it|my|our)|"
+    r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
+    r"note that|save (?:this|that|it|my|our)|"
     r"from now on|going forward|by default|in general|always|never|every time|each time)\b"
 )
 _MY_PLACE = (
@@ -64,6 +65,8 @@ _KEEP = (
 )
 _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
 _JUST_BUDGET = {"price_max", "price_min"}
+_SHOW = r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me)\b"
+"""Asking to see homes: a message with these searches even when it ends "keep that in mind"."""
 
 
 def only_remembers(text: str) -> bool:
@@ -71,8 +74,8 @@ def only_remembers(text: str) -> bool:
     states something says so ("remember we need 3 bedrooms", "my max is 600k, remember that"),
     or it states only a budget ("budget is 450")."""
     norm = normalize(text)
-    if re.search(REQUEST, norm):
-        return False
+    if re.search(REQUEST, norm) and (not _KEEP_AT_END.search(norm) or re.search(_SHOW, norm)):
+        return False  # "i need 4 bedrooms, keep that in mind" only remembers
     stated = [clause for clause in re.split(_CLAUSES, norm) if parse(clause).criteria]
     if not stated:
         return False

@@ -204,12 +204,23 @@ def described_home(conv: Conversation) -> Plan | None:
     )
 
 
-def paging(conv: Conversation) -> Plan | None:
+def only_pages(conv: Conversation) -> bool:
+    """A message that asks for another page and no other criterion: "more homes please" and
+    "other houses, the following ones" name the type already searched, not a new one."""
     parsed = conv.parsed
-    pages = bool(parsed.page_step or parsed.page) and set(parsed.criteria) <= {"limit"}
-    if not pages or conv.last_criteria is None:
+    said = set(parsed.criteria) - {"limit"}
+    same_type = (conv.last_criteria or {}).get("property_type") == parsed.criteria.get(
+        "property_type"
+    )
+    if "property_type" in said and (parsed.generic_type or same_type):
+        said.discard("property_type")
+    return bool(parsed.page_step or parsed.page) and not said
+
+
+def paging(conv: Conversation) -> Plan | None:
+    if not only_pages(conv) or conv.last_criteria is None:
         return None
-    return next_page(parsed, conv)
+    return next_page(conv.parsed, conv)
 
 
 def search(conv: Conversation) -> Plan | None:
@@ -217,7 +228,7 @@ def search(conv: Conversation) -> Plan | None:
     search (a refinement of the last search unless the message starts a new one)."""
     parsed = conv.parsed
     writes = preference_writes(conv.text, conv.preferences)
-    pages = bool(parsed.page_step or parsed.page) and set(parsed.criteria) <= {"limit"}
+    pages = only_pages(conv)
     if pages and conv.last_criteria is None and not writes:
         return Plan([], NOTHING_TO_PAGE)
     if not writes and not pages and not wants_search(parsed, conv):

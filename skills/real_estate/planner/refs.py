@@ -82,8 +82,11 @@ _NOT_AFTER = (
 )
 _ORDINAL_REF = re.compile(
     rf"\bthe\s+(?P<a>{_ORD})(?:\s+{_NOUN})?\b{_NOT_AFTER}"
-    rf"|\b(?P<b>{_ORD})\s+(?:one|listing|result|option|pick|choice|property)\b"
+    rf"|(?<!our )(?<!my )(?<!a )(?<!your )\b(?P<b>{_ORD})\s+"
+    r"(?:one|listing|result|option|pick|choice|property|home|house|place)\b"
 )
+"""`the third`, `2nd one`, and, as people drop the article, `second house`; never "our first
+home" or "a second home"."""
 _NUMBER_REF = re.compile(
     rf"(?:#\s?|\b(?:number|no\.|num\.?|listing|option|result|property|choice|pick)\s*#?\s*)"
     rf"(?P<n>\d{{1,2}}|{NUMW})\b(?!\s*(?:k\b|%|,\d|\.\d|bed|bd|br\b|bath|ba\b|sq|mile|mi\b))"

@@ -56,13 +56,19 @@ _FIRST_N = re.compile(
     rf"\b(?:first|top)\s+(?!one\b)(?P<n>{NUMW})\b|\b(?!one\b)(?P<m>{NUMW})\s+first\b"
 )
 _POSITIONS = re.compile(
-    rf"(?<![\d$])(?:#\s?)?\b(?P<n>\d{{1,2}}|{NUMW}|{'|'.join(ORDINALS)}|last)\b(?!\s*(?:k\b|%))"
+    rf"(?<![\d$])(?:#\s?)?\b(?P<n>\d{{1,2}}(?=(?:st|nd|rd|th)\b)|\d{{1,2}}|{NUMW}|"
+    rf"{'|'.join(ORDINALS)}|last)(?:st|nd|rd|th)?\b(?!\s*(?:k\b|%))"
 )
 _CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
 _FORGET = re.compile(
     r"\b(?:forget|clear|reset|delete|remove|drop|erase)\b|"
     r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b"
 )
+_KEPT = re.compile(
+    r"\b(?:my|our|the saved|the (?:type|kind))\b|\b(?:i|we) (?:gave|told|said|set|mentioned)\b|"
+    r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b"
+)
+"""What was remembered, not a filter of the search on screen ("drop the price limit")."""
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
     (r"budget|price (?:limit|range|cap)|max(?:imum)? price", ("budget_max", "budget_min")),
     (r"location|area|city|zip(?: ?code)?|neighbou?rhood|town", ("location",)),
@@ -242,9 +248,7 @@ def _forget(
     near: str | None,
     asked: bool = False,
 ) -> Planned:
-    if not (asked or _FORGET.search(norm)) or not re.search(
-        r"\b(?:my|our|the saved|the (?:type|kind))\b", norm
-    ):
+    if not (asked or _FORGET.search(norm)) or not _KEPT.search(norm):
         return None
     named = [
         keys

@@ -2,7 +2,8 @@
 
 Only words of five or more letters that are not already known are corrected, only towards the
 search vocabulary below, only when they start with the same letter and are close enough
-(difflib ratio >= 0.8, or one swapped pair of letters). Everyday words that sit close to a
+(difflib ratio >= 0.8, or one swapped pair of letters); four-letter words only by one swapped
+pair of letters. Everyday words that sit close to a
 vocabulary word ("there" ~ "three", "horse" ~ "house") are listed as known and left alone.
 """
 
@@ -37,7 +38,13 @@ KNOWN = frozenset(
     thirteen
     """.split()  # noqa: SIM905
 )
-_WORD = re.compile(r"[a-z]{5,}")
+SHORT_VOCABULARY = frozenset(
+    {"this", "that", "show", "save", "more", "next", "page", "tour", "home", "pool", "yard"}
+    | {"sale", "what", "when", "much"}
+)
+"""Four-letter words corrected only when two neighbouring letters are swapped ("thsi", "shwo",
+"mroe"): a closer check would turn everyday words into them."""
+_WORD = re.compile(r"[a-z]{4,}")
 SHORT = {"hous": "house", "hom": "home", "cndo": "condo", "undr": "under", "ovr": "over"}
 """Misspellings too short for the similarity check, read as meant."""
 
@@ -52,8 +59,10 @@ def _swapped_once(word: str, target: str) -> bool:
 @lru_cache(maxsize=4096)
 def correct_word(word: str) -> str:
     """The vocabulary word meant by a misspelling, or the word unchanged."""
-    if word in VOCABULARY or word in KNOWN or len(word) < 5:
+    if word in VOCABULARY or word in KNOWN or word in SHORT_VOCABULARY or len(word) < 4:
         return word
+    if len(word) == 4:
+        return next((t for t in SHORT_VOCABULARY if _swapped_once(word, t)), word)
     same_start = [v for v in VOCABULARY if v[0] == word[0] and abs(len(v) - len(word)) <= 2]
     for target in same_start:
         if _swapped_once(word, target):

@@ -38,14 +38,19 @@ _NOTIFY = re.compile(
     r"\bsend (?:me|us) (?:a )?(?:message|email|note|text)\b|\bkeep (?:me|us) (?:posted|updated)\b|"
     r"\b(?:want|like) to (?:hear|know) about it\b|\bkeep an eye on\b|\bwatch\b|\bfollow\b|"
     r"\bsav(?:e)? (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
-    r"\bsearch alerts?\b|\btrack\b"
+    r"\bsearch alerts?\b|\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
+    r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
+    r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b"
 )
 _NEW_HOMES = re.compile(
     r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"
     r"\bcomes? (?:up|on the market|on)\b|\bhits? the market\b|\b(?:get|gets|is|are) listed\b|"
     r"\blike (?:these|those|this)\b|\bsearch alerts?\b|\bmatch(?:es|ing)?\b"
 )
-_PRICE = re.compile(r"\bprice\b|\bdrops?\b|\breduced\b|\bcheaper\b|\bgoes down\b|\bcut\b")
+_PRICE = re.compile(
+    r"\bprice\b|\bdrops?\b|\breduc(?:ed|es|tion)\b|\bcheaper\b|\b(?:goes|go|comes|come) down\b|"
+    r"\bcut\b|\bmarked down\b|\blowered\b"
+)
 _STATUS = re.compile(
     r"\bsells?\b|\bsold\b|\bpending\b|\bunder contract\b|\boff the market\b|\bstatus\b|"
     r"\bgone\b|\bdelisted\b"
@@ -105,16 +110,22 @@ def plan_watch(
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
         return _save_search("", _remembered(preferences))
     stop = _STOP.search(norm) or intent in ("stop_watching", "stop_saved_search")
-    if (_LIST.search(norm) or intent == "list_saved_searches") and not stop:
+    listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
+    if (_LIST.search(norm) or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
     touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
     pointed = find_reference(norm) or _IT.search(norm) or focused
-    if intent == "request_tour" or (touring and pointed):
+    watch_words = _NOTIFY.search(norm) and not _TIMES.search(norm)  # a day said is a visit
+    by_intent = intent == "request_tour" and not watch_words
+    if by_intent or (touring and pointed):
         return _tour(text, norm, (shown, focused), timezone)
-    future = re.search(r"\b(?:if|when|whenever|once|as soon as)\b", norm)
-    if not (_NOTIFY.search(norm) or (future and intent in ("watch_home", "save_search"))):
+    future = re.search(r"\b(?:if|when|whenever|once|as soon as|in case)\b", norm)
+    changes = future and (_PRICE.search(norm) or _STATUS.search(norm)) and pointed
+    if not (
+        _NOTIFY.search(norm) or changes or (future and intent in ("watch_home", "save_search"))
+    ):
         return None
     if _points_at_home(norm, focused, intent):
         listing, why = _target(norm, shown, focused)

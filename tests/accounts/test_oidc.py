@@ -5,6 +5,7 @@ sign-in the browser lands on a path of this site only."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -71,18 +72,27 @@ def test_single_sign_on_signs_in_with_the_providers_role(app: TestClient) -> Non
     assert again.get("/auth/me").json()["user_id"] == me["user_id"]  # the same account
 
 
-def test_a_callback_with_a_wrong_or_reused_state_is_refused(app: TestClient) -> None:
+def refused(answer: Any, outcome: str = "failed") -> None:
+    """A refused callback: the browser lands on the sign-in page told how it ended (the web UI
+    words it), with no session and no JSON on screen."""
+    assert answer.status_code == 303, answer.text
+    assert answer.headers["location"] == f"/?sso={outcome}"
+    assert "propsearch_session=" not in answer.headers.get("set-cookie", "")
+
+
+def test_a_callback_with_a_wrong_or_reused_state_is_refused(
+    app: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
     browser = new_browser(app)
     callback = round_trip(browser, PUBLIC_URL)
     state = callback.split("state=")[1].split("&")[0]
-    forged = browser.get(callback.replace(state, "an-attackers-state"), follow_redirects=False)
-    assert forged.status_code == 400
-    assert "not started here" in forged.json()["detail"]
-    elsewhere = new_browser(app).get(callback, follow_redirects=False)  # no state cookie
-    assert elsewhere.status_code == 400
+    with caplog.at_level(logging.INFO, logger="agent_graph.server.routes.oidc"):
+        refused(browser.get(callback.replace(state, "an-attackers-state"), follow_redirects=False))
+    assert "not started here" in caplog.text  # the reason is logged, not shown
+    refused(new_browser(app).get(callback, follow_redirects=False))  # no state cookie
     assert browser.get(callback, follow_redirects=False).status_code == 302
-    replayed = browser.get(callback, follow_redirects=False)
-    assert replayed.status_code == 400
+    refused(browser.get(callback, follow_redirects=False))  # replayed
+    assert browser.get("/?sso=failed").status_code == 200  # the page the browser lands on
 
 
 def _other_key(kid: str = "test-key") -> Any:
@@ -101,14 +111,17 @@ TAMPERED = {
 
 @pytest.mark.parametrize("attack", sorted(TAMPERED))
 def test_a_tampered_id_token_is_refused(
-    attack: str, app: TestClient, provider: OpenIdProvider, browser: TestClient
+    attack: str,
+    app: TestClient,
+    provider: OpenIdProvider,
+    browser: TestClient,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     provider.proxy.tamper = TAMPERED[attack]
     provider.proxy.signer = _other_key() if attack == "signature" else None
-    answer = browser.get(round_trip(browser, PUBLIC_URL), follow_redirects=False)
-    assert answer.status_code == 400, answer.text
-    assert "ID token is not valid" in answer.json()["detail"]
-    assert "propsearch_session" not in answer.headers.get("set-cookie", "")
+    with caplog.at_level(logging.INFO, logger="agent_graph.server.routes.oidc"):
+        refused(browser.get(round_trip(browser, PUBLIC_URL), follow_redirects=False))
+    assert "ID token is not valid" in caplog.text
     assert browser.get("/auth/me").json()["user"] is None
 
 
@@ -141,3 +154,21 @@ def test_only_local_paths_are_kept_as_where_to_go_next() -> None:
     assert safe_next("/homes?page=2") == "/homes?page=2"
     for outside in ("https://evil.example", "//evil.example", "/\\evil", "", None, "/a b"):
         assert safe_next(outside) == "/"
+
+
+def test_a_sign_in_that_waits_for_approval_lands_on_the_sign_in_page(
+    provider: OpenIdProvider, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """With ACCOUNTS_SIGNUP=approval, a first single sign-on makes an account that waits: the
+    browser is sent to the sign-in page told so (`refused`), not shown the API's JSON."""
+    settings = {
+        "public_url": PUBLIC_URL,
+        "oidc_issuer": provider.issuer,
+        "oidc_client_id": CLIENT_ID,
+        "oidc_client_secret": CLIENT_SECRET,
+        "accounts_signup": "approval",
+    }
+    with accounts_app(tmp_path_factory.mktemp("approval"), **settings) as client:
+        browser = new_browser(client)
+        refused(browser.get(round_trip(browser, PUBLIC_URL), follow_redirects=False), "refused")
+        assert browser.get("/auth/me").json()["user"] is None

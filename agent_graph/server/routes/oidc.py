@@ -1,10 +1,15 @@
 """Single sign-on's round trip (`/auth/oidc/start` -> the provider -> `/auth/oidc/callback`):
 the browser keeps the round trip's `state` in a cookie, so a callback begun in another browser
-(or never begun) is refused; after it, the person lands on a path of this site only."""
+(or never begun) is refused; after it, the person lands on a path of this site only. The
+callback is a page the browser opens, so a refusal is a redirect to the sign-in page with its
+outcome (`/?sso=failed`, `refused` for an account waiting for approval or disabled, `busy`
+after too many attempts), which the web UI words; the reason goes to the log, never a JSON
+body on screen."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from typing import Any
 
@@ -20,6 +25,7 @@ from agent_graph.server.account_models import address, refusal, services
 from agent_graph.server.deps import ERRORS, Runtime
 from agent_graph.server.session_cookies import secure, set_session
 
+log = logging.getLogger(__name__)
 router = APIRouter(prefix="/auth/oidc", tags=["accounts"], responses=ERRORS)
 STATE_COOKIE = "propsearch_oidc_state"
 NO_SSO = "single sign-on is not configured here (OIDC_ISSUER, OIDC_CLIENT_ID, PUBLIC_URL)"
@@ -36,6 +42,15 @@ def _sso(runtime: AppRuntime) -> SingleSignOn:
     if sso is None:
         raise HTTPException(404, NO_SSO)
     return sso
+
+
+def _refused(exc: SsoFailed | HTTPException) -> RedirectResponse:
+    """The sign-in page, told how single sign-on ended (a forged callback leaves the person's
+    own round trip, and its state cookie, as it was)."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 400
+    outcome = {403: "refused", 429: "busy"}.get(status, "failed")
+    log.info("single sign-on refused (%s): %s", outcome, getattr(exc, "detail", exc))
+    return RedirectResponse(f"/?sso={outcome}", status_code=303)
 
 
 def _sign_in(
@@ -76,18 +91,18 @@ async def start(request: Request, runtime: Runtime, next: str | None = None) -> 
 async def callback(
     request: Request, runtime: Runtime, state: str = "", code: str = "", error: str = ""
 ) -> RedirectResponse:
-    """Back from the provider: the ID token checked, the account found or made, signed in."""
-    if error or not code:
-        raise HTTPException(
-            400, f"single sign-on failed: the provider answered {error or 'no code'!r}"
-        )
+    """Back from the provider: the ID token checked, the account found or made, signed in; a
+    refusal lands on the sign-in page with its outcome (see above)."""
     sso = _sso(runtime)
     try:
+        if error or not code:
+            raise SsoFailed(f"the provider answered {error or 'no code'!r}")
         claims, next_path = await sso.finish(state, code, request.cookies.get(STATE_COOKIE))
-    except SsoFailed as exc:
-        raise HTTPException(400, str(exc)) from None
-    subject = f"{sso.client.issuer}|{claims['sub']}"
-    session = await asyncio.to_thread(_sign_in, runtime, subject, claims, sso.role(claims), request)
+        subject = f"{sso.client.issuer}|{claims['sub']}"
+        role = sso.role(claims)
+        session = await asyncio.to_thread(_sign_in, runtime, subject, claims, role, request)
+    except (SsoFailed, HTTPException) as exc:
+        return _refused(exc)
     response = RedirectResponse(safe_next(next_path), status_code=302)
     set_session(response, request, runtime, session)
     response.delete_cookie(STATE_COOKIE, path="/auth/oidc")

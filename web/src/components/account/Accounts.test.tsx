@@ -57,6 +57,15 @@ describe("the sign-in page", () => {
     expect(server.seen.some((request) => request.url.startsWith("/admin/"))).toBe(false);
   });
 
+  it("says in words why single sign-on sent the person back, and cleans the address", async () => {
+    window.history.replaceState(null, "", "/?sso=refused");
+    render(<App />);
+    const page = await screen.findByRole("dialog", { name: "Sign in to PropSearch" });
+    expect(within(page).getByRole("alert")).toHaveTextContent("waits for an administrator's approval");
+    expect(window.location.search).toBe("");
+    expect(document.body.textContent).not.toMatch(/detail|\{/);
+  });
+
   it("hides sign-up when only invitations let people in", async () => {
     serve("invite", false);
     render(<App />);

@@ -4,7 +4,7 @@ import { signInWithPassword, ssoStartUrl } from "../../accountsApi";
 import type { AuthConfig } from "../../api-types";
 import type { Screen } from "../../hooks/useAuth";
 import { AuthFrame, Field, linkButton, primaryButton, Problem, quietButton, useSubmit } from "./FormParts";
-import { humanMessage, SIGN_IN_FAILED } from "./messages";
+import { humanMessage, SIGN_IN_FAILED, takeSsoOutcome } from "./messages";
 
 interface Props {
   config: AuthConfig;
@@ -19,6 +19,7 @@ interface Props {
 export function SignInPage({ config, returnTo, onSignedIn, onShow, onGuest }: Props) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [ssoProblem] = useState(takeSsoOutcome);
   const { busy, problem, submit } = useSubmit(
     async () => {
       await signInWithPassword({ email: email.trim(), password });
@@ -32,7 +33,7 @@ export function SignInPage({ config, returnTo, onSignedIn, onShow, onGuest }: Pr
       <form onSubmit={(event) => void submit(event)} className="space-y-3">
         <Field label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
         <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
-        <Problem text={problem} />
+        <Problem text={problem ?? ssoProblem} />
         <button type="submit" disabled={busy || !email.trim() || !password} className={`${primaryButton} w-full`}>
           Sign in
         </button>

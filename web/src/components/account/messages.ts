@@ -37,3 +37,21 @@ export const PASSWORD_FAILED: Record<number, string> = {
   401: "Your current password is not right.",
   403: "Your current password is not right.",
 };
+
+/** How single sign-on ended when the server sent the browser back with `?sso=…`. */
+export const SSO_OUTCOMES: Record<string, string> = {
+  failed: "Single sign-on did not work. Try again, or sign in with your email and password.",
+  refused: "This account cannot sign in yet: it waits for an administrator's approval, or was disabled.",
+  busy: "Too many attempts. Wait a few minutes, then try again.",
+};
+
+/** The outcome of a single sign-on the server refused, taken out of the address (once). */
+export function takeSsoOutcome(): string | null {
+  const params = new URLSearchParams(window.location.search);
+  const outcome = params.get("sso");
+  if (outcome === null) return null;
+  params.delete("sso");
+  const query = params.toString();
+  window.history.replaceState(window.history.state, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
+  return SSO_OUTCOMES[outcome] ?? SSO_OUTCOMES.failed ?? null;
+}

@@ -17,10 +17,10 @@ from typing import Any
 
 from agent_graph.graph.builder import build_graph
 from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.planning.planners import Planners
 from agent_graph.server.composition import make_registry, open_memory
 from agent_graph.server.runs import RunHub
 from agent_graph.server.turns import TurnRunner
-from agent_graph.skills.planners import Planners
 from agent_graph.storage.profile import open_storage
 from agent_graph.turn_request import TurnRequest
 from bench.common import bench_services, bench_settings

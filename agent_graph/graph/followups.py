@@ -11,7 +11,7 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
-from agent_graph.skills.planners import Planners
+from agent_graph.planning.planners import Planners
 
 log = logging.getLogger(__name__)
 

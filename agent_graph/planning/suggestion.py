@@ -17,9 +17,9 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
+from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import Facts, TurnView, turn_of
 from agent_graph.security.sanitizer import wrap_recalled
-from agent_graph.skills.planners import Planners
 
 LEAD = (
     "For this message a skill suggests the call below. Make it unless the user's words ask "

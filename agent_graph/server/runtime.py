@@ -17,6 +17,7 @@ from agent_graph.jobs.setup import check_schedules, open_jobs
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.memory.layer import MemoryLayer
+from agent_graph.planning.planners import Planners, known_skills
 from agent_graph.security.auth import TokenTable, load_tokens
 from agent_graph.security.confirm_tokens import ConfirmTokens
 from agent_graph.security.identity import Identities
@@ -33,9 +34,8 @@ from agent_graph.server.composition import (
 from agent_graph.server.runs import RunHub
 from agent_graph.server.takeover import RunKeeper
 from agent_graph.server.turns import TurnRunner
-from agent_graph.skills.planners import Planners, known_skills
+from agent_graph.skills.isolation.state import state_root
 from agent_graph.skills.registry import SkillRegistry, discover
-from agent_graph.skills.state import state_root
 from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.planner_host import load_planner, planner_file
+from agent_graph.planning.host import load_planner, planner_file
 
 SKILL = Path(__file__).resolve().parents[2] / "skills" / "current_time"
 _PLANNER = load_planner(planner_file(SKILL), "current_time_planner_test")

@@ -12,11 +12,11 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.planning import process as planner_process
+from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import Facts, ResultsView, TurnView
 from agent_graph.security.sanitizer import wrap_external
-from agent_graph.skills import planner_process
-from agent_graph.skills.planners import Planners
-from agent_graph.skills.sandbox import available as sandbox_available
+from agent_graph.skills.isolation.sandbox import available as sandbox_available
 
 
 def skill(root: Path, name: str, planner: str, package: dict[str, str] | None = None) -> Path:

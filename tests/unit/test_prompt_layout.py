@@ -23,9 +23,9 @@ from agent_graph.graph.tool_choice import OFFERED, ToolChoice
 from agent_graph.llm.profile import LOCAL_MODEL
 from agent_graph.memory.embeddings import embed
 from agent_graph.memory.preferences import Remembered
+from agent_graph.planning.planners import Planners
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.server.turns import TurnRunner
-from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from tests.fakes import InMemorySkills, ScriptedChatModel

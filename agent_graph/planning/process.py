@@ -25,15 +25,15 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from agent_graph.skills.process import LAUNCHER, skill_argv
-from agent_graph.skills.reply_limits import MAX_REPLY_BYTES, ReplyLimitError, parsed_reply
-from agent_graph.skills.sandbox import available as sandbox_available
-from agent_graph.skills.sandbox import sandbox_env
+from agent_graph.skills.backends.process import LAUNCHER, skill_argv
+from agent_graph.skills.isolation.reply_limits import MAX_REPLY_BYTES, ReplyLimitError, parsed_reply
+from agent_graph.skills.isolation.sandbox import available as sandbox_available
+from agent_graph.skills.isolation.sandbox import sandbox_env
 from agent_graph.telemetry.planner_calls import planner_failed
 
 log = logging.getLogger(__name__)
 
-HOST = Path(__file__).with_name("planner_host.py")
+HOST = Path(__file__).with_name("host.py")
 START_TIMEOUT_S = 15.0
 CALL_TIMEOUT_S = 5.0
 MAX_FAILURES = 3

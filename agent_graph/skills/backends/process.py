@@ -19,16 +19,16 @@ import uuid
 from pathlib import Path
 
 from agent_graph.config import ROOT, get_settings
-from agent_graph.skills.backend import WorkerHandle
-from agent_graph.skills.logs import SkillLogs
-from agent_graph.skills.manifest import SkillSpec, memory_bytes
-from agent_graph.skills.privileges import MEMORY_VAR
-from agent_graph.skills.sandbox import available as sandbox_available
-from agent_graph.skills.sandbox import guest, sandbox_env
-from agent_graph.skills.state import STATE_VAR, FileRefused, let_pass, receive, state_dir
+from agent_graph.skills.backends.backend import WorkerHandle
+from agent_graph.skills.backends.logs import SkillLogs
+from agent_graph.skills.isolation.privileges import MEMORY_VAR
+from agent_graph.skills.isolation.sandbox import available as sandbox_available
+from agent_graph.skills.isolation.sandbox import guest, sandbox_env
+from agent_graph.skills.isolation.state import STATE_VAR, FileRefused, let_pass, receive, state_dir
+from agent_graph.skills.model.manifest import SkillSpec, memory_bytes
 
 RUNTIME_DIR = ROOT / "skills"  # skill_runtime.py, the stdlib server every bundled skill uses
-LAUNCHER = Path(__file__).with_name("launcher.py")
+LAUNCHER = Path(__file__).parents[1] / "isolation" / "launcher.py"
 _PASSTHROUGH = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT")
 
 
@@ -60,7 +60,7 @@ class ProcessBackend:
     ) -> None:
         self.logs = logs or SkillLogs(None)
         self.state = state
-        """Where skills with `state: true` get their folder (skills/state.py); None: nowhere."""
+        """Where skills with `state: true` get their folder (skills/isolation/state.py); None: nowhere."""
         self.confine = confine and sandbox_available()
         """Workers run under Landlock (sandbox.py) where the kernel has it."""
         self._drains: set[asyncio.Task[None]] = set()

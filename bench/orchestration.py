@@ -23,9 +23,9 @@ from langchain_core.tools import StructuredTool
 
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.planner_facts import tool_owners
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.memory.layer import MemoryLayer
+from agent_graph.planning.facts import tool_owners
 from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import Facts
 from agent_graph.security.sanitizer import wrap_external

@@ -59,7 +59,7 @@ OWNERS = Facts(
     owners={"alpha_tool": "alpha", "beta_tool": "beta", "gamma": "gamma"},
     heard=frozenset({"alpha", "beta", "gamma"}),
 )
-"""The skill of each tool (the registry's routing, graph/planner_facts.py); every skill hears
+"""The skill of each tool (the registry's routing, planning/facts.py); every skill hears
 the message (graph/tool_offer.py)."""
 
 

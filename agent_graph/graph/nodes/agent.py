@@ -10,11 +10,11 @@ from langgraph.runtime import Runtime
 
 from agent_graph.graph.agent_steps import after, before
 from agent_graph.graph.agent_steps.turn import ModelTurn, Step
-from agent_graph.graph.planner_facts import facts_of
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.llm.client import ModelClient
 from agent_graph.memory.compaction import compact, is_context_overflow
+from agent_graph.planning.facts import facts_of
 
 BEFORE: tuple[Step, ...] = (
     before.offer_tools,

@@ -22,7 +22,6 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
-from agent_graph.graph.planner_facts import facts_of
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.tool_calls import confirm, outcomes
@@ -31,6 +30,7 @@ from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRu
 from agent_graph.graph.tool_guard import call_key, refusals_this_turn, refused_this_turn
 from agent_graph.memory.write_policy import WriteRefusedError
 from agent_graph.planning.checks import corrected_again
+from agent_graph.planning.facts import facts_of
 from agent_graph.planning.suggestion import planned_call
 from agent_graph.planning.view import turn_of
 from agent_graph.skills.backends.pool import SkillCallError

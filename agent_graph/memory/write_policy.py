@@ -12,7 +12,7 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from typing import Any
 
-from agent_graph.memory.entry_kinds import checked_key, normalized
+from agent_graph.skills.model.entry_kinds import checked_key, normalized
 from agent_graph.skills.model.metadata import ToolMeta
 
 WRITE = "memory_write"

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent_graph.memory.entry_kinds import valid_kind
+from agent_graph.skills.model.entry_kinds import valid_kind
 from agent_graph.skills.model.model_view import ModelView, read_view
 
 log = logging.getLogger(__name__)

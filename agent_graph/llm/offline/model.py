@@ -26,10 +26,10 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 from pydantic import Field, PrivateAttr
 
 from agent_graph.llm.offline.replies import NO_SKILLS, UNSURE, generic_answer
-from agent_graph.llm.usage import ESTIMATED
 from agent_graph.memory.compaction import estimate_tokens
 from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import Facts, TurnView, turn_of
+from agent_graph.telemetry.model_calls import ESTIMATED
 
 # A few words per chunk: still streams visibly, at a fraction of the per-token callback cost.
 _TOKEN = re.compile(r"(?:\S+[ \t]*\n*){1,6}|\s+")

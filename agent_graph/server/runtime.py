@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent_graph.accounts.identity import Identities
 from agent_graph.accounts.setup import AccountServices, open_accounts
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
@@ -20,7 +21,6 @@ from agent_graph.memory.layer import MemoryLayer
 from agent_graph.planning.planners import Planners, known_skills
 from agent_graph.security.auth import TokenTable, load_tokens
 from agent_graph.security.confirm_tokens import ConfirmTokens
-from agent_graph.security.identity import Identities
 from agent_graph.security.log_redaction import redact_logs
 from agent_graph.security.private_files import keep_private
 from agent_graph.security.pseudonyms import Pseudonyms, deployment_key
@@ -75,7 +75,7 @@ class AppRuntime:
     pseudonyms: Pseudonyms = field(init=False)
     """Keyed by the deployment's secret: OpenAI clients' derived session ids (openai_chat.py)."""
     identities: Identities = field(init=False)
-    """Who is calling: operator tokens, API keys, session cookies (security/identity.py)."""
+    """Who is calling: operator tokens, API keys, session cookies (accounts/identity.py)."""
 
     def __post_init__(self) -> None:
         keeper = None

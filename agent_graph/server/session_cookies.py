@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import Request, Response
 
 from agent_graph.accounts.credentials import NewSession
-from agent_graph.security.identity import CSRF_COOKIE, SESSION_COOKIE
+from agent_graph.accounts.identity import CSRF_COOKIE, SESSION_COOKIE
 from agent_graph.server.runtime import AppRuntime
 
 

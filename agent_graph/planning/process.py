@@ -1,8 +1,8 @@
 """One skill's planner, running in a confined process of its own (`planner_host.py`).
 
 A planner is skill code: it never runs inside the agent. Its process is started through
-`launcher.py` with the skill's interpreter and the same Landlock confinement as the skill's
-workers (sandbox.py), with none of the skill's `.env` secrets; it lives as long as the agent and
+`skills/isolation/launcher.py` with the skill's interpreter and the same Landlock confinement as the skill's
+workers (skills/isolation/sandbox.py), with none of the skill's `.env` secrets; it lives as long as the agent and
 answers plain-data calls over JSON lines. A call that raises, times out, replies with too much
 or kills the process gives None (logged): the process is restarted on the next call, and after
 `MAX_FAILURES` failures in a row the planner is switched off for this run. Calls are

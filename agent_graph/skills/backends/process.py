@@ -1,6 +1,6 @@
 """Process backend: each worker is a local subprocess of the skill's server.
 
-Workers are started through `launcher.py`, so they are killed when this process dies (even by
+Workers are started through `isolation/launcher.py`, so they are killed when this process dies (even by
 SIGKILL); their output goes to the skill's log (`SkillLogs`). Python skills on
 `skill_runtime.py` run as fork servers unless `isolation` says `restart`; a worker of any other
 language is whatever its command starts, and the pool restarts it after every call.
@@ -62,7 +62,7 @@ class ProcessBackend:
         self.state = state
         """Where skills with `state: true` get their folder (skills/isolation/state.py); None: nowhere."""
         self.confine = confine and sandbox_available()
-        """Workers run under Landlock (sandbox.py) where the kernel has it."""
+        """Workers run under Landlock (isolation/sandbox.py) where the kernel has it."""
         self._drains: set[asyncio.Task[None]] = set()
 
     def _state(self, spec: SkillSpec) -> Path | None:
@@ -87,7 +87,7 @@ class ProcessBackend:
             runtime = RUNTIME_DIR / "skill_runtime.py"
             ports = (port, spec.outbound_ports)
             env.update(sandbox_env(spec.folder, argv, tmp, runtime, ports, state))
-        env[MEMORY_VAR] = str(memory_bytes(spec))  # launcher.py caps it before exec
+        env[MEMORY_VAR] = str(memory_bytes(spec))  # isolation/launcher.py caps it before exec
         env.update(
             PORT=str(port),
             WORKER_NONCE=nonce,

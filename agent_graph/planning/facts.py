@@ -38,14 +38,15 @@ class WithTimezone(Protocol):
 
 def facts_of(services: WithSkills, state: Mapping[str, Any], context: WithTimezone) -> Facts:
     """The user's time zone and L1 entries, the skill of each tool, the skills that hear this
-    turn's message (as the agent node chose them) and the alerts the conversation opened with,
-    as data."""
+    turn's message (as the agent node chose them), the alerts the conversation opened with and
+    the turn's plan once made, as data."""
     return Facts(
         context.timezone,
         state.get("remembered") or {},
         tool_owners(services.skills),
         heard=frozenset(state.get("heard") or ()),
         opening_alerts=tuple(state.get("opening_alerts") or ()),
+        plan=state.get("plan"),
     )
 
 

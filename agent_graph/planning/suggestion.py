@@ -12,6 +12,7 @@ that cannot answer (planned_answer) or need not (skills_answer).
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -30,9 +31,19 @@ LEAD = (
 def plan_at_start(
     planners: Planners, messages: list[BaseMessage], tools: list[str], facts: Facts
 ) -> dict[str, Any] | None:
-    """The planners' plan for the turn's message, as at its start (before any result)."""
+    """The planners' plan for the turn's message, as at its start (before any result): the one
+    the turn keeps (`Facts.plan`) with its calls cut to `tools`, else asked of the planners."""
+    if facts.plan is not None:
+        return kept_plan(facts.plan, tools)
     last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
     return planners.plan(turn_of(messages[: last + 1], tools, facts))
+
+
+def kept_plan(plan: Mapping[str, Any], tools: Collection[str]) -> dict[str, Any] | None:
+    """The turn's kept plan with only its calls to `tools`; None when no planner planned."""
+    if not plan:
+        return None
+    return {**plan, "calls": [c for c in plan.get("calls", []) if c["name"] in tools]}
 
 
 def rest_of_plan(

@@ -19,6 +19,7 @@ from agent_graph.planning.facts import facts_of
 BEFORE: tuple[Step, ...] = (
     before.offer_tools,
     before.refuse,
+    before.plan_turn,
     before.answer_from_skills,
     before.bind,
     before.compact_long,
@@ -76,6 +77,7 @@ def make_agent(services: Services) -> Any:
         if turn.offered is not None:
             update["offered"] = sorted(turn.offered)
         update["heard"] = sorted(turn.facts.heard)
+        update["plan"] = None if turn.facts.plan is None else dict(turn.facts.plan)
         return update
 
     return agent

@@ -158,6 +158,7 @@ def make_hydrate(services: Services) -> Any:
             "usage": None,
             "offered": [],
             "heard": [],
+            "plan": None,
             "remembered": remembered,
             "opening_alerts": opening,
             "context": {k: v for k, v in sections.items() if v},

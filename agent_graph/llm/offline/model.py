@@ -28,6 +28,7 @@ from pydantic import Field, PrivateAttr
 from agent_graph.llm.offline.replies import NO_SKILLS, UNSURE, generic_answer
 from agent_graph.memory.compaction import estimate_tokens
 from agent_graph.planning.planners import Planners
+from agent_graph.planning.suggestion import kept_plan
 from agent_graph.planning.view import Facts, TurnView, turn_of
 from agent_graph.telemetry.model_calls import ESTIMATED
 
@@ -105,7 +106,8 @@ class OfflineChatModel(BaseChatModel):
         """The planned calls, or the plan's words; a question back when no planner speaks."""
         if not self.tools:
             return AIMessage(content=NO_SKILLS)
-        plan = self.planners.plan(turn)
+        kept = turn.facts.plan  # the turn's plan, when the graph made it (agent_steps.before)
+        plan = self.planners.plan(turn) if kept is None else kept_plan(kept, self.tools)
         if plan is None:
             return AIMessage(content=UNSURE)
         calls = [c for c in plan["calls"] if c["name"] in self.tools]

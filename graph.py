@@ -17,7 +17,7 @@ from agent_graph.graph.builder import build_graph
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer
 from agent_graph.llm.profile import profile_for
-from agent_graph.skills.planners import Planners
+from agent_graph.planning.planners import Planners
 from agent_graph.storage.profile import open_storage
 from agent_graph.telemetry.setup import configure as configure_telemetry
 from agent_graph.telemetry.setup import redact_with

@@ -122,7 +122,7 @@ class Settings(BaseSettings):
     back as a tool error the model may retry once); off: the model's own calls run as sent."""
     planner_refusals_off: str = Field(default="", alias="PLANNER_REFUSALS_OFF")
     """Comma-separated skills whose planners' `refuse` is never asked (an unknown name stops
-    the start-up: skills/planners.py)."""
+    the start-up: planning/planners.py)."""
     skill_answers: Literal["auto", "on", "off"] = Field(default="auto", alias="SKILL_ANSWERS")
     """on: a turn whose calls are the ones the skills' planners planned for the message, all
     answered, ends with the skills' wording of the results instead of another model call;

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from agent_graph.accounts import passwords
+from agent_graph.accounts.identity import Identities, Request
 from agent_graph.accounts.service import Accounts, Policy
 from agent_graph.accounts.store import Account, sqlite_account_store
 from agent_graph.security.auth import Principal, TokenTable
-from agent_graph.security.identity import Identities, Request
 
 SIGNIN_RANGE_MS = (100.0, 250.0)
 CHECK_BUDGET_MS = 1.0

@@ -25,10 +25,10 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from agent_graph.skills.docker import DockerBackend  # noqa: E402
-from agent_graph.skills.manifest import SkillSpec, load_skill  # noqa: E402
-from agent_graph.skills.pool import ContainerPool  # noqa: E402
-from agent_graph.skills.ports import PortAllocator  # noqa: E402
+from agent_graph.skills.backends.docker import DockerBackend  # noqa: E402
+from agent_graph.skills.backends.pool import ContainerPool  # noqa: E402
+from agent_graph.skills.backends.ports import PortAllocator  # noqa: E402
+from agent_graph.skills.model.manifest import SkillSpec, load_skill  # noqa: E402
 
 PORT = 19800
 DAEMONS = ("dockerd", "containerd", "containerd-shim", "containerd-shim-runc-v2", "docker-proxy")

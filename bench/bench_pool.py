@@ -20,10 +20,10 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from agent_graph.skills.manifest import load_skill  # noqa: E402
-from agent_graph.skills.pool import ContainerPool  # noqa: E402
-from agent_graph.skills.ports import PortAllocator  # noqa: E402
-from agent_graph.skills.process import ProcessBackend  # noqa: E402
+from agent_graph.skills.backends.pool import ContainerPool  # noqa: E402
+from agent_graph.skills.backends.ports import PortAllocator  # noqa: E402
+from agent_graph.skills.backends.process import ProcessBackend  # noqa: E402
+from agent_graph.skills.model.manifest import load_skill  # noqa: E402
 from bench.common import stats_ms  # noqa: E402
 from tests.servers import free_port_window  # noqa: E402
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from agent_graph.config import Settings
     from agent_graph.graph.services import Services, SkillGateway
     from agent_graph.memory.layer import MemoryLayer
-    from agent_graph.skills.planners import Planners
+    from agent_graph.planning.planners import Planners
     from agent_graph.storage.storage import Storage
 
 REPO = Path(__file__).resolve().parents[1]

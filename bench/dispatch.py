@@ -8,7 +8,7 @@ import shutil
 import subprocess
 from typing import Any
 
-from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.backends.ports import PortAllocator
 from bench import bench_pool
 from bench.common import REPO, ratio, stats_ms
 from tests.servers import free_port, free_port_window
@@ -59,8 +59,8 @@ def docker_ready() -> str | None:
 
 
 async def docker_backend(runs: int, calls: int) -> dict[str, Any]:
-    from agent_graph.skills.docker import DockerBackend
-    from agent_graph.skills.manifest import load_skill
+    from agent_graph.skills.backends.docker import DockerBackend
+    from agent_graph.skills.model.manifest import load_skill
     from bench import bench_docker
 
     bench_docker.PORT = free_port()

@@ -24,14 +24,14 @@ from langchain_core.tools import StructuredTool
 from agent_graph.app.composition import make_registry, open_memory
 from agent_graph.config import Settings
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.planner_facts import tool_owners
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.memory.layer import MemoryLayer
+from agent_graph.planning.facts import tool_owners
+from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import Facts
 from agent_graph.security.sanitizer import wrap_external
-from agent_graph.skills.metadata import ToolMeta
-from agent_graph.skills.planners import Planners
-from agent_graph.skills.pool import SkillCallError
+from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.model.metadata import ToolMeta
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.storage.profile import open_storage
 from agent_graph.turn_request import TurnRequest

@@ -46,7 +46,7 @@ def _search_then_answer(messages: list[BaseMessage]) -> AIMessage:
 
 async def _checkpoint_costs(url: str, turns: int) -> dict[str, Any]:
     from agent_graph.graph.builder import build_graph
-    from agent_graph.skills.planners import Planners
+    from agent_graph.planning.planners import Planners
     from agent_graph.storage.postgres.checkpoints import PostgresCheckpointer
     from agent_graph.turns.runner import TurnRunner
     from bench.common import bench_services, bench_settings

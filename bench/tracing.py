@@ -70,7 +70,7 @@ async def _child(endpoint: str, conversations: int) -> None:
     from agent_graph.config import Settings
     from agent_graph.graph.builder import build_graph
     from agent_graph.llm.offline.model import OfflineChatModel
-    from agent_graph.skills.planners import Planners
+    from agent_graph.planning.planners import Planners
     from agent_graph.storage.profile import open_storage
     from agent_graph.telemetry import setup
     from agent_graph.turns.runner import TurnRunner

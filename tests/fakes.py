@@ -15,8 +15,8 @@ from pydantic import Field
 
 from agent_graph.graph.tool_choice import ToolChoice
 from agent_graph.memory.embeddings import embed
-from agent_graph.skills.metadata import ToolMeta, read_meta
-from agent_graph.skills.pool import SkillCallError
+from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.model.metadata import ToolMeta, read_meta
 
 
 class ScriptedChatModel(BaseChatModel):

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 
-from agent_graph.skills.ports import SPAN
+from agent_graph.skills.backends.ports import SPAN
 
 ROOT = Path(__file__).resolve().parents[1]
 

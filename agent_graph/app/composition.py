@@ -24,14 +24,14 @@ from agent_graph.jobs.alerts import take_unread
 from agent_graph.llm.profile import ModelProfile, profile_for
 from agent_graph.memory.embeddings import embed
 from agent_graph.memory.layer import MemoryLayer
+from agent_graph.planning.planners import Planners
 from agent_graph.security.auth import token_values
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.skills.backend import WorkerBackend
-from agent_graph.skills.planners import Planners
-from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.backends.backend import WorkerBackend
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.service import parse_services
+from agent_graph.skills.isolation.state import state_root
 from agent_graph.skills.registry import SkillRegistry, skill_secrets
-from agent_graph.skills.service import parse_services
-from agent_graph.skills.state import state_root
 from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import Storage
@@ -39,15 +39,15 @@ from agent_graph.storage.storage import Storage
 
 def backend_factory(settings: Settings, redact: Callable[[str], str] = str) -> WorkerBackend:
     if settings.skill_backend == "docker":
-        from agent_graph.skills.docker import DockerBackend
+        from agent_graph.skills.backends.docker import DockerBackend
 
-        # state lives in a named volume per skill (skills/state.py): the engine proxy refuses
+        # state lives in a named volume per skill (skills/isolation/state.py): the engine proxy refuses
         # host mounts, and in compose the agent's own path is not the engine's
         return DockerBackend(
             network=settings.skill_docker_network, scope=settings.skill_docker_scope
         )
-    from agent_graph.skills.logs import SkillLogs
-    from agent_graph.skills.process import ProcessBackend
+    from agent_graph.skills.backends.logs import SkillLogs
+    from agent_graph.skills.backends.process import ProcessBackend
 
     logs = SkillLogs(settings.memory_root / "logs" / "skills", redact=redact)
     return ProcessBackend(logs, state=state_root(settings.memory_root))

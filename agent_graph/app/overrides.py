@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from langchain_core.language_models import BaseChatModel
 
 from agent_graph.graph.services import SkillGateway
-from agent_graph.skills.planners import Planners
+from agent_graph.planning.planners import Planners
 from agent_graph.skills.registry import SkillRegistry
 
 

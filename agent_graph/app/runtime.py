@@ -9,6 +9,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
+from agent_graph.accounts.identity import Identities
 from agent_graph.accounts.setup import AccountServices, open_accounts
 from agent_graph.app.composition import (
     compose_services,
@@ -27,16 +28,15 @@ from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.local.server import LocalLLMServer, start_local_server
 from agent_graph.llm.profile import ModelProfile, profile_for
 from agent_graph.memory.layer import MemoryLayer
+from agent_graph.planning.planners import Planners, known_skills
 from agent_graph.security.auth import TokenTable, load_tokens
 from agent_graph.security.confirm_tokens import ConfirmTokens
-from agent_graph.security.identity import Identities
 from agent_graph.security.log_redaction import redact_logs
 from agent_graph.security.private_files import keep_private
 from agent_graph.security.pseudonyms import Pseudonyms, deployment_key
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.skills.planners import Planners, known_skills
+from agent_graph.skills.isolation.state import state_root
 from agent_graph.skills.registry import SkillRegistry, discover
-from agent_graph.skills.state import state_root
 from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
 from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage
@@ -79,7 +79,7 @@ class AppRuntime:
     pseudonyms: Pseudonyms = field(init=False)
     """Keyed by the deployment's secret: OpenAI clients' derived session ids (openai_chat.py)."""
     identities: Identities = field(init=False)
-    """Who is calling: operator tokens, API keys, session cookies (security/identity.py)."""
+    """Who is calling: operator tokens, API keys, session cookies (accounts/identity.py)."""
 
     def __post_init__(self) -> None:
         keeper = None

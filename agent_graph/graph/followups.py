@@ -12,7 +12,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
 from agent_graph.memory.write_policy import is_write
-from agent_graph.skills.planners import Planners
+from agent_graph.planning.planners import Planners
 from agent_graph.storage.handoffs import is_handoff
 
 log = logging.getLogger(__name__)

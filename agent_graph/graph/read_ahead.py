@@ -23,11 +23,11 @@ from langchain_core.messages import BaseMessage, SystemMessage
 
 from agent_graph.graph.nodes.hydrate import conversation, preferences_section
 from agent_graph.graph.nodes.reflect import describe_state, known_ahead
-from agent_graph.graph.planner_facts import tool_owners
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.graph.tool_offer import offered_tools
 from agent_graph.llm.message_order import provider_safe
+from agent_graph.planning.facts import tool_owners
 
 log = logging.getLogger(__name__)
 

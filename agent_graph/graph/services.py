@@ -13,9 +13,9 @@ from agent_graph.graph.background_reads import BackgroundReads
 from agent_graph.graph.tool_choice import ToolChoice
 from agent_graph.llm.profile import ModelProfile, profile_of
 from agent_graph.memory.preferences import Remembered
+from agent_graph.planning.planners import Planners
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.skills.metadata import ToolMeta
-from agent_graph.skills.planners import Planners
+from agent_graph.skills.model.metadata import ToolMeta
 from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.scratch_sessions import ScratchSessionStore
 from agent_graph.storage.sessions import SessionRecord

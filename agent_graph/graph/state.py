@@ -68,6 +68,12 @@ class AgentState(TypedDict, total=False):
     """The skills whose planners may read this turn's message (graph/tool_offer.py), as the
     agent node chose them; the tools node's checks read it. Last wins."""
 
+    plan: dict[str, Any] | None
+    """The skills' planners' plan for this turn's message (planning/suggestion.py, {} when none
+    plans), made once at the turn's first model call and read by its later steps and the tools
+    node instead of asking the planners again; hydrate clears it (None: not made yet). Last
+    wins."""
+
     remembered: dict[str, list[dict[str, str]]]
     """The user's L1 entries (`{"entry_type", "key", "value"}`) by the skill that wrote them,
     as hydrate read them: what the planners get as data (planning/view.py, Facts). Last wins."""

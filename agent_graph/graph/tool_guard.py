@@ -13,7 +13,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from agent_graph.skills.arguments import INVALID_PREFIX
+from agent_graph.skills.model.arguments import INVALID_PREFIX
 
 CAP_ANSWER = (
     "I stopped after {rounds} rounds of tool calls without reaching a final answer. "

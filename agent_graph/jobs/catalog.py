@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from croniter import croniter
 
-from agent_graph.skills.job_specs import JobSpec
-from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.model.job_specs import JobSpec
+from agent_graph.skills.model.manifest import SkillSpec
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from agent_graph.jobs.alerts import (
 )
 from agent_graph.jobs.catalog import DeclaredJob, JobCatalog
 from agent_graph.memory.preferences import PreferenceBackend
-from agent_graph.skills.pool import SkillCallError
+from agent_graph.skills.backends.pool import SkillCallError
 from agent_graph.storage.job_store import JobStore
 
 log = logging.getLogger(__name__)

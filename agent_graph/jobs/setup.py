@@ -13,7 +13,7 @@ from agent_graph.jobs.catalog import JobCatalog
 from agent_graph.jobs.execute import JobExecutor, JobPool
 from agent_graph.jobs.local import LocalJobRunner
 from agent_graph.jobs.runner import JobRunner, RetryPolicy
-from agent_graph.skills.pool import ContainerPool
+from agent_graph.skills.backends.pool import ContainerPool
 from agent_graph.skills.registry import discover
 from agent_graph.storage.storage import Storage
 

@@ -7,7 +7,7 @@ from langchain_core.language_models import BaseChatModel
 from agent_graph.config import Settings
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.llm.profile import LOCAL_MODEL, ModelProfile
-from agent_graph.skills.planners import Planners
+from agent_graph.planning.planners import Planners
 
 
 def make_chat_model(

@@ -3,7 +3,7 @@ without a parameter set written out twice.
 
 Bounds, lengths, `additionalProperties` and an empty `required` tell a model little it needs to
 choose a call; the core still checks every call against the full schema before a worker runs
-(skills/arguments.py), and names a broken bound in its error. Measured on the eleven tools the
+(skills/model/arguments.py), and names a broken bound in its error. Measured on the eleven tools the
 bundled skills offer a search: about 200 fewer tokens per call, 7% of their schemas.
 
 A parameter whose object schema repeats another offered tool's parameters (a tool that saves

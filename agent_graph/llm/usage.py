@@ -6,10 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.events import CallUsage, UsageEvent
-
-ESTIMATED = "usage_estimated"
-"""`response_metadata` flag of a model that counts its tokens itself (the offline model): its
-counts go on its trace's chat span, not into the turn's `usage` event (no provider said them)."""
+from agent_graph.telemetry.model_calls import ESTIMATED
 
 
 def usage_record(message: Any, seconds: float | None = None) -> dict[str, Any] | None:

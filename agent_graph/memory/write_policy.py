@@ -4,7 +4,7 @@ A result asking for a memory write is only a request. It is honoured when the to
 entry in its `x-propsearch.writes` metadata, always in the tool's own skill (the owner comes from
 the registry, never from the result), with the value normalised by the declared kind. Guests
 never write, with or without a token (the role decides, not whether the caller's data is kept);
-MCP tools cannot declare writes at all (agent_graph/skills/mcp.py).
+MCP tools cannot declare writes at all (agent_graph/skills/backends/mcp.py).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from typing import Any
 
-from agent_graph.memory.entry_kinds import checked_key, normalized
-from agent_graph.skills.metadata import ToolMeta
+from agent_graph.skills.model.entry_kinds import checked_key, normalized
+from agent_graph.skills.model.metadata import ToolMeta
 
 WRITE = "memory_write"
 UNDECLARED = "{tool} may not change remembered entries: it declares no `writes`."

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import TurnView
 from agent_graph.security.sanitizer import escape_data
-from agent_graph.skills.planners import Planners
 
 
 def corrected_again(

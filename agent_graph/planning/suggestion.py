@@ -12,14 +12,15 @@ that cannot answer (planned_answer) or need not (skills_answer).
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
+from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import Facts, TurnView, turn_of
 from agent_graph.security.sanitizer import wrap_recalled
-from agent_graph.skills.planners import Planners
 
 LEAD = (
     "For this message a skill suggests the call below. Make it unless the user's words ask "
@@ -30,9 +31,19 @@ LEAD = (
 def plan_at_start(
     planners: Planners, messages: list[BaseMessage], tools: list[str], facts: Facts
 ) -> dict[str, Any] | None:
-    """The planners' plan for the turn's message, as at its start (before any result)."""
+    """The planners' plan for the turn's message, as at its start (before any result): the one
+    the turn keeps (`Facts.plan`) with its calls cut to `tools`, else asked of the planners."""
+    if facts.plan is not None:
+        return kept_plan(facts.plan, tools)
     last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
     return planners.plan(turn_of(messages[: last + 1], tools, facts))
+
+
+def kept_plan(plan: Mapping[str, Any], tools: Collection[str]) -> dict[str, Any] | None:
+    """The turn's kept plan with only its calls to `tools`; None when no planner planned."""
+    if not plan:
+        return None
+    return {**plan, "calls": [c for c in plan.get("calls", []) if c["name"] in tools]}
 
 
 def rest_of_plan(

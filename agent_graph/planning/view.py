@@ -37,6 +37,9 @@ class Facts:
     of any other skill is not asked to plan, refuse or check, and reads no message."""
     opening_alerts: tuple[str, ...] = ()
     """The titles of the unseen alerts this new conversation opened with (mentioned first)."""
+    plan: Mapping[str, Any] | None = None
+    """The planners' plan for this turn's message once made (`AgentState.plan`; {} when none
+    plans); None until the turn's first model call has made it."""
 
     def opening(self, answer: str) -> str:
         """The answer, after a sentence that names the alerts the conversation opened with (a

@@ -1,7 +1,7 @@
 """POSIX access ACLs, read and written as the kernel stores them (the `system.posix_acl_access`
 extended attribute): whether a folder lets one user pass through, and letting it do so, for
 SKILL_USER on the way to the skills' interpreters (scripts/skills/skill_user.py) and to their
-state folders in the private data dir (agent_graph/skills/state.py).
+state folders in the private data dir (agent_graph/skills/isolation/state.py).
 
 Standard library only and importing nothing of the package: `scripts/skills/skill_user.py`
 loads this file by its path, on whatever Python runs `make skills-env`.

@@ -1,5 +1,5 @@
 """Users and roles: operator-issued bearer tokens from API_TOKENS_FILE, checked in constant time
-(people's accounts, sessions and API keys resolve to the same Principal: security/identity.py).
+(people's accounts, sessions and API keys resolve to the same Principal: accounts/identity.py).
 
 The file is a JSON object mapping each token to
 ``{"user": id, "role": "guest"|"user"|"agent"|"admin"}``; an agent is a user who also reads the

@@ -17,7 +17,7 @@ def keep_private(root: Path, skip: Path | None = None) -> None:
     by an older version or another umask) are made private too. The walk goes by directory
     descriptors and follows no link, so a link planted under `root` is neither followed nor
     an error. What is below `skip` (the skills' state folders, which skills write) is left
-    alone: each skill's folder is kept private when its workers start (skills/state.py)."""
+    alone: each skill's folder is kept private when its workers start (skills/isolation/state.py)."""
     os.umask(PRIVATE_UMASK)
     if not root.is_dir():
         return

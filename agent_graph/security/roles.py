@@ -22,7 +22,7 @@ REFUSED = "the tool {tool} is not available to a {role}. Answer without it."
 
 
 class GuestFlag(Protocol):
-    """A tool's metadata as roles read it (skills/metadata.py ToolMeta)."""
+    """A tool's metadata as roles read it (skills/model/metadata.py ToolMeta)."""
 
     @property
     def guest(self) -> bool: ...

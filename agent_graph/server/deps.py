@@ -9,15 +9,15 @@ from fastapi import Depends, HTTPException, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
-from agent_graph.app.runtime import AppRuntime
-from agent_graph.security.auth import PUBLIC_GUEST, BadCredentials, Principal
-from agent_graph.security.identity import (
+from agent_graph.accounts.identity import (
     CSRF_HEADER,
     SESSION_COOKIE,
     CrossSiteRefused,
     Identities,
 )
-from agent_graph.security.identity import Request as Credentials
+from agent_graph.accounts.identity import Request as Credentials
+from agent_graph.app.runtime import AppRuntime
+from agent_graph.security.auth import PUBLIC_GUEST, BadCredentials, Principal
 from agent_graph.security.ids import SESSION_ID
 
 UNAUTHORIZED = "a valid bearer token is required (Authorization: Bearer <token>)"
@@ -57,7 +57,7 @@ Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(HTTPBearer(auto_
 
 
 def optional_principal(request: Request, runtime: Runtime, _documented: Bearer) -> Principal | None:
-    """The caller (operator token, API key or session cookie: security/identity.py), or None
+    """The caller (operator token, API key or session cookie: accounts/identity.py), or None
     when sign-in is on and they sent nothing that names anyone; an unknown token or another
     scheme (Basic, Token) is 401 everywhere, never a silent guest, and a cross-site write
     signed in by cookie is 403. With no sign-in configured every caller is the single local

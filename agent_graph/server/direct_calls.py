@@ -20,9 +20,9 @@ from agent_graph.security.auth import Principal
 from agent_graph.security.confirm_tokens import ConfirmTokens
 from agent_graph.security.roles import tool_allowed
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.skills.arguments import INVALID, checked_arguments, parameter_names
-from agent_graph.skills.metadata import ToolMeta
-from agent_graph.skills.pool import SkillCallError
+from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.model.arguments import INVALID, checked_arguments, parameter_names
+from agent_graph.skills.model.metadata import ToolMeta
 from agent_graph.storage.handoffs import (
     HandoffInbox,
     HandoffRefusedError,

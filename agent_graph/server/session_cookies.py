@@ -6,8 +6,8 @@ from __future__ import annotations
 from fastapi import Request, Response
 
 from agent_graph.accounts.credentials import NewSession
+from agent_graph.accounts.identity import CSRF_COOKIE, SESSION_COOKIE
 from agent_graph.app.runtime import AppRuntime
-from agent_graph.security.identity import CSRF_COOKIE, SESSION_COOKIE
 
 
 def secure(request: Request, runtime: AppRuntime) -> bool:

@@ -11,15 +11,15 @@ from pathlib import Path
 from typing import Any
 
 from agent_graph.secret_settings import secret_values
-from agent_graph.skills.backend import WorkerBackend
-from agent_graph.skills.claims import Claims, clashes, load_claims, save_claims, updated
-from agent_graph.skills.manifest import ManifestError, SkillSpec, load_skill
-from agent_graph.skills.mcp import McpPool
-from agent_graph.skills.metadata import ToolMeta, split_tool, with_criteria_schemas
-from agent_graph.skills.pool import DEFAULT_MAX_CALLS, ContainerPool, SkillCallError
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.sandbox import unconfined_network
-from agent_graph.skills.service import ServiceBackend
+from agent_graph.skills.backends.backend import WorkerBackend
+from agent_graph.skills.backends.mcp import McpPool
+from agent_graph.skills.backends.pool import DEFAULT_MAX_CALLS, ContainerPool, SkillCallError
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.service import ServiceBackend
+from agent_graph.skills.isolation.sandbox import unconfined_network
+from agent_graph.skills.model.claims import Claims, clashes, load_claims, save_claims, updated
+from agent_graph.skills.model.manifest import ManifestError, SkillSpec, load_skill
+from agent_graph.skills.model.metadata import ToolMeta, split_tool, with_criteria_schemas
 from agent_graph.telemetry.tool_calls import tool_span
 
 log = logging.getLogger(__name__)

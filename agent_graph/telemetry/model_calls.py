@@ -11,9 +11,12 @@ from langchain_core.outputs import ChatGeneration, LLMResult
 from opentelemetry.trace import Span
 from opentelemetry.util.types import AttributeValue
 
-from agent_graph.llm.usage import ESTIMATED
 from agent_graph.telemetry import instruments
 from agent_graph.telemetry.attributes import KIND, content, size
+
+ESTIMATED = "usage_estimated"
+"""`response_metadata` flag of a model that counts its tokens itself (the offline model): its
+counts go on its trace's chat span, not into the turn's `usage` event (no provider said them)."""
 
 REQUEST_PARAMETERS = ("temperature", "max_tokens", "top_p", "top_k", "seed", "stop")
 

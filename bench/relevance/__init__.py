@@ -34,7 +34,7 @@ def _skill() -> tuple[Any, Any, Any]:
     for path in (SKILL_DIR, SKILL_DIR.parent):
         if str(path) not in sys.path:
             sys.path.insert(0, str(path))
-    from agent_graph.skills.planner_host import load_planner, planner_file
+    from agent_graph.planning.host import load_planner, planner_file
 
     source = planner_file(SKILL_DIR)
     assert source is not None

@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from agent_graph.security.identity import CSRF_COOKIE
+from agent_graph.accounts.identity import CSRF_COOKIE
 from tests.trust.helpers import app_client
 
 PASSWORD = "a long enough password"

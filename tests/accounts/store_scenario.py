@@ -8,10 +8,10 @@ import time
 import pytest
 
 from agent_graph.accounts.credentials import Expiry
+from agent_graph.accounts.identity import Identities, Request
 from agent_graph.accounts.service import Accounts, Policy, Refused
 from agent_graph.accounts.store import AccountStore
 from agent_graph.security.auth import TokenTable
-from agent_graph.security.identity import Identities, Request
 
 FORM = {"email": "Ada@Example.com", "password": "a long enough password", "name": "Ada"}
 

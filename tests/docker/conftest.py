@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from agent_graph.skills.docker import LABEL_MANAGED, LABEL_PORT
-from agent_graph.skills.docker_state import LABEL_SCOPE
-from agent_graph.skills.manifest import SkillSpec, load_skill
+from agent_graph.skills.backends.docker import LABEL_MANAGED, LABEL_PORT
+from agent_graph.skills.backends.docker_state import LABEL_SCOPE
+from agent_graph.skills.model.manifest import SkillSpec, load_skill
 
 ROOT = Path(__file__).resolve().parents[2]
 SKILLS_DIR = ROOT / "skills"
@@ -101,10 +101,10 @@ def sweep(docker_client: Any) -> Iterator[None]:
 
 @pytest.fixture
 def proxy(tmp_path: Path) -> Iterator[str]:
-    """The engine proxy (agent_graph/skills/docker_proxy.py) on a socket of its own."""
+    """The engine proxy (agent_graph/skills/backends/docker_proxy.py) on a socket of its own."""
     path = tmp_path / "docker.sock"
     process = subprocess.Popen(
-        [sys.executable, "-m", "agent_graph.skills.docker_proxy", str(path)], cwd=ROOT
+        [sys.executable, "-m", "agent_graph.skills.backends.docker_proxy", str(path)], cwd=ROOT
     )
     deadline = time.monotonic() + 10
     while not path.exists():

@@ -14,8 +14,8 @@ import os
 import sys
 from pathlib import Path
 
-from agent_graph.skills.docker import DockerBackend
-from agent_graph.skills.manifest import load_skill
+from agent_graph.skills.backends.docker import DockerBackend
+from agent_graph.skills.model.manifest import load_skill
 
 
 async def main(skill_dir: str, ports: list[int]) -> None:

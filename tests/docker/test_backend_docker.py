@@ -14,14 +14,14 @@ from typing import Any
 import httpx
 import pytest
 
-from agent_graph.skills.docker import (
+from agent_graph.skills.backends.docker import (
     LABEL_MANAGED,
     LABEL_PORT,
     LABEL_SKILL,
     DockerBackend,
     container_name,
 )
-from agent_graph.skills.manifest import SkillSpec, load_skill
+from agent_graph.skills.model.manifest import SkillSpec, load_skill
 
 pytestmark = pytest.mark.usefixtures("sweep")
 

@@ -17,9 +17,9 @@ from typing import Any
 import httpx
 import pytest
 
-from agent_graph.skills.docker import LABEL_MANAGED
-from agent_graph.skills.docker_state import LABEL_SCOPE
-from agent_graph.skills.manifest import load_skill
+from agent_graph.skills.backends.docker import LABEL_MANAGED
+from agent_graph.skills.backends.docker_state import LABEL_SCOPE
+from agent_graph.skills.model.manifest import load_skill
 from tests.docker.conftest import ROOT, SKILLS_DIR, _unavailable
 from tests.servers import free_port
 

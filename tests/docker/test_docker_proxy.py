@@ -1,4 +1,4 @@
-"""The Docker socket proxy (agent_graph/skills/docker_proxy.py) against a real engine: the pool's
+"""The Docker socket proxy (agent_graph/skills/backends/docker_proxy.py) against a real engine: the pool's
 whole life cycle passes through it; anything else a compromised agent might ask is refused."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from docker.errors import APIError
 from docker.types import DriverConfig, Mount
 
-from agent_graph.skills.docker import LABEL_MANAGED, LABEL_SKILL, DockerBackend
-from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.backends.docker import LABEL_MANAGED, LABEL_SKILL, DockerBackend
+from agent_graph.skills.model.manifest import SkillSpec
 from tests.docker.test_backend_docker import wait_healthy
 
 pytestmark = pytest.mark.usefixtures("sweep")

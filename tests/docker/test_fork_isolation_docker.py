@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from agent_graph.skills.docker import DockerBackend
-from agent_graph.skills.docker_reaper import LABEL_OWNER
-from agent_graph.skills.manifest import SkillSpec, load_skill
-from agent_graph.skills.pool import ContainerPool
-from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.backends.docker import DockerBackend
+from agent_graph.skills.backends.docker_reaper import LABEL_OWNER
+from agent_graph.skills.backends.pool import ContainerPool
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.model.manifest import SkillSpec, load_skill
 from tests.processes import descendants
 from tests.servers import free_port_window, start_server
 
@@ -94,8 +94,8 @@ def _reaper_owner(server_pid: int) -> str:
             argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"agent_graph.skills.docker_reaper" in argv:
-            return argv[argv.index(b"agent_graph.skills.docker_reaper") + 1].decode()
+        if b"agent_graph.skills.backends.docker_reaper" in argv:
+            return argv[argv.index(b"agent_graph.skills.backends.docker_reaper") + 1].decode()
     raise AssertionError("the server started no reaper")
 
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from agent_graph.skills.docker import DockerBackend
-from agent_graph.skills.pool import ContainerPool, SkillCallError
-from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.backends.docker import DockerBackend
+from agent_graph.skills.backends.pool import ContainerPool, SkillCallError
+from agent_graph.skills.backends.ports import PortAllocator
 from tests.docker.conftest import _spec_with_image
 
 pytestmark = pytest.mark.usefixtures("sweep")

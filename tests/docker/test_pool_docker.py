@@ -12,10 +12,10 @@ from typing import Any
 import httpx
 import pytest
 
-from agent_graph.skills.docker import LABEL_SKILL, DockerBackend
-from agent_graph.skills.manifest import SkillSpec
-from agent_graph.skills.pool import ContainerPool, SkillCallError
-from agent_graph.skills.ports import PortAllocator
+from agent_graph.skills.backends.docker import LABEL_SKILL, DockerBackend
+from agent_graph.skills.backends.pool import ContainerPool, SkillCallError
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.model.manifest import SkillSpec
 
 pytestmark = pytest.mark.usefixtures("sweep")
 

@@ -9,10 +9,10 @@ from typing import Any
 import httpx
 import pytest
 
-from agent_graph.skills.docker import LABEL_MANAGED, LABEL_PORT
-from agent_graph.skills.pool import SkillCallError
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.docker import LABEL_MANAGED, LABEL_PORT
+from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
 from tests.docker.conftest import SKILLS_DIR, _spec_with_image
 from tests.servers import free_port_window

@@ -13,10 +13,10 @@ from typing import Any
 import httpx
 import pytest
 
-from agent_graph.skills.docker import DockerBackend
-from agent_graph.skills.docker_state import LABEL_SCOPE
-from agent_graph.skills.manifest import SkillSpec
-from agent_graph.skills.state import FileRefused, state_volume
+from agent_graph.skills.backends.docker import DockerBackend
+from agent_graph.skills.backends.docker_state import LABEL_SCOPE
+from agent_graph.skills.isolation.state import FileRefused, state_volume
+from agent_graph.skills.model.manifest import SkillSpec
 from tests.docker.test_backend_docker import wait_healthy
 from tests.skills.test_real_estate_updates import make_update
 

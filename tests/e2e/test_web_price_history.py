@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from agent_graph.skills.state import state_dir, state_root
+from agent_graph.skills.isolation.state import state_dir, state_root
 from tests.e2e.axe import assert_accessible
 from tests.e2e.helpers import ANSWER_TIMEOUT_MS, ask, wait_for_answer
 from tests.servers import free_port_window, start_server
@@ -52,7 +52,7 @@ def server(web_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         ignore=shutil.ignore_patterns(".venv", "state", "wish-index", "__pycache__", ".env"),
     )
     shutil.copy(SKILLS / "skill_runtime.py", skills / "skill_runtime.py")
-    # the folder the platform gives a `state: true` skill (agent_graph/skills/state.py)
+    # the folder the platform gives a `state: true` skill (agent_graph/skills/isolation/state.py)
     state = state_dir(state_root(root / "memory"), "real_estate")
     columns, row = first_row()
     row["latestPrice"] = str(int(row["latestPrice"]) - CUT)

@@ -20,7 +20,7 @@ from agent_graph.app.composition import make_registry
 from agent_graph.config import Settings
 from agent_graph.graph.services import Services
 from agent_graph.llm.offline.model import OfflineChatModel
-from agent_graph.skills.planners import Planners
+from agent_graph.planning.planners import Planners
 from bench.common import bench_services, bench_settings
 from tests.processes import descendants, still_running
 from tests.servers import ROOT, free_port_window

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
 from tests.servers import free_port_window
 

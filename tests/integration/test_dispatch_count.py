@@ -21,10 +21,10 @@ from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.memory.layer import MemoryLayer
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.isolation.state import state_dir
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.skills.state import state_dir
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import Retake, TurnRunner

@@ -11,11 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.logs import SkillLogs
-from agent_graph.skills.manifest import SkillSpec, load_skill
-from agent_graph.skills.pool import FORK_SLOTS, ContainerPool, PoolStartError, SkillCallError
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.logs import SkillLogs
+from agent_graph.skills.backends.pool import (
+    FORK_SLOTS,
+    ContainerPool,
+    PoolStartError,
+    SkillCallError,
+)
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.model.manifest import SkillSpec, load_skill
 from agent_graph.skills.registry import SkillRegistry
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "skills"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.manifest import load_skill
-from agent_graph.skills.mcp import McpPool
-from agent_graph.skills.pool import SkillCallError
+from agent_graph.skills.backends.mcp import McpPool
+from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.model.manifest import load_skill
 
 FLOOD = Path(__file__).resolve().parents[1] / "fixtures" / "mcp" / "flood.py"
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from agent_graph.skills.manifest import load_skill
-from agent_graph.skills.mcp import McpPool
-from agent_graph.skills.pool import PoolStartError, SkillCallError
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.mcp import McpPool
+from agent_graph.skills.backends.pool import PoolStartError, SkillCallError
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.model.manifest import load_skill
 from agent_graph.skills.registry import SkillRegistry
 from tests.servers import free_port_window
 from tests.skill_env import SKILLS_DIR, ensure_skill_envs

@@ -12,8 +12,8 @@ from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.security.sanitizer import Sanitizer, unwrap_external
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import ScriptedChatModel

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.manifest import load_skill
-from agent_graph.skills.pool import ContainerPool, SkillCallError
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.pool import ContainerPool, SkillCallError
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.model.manifest import load_skill
 from agent_graph.skills.registry import SkillRegistry
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "skills"
@@ -137,7 +137,7 @@ async def test_a_stranger_on_the_workers_port_is_never_taken_for_the_worker(
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-    from agent_graph.skills.backend import WorkerHandle
+    from agent_graph.skills.backends.backend import WorkerHandle
 
     class Impostor(BaseHTTPRequestHandler):
         def do_GET(self) -> None:

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.pool import SkillCallError
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.backends.service import ServiceError, parse_services
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.skills.service import ServiceError, parse_services
 from tests.processes import descendants
 from tests.servers import ROOT, free_port, wait_ok
 

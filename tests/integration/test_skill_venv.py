@@ -9,8 +9,8 @@ import psutil
 import pytest
 
 from agent_graph.config import get_settings
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend, skill_argv
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend, skill_argv
 from agent_graph.skills.registry import SkillRegistry
 from tests.servers import free_port_window
 from tests.skill_env import SKILLS_DIR, ensure_skill_envs

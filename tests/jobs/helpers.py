@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from agent_graph.skills.manifest import load_skill
-from agent_graph.skills.pool import ContainerPool
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.pool import ContainerPool
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.model.manifest import load_skill
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "skills"
 PROBE = FIXTURES / "job_probe"

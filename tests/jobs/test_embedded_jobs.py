@@ -17,8 +17,8 @@ from agent_graph.jobs.local import LocalJobRunner
 from agent_graph.jobs.runner import RetryPolicy
 from agent_graph.jobs.setup import check_schedules
 from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
-from agent_graph.skills.manifest import load_skill
-from agent_graph.skills.pool import ContainerPool, SkillCallError
+from agent_graph.skills.backends.pool import ContainerPool, SkillCallError
+from agent_graph.skills.model.manifest import load_skill
 from agent_graph.storage.job_store import JobStore, sqlite_job_store
 from tests.jobs.helpers import probe_skills_dir, started_pool, until
 

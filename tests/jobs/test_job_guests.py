@@ -19,10 +19,10 @@ from agent_graph.config import Settings
 from agent_graph.jobs.local import LocalJobRunner
 from agent_graph.jobs.setup import open_jobs
 from agent_graph.memory.preferences import PreferenceEntry
-from agent_graph.skills.manifest import load_skill
-from agent_graph.skills.pool import ContainerPool
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.pool import ContainerPool
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.model.manifest import load_skill
 from agent_graph.storage.job_store import JobStore
 from agent_graph.storage.profile import open_storage
 from tests.jobs.helpers import FIXTURES, until

@@ -27,7 +27,7 @@ from agent_graph.jobs.postgres_runner import PostgresJobRunner
 from agent_graph.jobs.runner import RetryPolicy
 from agent_graph.jobs.setup import open_jobs
 from agent_graph.memory.preferences import PreferenceEntry, PreferenceStore
-from agent_graph.skills.manifest import load_skill
+from agent_graph.skills.model.manifest import load_skill
 from agent_graph.storage.job_store import TABLES, JobStore
 from agent_graph.storage.profile import open_storage
 from tests.jobs.helpers import FIXTURES, probe_skills_dir, started_pool, until

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.planner_host import load_planner, planner_file
+from agent_graph.planning.host import load_planner, planner_file
 from agent_graph.understanding.intents import load_all
 from agent_graph.understanding.matcher import IntentMatcher
 

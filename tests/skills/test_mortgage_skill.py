@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.manifest import load_skill
-from agent_graph.skills.pool import ContainerPool, SkillCallError
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.pool import ContainerPool, SkillCallError
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.model.manifest import load_skill
 from agent_graph.skills.registry import SkillRegistry
 from tests.skill_env import SKILLS_DIR, ensure_skill_envs
 

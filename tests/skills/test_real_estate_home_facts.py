@@ -11,7 +11,7 @@ import pytest
 from criteria import parse_criteria
 from skill_runtime import ToolError
 
-from agent_graph.skills.planner_host import load_planner, planner_file
+from agent_graph.planning.host import load_planner, planner_file
 from tests.skills.real_estate_fakes import SKILL_DIR
 
 _PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_planner_facts")

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agent_graph.skills.planner_host import load_planner, planner_file
+from agent_graph.planning.host import load_planner, planner_file
 from tests.skills.real_estate_fakes import SKILL_DIR
 
 _PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_planner")

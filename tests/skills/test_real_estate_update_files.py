@@ -21,6 +21,7 @@ for path in (SKILL_DIR, SKILLS_ROOT):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
+from updates.read import UpdateError, read_update  # noqa: E402
 from updates.reso import from_reso, listing_id  # noqa: E402
 
 SHIPPED = SKILL_DIR / "data" / "austin_listings.csv.gz"
@@ -133,7 +134,7 @@ def reso_record(row: dict[str, str], **fields: Any) -> dict[str, Any]:
 
 def test_a_reso_record_maps_onto_the_listing_shape() -> None:
     _, rows = shipped_rows()
-    row = from_reso(reso_record(rows[0], GarageYN=True, StandardStatus="Pending"), "record 1")
+    row = from_reso(reso_record(rows[0], GarageYN=True, StandardStatus="Pending"))
     assert row["zpid"] == rows[0]["zpid"] and row["latestPrice"] == rows[0]["latestPrice"]
     assert row["streetAddress"] == rows[0]["streetAddress"] and row["hasGarage"] == "TRUE"
     assert (row["homeStatus"], row["latest_saledate"]) == ("Pending", "11/20/2026")
@@ -175,6 +176,13 @@ def test_the_feed_is_polled_page_by_page(tmp_path: Path) -> None:
             assert gone["status"] == "REMOVED"  # withdrawn: no longer listed
         finally:
             worker.stop()
+
+
+def test_a_feed_record_that_is_not_an_object_is_refused_by_its_number() -> None:
+    _, rows = shipped_rows()
+    feed = json.dumps({"value": [reso_record(rows[0]), ["not", "a", "record"]]}).encode()
+    with pytest.raises(UpdateError, match=r"^record 2: a record must be an object, got list$"):
+        read_update(feed)
 
 
 def test_a_bad_feed_record_names_its_line_and_reso_field(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from skill_runtime import ToolError
 from tours import ACCOUNT_CONTACT, request_tour
 from watches import save_search, watch_home
 
-from agent_graph.skills.metadata import read_meta
+from agent_graph.skills.model.metadata import read_meta
 from tests.skills.test_real_estate_server import Worker
 
 PROVIDER = AustinProvider()

@@ -13,7 +13,7 @@ from providers import austin
 from providers.austin import AustinProvider
 from skill_runtime import ToolError
 
-from agent_graph.skills.planner_host import load_planner, planner_file
+from agent_graph.planning.host import load_planner, planner_file
 from tests.skill_env import ensure_skill_envs
 from tests.skills.real_estate_fakes import SKILL_DIR
 

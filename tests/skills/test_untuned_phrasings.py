@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from agent_graph.skills.planner_host import load_planner, planner_file
+from agent_graph.planning.host import load_planner, planner_file
 from tests.skill_env import SKILLS_DIR
 
 MORTGAGE = load_planner(planner_file(SKILLS_DIR / "mortgage"), "mortgage_planner_phrasings")

@@ -15,7 +15,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from agent_graph.config import Settings
-from agent_graph.skills import seccomp
+from agent_graph.skills.isolation import seccomp
 from api import create_app
 from tests.servers import ROOT, free_port_window
 

@@ -1,4 +1,4 @@
-"""A skill's code cannot read what is not its own (Landlock, agent_graph/skills/sandbox.py):
+"""A skill's code cannot read what is not its own (Landlock, agent_graph/skills/isolation/sandbox.py):
 the agent's environment in /proc, the memory root, another skill's `.env`, the agent's `.env`.
 A real worker of the malicious test skill tries; its own files stay readable."""
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.landlock import abi_version
-from agent_graph.skills.sandbox import available
+from agent_graph.skills.isolation.landlock import abi_version
+from agent_graph.skills.isolation.sandbox import available
 from tests.servers import ROOT
 from tests.trust.helpers import ALICE, FIXTURES, app_client, bearer, write_tokens
 

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from agent_graph.memory.write_policy import GUEST, WriteRefusedError, owned_write
-from agent_graph.skills.metadata import ToolMeta
+from agent_graph.skills.model.metadata import ToolMeta
 from tests.servers import ROOT
 from tests.trust.helpers import ALICE, FIXTURES, GINA, app_client, bearer, files_under, write_tokens
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from agent_graph.skills.planners import UnknownSkillError
+from agent_graph.planning.planners import UnknownSkillError
 from tests.servers import ROOT, answer_text, sse_events
 from tests.trust.helpers import ALICE, FIXTURES, GINA, app_client, bearer, write_tokens
 

@@ -2,7 +2,7 @@
 three"): no user or network namespace (where it would hold every capability and reach
 nf_tables), no setns or mount, no BPF, keyring or userfaultfd, no netlink socket. The breakout
 fixture tries each from a real process worker; the seccomp filter the launcher installs
-(agent_graph/skills/seccomp.py) refuses them with EPERM. Nor may it take the machine's memory:
+(agent_graph/skills/isolation/seccomp.py) refuses them with EPERM. Nor may it take the machine's memory:
 past its SKILL.md's `memory` (64m for the fixture) an allocation fails, and the call with it."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills import seccomp
-from agent_graph.skills.pool import SkillCallError
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.isolation import seccomp
+from agent_graph.skills.isolation.sandbox import available
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.skills.sandbox import available
 from tests.servers import ROOT, free_port_window
 from tests.trust.helpers import FIXTURES, run_filtered
 

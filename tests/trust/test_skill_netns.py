@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from agent_graph.skills.sandbox import available
+from agent_graph.skills.isolation.sandbox import available
 from tests.servers import ROOT, ServerProcess, free_port_window, start_server
 from tests.trust.helpers import FIXTURES, kill_orphan_workers
 from tests.trust.test_skill_network import OPEN, TOOLS, _loopback_service

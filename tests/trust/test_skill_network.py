@@ -21,10 +21,10 @@ from typing import Any
 import httpx
 import pytest
 
-from agent_graph.skills import sandbox
-from agent_graph.skills.landlock import NET_ABI, abi_version
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.isolation import sandbox
+from agent_graph.skills.isolation.landlock import NET_ABI, abi_version
 from agent_graph.skills.registry import SkillRegistry
 from tests.servers import ROOT, ServerProcess, free_port_window, start_server
 from tests.trust.helpers import FIXTURES, kill_orphan_workers

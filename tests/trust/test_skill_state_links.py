@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.pool import ContainerPool, SkillCallError
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.pool import ContainerPool, SkillCallError
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.isolation.sandbox import available
+from agent_graph.skills.isolation.state import INBOX, state_root
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.skills.sandbox import available
-from agent_graph.skills.state import INBOX, state_root
 from tests.servers import ROOT, free_port_window
 from tests.trust.helpers import FIXTURES
 

@@ -1,6 +1,6 @@
 """As root, a skill with a state folder runs as SKILL_USER (`nobody`), not as root (ATTACKS.md,
 issue 36): the agent lets that user pass through the private data dir to the state folders (an
-ACL `user:nobody:--x`, agent_graph/skills/state.py) and hands the skill its own folder. The probe
+ACL `user:nobody:--x`, agent_graph/skills/isolation/state.py) and hands the skill its own folder. The probe
 skill, given `state: true`, reads and writes its folder and can neither list the data dir nor
 read another skill's folder (owned by the same user: Landlock keeps it out)."""
 
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.isolation.sandbox import available
+from agent_graph.skills.isolation.state import state_dir, state_root
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.skills.sandbox import available
-from agent_graph.skills.state import state_dir, state_root
 from tests.servers import ROOT, free_port_window
 from tests.trust.helpers import FIXTURES
 

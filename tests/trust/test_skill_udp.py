@@ -1,6 +1,6 @@
 """Landlock's network rules (ABI 4) know TCP only: without more, a process worker that declares
 no host could still send UDP, to a loopback service too (ATTACKS.md). A seccomp filter
-(agent_graph/skills/seccomp.py, installed by the launcher) makes `socket()` for UDP fail with
+(agent_graph/skills/isolation/seccomp.py, installed by the launcher) makes `socket()` for UDP fail with
 EPERM for such a worker, Python or Node, and for whatever it execs; a worker that declares hosts
 keeps UDP (DNS). The probe skills send a datagram to a UDP socket this test opens."""
 
@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills import seccomp
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.isolation import seccomp
+from agent_graph.skills.isolation.sandbox import available
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.skills.sandbox import available
 from tests.servers import ROOT, free_port_window
 from tests.trust.helpers import FIXTURES, run_filtered
 

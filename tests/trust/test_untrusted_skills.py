@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.process import ProcessBackend
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.backends.process import ProcessBackend
 from agent_graph.skills.registry import SkillRegistry
 from tests.servers import ROOT, free_port_window
 from tests.trust.helpers import ALICE, FIXTURES, app_client, bearer, write_tokens

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from agent_graph.memory.entry_kinds import normalized, valid_kind
 from agent_graph.memory.write_policy import WriteRefusedError, owned_write
-from agent_graph.skills.metadata import read_meta, with_criteria_schemas
+from agent_graph.skills.model.entry_kinds import normalized, valid_kind
+from agent_graph.skills.model.metadata import read_meta, with_criteria_schemas
 
 SCHEMA = {
     "type": "object",

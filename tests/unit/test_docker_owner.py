@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 
-from agent_graph.skills.docker_owner import owner_gone, owner_mark
+from agent_graph.skills.backends.docker_owner import owner_gone, owner_mark
 
 
 def sleeper() -> subprocess.Popen[bytes]:

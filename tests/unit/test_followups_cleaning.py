@@ -5,7 +5,7 @@ from __future__ import annotations
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
 from agent_graph.graph.followups import GENERIC_HINTS, fallback_title, make_hints, make_title
-from agent_graph.skills.planners import Planners
+from agent_graph.planning.planners import Planners
 
 QUESTION = "find me a 3-bed house in Austin under $500k please"
 

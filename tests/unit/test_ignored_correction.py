@@ -11,8 +11,8 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
+from agent_graph.planning.planners import Planners
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import TurnRunner

@@ -1,5 +1,5 @@
-"""No module imports itself back: the imports of the core and of the flagship skill's planner
-form no cycle. Every import counts, `if TYPE_CHECKING:` and function-level ones too: a cycle
+"""No module imports itself back: the imports of the core and of every bundled skill (its folder
+is its import root: `updates.read` is skills/<name>/updates/read.py) form no cycle. Every import counts, `if TYPE_CHECKING:` and function-level ones too: a cycle
 hidden behind a late import is still two modules that cannot be read (or moved) one at a time.
 """
 
@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = [ROOT / "agent_graph", ROOT / "skills" / "real_estate" / "planner"]
+SKILLS = sorted(path.parent for path in (ROOT / "skills").glob("*/SKILL.md"))
+PACKAGES = [(ROOT / "agent_graph", ROOT), *((folder, folder) for folder in SKILLS)]
+"""Each package with the folder its module names start from."""
 
 
 def _module_name(path: Path, base: Path) -> str:
@@ -36,10 +38,12 @@ def _targets(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -
     return [base, *(f"{base}.{alias.name}" for alias in node.names)]
 
 
-def import_graph(package: Path) -> dict[str, set[str]]:
-    """Module -> the modules of the same package it imports."""
-    base = package.parent
-    files = {_module_name(path, base): path for path in package.rglob("*.py")}
+def import_graph(package: Path, base: Path | None = None) -> dict[str, set[str]]:
+    """Module -> the modules of the same package it imports, named from `base` (by default the
+    package's parent); a virtual environment inside the package is not its code."""
+    base = base or package.parent
+    paths = (p for p in package.rglob("*.py") if ".venv" not in p.relative_to(package).parts)
+    files = {_module_name(path, base): path for path in paths}
     graph: dict[str, set[str]] = {}
     for module, path in files.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -88,8 +92,14 @@ def test_relative_imports_resolve_to_sibling_modules(tmp_path: Path) -> None:
     assert find_cycle(graph) == ["pkg.facts", "pkg.parse", "pkg.facts"]
 
 
-@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
-def test_package_has_no_import_cycle(package: Path) -> None:
-    graph = import_graph(package)
-    assert len(graph) > 5, "the walk found the package's modules"
+@pytest.mark.parametrize(("package", "base"), PACKAGES, ids=lambda p: p.name)
+def test_package_has_no_import_cycle(package: Path, base: Path) -> None:
+    graph = import_graph(package, base)
+    assert graph, "the walk found the package's modules"
     assert find_cycle(graph) is None
+
+
+def test_a_skills_folder_is_its_import_root() -> None:
+    """The flagship skill's bare imports (`from updates import store`) are edges of its graph."""
+    folder = ROOT / "skills" / "real_estate"
+    assert "updates.store" in import_graph(folder, folder)["updates.apply"]

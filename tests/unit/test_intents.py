@@ -10,8 +10,8 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from agent_graph.memory.embeddings import embed
-from agent_graph.skills.manifest import load_skill
-from agent_graph.skills.planners import Planners
+from agent_graph.planning.planners import Planners
+from agent_graph.skills.model.manifest import load_skill
 from agent_graph.understanding.intents import IntentsError, load_all, load_intents
 from agent_graph.understanding.matcher import IntentMatcher, for_planner
 from tests.skill_env import SKILLS_DIR

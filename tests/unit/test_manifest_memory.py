@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.manifest import ManifestError, load_skill, memory_bytes
+from agent_graph.skills.model.manifest import ManifestError, load_skill, memory_bytes
 from tests.skill_env import SKILLS_DIR
 
 

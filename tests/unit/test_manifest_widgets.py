@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.manifest import ManifestError, load_skill
+from agent_graph.skills.model.manifest import ManifestError, load_skill
 from tests.skill_env import SKILLS_DIR
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from agent_graph.skills.metadata import read_meta
+from agent_graph.skills.model.metadata import read_meta
 
 VIEW = {"rows": "items", "columns": ["id", "name", "tags", "far"], "fields": ["total", "query"]}
 RESULT = {

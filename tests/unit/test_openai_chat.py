@@ -12,7 +12,7 @@ from agent_graph.server.openai_chat import (
     reply_to_confirmation,
     session_for,
 )
-from agent_graph.skills.model_view import ModelView
+from agent_graph.skills.model.model_view import ModelView
 
 KEYED = Pseudonyms(b"k" * 32)
 

@@ -12,11 +12,11 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.planning import process as planner_process
+from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import Facts, ResultsView, TurnView
 from agent_graph.security.sanitizer import wrap_external
-from agent_graph.skills import planner_process
-from agent_graph.skills.planners import Planners
-from agent_graph.skills.sandbox import available as sandbox_available
+from agent_graph.skills.isolation.sandbox import available as sandbox_available
 
 
 def skill(root: Path, name: str, planner: str, package: dict[str, str] | None = None) -> Path:
@@ -59,7 +59,7 @@ OWNERS = Facts(
     owners={"alpha_tool": "alpha", "beta_tool": "beta", "gamma": "gamma"},
     heard=frozenset({"alpha", "beta", "gamma"}),
 )
-"""The skill of each tool (the registry's routing, graph/planner_facts.py); every skill hears
+"""The skill of each tool (the registry's routing, planning/facts.py); every skill hears
 the message (graph/tool_offer.py)."""
 
 

@@ -23,8 +23,8 @@ from agent_graph.graph.tool_choice import OFFERED, ToolChoice
 from agent_graph.llm.profile import LOCAL_MODEL
 from agent_graph.memory.embeddings import embed
 from agent_graph.memory.preferences import Remembered
+from agent_graph.planning.planners import Planners
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import TurnRunner

@@ -14,8 +14,8 @@ from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.planning.planners import Planners
 from agent_graph.security.sanitizer import Sanitizer, wrap_external
-from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills, ScriptedChatModel
 

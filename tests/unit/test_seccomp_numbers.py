@@ -1,4 +1,4 @@
-"""The seccomp filter names syscalls by number, per architecture (agent_graph/skills/seccomp.py):
+"""The seccomp filter names syscalls by number, per architecture (agent_graph/skills/isolation/seccomp.py):
 each number must be the one the kernel's headers give, aarch64's too, which this machine cannot
 run. Numbers newer than the installed headers are left unchecked; most must be checked."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.seccomp import LOOKED_AT, REFUSED
+from agent_graph.skills.isolation.seccomp import LOOKED_AT, REFUSED
 
 HEADERS = {  # column in the tables: the header that defines its numbers
     0: Path("/usr/include/x86_64-linux-gnu/asm/unistd_64.h"),

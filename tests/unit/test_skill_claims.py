@@ -1,10 +1,10 @@
-"""Who keeps a disputed tool name or widget kind (agent_graph/skills/claims.py)."""
+"""Who keeps a disputed tool name or widget kind (agent_graph/skills/model/claims.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from agent_graph.skills.claims import clashes, load_claims, save_claims, updated
+from agent_graph.skills.model.claims import clashes, load_claims, save_claims, updated
 
 TOOL = "tool 'search_properties'"
 WIDGET = "widget kind 'mortgage'"

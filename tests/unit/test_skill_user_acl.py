@@ -1,6 +1,6 @@
 """`make skills-env` lets SKILL_USER pass through a folder only root may enter, and nothing more
 (scripts/skills/skill_user.py); the sandbox reads that ACL (sandbox.reachable); a state folder
-is handed over to that user (agent_graph/skills/state.py)."""
+is handed over to that user (agent_graph/skills/isolation/state.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from agent_graph.skills.sandbox import reachable
-from agent_graph.skills.state import hand_over, state_dir
+from agent_graph.skills.isolation.sandbox import reachable
+from agent_graph.skills.isolation.state import hand_over, state_dir
 from tests.servers import ROOT
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="only root changes ACLs for others")

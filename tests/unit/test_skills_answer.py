@@ -15,8 +15,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.llm.profile import ModelProfile
+from agent_graph.planning.planners import Planners
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.skills.planners import Planners
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import TurnRunner

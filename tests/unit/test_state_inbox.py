@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent_graph.skills.state import receive, state_root
+from agent_graph.skills.isolation.state import receive, state_root
 
 
 def test_the_same_file_handed_twice_in_one_second_keeps_both(tmp_path: Path) -> None:

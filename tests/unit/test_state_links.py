@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from agent_graph.security.private_files import keep_private
-from agent_graph.skills.state import INBOX, hand_over, receive, state_dir, state_root
+from agent_graph.skills.isolation.state import INBOX, hand_over, receive, state_dir, state_root
 
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="chown to another user needs root")
 

@@ -13,7 +13,7 @@ from agent_graph.graph.tool_choice import OFFERED, ToolChoice, tool_name
 from agent_graph.graph.tool_offer import offered_tools
 from agent_graph.graph.warm_prefix import warm_prefix
 from agent_graph.memory.embeddings import embed
-from agent_graph.skills.metadata import ToolMeta
+from agent_graph.skills.model.metadata import ToolMeta
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import ScriptedChatModel
 

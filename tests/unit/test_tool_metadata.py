@@ -11,7 +11,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
-from agent_graph.skills.metadata import ToolMeta, read_meta, render, split_tool
+from agent_graph.skills.model.metadata import ToolMeta, read_meta, render, split_tool
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills, ScriptedChatModel
 

@@ -21,9 +21,9 @@ from agent_graph.graph.nodes.tools import request_for, run_one
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.graph.tool_calls.records import ToolRun
+from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import Facts, TurnView
 from agent_graph.security.sanitizer import Sanitizer
-from agent_graph.skills.planners import Planners
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.telemetry.setup import LOG_FORMAT, _with_trace_ids

@@ -1,5 +1,5 @@
-"""Steps before the model call: the tools offered, a refusal, the skills' own answer, the
-model bound, the conversation compacted, the planners' suggestion."""
+"""Steps before the model call: the tools offered, a refusal, the turn's plan, the skills' own
+answer, the model bound, the conversation compacted, the planners' suggestion."""
 
 from __future__ import annotations
 
@@ -61,6 +61,20 @@ async def offer_tools(turn: ModelTurn) -> None:
     offer = await offered_tools(turn.services, turn.role, turn.messages)
     turn.tools, turn.offered = offer.tools, offer.skills
     turn.facts = dataclasses.replace(turn.facts, heard=frozenset(offer.heard))
+
+
+async def plan_turn(turn: ModelTurn) -> None:
+    """The planners' plan for the message, made once, at the turn's first call, and kept (the
+    agent node stores it in the state) for the offline model to follow, the suggestion, the
+    skills' answer and the tools node's corrections: none of them asks the planners again."""
+    services = turn.services
+    if turn.facts.plan is not None or not turn.tools:
+        return
+    if not (services.profile.is_planners or services.suggestions or services.profile.skill_answers):
+        return
+    args = (services.planners, turn.messages, turn.names, turn.facts)
+    plan = await asyncio.to_thread(plan_at_start, *args)
+    turn.facts = dataclasses.replace(turn.facts, plan=plan or {})
 
 
 async def answer_from_skills(turn: ModelTurn) -> None:

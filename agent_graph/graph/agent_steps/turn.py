@@ -29,7 +29,7 @@ class ModelTurn:
     messages: list[BaseMessage]
     """The conversation (compacted when over the budget)."""
     facts: Facts = field(default_factory=Facts)
-    """What the planners get from the state besides the messages (graph/planner_facts.py)."""
+    """What the planners get from the state besides the messages (planning/facts.py)."""
     suggested: list[BaseMessage] | None = None
     """`messages` with the planners' suggested call added, read by the model instead of them;
     None when nothing is suggested."""

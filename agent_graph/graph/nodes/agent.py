@@ -10,15 +10,16 @@ from langgraph.runtime import Runtime
 
 from agent_graph.graph.agent_steps import after, before
 from agent_graph.graph.agent_steps.turn import ModelTurn, Step
-from agent_graph.graph.planner_facts import facts_of
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.llm.client import ModelClient
 from agent_graph.memory.compaction import compact, is_context_overflow
+from agent_graph.planning.facts import facts_of
 
 BEFORE: tuple[Step, ...] = (
     before.offer_tools,
     before.refuse,
+    before.plan_turn,
     before.answer_from_skills,
     before.bind,
     before.compact_long,
@@ -76,6 +77,7 @@ def make_agent(services: Services) -> Any:
         if turn.offered is not None:
             update["offered"] = sorted(turn.offered)
         update["heard"] = sorted(turn.facts.heard)
+        update["plan"] = None if turn.facts.plan is None else dict(turn.facts.plan)
         return update
 
     return agent

@@ -23,13 +23,13 @@ from agent_graph.events import AlertsEvent
 from agent_graph.graph import history
 from agent_graph.graph.history_fold import folded
 from agent_graph.graph.nodes.reflect import context_block, describe_state
-from agent_graph.graph.planner_facts import tool_owners
 from agent_graph.graph.services import MemoryGateway, Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
 from agent_graph.llm.client import shown_wait
 from agent_graph.memory.preferences import Remembered
 from agent_graph.memory.scoring import summarize_result
+from agent_graph.planning.facts import tool_owners
 from agent_graph.planning.reading import calls_by_id, payload_of
 from agent_graph.security.roles import role_line
 from agent_graph.security.sanitizer import wrap_recalled
@@ -159,6 +159,7 @@ def make_hydrate(services: Services) -> Any:
             "usage": None,
             "offered": [],
             "heard": [],
+            "plan": None,
             "remembered": remembered,
             "opening_alerts": opening,
             "context": {k: v for k, v in sections.items() if v},

@@ -16,12 +16,12 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, SystemMessage
 
-from agent_graph.graph.planner_facts import tool_owners
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
+from agent_graph.planning.facts import tool_owners
+from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import results_view
 from agent_graph.security.sanitizer import wrap_recalled
-from agent_graph.skills.planners import Planners
 
 CONTEXT_BLOCK_ID = "propsearch-context-block"
 

@@ -2,7 +2,7 @@
 (graph/tool_calls/interceptors.py); errors become ToolMessage(status="error").
 
 What a result becomes (a data event and its renderer, the step summary, whether L3 may keep it)
-is the tool's own metadata (agent_graph/skills/metadata.py), never a table here.
+is the tool's own metadata (agent_graph/skills/model/metadata.py), never a table here.
 
 Calls whose tool declares `confirm` metadata pause the graph first with one LangGraph
 `interrupt` for all of them, before any call of the round dispatches (graph/tool_calls/confirm.py).
@@ -24,7 +24,6 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
-from agent_graph.graph.planner_facts import facts_of
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.tool_calls import confirm, outcomes
@@ -33,9 +32,10 @@ from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRu
 from agent_graph.graph.tool_guard import call_key, refusals_this_turn, refused_this_turn
 from agent_graph.memory.write_policy import WriteRefusedError
 from agent_graph.planning.checks import corrected_again
+from agent_graph.planning.facts import facts_of
 from agent_graph.planning.suggestion import planned_call
 from agent_graph.planning.view import turn_of
-from agent_graph.skills.pool import SkillCallError
+from agent_graph.skills.backends.pool import SkillCallError
 
 UNEXPECTED_ERROR = "{tool} failed unexpectedly ({kind}). Try again or choose another approach."
 EXECUTE = chain(INTERCEPTORS, dispatch)

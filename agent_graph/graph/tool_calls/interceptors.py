@@ -12,8 +12,8 @@ from typing import Any
 
 from agent_graph.graph.tool_calls.records import ToolRequest
 from agent_graph.security.roles import REFUSED, tool_allowed
-from agent_graph.skills.arguments import checked_arguments, invalid_message
-from agent_graph.skills.pool import SkillCallError
+from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.model.arguments import checked_arguments, invalid_message
 from agent_graph.telemetry.attributes import in_approved_round
 from agent_graph.telemetry.tool_calls import confirmed_call, refused_call
 

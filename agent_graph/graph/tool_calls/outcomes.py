@@ -18,7 +18,7 @@ from agent_graph.memory.write_policy import (
     owned_write,
 )
 from agent_graph.security.sanitizer import wrap_error, wrap_external
-from agent_graph.skills.metadata import NO_CARD
+from agent_graph.skills.model.metadata import NO_CARD
 from agent_graph.storage.handoffs import HandoffRefusedError, checked_handoff, is_handoff
 
 TOOL_ERROR = "Error: {message}"

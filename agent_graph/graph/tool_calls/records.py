@@ -12,7 +12,7 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.llm.client import Emit
 from agent_graph.planning.view import TurnView
-from agent_graph.skills.metadata import ToolMeta
+from agent_graph.skills.model.metadata import ToolMeta
 
 
 @dataclass(frozen=True)

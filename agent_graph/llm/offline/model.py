@@ -1,7 +1,7 @@
 """OfflineChatModel: a deterministic LangChain chat model (no key, no network) that dispatches.
 
 It binds tools, streams tokens and tool-call chunks, and leaves every decision to the skills'
-planners (agent_graph/skills/planners.py): the first planner, in PRIORITY order, that plans for
+planners (agent_graph/planning/planners.py): the first planner, in PRIORITY order, that plans for
 the user's words (never for tool output) picks the tool calls; each skill's planner describes
 its own tools' outcomes, and outcomes no planner describes are told in plain words. With no
 planner for a message it asks the user to say it in other words (never the tools'
@@ -26,10 +26,11 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 from pydantic import Field, PrivateAttr
 
 from agent_graph.llm.offline.replies import NO_SKILLS, generic_answer, unsure
-from agent_graph.llm.usage import ESTIMATED
 from agent_graph.memory.compaction import estimate_tokens
+from agent_graph.planning.planners import Planners
+from agent_graph.planning.suggestion import kept_plan
 from agent_graph.planning.view import Facts, TurnView, turn_of
-from agent_graph.skills.planners import Planners
+from agent_graph.telemetry.model_calls import ESTIMATED
 
 # A few words per chunk: still streams visibly, at a fraction of the per-token callback cost.
 _TOKEN = re.compile(r"(?:\S+[ \t]*\n*){1,6}|\s+")
@@ -105,7 +106,8 @@ class OfflineChatModel(BaseChatModel):
         """The planned calls, or the plan's words; a question back when no planner speaks."""
         if not self.tools:
             return AIMessage(content=NO_SKILLS)
-        plan = self.planners.plan(turn)
+        kept = turn.facts.plan  # the turn's plan, when the graph made it (agent_steps.before)
+        plan = self.planners.plan(turn) if kept is None else kept_plan(kept, self.tools)
         if plan is None:
             return AIMessage(content=unsure(turn.text))
         calls = [c for c in plan["calls"] if c["name"] in self.tools]

@@ -24,7 +24,7 @@ from agent_graph.server.direct_calls import (
     call_tool,
 )
 from agent_graph.server.mcp_serving import widget
-from agent_graph.skills.metadata import NO_CARD
+from agent_graph.skills.model.metadata import NO_CARD
 from agent_graph.storage.sessions import new_session_id
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.text import TurnText

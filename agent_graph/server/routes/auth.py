@@ -8,9 +8,9 @@ from pydantic import BaseModel
 
 from agent_graph.accounts.admin import public
 from agent_graph.accounts.credentials import NewSession
+from agent_graph.accounts.identity import SESSION_COOKIE, CrossSiteRefused
 from agent_graph.accounts.service import Refused
 from agent_graph.accounts.store import Account
-from agent_graph.security.identity import SESSION_COOKIE, CrossSiteRefused
 from agent_graph.server.account_models import (
     Email,
     Password,

@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field
 
 from agent_graph.jobs.runner import JobRunner
 from agent_graph.server.deps import ERRORS, Caller, Runtime
-from agent_graph.skills.pool import ContainerPool
+from agent_graph.skills.backends.pool import ContainerPool
+from agent_graph.skills.isolation.state import FileRefused
 from agent_graph.skills.registry import LoadedSkill
-from agent_graph.skills.state import FileRefused
 
 router = APIRouter(tags=["jobs"], responses=ERRORS)
 

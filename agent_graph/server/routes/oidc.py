@@ -17,10 +17,10 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse
 
 from agent_graph.accounts.credentials import NewSession
+from agent_graph.accounts.identity import SESSION_COOKIE
 from agent_graph.accounts.oidc import ROUND_TRIP_S, SingleSignOn, SsoFailed
 from agent_graph.accounts.service import Refused
 from agent_graph.app.runtime import AppRuntime
-from agent_graph.security.identity import SESSION_COOKIE
 from agent_graph.server.account_models import address, refusal, services
 from agent_graph.server.deps import ERRORS, Runtime
 from agent_graph.server.session_cookies import secure, set_session

@@ -16,7 +16,7 @@ import re
 import zlib
 from datetime import date
 
-from updates.reso import from_reso
+from updates.reso import FIELD_NAMES, from_reso
 
 # The shipped file's columns (data/make_dataset.py COLUMNS); `homeStatus` is optional.
 COLUMNS = (
@@ -117,7 +117,9 @@ def _reso_rows(text: str) -> list[dict[str, str]]:
     for n, record in enumerate(records):
         line = lines[n] if len(lines) == len(records) else None
         where = f"line {line} (record {n + 1})" if line else f"record {n + 1}"
-        rows.append(check_row(from_reso(record, where), where, seen, reso=True))
+        if not isinstance(record, dict):
+            raise UpdateError(f"{where}: a record must be an object, got {type(record).__name__}")
+        rows.append(check_row(from_reso(record), where, seen, reso=True))
     return rows
 
 
@@ -125,7 +127,6 @@ def check_row(
     row: dict[str, str], where: str, seen: set[str], reso: bool = False
 ) -> dict[str, str]:
     """The row with its status normalised; UpdateError naming `where` and the field."""
-    from updates.reso import FIELD_NAMES
 
     def bad(column: str, why: str) -> UpdateError:
         name = FIELD_NAMES.get(column, column) if reso else column

@@ -61,12 +61,8 @@ def _street(record: dict[str, Any]) -> str:
     return " ".join(_text(record.get(p)) for p in parts if record.get(p))
 
 
-def from_reso(record: Any, where: str) -> dict[str, str]:
-    """The row; a record that is not an object is refused by the caller's checks."""
-    from updates.read import UpdateError
-
-    if not isinstance(record, dict):
-        raise UpdateError(f"{where}: a record must be an object, got {type(record).__name__}")
+def from_reso(record: dict[str, Any]) -> dict[str, str]:
+    """The row of one record (the reader refuses a record that is not an object)."""
     baths = record.get("BathroomsTotalInteger", record.get("BathroomsTotalDecimal"))
     on_market = record.get("OnMarketDate") or record.get("ListingContractDate")
     row = {

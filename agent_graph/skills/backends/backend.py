@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from agent_graph.skills.manifest import SkillSpec
+from agent_graph.skills.model.manifest import SkillSpec
 
 
 @dataclass(eq=False)

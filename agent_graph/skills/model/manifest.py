@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from agent_graph.skills.job_specs import JobSpec, JobSpecError, parse_jobs
+from agent_graph.skills.model.job_specs import JobSpec, JobSpecError, parse_jobs
 
 _FRONTMATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
 ISOLATIONS = ("fork", "restart")

@@ -2,7 +2,7 @@
 
     python -I planner_host.py PLANNER_FILE SKILLS_DIR
 
-Started through `launcher.py`, so it is confined like the skill's workers (Landlock, no secrets
+Started through `skills/isolation/launcher.py`, so it is confined like the skill's workers (Landlock, no secrets
 in its environment). Speaks JSON lines: the first line out is
 `{"priority": int, "functions": [...]}`; then every request line `{"fn": name, "arg": value}`
 gets one reply line, `{"ok": value}` or `{"error": "..."}`. The planner's own prints go to

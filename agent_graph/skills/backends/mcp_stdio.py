@@ -20,7 +20,7 @@ from mcp.client import stdio as sdk
 from mcp.client._transport import TransportStreams
 from mcp.shared.message import SessionMessage
 
-from agent_graph.skills.reply_limits import MAX_REPLY_BYTES
+from agent_graph.skills.isolation.reply_limits import MAX_REPLY_BYTES
 
 LINE_LIMIT = 2 * MAX_REPLY_BYTES + 65_536
 """A tool result may travel twice in its message (as text and as `structuredContent`), plus the

@@ -1,8 +1,8 @@
 """One skill's planner, running in a confined process of its own (`planner_host.py`).
 
 A planner is skill code: it never runs inside the agent. Its process is started through
-`launcher.py` with the skill's interpreter and the same Landlock confinement as the skill's
-workers (sandbox.py), with none of the skill's `.env` secrets; it lives as long as the agent and
+`skills/isolation/launcher.py` with the skill's interpreter and the same Landlock confinement as the skill's
+workers (skills/isolation/sandbox.py), with none of the skill's `.env` secrets; it lives as long as the agent and
 answers plain-data calls over JSON lines. A call that raises, times out, replies with too much
 or kills the process gives None (logged): the process is restarted on the next call, and after
 `MAX_FAILURES` failures in a row the planner is switched off for this run. Calls are
@@ -25,15 +25,15 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from agent_graph.skills.process import LAUNCHER, skill_argv
-from agent_graph.skills.reply_limits import MAX_REPLY_BYTES, ReplyLimitError, parsed_reply
-from agent_graph.skills.sandbox import available as sandbox_available
-from agent_graph.skills.sandbox import sandbox_env
+from agent_graph.skills.backends.process import LAUNCHER, skill_argv
+from agent_graph.skills.isolation.reply_limits import MAX_REPLY_BYTES, ReplyLimitError, parsed_reply
+from agent_graph.skills.isolation.sandbox import available as sandbox_available
+from agent_graph.skills.isolation.sandbox import sandbox_env
 from agent_graph.telemetry.planner_calls import planner_failed
 
 log = logging.getLogger(__name__)
 
-HOST = Path(__file__).with_name("planner_host.py")
+HOST = Path(__file__).with_name("host.py")
 START_TIMEOUT_S = 15.0
 CALL_TIMEOUT_S = 5.0
 MAX_FAILURES = 3

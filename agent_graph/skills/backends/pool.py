@@ -18,16 +18,16 @@ from typing import Any
 import httpx
 from opentelemetry import trace
 
-from agent_graph.skills.backend import WorkerBackend, WorkerHandle
-from agent_graph.skills.manifest import SkillSpec
-from agent_graph.skills.oneshot import post_json
-from agent_graph.skills.ports import PortAllocator
-from agent_graph.skills.reply_limits import (
+from agent_graph.skills.backends.backend import WorkerBackend, WorkerHandle
+from agent_graph.skills.backends.oneshot import post_json
+from agent_graph.skills.backends.ports import PortAllocator
+from agent_graph.skills.isolation.reply_limits import (
     MAX_REPLY_BYTES,
     TOO_LARGE,
     ReplyLimitError,
     parsed_reply,
 )
+from agent_graph.skills.model.manifest import SkillSpec
 from agent_graph.telemetry.tool_calls import trace_headers
 
 log = logging.getLogger(__name__)

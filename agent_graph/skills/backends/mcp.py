@@ -21,19 +21,19 @@ from typing import Any
 
 from mcp import Client, StdioServerParameters
 
-from agent_graph.skills.manifest import SkillSpec, memory_bytes
-from agent_graph.skills.mcp_stdio import capped_stdio_client
-from agent_graph.skills.pool import PoolStartError, SkillCallError
-from agent_graph.skills.privileges import MEMORY_VAR
-from agent_graph.skills.process import LAUNCHER, RUNTIME_DIR, skill_argv
-from agent_graph.skills.reply_limits import (
+from agent_graph.skills.backends.mcp_stdio import capped_stdio_client
+from agent_graph.skills.backends.pool import PoolStartError, SkillCallError
+from agent_graph.skills.backends.process import LAUNCHER, RUNTIME_DIR, skill_argv
+from agent_graph.skills.isolation.privileges import MEMORY_VAR
+from agent_graph.skills.isolation.reply_limits import (
     MAX_REPLY_BYTES,
     TOO_LARGE,
     ReplyLimitError,
     checked_value,
 )
-from agent_graph.skills.sandbox import available as sandbox_available
-from agent_graph.skills.sandbox import sandbox_env
+from agent_graph.skills.isolation.sandbox import available as sandbox_available
+from agent_graph.skills.isolation.sandbox import sandbox_env
+from agent_graph.skills.model.manifest import SkillSpec, memory_bytes
 
 log = logging.getLogger(__name__)
 

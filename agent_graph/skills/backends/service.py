@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from agent_graph.skills.backend import WorkerHandle
-from agent_graph.skills.manifest import SkillSpec
-from agent_graph.skills.state import FileRefused
+from agent_graph.skills.backends.backend import WorkerHandle
+from agent_graph.skills.isolation.state import FileRefused
+from agent_graph.skills.model.manifest import SkillSpec
 
 
 class ServiceError(ValueError):

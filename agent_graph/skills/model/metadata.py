@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent_graph.memory.entry_kinds import valid_kind
-from agent_graph.skills.model_view import ModelView, read_view
+from agent_graph.skills.model.entry_kinds import valid_kind
+from agent_graph.skills.model.model_view import ModelView, read_view
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ class ToolMeta:
     replica that died is re-run only when this holds (turns/takeover.py); by default a tool
     that asks first or writes memory is not."""
     for_model: ModelView = field(default_factory=ModelView)
-    """The compact text the model reads instead of the result's JSON (skills/model_view.py)."""
+    """The compact text the model reads instead of the result's JSON (skills/model/model_view.py)."""
 
     @property
     def progress_label(self) -> str:

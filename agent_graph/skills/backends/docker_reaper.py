@@ -1,6 +1,6 @@
 """Removes an agent's skill containers once that agent process is gone, however it ended.
 
-    python -m agent_graph.skills.docker_reaper OWNER FD [DOCKER_HOST]
+    python -m agent_graph.skills.backends.docker_reaper OWNER FD [DOCKER_HOST]
 
 Started by DockerBackend in its own session; FD is the read end of a pipe whose write end only
 the agent holds. The agent writes the id of each container it adopts (one per line) into it.

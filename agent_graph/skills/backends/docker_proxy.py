@@ -1,6 +1,6 @@
 """A Docker socket proxy that lets the agent do only what its skill pool needs.
 
-    python -m agent_graph.skills.docker_proxy LISTEN [DOCKER_SOCKET]
+    python -m agent_graph.skills.backends.docker_proxy LISTEN [DOCKER_SOCKET]
 
 LISTEN is `HOST:PORT` or a Unix socket path. The agent (docker backend) talks to this instead of
 the engine's socket, so a compromised agent cannot start a privileged container, mount the host,
@@ -28,8 +28,8 @@ import sys
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from agent_graph.skills.docker_state import LABEL_MANAGED, LABEL_SKILL
-from agent_graph.skills.state import CONTAINER_STATE, STATE_VOLUME_PREFIX
+from agent_graph.skills.backends.docker_state import LABEL_MANAGED, LABEL_SKILL
+from agent_graph.skills.isolation.state import CONTAINER_STATE, STATE_VOLUME_PREFIX
 
 DEFAULT_SOCKET = "/var/run/docker.sock"
 MAX_HEAD, MAX_BODY = 64 * 1024, 1024 * 1024

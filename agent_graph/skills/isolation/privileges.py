@@ -21,7 +21,7 @@ CAPABILITY_VERSION_3 = 0x20080522
 TMPFS = "mode=1777,size=64m"
 SHM = "/dev/shm"
 PRIVATE = ("/tmp", SHM)
-MEMORY_VAR = "PROPSEARCH_MEMORY_BYTES"  # process.py: the worker's cap (SKILL.md `memory`)
+MEMORY_VAR = "PROPSEARCH_MEMORY_BYTES"  # backends/process.py: the worker's cap (SKILL.md `memory`)
 
 
 class _CapHeader(ctypes.Structure):

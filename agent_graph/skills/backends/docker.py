@@ -9,7 +9,7 @@ Python skills run their fork-server zygote inside the container (WORKER_ISOLATIO
 container serves many calls, each in a fresh child; the pool replaces it when it crashes and after
 `max_calls`. A container is also labelled with its owner, and a reaper process
 (`docker_reaper.py`) removes the owner's containers when the agent dies, even by SIGKILL.
-A skill with `state: true` gets a named volume of its own at /state (skills/state.py), made by
+A skill with `state: true` gets a named volume of its own at /state (skills/isolation/state.py), made by
 the engine on first use and kept across workers and restarts; the skill's image must hold a
 /state folder owned by uid 10001, whose owner the engine copies into the new volume.
 """
@@ -29,18 +29,18 @@ from typing import Any
 import docker
 from docker.errors import APIError, ImageNotFound, NotFound
 
-from agent_graph.skills.backend import WorkerHandle
-from agent_graph.skills.docker_owner import LABEL_OWNER_PROCS, owner_gone, owner_mark
-from agent_graph.skills.docker_reaper import LABEL_OWNER
-from agent_graph.skills.docker_state import (
+from agent_graph.skills.backends.backend import WorkerHandle
+from agent_graph.skills.backends.docker_owner import LABEL_OWNER_PROCS, owner_gone, owner_mark
+from agent_graph.skills.backends.docker_reaper import LABEL_OWNER
+from agent_graph.skills.backends.docker_state import (
     LABEL_MANAGED,
     LABEL_SKILL,
     WORKER_UID,
     put_state,
     state_mounts,
 )
-from agent_graph.skills.manifest import SkillSpec
-from agent_graph.skills.state import CONTAINER_STATE, STATE_VAR, inbox_path, state_volume
+from agent_graph.skills.isolation.state import CONTAINER_STATE, STATE_VAR, inbox_path, state_volume
+from agent_graph.skills.model.manifest import SkillSpec
 
 LABEL_PORT = "propsearch.port"
 LABEL_NONCE = "propsearch.nonce"
@@ -114,7 +114,13 @@ class DockerBackend:
         if self._reaper is not None:
             return
         read_end, self._lifeline = os.pipe()
-        args = [sys.executable, "-m", "agent_graph.skills.docker_reaper", self.owner, str(read_end)]
+        args = [
+            sys.executable,
+            "-m",
+            "agent_graph.skills.backends.docker_reaper",
+            self.owner,
+            str(read_end),
+        ]
         try:
             self._reaper = subprocess.Popen(
                 [*args, *([self._base_url] if self._base_url else [])],

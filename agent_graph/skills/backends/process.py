@@ -1,6 +1,6 @@
 """Process backend: each worker is a local subprocess of the skill's server.
 
-Workers are started through `launcher.py`, so they are killed when this process dies (even by
+Workers are started through `isolation/launcher.py`, so they are killed when this process dies (even by
 SIGKILL); their output goes to the skill's log (`SkillLogs`). Python skills on
 `skill_runtime.py` run as fork servers unless `isolation` says `restart`; a worker of any other
 language is whatever its command starts, and the pool restarts it after every call.
@@ -19,16 +19,16 @@ import uuid
 from pathlib import Path
 
 from agent_graph.config import ROOT, get_settings
-from agent_graph.skills.backend import WorkerHandle
-from agent_graph.skills.logs import SkillLogs
-from agent_graph.skills.manifest import SkillSpec, memory_bytes
-from agent_graph.skills.privileges import MEMORY_VAR
-from agent_graph.skills.sandbox import available as sandbox_available
-from agent_graph.skills.sandbox import guest, sandbox_env
-from agent_graph.skills.state import STATE_VAR, FileRefused, let_pass, receive, state_dir
+from agent_graph.skills.backends.backend import WorkerHandle
+from agent_graph.skills.backends.logs import SkillLogs
+from agent_graph.skills.isolation.privileges import MEMORY_VAR
+from agent_graph.skills.isolation.sandbox import available as sandbox_available
+from agent_graph.skills.isolation.sandbox import guest, sandbox_env
+from agent_graph.skills.isolation.state import STATE_VAR, FileRefused, let_pass, receive, state_dir
+from agent_graph.skills.model.manifest import SkillSpec, memory_bytes
 
 RUNTIME_DIR = ROOT / "skills"  # skill_runtime.py, the stdlib server every bundled skill uses
-LAUNCHER = Path(__file__).with_name("launcher.py")
+LAUNCHER = Path(__file__).parents[1] / "isolation" / "launcher.py"
 _PASSTHROUGH = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT")
 
 
@@ -60,9 +60,9 @@ class ProcessBackend:
     ) -> None:
         self.logs = logs or SkillLogs(None)
         self.state = state
-        """Where skills with `state: true` get their folder (skills/state.py); None: nowhere."""
+        """Where skills with `state: true` get their folder (skills/isolation/state.py); None: nowhere."""
         self.confine = confine and sandbox_available()
-        """Workers run under Landlock (sandbox.py) where the kernel has it."""
+        """Workers run under Landlock (isolation/sandbox.py) where the kernel has it."""
         self._drains: set[asyncio.Task[None]] = set()
 
     def _state(self, spec: SkillSpec) -> Path | None:
@@ -87,7 +87,7 @@ class ProcessBackend:
             runtime = RUNTIME_DIR / "skill_runtime.py"
             ports = (port, spec.outbound_ports)
             env.update(sandbox_env(spec.folder, argv, tmp, runtime, ports, state))
-        env[MEMORY_VAR] = str(memory_bytes(spec))  # launcher.py caps it before exec
+        env[MEMORY_VAR] = str(memory_bytes(spec))  # isolation/launcher.py caps it before exec
         env.update(
             PORT=str(port),
             WORKER_NONCE=nonce,

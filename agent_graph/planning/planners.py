@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from agent_graph.skills.manifest import SkillSpec, load_skill
-from agent_graph.skills.planner_cache import AnswerCache
-from agent_graph.skills.planner_host import planner_file
-from agent_graph.skills.planner_process import PlannerFailure, PlannerProcess
+from agent_graph.planning.cache import AnswerCache
+from agent_graph.planning.host import planner_file
+from agent_graph.planning.process import PlannerFailure, PlannerProcess
+from agent_graph.skills.model.manifest import SkillSpec, load_skill
 from agent_graph.skills.registry import discover
 from agent_graph.telemetry.planner_calls import planner_call
 from agent_graph.understanding.intents import load_all

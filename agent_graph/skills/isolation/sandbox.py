@@ -37,8 +37,8 @@ from pathlib import Path
 
 from agent_graph.config import ROOT, get_settings
 from agent_graph.security import acl
-from agent_graph.skills import seccomp
-from agent_graph.skills.landlock import (
+from agent_graph.skills.isolation import seccomp
+from agent_graph.skills.isolation.landlock import (
     BIND_VAR,
     CONNECT_VAR,
     GID_VAR,
@@ -51,8 +51,8 @@ from agent_graph.skills.landlock import (
     WRITE_VAR,
     abi_version,
 )
-from agent_graph.skills.seccomp import UDP_VAR
-from agent_graph.skills.state import hand_over
+from agent_graph.skills.isolation.seccomp import UDP_VAR
+from agent_graph.skills.isolation.state import hand_over
 
 log = logging.getLogger(__name__)
 

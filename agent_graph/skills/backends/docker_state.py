@@ -1,5 +1,5 @@
 """A skill's state on the docker backend: a named volume of its own at the container's /state
-(skills/state.py names it), and the files an operator hands a job, copied into it.
+(skills/isolation/state.py names it), and the files an operator hands a job, copied into it.
 
 The engine makes the volume on the first worker's start, labelled, and fills it from the image's
 /state folder, owner included: a state skill's image holds /state owned by uid 10001, so its
@@ -18,8 +18,8 @@ from typing import Any
 from docker.errors import APIError
 from docker.types import Mount
 
-from agent_graph.skills.manifest import SkillSpec
-from agent_graph.skills.state import CONTAINER_STATE, INBOX, FileRefused, state_volume
+from agent_graph.skills.isolation.state import CONTAINER_STATE, INBOX, FileRefused, state_volume
+from agent_graph.skills.model.manifest import SkillSpec
 
 LABEL_SKILL = "propsearch.skill"
 LABEL_MANAGED = "propsearch.managed"

@@ -13,7 +13,7 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
-from agent_graph.skills.reply_limits import MAX_REPLY_BYTES, TOO_LARGE, ReplyLimitError
+from agent_graph.skills.isolation.reply_limits import MAX_REPLY_BYTES, TOO_LARGE, ReplyLimitError
 
 HEAD_BYTES = 16_384
 """Room for the status line and headers above the body limit."""

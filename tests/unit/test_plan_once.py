@@ -5,6 +5,7 @@ model; the next turn asks again. Counted as the `planner.plan` spans of real pla
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from opentelemetry import trace
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.llm.profile import profile_of
 from agent_graph.planning.planners import Planners
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
@@ -70,7 +72,7 @@ async def test_the_plan_is_asked_once_per_turn(
         sessions=SessionStore(tmp_path / "sessions"),
         planners=planners,
         suggestions=True,
-        skill_answers=True,
+        model_profile=replace(profile_of(model), skill_answers=True),
         relevance=skills.hearing(),
     )
     turns = TurnRunner(build_graph(services), services.sanitizer)

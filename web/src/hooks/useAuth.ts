@@ -134,6 +134,13 @@ export function useAuth(): AuthState {
   const me = known?.me ?? null;
   const mode = me?.via === "session" ? "account" : stored;
 
+  // Back from single sign-on as a guest: the cookie speaks for the person now, not the guest.
+  useEffect(() => {
+    if (me?.via !== "session" || !api.isGuest()) return;
+    api.signOut();
+    setStored(storedMode());
+  }, [me]);
+
   const signOut = useCallback(async () => {
     if (mode === "account") await signOutOfAccount(false).catch(() => undefined);
     api.signOut();

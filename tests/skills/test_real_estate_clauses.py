@@ -129,6 +129,8 @@ def test_a_refinement_said_in_parts_or_a_clause_not_understood_is_read_whole() -
         ("I want see the fourth house", "I want to see the fourth house"),
         ("please you save it", "please save it"),
         ("can you save it", "can you save it"),
+        ("save a search with what you remember", "save a search with what you remember"),
+        ("if it gets cheaper, you tell me", "if it gets cheaper, tell me"),
         ("how much cost the third one?", "what is the price of the third one?"),
         ("is having pool the second one?", "has pool the second one?"),
         ("when it become more cheap", "when it gets cheaper"),

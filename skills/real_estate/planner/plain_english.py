@@ -22,12 +22,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, replacement in (
         # "I want see", "we would like visit": the "to" before the verb
         (rf"\b(i|we|i'd|we'd) (want|wants|would like|like|need|wish) ({_VERBS})\b", r"\1 \2 to \3"),
-        # "please you save", "you tell me please": the imperative's "you"
-        (
-            rf"(?<!can )(?<!could )(?<!would )(?<!will )(?<!did )(?<!do )(?<!if )(?<!are )"
-            rf"(?<!have )\byou ({_YOU_VERBS})\b",
-            r"\1",
-        ),
+        # "please you save", "..., you tell me": the imperative's "you", where a sentence or a
+        # request starts ("what you remember" keeps it)
+        (rf"(^|\bplease |[,.;!?] )you ({_YOU_VERBS})\b", r"\1\2"),
         # "how much cost the house", "how much is cost", "how much it costs"
         (r"\bhow much (?:is |it |does |does it |do )?costs?\b(?: of)?", "what is the price of"),
         # "is having a pool", "the house is have garage"

@@ -100,6 +100,17 @@ def test_each_clause_is_read_in_the_conversation_the_ones_before_it_leave() -> N
     ]
 
 
+def test_a_preference_saved_in_an_earlier_clause_fills_the_search_without_a_note() -> None:
+    found = recognizers.two_wishes(
+        Conversation("remember my budget is 400k and look in Round Rock")
+    )
+    assert calls(found)[-1] == (
+        "search_properties",
+        {"location": "Round Rock", "price_max": 400_000},
+    )
+    assert found is not None and found.note == ""  # the model words the memory write itself
+
+
 def test_both_wishes_about_one_home_are_planned_in_order() -> None:
     found = recognizers.two_wishes(
         Conversation("I like the 2nd one, save it and show me similar ones", **SHOWN)

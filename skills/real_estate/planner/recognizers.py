@@ -98,13 +98,16 @@ def _joined(plans: list[Plan]) -> Plan | None:
     runs a search, or when preferences are said after the search (the message is read whole:
     a refinement said in parts, "in Pflugerville, remember we need 3 bedrooms")."""
     calls: list[ToolRequest] = []
+    notes: list[str] = []
     for plan in plans:
+        if plan.note and not any(c.name == SAVE_CRITERIA for c in calls):
+            notes.append(plan.note)  # not "using your saved budget" just saved: the model says it
         calls.extend(c for c in plan.calls if c not in calls)
     searches = [n for n, c in enumerate(calls) if c.name == SEARCH and "like_zpid" not in c.args]
     later = calls[searches[0] :] if searches else []
     if not plans or len(searches) > 1 or any(c.name == SAVE_CRITERIA for c in later):
         return None  # a search said in parts, or preferences after it that it should use
-    return Plan(calls, next((p.note for p in plans if p.note), ""))
+    return Plan(calls, notes[0] if notes else "")
 
 
 def _planned(conv: Conversation) -> tuple[str, Plan] | None:

@@ -39,7 +39,13 @@ export interface AuthState {
 }
 
 const storedMode = (): AuthMode => (api.getToken() ? "token" : api.isGuest() ? "guest" : "open");
-const here = () => `${window.location.pathname}${window.location.search}`;
+/** This page, to come back to after signing in (without how an earlier single sign-on ended). */
+const here = () => {
+  const params = new URLSearchParams(window.location.search);
+  params.delete("sso");
+  const query = params.toString();
+  return `${window.location.pathname}${query ? `?${query}` : ""}`;
+};
 
 /** A mailed link's token, taken out of the address so it stays out of the history. */
 function takeLinkToken(): { screen: Screen; token: string } | null {

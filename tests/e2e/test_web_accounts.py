@@ -28,7 +28,10 @@ OUTPUT = Path(__file__).resolve().parent / "output" / "accounts"
 SIZE = {"width": 1280, "height": 900}
 ADA = ("Ada", "ada@example.com", "ada's long password")
 BOB = ("Bob", "bob@example.com", "bob's long password")
-pytestmark = [pytest.mark.browser, pytest.mark.skipif(missing() is not None, reason=missing() or "")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(missing() is not None, reason=missing() or ""),
+]
 
 
 @dataclass

@@ -101,10 +101,6 @@ class ModelCall(Generic[Ctx]):
         self._afters = [c for c in self.capabilities if overrides(c, "after")]
         self._call = call
 
-    def needed(self, need: str) -> bool:
-        """Whether any capability needs `need`."""
-        return any(need in c.needs for c in self.capabilities)
-
     async def run(self, ctx: Ctx, request: ModelRequest) -> tuple[ModelRequest, ModelResponse]:
         """The request as the before-hooks left it, and the response the after-hooks made."""
         for capability in self._befores:

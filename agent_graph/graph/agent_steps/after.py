@@ -8,8 +8,12 @@ import asyncio
 from agent_graph.events import TokenEvent
 from agent_graph.graph.agent_steps.turn import ModelTurn
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
-from agent_graph.llm.echo import instruction_text, without_echo
-from agent_graph.llm.text_tool_calls import as_tool_calls, is_call_text
+from agent_graph.llm.answer_filters import (
+    as_tool_calls,
+    instruction_text,
+    is_call_text,
+    without_echo,
+)
 from agent_graph.planning.suggestion import planned_answer
 
 UNRUN_CALL_ANSWER = (
@@ -64,7 +68,8 @@ async def replace_unrun_call_text(turn: ModelTurn) -> None:
 
 
 async def drop_echo(turn: ModelTurn) -> None:
-    """Lines restating the instructions are dropped (llm/echo.py; the stream is filtered too)."""
+    """Lines restating the instructions are dropped (llm/answer_filters.py, whose stream
+    filter shows what this leaves)."""
     response = turn.answer()
     if response.tool_calls or not isinstance(response.content, str):
         return

@@ -11,9 +11,9 @@ from langchain_core.messages import AIMessage, BaseMessage
 from agent_graph.events import TokenEvent
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
+from agent_graph.llm.answer_filters import WORDS_ONLY_GRAMMAR
 from agent_graph.llm.client import Emit, ModelClient
 from agent_graph.llm.message_order import provider_safe
-from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR
 from agent_graph.planning.view import Facts
 
 

@@ -153,6 +153,10 @@ def decided_text(received: str, corpus: str) -> str:
     return without_echo("".join(lines), corpus)
 
 
+def _breaks_a_line(text: str) -> bool:
+    return "".join(text.splitlines()) != text
+
+
 class AnswerStream:
     """One agent message's streamed text in; out, what the user may see of it now.
 
@@ -166,10 +170,21 @@ class AnswerStream:
         """The instructions (`instruction_text`), known once hydrate has run."""
         self._received = ""
         self._shown = ""
+        self._line_shown = False
+        """The line being received is shown as it comes (it can no longer be an echo)."""
 
     def feed(self, text: str) -> str:
         self._received += text
-        return self._show(decided_text(self._received, self.corpus))
+        if self._line_shown and not _breaks_a_line(text):
+            return self._show(self._shown + text)  # the same line goes on: no need to judge
+        rest = self._show(decided_text(self._received, self.corpus))
+        line = (self._received.splitlines(keepends=True) or [""])[-1]
+        self._line_shown = bool(self._shown) and not (
+            _breaks_a_line(line)
+            or could_be_echo(line, self.corpus)
+            or could_open_a_call(self._received)
+        )
+        return rest
 
     def end(self, final: Any = None) -> str:
         """The rest of the stored answer `final` (None: the stream stopped before the agent
@@ -180,6 +195,7 @@ class AnswerStream:
             stored = final.content if isinstance(final.content, str) else self._shown
         rest = self._show(stored)
         self._received = self._shown = ""
+        self._line_shown = False
         return rest
 
     def _show(self, text: str) -> str:

@@ -133,3 +133,5 @@ def test_the_stream_shows_the_stored_answer_however_it_is_cut(answer: str) -> No
     for i, j in itertools.combinations_with_replacement(range(len(answer) + 1), 2):
         shown, rest = streamed([answer[:i], answer[i:j], answer[j:]], final)
         assert "".join(shown) + rest == final.content, (i, j)
+    shown, rest = streamed(list(answer), final)  # a character at a time
+    assert "".join(shown) + rest == final.content

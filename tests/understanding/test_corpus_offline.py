@@ -20,7 +20,7 @@ from tests.understanding.cases import (
     load_part,
 )
 from tests.understanding.runner import run_parts
-from tests.understanding.scoring import Got, Report, score
+from tests.understanding.scoring import Got, Report, failure_kinds, score
 
 FLOORS = {"learn": 0.965, "heldout": 0.71}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
@@ -156,3 +156,22 @@ def test_the_held_out_cases_are_never_shown(capsys: pytest.CaptureFixture[str]) 
     for shown in (["--failures"], ["--say", "tour"], ["--json", "/dev/null"]):
         assert runner.main(["--part", "heldout", *shown]) == 2
         assert "only measured" in capsys.readouterr().err
+
+
+def test_a_failure_is_told_by_its_kind_without_its_words_or_values() -> None:
+    tour = {"calls": [{"tool": "request_tour", "args": {"zpid": "$2"}}]}
+    case = Case("tours", "can we see #2", "terse", "results", tour, "tours.yaml:1")
+    refs = {"$2": "22"}
+
+    def kinds(*calls: tuple[str, dict[str, str]]) -> list[str]:
+        got = Got([{"name": name, "args": args} for name, args in calls], text="Sure.")
+        return failure_kinds(score(case, got, refs), refs)
+
+    assert kinds(("request_tour", {"zpid": "22"})) == []
+    assert kinds() == ["no call"]
+    assert kinds(("get_property_details", {"zpid": "22"})) == ["wrong tool"]
+    assert kinds(("request_tour", {"zpid": "23"})) == ["argument zpid"]
+    assert kinds(("request_tour", {"zpid": "22"}), ("save_home", {"zpid": "22"})) == ["extra call"]
+    words = Case("smalltalk", "hi", "plain", "fresh", {"answer": "words"}, "smalltalk.yaml:1")
+    said = score(words, Got([{"name": "get_current_time", "args": {}}]), {})
+    assert failure_kinds(said, {}) == ["call where words expected"]

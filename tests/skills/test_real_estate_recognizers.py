@@ -325,3 +325,45 @@ def test_a_day_said_keeps_the_nearest_intent_to_tour_even_with_a_way_to_reach_me
     text = "we'd love to step inside this place, is sunday around 2pm possible? text me at 512-555-0142"
     conv = Conversation(text, intents=[("request_tour", 0.6)], **SHOWN, focused=HOMES[0])
     assert [name for name, _ in calls(recognizers.watches_and_tours(conv))] == ["request_tour"]
+
+
+@pytest.mark.parametrize(
+    ("said", "position"),
+    [
+        ("house 4 please", 4),
+        ("tell me about the fith one", 5),
+        ("give me more on nummber eigth", 8),
+        ("the second from the bottom", -2),
+        ("the second from last", -2),
+        ("the top one", 1),
+        ("the one in spot 2", 2),
+        ("2nd", 2),
+        ("the 4-th one", 4),
+    ],
+)
+def test_a_position_said_in_other_words_or_misspelled_points_at_that_home(
+    said: str, position: int
+) -> None:
+    assert refs.find_reference(said) == refs.Reference(position=position)
+
+
+@pytest.mark.parametrize(
+    "said", ["3 bed house 2 story in austin", "a house 2 baths", "the fifty homes near me"]
+)
+def test_a_number_that_counts_something_is_no_position(said: str) -> None:
+    assert refs.find_reference(said) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [("wach the 2nd one", "watch the 2nd one"), ("vist #3 on sunday", "visit #3 on sunday")],
+)
+def test_a_wish_missing_one_letter_is_read_as_meant(said: str, meant: str) -> None:
+    assert spelling.correct(said) == meant
+    assert spelling.correct("alter my search") == "alter my search"
+
+
+def test_an_intent_is_taken_from_its_own_calibrated_sureness() -> None:
+    ranked = [("save_home", 0.45), ("home_details", 0.3)]
+    assert Conversation("stash it", intents=ranked).intent is None  # below the default
+    assert Conversation("stash it", intents=ranked, sure={"save_home": 0.41}).intent == "save_home"

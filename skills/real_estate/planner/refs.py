@@ -113,6 +113,58 @@ _SUPERLATIVE_REF = re.compile(
 )
 
 
+_ORDINAL_NOUN = rf"(?=\s+{_NOUN}\b)"
+_NOT_AMOUNT = (
+    r"(?!\s*(?:k\b|%|,\d|\.\d|bed|bd|br\b|bath|ba\b|sq|mile|mi\b|stor|car\b|garage|acre|floor|"
+    r"year|min|block|hour|day|week|month|people|kid|dog|me\b))"
+)
+"""What follows a number that counts something ("house 2 story"), not a position."""
+_POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), said)
+    for pattern, said in (
+        (r"\b(\d{1,2})-(st|nd|rd|th)\b", r"\1\2"),  # "the 4-th one"
+        (r"\b(second|next) from (?:the )?(?:last|bottom|end)\b", "second to last"),
+        (r"\bthe (?:very )?(?:top|1st) one\b", "the first one"),
+        (rf"\b({_ORD}) (?:one )?from the top\b", r"the \1"),
+        (rf"\b(?:number|no\.?|#)\s*({'|'.join(ORDINALS)})\b", r"the \1"),  # "number eighth"
+        (
+            rf"\b(?:the one )?(?:in |at )?(?:the )?(?:house|home|item|spot|slot|position|entry|"
+            rf"ranked|numbered)\s+(?:no\.?\s*|number\s+|#\s*)?({NUMW})\b{_NOT_AMOUNT}",
+            r"number \1",
+        ),
+        (rf"\bthe ({NUMW}) (?:one|listing|house|home)\b", r"number \1"),  # "the 2 one"
+        (rf"^\s*(?:the )?({_ORD})\s*[.!?]?\s*$", r"the \1"),  # "2nd" alone
+    )
+)
+"""Other ways of saying a position, rewritten as the forms the references read."""
+
+
+def _ordinal_typos(norm: str) -> str:
+    """ "the fith one", "number nineth": a word that is near an ordinal, where an ordinal goes
+    (after "the" or "number", or before "one", "house"...), read as that ordinal."""
+
+    def fixed(match: re.Match[str]) -> str:
+        word = match.group("w")
+        if word in ORDINALS or re.fullmatch(NUMW, word):
+            return match.group(0)
+        near = [
+            o for o in difflib.get_close_matches(word, ORDINALS, n=1, cutoff=0.8) if o[0] == word[0]
+        ]
+        return match.group(0).replace(word, near[0]) if near else match.group(0)
+
+    before = re.sub(r"\b(?:the|number|no) (?P<w>[a-z]{4,12})\b", fixed, norm)
+    return re.sub(rf"\b(?P<w>[a-z]{{4,12}}){_ORDINAL_NOUN}", fixed, before)
+
+
+def positions_said(norm: str) -> str:
+    """`norm` with positions said in other words ("house 4", "the fith one", "second from the
+    bottom", "2nd" alone) written as the references read them ("number 4", "the fifth one")."""
+    norm = _ordinal_typos(norm)
+    for pattern, said in _POSITION_WORDS:
+        norm = pattern.sub(said, norm)
+    return norm
+
+
 @dataclass(frozen=True)
 class Reference:
     """A pointer into the shown results: a 1-based position (negative: from the end) or a
@@ -157,7 +209,7 @@ def shown_at(address: str, listings: list[dict[str, Any]]) -> str | None:
 
 
 def find_reference(text: str) -> Reference | None:
-    norm = normalize(text)
+    norm = positions_said(normalize(text))
     if match := _ORDINAL_REF.search(norm):
         word = re.sub(r"[- ]", " ", match.group("a") or match.group("b"))
         if word == "last":
@@ -176,7 +228,7 @@ def find_reference(text: str) -> Reference | None:
 def all_positions(text: str) -> list[int]:
     """Every position a message names ("the first and the third", "number one and number
     two", "#2 and #5"), in order; [] when it names fewer than two."""
-    norm = normalize(text)
+    norm = positions_said(normalize(text))
     found: list[tuple[int, int]] = []
     for match in re.finditer(rf"\b(?P<a>{_ORD})\b{_NOT_AFTER}", norm):
         word = match.group("a")

@@ -151,7 +151,7 @@ def test_the_nearest_intent_makes_a_watch_of_words_without_the_trigger_words() -
 
 
 def test_the_nearest_intent_saves_a_home_said_without_save() -> None:
-    text = "stash the third one for me"
+    text = "squirrel away the third one for me"
     assert recognizers.saved_homes(Conversation(text, **SHOWN)) is None
     conv = Conversation(text, intents=[("save_home", 0.6), ("home_details", 0.5)], **SHOWN)
     assert calls(recognizers.saved_homes(conv)) == [("save_home", {"zpid": HOMES[2]["zpid"]})]
@@ -367,3 +367,18 @@ def test_an_intent_is_taken_from_its_own_calibrated_sureness() -> None:
     ranked = [("save_home", 0.45), ("home_details", 0.3)]
     assert Conversation("stash it", intents=ranked).intent is None  # below the default
     assert Conversation("stash it", intents=ranked, sure={"save_home": 0.41}).intent == "save_home"
+
+
+@pytest.mark.parametrize("text", ["pull up our wishlist", "go over my keepers", "my faves?"])
+def test_the_saved_list_called_by_other_names_is_shown(text: str) -> None:
+    saved = {"preferences": {f"home_{HOMES[0]['zpid']}": "saved"}}
+    assert calls(recognizers.saved_homes(Conversation(text, **saved))) == [
+        ("get_saved_homes", {"zpids": [HOMES[0]["zpid"]]})
+    ]
+
+
+@pytest.mark.parametrize("text", ["stash the 2nd one in my keepers", "hang on to #2 for me"])
+def test_keeping_a_home_in_other_words_saves_it(text: str) -> None:
+    assert calls(recognizers.saved_homes(Conversation(text, **SHOWN))) == [
+        ("save_home", {"zpid": HOMES[1]["zpid"]})
+    ]

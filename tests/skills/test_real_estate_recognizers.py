@@ -382,3 +382,33 @@ def test_keeping_a_home_in_other_words_saves_it(text: str) -> None:
     assert calls(recognizers.saved_homes(Conversation(text, **SHOWN))) == [
         ("save_home", {"zpid": HOMES[1]["zpid"]})
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("scratch my budget", "budget_max"),
+        ("i no longer care about the location", "location"),
+        ("drop the price limit you have for me", "budget_max"),
+    ],
+)
+def test_forgetting_a_preference_in_other_words_names_its_key(text: str, key: str) -> None:
+    prefs = {"preferences": {"location": "Austin", "budget_max": "500000"}}
+    assert calls(recognizers.saved_homes(Conversation(text, **prefs))) == [
+        ("forget_search_criteria", {"key": key})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("for future reference we only want condos", "property_type", "condo"),
+        ("our price ceiling is 350k", "budget_max", "$350,000"),
+    ],
+)
+def test_a_preference_said_to_be_kept_in_other_words_is_only_remembered(
+    text: str, key: str, value: str
+) -> None:
+    assert calls(recognizers.search(Conversation(text))) == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": key, "value": value})
+    ]

@@ -68,12 +68,14 @@ _POSITIONS = re.compile(
 )
 _CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
 _FORGET = re.compile(
-    r"\b(?:forget|clear|reset|delete|remove|drop|erase)\b|"
+    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|wipe|ditch|toss)\b|"
+    r"\b(?:no longer|don'?t|do not) (?:care about|need|want)\b|"
     r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b"
 )
 _KEPT = re.compile(
     r"\b(?:my|our|the saved|the (?:type|kind))\b|\b(?:i|we) (?:gave|told|said|set|mentioned)\b|"
-    r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b"
+    r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b|\byou(?:'ve| have)(?: got)? (?:for|on) (?:me|us)\b|"
+    r"\b(?:i|we) (?:no longer|don'?t|do not) (?:care|need|want)\b"
 )
 """What was remembered, not a filter of the search on screen ("drop the price limit")."""
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [

@@ -412,3 +412,18 @@ def test_a_preference_said_to_be_kept_in_other_words_is_only_remembered(
     assert calls(recognizers.search(Conversation(text))) == [
         ("save_search_criteria", {"entry_type": "PREFERENCE", "key": key, "value": value})
     ]
+
+
+@pytest.mark.parametrize(
+    "text", ["arrange a walkthrough of #2 on friday", "can we get inside number 2 on saturday"]
+)
+def test_a_visit_in_other_words_requests_a_tour(text: str) -> None:
+    found = recognizers.watches_and_tours(Conversation(text, **SHOWN))
+    assert [(c.name, c.args["zpid"]) for c in found.calls] == [("request_tour", HOMES[1]["zpid"])]
+
+
+def test_being_walked_through_the_costs_is_no_visit_and_search_settings_are_a_search() -> None:
+    assert recognizers.watches_and_tours(Conversation("walk me through #2", **SHOWN)) is None
+    assert calls(recognizers.watches_and_tours(Conversation("save these settings", **SHOWN))) == [
+        ("save_search", {"criteria": SHOWN["last_criteria"]})
+    ]

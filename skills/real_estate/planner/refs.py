@@ -124,7 +124,20 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, said in (
         (r"\b(\d{1,2})-(st|nd|rd|th)\b", r"\1\2"),  # "the 4-th one"
         (r"\b(second|next) from (?:the )?(?:last|bottom|end)\b", "second to last"),
-        (r"\bthe (?:very )?(?:top|1st) one\b", "the first one"),
+        (r"\bthe (?:one|home|house|listing) (?:before|above) (?:the )?last\b", "second to last"),
+        (
+            r"\bthe (?:very )?(?:top|1st) (one|result|listing|home|house|pick|match|option)\b",
+            r"the first \1",
+        ),
+        (
+            r"\bthe (?:very )?(?:bottom|final) (one|result|listing|home|house|pick|match|option)\b",
+            r"the last \1",
+        ),
+        (r"\bthe (?:one|home|house|listing) (?:at|on) the (?:very )?top\b", "the first one"),
+        (
+            r"\bthe (?:one|home|house|listing) (?:at|on) the (?:very )?(?:bottom|end)\b",
+            "the last one",
+        ),
         (rf"\b({_ORD}) (?:one )?from the top\b", r"the \1"),
         (rf"\b(?:number|no\.?|#)\s*({'|'.join(ORDINALS)})\b", r"the \1"),  # "number eighth"
         (

@@ -430,3 +430,18 @@ def test_being_walked_through_the_costs_is_no_visit_and_search_settings_are_a_se
     assert calls(recognizers.watches_and_tours(Conversation("save these settings", **SHOWN))) == [
         ("save_search", {"criteria": SHOWN["last_criteria"]})
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("keep tabs on #2", "watch_home"),
+        ("flag the 2nd for price changes", "watch_home"),
+        ("subscribe me to this search", "save_search"),
+        ("set up an alert for homes like these", "save_search"),
+    ],
+)
+def test_a_watch_or_an_alert_in_other_words_is_made(text: str, tool: str) -> None:
+    found = recognizers.watches_and_tours(Conversation(text, **SHOWN))
+    assert [c.name for c in found.calls] == [tool]
+    assert recognizers.watches_and_tours(Conversation("homes with a security monitor")) is None

@@ -41,7 +41,10 @@ _NOTIFY = re.compile(
     r"\b(?:save|keep) (?:these|this|the|my) (?:search )?(?:settings|filters|criteria)\b|"
     r"\bsearch alerts?\b|\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
     r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
-    r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b"
+    r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b|\bkeep tabs on\b|"
+    r"\bmonitor (?:it|this|that|the|these|those|my|#?\d|number)\b|"
+    r"\bsubscribe\b|\b(?:set up|create|add|want|like) (?:an? )?(?:\w+ )?alerts?\b|\ban alert for\b|"
+    r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b"
 )
 _NEW_HOMES = re.compile(
     r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .parse import NUMW, normalize, to_number
+from .positions import NOUN, ORD, ORDINALS, positions_said
 from .wording import DATA_CITIES
 
 _CARD_CLICK = re.compile(
@@ -42,47 +43,14 @@ _OTHER_CITY = re.compile(
 _STATE = re.compile(r"\s*,?\s*(?:tx|texas)\b\.?", re.I)
 _ZIP = re.compile(r"\s*,?\s*\d{5}(?:-\d{4})?\b")
 
-ORDINALS: dict[str, int] = {
-    word: n
-    for n, word in enumerate(
-        [
-            "first",
-            "second",
-            "third",
-            "fourth",
-            "fifth",
-            "sixth",
-            "seventh",
-            "eighth",
-            "ninth",
-            "tenth",
-            "eleventh",
-            "twelfth",
-            "thirteenth",
-            "fourteenth",
-            "fifteenth",
-            "sixteenth",
-            "seventeenth",
-            "eighteenth",
-            "nineteenth",
-            "twentieth",
-        ],
-        start=1,
-    )
-}
-_ORD = (
-    r"\d{1,2}(?:st|nd|rd|th)|second[- ]to[- ]last|next[- ]to[- ]last|penultimate|last|"
-    + "|".join(ORDINALS)
-)
-_NOUN = r"(?:one|listing|home|house|property|place|result|option|condo|townhouse|townhome|apartment|lot|pick|choice|entry)"
 _NOT_AFTER = (
     r"(?!\s+(?:\d|times?|page|search(?:es)?|query|results|listings|homes|houses|properties|"
     r"places|options|condos|few|couple|step|things?|message|question|floor|days?|weeks?|"
     rf"months?|years?|half|quarter|{NUMW})\b)"
 )
 _ORDINAL_REF = re.compile(
-    rf"\bthe\s+(?P<a>{_ORD})(?:\s+{_NOUN})?\b{_NOT_AFTER}"
-    rf"|(?<!our )(?<!my )(?<!a )(?<!your )\b(?P<b>{_ORD})\s+"
+    rf"\bthe\s+(?P<a>{ORD})(?:\s+{NOUN})?\b{_NOT_AFTER}"
+    rf"|(?<!our )(?<!my )(?<!a )(?<!your )\b(?P<b>{ORD})\s+"
     r"(?:one|listing|result|option|pick|choice|property|home|house|place)\b"
 )
 """`the third`, `2nd one`, and, as people drop the article, `second house`; never "our first
@@ -111,71 +79,6 @@ _SUPERLATIVE_REF = re.compile(
     rf"\b(?P<s>{_SUP})\s+(?:one|listing|option|result|pick|choice|of (?:them|those|these|all))\b"
     rf"|\bwhich\b(?:\s+\w+){{0,3}}\s+(?P<t>{_SUP})\b(?!\s+first)"
 )
-
-
-_ORDINAL_NOUN = rf"(?=\s+{_NOUN}\b)"
-_NOT_AMOUNT = (
-    r"(?!\s*(?:k\b|%|,\d|\.\d|bed|bd|br\b|bath|ba\b|sq|mile|mi\b|stor|car\b|garage|acre|floor|"
-    r"year|min|block|hour|day|week|month|people|kid|dog|me\b))"
-)
-"""What follows a number that counts something ("house 2 story"), not a position."""
-_POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), said)
-    for pattern, said in (
-        (r"\b(\d{1,2})-(st|nd|rd|th)\b", r"\1\2"),  # "the 4-th one"
-        (r"\b(second|next) from (?:the )?(?:last|bottom|end)\b", "second to last"),
-        (r"\bthe (?:one|home|house|listing) (?:before|above) (?:the )?last\b", "second to last"),
-        (
-            r"\bthe (?:very )?(?:top|1st) (one|result|listing|home|house|pick|match|option)\b",
-            r"the first \1",
-        ),
-        (
-            r"\bthe (?:very )?(?:bottom|final) (one|result|listing|home|house|pick|match|option)\b",
-            r"the last \1",
-        ),
-        (r"\bthe (?:one|home|house|listing) (?:at|on) the (?:very )?top\b", "the first one"),
-        (
-            r"\bthe (?:one|home|house|listing) (?:at|on) the (?:very )?(?:bottom|end)\b",
-            "the last one",
-        ),
-        (rf"\b({_ORD}) (?:one )?from the top\b", r"the \1"),
-        (rf"\b(?:number|no\.?|#)\s*({'|'.join(ORDINALS)})\b", r"the \1"),  # "number eighth"
-        (
-            rf"\b(?:the one )?(?:in |at )?(?:the )?(?:house|home|item|spot|slot|position|entry|"
-            rf"ranked|numbered)\s+(?:no\.?\s*|number\s+|#\s*)?({NUMW})\b{_NOT_AMOUNT}",
-            r"number \1",
-        ),
-        (rf"\bthe ({NUMW}) (?:one|listing|house|home)\b", r"number \1"),  # "the 2 one"
-        (rf"^\s*(?:the )?({_ORD})\s*[.!?]?\s*$", r"the \1"),  # "2nd" alone
-    )
-)
-"""Other ways of saying a position, rewritten as the forms the references read."""
-
-
-def _ordinal_typos(norm: str) -> str:
-    """ "the fith one", "number nineth": a word that is near an ordinal, where an ordinal goes
-    (after "the" or "number", or before "one", "house"...), read as that ordinal."""
-
-    def fixed(match: re.Match[str]) -> str:
-        word = match.group("w")
-        if word in ORDINALS or re.fullmatch(NUMW, word):
-            return match.group(0)
-        near = [
-            o for o in difflib.get_close_matches(word, ORDINALS, n=1, cutoff=0.8) if o[0] == word[0]
-        ]
-        return match.group(0).replace(word, near[0]) if near else match.group(0)
-
-    before = re.sub(r"\b(?:the|number|no) (?P<w>[a-z]{4,12})\b", fixed, norm)
-    return re.sub(rf"\b(?P<w>[a-z]{{4,12}}){_ORDINAL_NOUN}", fixed, before)
-
-
-def positions_said(norm: str) -> str:
-    """`norm` with positions said in other words ("house 4", "the fith one", "second from the
-    bottom", "2nd" alone) written as the references read them ("number 4", "the fifth one")."""
-    norm = _ordinal_typos(norm)
-    for pattern, said in _POSITION_WORDS:
-        norm = pattern.sub(said, norm)
-    return norm
 
 
 @dataclass(frozen=True)
@@ -243,7 +146,7 @@ def all_positions(text: str) -> list[int]:
     two", "#2 and #5"), in order; [] when it names fewer than two."""
     norm = positions_said(normalize(text))
     found: list[tuple[int, int]] = []
-    for match in re.finditer(rf"\b(?P<a>{_ORD})\b{_NOT_AFTER}", norm):
+    for match in re.finditer(rf"\b(?P<a>{ORD})\b{_NOT_AFTER}", norm):
         word = match.group("a")
         number = ORDINALS.get(word) or (int(re.sub(r"\D", "", word)) if word[0].isdigit() else 0)
         if number:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.llm.profile import ModelProfile
 from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.storage.session_file import parsed
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
@@ -64,7 +64,7 @@ async def test_full_turn_calls_the_tool_then_answers_and_persists(tmp_path: Path
     assert final["messages"][-1].content == "The tool said 1 times 42."
     assert final["iterations"] == 1
     assert len(final["hints"]) == 3
-    stored = json.loads((tmp_path / "users/local/sessions/s1.json").read_text())
+    stored = parsed((tmp_path / "users/local/sessions/s1.json").read_text())[0]
     kinds = [m["type"] for m in stored["messages"]]
     assert kinds == ["human", "ai", "tool", "ai"]
     assert stored["turns"][0]["user"] == "find it"
@@ -191,7 +191,7 @@ async def test_a_runs_thread_id_selects_its_session_when_the_context_names_none(
     assert seen == ["first in a", "second in a"]
     sessions = tmp_path / "users/local/sessions"
     assert sorted(p.name for p in sessions.iterdir()) == ["t-a.json", "t-b.json"]
-    assert [t["user"] for t in json.loads((sessions / "t-a.json").read_text())["turns"]] == [
+    assert [t["user"] for t in parsed((sessions / "t-a.json").read_text())[0]["turns"]] == [
         "first in a",
         "second in a",
     ]

@@ -4,6 +4,7 @@ changes more than it adds, or follows another writer, rewrites the file whole.""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,13 @@ def test_a_loaded_record_is_the_callers_own(store: SessionStore) -> None:
     mine.title = "changed, not saved"
     again = store.load("alice", "s1")
     assert again is not None and again.title == "first" and len(again.turns) == 1
+
+
+def test_a_file_unchanged_since_the_last_save_is_not_read_again(store: SessionStore) -> None:
+    exchange(store, "s1", "first")
+    path = store.path("alice", "s1")
+    stat = path.stat()
+    with path.open("r+b") as handle:  # the same size, inode and time: nothing says it changed
+        handle.write(b"\0" * stat.st_size)
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert users_said(store) == ["first"]  # the record kept from the save, not the file's bytes

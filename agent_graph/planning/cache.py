@@ -27,12 +27,9 @@ class AnswerCache:
         self, skill: str, argument: Any, ask: Callable[[], list[str] | None]
     ) -> tuple[str, ...] | None:
         """The kept answer for `argument`, else `ask()`'s, kept when it is a list."""
-        text = json.dumps(argument, sort_keys=True, default=str)
-        key = (skill, hashlib.sha256(text.encode()).digest())
-        with self._lock:
-            if key in self._kept:
-                self._kept.move_to_end(key)
-                return self._kept[key]
+        key = _key(skill, argument)
+        if (kept := self._kept_at(key)) is not None:
+            return kept
         found = ask()
         if not isinstance(found, list):
             return None
@@ -42,3 +39,19 @@ class AnswerCache:
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
         return answer
+
+    def kept(self, skill: str, argument: Any) -> tuple[str, ...] | None:
+        """The kept answer for `argument`, None when there is none (nothing is asked)."""
+        return self._kept_at(_key(skill, argument))
+
+    def _kept_at(self, key: tuple[str, bytes]) -> tuple[str, ...] | None:
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                return self._kept[key]
+        return None
+
+
+def _key(skill: str, argument: Any) -> tuple[str, bytes]:
+    text = json.dumps(argument, sort_keys=True, default=str)
+    return (skill, hashlib.sha256(text.encode()).digest())

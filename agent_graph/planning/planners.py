@@ -215,14 +215,31 @@ class Planners:
         """Every planner's lines for the results it may read, in PRIORITY order; a planner with
         none to read is not asked, and the same results are not asked twice."""
         lines: list[str] = []
-        for planner in self.items:
-            results = view.for_state(planner.skill, planner.reads)
-            if results is None or not planner.has("state_lines"):
-                continue
+        for planner, results in self._state_readers(view):
             ask = functools.partial(planner.ask, "state_lines", results)
             found = self.kept_lines.lines(planner.skill, results, ask)
             lines.extend(found or ())
         return lines
+
+    def kept_state_lines(self, view: SkillResults) -> list[str] | None:
+        """`state_lines(view)` when every planner's answer is kept (nothing is asked, so the
+        caller need not leave the event loop), else None."""
+        lines: list[str] = []
+        for planner, results in self._state_readers(view):
+            found = self.kept_lines.kept(planner.skill, results)
+            if found is None:
+                return None
+            lines.extend(found)
+        return lines
+
+    def _state_readers(self, view: SkillResults) -> list[tuple[Planner, list[dict[str, Any]]]]:
+        """The planners asked for state lines, each with the results it may read."""
+        found = []
+        for planner in self.items:
+            results = view.for_state(planner.skill, planner.reads)
+            if results is not None and planner.has("state_lines"):
+                found.append((planner, results))
+        return found
 
     def refusal(self, text: str, skills: Iterable[str]) -> Refusal | None:
         """The first refusal of this user message by a planner of `skills` (those whose tools

@@ -1,11 +1,11 @@
 """Session files synced behind the turn: a turn's record is written in the turn, and put on
 disk (fsync) while its `done` goes out.
 
-The save is the one write a turn cannot skip, and as a file it costs a temp file, a rename and
-an fsync; the fsync alone was most of it (3-8 ms a turn on a loaded machine, all before
-`done`). `SessionsBehind` writes the file as before (temp file + rename: every reader, the next
-turn included, sees the new record at once, and a full or read-only disk is still the turn's
-error), and hands the fsync to one writer thread. `settle` (the turn runner's `after_turn`)
+The save is the one write a turn cannot skip, and as a file it costs an appended line (or a
+temp file and a rename, storage/sessions.py) and an fsync; the fsync was most of it (3-8 ms a
+turn on a loaded machine, all before `done`). `SessionsBehind` writes the file in the turn
+(every reader, the next turn included, sees the new record at once, and a full or read-only
+disk is still the turn's error), and hands the fsync to one writer thread. `settle` (the turn runner's `after_turn`)
 waits for a user's syncs before the turn's stream ends, so a turn's stream still ends only
 once its session is on disk. A failed sync is logged (the turn's answer is already out).
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from agent_graph.storage.session_file import parsed
 from tests.servers import stream_turn
 
 
@@ -40,7 +40,7 @@ def test_second_turn_sees_the_first_and_history_is_rebuilt(app_client: TestClien
     human = [m["content"] for m in context["messages"] if m["type"] == "human"]
     assert human == ["what time is it?", "and what's the date?"]
     assert any(m["type"] == "tool" for m in context["messages"])
-    stored = json.loads(_session_file(app_client, session_id).read_text())
+    stored = parsed(_session_file(app_client, session_id).read_text())[0]
     assert [t["user"] for t in stored["turns"]] == ["what time is it?", "and what's the date?"]
     assert [m["type"] for m in stored["messages"]] == ["human", "ai", "tool", "ai"] * 2
     body = app_client.get(f"/sessions/{session_id}").json()

@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from agent_graph.storage.session_file import parsed
 from tests.openai_server import FakeOpenAI
 from tests.processes import descendants, still_running
 from tests.servers import ROOT, free_port, free_port_window, wait_ok
@@ -197,7 +198,7 @@ async def test_each_studio_thread_is_its_own_session(
     assert any(m.get("name") == "get_property_details" for m in again if m.get("type") == "tool")
     sessions = tmp_path / "memory" / "users" / "local" / "sessions"
     assert sorted(p.stem for p in sessions.glob("*.json")) == sorted([first, second])
-    turns = json.loads((sessions / f"{first}.json").read_text())["turns"]
+    turns = parsed((sessions / f"{first}.json").read_text())[0]["turns"]
     assert [t["user"] for t in turns] == [
         "3 bedroom houses in Austin under $500k",
         "the second one",

@@ -3,13 +3,13 @@ its planner (C2) plans, its TypeScript workers compute, and nothing in agent_gra
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from agent_graph.storage.session_file import parsed
 from tests.servers import answer_text, stream_turn
 
 FIND = "find me a 3-bed house in Austin under $500k"
@@ -22,7 +22,7 @@ def _data(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _tool_args(client: TestClient, session_id: str, tool: str) -> list[dict[str, Any]]:
     root: Path = client.memory_root  # type: ignore[attr-defined]
-    stored = json.loads((root / "users" / "local" / "sessions" / f"{session_id}.json").read_text())
+    stored = parsed((root / "users" / "local" / "sessions" / f"{session_id}.json").read_text())[0]
     return [
         call["args"]
         for message in stored["messages"]

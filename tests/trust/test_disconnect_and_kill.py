@@ -10,6 +10,7 @@ from pathlib import Path
 
 import httpx
 
+from agent_graph.storage.session_file import parsed
 from tests.servers import ServerProcess, free_port_window, sse_events, start_server
 from tests.trust.helpers import clock_skills, kill_orphan_workers, session_files
 
@@ -59,9 +60,9 @@ def test_a_turn_outlives_its_connection_and_the_client_rejoins_where_it_left(
         clock.set("ok")
         events = _turn(server.url, "what time is it?", session)
         assert events[-1]["type"] == "done" and not [e for e in events if e["type"] == "error"]
-        stored = json.loads(
-            (tmp_path / "memory/users/local/sessions" / f"{session}.json").read_text()
-        )
+        stored = parsed((tmp_path / "memory/users/local/sessions" / f"{session}.json").read_text())[
+            0
+        ]
     finally:
         server.stop()
     rest = sse_events(iter(lines))
@@ -122,7 +123,7 @@ def test_sigkill_during_session_writes_never_leaves_a_torn_file(tmp_path: Path) 
     files = session_files(root)
     assert files
     for path in files:
-        data = json.loads(path.read_text())  # parses: never torn
+        data, _whole = parsed(path.read_text())  # a cut last line is skipped, nothing before it
         assert [m["type"] for m in data["messages"]] == TIME * len(data["turns"])
         humans = [m["data"]["content"] for m in data["messages"] if m["type"] == "human"]
         assert humans == [t["user"] for t in data["turns"]]
@@ -157,9 +158,9 @@ def test_an_openai_client_leaving_mid_stream_does_not_stop_the_turn(tmp_path: Pa
         }
         answered = httpx.post(f"{server.url}/v1/chat/completions", json=again, timeout=30)
         assert answered.status_code == 200, answered.text
-        stored = json.loads(
-            (tmp_path / "memory/users/local/sessions" / f"{session}.json").read_text()
-        )
+        stored = parsed((tmp_path / "memory/users/local/sessions" / f"{session}.json").read_text())[
+            0
+        ]
     finally:
         server.stop()
     assert [t["user"] for t in stored["turns"]] == [
@@ -190,9 +191,9 @@ def test_the_cli_rejoins_a_turn_whose_connection_a_proxy_cuts(tmp_path: Path) ->
             assert proxy.cuts == 1
         clock.set("ok")
         session = chat.session_id
-        stored = json.loads(
-            (tmp_path / "memory/users/local/sessions" / f"{session}.json").read_text()
-        )
+        stored = parsed((tmp_path / "memory/users/local/sessions" / f"{session}.json").read_text())[
+            0
+        ]
     finally:
         server.stop()
     shown = out.getvalue()

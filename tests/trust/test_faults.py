@@ -3,7 +3,6 @@ working. Skill crash/hang, model timeout/failure, two turns at once on one sessi
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Iterator
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from agent_graph.storage.session_file import parsed
 from agent_graph.turns.runner import FAILURE_MESSAGE, TIMEOUT_MESSAGE
 from tests.openai_server import FakeOpenAI
 from tests.servers import stream_turn
@@ -19,7 +19,7 @@ from tests.trust.helpers import Clock, app_client, clock_skills
 
 
 def _session(root: Path, session_id: str) -> dict:
-    data: dict = json.loads((root / "users/local/sessions" / f"{session_id}.json").read_text())
+    data: dict = parsed((root / "users/local/sessions" / f"{session_id}.json").read_text())[0]
     return data
 
 
@@ -135,5 +135,5 @@ def test_a_slow_or_failing_model_is_an_error_event_and_changes_nothing(
         fake_model.delay_s, fake_model.fail_status = 0.0, None
         third = stream_turn(client, "and now?", session)
         assert "error" not in _types(third)
-    stored = json.loads((root / "users/local/sessions" / f"{session}.json").read_text())
+    stored = parsed((root / "users/local/sessions" / f"{session}.json").read_text())[0]
     assert [t["user"] for t in stored["turns"]] == ["what time is it?", "and now?"]

@@ -4,12 +4,12 @@ messages (every session file holds every exchange, in order)."""
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from pathlib import Path
 
 import httpx
 
+from agent_graph.storage.session_file import parsed
 from tests.servers import free_port_window, sse_events, start_server
 from tests.trust.helpers import clock_skills, kill_orphan_workers
 
@@ -61,7 +61,7 @@ def test_fifty_concurrent_streams_lose_nothing(tmp_path: Path) -> None:
     problems = [p for _, found in results for p in found]
     assert problems == [], problems[:5]
     for number, (session, _) in enumerate(results):
-        data = json.loads((root / "users/local/sessions" / f"{session}.json").read_text())
+        data = parsed((root / "users/local/sessions" / f"{session}.json").read_text())[0]
         expected = [f"what time is it? (stream {number}, turn {t})" for t in range(TURNS_EACH)]
         assert [t["user"] for t in data["turns"]] == expected
         humans = [m["data"]["content"] for m in data["messages"] if m["type"] == "human"]

@@ -8,7 +8,6 @@ permitted. The ENOTDIR case (a file where a folder should be) needs no privilege
 from __future__ import annotations
 
 import errno
-import json
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from agent_graph.storage.session_file import parsed
 from tests.servers import stream_turn
 from tests.trust.helpers import app_client, clock_skills
 
@@ -67,7 +67,9 @@ def test_full_then_read_only_disk_gives_clear_errors_and_keeps_the_file(
     path = tiny_disk / f"{session}.json"
     before = path.read_bytes()
     filler = _fill(tiny_disk)
-    full = _errors(stream_turn(client, "and now?", session))
+    # an exchange is appended to its session file: one longer than the file's last page has
+    # room for (the message is stored twice, as the turn and as the message)
+    full = _errors(stream_turn(client, "and now? " + "x" * 3000, session))
     assert len(full) == 1 and "could not be saved" in full[0] and "No space left" in full[0]
     assert path.read_bytes() == before
     assert not list(tiny_disk.glob(".*.tmp"))
@@ -78,7 +80,7 @@ def test_full_then_read_only_disk_gives_clear_errors_and_keeps_the_file(
     assert path.read_bytes() == before
     assert _mount("-o", "remount,rw", str(tiny_disk))
     assert _errors(stream_turn(client, "what time is it now?", session)) == []
-    turns = json.loads(path.read_text())["turns"]
+    turns = parsed(path.read_text())[0]["turns"]
     assert [t["user"] for t in turns] == ["what time is it?", "what time is it now?"]
     assert client.get("/health").json()["status"] == "ok"
 

@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from agent_graph.security.auth import TokensFileError, load_tokens
+from agent_graph.storage.session_file import parsed
 from tests.servers import sse_events
 from tests.trust.helpers import ALICE, BOB, app_client, bearer, files_under
 
@@ -110,7 +111,7 @@ def test_continuing_anothers_session_id_starts_a_new_session_of_ones_own(
     assert not {"preferences", "semantic", "episodes"} & set(context["sections"])
     assert "400,000" not in json.dumps(context)  # Bob's budget is not recalled (L1/L3)
     assert bob_file.read_bytes() == before
-    mine = json.loads((root / "users" / "alice" / "sessions" / f"{bob_session}.json").read_text())
+    mine = parsed((root / "users" / "alice" / "sessions" / f"{bob_session}.json").read_text())[0]
     assert [t["user"] for t in mine["turns"]] == ["show me homes in Pflugerville"]
     bob_view = client.get(f"/sessions/{bob_session}", headers=bearer(BOB)).json()
     assert [t["user"] for t in bob_view["turns"]] == [BOB_SEARCH]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
+import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
@@ -13,6 +14,7 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.llm.profile import ModelProfile
 from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.storage.session_file import parsed
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
@@ -64,11 +66,41 @@ async def test_full_turn_calls_the_tool_then_answers_and_persists(tmp_path: Path
     assert final["messages"][-1].content == "The tool said 1 times 42."
     assert final["iterations"] == 1
     assert len(final["hints"]) == 3
-    stored = json.loads((tmp_path / "users/local/sessions/s1.json").read_text())
+    stored = parsed((tmp_path / "users/local/sessions/s1.json").read_text())[0]
     kinds = [m["type"] for m in stored["messages"]]
     assert kinds == ["human", "ai", "tool", "ai"]
     assert stored["turns"][0]["user"] == "find it"
     assert stored["title"] == "Find it"
+
+
+async def test_a_turn_reads_and_writes_its_session_in_two_thread_hops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    skills = InMemorySkills({"lookup": lambda p: {"answer": 42}})
+    graph = build_graph(
+        _services(tmp_path, ScriptedChatModel(respond=_call_tool_then_answer), skills)
+    )
+    hops: list[str] = []
+    to_thread = asyncio.to_thread
+
+    async def counted(function: Any, /, *args: Any) -> Any:
+        hops.append(function.__name__)
+        return await to_thread(function, *args)
+
+    monkeypatch.setattr(asyncio, "to_thread", counted)
+    for text in ("find it", "and again"):
+        hops.clear()
+        await graph.ainvoke(
+            {"messages": [HumanMessage(text)]}, context=Context(user_id="local", session_id="s1")
+        )
+        # hydrate reads the session; post_process adds the exchange, read and written at once
+        assert [h for h in hops if h in ("load", "save", "add_exchange")] == [
+            "load",
+            "add_exchange",
+        ]
+    stored = SessionStore(tmp_path).load("local", "s1")
+    assert stored is not None and stored.title == "Find it"
+    assert [t["user"] for t in stored.turns] == ["find it", "and again"]
 
 
 async def test_tool_error_becomes_error_tool_message_not_a_crash(tmp_path: Path) -> None:
@@ -191,7 +223,7 @@ async def test_a_runs_thread_id_selects_its_session_when_the_context_names_none(
     assert seen == ["first in a", "second in a"]
     sessions = tmp_path / "users/local/sessions"
     assert sorted(p.name for p in sessions.iterdir()) == ["t-a.json", "t-b.json"]
-    assert [t["user"] for t in json.loads((sessions / "t-a.json").read_text())["turns"]] == [
+    assert [t["user"] for t in parsed((sessions / "t-a.json").read_text())[0]["turns"]] == [
         "first in a",
         "second in a",
     ]

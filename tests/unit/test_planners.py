@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import os
 import resource
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
+from agent_graph.graph.nodes.reflect import described_state
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.planning import process as planner_process
 from agent_graph.planning.planners import Planners
@@ -464,3 +466,33 @@ def test_a_planner_answers_where_the_agent_holds_over_1024_files(tmp_path: Path)
         for fd in held:
             os.close(fd)
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+async def test_a_state_already_described_is_read_without_leaving_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    skill(tmp_path, "counter", COUNTING)
+    planners = Planners.from_skills_dir(tmp_path)
+    call = {"name": "count", "args": {}, "id": "c1"}
+    messages = [
+        HumanMessage("count"),
+        AIMessage("", tool_calls=[call]),
+        ToolMessage(
+            wrap_external("counter.count", '{"type": "own"}'), tool_call_id="c1", name="count"
+        ),
+    ]
+    hops: list[str] = []
+    to_thread = asyncio.to_thread
+
+    async def counted(function: Any, /, *args: Any) -> Any:
+        hops.append(function.__name__)
+        return await to_thread(function, *args)
+
+    monkeypatch.setattr(asyncio, "to_thread", counted)
+    try:
+        first = await described_state(messages, planners, {"count": "counter"})
+        again = await described_state(messages, planners, {"count": "counter"})
+    finally:
+        planners.close()
+    assert "1 asked, 1 seen: own" in first and again == first
+    assert hops == ["state_lines"]  # asked once, in a thread; then read from the kept lines

@@ -22,7 +22,7 @@ from langgraph.runtime import Runtime
 from agent_graph.events import AlertsEvent
 from agent_graph.graph import history
 from agent_graph.graph.history_fold import folded
-from agent_graph.graph.nodes.reflect import context_block, describe_state
+from agent_graph.graph.nodes.reflect import context_block, described_state
 from agent_graph.graph.services import MemoryGateway, Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
@@ -134,7 +134,7 @@ def make_hydrate(services: Services) -> Any:
         )
         owners = tool_owners(services.skills)
         described, (recalled, remembered) = await asyncio.gather(
-            asyncio.to_thread(describe_state, known.recent, services.planners, owners),
+            described_state(known.recent, services.planners, owners),
             recall.with_history(early, session_id, known),
         )
         sections = {**known.sections, **recalled}

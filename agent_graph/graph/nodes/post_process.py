@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage
 from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
-from agent_graph.graph.followups import hint_results, make_hints, make_title
+from agent_graph.graph.followups import fallback_title, hint_results, make_hints, make_title
 from agent_graph.graph.read_ahead import read_ahead_after_turn
 from agent_graph.graph.services import Services, SessionStorage
 from agent_graph.graph.state import AgentState, Context
@@ -57,37 +59,69 @@ def make_post_process(services: Services) -> Any:
         results = redact(state.get("results") or [])
         outcomes = redact(state.get("tool_outcomes") or [])
         store = services.session_store(ctx.persist)
-        record, hints = await asyncio.gather(
-            titled(store, ctx.user_id, session_id, llm, question),
+        hints, title = await asyncio.gather(
             make_hints(llm, question, answer, hint_results(results, outcomes), services.planners),
+            new_title(store, ctx.user_id, session_id, llm, question),
         )
-        hints, title = redact(hints), redact(record.title)
-        record.title = title
-        record.messages.extend(redact(history.dump(stored_turn(state, turn))))
-        record.turns.append(
-            {
+        hints = redact(hints)
+        exchange = Exchange(
+            messages=redact(history.dump(stored_turn(state, turn))),
+            turn={
                 "user": question,
                 "assistant": answer,
                 "data": results[-1] if results else None,
                 "hints": hints,
-            }
+            },
+            title=redact(title),
         )
-        await asyncio.to_thread(store.save, record)
+        where = (store, ctx.user_id, session_id)
+        record = await asyncio.to_thread(add_exchange, *where, exchange, redact)
         await remember(ctx, session_id, state, len(record.turns) - 1, question, answer)
         read_ahead_after_turn(services, ctx, session_id)  # with the preferences just saved
-        return {"hints": hints, "title": title}
+        return {"hints": hints, "title": record.title}
 
     return post_process
 
 
-async def titled(
+async def new_title(
     store: SessionStorage, user: str, session_id: str, llm: Any, question: str
-) -> SessionRecord:
-    """The stored session; a new one titled from its first message."""
+) -> str | None:
+    """The title the session gets if this is its first exchange (`add_exchange` decides):
+    without a model the rule's, at no cost; with one, the model's, asked only when the stored
+    session has no exchange yet (None when it has)."""
+    if llm is None:
+        return fallback_title(question)
     found = await asyncio.to_thread(store.load, user, session_id)
-    record = found or SessionRecord(id=session_id, user=user)
-    if not record.turns:
-        record.title = await make_title(llm, question)
+    return None if found is not None and found.turns else await make_title(llm, question)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One turn as the session stores it."""
+
+    messages: list[dict[str, Any]]
+    turn: dict[str, Any]
+    title: str | None
+    """The session's title if it has no exchange yet."""
+
+
+def add_exchange(
+    store: SessionStorage,
+    user: str,
+    session_id: str,
+    exchange: Exchange,
+    redact: Callable[[str], str],
+) -> SessionRecord:
+    """The stored session with `exchange` added, saved: one thread hop for the read and the
+    write (the file store appends it). The title kept is redacted again, as every turn's is
+    (an interrupted first turn titles its session with the user's words as they came)."""
+    record = store.load(user, session_id) or SessionRecord(id=session_id, user=user)
+    if not record.turns and exchange.title is not None:
+        record.title = exchange.title
+    record.title = redact(record.title)
+    record.messages.extend(exchange.messages)
+    record.turns.append(exchange.turn)
+    store.save(record)
     return record
 
 

@@ -1,4 +1,5 @@
-"""reflect: rebuild this turn's context block after tools ran (pure: no LLM, no I/O).
+"""reflect: rebuild this turn's context block after tools ran (no LLM; the planners are asked
+only for results they have not described yet).
 
 The block holds the saved preferences and the conversation state (lines from the skills'
 planners, `state_lines`, plus the memory writes made in this conversation), then what is
@@ -11,6 +12,7 @@ for it and the message itself.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,7 +22,7 @@ from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
 from agent_graph.planning.facts import tool_owners
 from agent_graph.planning.planners import Planners
-from agent_graph.planning.view import results_view
+from agent_graph.planning.view import ResultsView, results_view
 from agent_graph.security.sanitizer import wrap_recalled
 
 CONTEXT_BLOCK_ID = "propsearch-context-block"
@@ -32,14 +34,30 @@ def describe_state(
     """What the skills say the model should know about the conversation so far (each planner
     of the results it may read, `owners` the skill of each tool): asks the planners."""
     view = results_view(messages, owners)
-    lines = planners.state_lines(view)
+    return _state_text(planners.state_lines(view), view)
+
+
+async def described_state(
+    messages: Sequence[BaseMessage], planners: Planners, owners: Mapping[str, str]
+) -> str:
+    """`describe_state`, read on the event loop when every planner's answer for these results
+    is kept (a turn's block reads the results the last turn's block asked about), else in a
+    thread, where the planners are asked."""
+    view = results_view(messages, owners)
+    lines = planners.kept_state_lines(view)
+    if lines is None:
+        lines = await asyncio.to_thread(planners.state_lines, view)
+    return _state_text(lines, view)
+
+
+def _state_text(lines: list[str], view: ResultsView) -> str:
     saved = [
         f"[{r.get('entry_type')}] {r.get('key')}: {r.get('value')}"
         for _tool, r in view.results
         if r.get("type") == "memory_write"
     ]
     if saved:
-        lines.append("Preferences saved in this conversation: " + "; ".join(saved))
+        lines = [*lines, "Preferences saved in this conversation: " + "; ".join(saved)]
     if not lines:
         return ""
     return "Conversation state:\n" + wrap_recalled("conversation state", "\n".join(lines))
@@ -73,7 +91,7 @@ def context_block(state: str, sections: dict[str, str]) -> SystemMessage | None:
 
 
 def make_reflect(services: Services) -> Any:
-    def reflect(state: AgentState) -> dict[str, Any]:
+    async def reflect(state: AgentState) -> dict[str, Any]:
         """Replace (same id) the previous block instead of appending another. With the local
         model the block stays as the turn began: it sits before this turn's calls and results,
         so a rebuild would make every round read them again (the model reads the results
@@ -81,7 +99,8 @@ def make_reflect(services: Services) -> Any:
         if services.profile.replays_turns:
             return {}
         messages = state.get("messages") or []
-        described = describe_state(messages, services.planners, tool_owners(services.skills))
+        owners = tool_owners(services.skills)
+        described = await described_state(messages, services.planners, owners)
         block = context_block(described, state.get("context") or {})
         return {"messages": [block]} if block else {}
 

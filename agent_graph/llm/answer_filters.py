@@ -1,4 +1,4 @@
-"""What of a model's answer the user is shown: one home for the stored answer and the stream.
+"""What of a model's answer the user is shown: one place deciding for the stored answer and the stream alike.
 
 Two things in an answer are not meant for the user:
 

@@ -35,6 +35,10 @@ class ModelProfile:
     skill_answers: bool = False
     """A turn that made the calls the planners planned ends with their wording (suggestion.py,
     skills_answer) instead of a model call that reads the results (SKILL_ANSWERS)."""
+    short_unread_results: bool = False
+    """Results no call read (the skills worded the answer after them) are replayed as a short
+    note (graph/history.py as_read): the next turn's first call would otherwise read them, all
+    of a listing table, while the user waits; the conversation state numbers them."""
     read_ahead: bool = False
     """After each turn the local model reads the session's next prompt (graph/read_ahead.py)."""
     relevant_tools: bool = False

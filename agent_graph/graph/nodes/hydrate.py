@@ -86,7 +86,8 @@ async def conversation(services: Services, ctx: Context, session_id: str) -> Con
     groups = history.exchanges(history.load(record.messages) if record else [])
     kept, summary = _replayed(services, groups)
     recent: list[BaseMessage] = history.as_read(
-        history.close_dangling_tool_calls([m for group in kept for m in group])
+        history.close_dangling_tool_calls([m for group in kept for m in group]),
+        services.profile.short_unread_results,
     )
     sections: dict[str, str] = {
         "identity": services.skills.identity,
@@ -114,7 +115,7 @@ def _replayed(
     budget = services.profile.history_token_budget
     if not budget:
         return groups[-VERBATIM_EXCHANGES:], None
-    shown = [history.as_read(g) for g in groups]
+    shown = [history.as_read(g, services.profile.short_unread_results) for g in groups]
     start, summary = folded(groups, shown, budget, VERBATIM_EXCHANGES)
     return groups[start:], summary
 

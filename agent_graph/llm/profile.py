@@ -37,8 +37,8 @@ class ModelProfile:
     skills_answer) instead of a model call that reads the results (SKILL_ANSWERS)."""
     short_unread_results: bool = False
     """Results no call read (the skills worded the answer after them) are replayed as a short
-    note (graph/history.py as_read): the next turn's first call would otherwise read them, all
-    of a listing table, while the user waits; the conversation state numbers them."""
+    note (graph/history.py as_read): the next turn's first call would otherwise read them (a
+    whole table of results) while the user waits; the conversation state numbers them."""
     read_ahead: bool = False
     """After each turn the local model reads the session's next prompt (graph/read_ahead.py)."""
     relevant_tools: bool = False

@@ -110,7 +110,7 @@ test: install web skills-env clients traces-env lint typecheck test-web docs-che
 	@$(MAKE) --no-print-directory servers || { [ "$$CI" != "true" ] && \
 	  echo "!! PostgreSQL/Redis/nginx could not be set up: the server-profile tests will be skipped"; }
 	@# Playwright's sync API leaves an event loop behind: browser tests get their own process.
-	$(BIN)/pytest -q -rs -m "not browser"
+	$(BIN)/pytest -q -rs --durations=20 -m "not browser"
 	$(BIN)/pytest -q -rs -m browser tests/e2e
 
 bench: install web

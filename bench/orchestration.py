@@ -8,6 +8,7 @@ Before every turn the pools are given time to refill, so each dispatch is a warm
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import json
 import statistics
@@ -34,6 +35,7 @@ from agent_graph.skills.backends.pool import SkillCallError
 from agent_graph.skills.model.metadata import ToolMeta
 from agent_graph.skills.registry import SkillRegistry
 from agent_graph.storage.profile import open_storage
+from agent_graph.storage.session_writes import settled, write_sessions_behind
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import TurnRunner
 from bench.common import CONVERSATION, bench_services, bench_settings, ratio, spread, stats_ms
@@ -308,16 +310,25 @@ async def _run(
     behind = open_memory(settings, storage, model, write_behind=True)
     await memory.warm()
 
-    def runner(layer: MemoryLayer | None) -> TurnRunner:
-        store = storage if layer is not None else open_storage(plain)
+    closers: list[Any] = []
+
+    def runner(layer: MemoryLayer | None, sessions_behind: bool = True) -> TurnRunner:
+        """A graph as the API composes it; `sessions_behind`: its session files written as
+        `done` goes out (the API's), else in the turn (as before)."""
+        store = dataclasses.replace(storage if layer is not None else open_storage(plain))
+        store.closers = []
+        settles = write_sessions_behind(store) if sessions_behind else []
+        closers.extend(store.closers)
+        if layer is not None and layer.write_behind:
+            settles = [layer.settle, *settles]
         services = bench_services(
             settings if layer else plain, model, planners, gateway, layer, store
         )
-        settle = layer.settle if layer is not None and layer.write_behind else None
-        return TurnRunner(build_graph(services), services.sanitizer, after_turn=settle)
+        return TurnRunner(build_graph(services), services.sanitizer, after_turn=settled(settles))
 
-    full = runner(memory)
-    served = runner(behind)  # what the API runs: write-behind memory
+    full = runner(memory, sessions_behind=False)
+    served = runner(behind)  # what the API runs: write-behind memory and session files
+    served_before = runner(behind, sessions_behind=False)
     baseline = baseline_model(planners, gateway)
     label, prebuilt = prebuilt_agent(baseline, gateway)
     histories: dict[str, list[BaseMessage]] = {}
@@ -341,6 +352,7 @@ async def _run(
     variants: list[tuple[str, Turn]] = [
         ("ours: full graph, memory writes in the turn (before)", graph_turn(full)),
         ("ours: full graph, write-behind memory (after)", graph_turn(served)),
+        ("ours: write-behind memory, session file saved in the turn", graph_turn(served_before)),
         ("ours: graph without memory layer", graph_turn(runner(None))),
         (f"prebuilt: {label}", prebuilt_turn),
         ("hand-written tool loop", loop_turn),
@@ -349,9 +361,11 @@ async def _run(
         await turn(uuid.uuid4().hex, CONVERSATION[0])
     samples = await measure(variants, gateway, registry, conversations)
     rows = [kept.row() for kept in samples]
-    _before_s, served_s, _plain_s, prebuilt_s, _loop_s = samples
+    _before_s, served_s, saved_in_turn_s, plain_s, prebuilt_s, _loop_s = samples
     key = "overhead_excl_skill"
-    before, after, no_memory, prebuilt_row, loop_row = (r[key]["median_ms"] for r in rows)
+    before, after, saved_in_turn, no_memory, prebuilt_row, loop_row = (
+        r[key]["median_ms"] for r in rows
+    )
     result: dict[str, Any] = {
         "variants": rows,
         "ratios": {
@@ -361,9 +375,18 @@ async def _run(
             "before_over_after_overhead_median": ratio(before, after),
             "before_over_after_overhead_p99": ratio(rows[0][key]["p99_ms"], rows[1][key]["p99_ms"]),
             "ours_over_prebuilt_per_conversation": per_conversation_ratios(served_s, prebuilt_s),
+            "ours_no_memory_over_prebuilt_per_conversation": per_conversation_ratios(
+                plain_s, prebuilt_s
+            ),
+            "session_in_turn_over_behind_overhead_median": ratio(saved_in_turn, after),
+            "session_in_turn_over_prebuilt_per_conversation": per_conversation_ratios(
+                saved_in_turn_s, prebuilt_s
+            ),
         },
     }
     if profile:
         result["profile_full_graph"] = await profile_turns(graph_turn(served), registry)
     await behind.settle()
+    for close in closers:  # the session writers: everything written, threads ended
+        close()
     return result

@@ -57,9 +57,22 @@ def orchestration(r: dict[str, Any]) -> list[str]:
             [
                 "ours (after) / prebuilt, overhead median",
                 q["ours_over_prebuilt_overhead_median"],
-                f"<= 1.5: {_verdict(q['ours_over_prebuilt_overhead_median'] <= 1.5)}",
+                "",
             ],
-            _per_conversation(q.get("ours_over_prebuilt_per_conversation")),
+            _per_conversation(q.get("ours_over_prebuilt_per_conversation"), 1.3, "ours (after)"),
+            _per_conversation(
+                q.get("ours_no_memory_over_prebuilt_per_conversation"), 1.1, "ours without memory"
+            ),
+            _per_conversation(
+                q.get("session_in_turn_over_prebuilt_per_conversation"),
+                None,
+                "ours, session file saved in the turn",
+            ),
+            [
+                "session file saved in the turn / behind it, overhead median",
+                q.get("session_in_turn_over_behind_overhead_median", "not measured"),
+                "",
+            ],
             [
                 "ours (after) / hand loop, overhead median",
                 q["ours_over_hand_loop_overhead_median"],
@@ -82,13 +95,15 @@ def orchestration(r: dict[str, Any]) -> list[str]:
     return out
 
 
-def _per_conversation(s: dict[str, Any] | None) -> list[Any]:
-    """The same ratio conversation by conversation (each pair ran back to back)."""
-    label = "ours (after) / prebuilt, per conversation: median (min-max, IQR)"
+def _per_conversation(s: dict[str, Any] | None, target: float | None, ours: str) -> list[Any]:
+    """A ratio to the prebuilt agent conversation by conversation (each pair ran back to
+    back), against its target for the median (issue 48)."""
+    label = f"{ours} / prebuilt, per conversation: median (min-max, IQR)"
     if not s:
         return [label, "not measured", ""]
     low, high = s["iqr"]
-    return [label, f"{s['median']} ({s['min']}-{s['max']}, {low}-{high})", ""]
+    verdict = f"<= {target}: {_verdict(s['median'] <= target)}" if target else ""
+    return [label, f"{s['median']} ({s['min']}-{s['max']}, {low}-{high})", verdict]
 
 
 def dispatch(r: dict[str, Any]) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,7 @@ from agent_graph.skills.isolation.state import state_root
 from agent_graph.skills.registry import SkillRegistry, discover
 from agent_graph.storage.handoffs import HandoffInbox
 from agent_graph.storage.profile import open_storage
+from agent_graph.storage.session_writes import settled, write_sessions_behind
 from agent_graph.storage.storage import GuestLimiter, GuestSessions, Sessions, Storage
 from agent_graph.telemetry.attributes import user_ids
 from agent_graph.telemetry.instruments import observe_pools
@@ -125,6 +127,7 @@ class AppRuntime:
         tokens = _checked(settings)
         profile = profile_for(settings)  # what kind of model runs, decided once
         storage = open_storage(settings)
+        behind = write_sessions_behind(storage)  # session files written as `done` goes out
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
         # in this process (embedded) or in PostgreSQL, for any replica (server).
         checkpointer = await storage.open_checkpointer()
@@ -146,7 +149,8 @@ class AppRuntime:
         )
         if local_server is not None:
             _warm(services, signed_in=tokens.enabled or settings.accounts_on)
-        runner = _turn_runner(settings, services, storage, checkpointer, memory)
+        settles = [memory.settle] if memory.write_behind else []
+        runner = _turn_runner(settings, services, storage, checkpointer, settles + behind)
         log.info(
             "PropSearch ready: model=%s storage=%s skills=%s",
             settings.model_name,
@@ -251,14 +255,16 @@ def _turn_runner(
     services: Services,
     storage: Storage,
     checkpointer: Any,
-    memory: MemoryLayer,
+    settles: list[Callable[[str], Awaitable[None]]],
 ) -> TurnRunner:
-    """The graph over `services`, run a turn at a time per session with the storage's locks."""
+    """The graph over `services`, run a turn at a time per session with the storage's locks;
+    `settles`: what is written behind a turn (memory, the session), awaited before its stream
+    ends."""
     return TurnRunner(
         build_graph(services, checkpointer=checkpointer),
         services.sanitizer,
         settings.user_timezone,
-        after_turn=memory.settle if memory.write_behind else None,
+        after_turn=settled(settles),
         sessions=storage.sessions,
         locks=storage.locks,
         pending=storage.pending,

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -95,7 +94,6 @@ class ToolChoice:
         """Ranks the skills' declared intents for a message (understanding/matcher.py)."""
         self._index: dict[tuple[str, ...], tuple[Any, list[str]]] = {}
         self._lock = threading.Lock()
-        self._query = lru_cache(maxsize=256)(self._embed_one)
 
     def choose(self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]) -> set[str]:
         """The skills to offer (empty: all of them). Blocking: to_thread it."""
@@ -144,7 +142,7 @@ class ToolChoice:
         """Each skill's best similarity between `text` and one of its documents."""
         vectors, owners = self._documents(tools)
         best: dict[str, float] = {}
-        for owner, score in zip(owners, (vectors @ self._query(text)).tolist(), strict=True):
+        for owner, score in zip(owners, (vectors @ self._embed_one(text)).tolist(), strict=True):
             best[owner] = max(best.get(owner, -1.0), float(score))
         return best
 
@@ -173,4 +171,6 @@ class ToolChoice:
             return self._index[key]
 
     def _embed_one(self, text: str) -> Any:
+        """The message's vector (the embedding function keeps recent texts': several readers of
+        a turn's message compute it once, memory/embeddings.py)."""
         return np.asarray(self.embed([text])[0], dtype=np.float32)

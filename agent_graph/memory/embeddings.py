@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -95,6 +96,32 @@ def _load_runtime(
         return runtime
 
 
+class RecentVectors:
+    """The vectors of the last `size` single texts embedded, by model and text; thread-safe."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._vectors: OrderedDict[tuple[Any, ...], Matrix] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> Matrix | None:
+        with self._lock:
+            found = self._vectors.get(key)
+            if found is not None:
+                self._vectors.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[Any, ...], vectors: Matrix) -> Matrix:
+        with self._lock:
+            self._vectors[key] = vectors
+            while len(self._vectors) > self.size:
+                self._vectors.popitem(last=False)
+        return vectors
+
+
+_RECENT = RecentVectors(size=256)
+
+
 @register_embedding_function
 class OfflineMiniLM(EmbeddingFunction[Documents]):
     """Chroma embedding function: 384-d, L2-normalised all-MiniLM-L6-v2 vectors, fully offline."""
@@ -133,6 +160,20 @@ class OfflineMiniLM(EmbeddingFunction[Documents]):
     def _embed(self, texts: list[str]) -> Matrix:
         if not texts:
             return np.zeros((0, DIMENSIONS), dtype=np.float32)
+        if len(texts) == 1:
+            return self._embed_one(texts[0])
+        return self._embed_many(texts)
+
+    def _embed_one(self, text: str) -> Matrix:
+        """One text, as its last embedding gave it: a turn's message is embedded by several
+        readers (L3 recall, the tool choice, the intents), and only the first computes it."""
+        key = (self._model_path, self._tokenizer_path, self._max_length, text)
+        found = _RECENT.get(key)
+        if found is None:
+            found = _RECENT.put(key, self._embed_many([text]))
+        return found.copy()
+
+    def _embed_many(self, texts: list[str]) -> Matrix:
         # Length-sorted batches waste less padding (as sentence-transformers does); undone below.
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         out = np.empty((len(texts), DIMENSIONS), dtype=np.float32)

@@ -4,6 +4,7 @@ applied at once and recorded as changes. No FastAPI here: errors carry an HTTP s
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,9 @@ from agent_graph.memory.write_policy import (
     may_remember,
     owned_write,
 )
+from agent_graph.planning.facts import tool_owners
+from agent_graph.planning.planners import Planners
+from agent_graph.planning.view import Facts, TurnView
 from agent_graph.security.auth import Principal
 from agent_graph.security.confirm_tokens import ConfirmTokens
 from agent_graph.security.roles import tool_allowed
@@ -72,9 +76,11 @@ async def call_tool(
     tokens: ConfirmTokens,
     call: DirectCall,
     handoffs: HandoffInbox | None = None,
+    planners: Planners | None = None,
 ) -> dict[str, Any]:
     """{"result", "change"?}: run one tool for the caller; its memory write, if any, is applied
-    now. A `confirm` tool, or a write that deletes or changes an entry, needs a token first."""
+    now. A `confirm` tool, or a write that deletes or changes an entry, needs a token first,
+    asked in the words the chat asks it (the tool's planner; its template when it has none)."""
     who, tool = call.who, call.tool
     skill = skills.skill_for(tool)
     if skill is None:
@@ -92,7 +98,9 @@ async def call_tool(
         raise DirectCallError(422, INVALID.format(tool=tool, problems="; ".join(problems[:5])))
     confirmed = await tokens.redeem(call.confirm, who.user, tool, params)
     if meta.confirm and not confirmed:
-        question = question_for(meta.confirm, sanitizer.redact_value(params))
+        args = sanitizer.redact_value(params)
+        worded = planners and await _worded(planners, skills, memory, who, tool, args)
+        question = sanitizer.redact(worded) if worded else question_for(meta.confirm, args)
         raise ConfirmationNeededError(question, tokens.issue(who.user, tool, params))
     try:
         result = sanitizer.redact_value(await skills.dispatch(tool, params))
@@ -117,6 +125,21 @@ async def call_tool(
     if changes:
         answer["change"] = changes[0]
     return answer
+
+
+async def _worded(
+    planners: Planners,
+    skills: SkillGateway,
+    memory: MemoryGateway,
+    who: Principal,
+    tool: str,
+    args: dict[str, Any],
+) -> str | None:
+    """The question the tool's planner asks in the chat for this call, asked of a turn with no
+    conversation (a direct call has none) but the caller's remembered entries, as the chat's."""
+    entries = (await memory.remembered(who.user)).entries if who.persist else {}
+    turn = TurnView("", (), (), (), Facts(entries=entries, owners=tool_owners(skills)))
+    return await asyncio.to_thread(planners.question, turn.with_call(tool, args))
 
 
 async def _hand_off(

@@ -1,6 +1,7 @@
 """The handoff inbox: requests a skill hands to a person (a tour request, a callback...), kept
 for the `agent` role to read and mark handled. Generic: the skill names the kind and words the
-title; the core keeps who asked and when, the replies of the person who acts on it, and tells
+title as what was asked for ("Tour request for 12 Oak St": the alerts read "An agent answered
+your tour request for 12 Oak St"); the core keeps who asked and when, the replies of the person who acts on it, and tells
 the asker (an alert) when it is handled or answered.
 
 Kept in the job store (SQLite under MEMORY_ROOT, or PostgreSQL in the server profile, where every
@@ -57,6 +58,12 @@ def checked_handoff(tool: str, declared: bool, result: dict[str, Any]) -> dict[s
         if size > limit:
             raise HandoffRefusedError(TOO_LONG.format(field=name, size=size, limit=limit))
     return result
+
+
+def _asked_for(handoff: Handoff) -> str:
+    """The handoff's title as it reads after "your" ("Tour request for 12 Oak St" becomes
+    "tour request for 12 Oak St")."""
+    return handoff.title[:1].lower() + handoff.title[1:]
 
 
 def _now() -> str:
@@ -123,7 +130,7 @@ class HandoffInbox:
         if found is None:
             return None
         handoff = self._with_replies(found)
-        title = f"Your request was handled: {handoff.title}"
+        title = f"An agent handled your {_asked_for(handoff)}"
         self._tell_asker(handoff, "handled", "handoff_handled", title, "")
         return handoff
 
@@ -136,7 +143,7 @@ class HandoffInbox:
         self.store.mark_handoff(handoff_id, _now(), by)
         handoff = self.all_by_id(handoff_id)
         number = len(handoff.replies)
-        title = f"An answer to your request: {handoff.title}"
+        title = f"An agent answered your {_asked_for(handoff)}"
         self._tell_asker(handoff, f"reply:{number}", "handoff_reply", title, text[:MAX_TEXT])
         return handoff
 

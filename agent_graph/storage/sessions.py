@@ -19,20 +19,29 @@ def new_session_id() -> str:
     return uuid.uuid4().hex
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write via a temp file in the same folder + rename: readers see old or new, never torn."""
+def atomic_write_text(path: Path, text: str, sync: bool = True) -> None:
+    """Write via a temp file in the same folder + rename: readers see old or new, never torn.
+    `sync`: on disk (fsync) before the rename; without, the caller syncs it (`sync_file`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def sync_file(path: Path) -> None:
+    """`path`'s data on disk (after `atomic_write_text` without sync); a file replaced since
+    is synced as it is now."""
+    with path.open("rb") as handle:
+        os.fsync(handle.fileno())
 
 
 @dataclass
@@ -78,8 +87,14 @@ class SessionStore:
         )
 
     def save(self, record: SessionRecord) -> None:
+        self.write(record, sync=True)
+
+    def write(self, record: SessionRecord, sync: bool) -> Path:
+        """Save `record`; without `sync`, not yet on disk: `sync_file` the path returned."""
         record.updated_at = time.time()
-        atomic_write_text(self.path(record.user, record.id), record.to_json())
+        path = self.path(record.user, record.id)
+        atomic_write_text(path, record.to_json(), sync)
+        return path
 
     def delete(self, user: str, session_id: str) -> bool:
         try:

@@ -74,7 +74,7 @@ def request_tour(params: dict[str, Any], details: Details) -> dict[str, Any]:
     return {
         "type": "handoff",
         "kind": "tour",
-        "title": f"Tour request: {listing.get('address') or zpid}",
+        "title": f"Tour request for {listing.get('address') or zpid}",
         "summary": f"{saved_line(listing)} — {times}; contact: {contact}",
         "details": {
             "zpid": zpid,

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from tests.accounts.openid_provider import CLIENT_ID, CLIENT_SECRET, missing, openid_provider
 from tests.e2e.conftest import FRESH_CHAT_SCRIPT, _block_external
-from tests.e2e.helpers import search
+from tests.e2e.helpers import ask, count_chat_requests, search, wait_for_answer
 from tests.e2e.tour import Tour
 from tests.servers import free_port, free_port_window, start_with, uvicorn_command
 
@@ -28,7 +28,10 @@ OUTPUT = Path(__file__).resolve().parent / "output" / "accounts"
 SIZE = {"width": 1280, "height": 900}
 ADA = ("Ada", "ada@example.com", "ada's long password")
 BOB = ("Bob", "bob@example.com", "bob's long password")
-pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(missing() is not None, reason=missing() or ""),
+]
 
 
 @dataclass
@@ -163,13 +166,18 @@ def api_key_round_trip(page: Page, site: Site, tour: Tour) -> None:
 
 
 def admin_changes_bob(admin: Page, bob: Page, tour: Tour) -> None:
-    """A role change shows at Bob's next page load; disabling fails his next request."""
+    """A role change shows at Bob's next page load (and in the audit at once, the page still
+    open); disabling fails his next request."""
+    audit = admin.get_by_role("region", name="Sign-in events")
+    expect(audit).not_to_contain_text("role change")
     admin.get_by_label("Role of Bob").select_option("agent")
     expect(admin.get_by_label("Role of Bob")).to_have_value("agent")
+    expect(audit).to_contain_text("role change")
     bob.reload()
     expect(bob.get_by_test_id("handoff-inbox")).to_be_visible()
     admin.get_by_role("button", name="Disable Bob").click()
     expect(admin.get_by_role("button", name="Enable Bob")).to_be_visible()
+    expect(audit).to_contain_text("status change")
     look(tour, admin, "admin-disabled")
     status = bob.evaluate("async () => (await fetch('/sessions')).status")
     assert status == 401
@@ -196,17 +204,30 @@ def guest_signs_in_and_returns(page: Page, tour: Tour) -> None:
 
 def single_sign_on_agent(page: Page, admin: Page, tour: Tour) -> None:
     """Rita, an agent at the provider, signs in with it: first waiting for approval (sign-up
-    needs it), then, approved, she lands in the app with the agents' inbox."""
+    needs it), then, approved, she searches as a guest, signs in with it from the guest's
+    button and lands back in her conversation, with the agents' inbox."""
     sso = "Sign in with single sign-on"
     dialog(page, "Sign in to PropSearch").get_by_role("link", name=sso).click()
-    expect(page.get_by_text("waiting for an admin's approval")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("alert")).to_contain_text(
+        "waits for an administrator's approval", timeout=30_000
+    )
     admin.get_by_role("button", name="Back to the chat").click()
     admin.get_by_role("button", name="Admin").click()
     admin.get_by_role("button", name="Approve Rita").click()
     expect(admin.get_by_role("button", name="Disable Rita")).to_be_visible()
     page.goto("/")
+    dialog(page, "Sign in to PropSearch").get_by_role("button", name="Continue as guest").click()
+    cards = search(page)
+    shown = cards.first.text_content() or ""
+    cards.first.get_by_role("button", name=re.compile("^Save ")).click()
+    page.get_by_test_id("save-notice").get_by_role("button", name="Sign in").click()
     dialog(page, "Sign in to PropSearch").get_by_role("link", name=sso).click()
     expect(page.get_by_role("button", name="Rita")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("property-card").first).to_have_text(shown)  # her conversation
+    sent = count_chat_requests(page)  # from now on as Rita, no longer as a guest
+    ask(page, "which of them is the largest?")
+    wait_for_answer(page)
+    assert len(sent) == 1
     expect(page.get_by_test_id("handoff-inbox")).to_be_visible()
     expect(page.get_by_role("button", name="Admin")).to_have_count(0)
     look(tour, page, "agent-inbox-after-sso")

@@ -184,7 +184,9 @@ def request_answered_and_forget(tour: Tour) -> None:
         expect(mine).to_contain_text("The agent answered: Saturday at 10 works")
         tour.check("request-answered")
     page.get_by_role("button", name=re.compile("^Alerts")).click()
-    expect(page.get_by_role("region", name="Alerts")).to_contain_text("An answer to your request")
+    expect(page.get_by_role("region", name="Alerts")).to_contain_text(
+        "An agent answered your tour request for"
+    )
     tour.check("request-answered-alert")
     page.get_by_role("button", name=re.compile("^Alerts")).click()
     ask(page, "stop watching")

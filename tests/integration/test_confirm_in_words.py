@@ -37,3 +37,31 @@ def test_forgetting_a_watch_and_a_saved_search_is_asked_in_words(app_client: Tes
     search = _question(stream_turn(app_client, "delete my saved search", session))
     assert search.startswith("Forget your saved search for houses in 78745 with 3+ bedrooms")
     assert not KEYS.search(watch + search)
+
+
+def _asked_directly(client: TestClient, tool: str, args: dict) -> str:
+    """The question `POST /tools/{tool}` asks first (MCP and API clients), the call unsent."""
+    asked = client.post(f"/tools/{tool}", json={"params": args})
+    assert asked.status_code == 409, asked.text
+    return str(asked.json()["detail"])
+
+
+def test_a_direct_call_is_asked_in_the_chats_words(app_client: TestClient) -> None:
+    """The same call, through the chat and through `POST /tools` with a real worker: the same
+    question by the skill's planner (a direct call has no conversation, so the home is "this
+    home" where the chat names the one it showed), never the template's raw words."""
+    searched = stream_turn(app_client, "3 bedroom houses in 78745")
+    session = searched[0]["session_id"]
+    second = last_data(searched)["items"][1]
+    _yes(app_client, session, stream_turn(app_client, "save this search", session))
+
+    forget = stream_turn(app_client, "delete my saved search", session)[-2]
+    assert forget["type"] == "confirm"
+    direct = _asked_directly(app_client, "forget_search_criteria", forget["args"])
+    assert direct == forget["question"]
+
+    tour = stream_turn(app_client, "I'd like to see the second one on Saturday morning", session)
+    assert tour[-2]["type"] == "confirm" and second["address"] in tour[-2]["question"]
+    direct = _asked_directly(app_client, "request_tour", tour[-2]["args"])
+    assert direct == tour[-2]["question"].replace(second["address"], "this home")
+    assert "Saturday morning" not in direct and not KEYS.search(direct)

@@ -164,20 +164,23 @@ def test_the_agent_answers_and_the_buyer_sees_it_both_ways(client: TestClient) -
     assert seen["handled_at"] and seen["replies"][0]["by"] == "agnes"
     alerts = client.get("/alerts", headers=bearer(ALICE)).json()["alerts"]
     told = next(a for a in alerts if a["kind"] == "handoff_reply")
-    assert told["title"] == f"An answer to your request: Tour request: {home['address']}"
+    assert told["title"] == f"An agent answered your tour request for {home['address']}"
     assert told["body"] == "Sunday at 2 works, see you there"
     assert told["items"][0]["zpid"] == home["zpid"]  # the home opens from the bell
     assert _hook("reply", handoff["id"])["replies"][0]["text"] == "Sunday at 2 works, see you there"
 
 
 def test_a_handled_request_tells_the_buyer_once(client: TestClient) -> None:
-    handoff = _requested(client, _home(client), "Monday morning")
+    home = _home(client)
+    handoff = _requested(client, home, "Monday morning")
     for _ in range(2):
         done = client.post(f"/handoffs/{handoff['id']}/handled", headers=bearer(AGENT))
         assert done.status_code == 200
     alerts = client.get("/alerts", headers=bearer(ALICE)).json()["alerts"]
     handled = [a for a in alerts if a["kind"] == "handoff_handled" and handoff["id"] in a["key"]]
-    assert len(handled) == 1 and handled[0]["title"].startswith("Your request was handled: ")
+    assert [a["title"] for a in handled] == [
+        f"An agent handled your tour request for {home['address']}"
+    ]
     assert _hook("handled", handoff["id"])["handled_by"] == "agnes"
     assert client.get("/handoffs/mine", headers=bearer(GINA)).json() == {"handoffs": [], "open": 0}
 
@@ -223,7 +226,7 @@ def test_in_chat_the_second_one_on_saturday_morning(client: TestClient) -> None:
         done = sse_events(response.iter_lines())
     assert "sent your tour request" in answer_text(done)
     titles = [h["title"] for h in client.get("/handoffs", headers=bearer(AGENT)).json()["handoffs"]]
-    assert f"Tour request: {shown[1]['address']}" in titles
+    assert f"Tour request for {shown[1]['address']}" in titles
 
 
 def test_me_tells_each_caller_their_role_so_the_ui_asks_for_the_inbox_only_as_an_agent(

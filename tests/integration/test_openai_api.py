@@ -131,7 +131,7 @@ def test_a_destructive_change_is_asked_in_words_and_answered_with_yes(
 
     ask("my budget is $450k")
     question = ask("forget my budget")
-    assert "Reply **yes**" in question and "budget_max" in question
+    assert "Reply **yes**" in question and "Forget your budget ($450,000)?" in question
     prefs = httpx.get(f"{server.url}/memory/preferences", headers=bearer(BOB)).json()
     assert prefs["preferences"]["real_estate"][0]["key"] == "budget_max"  # not yet forgotten
     ask("yes")

@@ -30,6 +30,8 @@ def test_each_conversation_is_compared_with_its_partner() -> None:
 
 
 def test_the_report_shows_the_spread_or_says_it_was_not_measured() -> None:
-    row = report._per_conversation({"median": 1.7, "min": 1.2, "max": 2.3, "iqr": [1.5, 1.9]})
-    assert row[1] == "1.7 (1.2-2.3, 1.5-1.9)"
-    assert report._per_conversation(None)[1] == "not measured"
+    spread = {"median": 1.7, "min": 1.2, "max": 2.3, "iqr": [1.5, 1.9]}
+    row = report._per_conversation(spread, 1.3, "ours")
+    assert row[1:] == ["1.7 (1.2-2.3, 1.5-1.9)", "<= 1.3: **missed**"]
+    assert report._per_conversation({**spread, "median": 1.25}, 1.3, "ours")[2] == "<= 1.3: met"
+    assert report._per_conversation(None, 1.3, "ours")[1] == "not measured"

@@ -1,5 +1,5 @@
 import { Home, Menu } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
 
 import { getSession } from "./api";
 import { AccountMenu } from "./components/account/AccountMenu";
@@ -24,20 +24,23 @@ import { usePreferences } from "./hooks/usePreferences";
 import { useSavedHomes } from "./hooks/useSavedHomes";
 import { useSessions } from "./hooks/useSessions";
 import { useViewMode } from "./hooks/useViewMode";
+import { keepGuestChat, takeGuestChat } from "./guestChat";
 import { isFreshEntry, sessionFromUrl, showSessionInUrl, type HistoryMode } from "./sessionUrl";
 import { detailRequest } from "./requests";
 
 export function App() {
   const auth = useAuth();
+  // What to keep before single sign-on leaves the page (set by the workspace while a guest's).
+  const keepForSignIn = useRef<() => void>(() => undefined);
   return (
     <>
-      <Workspace key={auth.generation} auth={auth} />
-      <AuthScreens auth={auth} />
+      <Workspace key={auth.generation} auth={auth} keepForSignIn={keepForSignIn} />
+      <AuthScreens auth={auth} onLeavingToSignIn={() => keepForSignIn.current()} />
     </>
   );
 }
 
-function Workspace({ auth }: { auth: AuthState }) {
+function Workspace({ auth, keepForSignIn }: { auth: AuthState; keepForSignIn: MutableRefObject<() => void> }) {
   const guest = auth.anonymous;
   const [viewMode, setViewMode] = useViewMode();
   const sessions = useSessions(!guest);
@@ -70,6 +73,13 @@ function Workspace({ auth }: { auth: AuthState }) {
   const saved = useSavedHomes(memory.preferences, !guest, refreshMemory);
   const chatRef = useRef(chat);
   chatRef.current = chat;
+  keepForSignIn.current = guest ? () => keepGuestChat(chatRef.current) : () => undefined;
+
+  // Back from single sign-on: the conversation the guest left with, on screen again.
+  useEffect(() => {
+    const kept = takeGuestChat();
+    if (kept) chatRef.current.restore(kept.sessionId, kept.messages);
+  }, []);
 
   /**
    * Shows session `id`; `history` says how the address follows (null: it already shows it).

@@ -123,7 +123,11 @@ def make_tools(services: Services) -> Any:
         if services.checks and (refusals or refused_calls):  # else nothing to take in
             args = (run, messages, calls, refusals, refused_calls)
             calls = await asyncio.to_thread(as_corrected, *args)
-        pending = confirm.confirmations(services, ctx.role, calls, conversation)
+        pending: list[dict[str, Any]] = []
+        if any(services.skills.meta(str(call["name"])).confirm for call in calls):
+            # the planners word the questions: an IPC call, off the event loop
+            ask = (services, ctx.role, calls, conversation)
+            pending = await asyncio.to_thread(confirm.confirmations, *ask)
         refused = {} if not pending or confirm.ask(pending) else {p["call_id"]: p for p in pending}
         requests = [request_for(run, call) for call in calls]
 

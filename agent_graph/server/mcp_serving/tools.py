@@ -131,6 +131,7 @@ async def run_tool(
             runtime.confirm_tokens,
             direct,
             handoffs=runtime.handoffs,
+            planners=runtime.planners,
         )
     except ConfirmationNeededError as exc:
         if not call.can_ask:

@@ -59,6 +59,7 @@ async def direct_tool_call(
             runtime.confirm_tokens,
             call,
             handoffs=runtime.handoffs,
+            planners=runtime.planners,
         )
     except ConfirmationNeededError as exc:
         if body.ask:

@@ -41,6 +41,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .hint_chips import follow_up_hints
+from .plain_english import plain_english
 from .plans import Conversation, Plan, ToolRequest
 from .recognizers import RECOGNIZERS
 from .refs import card_click, with_positions
@@ -59,7 +60,10 @@ __all__ = [
 
 def plan_for(conv: Conversation) -> Plan | None:
     """What to do for the user's message; None when it is not about homes. A shown home named
-    by its street reads as its position ("more about 3312 Western Dr" -> "more about #3")."""
+    by its street reads as its position ("more about 3312 Western Dr" -> "more about #3"), and
+    English as a learner writes it as the recognizers read it (plain_english.py)."""
+    if not card_click(conv.text):
+        conv = replace(conv, text=plain_english(conv.text))
     if conv.last_results and not card_click(conv.text):
         conv = replace(conv, text=with_positions(conv.text, conv.last_results))
     for _name, recognize in RECOGNIZERS:

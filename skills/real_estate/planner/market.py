@@ -32,7 +32,7 @@ _NEW = (
     r"(?: the market)?|hit the market|new (?:on|to) the market|new(?= \w+ on the market))"
 )
 _HOW_LONG = re.compile(
-    r"\bhow (?:long|many days)\b.*\b(?:on the market|listed|for sale|up for sale)\b|"
+    r"\bhow (?:long|many days)\b.*\b(?:on (?:the )?market|listed|for sale|up for sale)\b|"
     r"\bdays on (?:the )?market\b|\bwhen was (?:it|this|that)(?: one| home| house)? listed\b"
 )
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
 
+from .clauses import carried, clauses, homes_of, only_names, referring_back
 from .criteria_edit import (
     is_refinement,
     like,
@@ -40,9 +41,6 @@ from .words_only import small_talk, steering, term, unreadable
 Recognizer = Callable[[Conversation], Plan | None]
 _ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
 """Words asking about the home itself, not for homes like it."""
-_SPLIT = re.compile(r",?\s+(?:and then|and|then)\s+")
-_ACTIONS = frozenset({"watches and tours", "saved homes", "similar homes", "paging"})
-"""Recognizers whose plans may be joined when a message makes two wishes."""
 _DESCRIBED = re.compile(
     r"\b(?:the|that|this) (?:one|house|home|place|listing) with (?:the )?(\d[\d,]*(?:\.5)?) "
     r"(bed(?:room)?s?|bath(?:room)?s?|square feet|sq ?ft|sqft)\b"
@@ -71,24 +69,45 @@ def clicked_card(conv: Conversation) -> Plan | None:
 
 
 def two_wishes(conv: Conversation) -> Plan | None:
-    """ "save it and set up a tour for Sunday", "save this search and show me the next page":
-    each half planned alone (by its words), "it" in the second half being the home of the
-    first; joined when both are actions of different tools."""
-    halves = _SPLIT.split(conv.text, maxsplit=1)
-    if len(halves) != 2:
+    """ "save it and set up a tour for Sunday", "forget my budget, then look in Round Rock":
+    each clause (clauses.py) planned alone by its words, in the conversation the clauses
+    before it leave ("it" being their home); the calls joined in order. A clause that is only
+    small talk ("thanks, and ...") adds nothing; one that plans nothing, or two that each run
+    a search, and the message is read whole."""
+    parts = clauses(conv.text)
+    if len(parts) < 2:
         return None
-    first = _planned(replace(conv, text=halves[0], intents=[]))
-    ref = find_reference(halves[0])
-    second_text = halves[1]
-    if ref is not None and ref.position:
-        second_text = re.sub(r"\b(?:it|this one|that one)\b", f"#{ref.position}", second_text)
-    second = _planned(replace(conv, text=second_text, intents=[]))
-    if first is None or second is None or not (first[0] in _ACTIONS and second[0] in _ACTIONS):
-        return None
-    calls = [*first[1].calls, *second[1].calls]
-    if not first[1].calls or not second[1].calls or len({c.name for c in calls}) < 2:
-        return None
-    return Plan(calls, first[1].note or second[1].note)
+    plans: list[Plan] = []
+    homes: list[str] = []
+    here = conv
+    for part in parts:
+        text = referring_back(part, homes, conv.last_results)
+        found = _planned(replace(here, text=text, intents=[]))
+        if found is not None and (found[0] == "small talk" or only_names(text)):
+            homes = homes_of(found[1]) or homes  # "I like the 2nd one, save it": what "it" is
+            continue
+        if found is None or not found[1].calls:
+            return None
+        plans.append(found[1])
+        here, homes = carried(here, found[1]), homes_of(found[1]) or homes
+    return _joined(plans)
+
+
+def _joined(plans: list[Plan]) -> Plan | None:
+    """The clauses' calls in order, each once; None when none made calls, when more than one
+    runs a search, or when preferences are said after the search (the message is read whole:
+    a refinement said in parts, "in Pflugerville, remember we need 3 bedrooms")."""
+    calls: list[ToolRequest] = []
+    notes: list[str] = []
+    for plan in plans:
+        if plan.note and not any(c.name == SAVE_CRITERIA for c in calls):
+            notes.append(plan.note)  # not "using your saved budget" just saved: the model says it
+        calls.extend(c for c in plan.calls if c not in calls)
+    searches = [n for n, c in enumerate(calls) if c.name == SEARCH and "like_zpid" not in c.args]
+    later = calls[searches[0] :] if searches else []
+    if not plans or len(searches) > 1 or any(c.name == SAVE_CRITERIA for c in later):
+        return None  # a search said in parts, or preferences after it that it should use
+    return Plan(calls, notes[0] if notes else "")
 
 
 def _planned(conv: Conversation) -> tuple[str, Plan] | None:

@@ -38,9 +38,10 @@ _REMOVE = re.compile(
 )
 _REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
 _SAVE = re.compile(
-    r"^\s*(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+)?(?:save|sav|shortlist|bookmark|"
-    r"favou?rite|heart|star)\b|\b(?:add|put)\b.*\b(?:saved|favou?rites|shortlist)\b|"
-    r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list)\b|\bfind it again\b"
+    r"^\s*(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
+    r"(?:save|sav|shortlist|bookmark|"
+    r"favou?rite|heart|star)\b|\b(?:add|put|keep)\b.*\b(?:saved|favou?rites|shortlist)\b|"
+    r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b"
 )
 _COMPARE = re.compile(r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b")
 _WEIGH = re.compile(
@@ -107,6 +108,8 @@ def plan_saved(
     norm = normalize(text)
     readers: tuple[Callable[..., Planned], ...] = (_forget, _compare, _show, _remove, _save)
     named = _BY_INTENT.get(intent or "")
+    if named is not _save and _SAVE.match(norm):  # "please save #2": the words say it
+        named = None
     if named is not None and (found := named(norm, shown, focused, preferences, near, True)):
         return found
     for reader in readers:

@@ -51,6 +51,8 @@ def steering(conv: Conversation) -> Plan | None:
 
 def term(conv: Conversation) -> Plan | None:
     """A question about a word of the trade (HOA, escrow, PMI, a condo): explained."""
+    if conv.last_results and find_reference(conv.text) is not None:
+        return None  # "what's the HOA on the second": that home's details say
     meaning = explained(conv.norm)
     asked = conv.intent == "explain_term" or concept_question(conv.parsed)
     if not asked and not (meaning and _QUESTION.match(conv.norm)):

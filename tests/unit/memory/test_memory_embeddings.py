@@ -46,6 +46,30 @@ def test_batches_keep_input_order_and_match_single_calls(ef: OfflineMiniLM) -> N
         assert np.allclose(batch[i], ef.embed([texts[i]])[0], atol=1e-5)
 
 
+class CountingMiniLM(OfflineMiniLM):
+    """The real model, counting the texts it computes."""
+
+    computed: list[str]
+
+    def _embed_many(self, texts: list[str]) -> embeddings.Matrix:
+        self.computed = [*getattr(self, "computed", []), *texts]
+        return super()._embed_many(texts)
+
+
+def test_a_text_embedded_again_by_any_reader_is_computed_once() -> None:
+    ef, other = CountingMiniLM(), CountingMiniLM()  # two readers of one model
+    message = "a 3-bed house in Austin under $500k, asked just now"
+    first = ef.embed([message])
+    ef.computed.remove(message)
+    assert other.embed([message]) == first and ef([message])[0].tolist() == first[0]
+    assert message not in ef.computed and not getattr(other, "computed", [])
+    ef([message])[0][:] = 0.0  # a caller changing its copy changes no other reader's
+    assert other.embed([message]) == first
+    batch = ef.embed(["another text", message])  # batches are computed as before
+    assert ef.computed[-2:] == ["another text", message]
+    assert np.allclose(batch[1], first[0], atol=1e-5)
+
+
 def test_long_text_is_truncated_not_rejected(ef: OfflineMiniLM) -> None:
     (vector,) = ef.embed(["word " * 2000])
     assert len(vector) == DIMENSIONS

@@ -10,7 +10,7 @@ const tour: Handoff = {
   user: "alice",
   skill: "real_estate",
   kind: "tour",
-  title: "Tour request: 12 Oak St, Austin, TX 78745",
+  title: "Tour request for 12 Oak St, Austin, TX 78745",
   summary: "12 Oak St · $400,000 — Saturday 5 December 2026, 9 am–12 pm (America/Chicago)",
   details: { url: "https://www.zillow.com/homedetails/1_zpid/", contact: "al@example.com" },
   at: "2026-11-28T15:00:00Z",

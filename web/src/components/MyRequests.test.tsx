@@ -9,7 +9,7 @@ const waiting: Handoff = {
   user: "alice",
   skill: "real_estate",
   kind: "tour",
-  title: "Tour request: 12 Oak St, Austin, TX 78745",
+  title: "Tour request for 12 Oak St, Austin, TX 78745",
   summary: "12 Oak St · $400,000 — Saturday 5 December 2026, 9 am–12 pm (America/Chicago)",
   details: { zpid: "29401984", times: "Saturday 5 December 2026, 9 am–12 pm (America/Chicago)", contact: "al@example.com" },
   at: "2026-11-28T15:00:00Z",

@@ -39,7 +39,13 @@ export interface AuthState {
 }
 
 const storedMode = (): AuthMode => (api.getToken() ? "token" : api.isGuest() ? "guest" : "open");
-const here = () => `${window.location.pathname}${window.location.search}`;
+/** This page, to come back to after signing in (without how an earlier single sign-on ended). */
+const here = () => {
+  const params = new URLSearchParams(window.location.search);
+  params.delete("sso");
+  const query = params.toString();
+  return `${window.location.pathname}${query ? `?${query}` : ""}`;
+};
 
 /** A mailed link's token, taken out of the address so it stays out of the history. */
 function takeLinkToken(): { screen: Screen; token: string } | null {
@@ -133,6 +139,13 @@ export function useAuth(): AuthState {
   const config = known?.config ?? null;
   const me = known?.me ?? null;
   const mode = me?.via === "session" ? "account" : stored;
+
+  // Back from single sign-on as a guest: the cookie speaks for the person now, not the guest.
+  useEffect(() => {
+    if (me?.via !== "session" || !api.isGuest()) return;
+    api.signOut();
+    setStored(storedMode());
+  }, [me]);
 
   const signOut = useCallback(async () => {
     if (mode === "account") await signOutOfAccount(false).catch(() => undefined);

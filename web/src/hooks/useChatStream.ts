@@ -23,6 +23,8 @@ export interface ChatStream {
   /** Shows a stored session (or an empty new chat when `id` is null), asking again the
    *  question its last turn paused on, if any, and rejoining the turn that runs on it. */
   open: (id: string | null, turns?: Turn[], pending?: PendingConfirm | null, run?: RunInfo | null) => void;
+  /** Shows messages kept in the browser (a guest's chat across single sign-on) as session `id`'s. */
+  restore: (id: string | null, messages: ChatMessage[]) => void;
   /** Cancels the queued run of the message `runId` (a message sent while another turn ran). */
   cancelQueued: (runId: string) => void;
 }
@@ -285,6 +287,14 @@ export function useChatStream(
     [stream],
   );
 
+  const restore = useCallback(
+    (id: string | null, kept: ChatMessage[]) => {
+      open(id);
+      setMessages(kept);
+    },
+    [open],
+  );
+
   const cancelQueued = useCallback((runId: string) => {
     const session = sessionRef.current;
     if (session) void cancelRun(session, runId).catch(() => undefined);
@@ -292,5 +302,5 @@ export function useChatStream(
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  return { messages, sessionId, streaming, send, retry, answerConfirm, open, cancelQueued };
+  return { messages, sessionId, streaming, send, retry, answerConfirm, open, restore, cancelQueued };
 }

@@ -64,6 +64,8 @@ describe("the sign-in page", () => {
     expect(within(page).getByRole("alert")).toHaveTextContent("waits for an administrator's approval");
     expect(window.location.search).toBe("");
     expect(document.body.textContent).not.toMatch(/detail|\{/);
+    const sso = within(page).getByRole("link", { name: "Sign in with single sign-on" });
+    expect(sso.getAttribute("href")).toBe(`/auth/oidc/start?next=${encodeURIComponent("/")}`);
   });
 
   it("hides sign-up when only invitations let people in", async () => {

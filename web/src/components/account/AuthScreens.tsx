@@ -6,8 +6,9 @@ import { SignInPage } from "./SignInPage";
 import { SignUpPage } from "./SignUpPage";
 import { TokenSignIn } from "./TokenSignIn";
 
-/** The screen `auth.screen` names: the sign-in family, or the account and admin pages. */
-export function AuthScreens({ auth }: { auth: AuthState }) {
+/** The screen `auth.screen` names: the sign-in family, or the account and admin pages;
+ * `onLeavingToSignIn` runs as single sign-on leaves the page (the guest's chat is kept). */
+export function AuthScreens({ auth, onLeavingToSignIn }: { auth: AuthState; onLeavingToSignIn?: () => void }) {
   const { config, me, screen, show } = auth;
   const toSignIn = () => show("signin");
   if (screen === null || !auth.ready) return null;
@@ -17,7 +18,14 @@ export function AuthScreens({ auth }: { auth: AuthState }) {
   switch (screen) {
     case "signin":
       return (
-        <SignInPage config={config} returnTo={auth.returnTo} onSignedIn={auth.signedIn} onShow={show} onGuest={auth.continueAsGuest} />
+        <SignInPage
+          config={config}
+          returnTo={auth.returnTo}
+          onSignedIn={auth.signedIn}
+          onShow={show}
+          onGuest={auth.continueAsGuest}
+          onLeaving={onLeavingToSignIn}
+        />
       );
     case "signup":
     case "setup":

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 
 import { confirmPasswordReset, requestPasswordReset } from "../../accountsApi";
 import { AuthFrame, Field, linkButton, Notice, primaryButton, Problem, useSubmit } from "./FormParts";
@@ -8,27 +8,36 @@ import { humanMessage, RESET_FAILED } from "./messages";
 const RESET_SENT = "If an account uses that email, a link to choose a new password is on its way.";
 const RESET_DONE = "Your password is changed. Sign in with the new one.";
 
-/** "Forgot password?": asks for the emailed link. */
-export function ForgotPasswordPage({ onSignIn }: { onSignIn: () => void }) {
-  const [email, setEmail] = useState("");
-  const [sent, setSent] = useState(false);
-  const { busy, problem, submit } = useSubmit(
-    async () => {
-      await requestPasswordReset(email.trim());
-      setSent(true);
-    },
-    (error) => humanMessage(error, {}, "The link could not be requested just now. Try again."),
-  );
+interface OneFieldProps {
+  title: string;
+  field: Omit<ComponentProps<typeof Field>, "value" | "onChange">;
+  /** Whether the value may be sent. */
+  ready: (value: string) => boolean;
+  send: (value: string) => Promise<unknown>;
+  describe: (error: unknown) => string;
+  submitLabel: string;
+  doneText: string;
+  onSignIn: () => void;
+}
+
+/** A page with one field that, once sent, says what happens next; back to sign-in either way. */
+function OneFieldPage({ title, field, ready, send, describe, submitLabel, doneText, onSignIn }: OneFieldProps) {
+  const [value, setValue] = useState("");
+  const [done, setDone] = useState(false);
+  const { busy, problem, submit } = useSubmit(async () => {
+    await send(value);
+    setDone(true);
+  }, describe);
   return (
-    <AuthFrame title="Reset your password">
-      {sent ? (
-        <Notice text={RESET_SENT} />
+    <AuthFrame title={title}>
+      {done ? (
+        <Notice text={doneText} />
       ) : (
         <form onSubmit={(event) => void submit(event)} className="space-y-3">
-          <Field label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
+          <Field {...field} value={value} onChange={setValue} />
           <Problem text={problem} />
-          <button type="submit" disabled={busy || !email.trim()} className={`${primaryButton} w-full`}>
-            Email me a link
+          <button type="submit" disabled={busy || !ready(value)} className={`${primaryButton} w-full`}>
+            {submitLabel}
           </button>
         </form>
       )}
@@ -39,33 +48,34 @@ export function ForgotPasswordPage({ onSignIn }: { onSignIn: () => void }) {
   );
 }
 
+/** "Forgot password?": asks for the emailed link. */
+export function ForgotPasswordPage({ onSignIn }: { onSignIn: () => void }) {
+  return (
+    <OneFieldPage
+      title="Reset your password"
+      field={{ label: "Email", type: "email", autoComplete: "username" }}
+      ready={(email) => email.trim() !== ""}
+      send={(email) => requestPasswordReset(email.trim())}
+      describe={(error) => humanMessage(error, {}, "The link could not be requested just now. Try again.")}
+      submitLabel="Email me a link"
+      doneText={RESET_SENT}
+      onSignIn={onSignIn}
+    />
+  );
+}
+
 /** The emailed link's page: a new password, once. */
 export function ResetPasswordPage({ token, onSignIn }: { token: string; onSignIn: () => void }) {
-  const [password, setPassword] = useState("");
-  const [done, setDone] = useState(false);
-  const { busy, problem, submit } = useSubmit(
-    async () => {
-      await confirmPasswordReset(token, password);
-      setDone(true);
-    },
-    (error) => humanMessage(error, RESET_FAILED, "The password could not be changed just now. Try again."),
-  );
   return (
-    <AuthFrame title="Choose a new password">
-      {done ? (
-        <Notice text={RESET_DONE} />
-      ) : (
-        <form onSubmit={(event) => void submit(event)} className="space-y-3">
-          <Field label="New password (10 characters or more)" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-          <Problem text={problem} />
-          <button type="submit" disabled={busy || password.length < 10} className={`${primaryButton} w-full`}>
-            Save the new password
-          </button>
-        </form>
-      )}
-      <button type="button" className={linkButton} onClick={onSignIn}>
-        Back to sign in
-      </button>
-    </AuthFrame>
+    <OneFieldPage
+      title="Choose a new password"
+      field={{ label: "New password (10 characters or more)", type: "password", autoComplete: "new-password" }}
+      ready={(password) => password.length >= 10}
+      send={(password) => confirmPasswordReset(token, password)}
+      describe={(error) => humanMessage(error, RESET_FAILED, "The password could not be changed just now. Try again.")}
+      submitLabel="Save the new password"
+      doneText={RESET_DONE}
+      onSignIn={onSignIn}
+    />
   );
 }

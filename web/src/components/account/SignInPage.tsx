@@ -13,10 +13,12 @@ interface Props {
   onSignedIn: () => Promise<void>;
   onShow: (screen: Screen) => void;
   onGuest: () => void;
+  /** Runs as the page leaves for single sign-on (what is on screen is kept for the way back). */
+  onLeaving?: () => void;
 }
 
 /** Email and password, single sign-on, and the ways to an account (sign up, reset). */
-export function SignInPage({ config, returnTo, onSignedIn, onShow, onGuest }: Props) {
+export function SignInPage({ config, returnTo, onSignedIn, onShow, onGuest, onLeaving }: Props) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [ssoProblem] = useState(takeSsoOutcome);
@@ -39,7 +41,7 @@ export function SignInPage({ config, returnTo, onSignedIn, onShow, onGuest }: Pr
         </button>
       </form>
       {config.oidc && (
-        <a href={ssoStartUrl(returnTo)} className={`${quietButton} block border border-slate-300 text-center`}>
+        <a href={ssoStartUrl(returnTo)} onClick={onLeaving} className={`${quietButton} block border border-slate-300 text-center`}>
           Sign in with single sign-on
         </a>
       )}

@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+
 import { listAudit } from "../../accountsApi";
 import { Problem } from "../account/FormParts";
 import { Section, when } from "../account/PageFrame";
@@ -18,9 +20,13 @@ const KINDS: Record<string, string> = {
   status: "status change",
 };
 
-/** The newest sign-ins, failures, sign-outs and changes (GET /admin/audit). */
-export function AuditSection() {
-  const { items: events, problem } = useAdminList(listAudit);
+/** The newest sign-ins, failures, sign-outs and changes (GET /admin/audit), loaded again each
+ * time `changes` (the count of the admin's own changes on the page) grows. */
+export function AuditSection({ changes }: { changes: number }) {
+  const { items: events, problem, refresh } = useAdminList(listAudit);
+  useEffect(() => {
+    if (changes > 0) void refresh();
+  }, [changes, refresh]);
   return (
     <Section title="Sign-in audit">
       <Problem text={problem} />

@@ -7,8 +7,8 @@ import { Section, when } from "../account/PageFrame";
 import { useAdminList } from "./useAdminList";
 
 /** Invitations: made for an email and a role (the link shown once), listed, withdrawn. */
-export function InvitationsSection() {
-  const { items: invitations, problem, act } = useAdminList(listInvitations);
+export function InvitationsSection({ onChanged }: { onChanged: () => void }) {
+  const { items: invitations, problem, act } = useAdminList(listInvitations, undefined, onChanged);
   const [made, setMade] = useState<NewInvitation | null>(null);
   const send = (form: InvitationForm) => void act(async () => setMade(await invite(form)));
   return (

@@ -15,8 +15,8 @@ const STATUS_WORDS: Record<User["status"], string> = {
 };
 
 /** Everyone with an account: role, approval, disabling, signing a person out everywhere. */
-export function UsersSection({ selfId }: { selfId: string }) {
-  const { items: users, problem, act } = useAdminList(listUsers, USER_FAILED);
+export function UsersSection({ selfId, onChanged }: { selfId: string; onChanged: () => void }) {
+  const { items: users, problem, act } = useAdminList(listUsers, USER_FAILED, onChanged);
   return (
     <Section title="People">
       <Problem text={problem} />

@@ -1,0 +1,115 @@
+"""A message that makes several wishes, split into its clauses, and each clause read in the
+conversation the clauses before it leave.
+
+"save this one and show me similar ones", "what's the HOA on the second and is it still for
+sale", "forget my budget, then look in Round Rock": a clause starts after "then" or "also"
+(with or without "and" or a comma before them), or after "and", a comma or a full stop when
+what follows starts with a wish of its own (a verb, a question). "the first and the third" and
+"cheaper ones and with a pool" stay one clause.
+
+A clause that plans a call leaves its trace for the next ones (`carried`): the homes it acts on
+("it", "this one", "them" in a later clause mean those), the search it runs ("save that
+search"), the preferences it saves or forgets (a later search is filled from them).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from real_estate.domain import FORGET_CRITERIA, SAVE_CRITERIA, SEARCH
+
+from .plans import Conversation, Plan
+
+_WISH_START = (
+    r"(?!(?:please )?(?:tell|show) me which\b)"  # "compare 1 and 2 and tell me which is closer"
+    r"(?:please |now |pls |can you |could you |would you |i (?:also )?(?:want|wanna|would like|"
+    r"'d like|need) (?:to )?|let'?s )?"
+    r"(?:save|keep|add|unsave|remove|delete|show|tell|give|find|get|book|schedule|set up|"
+    r"arrange|watch|track|notify|alert|let me know|compare|remember|forget|look|search|open|"
+    r"list|send|check|stop|see|visit|what|what's|whats|how|is|are|does|when)\b"
+)
+_SPLIT = re.compile(
+    rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also)\s+|,?\s+and\s+(?={_WISH_START})|"
+    rf"(?:,|[.;!?])\s+(?={_WISH_START})",
+    re.IGNORECASE,
+)
+_CONDITION = re.compile(
+    r"^(?:if|when(?! (?:was|is|did|does|do|will|can|are|were)\b)|whenever|once|as soon as)\b",
+    re.IGNORECASE,
+)
+"""A clause that is a condition ("if #3 gets cheaper, give me a shout") belongs to the next."""
+_MOST = 3
+"""Clauses read at most: a longer message is read whole."""
+_BACK = re.compile(
+    r"\b(?:it|this one|that one|this (?:house|home|place)|that (?:house|home|place)|them|"
+    r"both|those)\b",
+    re.IGNORECASE,
+)
+_HOMES_ARGS = ("zpid", "like_zpid")
+_LIKING = re.compile(
+    r"^\s*(?:oh |wow |ok |okay )?(?:(?:this|that)(?: one| house| home| place)? )?"
+    r"(?:i |we )?(?:really |quite )?(?:like|love|adore|am into)\b",
+    re.IGNORECASE,
+)
+
+
+def clauses(text: str) -> list[str]:
+    """The message's clauses, in order (one when it makes a single wish)."""
+    found: list[str] = []
+    for part in _SPLIT.split(text.strip()):
+        if found and _CONDITION.match(found[-1]) and "," not in found[-1]:
+            found[-1] = f"{found[-1]}, {part.strip()}"
+        elif part.strip(" ,.;"):
+            found.append(part.strip(" ,.;"))
+    return found if 1 < len(found) <= _MOST else [text.strip()]
+
+
+def only_names(text: str) -> bool:
+    """A clause that says how one feels about a home and asks nothing ("I like the 2nd one"):
+    it names the home the next clauses mean, and makes no call of its own."""
+    return bool(_LIKING.match(text))
+
+
+def homes_of(plan: Plan) -> list[str]:
+    """The zpids a plan's calls act on, in order."""
+    zpids: list[str] = []
+    for call in plan.calls:
+        named = [call.args.get(key) for key in _HOMES_ARGS] + list(call.args.get("zpids") or [])
+        zpids.extend(str(z) for z in named if z and str(z) not in zpids)
+    return zpids
+
+
+def referring_back(text: str, zpids: list[str], shown: list[dict[str, Any]]) -> str:
+    """`text` with "it", "this one", "them" written as the positions of the homes an earlier
+    clause acted on, when they are shown ("save it" -> "save #2")."""
+    positions = [_position(z, shown) for z in zpids]
+    if not zpids or None in positions:
+        return text
+    named = " and ".join(f"#{p}" for p in positions)
+    return _BACK.sub(named, text)
+
+
+def carried(conv: Conversation, plan: Plan) -> Conversation:
+    """The conversation the next clause is read in, after `plan`'s calls."""
+    prefs = dict(conv.preferences)
+    criteria = conv.last_criteria
+    for call in plan.calls:
+        if call.name == SAVE_CRITERIA and call.args.get("entry_type") == "PREFERENCE":
+            prefs[str(call.args.get("key"))] = str(call.args.get("value"))
+        elif call.name == FORGET_CRITERIA:
+            prefs.pop(str(call.args.get("key")), None)
+        elif call.name == SEARCH and "like_zpid" not in call.args:
+            criteria = dict(call.args)
+    zpids = homes_of(plan)
+    shown = [h for h in conv.last_results if str(h.get("zpid")) in zpids]
+    focused = shown[0] if len(shown) == 1 else conv.focused
+    return replace(conv, preferences=prefs, last_criteria=criteria, focused=focused)
+
+
+def _position(zpid: str, shown: list[dict[str, Any]]) -> int | None:
+    for number, home in enumerate(shown, start=1):
+        if str(home.get("zpid")) == zpid:
+            return number
+    return None

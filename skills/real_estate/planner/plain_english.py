@@ -1,0 +1,56 @@
+"""English as people write it when it is not their first language, rewritten into the forms
+the recognizers read: "I want see" -> "I want to see", "please you save" -> "please save",
+"how much cost" -> "what is the price of", "is having a pool" -> "has a pool", "house two" ->
+"number two", "more cheap" -> "cheaper", "become cheaper" -> "gets cheaper", "next houses" ->
+"next page".
+
+Each rule is a construction (a missing "to" or auxiliary, a verb used for another), never one
+sentence; the rest of the message is kept as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+_VERBS = (
+    r"see|save|visit|know|find|buy|look|go|check|compare|book|schedule|keep|watch|remember|"
+    r"forget|get|have|move|live|make"
+)
+_YOU_VERBS = r"save|show|tell|send|give|find|book|notify|inform|remember|keep|forget|compare"
+_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), replacement)
+    for pattern, replacement in (
+        # "I want see", "we would like visit": the "to" before the verb
+        (rf"\b(i|we|i'd|we'd) (want|wants|would like|like|need|wish) ({_VERBS})\b", r"\1 \2 to \3"),
+        # "please you save", "..., you tell me": the imperative's "you", where a sentence or a
+        # request starts ("what you remember" keeps it)
+        (rf"(^|\bplease |[,.;!?] )you ({_YOU_VERBS})\b", r"\1\2"),
+        # "how much cost the house", "how much is cost", "how much it costs"
+        (r"\bhow much (?:is |it |does |does it |do )?costs?\b(?: of)?", "what is the price of"),
+        # "is having a pool", "the house is have garage"
+        (r"\b(?:is|are) (?:having|have)\b", "has"),
+        # "house two", "the house number 4": a position, not a kind of home
+        (
+            r"\b(?:the )?(?:house|home) (?:number |no\.? |#)?(\d{1,2}|one|two|three|four|five|six|"
+            r"seven|eight|nine|ten)\b(?!\s*(?:k\b|%|bed|bd|br\b|bath|ba\b|sq|stor|floor|level|car))",
+            r"number \1",
+        ),
+        (r"\b(?:my )?list of (?:likes?|favou?rites?|loves?)\b", "my favorites"),
+        (r"\bmore cheap\b", "cheaper"),
+        (r"\bmore big\b", "bigger"),
+        # "become cheaper", "become more low": a price that gets lower
+        (r"\bbecomes? (cheaper|lower|less)\b", r"gets \1"),
+        (r"\b(?:is|are) on (?:the )?market\b", "has been on the market"),
+        (
+            r"\bthe next (?:houses|homes|ones|results)\b|\bnext (?:houses|homes|results)\b",
+            "next page",
+        ),
+    )
+)
+
+
+def plain_english(text: str) -> str:
+    """`text` with the constructions above rewritten; unchanged when it has none."""
+    for pattern, replacement in _RULES:
+        text = pattern.sub(replacement, text)
+    return text

@@ -112,6 +112,7 @@ def profile_for(settings: Settings) -> ModelProfile:
         secondary_calls=kind == "hosted",
         history_token_budget=settings.local_model_ctx // 4 if kind == "local" else 0,
         skill_answers=kind == "local" if answers == "auto" else answers == "on",
+        short_unread_results=kind == "local",
         read_ahead=settings.read_ahead and kind == "local",
         relevant_tools=settings.tool_choice == "relevant" and kind != "offline",
     )

@@ -67,7 +67,7 @@ def _next_non_tool(messages: list[BaseMessage]) -> int:
 
 def with_kwargs(message: HumanMessage, **kept: Any) -> HumanMessage:
     """The user's message carrying what its turn was answered with (the non-empty `kept`), to
-    be stored: the skills offered."""
+    be stored: the skills offered, the context block (graph/past_blocks.py)."""
     kept = {key: value for key, value in kept.items() if value}
     if not kept:
         return message

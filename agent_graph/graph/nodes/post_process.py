@@ -11,6 +11,8 @@ from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
 from agent_graph.graph.followups import hint_results, make_hints, make_title
+from agent_graph.graph.nodes.reflect import final_block
+from agent_graph.graph.past_blocks import TURN_CONTEXT, stored_block
 from agent_graph.graph.read_ahead import read_ahead_after_turn
 from agent_graph.graph.services import Services, SessionStorage
 from agent_graph.graph.state import AgentState, Context
@@ -63,7 +65,7 @@ def make_post_process(services: Services) -> Any:
         )
         hints, title = redact(hints), redact(record.title)
         record.title = title
-        record.messages.extend(redact(history.dump(stored_turn(state, turn))))
+        record.messages.extend(redact(history.dump(stored_turn(services, state, turn))))
         record.turns.append(
             {
                 "user": question,
@@ -91,8 +93,14 @@ async def titled(
     return record
 
 
-def stored_turn(state: AgentState, turn: list[BaseMessage]) -> list[BaseMessage]:
-    """The turn as stored: its user message keeps the skills it was offered."""
+def stored_turn(
+    services: Services, state: AgentState, turn: list[BaseMessage]
+) -> list[BaseMessage]:
+    """The turn as stored: its user message keeps the skills it was offered and, for a model
+    that replays turns, the context block it was answered with (graph/past_blocks.py)."""
     if not turn or not isinstance(turn[0], HumanMessage):
         return turn
-    return [history.with_kwargs(turn[0], **{OFFERED: state.get("offered")}), *turn[1:]]
+    kept: dict[str, Any] = {OFFERED: state.get("offered")}
+    if services.profile.replays_turns:
+        kept[TURN_CONTEXT] = stored_block(final_block(state.get("messages") or []))
+    return [history.with_kwargs(turn[0], **kept), *turn[1:]]

@@ -17,6 +17,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from agent_graph.config import Settings
+from agent_graph.graph import history
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
@@ -61,17 +62,21 @@ def planners(tmp_path: Path) -> Iterator[Planners]:
     loaded.close()
 
 
-def _services(tmp_path: Path, fake: FakeOpenAI, planners: Planners) -> Services:
+def _services(
+    tmp_path: Path, fake: FakeOpenAI, planners: Planners, skill_answers: bool = False
+) -> Services:
     settings = Settings(agent_model="local", memory_root=tmp_path)
-    # no read ahead: the follow-up is sent before any could run; the model reads the results
-    profile = replace(profile_for(settings), read_ahead=False, skill_answers=False)
+    # no read ahead: the follow-up is sent before any could run
+    profile = replace(profile_for(settings), read_ahead=False, skill_answers=skill_answers)
+    skills = InMemorySkills({"look": lambda p: LISTINGS}, skill="looking")
     return Services(
-        skills=InMemorySkills({"look": lambda p: LISTINGS}, skill="looking"),
+        skills=skills,
         model=make_chat_model(settings, profile, local_base_url=fake.base_url),
         sessions=SessionStore(tmp_path),
         planners=planners,
         memory=RecallingMemory(),  # type: ignore[arg-type]
         model_profile=profile,
+        relevance=skills.hearing(),  # the skill hears the message: its planner plans it
     )
 
 
@@ -90,6 +95,7 @@ def _tokens(messages: list[dict[str, Any]]) -> int:
 async def test_a_follow_up_reads_only_its_block_and_message(
     tmp_path: Path, fake: FakeOpenAI, planners: Planners
 ) -> None:
+    """The search's calls read its results and the model answers."""
     services = _services(tmp_path, fake, planners)
     await _turn(services, "look for houses")
     assert len(fake.requests) == 2, "the search: its call, then its answer"
@@ -106,4 +112,45 @@ async def test_a_follow_up_reads_only_its_block_and_message(
     assert "2 = zpid 1001 (1 Elm Street)" in block, "the state numbers the results"
     assert "recalled for 'tell me more" in block
     assert "budget_max" not in block, "the preferences the search's block said are not repeated"
-    assert _tokens(added) <= NEW_TOKENS
+    assert _tokens(added) <= NEW_TOKENS, _tokens(added)
+
+
+WORDING_PLANNER = (
+    NUMBERING_PLANNER
+    + """
+def plan(turn):
+    if "look" not in turn["text"]:
+        return None
+    return {"calls": [{"name": "look", "args": {}}], "note": ""}
+def answer(turn):
+    return "I found ten homes."
+"""
+)
+
+
+async def test_a_follow_up_after_an_answer_the_skills_worded_reads_the_results_as_a_note(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    """The search's one call makes the planned call and the skills word the answer: no call
+    read the results, so the follow-up reads them as a short note, then its block and message
+    (and its call again, which followed the suggestion the search's call read)."""
+    skill(tmp_path / "skills", "looking", WORDING_PLANNER)
+    wording = Planners.from_skills_dir(tmp_path / "skills")
+    try:
+        services = _services(tmp_path, fake, wording, skill_answers=True)
+        await _turn(services, "look for houses")
+        assert len(fake.requests) == 1, "the skills worded the answer"
+        await _turn(services, "tell me more about the second one")
+    finally:
+        wording.close()
+    searched, follow_up = fake.requests[0]["messages"], fake.requests[1]["messages"]
+    # the search's request ends with the skill's suggested call, read by that call only
+    suggestion = searched[-1]
+    assert suggestion["role"] == "system" and "suggests the call" in suggestion["content"]
+    kept = len(searched) - 1
+    assert follow_up[:kept] == searched[:kept], "the follow-up starts with the search's request"
+    call, result, *added = follow_up[kept:]
+    assert call["role"] == "assistant" and call["tool_calls"][0]["function"]["name"] == "look"
+    assert result["content"] == history.UNREAD_RESULT
+    assert [m["role"] for m in added] == ["system", "user"]
+    assert _tokens(follow_up[kept:]) <= NEW_TOKENS, _tokens(follow_up[kept:])

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from agent_graph.config import Settings
+from agent_graph.llm.model_call.kinds import BindFacts, ProviderOrder
+from agent_graph.llm.model_call.protocol import Capability
 from agent_graph.llm.offline.model import OfflineChatModel
 
 LOCAL_MODEL = "openai/local"
@@ -50,6 +52,13 @@ class ModelProfile:
         """The model is the skills' planners (offline): it reads the graph's own message order,
         and a suggestion or the planners' wording of its results would only repeat it."""
         return self.kind == "offline"
+
+    def capabilities(self) -> tuple[Capability[object], ...]:
+        """What this kind of model needs around its call (llm/model_call/kinds.py): the offline
+        model the turn's facts bound to it, any other a provider-safe message order."""
+        if self.is_planners:
+            return (BindFacts(),)
+        return (ProviderOrder(merge_system=not self.replays_turns),)
 
     @property
     def replays_turns(self) -> bool:

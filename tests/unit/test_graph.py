@@ -198,7 +198,7 @@ async def test_a_runs_thread_id_selects_its_session_when_the_context_names_none(
 
 
 async def test_the_compaction_summary_never_streams_to_the_user(tmp_path: Path) -> None:
-    from agent_graph.graph.agent_steps.before import SUMMARIZE_PROMPT
+    from agent_graph.graph.agent_steps.overflow import SUMMARIZE_PROMPT
     from agent_graph.turns.streaming import STREAM_MODES, to_events
 
     def respond(messages: list[BaseMessage]) -> AIMessage:

@@ -1,14 +1,19 @@
-"""Steps after the model call: calls written as text, repeats, the round cap, a call that can
-no longer run, and lines that echo the instructions."""
+"""After-hooks of the model call: calls written as text, repeats, the round cap, a call that can
+no longer run, and lines that echo the instructions. Each rewrites what the model said, so a
+before-hook's answer skips them (`MODEL_RESPONSE`)."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
+from typing import ClassVar
 
 from agent_graph.events import TokenEvent
-from agent_graph.graph.agent_steps.turn import ModelTurn
+from agent_graph.graph.agent_steps.scope import TurnScope
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
 from agent_graph.llm.echo import instruction_text, without_echo
+from agent_graph.llm.model_call.protocol import MODEL_RESPONSE, Capability
+from agent_graph.llm.model_call.records import ModelRequest, ModelResponse
 from agent_graph.llm.text_tool_calls import as_tool_calls, is_call_text
 from agent_graph.planning.suggestion import planned_answer
 
@@ -18,61 +23,108 @@ UNRUN_CALL_ANSWER = (
 )
 
 
-async def read_text_calls(turn: ModelTurn) -> None:
+class AfterStep(Capability[TurnScope]):
+    """An after-hook of the agent node's call: it rewrites the model's own response."""
+
+    needs: ClassVar[frozenset[str]] = frozenset({MODEL_RESPONSE})
+
+
+class ReadTextCalls(AfterStep):
     """A call written as text counts as a call when tools were offered."""
-    if turn.offering:
-        turn.response = as_tool_calls(turn.answer(), turn.names)
+
+    name = "read_text_calls"
+
+    async def after(
+        self, ctx: TurnScope, request: ModelRequest, response: ModelResponse
+    ) -> ModelResponse:
+        if request.offering:
+            return replace(response, message=as_tool_calls(response.message, request.names))
+        return response
 
 
-async def drop_repeats(turn: ModelTurn) -> None:
+class DropRepeats(AfterStep):
     """Calls already made this turn are dropped. Only repeats: answer from the results already
-    in hand: the skills' own wording when they have one, else the model's, told to call
-    nothing; the turn is then capped."""
-    response = turn.answer()
-    if not response.tool_calls or turn.capped:
-        return
-    response = without_repeats(response, calls_this_turn(turn.messages))
-    if not response.tool_calls and not str(response.content).strip():
-        planned = None if turn.services.profile.is_planners else await planned_words(turn)
+    in hand: the skills' own wording when they have one (`planned`: unless the model is the
+    planners), else the model's, told to call nothing; the turn is then capped."""
+
+    name = "drop_repeats"
+    runs_after = ("read_text_calls",)
+
+    def __init__(self, planned: bool) -> None:
+        self.planned = planned
+
+    async def after(
+        self, ctx: TurnScope, request: ModelRequest, response: ModelResponse
+    ) -> ModelResponse:
+        message = response.message
+        if not message.tool_calls or request.capped:
+            return response
+        message = without_repeats(message, calls_this_turn(request.messages))
+        if message.tool_calls or str(message.content).strip():
+            return replace(response, message=message)
+        planned = await planned_words(ctx, request) if self.planned else None
         if planned:
-            response = turn.say(planned)
-        else:
-            response = await turn.call(turn.words_only(), turn.messages)
-        turn.capped = True
-    turn.response = response
+            return replace(response, message=ctx.say(planned), capped=True)
+        words = replace(request, model=ctx.words_only(request), suggested=None)
+        again = await ctx.call(words)
+        usages = response.usages + again.usages
+        return replace(response, message=again.message, usages=usages, capped=True)
 
 
-async def stop_at_cap(turn: ModelTurn) -> None:
+class StopAtCap(AfterStep):
     """Past the round cap no call runs: the answer says the turn stopped."""
-    if not turn.capped:
-        return
-    response = turn.answer()
-    answered = past_the_cap(response, turn.iterations)
-    if answered.content != response.content:
-        turn.emit(TokenEvent(content=str(answered.content)).as_dict())
-    turn.response = answered
+
+    name = "stop_at_cap"
+    runs_after = ("drop_repeats",)
+
+    async def after(
+        self, ctx: TurnScope, request: ModelRequest, response: ModelResponse
+    ) -> ModelResponse:
+        if not (request.capped or response.capped):
+            return response
+        answered = past_the_cap(response.message, request.iteration)
+        if answered.content != response.message.content:
+            ctx.emit(TokenEvent(content=str(answered.content)).as_dict())
+        return replace(response, message=answered)
 
 
-async def replace_unrun_call_text(turn: ModelTurn) -> None:
+class ReplaceUnrunCallText(AfterStep):
     """A call written as text that can no longer run (a repeat, the cap) is no answer: the
     skills' wording of the results in hand, else a plain sentence."""
-    response = turn.answer()
-    if response.tool_calls or not is_call_text(response.content, turn.names):
-        return
-    planned = await planned_words(turn)
-    turn.response = response.model_copy(update={"content": planned or UNRUN_CALL_ANSWER})
+
+    name = "replace_unrun_call_text"
+    runs_after = ("stop_at_cap",)
+
+    async def after(
+        self, ctx: TurnScope, request: ModelRequest, response: ModelResponse
+    ) -> ModelResponse:
+        message = response.message
+        if message.tool_calls or not is_call_text(message.content, request.names):
+            return response
+        planned = await planned_words(ctx, request)
+        message = message.model_copy(update={"content": planned or UNRUN_CALL_ANSWER})
+        return replace(response, message=message)
 
 
-async def drop_echo(turn: ModelTurn) -> None:
+class DropEcho(AfterStep):
     """Lines restating the instructions are dropped (llm/echo.py; the stream is filtered too)."""
-    response = turn.answer()
-    if response.tool_calls or not isinstance(response.content, str):
-        return
-    cleaned = without_echo(response.content, instruction_text(turn.state.get("context") or {}))
-    turn.response = response.model_copy(update={"content": cleaned})
+
+    name = "drop_echo"
+    runs_after = ("replace_unrun_call_text",)
+
+    async def after(
+        self, ctx: TurnScope, request: ModelRequest, response: ModelResponse
+    ) -> ModelResponse:
+        message = response.message
+        if message.tool_calls or not isinstance(message.content, str):
+            return response
+        corpus = instruction_text(ctx.state.get("context") or {})
+        message = message.model_copy(update={"content": without_echo(message.content, corpus)})
+        return replace(response, message=message)
 
 
-async def planned_words(turn: ModelTurn) -> str | None:
+async def planned_words(ctx: TurnScope, request: ModelRequest) -> str | None:
     """The planners' wording of this turn's results."""
-    planners = turn.services.planners
-    return await asyncio.to_thread(planned_answer, planners, turn.messages, turn.facts)
+    planners = ctx.services.planners
+    messages = list(request.messages)
+    return await asyncio.to_thread(planned_answer, planners, messages, request.facts)

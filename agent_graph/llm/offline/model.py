@@ -87,8 +87,8 @@ class OfflineChatModel(BaseChatModel):
 
     def respond(self, messages: list[BaseMessage], facts: Facts | None = None) -> AIMessage:
         """The planners' answer or calls; `facts` is what the graph knows besides the messages
-        (bound by the agent node, graph/agent_steps/turn.py). A conversation that opens with
-        alerts says them first."""
+        (bound to its call by its profile's `BindFacts`, llm/model_call/kinds.py). A
+        conversation that opens with alerts says them first."""
         turn = turn_of(messages, self.tools, facts)
         said = turn.facts.opening  # a new conversation's unseen alerts come first
         if turn.outcomes:

@@ -8,7 +8,7 @@ Before every turn the pools are given time to refill, so each dispatch is a warm
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import contextlib
 import itertools
 import json
 import statistics
@@ -16,17 +16,16 @@ import tempfile
 import time
 import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.tools import StructuredTool
 
-from agent_graph.app.composition import make_registry, open_memory
-from agent_graph.config import Settings
-from agent_graph.graph.builder import build_graph
+from agent_graph.app import Overrides, open_app
+from agent_graph.app.composition import make_registry
 from agent_graph.llm.offline.model import OfflineChatModel
-from agent_graph.memory.layer import MemoryLayer
 from agent_graph.planning.facts import tool_owners
 from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import Facts
@@ -34,11 +33,9 @@ from agent_graph.security.sanitizer import wrap_external
 from agent_graph.skills.backends.pool import SkillCallError
 from agent_graph.skills.model.metadata import ToolMeta
 from agent_graph.skills.registry import SkillRegistry
-from agent_graph.storage.profile import open_storage
-from agent_graph.storage.session_writes import settled, write_sessions_behind
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import TurnRunner
-from bench.common import CONVERSATION, bench_services, bench_settings, ratio, spread, stats_ms
+from bench.common import CONVERSATION, REPO, bench_settings, ratio, spread, stats_ms
 
 MAX_TOOL_ROUNDS = 6
 
@@ -280,15 +277,12 @@ def graph_turn(turns: TurnRunner) -> Turn:
 
 async def run(conversations: int, profile: bool = True) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="bench-orch-") as tmp:
-        # services composed from settings as the API's; the variant without memory has its own
-        # folder for its sessions
-        settings = bench_settings(Path(tmp) / "memory")
-        plain = bench_settings(Path(tmp) / "plain")
-        registry = make_registry(settings)
+        # one set of warm workers and planners, shared by every variant
+        registry = make_registry(bench_settings(Path(tmp) / "skills"))
         await registry.start()
-        planners = Planners.from_skills_dir(settings.skills_dir)
+        planners = Planners.from_skills_dir(REPO / "skills")
         try:
-            return await _run(conversations, profile, (settings, plain), registry, planners)
+            return await _run(conversations, profile, Path(tmp), registry, planners)
         finally:
             await registry.close()
             await asyncio.to_thread(planners.close)
@@ -297,38 +291,45 @@ async def run(conversations: int, profile: bool = True) -> dict[str, Any]:
 async def _run(
     conversations: int,
     profile: bool,
-    settings_of: tuple[Settings, Settings],
+    folder: Path,
     registry: SkillRegistry,
     planners: Planners,
 ) -> dict[str, Any]:
-    """Every variant measured; the graph's with memory (`settings`) and without (`plain`)."""
-    settings, plain = settings_of
+    """Every variant measured: ours are apps as the API opens them (open_app), each with its
+    own memory folder, over the same model, planners and timed workers."""
     model = OfflineChatModel(planners=planners)
     gateway = TimedSkills(registry)
-    storage = open_storage(settings)
-    memory = open_memory(settings, storage, model, write_behind=False)
-    behind = open_memory(settings, storage, model, write_behind=True)
-    await memory.warm()
+    shared = Overrides(
+        model=lambda _: model,
+        wrap_skills=lambda _: gateway,
+        registry=registry,
+        planners=planners,
+    )
+    async with contextlib.AsyncExitStack() as apps:
 
-    closers: list[Any] = []
+        async def app(name: str, overrides: Overrides) -> TurnRunner:
+            opened = open_app(bench_settings(folder / name), overrides)
+            return (await apps.enter_async_context(opened)).runner
 
-    def runner(layer: MemoryLayer | None, sessions_behind: bool = True) -> TurnRunner:
-        """A graph as the API composes it; `sessions_behind`: its session files written as
-        `done` goes out (the API's), else in the turn (as before)."""
-        store = dataclasses.replace(storage if layer is not None else open_storage(plain))
-        store.closers = []
-        settles = write_sessions_behind(store) if sessions_behind else []
-        closers.extend(store.closers)
-        if layer is not None and layer.write_behind:
-            settles = [layer.settle, *settles]
-        services = bench_services(
-            settings if layer else plain, model, planners, gateway, layer, store
-        )
-        return TurnRunner(build_graph(services), services.sanitizer, after_turn=settled(settles))
+        in_turn = replace(shared, write_behind=False, sessions_behind=False)
+        full = await app("before", in_turn)  # memory and session files written in the turn
+        served = await app("served", shared)  # the API's: both written behind the turn
+        served_before = await app("session-in-turn", replace(shared, sessions_behind=False))
+        plain = await app("plain", replace(shared, memory=False))
+        ours = (full, served, served_before, plain)
+        return await _measured(conversations, profile, ours, planners, gateway)
 
-    full = runner(memory, sessions_behind=False)
-    served = runner(behind)  # what the API runs: write-behind memory and session files
-    served_before = runner(behind, sessions_behind=False)
+
+async def _measured(
+    conversations: int,
+    profile: bool,
+    ours: tuple[TurnRunner, TurnRunner, TurnRunner, TurnRunner],
+    planners: Planners,
+    gateway: TimedSkills,
+) -> dict[str, Any]:
+    """Our four apps' turns against the prebuilt agent's and a hand loop's, interleaved."""
+    full, served, served_before, plain = ours
+    registry = gateway.registry
     baseline = baseline_model(planners, gateway)
     label, prebuilt = prebuilt_agent(baseline, gateway)
     histories: dict[str, list[BaseMessage]] = {}
@@ -353,7 +354,7 @@ async def _run(
         ("ours: full graph, memory writes in the turn (before)", graph_turn(full)),
         ("ours: full graph, write-behind memory (after)", graph_turn(served)),
         ("ours: write-behind memory, session file saved in the turn", graph_turn(served_before)),
-        ("ours: graph without memory layer", graph_turn(runner(None))),
+        ("ours: graph without memory layer", graph_turn(plain)),
         (f"prebuilt: {label}", prebuilt_turn),
         ("hand-written tool loop", loop_turn),
     ]
@@ -386,7 +387,4 @@ async def _run(
     }
     if profile:
         result["profile_full_graph"] = await profile_turns(graph_turn(served), registry)
-    await behind.settle()
-    for close in closers:  # the session writers: everything written, threads ended
-        close()
     return result

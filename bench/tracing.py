@@ -23,9 +23,13 @@ import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from bench.common import CONVERSATION, REPO, ratio, spread, stats_ms
+
+if TYPE_CHECKING:  # the child imports the app only once it runs
+    from agent_graph.planning.planners import Planners
+    from agent_graph.skills.registry import SkillRegistry
 
 
 class Sink(BaseHTTPRequestHandler):
@@ -66,46 +70,50 @@ async def _turns(runner: Any, conversations: int) -> tuple[float, list[float]]:
 async def _child(endpoint: str, conversations: int) -> None:
     """One side: traced to `endpoint`, or untraced when it is ''; a round per `round` line on
     stdin, its timings as a JSON line on stdout."""
-    from agent_graph.app.composition import make_registry, open_memory
+    from agent_graph.app.composition import make_registry
     from agent_graph.config import Settings
-    from agent_graph.graph.builder import build_graph
-    from agent_graph.llm.offline.model import OfflineChatModel
     from agent_graph.planning.planners import Planners
-    from agent_graph.storage.profile import open_storage
     from agent_graph.telemetry import setup
-    from agent_graph.turns.runner import TurnRunner
-    from bench.common import bench_services, bench_settings
+    from bench.common import bench_settings
 
-    if endpoint:
+    if endpoint:  # before the app opens: its own configuration then keeps this exporter
         setup.configure(Settings(OTEL_EXPORTER_OTLP_ENDPOINT=endpoint))
     with tempfile.TemporaryDirectory(prefix="bench-traces-") as tmp:
         registry = make_registry(bench_settings(Path(tmp) / "skills"))
         await registry.start()
         planners = Planners.from_skills_dir(REPO / "skills")
-        model = OfflineChatModel(planners=planners)
-
-        async def runner(name: str) -> TurnRunner:
-            """A fresh memory per round: a round never recalls what an earlier one stored."""
-            settings = bench_settings(Path(tmp) / name)  # composed as the API's services
-            storage = open_storage(settings)
-            memory = open_memory(settings, storage, model, write_behind=False)
-            await memory.warm()
-            services = bench_services(settings, model, planners, registry, memory, storage)
-            return TurnRunner(build_graph(services), services.sanitizer)
-
         try:
-            await _turns(await runner("warm-up"), 1)  # caches, workers, embeddings, exporter
-            print(json.dumps({"ready": True}), flush=True)
-            for line in sys.stdin:
-                if not line.startswith("round"):
-                    break
-                fresh = await runner(f"round-{line.split()[1]}")
-                wall, each = await _turns(fresh, conversations)
-                print(json.dumps({"wall_s": wall, "turn_s": each}), flush=True)
+            await _rounds(Path(tmp), registry, planners, conversations)
             setup.flush()
         finally:
             await asyncio.to_thread(planners.close)
             await registry.close()
+
+
+async def _rounds(
+    folder: Path, registry: SkillRegistry, planners: Planners, conversations: int
+) -> None:
+    """A warm-up, then a round per `round` line; each in an app as the API opens it, over
+    the same warm workers and planners, with a fresh memory (a round never recalls what an
+    earlier one stored)."""
+    from agent_graph.app import Overrides, open_app
+    from agent_graph.llm.offline.model import OfflineChatModel
+    from bench.common import bench_settings
+
+    model = OfflineChatModel(planners=planners)
+    overrides = Overrides(
+        model=lambda _: model, write_behind=False, registry=registry, planners=planners
+    )
+    async with open_app(bench_settings(folder / "warm-up"), overrides) as app:
+        await _turns(app.runner, 1)  # caches, workers, embeddings, exporter
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        if not line.startswith("round"):
+            break
+        settings = bench_settings(folder / f"round-{line.split()[1]}")
+        async with open_app(settings, overrides) as app:
+            wall, each = await _turns(app.runner, conversations)
+        print(json.dumps({"wall_s": wall, "turn_s": each}), flush=True)
 
 
 class Side:

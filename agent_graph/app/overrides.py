@@ -1,5 +1,6 @@
 """What an entry point replaces in the app its settings describe: a test's or a benchmark's own
-model, skills that time their calls, memory written in the turn or left out."""
+model, skills that time their calls, memory written in the turn or left out, session files
+saved in the turn, skill workers and planners shared between several apps."""
 
 from __future__ import annotations
 
@@ -23,3 +24,11 @@ class Overrides:
     """Memory writes settle after the turn (the API's way); False writes them in the turn."""
     memory: bool = True
     """False: the graph runs without the memory layer (the app still opens it for its routes)."""
+    sessions_behind: bool = True
+    """Session files are written as `done` goes out (the API's way); False writes them in the
+    turn (what a benchmark compares it with)."""
+    registry: SkillRegistry | None = None
+    """A started registry the app uses instead of starting its own; its owner closes it (a
+    benchmark's variants share the same warm workers)."""
+    planners: Planners | None = None
+    """The skills' planners, started and closed by their owner, instead of the app's own."""

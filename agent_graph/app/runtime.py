@@ -76,6 +76,8 @@ class AppRuntime:
     """Runs the jobs skills declare (agent_graph/jobs); None with JOBS=off."""
     accounts: AccountServices | None = None
     """People's accounts with ACCOUNTS=on (docs/accounts.md)."""
+    overrides: Overrides = field(default_factory=Overrides)
+    """What the entry point replaced; a registry or planners it shares are closed by it."""
     runs: RunHub = field(init=False)
     """Turns as runs that outlive their request (turns/runs.py)."""
     pseudonyms: Pseudonyms = field(init=False)
@@ -127,13 +129,14 @@ class AppRuntime:
         tokens = _checked(settings)
         profile = profile_for(settings)  # what kind of model runs, decided once
         storage = open_storage(settings)
-        behind = write_sessions_behind(storage)  # session files written as `done` goes out
+        # session files written as `done` goes out (or in the turn, as overrides say)
+        behind = write_sessions_behind(storage) if overrides.sessions_behind else []
         # Turns paused for a confirmation (LangGraph interrupts) wait here for the answer:
         # in this process (embedded) or in PostgreSQL, for any replica (server).
         checkpointer = await storage.open_checkpointer()
         local_server = await start_local_server(settings, profile)  # a bad model file fails here
         sanitizer = _sanitizer(settings)
-        registry = await _started_registry(settings, sanitizer)
+        registry = overrides.registry or await _started_registry(settings, sanitizer)
         jobs = open_jobs(settings, storage, registry.skills)  # a bad schedule fails here
         thinking = await _thinking(settings, profile, overrides, storage, local_server)
         planners, model, memory = thinking
@@ -172,6 +175,7 @@ class AppRuntime:
             planners,
             jobs,
             open_accounts(settings, storage.accounts),  # logs the setup code on a first run
+            overrides,
         )
         runtime.runs.open()
         if jobs is not None:
@@ -187,8 +191,10 @@ class AppRuntime:
         await self.runs.close()
         await asyncio.to_thread(flush_telemetry)
         await self.memory.close()
-        await self.registry.close()
-        await asyncio.to_thread(self.planners.close)
+        if self.overrides.registry is None:
+            await self.registry.close()
+        if self.overrides.planners is None:
+            await asyncio.to_thread(self.planners.close)
         await self.storage.close()
         if self.local_server is not None:
             await asyncio.to_thread(self.local_server.stop)
@@ -223,7 +229,9 @@ async def _thinking(
 ) -> tuple[Planners, BaseChatModel, MemoryLayer]:
     """The skills' planners (started on this thread: see launcher.py), the model and the
     memory over it, warmed; the skills' intent examples are embedded meanwhile."""
-    planners = Planners.from_skills_dir(settings.skills_dir, settings.refusals_off)
+    planners = overrides.planners or Planners.from_skills_dir(
+        settings.skills_dir, settings.refusals_off
+    )
     intents = planners.understanding.warm()
     if overrides.model is not None:
         model = overrides.model(planners)

@@ -25,9 +25,8 @@ from agent_graph.events import (
 from agent_graph.graph.followups import fallback_title
 from agent_graph.graph.services import SessionStorage
 from agent_graph.graph.state import Context
+from agent_graph.llm.answer_filters import AnswerStream, instruction_text
 from agent_graph.llm.client import ModelTimeoutError
-from agent_graph.llm.echo import EchoFilter, instruction_text
-from agent_graph.llm.text_tool_calls import HeldCallText
 from agent_graph.llm.usage import TurnUsage
 from agent_graph.security.sanitizer import Sanitizer, StreamRedactor
 from agent_graph.storage.locks import LocalTurnLocks, TurnLocks
@@ -91,10 +90,8 @@ class _TurnStream:
 
     paused: bool = False
     usage: TurnUsage = field(default_factory=TurnUsage)
-    echo: EchoFilter = field(default_factory=EchoFilter)
-    """Answer lines restating the instructions (llm/echo.py)."""
-    held: HeldCallText = field(default_factory=HeldCallText)
-    """A tool call the model writes as text (llm/text_tool_calls.py)."""
+    answer: AnswerStream = field(default_factory=AnswerStream)
+    """What the user sees of the answer: what its stored form keeps (llm/answer_filters.py)."""
 
 
 class TurnRunner:
@@ -311,7 +308,7 @@ class TurnRunner:
     async def _graph_events(
         self, request: TurnRequest, start: _TurnStart, stream: _TurnStream, turn: TurnProgress
     ) -> AsyncGenerator[dict[str, Any]]:
-        """The graph's stream as SSE events; answer text passes the echo and text-call filters."""
+        """The graph's stream as SSE events; answer text passes the answer's filters."""
         async for mode, chunk in self.graph.astream(
             start.inputs,
             self.thread(request.user, request.session_id),
@@ -326,11 +323,11 @@ class TurnRunner:
             for event in to_events(mode, chunk, self.sanitizer):
                 stream.paused = stream.paused or event["type"] == "confirm"
                 if event["type"] == "token":
-                    event["content"] = stream.echo.feed(stream.held.feed(event["content"]))
+                    event["content"] = stream.answer.feed(event["content"])
                     if not event["content"]:
                         continue
                 yield event
-        if rest := stream.echo.feed(stream.held.end()) + stream.echo.flush():
+        if rest := stream.answer.end():
             yield TokenEvent(content=rest).as_dict()
 
     def _observe(
@@ -340,13 +337,13 @@ class TurnRunner:
         stream: _TurnStream,
         turn: TurnProgress,
     ) -> str:
-        """Take in a node's update: usage, progress, the instructions the echo filter knows;
-        returns answer text a node ended with that the filters held back."""
-        rest = stream.echo.feed(stream.held.end(_final(chunk))) if "agent" in chunk else ""
+        """Take in a node's update: usage, progress, the instructions the answer's filters know;
+        returns the rest of the answer the agent stored that the filters held back."""
+        rest = stream.answer.end(_final(chunk)) if "agent" in chunk else ""
         turn.observe(chunk)
         stream.usage.add((chunk.get("agent") or {}).get("usage"))
         if "hydrate" in chunk:
-            stream.echo.corpus = instruction_text(chunk["hydrate"].get("context", {}))
+            stream.answer.corpus = instruction_text(chunk["hydrate"].get("context", {}))
             if request.persist:
                 self._keep_context(request.user, request.session_id, chunk["hydrate"] or {})
         return rest

@@ -13,7 +13,10 @@ STREAM_MODES = ["messages", "updates", "custom"]
 
 
 def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[dict[str, Any]]:
-    """Translate one (mode, chunk) item of graph.astream into zero or more events."""
+    """Translate one (mode, chunk) item of graph.astream into zero or more events. Tokens stay
+    as the model wrote them: the answer's filters (llm/answer_filters.py) judge the same text
+    the stored answer was judged on, and the turn's rolling window (`TurnRunner.events`)
+    redacts them after; every other event is redacted here."""
     if mode == "messages":
         message, meta = chunk
         if (
@@ -22,10 +25,12 @@ def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[dict[str, Any
             and isinstance(message.content, str)
             and message.content
         ):
-            return [TokenEvent(content=sanitizer.redact(message.content)).as_dict()]
+            return [TokenEvent(content=message.content).as_dict()]
         return []
     if mode == "custom":
-        if isinstance(chunk, dict) and chunk.get("type") in ("step", "data", "token", "alerts"):
+        if isinstance(chunk, dict) and chunk.get("type") == "token":
+            return [dict(chunk)]
+        if isinstance(chunk, dict) and chunk.get("type") in ("step", "data", "alerts"):
             return [sanitizer.redact_value(chunk)]
         return []
     if mode == "updates" and isinstance(chunk, dict):

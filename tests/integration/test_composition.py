@@ -171,3 +171,37 @@ async def test_open_app_stops_everything_it_started_even_when_the_block_fails(
             assert started, "the app started no skill worker or planner process"
             raise RuntimeError("inside the block")
     assert still_running(started, within_s=10) == set()
+
+
+async def test_apps_over_shared_workers_leave_them_to_their_owner(
+    environment: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The orchestration benchmark's variants are apps over one set of warm workers: an app
+    opened over a started registry and planners runs its turns on them and, closed, leaves
+    them running for their owner, who stops them; its session files are saved in the turn
+    when the overrides say so."""
+    from agent_graph.storage.session_writes import SessionsBehind
+    from agent_graph.turn_request import TurnRequest
+
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    settings = Settings()
+    before = descendants(os.getpid())
+    registry = make_registry(settings)
+    await registry.start()
+    planners = Planners.from_skills_dir(settings.skills_dir)
+    try:
+        shared = descendants(os.getpid()) - before
+        overrides = Overrides(registry=registry, planners=planners, sessions_behind=False)
+        for session in ("s1", "s2"):  # the second app finds the workers the first one left
+            async with open_app(settings, overrides) as app:
+                assert app.registry is registry and app.services.planners is planners
+                assert not isinstance(app.sessions, SessionsBehind)
+                turn = TurnRequest("local", session, "3 bedroom houses in 78745")
+                kinds = [event["type"] async for event in app.runner.events(turn)]
+                assert "error" not in kinds and "data" in kinds, kinds
+        assert await registry.dispatch("get_current_time", {"timezone": "UTC"})
+    finally:
+        await registry.close()
+        planners.close()
+    assert still_running(shared, within_s=10) == set()

@@ -141,6 +141,30 @@ def test_an_answer_restating_the_instructions_loses_those_lines(
     assert "Never invent" not in saved["turns"][-1]["assistant"]
 
 
+RULE = "- **Never invent listings, prices, addresses, distances or features.**"
+WRITTEN = '```json\n{"name": "get_current_time", "arguments": {"timezone": "Asia/Tokyo"}}\n```'
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [
+        [f"HOA stands for homeowners association.\n{RULE}"],  # the echo last
+        [RULE],  # nothing but the echo: an answer is never emptied, so it is shown
+        [WRITTEN, f"{RULE}\n\nIt is noon in Tokyo."],  # a call as text, then an echo first
+    ],
+)
+def test_the_streamed_answer_is_the_stored_answer(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI, answers: list[str]
+) -> None:
+    """The stream and the stored answer pass one set of filters (llm/answer_filters.py)."""
+    fake.answers = list(answers)
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(client, "What does HOA stand for, and what time is it in Tokyo?")
+        saved = client.get(f"/sessions/{events[0]['session_id']}").json()
+    assert _text(events).strip(), "the turn answered"
+    assert saved["turns"][-1]["assistant"] == _text(events)
+
+
 @pytest.mark.parametrize(
     "written",
     [

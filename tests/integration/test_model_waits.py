@@ -25,10 +25,10 @@ from agent_graph.graph.nodes.hydrate import READING_STEP
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.graph.warm_prefix import warm_prefix
+from agent_graph.llm.answer_filters import WORDS_ONLY_GRAMMAR
 from agent_graph.llm.client import ModelTimeoutError
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.profile import profile_for
-from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills
 from tests.openai_server import FakeOpenAI

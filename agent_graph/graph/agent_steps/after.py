@@ -11,10 +11,14 @@ from typing import ClassVar
 from agent_graph.events import TokenEvent
 from agent_graph.graph.agent_steps.scope import TurnScope
 from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
-from agent_graph.llm.echo import instruction_text, without_echo
+from agent_graph.llm.answer_filters import (
+    as_tool_calls,
+    instruction_text,
+    is_call_text,
+    without_echo,
+)
 from agent_graph.llm.model_call.protocol import MODEL_RESPONSE, Capability
 from agent_graph.llm.model_call.records import ModelRequest, ModelResponse
-from agent_graph.llm.text_tool_calls import as_tool_calls, is_call_text
 from agent_graph.planning.suggestion import planned_answer
 
 UNRUN_CALL_ANSWER = (
@@ -107,7 +111,8 @@ class ReplaceUnrunCallText(AfterStep):
 
 
 class DropEcho(AfterStep):
-    """Lines restating the instructions are dropped (llm/echo.py; the stream is filtered too)."""
+    """Lines restating the instructions are dropped (llm/answer_filters.py, whose stream
+    filter shows what this leaves)."""
 
     name = "drop_echo"
     runs_after = ("replace_unrun_call_text",)

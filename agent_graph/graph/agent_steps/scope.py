@@ -11,10 +11,10 @@ from langchain_core.messages import AIMessage
 from agent_graph.events import TokenEvent
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
+from agent_graph.llm.answer_filters import WORDS_ONLY_GRAMMAR
 from agent_graph.llm.client import Emit, ModelClient
 from agent_graph.llm.model_call.protocol import ModelCall
 from agent_graph.llm.model_call.records import ModelRequest, ModelResponse
-from agent_graph.llm.text_tool_calls import WORDS_ONLY_GRAMMAR
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 Each intent names what it leads to (a `tool` of the skill, or an `answer` without one: `words`,
 `ask`, `refuse`), the `slots` that fill the tool's arguments (slot name -> argument; the skill's
-own code reads the values) and the example messages it is recognized by. The core reads only the
+own code reads the values), the example messages it is recognized by and, optionally, how `sure`
+(least similarity) a planner must be before it takes the intent as the message's wish. The core reads only the
 names and examples; what an intent means stays with the skill.
 """
 
@@ -40,6 +41,8 @@ class Intent:
     answer: str | None = None
     slots: Mapping[str, str] = field(default_factory=dict)
     """Slot name -> the tool argument it fills."""
+    sure: float | None = None
+    """The least score at which the intent is taken as the wish; None: the planner's default."""
 
 
 def load_intents(skill: str, folder: Path) -> list[Intent]:
@@ -74,6 +77,10 @@ def _intent(skill: str, name: str, body: Any, path: Path) -> Intent:
     slots = body.get("slots") or {}
     if not isinstance(slots, dict) or any(not isinstance(v, str) for v in slots.values()):
         raise IntentsError(f"{where}: slots map a slot name to the argument it fills")
+    sure = body.get("sure")
+    if sure is not None and (isinstance(sure, bool) or not isinstance(sure, (int, float))
+                             or not 0 <= sure <= 1):  # fmt: skip
+        raise IntentsError(f"{where}: sure is a similarity between 0 and 1")
     return Intent(
         skill=skill,
         name=name,
@@ -81,6 +88,7 @@ def _intent(skill: str, name: str, body: Any, path: Path) -> Intent:
         tool=str(tool) if tool is not None else None,
         answer=str(answer) if answer is not None else None,
         slots={str(k): str(v) for k, v in slots.items()},
+        sure=float(sure) if sure is not None else None,
     )
 
 

@@ -40,6 +40,8 @@ class Ranked:
     skill: str
     name: str
     score: float
+    sure: float | None = None
+    """The intent's own least score to be taken as the wish (intents.yaml), if it sets one."""
 
 
 def default_embed(texts: list[str]) -> Sequence[Sequence[float]]:
@@ -84,7 +86,8 @@ class IntentMatcher:
         scores = []
         for index, intent in enumerate(self.intents):
             own = np.sort(similarity[self._owner == index])[::-1][:NEAREST]
-            scores.append(Ranked(intent.skill, intent.name, round(float(own.mean()), 4)))
+            score = round(float(own.mean()), 4)
+            scores.append(Ranked(intent.skill, intent.name, score, intent.sure))
         return sorted(scores, key=lambda r: -r.score)
 
     def understood(self, turn: dict[str, Any], skill: str) -> dict[str, Any]:
@@ -131,6 +134,10 @@ SHOWN = 6
 def for_planner(ranked: Sequence[Ranked], skill: str) -> dict[str, object]:
     """The part of a message's ranking one skill's planner sees (planning/view.py: each sees
     its own): its own best intents, and how near the best intent of any other skill is."""
-    own = [{"name": r.name, "score": r.score} for r in ranked if r.skill == skill][:SHOWN]
+    own = [
+        {"name": r.name, "score": r.score, **({"sure": r.sure} if r.sure is not None else {})}
+        for r in ranked
+        if r.skill == skill
+    ][:SHOWN]
     elsewhere = max((r.score for r in ranked if r.skill != skill), default=0.0)
     return {"intents": own, "intent_elsewhere": elsewhere}

@@ -24,6 +24,8 @@ _TIME_QUESTION = re.compile(
 SURE = 0.5
 """A message this near the skill's own intent (intents.yaml, ranked by the platform) asks the
 time in words the pattern misses ("tokyo time pls", "is it late in Sydney")."""
+PLACED_SURE = 0.3
+"""...or this near, nearer than any other skill's intent, when it names a place with a zone."""
 _TIME_WORDS = re.compile(r"\b(?:time|hour|clock|date|late|early|morning|night)\b", re.IGNORECASE)
 """One of them must be said too: a message near the intent without them ("what's the weather
 today") is not a time question."""
@@ -92,7 +94,10 @@ def _asks_time(turn: dict[str, Any], text: str) -> bool:
     intents = [i for i in turn.get("intents") or [] if isinstance(i, dict)]
     near = max((float(i.get("score", 0)) for i in intents if i.get("name") == INTENT), default=0.0)
     elsewhere = float(turn.get("intent_elsewhere") or 0)
-    return near >= max(SURE, elsewhere) and bool(_TIME_WORDS.search(text))
+    if not _TIME_WORDS.search(text):
+        return False
+    placed = bool(_zones_named(text))  # "clock check for denver": a place's time, said tersely
+    return near >= max(SURE, elsewhere) or (placed and near >= max(PLACED_SURE, elsewhere))
 
 
 def answer(turn: dict[str, Any]) -> str | None:

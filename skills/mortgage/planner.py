@@ -49,6 +49,11 @@ _TYPOS = (
     (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
 )  # fmt: skip
 _DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
+_THOUSANDS = re.compile(
+    rf"\b(\d[\d,]*(?:\.\d+)?|{'|'.join(sorted(_SPOKEN, key=len, reverse=True))})\s*"
+    r"(?:grand|thousand|thou)\b"
+)
+"""'350 grand', 'two thousand': thousands, written '$350k' before the amounts are read."""
 """'450,000 dollars' is written '$450,000' before the amounts are read."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
 _MONTHLY = re.compile(
@@ -85,7 +90,8 @@ def _money(number: str, suffix: str | None) -> float:
 
 def _words(text: str) -> str:
     """Lower-cased text with typos and spoken numbers written the usual way."""
-    text = _DOLLARS.sub(r"$\1", text.lower())
+    text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text.lower())
+    text = _DOLLARS.sub(r"$\1", text)
     for typo, word in _TYPOS:
         text = re.sub(typo, word, text)
 
@@ -217,8 +223,31 @@ def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str
     return args
 
 
+SURE = 0.5
+"""The least similarity at which the nearest of the skill's intents (intents.yaml, ranked by the
+platform) is taken as the wish, as for the other bundled planners."""
+MARGIN = 0.02
+
+
+def _intent(turn: dict[str, Any]) -> str | None:
+    """The skill's intent the message is surely nearest to: sure enough, ahead of the next one
+    and of every other skill's best intent."""
+    ranked = [i for i in turn.get("intents") or [] if isinstance(i, dict) and "score" in i]
+    if not ranked:
+        return None
+    best, runner_up = (
+        float(ranked[0]["score"]),
+        float(ranked[1]["score"]) if len(ranked) > 1 else 0.0,
+    )
+    elsewhere = float(turn.get("intent_elsewhere") or 0.0)
+    sure = best >= SURE and best - runner_up >= MARGIN and best >= elsewhere
+    return str(ranked[0].get("name")) if sure else None
+
+
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
-    """A mortgage_payment or mortgage_affordability call, or None when the message isn't ours."""
+    """A mortgage_payment or mortgage_affordability call, or None when the message isn't ours.
+    The words decide; the nearest intent adds the wish when they say it in other words ("how
+    pricey a home is that", "what would I shell out each month")."""
     text = _words(str(turn.get("text", "")))
     tools = turn.get("tools") or []
     earlier = turn.get("earlier") or []
@@ -232,12 +261,14 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
             terms["rate_percent"] = DEFAULT_RATE
             note = f"assuming a {DEFAULT_RATE}% interest rate"
     monthly = _MONTHLY.search(text)
+    intent = _intent(turn)
     wants_price = _AFFORD.search(text) or (monthly and not _names_a_home(text, earlier))
+    wants_price = wants_price or (intent == "affordability" and _MONEY.search(text))
     if wants_price and "mortgage_affordability" in tools:
         return _affordability(text, terms, note)
     if "mortgage_payment" not in tools:
         return None
-    found = _payment_args(text, earlier, stated, previous)
+    found = _payment_args(text, earlier, stated, previous, intent == "monthly_payment")
     if isinstance(found, str):
         return {"calls": [], "note": found}
     if not found:
@@ -247,12 +278,14 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _payment_args(
-    text: str, earlier: list[dict[str, Any]], stated: dict[str, Any], previous: Any
+    text: str, earlier: list[dict[str, Any]], stated: dict[str, Any], previous: Any, intended: bool
 ) -> list[dict[str, Any]] | str:
     """The homes (or the price) a payment question is about, one set of arguments each; a
-    sentence when it cannot be estimated; [] when the message is not a payment question."""
+    sentence when it cannot be estimated; [] when the message is not a payment question.
+    `intended`: the nearest intent is a payment, said with loan terms."""
     # "cost" alone is a price question ("homes that cost under 400k"); with loan terms it is ours
     asks_cost = bool(_PAYMENT.search(text)) or ("cost" in text and bool(stated))
+    asks_cost = asks_cost or (intended and bool(stated))
     asks_cost = asks_cost or _asks_home_cost(text, earlier)
     price = _MONEY.search(_HOA.sub("", _DOWN_AMT.sub("", text))) if asks_cost else None
     what_if = (

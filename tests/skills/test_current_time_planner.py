@@ -72,7 +72,11 @@ def _understood(text: str) -> dict[str, object]:
 
 @pytest.mark.parametrize(
     ("text", "zone"),
-    [("tokyo time pls", "Asia/Tokyo"), ("is it late in sydney right now", "Australia/Sydney")],
+    [
+        ("tokyo time pls", "Asia/Tokyo"),
+        ("is it late in sydney right now", "Australia/Sydney"),
+        ("clock check for lisbon pls", "Europe/Lisbon"),
+    ],
 )
 def test_the_nearest_intent_reads_a_time_question_the_pattern_misses(text: str, zone: str) -> None:
     assert _PLANNER.plan({"text": text, "tools": ["get_current_time"]}) is None  # words alone
@@ -82,4 +86,11 @@ def test_the_nearest_intent_reads_a_time_question_the_pattern_misses(text: str, 
 
 @pytest.mark.parametrize("text", ["what's the weather today", "hi there", "thanks!"])
 def test_a_message_near_the_intent_without_a_word_of_time_is_not_asked(text: str) -> None:
+    assert _PLANNER.plan(_understood(text)) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["houses in austin with an early morning sun", "homes near the denver clock tower"]
+)
+def test_a_place_and_a_word_of_time_in_a_home_search_is_not_asked(text: str) -> None:
     assert _PLANNER.plan(_understood(text)) is None

@@ -209,3 +209,22 @@ def test_loan_terms_in_peoples_own_words(text: str, terms: dict[str, float]) -> 
 def test_several_homes_get_an_estimate_each() -> None:
     plan = planner.plan(turn("monthly payment for the first and the third one", [LISTINGS]))
     assert [c["args"]["price"] for c in plan["calls"]] == [350_000, 480_000]
+
+
+def test_thousands_said_as_grand_or_in_words_are_amounts() -> None:
+    payment = planner.plan(turn("monthly payment on 350 grand with 15 percent down at 6 percent"))
+    assert payment["calls"][0]["args"]["price"] == 350_000
+    budget = planner.plan(turn("what can i afford at two thousand a month"))
+    assert budget["calls"][0]["args"]["monthly_budget"] == 2_000
+
+
+def test_the_nearest_intent_adds_the_wish_the_words_do_not_name() -> None:
+    text = "what would I shell out on 350 grand with 15 percent down"
+    assert planner.plan(turn(text)) is None
+    near = [{"name": "monthly_payment", "score": 0.6}, {"name": "affordability", "score": 0.52}]
+    plan = planner.plan(turn(text, intents=near, intent_elsewhere=0.4))
+    assert [(c["name"], c["args"]["price"]) for c in plan["calls"]] == [
+        ("mortgage_payment", 350_000)
+    ]
+    unsure = [{"name": "monthly_payment", "score": 0.45}]
+    assert planner.plan(turn(text, intents=unsure, intent_elsewhere=0.4)) is None

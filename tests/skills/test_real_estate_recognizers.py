@@ -151,7 +151,7 @@ def test_the_nearest_intent_makes_a_watch_of_words_without_the_trigger_words() -
 
 
 def test_the_nearest_intent_saves_a_home_said_without_save() -> None:
-    text = "stash the third one for me"
+    text = "squirrel away the third one for me"
     assert recognizers.saved_homes(Conversation(text, **SHOWN)) is None
     conv = Conversation(text, intents=[("save_home", 0.6), ("home_details", 0.5)], **SHOWN)
     assert calls(recognizers.saved_homes(conv)) == [("save_home", {"zpid": HOMES[2]["zpid"]})]
@@ -325,3 +325,123 @@ def test_a_day_said_keeps_the_nearest_intent_to_tour_even_with_a_way_to_reach_me
     text = "we'd love to step inside this place, is sunday around 2pm possible? text me at 512-555-0142"
     conv = Conversation(text, intents=[("request_tour", 0.6)], **SHOWN, focused=HOMES[0])
     assert [name for name, _ in calls(recognizers.watches_and_tours(conv))] == ["request_tour"]
+
+
+@pytest.mark.parametrize(
+    ("said", "position"),
+    [
+        ("house 4 please", 4),
+        ("tell me about the fith one", 5),
+        ("give me more on nummber eigth", 8),
+        ("the second from the bottom", -2),
+        ("the second from last", -2),
+        ("the top one", 1),
+        ("more on the top result", 1),
+        ("the one at the bottom", -1),
+        ("the one before last", -2),
+        ("the one in spot 2", 2),
+        ("2nd", 2),
+        ("the 4-th one", 4),
+    ],
+)
+def test_a_position_said_in_other_words_or_misspelled_points_at_that_home(
+    said: str, position: int
+) -> None:
+    assert refs.find_reference(said) == refs.Reference(position=position)
+
+
+@pytest.mark.parametrize(
+    "said", ["3 bed house 2 story in austin", "a house 2 baths", "the fifty homes near me"]
+)
+def test_a_number_that_counts_something_is_no_position(said: str) -> None:
+    assert refs.find_reference(said) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [("wach the 2nd one", "watch the 2nd one"), ("vist #3 on sunday", "visit #3 on sunday")],
+)
+def test_a_wish_missing_one_letter_is_read_as_meant(said: str, meant: str) -> None:
+    assert spelling.correct(said) == meant
+    assert spelling.correct("alter my search") == "alter my search"
+
+
+def test_an_intent_is_taken_from_its_own_calibrated_sureness() -> None:
+    ranked = [("save_home", 0.45), ("home_details", 0.3)]
+    assert Conversation("stash it", intents=ranked).intent is None  # below the default
+    assert Conversation("stash it", intents=ranked, sure={"save_home": 0.41}).intent == "save_home"
+
+
+@pytest.mark.parametrize("text", ["pull up our wishlist", "go over my keepers", "my faves?"])
+def test_the_saved_list_called_by_other_names_is_shown(text: str) -> None:
+    saved = {"preferences": {f"home_{HOMES[0]['zpid']}": "saved"}}
+    assert calls(recognizers.saved_homes(Conversation(text, **saved))) == [
+        ("get_saved_homes", {"zpids": [HOMES[0]["zpid"]]})
+    ]
+
+
+@pytest.mark.parametrize("text", ["stash the 2nd one in my keepers", "hang on to #2 for me"])
+def test_keeping_a_home_in_other_words_saves_it(text: str) -> None:
+    assert calls(recognizers.saved_homes(Conversation(text, **SHOWN))) == [
+        ("save_home", {"zpid": HOMES[1]["zpid"]})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("scratch my budget", "budget_max"),
+        ("i no longer care about the location", "location"),
+        ("drop the price limit you have for me", "budget_max"),
+    ],
+)
+def test_forgetting_a_preference_in_other_words_names_its_key(text: str, key: str) -> None:
+    prefs = {"preferences": {"location": "Austin", "budget_max": "500000"}}
+    assert calls(recognizers.saved_homes(Conversation(text, **prefs))) == [
+        ("forget_search_criteria", {"key": key})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("for future reference we only want condos", "property_type", "condo"),
+        ("our price ceiling is 350k", "budget_max", "$350,000"),
+    ],
+)
+def test_a_preference_said_to_be_kept_in_other_words_is_only_remembered(
+    text: str, key: str, value: str
+) -> None:
+    assert calls(recognizers.search(Conversation(text))) == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": key, "value": value})
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["arrange a walkthrough of #2 on friday", "can we get inside number 2 on saturday"]
+)
+def test_a_visit_in_other_words_requests_a_tour(text: str) -> None:
+    found = recognizers.watches_and_tours(Conversation(text, **SHOWN))
+    assert [(c.name, c.args["zpid"]) for c in found.calls] == [("request_tour", HOMES[1]["zpid"])]
+
+
+def test_being_walked_through_the_costs_is_no_visit_and_search_settings_are_a_search() -> None:
+    assert recognizers.watches_and_tours(Conversation("walk me through #2", **SHOWN)) is None
+    assert calls(recognizers.watches_and_tours(Conversation("save these settings", **SHOWN))) == [
+        ("save_search", {"criteria": SHOWN["last_criteria"]})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("keep tabs on #2", "watch_home"),
+        ("flag the 2nd for price changes", "watch_home"),
+        ("subscribe me to this search", "save_search"),
+        ("set up an alert for homes like these", "save_search"),
+    ],
+)
+def test_a_watch_or_an_alert_in_other_words_is_made(text: str, tool: str) -> None:
+    found = recognizers.watches_and_tours(Conversation(text, **SHOWN))
+    assert [c.name for c in found.calls] == [tool]
+    assert recognizers.watches_and_tours(Conversation("homes with a security monitor")) is None

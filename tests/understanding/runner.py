@@ -42,7 +42,7 @@ from tests.understanding.cases import (
     spoken,
     stratified,
 )
-from tests.understanding.scoring import Got, Outcome, Report, score
+from tests.understanding.scoring import Got, Outcome, Report, failure_kinds, score
 from tests.understanding.states import Builder, StateError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -121,6 +121,7 @@ class Session:
             got, refs = await self.first_step(case)
             outcome = score(case, got, refs)
             report.outcomes.append(outcome)
+            report.kinds.append(failure_kinds(outcome, refs))
             progress(outcome)
         return report
 
@@ -181,6 +182,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--sample", type=int, help="a stratified sample of about N cases")
     parser.add_argument("--failures", action="store_true", help="list each failure")
     parser.add_argument("--json", type=Path, help="also write each case's outcome here")
+    parser.add_argument("--diagnose", action="store_true",
+                        help="failure kinds per capability and voice, no case shown (any part)")  # fmt: skip
     parser.add_argument("--model", default=os.environ.get("AGENT_MODEL") or "offline")
     args = parser.parse_args(argv)
     if args.part == "heldout" and (args.failures or args.say or args.json):
@@ -197,6 +200,8 @@ def main(argv: list[str]) -> int:
     print(file=sys.stderr)
     print(f"part {args.part}, model {args.model}")
     print(report.text(failures=args.failures))
+    if args.diagnose:
+        print(report.diagnosis())
     if args.json:
         args.json.write_text(json.dumps(report.cases(), indent=1, ensure_ascii=False) + "\n")
     return 0

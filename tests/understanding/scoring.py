@@ -106,6 +106,31 @@ def _assigned(wanted: list[dict[str, Any]], made: list[dict[str, Any]], every: l
     return False
 
 
+def failure_kinds(outcome: Outcome, refs: dict[str, Any]) -> list[str]:
+    """Why a failed case failed, as kinds that name no sentence and no value: `no call`, `call
+    where words expected`, `wrong tool`, `argument <key>` (the right tool with that key wrong or
+    missing), `extra call`, `error`. The held-out part's diagnosis is made of these alone."""
+    case, got = outcome.case, outcome.got
+    if outcome.passed:
+        return []
+    if got.error:
+        return ["error"]
+    if case.answer is not None:
+        return ["call where words expected"]
+    if not got.calls:
+        return ["no call"]
+    kinds: list[str] = []
+    for wanted in (resolved(call, refs) for call in case.calls):
+        same_tool = [c for c in got.calls if c["name"] in tool_names(wanted)]
+        if not same_tool:
+            kinds.append("wrong tool")
+        elif not any(_call_fits(wanted, c) for c in same_tool):
+            args = wanted.get("args") or {}
+            kinds += [f"argument {key}" for key, value in args.items()
+                      if not any(matches(value, (c.get("args") or {}).get(key)) for c in same_tool)]  # fmt: skip
+    return kinds or ["extra call"]
+
+
 def describe(calls: list[dict[str, Any]]) -> str:
     return "; ".join(f"{'|'.join(tool_names(c))}({_args(c.get('args') or {})})" for c in calls)
 
@@ -127,6 +152,8 @@ class Report:
     """Accuracy overall, per capability and per voice, and the failures."""
 
     outcomes: list[Outcome] = field(default_factory=list)
+    kinds: list[list[str]] = field(default_factory=list)
+    """Each outcome's failure kinds (`failure_kinds`), in the same order."""
     left_out: int = 0
     """Cases not run: the time budget ran out first."""
 
@@ -153,6 +180,21 @@ class Report:
     @property
     def failures(self) -> list[Outcome]:
         return [o for o in self.outcomes if not o.passed]
+
+    def diagnosis(self) -> str:
+        """Failure kinds counted per capability and per voice: no case, no sentence, no value."""
+        lines = ["failure kinds:"]
+        for attribute in ("capability", "voice"):
+            counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+            for outcome, kinds in zip(self.outcomes, self.kinds, strict=True):
+                for kind in kinds:
+                    counts[getattr(outcome.case, attribute)][kind] += 1
+            for name, kinds_of in sorted(counts.items()):
+                told = ", ".join(
+                    f"{k} {n}" for k, n in sorted(kinds_of.items(), key=lambda x: -x[1])
+                )
+                lines.append(f"  {name:<15} {told}")
+        return "\n".join(lines)
 
     def text(self, failures: bool = False) -> str:
         passed = sum(o.passed for o in self.outcomes)

@@ -20,16 +20,18 @@ from tests.understanding.cases import (
     load_part,
 )
 from tests.understanding.runner import run_parts
-from tests.understanding.scoring import Got, Report, score
+from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.71}
+FLOORS = {"learn": 0.965, "heldout": 0.724}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
 heldout: 55.7% before, 70.5% after: the runner's overall figure only, its cases never shown.
 Second session: learn 454/468 (97.0%, 81 cases added), held-out 256/359 (71.3%).
 Third session: learn 526/541 (97.2%, 73 cases added: two wishes, non-native), held-out 257/359
-(71.6%)."""
+(71.6%).
+Fourth session: learn 542/556 (97.5%, 15 cases added), held-out 262/359 (73.0%); its floor is 260
+(two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:
@@ -156,3 +158,22 @@ def test_the_held_out_cases_are_never_shown(capsys: pytest.CaptureFixture[str]) 
     for shown in (["--failures"], ["--say", "tour"], ["--json", "/dev/null"]):
         assert runner.main(["--part", "heldout", *shown]) == 2
         assert "only measured" in capsys.readouterr().err
+
+
+def test_a_failure_is_told_by_its_kind_without_its_words_or_values() -> None:
+    tour = {"calls": [{"tool": "request_tour", "args": {"zpid": "$2"}}]}
+    case = Case("tours", "can we see #2", "terse", "results", tour, "tours.yaml:1")
+    refs = {"$2": "22"}
+
+    def kinds(*calls: tuple[str, dict[str, str]]) -> list[str]:
+        got = Got([{"name": name, "args": args} for name, args in calls], text="Sure.")
+        return failure_kinds(score(case, got, refs), refs)
+
+    assert kinds(("request_tour", {"zpid": "22"})) == []
+    assert kinds() == ["no call"]
+    assert kinds(("get_property_details", {"zpid": "22"})) == ["wrong tool"]
+    assert kinds(("request_tour", {"zpid": "23"})) == ["argument zpid"]
+    assert kinds(("request_tour", {"zpid": "22"}), ("save_home", {"zpid": "22"})) == ["extra call"]
+    words = Case("smalltalk", "hi", "plain", "fresh", {"answer": "words"}, "smalltalk.yaml:1")
+    said = score(words, Got([{"name": "get_current_time", "args": {}}]), {})
+    assert failure_kinds(said, {}) == ["call where words expected"]

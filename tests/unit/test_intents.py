@@ -57,6 +57,27 @@ def test_a_malformed_intents_file_is_an_error_and_is_skipped_among_others(tmp_pa
     assert [(i.skill, i.name, i.examples) for i in found] == [("good", "hi", ("hello",))]
 
 
+def test_an_intent_may_say_how_sure_a_planner_must_be_and_the_planner_is_told(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "intents.yaml").write_text(
+        "intents:\n  hi:\n    answer: words\n    sure: 0.4\n    examples: [hello]\n"
+        "  bye:\n    answer: words\n    examples: [goodbye]\n"
+    )
+    hi, bye = load_intents("one", tmp_path)
+    assert (hi.sure, bye.sure) == (0.4, None)
+    seen = for_planner(IntentMatcher([hi, bye]).rank("hello there"), "one")
+    assert seen["intents"] == [
+        {"name": "hi", "score": pytest.approx(1.0, abs=0.2), "sure": 0.4},
+        {"name": "bye", "score": pytest.approx(0.5, abs=0.5)},
+    ]
+    (tmp_path / "intents.yaml").write_text(
+        "intents:\n  hi:\n    answer: words\n    sure: 2\n    examples: [hello]\n"
+    )
+    with pytest.raises(IntentsError, match="sure is a similarity"):
+        load_intents("one", tmp_path)
+
+
 @pytest.mark.parametrize(
     ("text", "intent"),
     [

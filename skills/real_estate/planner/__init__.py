@@ -54,6 +54,11 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
             if isinstance(i, dict) and "name" in i and "score" in i
         ],
         elsewhere=float(turn.get("intent_elsewhere") or 0.0),
+        sure={
+            str(i["name"]): float(i["sure"])
+            for i in turn.get("intents") or []
+            if isinstance(i, dict) and "name" in i and isinstance(i.get("sure"), (int, float))
+        },
     )
 
 

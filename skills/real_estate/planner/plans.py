@@ -11,7 +11,8 @@ from real_estate.domain import DETAILS
 from .parse import Parsed, normalize, parse
 
 SURE = 0.5
-"""The least similarity at which the nearest intent is taken as the message's wish."""
+"""The least similarity at which the nearest intent is taken as the message's wish, unless the
+intent sets its own `sure` (intents.yaml, chosen by tests/understanding/calibrate.py)."""
 MARGIN = 0.02
 """...and by how much it must lead the next one of this skill."""
 
@@ -33,6 +34,8 @@ class Conversation:
     ranks them). Empty when the platform ranked none: the words alone decide."""
     elsewhere: float = 0.0
     """How near the message is to another skill's best intent."""
+    sure: dict[str, float] = field(default_factory=dict)
+    """Intent name -> its own least score to be taken as the wish (else SURE)."""
 
     @cached_property
     def parsed(self) -> Parsed:
@@ -49,7 +52,11 @@ class Conversation:
             return None
         name, score = self.intents[0]
         runner_up = self.intents[1][1] if len(self.intents) > 1 else 0.0
-        if score < SURE or score - runner_up < MARGIN or score < self.elsewhere:
+        if (
+            score < self.sure.get(name, SURE)
+            or score - runner_up < MARGIN
+            or score < self.elsewhere
+        ):
             return None
         return name
 

@@ -26,7 +26,8 @@ from .words import REQUEST, canonical_type
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
     r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|"
-    r"(?:we|i) can (?:go|pay) up to)\b"
+    r"(?:we|i) can (?:go|pay) up to|price (?:ceiling|cap|limit)|"
+    r"(?:we|i) (?:can'?t|cannot|won'?t) (?:go|spend|pay) (?:above|over|more than))\b"
 )
 _LOCATION = (
     r"\b(?:looking|searching|shopping|house[- ]hunting|interested)\s+(?:only\s+)?(?:in|around)\b|"
@@ -49,7 +50,7 @@ _NAMED: list[tuple[str, tuple[str, ...]]] = [
 _LASTING = (
     r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
-    r"note that|save (?:this|that|it|my|our)|"
+    r"note that|for (?:future reference|the record)|just so you know|fyi|bear (?:that |this |it )?in mind|make a note|take note|save (?:this|that|it|my|our)|"
     r"from now on|going forward|by default|in general|always|never|every time|each time)\b"
 )
 _MY_PLACE = (
@@ -60,7 +61,7 @@ _MY_PLACE = (
 
 _KEEP = (
     r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
-    r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|note that|"
+    r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|note that|for (?:future reference|the record)|just so you know|fyi|bear (?:that |this |it )?in mind|make a note|take note|"
     r"for the future|from now on|going forward|save (?:that|this|it)|don'?t forget)\b"
 )
 _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .parse import NUMW, normalize, to_number
+from .positions import NOUN, ORD, ORDINALS, positions_said
 from .wording import DATA_CITIES
 
 _CARD_CLICK = re.compile(
@@ -42,47 +43,14 @@ _OTHER_CITY = re.compile(
 _STATE = re.compile(r"\s*,?\s*(?:tx|texas)\b\.?", re.I)
 _ZIP = re.compile(r"\s*,?\s*\d{5}(?:-\d{4})?\b")
 
-ORDINALS: dict[str, int] = {
-    word: n
-    for n, word in enumerate(
-        [
-            "first",
-            "second",
-            "third",
-            "fourth",
-            "fifth",
-            "sixth",
-            "seventh",
-            "eighth",
-            "ninth",
-            "tenth",
-            "eleventh",
-            "twelfth",
-            "thirteenth",
-            "fourteenth",
-            "fifteenth",
-            "sixteenth",
-            "seventeenth",
-            "eighteenth",
-            "nineteenth",
-            "twentieth",
-        ],
-        start=1,
-    )
-}
-_ORD = (
-    r"\d{1,2}(?:st|nd|rd|th)|second[- ]to[- ]last|next[- ]to[- ]last|penultimate|last|"
-    + "|".join(ORDINALS)
-)
-_NOUN = r"(?:one|listing|home|house|property|place|result|option|condo|townhouse|townhome|apartment|lot|pick|choice|entry)"
 _NOT_AFTER = (
     r"(?!\s+(?:\d|times?|page|search(?:es)?|query|results|listings|homes|houses|properties|"
     r"places|options|condos|few|couple|step|things?|message|question|floor|days?|weeks?|"
     rf"months?|years?|half|quarter|{NUMW})\b)"
 )
 _ORDINAL_REF = re.compile(
-    rf"\bthe\s+(?P<a>{_ORD})(?:\s+{_NOUN})?\b{_NOT_AFTER}"
-    rf"|(?<!our )(?<!my )(?<!a )(?<!your )\b(?P<b>{_ORD})\s+"
+    rf"\bthe\s+(?P<a>{ORD})(?:\s+{NOUN})?\b{_NOT_AFTER}"
+    rf"|(?<!our )(?<!my )(?<!a )(?<!your )\b(?P<b>{ORD})\s+"
     r"(?:one|listing|result|option|pick|choice|property|home|house|place)\b"
 )
 """`the third`, `2nd one`, and, as people drop the article, `second house`; never "our first
@@ -157,7 +125,7 @@ def shown_at(address: str, listings: list[dict[str, Any]]) -> str | None:
 
 
 def find_reference(text: str) -> Reference | None:
-    norm = normalize(text)
+    norm = positions_said(normalize(text))
     if match := _ORDINAL_REF.search(norm):
         word = re.sub(r"[- ]", " ", match.group("a") or match.group("b"))
         if word == "last":
@@ -176,9 +144,9 @@ def find_reference(text: str) -> Reference | None:
 def all_positions(text: str) -> list[int]:
     """Every position a message names ("the first and the third", "number one and number
     two", "#2 and #5"), in order; [] when it names fewer than two."""
-    norm = normalize(text)
+    norm = positions_said(normalize(text))
     found: list[tuple[int, int]] = []
-    for match in re.finditer(rf"\b(?P<a>{_ORD})\b{_NOT_AFTER}", norm):
+    for match in re.finditer(rf"\b(?P<a>{ORD})\b{_NOT_AFTER}", norm):
         word = match.group("a")
         number = ORDINALS.get(word) or (int(re.sub(r"\D", "", word)) if word[0].isdigit() else 0)
         if number:

@@ -26,9 +26,14 @@ from .parse import NUMW, normalize, parse, to_number
 from .refs import ORDINALS, all_positions, find_reference, resolve
 
 MAX_COMPARED = 5
-_SAVED_WORDS = r"(?:saved|favou?rites?|shortlist(?:ed)?|bookmark(?:ed|s)?)"
+_SAVED_WORDS = (
+    r"(?:saved|favou?rites?|faves?|short ?list(?:ed)?|bookmark(?:ed|s)?|keepers|wish ?list|"
+    r"hearted|starred|pinned|(?:my|our) (?:list|picks))"
+)
+"""The list of saved homes, in the words people call it by ("my keepers", "our wishlist")."""
 _SHOW = re.compile(
-    rf"\b(?:show|list|see|view|open|what are|which are|display|give me)\b.*\b{_SAVED_WORDS}\b|"
+    r"\b(?:show|list|see|view|open|what are|which are|display|give me|pull up|bring up|"
+    rf"go over|remind me|look at)\b.*\b{_SAVED_WORDS}\b|"
     r"\bwhat\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|like)\b|"
     r"\b(?:homes|houses|ones|places) (?:i|we) (?:liked|saved|favou?rited|bookmarked)\b|"
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
@@ -39,8 +44,9 @@ _REMOVE = re.compile(
 _REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
 _SAVE = re.compile(
     r"^\s*(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
-    r"(?:save|sav|shortlist|bookmark|"
-    r"favou?rite|heart|star)\b|\b(?:add|put|keep)\b.*\b(?:saved|favou?rites|shortlist)\b|"
+    r"(?:save|sav|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
+    r"favou?rite|heart|star)\b|\b(?:add|put|keep|stash|pop)\b.*\b(?:saved|favou?rites|shortlist|"
+    r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
     r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b"
 )
 _COMPARE = re.compile(r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b")
@@ -62,12 +68,14 @@ _POSITIONS = re.compile(
 )
 _CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
 _FORGET = re.compile(
-    r"\b(?:forget|clear|reset|delete|remove|drop|erase)\b|"
+    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|wipe|ditch|toss)\b|"
+    r"\b(?:no longer|don'?t|do not) (?:care about|need|want)\b|"
     r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b"
 )
 _KEPT = re.compile(
     r"\b(?:my|our|the saved|the (?:type|kind))\b|\b(?:i|we) (?:gave|told|said|set|mentioned)\b|"
-    r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b"
+    r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b|\byou(?:'ve| have)(?: got)? (?:for|on) (?:me|us)\b|"
+    r"\b(?:i|we) (?:no longer|don'?t|do not) (?:care|need|want)\b"
 )
 """What was remembered, not a filter of the search on screen ("drop the price limit")."""
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [

@@ -24,6 +24,9 @@ VOCABULARY = frozenset(
     austin pflugerville manor driftwood dripping springs manchaca condominiums
     number changes schedule similar compare details second third fourth fifth sixth seventh
     eighth ninth tenth notify favorite favorites showing viewing
+    watch watching alert alerts visit remove delete forget payment mortgage afford
+    interest bookmark reduced appointment tomorrow saturday sunday monday tuesday wednesday
+    thursday friday morning afternoon evening address saved
     """.split()  # noqa: SIM905
 )
 KNOWN = frozenset(
@@ -35,7 +38,7 @@ KNOWN = frozenset(
     wants water which while would write years young spend spending close closer valle large
     cheap price prices priced newer older change changed seven eight eleven twelve fifteen twenty seventy
     eighty ninety sixty fifty forty thirty nineteen eighteen seventeen sixteen fourteen
-    thirteen
+    thirteen alter removed deleted forgot visited reduce
     """.split()  # noqa: SIM905
 )
 SHORT_VOCABULARY = frozenset(
@@ -47,6 +50,15 @@ SHORT_VOCABULARY = frozenset(
 _WORD = re.compile(r"[a-z]{4,}")
 SHORT = {"hous": "house", "hom": "home", "cndo": "condo", "undr": "under", "ovr": "over"}
 """Misspellings too short for the similarity check, read as meant."""
+
+
+ACTIONS = frozenset({"watch", "visit", "alert"})
+"""Five-letter wishes a four-letter word is read as when it only lacks one of their letters
+("wach", "vist")."""
+
+
+def _dropped_once(word: str, target: str) -> bool:
+    return word[0] == target[0] and any(target[:i] + target[i + 1 :] == word for i in range(5))
 
 
 def _swapped_once(word: str, target: str) -> bool:
@@ -62,7 +74,8 @@ def correct_word(word: str) -> str:
     if word in VOCABULARY or word in KNOWN or word in SHORT_VOCABULARY or len(word) < 4:
         return word
     if len(word) == 4:
-        return next((t for t in SHORT_VOCABULARY if _swapped_once(word, t)), word)
+        swapped = (t for t in SHORT_VOCABULARY if _swapped_once(word, t))
+        return next(swapped, next((t for t in ACTIONS if _dropped_once(word, t)), word))
     same_start = [v for v in VOCABULARY if v[0] == word[0] and abs(len(v) - len(word)) <= 2]
     for target in same_start:
         if _swapped_once(word, target):

@@ -38,9 +38,13 @@ _NOTIFY = re.compile(
     r"\bsend (?:me|us) (?:a )?(?:message|email|note|text)\b|\bkeep (?:me|us) (?:posted|updated)\b|"
     r"\b(?:want|like) to (?:hear|know) about it\b|\bkeep an eye on\b|\bwatch\b|\bfollow\b|"
     r"\bsav(?:e)? (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
+    r"\b(?:save|keep) (?:these|this|the|my) (?:search )?(?:settings|filters|criteria)\b|"
     r"\bsearch alerts?\b|\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
     r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
-    r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b"
+    r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b|\bkeep tabs on\b|"
+    r"\bmonitor (?:it|this|that|the|these|those|my|#?\d|number)\b|"
+    r"\bsubscribe\b|\b(?:set up|create|add|want|like) (?:an? )?(?:\w+ )?alerts?\b|\ban alert for\b|"
+    r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b"
 )
 _NEW_HOMES = re.compile(
     r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"
@@ -65,7 +69,10 @@ _STOP = re.compile(
     r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
 )
 _TOUR = re.compile(
-    r"\b(?:tour|showing|viewing|visit|vist|drop by|stop by|swing by|in person)\b|\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
+    r"\b(?:tour|showing|viewing|visit|vist|drop by|stop by|swing by|in person|walk ?through|"
+    r"(?<!me )(?<!us )walk through|open house|appointment|step inside|go inside|get inside|"
+    r"let (?:us|me) in(?:to|side)?)\b|"
+    r"\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
     r"(?: one)? (?:in person|on|this|next|tomorrow|at|around)\b"
 )
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"

@@ -1,0 +1,107 @@
+"""Positions in the results said in other words ("house 4", "the top result", "the one at the
+bottom", "the fith one"), rewritten as the forms the references read (refs.py): "number 4",
+"the first result", "the last one", "the fifth one"."""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from .parse import NUMW
+
+ORDINALS: dict[str, int] = {
+    word: n
+    for n, word in enumerate(
+        [
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+            "thirteenth",
+            "fourteenth",
+            "fifteenth",
+            "sixteenth",
+            "seventeenth",
+            "eighteenth",
+            "nineteenth",
+            "twentieth",
+        ],
+        start=1,
+    )
+}
+ORD = (
+    r"\d{1,2}(?:st|nd|rd|th)|second[- ]to[- ]last|next[- ]to[- ]last|penultimate|last|"
+    + "|".join(ORDINALS)
+)
+NOUN = r"(?:one|listing|home|house|property|place|result|option|condo|townhouse|townhome|apartment|lot|pick|choice|entry)"
+_ORDINAL_NOUN = rf"(?=\s+{NOUN}\b)"
+_NOT_AMOUNT = (
+    r"(?!\s*(?:k\b|%|,\d|\.\d|bed|bd|br\b|bath|ba\b|sq|mile|mi\b|stor|car\b|garage|acre|floor|"
+    r"year|min|block|hour|day|week|month|people|kid|dog|me\b))"
+)
+"""What follows a number that counts something ("house 2 story"), not a position."""
+_POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), said)
+    for pattern, said in (
+        (r"\b(\d{1,2})-(st|nd|rd|th)\b", r"\1\2"),  # "the 4-th one"
+        (r"\b(second|next) from (?:the )?(?:last|bottom|end)\b", "second to last"),
+        (r"\bthe (?:one|home|house|listing) (?:before|above) (?:the )?last\b", "second to last"),
+        (
+            r"\bthe (?:very )?(?:top|1st) (one|result|listing|home|house|pick|match|option)\b",
+            r"the first \1",
+        ),
+        (
+            r"\bthe (?:very )?(?:bottom|final) (one|result|listing|home|house|pick|match|option)\b",
+            r"the last \1",
+        ),
+        (r"\bthe (?:one|home|house|listing) (?:at|on) the (?:very )?top\b", "the first one"),
+        (
+            r"\bthe (?:one|home|house|listing) (?:at|on) the (?:very )?(?:bottom|end)\b",
+            "the last one",
+        ),
+        (rf"\b({ORD}) (?:one )?from the top\b", r"the \1"),
+        (rf"\b(?:number|no\.?|#)\s*({'|'.join(ORDINALS)})\b", r"the \1"),  # "number eighth"
+        (
+            rf"\b(?:the one )?(?:in |at )?(?:the )?(?:house|home|item|spot|slot|position|entry|"
+            rf"ranked|numbered)\s+(?:no\.?\s*|number\s+|#\s*)?({NUMW})\b{_NOT_AMOUNT}",
+            r"number \1",
+        ),
+        (rf"\bthe ({NUMW}) (?:one|listing|house|home)\b", r"number \1"),  # "the 2 one"
+        (rf"^\s*(?:the )?({ORD})\s*[.!?]?\s*$", r"the \1"),  # "2nd" alone
+    )
+)
+"""Other ways of saying a position, rewritten as the forms the references read."""
+
+
+def _ordinal_typos(norm: str) -> str:
+    """ "the fith one", "number nineth": a word that is near an ordinal, where an ordinal goes
+    (after "the" or "number", or before "one", "house"...), read as that ordinal."""
+
+    def fixed(match: re.Match[str]) -> str:
+        word = match.group("w")
+        if word in ORDINALS or re.fullmatch(NUMW, word):
+            return match.group(0)
+        near = [
+            o for o in difflib.get_close_matches(word, ORDINALS, n=1, cutoff=0.8) if o[0] == word[0]
+        ]
+        return match.group(0).replace(word, near[0]) if near else match.group(0)
+
+    before = re.sub(r"\b(?:the|number|no) (?P<w>[a-z]{4,12})\b", fixed, norm)
+    return re.sub(rf"\b(?P<w>[a-z]{{4,12}}){_ORDINAL_NOUN}", fixed, before)
+
+
+def positions_said(norm: str) -> str:
+    """`norm` with positions said in other words ("house 4", "the fith one", "second from the
+    bottom", "2nd" alone) written as the references read them ("number 4", "the fifth one")."""
+    norm = _ordinal_typos(norm)
+    for pattern, said in _POSITION_WORDS:
+        norm = pattern.sub(said, norm)
+    return norm

@@ -37,6 +37,7 @@ PARTS = (
     "tracing",
     "understanding",
     "auth",
+    "local_start",
 )
 
 
@@ -45,6 +46,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         api_load,
         auth,
         dispatch,
+        local_start,
         matching,
         memory,
         orchestration,
@@ -86,6 +88,7 @@ def plan(smoke: bool) -> dict[str, Callable[[], Any]]:
         "tracing": lambda: tracing.run(conversations=3, rounds=16),
         "understanding": understanding.measure,
         "auth": lambda: auth.run(signins=20, checks=1000),
+        "local_start": local_start.run,  # needs `make llm`
     }
 
 

@@ -7,7 +7,8 @@ Faults: `delay_s` sleeps before answering; `fail_status` answers every request w
 Like llama-server: `reading_s` streams `prompt_progress` chunks every `progress_every_s` for that
 long before a streamed answer; `cached_tokens` is reported in the usage's prompt_tokens_details;
 with `serial_slots` a request pinned to a busy slot waits, sending nothing; a one-token read
-(a read ahead) reads for `read_s` instead.
+(a read ahead) reads for `read_s` instead, or, with `read_gate`, until that event is set (it
+keeps sending progress, so a client that leaves is noticed and its slot freed).
 `plans`: tool calls `(name, args)` made one per request, in order and whether or not tools are
 offered, before the script above applies (a model that repeats itself or ignores the cap).
 `answers`: plain-text answers given one per request, in order, once `plans` is empty and before
@@ -40,6 +41,8 @@ class FakeOpenAI:
         self.cached_tokens = 0
         self.read_s = 0.0
         """How long a one-token read (max_tokens 1, a read ahead) takes."""
+        self.read_gate: threading.Event | None = None
+        """When set, a one-token read lasts until the event is set."""
         self.serial_slots = False
         """As llama-server: a request pinned to a busy slot (`id_slot`) waits for it, silent."""
         self._slots: dict[Any, threading.Lock] = {}
@@ -132,8 +135,9 @@ class FakeOpenAI:
                     return
                 tool, args, text = fake._decide(body)
                 if body.get("stream"):
-                    reading = fake.read_s if body.get("max_tokens") == 1 else fake.reading_s
-                    self._stream(tool, args, text, reading)
+                    one_token = body.get("max_tokens") == 1
+                    reading = fake.read_s if one_token else fake.reading_s
+                    self._stream(tool, args, text, reading, fake.read_gate if one_token else None)
                     if (body.get("stream_options") or {}).get("include_usage"):
                         self._usage(body)
                     self.wfile.write(b"data: [DONE]\n\n")
@@ -153,12 +157,20 @@ class FakeOpenAI:
                 self.wfile.flush()
 
             def _stream(
-                self, tool: str | None, args: dict[str, Any], text: str, reading_s: float
+                self,
+                tool: str | None,
+                args: dict[str, Any],
+                text: str,
+                reading_s: float,
+                gate: threading.Event | None = None,
             ) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.end_headers()
                 self._chunk({"role": "assistant", "content": ""})
+                while gate is not None and not gate.wait(fake.progress_every_s):
+                    self.wfile.write(b": reading\n\n")  # a client that left breaks the pipe
+                    self.wfile.flush()
                 self._read_slowly(reading_s)
                 if tool:
                     self._chunk(

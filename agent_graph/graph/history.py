@@ -15,6 +15,8 @@ from langchain_core.messages import (
     messages_to_dict,
 )
 
+from agent_graph.planning.reading import payload_of
+
 CANCELLED = "Cancelled: the turn was interrupted before this tool returned."
 SKILLS_WORDED = "skills_worded"
 """Marks, in an answer's additional_kwargs, one the skills worded (see skills_worded)."""
@@ -65,7 +67,7 @@ def _next_non_tool(messages: list[BaseMessage]) -> int:
 
 def with_kwargs(message: HumanMessage, **kept: Any) -> HumanMessage:
     """The user's message carrying what its turn was answered with (the non-empty `kept`), to
-    be stored: the skills offered."""
+    be stored: the skills offered, the context block (graph/past_blocks.py)."""
     kept = {key: value for key, value in kept.items() if value}
     if not kept:
         return message
@@ -81,13 +83,35 @@ def skills_worded(text: str) -> AIMessage:
     return AIMessage(text, additional_kwargs={SKILLS_WORDED: True})
 
 
-def as_read(messages: list[BaseMessage]) -> list[BaseMessage]:
-    """The history as the model reads it: without the answers the skills worded."""
-    return [
-        m
-        for m in messages
-        if not (isinstance(m, AIMessage) and m.additional_kwargs.get(SKILLS_WORDED))
-    ]
+UNREAD_RESULT = (
+    "Shown to the user, who saw all of it; the conversation state numbers these results. "
+    "Call a tool again for facts you need."
+)
+"""What the local model reads for a result no call read (see as_read)."""
+
+
+def as_read(messages: list[BaseMessage], short_unread: bool = False) -> list[BaseMessage]:
+    """The history as the model reads it: without the answers the skills worded; with
+    `short_unread`, the results those answers worded (which no call read) as UNREAD_RESULT,
+    their data kept as the artifact. A pure function of the stored history, so a replayed
+    exchange reads the same every turn (the prompt grows append-only)."""
+    read: list[BaseMessage] = []
+    unread = False
+    for message in reversed(messages):
+        if isinstance(message, AIMessage) and message.additional_kwargs.get(SKILLS_WORDED):
+            unread = short_unread
+            continue
+        if isinstance(message, ToolMessage) and unread:
+            message = _unread(message)
+        elif not isinstance(message, ToolMessage):
+            unread = False
+        read.append(message)
+    return read[::-1]
+
+
+def _unread(message: ToolMessage) -> ToolMessage:
+    update = {"content": UNREAD_RESULT, "artifact": payload_of(message)}
+    return message.model_copy(update=update)
 
 
 def current_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:

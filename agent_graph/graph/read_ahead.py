@@ -23,6 +23,7 @@ from langchain_core.messages import BaseMessage, SystemMessage
 
 from agent_graph.graph.nodes.hydrate import conversation, preferences_section
 from agent_graph.graph.nodes.reflect import describe_state, known_ahead
+from agent_graph.graph.past_blocks import known_in
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.graph.tool_offer import offered_tools
@@ -51,7 +52,7 @@ async def read_ahead(services: Services, ctx: Context, session_id: str) -> None:
             sections = preferences_section((await services.memory.remembered(ctx.user_id)).text)
         owners = tool_owners(services.skills)
         state = await asyncio.to_thread(describe_state, known.recent, services.planners, owners)
-        ahead = known_ahead(state, sections)
+        ahead = known_ahead(state, sections, known_in(known.recent))
         offer = await offered_tools(services, ctx.role, known.recent, message_known=False)
         tools = offer.tools  # the session's choice so far: its next message is not known yet
         model: Any = services.model.bind_tools(tools) if tools else services.model

@@ -1,5 +1,5 @@
-"""ModelClient: one chat-model call with the waits around it: the start-up warm-up, the idle
-timeout (LLM_TIMEOUT_S counts from the last chunk received) and the progress of a long read."""
+"""ModelClient: one chat-model call with the waits around it: the start-up warm-up giving way,
+the idle timeout (LLM_TIMEOUT_S counts from the last chunk received) and the progress of a long read."""
 
 from __future__ import annotations
 
@@ -17,8 +17,6 @@ from agent_graph.llm.usage import usage_record
 from agent_graph.llm.watch import CallWatch, watching
 
 Emit = Callable[[dict[str, Any]], None]
-WARM_UP_STEP = "model-warm-up"
-"""The id of the step shown while a call waits for the start-up read."""
 
 
 class ModelTimeoutError(TimeoutError):
@@ -37,7 +35,7 @@ class ModelClient:
     ) -> tuple[AIMessage, dict[str, Any] | None]:
         """The model's answer and its usage record (None when the provider sent none)."""
         if self.warming is not None and not self.warming.done():
-            await self.ready(emit)
+            await self.stop_warm_up()
         watch = CallWatch()
         with watching(watch):
             call = asyncio.ensure_future(model.ainvoke(messages))
@@ -55,11 +53,13 @@ class ModelClient:
                 call.cancel()
                 await asyncio.gather(call, return_exceptions=True)
 
-    async def ready(self, emit: Emit) -> None:
-        """Wait for the start-up read of the stable prefix, then start from its cache."""
+    async def stop_warm_up(self) -> None:
+        """A question asked during the start-up read of the stable prefix is served first: the
+        read stops (its connection closes, so the server drops it and keeps what it has read),
+        and the call reads what it needs itself, no more than it would have read anyway."""
         assert self.warming is not None
-        labels = ("Getting the model ready…", "The model is ready")
-        await shown_wait(emit, WARM_UP_STEP, labels, self.warming)
+        self.warming.cancel()
+        await asyncio.gather(self.warming, return_exceptions=True)
 
 
 async def shown_wait(

@@ -37,6 +37,10 @@ class ModelProfile:
     skill_answers: bool = False
     """A turn that made the calls the planners planned ends with their wording (suggestion.py,
     skills_answer) instead of a model call that reads the results (SKILL_ANSWERS)."""
+    short_unread_results: bool = False
+    """Results no call read (the skills worded the answer after them) are replayed as a short
+    note (graph/history.py as_read): the next turn's first call would otherwise read them (a
+    whole table of results) while the user waits; the conversation state numbers them."""
     read_ahead: bool = False
     """After each turn the local model reads the session's next prompt (graph/read_ahead.py)."""
     relevant_tools: bool = False
@@ -117,6 +121,7 @@ def profile_for(settings: Settings) -> ModelProfile:
         secondary_calls=kind == "hosted",
         history_token_budget=settings.local_model_ctx // 4 if kind == "local" else 0,
         skill_answers=kind == "local" if answers == "auto" else answers == "on",
+        short_unread_results=kind == "local",
         read_ahead=settings.read_ahead and kind == "local",
         relevant_tools=settings.tool_choice == "relevant" and kind != "offline",
     )

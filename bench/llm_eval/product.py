@@ -95,7 +95,8 @@ class Product:
     _ended: dict[str, float] = field(default_factory=dict)
 
     @classmethod
-    def start(cls, memory_root: Path, **env: str) -> Product:
+    def start(cls, memory_root: Path, wait_for_model: bool = True, **env: str) -> Product:
+        """Started and healthy; with `wait_for_model`, also done reading its prompt prefix."""
         port = _free_port()
         memory_root.mkdir(parents=True, exist_ok=True)
         log_path = memory_root / "api.log"
@@ -117,10 +118,10 @@ class Product:
                 stderr=subprocess.STDOUT,
             )
         product = cls(f"http://127.0.0.1:{port}", process, log_path)
-        product._wait_ready()
+        product._wait_ready(wait_for_model)
         return product
 
-    def _wait_ready(self) -> None:
+    def _wait_ready(self, wait_for_model: bool) -> None:
         deadline = time.monotonic() + READY_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -128,7 +129,8 @@ class Product:
             try:
                 health = httpx.get(f"{self.url}/health", timeout=2)
                 # the model's start-up read of its prompt prefix is start-up, not a turn
-                if health.status_code == 200 and health.json().get("model_ready") is not False:
+                ready = not wait_for_model or health.json().get("model_ready") is not False
+                if health.status_code == 200 and ready:
                     return
             except httpx.HTTPError:
                 pass

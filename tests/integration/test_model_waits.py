@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -121,18 +122,37 @@ async def test_the_warm_up_reads_exactly_the_prefix_every_turn_starts_with(
     tmp_path: Path, fake: FakeOpenAI
 ) -> None:
     services = _services(tmp_path, fake)
-    services.warming = asyncio.ensure_future(warm_prefix(services, "admin"))
-    fake.reading_s = 0.5  # the warm-up is still reading when the turn starts
-    events, _ = await _turn(services)
+    await warm_prefix(services, "admin")
+    await _turn(services)
     warm, first = fake.requests[0], fake.requests[1]
     assert warm["max_tokens"] == 1
     assert warm["tools"] == first["tools"], "the same tool schemas, in the same order"
     assert warm["messages"][0] == first["messages"][0], "the same stable first message"
     assert first["messages"][1]["role"] == "system", "date, role and memory come after it"
     assert "Current date" not in first["messages"][0]["content"]
-    ready = [e for e in events if e.get("id") == "model-warm-up"]
-    assert [e["status"] for e in ready] == ["start", "end"], "the turn waited for the warm-up"
     assert warm["id_slot"] == first["id_slot"], "the warm-up fills the slot turns start from"
+
+
+async def test_a_question_asked_during_the_warm_up_is_served_first(
+    tmp_path: Path, fake: FakeOpenAI
+) -> None:
+    """The warm-up holds the slot the turn's first call takes (as llama-server does) and reads
+    until the test lets it: the turn answers only if the warm-up gives the model up to it."""
+    services = _services(tmp_path, fake)
+    fake.serial_slots = True
+    fake.read_gate = threading.Event()
+    services.warming = asyncio.ensure_future(warm_prefix(services, "admin"))
+    try:
+        while not fake.requests:  # the warm-up's read has begun
+            await asyncio.sleep(0.05)
+        # a generous bound only against a hang: the warm-up reads until the gate opens
+        events, final = await asyncio.wait_for(_turn(services), timeout=60)
+        assert not fake.read_gate.is_set(), "answered while the warm-up would still be reading"
+    finally:
+        fake.read_gate.set()
+    assert "Tool said" in str(final["messages"][-1].content), "the turn answered"
+    assert services.warming.cancelled(), "the warm-up gave way to the question"
+    assert not [e for e in events if e.get("name") == "model" and "ready" in e.get("label", "")]
 
 
 async def test_an_answer_after_repeats_keeps_the_tools_in_its_prompt_told_to_call_none(

@@ -46,12 +46,14 @@ def test_the_settings_decide_the_profile_once_with_every_setting_that_follows() 
     local = profile_for(Settings(AGENT_MODEL="local", LOCAL_MODEL_CTX=12288))
     assert (local.kind, local.history_token_budget, local.read_ahead) == ("local", 3072, True)
     assert local.skill_answers and local.relevant_tools and not local.secondary_calls
+    assert local.short_unread_results, "a follow-up does not read a table no call read"
     offline = profile_for(Settings(AGENT_MODEL="offline"))
     assert offline.kind == "offline" and not offline.relevant_tools  # bound to every tool
     assert not (offline.read_ahead or offline.skill_answers or offline.secondary_calls)
     hosted = profile_for(Settings(AGENT_MODEL="anthropic/claude-sonnet-4", TOOL_CHOICE="all"))
     assert hosted.kind == "hosted" and hosted.secondary_calls and not hosted.relevant_tools
     assert hosted.history_token_budget == 0 and not hosted.skill_answers
+    assert not (hosted.short_unread_results or offline.short_unread_results)
     assert profile_for(Settings(AGENT_MODEL="local", READ_AHEAD=False, SKILL_ANSWERS="off")) == (
         replace(local, read_ahead=False, skill_answers=False)
     )

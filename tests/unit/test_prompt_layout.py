@@ -1,7 +1,7 @@
 """The prompt is laid out for a prefix cache: with the local model every turn's first call
 starts with the whole last call of the turn before, its answer included (each past turn keeps
-the context block it was answered with), and what is recalled for a message sits after the
-history. Other models see no past blocks."""
+the context block it was answered with, which says only what changed), and what is recalled
+for a message sits after the history. Other models see no past blocks."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from agent_graph.graph import history
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.nodes.reflect import (
-    CONTEXT_BLOCK_ID,
     context_block,
     describe_state,
     known_ahead,
@@ -96,26 +95,18 @@ def _shape(messages: list[BaseMessage]) -> list[tuple[str, str, str]]:
 
 
 def _replays(call: list[BaseMessage], answer: AIMessage, later: list[BaseMessage]) -> bool:
-    """Whether `later` starts with `call` and its answer, as a next turn replays them: without
-    the context block before its message (merged into the leading system text on a session's
-    first turn, a message of its own after that)."""
-    earlier = [*(m for m in call if m.id != CONTEXT_BLOCK_ID), answer]
-    if len(later) < len(earlier):
-        return False
-    for was, now in zip(earlier, later, strict=False):
-        if isinstance(was, SystemMessage) and isinstance(now, SystemMessage):
-            if not was.text.startswith(now.text):
-                return False
-        elif _shape([was]) != _shape([now]):
-            return False
-    return True
+    """Whether `later` starts with the whole of `call` (its context block included) and its
+    answer, as a next turn replays them."""
+    earlier = _shape([*call, answer])
+    return _shape(later)[: len(earlier)] == earlier
 
 
-async def test_each_turn_starts_with_the_last_call_of_the_one_before_but_its_block(
+async def test_each_turn_starts_with_the_whole_last_call_of_the_one_before(
     tmp_path: Path,
 ) -> None:
-    """A past turn's block (its recall, the conversation state then) is not replayed: the
-    next block holds what is still true, and the prefix a server holds breaks only there."""
+    """A past turn's block stays where it was read (the prompt grows append-only); the next
+    block, after the whole history, says what changed of what is known ahead and what is
+    recalled for its message."""
     model = LocalScripted(respond=_look_then_answer)
     runner = _runner(tmp_path, model)
     await _turn(runner, "look for houses")
@@ -131,7 +122,11 @@ async def test_each_turn_starts_with_the_last_call_of_the_one_before_but_its_blo
     assert isinstance(block, SystemMessage) and "recalled for 'the second one'" in block.text
     assert isinstance(asked, HumanMessage) and asked.content == "the second one"
     assert not any("the second one" in m.text for m in first_call[:-2])
-    assert not any("recalled for 'look for houses'" in m.text for m in first_call)
+    assert "budget_max" not in block.text, "the preferences the last block said, unchanged"
+    past = next(m for m in first_call if "recalled for 'look for houses'" in m.text)
+    assert first_call.index(past) < first_call.index(
+        next(m for m in first_call if m.type == "human")
+    )
 
 
 async def test_other_models_see_only_this_turns_block(tmp_path: Path) -> None:
@@ -152,7 +147,7 @@ async def test_the_skills_a_turn_was_offered_are_stored_with_its_message(tmp_pat
     record = SessionStore(tmp_path).load("alice", "s1")
     assert record is not None
     asked = history.load(record.messages)[0]
-    assert asked.additional_kwargs == {OFFERED: ["looking"]}
+    assert asked.additional_kwargs[OFFERED] == ["looking"]
 
 
 def _two_looks(messages: list[BaseMessage]) -> AIMessage:
@@ -223,3 +218,20 @@ def test_the_block_opens_with_what_is_known_before_the_message(tmp_path: Path) -
     assert block is not None and ahead.startswith("prefs: $500,000")
     assert "results so far" in ahead and "recalled for" not in ahead
     assert block.text.startswith(ahead) and block.text.endswith("recalled for 'look'")
+
+
+def test_a_block_after_past_ones_says_what_changed_of_what_is_known_ahead() -> None:
+    """Given what the replayed blocks say (`before`), a section unchanged is left out, a new
+    one is said, one gone is said to be gone; what is recalled for the message always shows."""
+    before = {"preferences": "prefs: $500,000", "state": "Conversation state: 3 seen"}
+    sections = {"preferences": "prefs: $500,000", "semantic": "recalled for 'look'"}
+    block = context_block("Conversation state: 4 seen", sections, before)
+    assert block is not None
+    assert block.text == "Conversation state: 4 seen\n\nrecalled for 'look'"
+    gone = context_block("", {}, before)
+    assert gone is not None and "remember: nothing now" in gone.text
+    assert "Conversation state: nothing now" in gone.text
+    assert (
+        context_block("Conversation state: 3 seen", {"preferences": "prefs: $500,000"}, before)
+        is None
+    )

@@ -23,6 +23,7 @@ from agent_graph.events import AlertsEvent
 from agent_graph.graph import history
 from agent_graph.graph.history_fold import folded
 from agent_graph.graph.nodes.reflect import context_block, described_state
+from agent_graph.graph.past_blocks import known_in, with_past_blocks
 from agent_graph.graph.services import MemoryGateway, Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
@@ -86,7 +87,8 @@ async def conversation(services: Services, ctx: Context, session_id: str) -> Con
     groups = history.exchanges(history.load(record.messages) if record else [])
     kept, summary = _replayed(services, groups)
     recent: list[BaseMessage] = history.as_read(
-        history.close_dangling_tool_calls([m for group in kept for m in group])
+        history.close_dangling_tool_calls([m for group in kept for m in group]),
+        services.profile.short_unread_results,
     )
     sections: dict[str, str] = {
         "identity": services.skills.identity,
@@ -101,7 +103,7 @@ async def conversation(services: Services, ctx: Context, session_id: str) -> Con
         if text and name not in STABLE_SECTIONS
     ]
     prompt += [summary] if summary is not None else []
-    prompt += recent
+    prompt += with_past_blocks(recent) if services.profile.replays_turns else recent
     return Conversation(prompt, recent, sections, len(groups))
 
 
@@ -114,7 +116,9 @@ def _replayed(
     budget = services.profile.history_token_budget
     if not budget:
         return groups[-VERBATIM_EXCHANGES:], None
-    shown = [history.as_read(g) for g in groups]
+    shown = [history.as_read(g, services.profile.short_unread_results) for g in groups]
+    if services.profile.replays_turns:
+        shown = [with_past_blocks(g) for g in shown]
     start, summary = folded(groups, shown, budget, VERBATIM_EXCHANGES)
     return groups[start:], summary
 
@@ -142,7 +146,8 @@ def make_hydrate(services: Services) -> Any:
         if not known.exchanges and ctx.persist:
             opening = await _opening_alerts(services, ctx, runtime.stream_writer, sections)
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *known.prompt]
-        block = context_block(described, sections)
+        before = known_in(known.recent) if services.profile.replays_turns else None
+        block = context_block(described, sections, before)
         if block is not None:
             messages.append(block)
         messages.append(incoming)

@@ -13,6 +13,8 @@ from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
 from agent_graph.graph.followups import fallback_title, hint_results, make_hints, make_title
+from agent_graph.graph.nodes.reflect import final_block
+from agent_graph.graph.past_blocks import TURN_CONTEXT, stored_block
 from agent_graph.graph.read_ahead import read_ahead_after_turn
 from agent_graph.graph.services import Services, SessionStorage
 from agent_graph.graph.state import AgentState, Context
@@ -65,7 +67,7 @@ def make_post_process(services: Services) -> Any:
         )
         hints = redact(hints)
         exchange = Exchange(
-            messages=redact(history.dump(stored_turn(state, turn))),
+            messages=redact(history.dump(stored_turn(services, state, turn))),
             turn={
                 "user": question,
                 "assistant": answer,
@@ -125,8 +127,14 @@ def add_exchange(
     return record
 
 
-def stored_turn(state: AgentState, turn: list[BaseMessage]) -> list[BaseMessage]:
-    """The turn as stored: its user message keeps the skills it was offered."""
+def stored_turn(
+    services: Services, state: AgentState, turn: list[BaseMessage]
+) -> list[BaseMessage]:
+    """The turn as stored: its user message keeps the skills it was offered and, for a model
+    that replays turns, the context block it was answered with (graph/past_blocks.py)."""
     if not turn or not isinstance(turn[0], HumanMessage):
         return turn
-    return [history.with_kwargs(turn[0], **{OFFERED: state.get("offered")}), *turn[1:]]
+    kept: dict[str, Any] = {OFFERED: state.get("offered")}
+    if services.profile.replays_turns:
+        kept[TURN_CONTEXT] = stored_block(final_block(state.get("messages") or []))
+    return [history.with_kwargs(turn[0], **kept), *turn[1:]]

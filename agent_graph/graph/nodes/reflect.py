@@ -7,7 +7,9 @@ recalled for this message (similar past results, older turns of the session). It
 the history, right before the user's message, and keeps one message id so each rebuild
 replaces the last. Its first part is known before the message arrives: the background read
 after a turn (graph/read_ahead.py) reads it too, so a follow-up reads only what was recalled
-for it and the message itself.
+for it and the message itself. With a model that replays turns (the local model) past blocks
+stay where they were read and a block says only what changed of what is known ahead
+(graph/past_blocks.py).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, SystemMessage
 
+from agent_graph.graph.past_blocks import KNOWN
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
 from agent_graph.planning.facts import tool_owners
@@ -74,20 +77,53 @@ TURN_SECTIONS = KNOWN_AHEAD + RECALLED
 model read the whole conversation again."""
 
 
-def known_ahead(state: str, sections: dict[str, str]) -> str:
-    """The block's first part: what is known of the next turn before its message arrives (the
-    sections known ahead, then `state`, describe_state's text)."""
-    parts = [sections[name] for name in KNOWN_AHEAD if sections.get(name)]
-    parts.append(state)
-    return "\n\n".join(p for p in parts if p)
+NONE_NOW = {
+    "preferences": "What the user asked you to remember: nothing now.",
+    "state": "Conversation state: nothing now.",
+}
+"""What a block says of a known-ahead section an earlier block said and that is gone."""
 
 
-def context_block(state: str, sections: dict[str, str]) -> SystemMessage | None:
-    """The block for this turn: preferences and conversation state, then what was recalled."""
-    parts = [known_ahead(state, sections)]
+def ahead_sections(
+    state: str, sections: dict[str, str], before: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """The sections known ahead (preferences, then `state`, describe_state's text), by name;
+    with `before` (what the blocks the prompt replays say, past_blocks.known_in), only those
+    that changed since ("" for one gone)."""
+    now = {name: sections.get(name) or "" for name in KNOWN_AHEAD}
+    now["state"] = state
+    if before is None:
+        return {name: text for name, text in now.items() if text}
+    return {name: text for name, text in now.items() if text != before.get(name, "")}
+
+
+def known_ahead(
+    state: str, sections: dict[str, str], before: Mapping[str, str] | None = None
+) -> str:
+    """The block's first part: what is known of the next turn before its message arrives (see
+    ahead_sections)."""
+    parts = ahead_sections(state, sections, before)
+    return "\n\n".join(text or NONE_NOW[name] for name, text in parts.items())
+
+
+def context_block(
+    state: str, sections: dict[str, str], before: Mapping[str, str] | None = None
+) -> SystemMessage | None:
+    """The block for this turn: preferences and conversation state (with `before`, what changed
+    of them), then what was recalled."""
+    parts = [known_ahead(state, sections, before)]
     parts += [sections[name] for name in RECALLED if sections.get(name)]
     text = "\n\n".join(p for p in parts if p)
-    return SystemMessage(content=text, id=CONTEXT_BLOCK_ID) if text else None
+    known = {KNOWN: ahead_sections(state, sections, before)}
+    return (
+        SystemMessage(content=text, id=CONTEXT_BLOCK_ID, additional_kwargs=known) if text else None
+    )
+
+
+def final_block(messages: Sequence[BaseMessage]) -> SystemMessage | None:
+    """The turn's block, as its calls read it (None without one)."""
+    block = next((m for m in messages if m.id == CONTEXT_BLOCK_ID), None)
+    return block if isinstance(block, SystemMessage) else None
 
 
 def make_reflect(services: Services) -> Any:

@@ -27,7 +27,7 @@ class HealthAnswer(BaseModel):
     model: str | None = None
     model_ready: bool | None = None
     """False while the local model reads its stable prompt prefix at start-up (a turn sent
-    meanwhile waits for it: "Getting the model ready…")."""
+    meanwhile is served first: the read stops)."""
     skills: dict[str, PoolStatus] | None = None
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import pytest
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.messages.tool import tool_call_chunk
@@ -134,3 +136,16 @@ class InMemorySkills:
         if tool not in self._tools:
             raise SkillCallError(f"unknown tool {tool!r}")
         return self._tools[tool](params)
+
+
+def counted_thread_hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the functions sent to a thread (`asyncio.to_thread`) from now on, in order."""
+    hops: list[str] = []
+    to_thread = asyncio.to_thread
+
+    async def counted(function: Any, /, *args: Any) -> Any:
+        hops.append(function.__name__)
+        return await to_thread(function, *args)
+
+    monkeypatch.setattr(asyncio, "to_thread", counted)
+    return hops

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
-from typing import Any
 
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
@@ -16,7 +14,7 @@ from agent_graph.llm.profile import ModelProfile
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.storage.session_file import parsed
 from agent_graph.storage.sessions import SessionStore
-from tests.fakes import InMemorySkills, ScriptedChatModel
+from tests.fakes import InMemorySkills, ScriptedChatModel, counted_thread_hops
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "graph.mmd"
 
@@ -80,14 +78,7 @@ async def test_a_turn_reads_and_writes_its_session_in_two_thread_hops(
     graph = build_graph(
         _services(tmp_path, ScriptedChatModel(respond=_call_tool_then_answer), skills)
     )
-    hops: list[str] = []
-    to_thread = asyncio.to_thread
-
-    async def counted(function: Any, /, *args: Any) -> Any:
-        hops.append(function.__name__)
-        return await to_thread(function, *args)
-
-    monkeypatch.setattr(asyncio, "to_thread", counted)
+    hops = counted_thread_hops(monkeypatch)
     for text in ("find it", "and again"):
         hops.clear()
         await graph.ainvoke(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import os
 import resource
@@ -19,6 +18,7 @@ from agent_graph.planning.planners import Planners
 from agent_graph.planning.view import Facts, ResultsView, TurnView
 from agent_graph.security.sanitizer import wrap_external
 from agent_graph.skills.isolation.sandbox import available as sandbox_available
+from tests.fakes import counted_thread_hops
 
 
 def skill(root: Path, name: str, planner: str, package: dict[str, str] | None = None) -> Path:
@@ -481,14 +481,7 @@ async def test_a_state_already_described_is_read_without_leaving_the_event_loop(
             wrap_external("counter.count", '{"type": "own"}'), tool_call_id="c1", name="count"
         ),
     ]
-    hops: list[str] = []
-    to_thread = asyncio.to_thread
-
-    async def counted(function: Any, /, *args: Any) -> Any:
-        hops.append(function.__name__)
-        return await to_thread(function, *args)
-
-    monkeypatch.setattr(asyncio, "to_thread", counted)
+    hops = counted_thread_hops(monkeypatch)
     try:
         first = await described_state(messages, planners, {"count": "counter"})
         again = await described_state(messages, planners, {"count": "counter"})

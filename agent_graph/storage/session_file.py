@@ -47,8 +47,8 @@ def parsed(text: str) -> tuple[dict[str, Any], bool]:
         except ValueError:
             continue  # a line cut short by a crash: the exchanges before it are kept
         if isinstance(added, dict):
-            for name in GROWING:
-                data[name] = [*data.get(name, []), *added.get(name, [])]
+            for name in GROWING:  # extended in place: a long session's lines stay linear
+                data.setdefault(name, []).extend(added.get(name, []))
             data.update({name: added[name] for name in REPLACED if name in added})
     return data, text.endswith("\n")
 

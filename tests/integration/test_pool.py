@@ -80,6 +80,24 @@ async def test_hanging_worker_times_out_and_pool_recovers(pool: ContainerPool) -
     assert (await pool.call("echo", {}))["type"] == "echo"
 
 
+async def test_a_call_its_worker_refused_at_the_port_goes_to_the_next(
+    pool: ContainerPool,
+) -> None:
+    """A worker that died after the pool last checked it (a skill that kills its own worker, a
+    crash between calls): its port refuses, so the call never ran there, and the next worker
+    takes it; the caller sees no error. (A port nothing listens on stands for the dead one: the
+    loop may hear of a real death before or after the check, and the test must not depend on
+    which.)"""
+    first = pool._queue._queue[0]  # type: ignore[attr-defined]  # the next call takes it
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        first.port = closed.getsockname()[1]  # bound, not listening: connections are refused
+        result = await pool.call("echo", {"x": 2})
+    assert result["params"] == {"x": 2}
+    assert first.retired
+    await _until(lambda: pool.ready_count == 2)
+
+
 async def test_error_status_carries_the_skill_message(pool: ContainerPool) -> None:
     with pytest.raises(SkillCallError, match=r"\(422\): refused on purpose"):
         await pool.call("refuse", {})

@@ -5,6 +5,7 @@ was: before, it became nobody:nogroup 0700 and received the upload."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import pwd
@@ -60,7 +61,9 @@ async def test_a_planted_inbox_link_moves_nothing_outside_and_uploads_stay_in(
         planted = await registry.dispatch("plant_links", {"target": str(victim)})
         assert "elsewhere" in planted["planted"]  # the skill did plant its links
         with contextlib.suppress(SkillCallError):  # its zygote dies, the reply may not come
-            await registry.dispatch("restart", {})
+            zygote = (await registry.dispatch("restart", {}))["zygote"]
+            while Path(f"/proc/{zygote}/status").exists():  # gone: its port refuses, not resets
+                await asyncio.sleep(0.02)
         # the next worker starts through state_dir and hand_over
         seen = await registry.dispatch("look", {})
         pool = registry.skills["state_links"].pool

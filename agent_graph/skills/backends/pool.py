@@ -65,9 +65,10 @@ class SkillCallError(Exception):
 
     `answered` is True when the worker itself replied with an error status: it is still sound."""
 
-    def __init__(self, message: str, answered: bool = False) -> None:
+    def __init__(self, message: str, answered: bool = False, reached: bool = True) -> None:
         super().__init__(message)
         self.answered = answered
+        self.reached = reached
 
 
 class PoolStartError(Exception):
@@ -159,6 +160,16 @@ class ContainerPool:
         return await self._call(f"{self.spec.name}.{body.get('job')}", "/job", body)
 
     async def _call(self, name: str, path: str, request: dict[str, Any]) -> Any:
+        try:
+            return await self._call_once(name, path, request)
+        except SkillCallError as exc:
+            if exc.reached:
+                raise
+        # the worker had died since it was checked (its port refused): the call never reached
+        # it, so the next worker takes it
+        return await self._call_once(name, path, request)
+
+    async def _call_once(self, name: str, path: str, request: dict[str, Any]) -> Any:
         worker = await self._checkout()
         worker.in_flight += 1
         self._busy.add(worker)
@@ -261,7 +272,10 @@ class ContainerPool:
         except ReplyLimitError:
             raise SkillCallError(TOO_LARGE.format(name=name, limit=MAX_REPLY_BYTES)) from None
         except (httpx.HTTPError, OSError) as exc:
-            raise SkillCallError(f"{name} failed: the worker stopped answering ({exc!r})") from None
+            refused = isinstance(exc, (ConnectionRefusedError, httpx.ConnectError))
+            raise SkillCallError(
+                f"{name} failed: the worker stopped answering ({exc!r})", reached=not refused
+            ) from None
         try:
             body = parsed_reply(name, raw)
         except ReplyLimitError as exc:

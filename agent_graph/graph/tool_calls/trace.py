@@ -17,8 +17,8 @@ class TraceCall(ToolCapability):
 
     async def wrap(self, request: ToolRequest, call_next: Dispatch) -> ToolResult:
         about = request.run.services.skills.about(request.name)
-        args = request.args
-        async with tool_span(request.name, request.skill, args, about, request.confirmed):
+        spanned = tool_span(request.name, request.skill, request.args, about, request.confirmed)
+        async with spanned:
             return await call_next(request)
 
     async def after(self, request: ToolRequest, result: ToolResult) -> ToolResult:

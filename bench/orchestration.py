@@ -71,6 +71,9 @@ class TimedSkills:
     async def ensure_started(self) -> None:
         await self.registry.ensure_started()
 
+    def about(self, tool: str) -> dict[str, Any]:
+        return self.registry.about(tool)
+
     async def dispatch(self, tool: str, params: dict[str, Any]) -> Any:
         started = time.perf_counter()
         try:

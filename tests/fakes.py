@@ -131,6 +131,9 @@ class InMemorySkills:
     async def ensure_started(self) -> None:
         return None
 
+    def about(self, tool: str) -> dict[str, Any]:
+        return {}
+
     async def dispatch(self, tool: str, params: dict[str, Any]) -> Any:
         self.calls.append((tool, params))
         if tool not in self._tools:

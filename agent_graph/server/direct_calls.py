@@ -33,6 +33,7 @@ from agent_graph.storage.handoffs import (
     checked_handoff,
     is_handoff,
 )
+from agent_graph.telemetry.tool_calls import tool_span
 
 SIGN_IN = "Sign in to save: as a guest you can search and look, but nothing is kept for you."
 APP_MESSAGE = "{tool} (from {source})"
@@ -103,7 +104,7 @@ async def call_tool(
         question = sanitizer.redact(worded) if worded else question_for(meta.confirm, args)
         raise ConfirmationNeededError(question, tokens.issue(who.user, tool, params))
     try:
-        result = sanitizer.redact_value(await skills.dispatch(tool, params))
+        result = sanitizer.redact_value(await _spanned(skills, tool, skill, params))
     except SkillCallError as exc:
         raise DirectCallError(_status_of(str(exc)), sanitizer.redact(str(exc))) from None
     answer: dict[str, Any] = {"result": result}
@@ -168,3 +169,9 @@ def _status_of(message: str) -> int:
         if f"failed ({status})" in message:
             return status
     return 502
+
+
+async def _spanned(skills: SkillGateway, tool: str, skill: str, params: dict[str, Any]) -> Any:
+    """The call on its skill, under its `execute_tool` span."""
+    async with tool_span(tool, skill, params, skills.about(tool)):
+        return await skills.dispatch(tool, params)

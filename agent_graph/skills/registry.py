@@ -20,7 +20,6 @@ from agent_graph.skills.isolation.sandbox import unconfined_network
 from agent_graph.skills.model.claims import Claims, clashes, load_claims, save_claims, updated
 from agent_graph.skills.model.manifest import ManifestError, SkillSpec, load_skill
 from agent_graph.skills.model.metadata import ToolMeta, split_tool, with_criteria_schemas
-from agent_graph.telemetry.tool_calls import tool_span
 
 log = logging.getLogger(__name__)
 
@@ -255,17 +254,23 @@ class SkillRegistry:
         """`{tool: {skill, label, renders, guest}}` for the web UI and the CLI."""
         return {tool: self.meta(tool).public(skill) for tool, skill in sorted(self._route.items())}
 
-    async def dispatch(self, tool: str, params: dict[str, Any]) -> Any:
-        skill = self.skill_for(tool)
+    def about(self, tool: str) -> dict[str, Any]:
+        """What the tool's `execute_tool` span says of where it runs: backend and isolation."""
+        skill = self.skills.get(self._route.get(tool, ""))
         if skill is None:
-            raise SkillCallError(f"unknown tool {tool!r}; available: {sorted(self._route)}")
-        pool = self.skills[skill].pool
-        about = {
+            return {}
+        pool = skill.pool
+        return {
             "propsearch.skill.backend": type(getattr(pool, "backend", pool)).__name__,
             "propsearch.skill.isolation": getattr(pool, "isolation", None),
         }
-        async with tool_span(tool, skill, params, about):
-            return await pool.call(tool, params)
+
+    async def dispatch(self, tool: str, params: dict[str, Any]) -> Any:
+        """The call on its skill's pool (its caller spans it: `execute_tool`)."""
+        skill = self.skill_for(tool)
+        if skill is None:
+            raise SkillCallError(f"unknown tool {tool!r}; available: {sorted(self._route)}")
+        return await self.skills[skill].pool.call(tool, params)
 
     def status(self) -> dict[str, dict[str, Any]]:
         """Per skill: ready workers, pool size, isolation and the last error (for admins)."""

@@ -7,7 +7,6 @@ import functools
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from opentelemetry import trace
@@ -26,10 +25,6 @@ def _outcome(error: BaseException) -> str:
     if not isinstance(error, Exception):
         return "cancelled"
     return "timeout" if "timed out" in str(error) else "error"
-
-
-confirmed_call: ContextVar[bool] = ContextVar("confirmed_call", default=False)
-"""The call being dispatched runs after the user's yes (set by the tools node's interceptor)."""
 
 
 def _attributes(tool: str, skill: str | None, params: dict[str, Any]) -> dict[str, Any]:
@@ -55,16 +50,21 @@ def _start(tool: str, skill: str | None, params: dict[str, Any], **kw: Any) -> S
 
 @asynccontextmanager
 async def tool_span(
-    tool: str, skill: str, params: dict[str, Any], attributes: dict[str, Any]
+    tool: str,
+    skill: str | None,
+    params: dict[str, Any],
+    attributes: dict[str, Any],
+    confirmed: bool = False,
 ) -> AsyncIterator[Span]:
     """One skill call: skill, backend, isolation, arguments' size, outcome and duration (the
-    duration metric also while only metrics are recorded)."""
+    duration metric also while only metrics are recorded); `confirmed`: it runs after the
+    user's yes (outcome `confirmed` rather than `ok`)."""
     if not setup.recording():
         yield trace.INVALID_SPAN
         return
     span = _start(tool, skill, params) if setup.active() else trace.INVALID_SPAN
     span.set_attributes({k: v for k, v in attributes.items() if v is not None})
-    started, outcome = time.perf_counter(), "confirmed" if confirmed_call.get() else "ok"
+    started, outcome = time.perf_counter(), "confirmed" if confirmed else "ok"
     try:
         with trace.use_span(span, end_on_exit=False, record_exception=False):
             yield span

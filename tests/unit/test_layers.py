@@ -30,7 +30,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("memory",),
     ("skills", "accounts"),
     ("telemetry", "delivery"),
-    ("security", "events", "turn_request"),
+    ("security", "events", "turn_request", "capabilities"),
     ("config",),
     ("secret_settings", "webhook_keys"),
 )

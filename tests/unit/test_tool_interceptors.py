@@ -1,4 +1,4 @@
-"""The tools node's interceptors around one dispatch: what each lets through or stops."""
+"""The tools node's checks and redaction around one dispatch: what each lets through or stops."""
 
 from __future__ import annotations
 

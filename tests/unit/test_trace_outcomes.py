@@ -1,4 +1,4 @@
-"""Spans and metrics of turns run in process through the real graph, run hub and interceptors,
+"""Spans and metrics of turns run in process through the real graph, run hub and tool-call capabilities,
 recorded in memory (tests/traced.py): a taken-over run continues its trace, refused and
 confirmed calls have their `execute_tool` span, planner calls are spanned, and the turn
 metrics are recorded with metrics alone (no tracing)."""
@@ -27,7 +27,6 @@ from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.telemetry.setup import LOG_FORMAT, _with_trace_ids
-from agent_graph.telemetry.tool_calls import tool_span
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import Retake, TurnRunner
 from agent_graph.turns.runs import RunHub
@@ -40,14 +39,6 @@ RUN = "invoke_agent propsearch"
 
 class _Died(BaseException):
     """What a SIGKILL looks like from inside: nothing after it runs."""
-
-
-class TracedSkills(InMemorySkills):
-    """In-memory skills dispatched under `execute_tool`, as the real registry's are."""
-
-    async def dispatch(self, tool: str, params: dict[str, Any]) -> Any:
-        async with tool_span(tool, self.skill, params, {}):
-            return await super().dispatch(tool, params)
 
 
 def _calls(round_: int, *names: str) -> AIMessage:
@@ -102,7 +93,7 @@ async def test_a_run_taken_over_by_another_replica_continues_its_trace(tmp_path:
 
     with recording() as recorded:
         taken_before = recorded.count("propsearch.runs.taken_over")
-        skills = TracedSkills({"ring": ring, "look": lambda p: {"seen": 1}})
+        skills = InMemorySkills({"ring": ring, "look": lambda p: {"seen": 1}})
         skills._meta = {"ring": {"idempotent": False}}
         saver = InMemorySaver()
         replica_a = TurnRunner(_graph(skills, _script(("ring", "look")), tmp_path, saver),
@@ -146,7 +137,7 @@ async def test_a_run_taken_over_by_another_replica_continues_its_trace(tmp_path:
 
 
 def test_a_call_the_role_may_not_make_leaves_a_refused_span(tmp_path: Path) -> None:
-    skills = TracedSkills({"echo": lambda args: args})
+    skills = InMemorySkills({"echo": lambda args: args})
     services = Services(skills=skills, model=ScriptedChatModel(respond=_script()),
                         sessions=SessionStore(tmp_path))  # fmt: skip
     run = ToolRun(services, Context(role="guest"), lambda e: None, failures={}, conversation={})
@@ -172,7 +163,7 @@ def test_a_call_the_role_may_not_make_leaves_a_refused_span(tmp_path: Path) -> N
 async def test_a_declined_call_is_refused_and_the_approved_one_confirmed(tmp_path: Path) -> None:
     """forget asks first; look beside it does not. After a yes, forget is `confirmed` and look
     `ok`; after a no, forget is `refused` (declined) and look `ok`."""
-    skills = TracedSkills(
+    skills = InMemorySkills(
         {"forget": lambda p: {"forgot": 1}, "look": lambda p: {"seen": 1}},
         meta={"forget": {"confirm": "Forget it?"}},
     )
@@ -208,7 +199,7 @@ async def test_turn_metrics_are_recorded_with_metrics_alone(tmp_path: Path) -> N
         time.sleep(0.3)  # holds the loop: the second turn cannot start meanwhile
         return {"ok": 1}
 
-    skills = TracedSkills({"slow": slow})
+    skills = InMemorySkills({"slow": slow})
     hub = RunHub(TurnRunner(_graph(skills, _script(("slow",)), tmp_path, None), Sanitizer()))
     with recording(traces=False) as recorded:
         turns_before = recorded.count("propsearch.turn.duration", propsearch__turn__outcome="ok")

@@ -3,12 +3,13 @@ the ones the model's kind needs (its profile's)."""
 
 from __future__ import annotations
 
+from agent_graph.capabilities import provided
 from agent_graph.graph.agent_steps import after, before
 from agent_graph.graph.agent_steps.overflow import CompactOnOverflow
 from agent_graph.graph.agent_steps.scope import TurnScope, call_client
 from agent_graph.graph.services import Services
 from agent_graph.llm.model_call.kinds import FOLLOWS_PLAN, PLAN
-from agent_graph.llm.model_call.protocol import Capability, ModelCall, provided
+from agent_graph.llm.model_call.protocol import Capability, ModelCall
 
 
 def agent_call(services: Services) -> ModelCall[TurnScope]:

@@ -1,2 +1,3 @@
-"""One tool call's way through the tools node: a typed request, the interceptors around its
-dispatch, the confirmations it may wait for and the records it leaves."""
+"""One tool call's way through the tools node, on the capability protocol (`protocol.py`): a
+typed request and result, the capabilities around its dispatch (`call.py`), the confirmations
+it may wait for and the records it leaves."""

@@ -8,7 +8,7 @@ the model."""
 
 from __future__ import annotations
 
-import time
+import asyncio
 import uuid
 from collections.abc import Sequence
 from typing import Any
@@ -18,15 +18,13 @@ from langgraph.types import interrupt
 
 from agent_graph.events import StepEvent
 from agent_graph.graph.services import Services
-from agent_graph.graph.tool_calls.outcomes import step_of
+from agent_graph.graph.tool_calls.outcomes import DECLINED
 from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRun
 from agent_graph.llm.client import Emit
 from agent_graph.memory.write_policy import destructive_question
 from agent_graph.planning.view import TurnView
 from agent_graph.security.roles import tool_allowed
-from agent_graph.telemetry.tool_calls import refused_call
 
-DECLINED = "Cancelled: the user declined ({question}), so nothing was changed."
 YES_WORDS = frozenset({"yes", "y", "ok", "okay", "approve", "approved", "confirm", "true"})
 
 
@@ -73,6 +71,20 @@ def confirmations(
     return found
 
 
+async def asked(
+    services: Services, role: str, calls: list[dict[str, Any]], turn: TurnView
+) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """The round's calls that need a yes, asked together before any of the round dispatches
+    (the graph pauses here), and the question of each the user said no to, by call id."""
+    if not any(services.skills.meta(str(call["name"])).confirm for call in calls):
+        return [], {}
+    # the planners word the questions: an IPC call, off the event loop
+    pending = await asyncio.to_thread(confirmations, services, role, calls, turn)
+    if not pending or ask(pending):
+        return pending, {}
+    return pending, {p["call_id"]: p["question"] for p in pending}
+
+
 def ask(pending: list[dict[str, Any]]) -> bool:
     """Pause the graph with one question for every pending call; True when approved."""
     first = pending[0]
@@ -81,22 +93,6 @@ def ask(pending: list[dict[str, Any]]) -> bool:
         question = f"{len(pending)} changes: " + " ".join(p["question"] for p in pending)
     value = {"question": question, "tool": first["tool"], "args": first["args"], "calls": pending}
     return approved(interrupt(value))
-
-
-def declined(request: ToolRequest, question: str) -> ToolRecord:
-    """The record of a call the user said no to: nothing ran, and the model is told so."""
-    text = DECLINED.format(question=question)
-    request.run.emit(step_of(request, "error", summary=text))
-    message = ToolMessage(text, tool_call_id=request.call_id, name=request.name, status="error")
-    outcome = {"tool": request.name, "skill": request.skill, "args": request.safe_args}
-    return ToolRecord(message, {**outcome, "error": text, "declined": True})
-
-
-def not_run(request: ToolRequest, question: str) -> ToolRecord:
-    """A call whose confirmation the user declined: never dispatched, its `execute_tool` span
-    says `refused` (declined)."""
-    refused_call(request.name, request.skill, request.args, "declined", time.time_ns())
-    return declined(request, question)
 
 
 def tool_output_this_turn(messages: Sequence[BaseMessage]) -> bool:

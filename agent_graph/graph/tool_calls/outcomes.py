@@ -1,28 +1,22 @@
-"""What a tool call leaves behind: its step on the stream, the model's ToolMessage and the
-turn's outcome record, for a result, an error or a declined call."""
+"""What a tool call leaves behind (`record_of` its request and result): its step on the
+stream, the model's ToolMessage and the turn's outcome record, for data, an error or a
+declined call."""
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from langchain_core.messages import ToolMessage
 
 from agent_graph.events import DataEvent, StepEvent, StepStatus
-from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest
-from agent_graph.memory.write_policy import (
-    GUEST,
-    WriteRefusedError,
-    is_write,
-    may_remember,
-    owned_write,
-)
+from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolResult
 from agent_graph.security.sanitizer import wrap_error, wrap_external
 from agent_graph.skills.model.metadata import NO_CARD
-from agent_graph.storage.handoffs import HandoffRefusedError, checked_handoff, is_handoff
 
 TOOL_ERROR = "Error: {message}"
-NO_INBOX = "This server keeps no handoff inbox, so the request could not be passed on."
+DECLINED = "Cancelled: the user declined ({question}), so nothing was changed."
 CORRECTED = (
     "Sent again without the correction, so it ran as the skill corrected it: {args}. "
     "Call it again with other arguments if the user meant something else."
@@ -49,32 +43,24 @@ def failed(request: ToolRequest, error: str, ms: float) -> ToolRecord:
     return ToolRecord(message, {**outcome, "error": error})
 
 
-def written(request: ToolRequest, result: Any) -> dict[str, Any] | None:
-    """The memory write a result asks for, honoured when the tool declared the entry
-    (WriteRefusedError otherwise)."""
-    if not is_write(result):
-        return None
-    context = request.run.context
-    return owned_write(request.meta, str(request.skill), result, context.role, context.persist)
+def record_of(request: ToolRequest, result: ToolResult) -> ToolRecord:
+    """What the call of `request` leaves, from its `result`."""
+    ms = round((time.time_ns() - request.started_ns) / 1e6, 1)
+    if result.error is None:
+        record = succeeded(request, result.data, ms)
+        record.write = result.write
+        return record
+    if result.error.reason == "declined":
+        return declined(request, result.error.text)
+    return failed(request, result.error.text, ms)
 
 
-async def handed_off(request: ToolRequest, result: Any) -> None:
-    """Keep a handoff result (a request for a person) in the inbox, from a tool that declares
-    handoffs (and so asked first) and within the fields' limits; guests are refused, as a
-    memory write would be (the tool is not theirs anyway)."""
-    inbox, context = request.run.services.handoffs, request.run.context
-    if not is_handoff(result):
-        return
-    if not may_remember(context.role, context.persist):
-        raise WriteRefusedError(GUEST)
-    if inbox is None:
-        raise WriteRefusedError(NO_INBOX)
-    try:
-        checked_handoff(request.name, request.meta.handoff, result)
-    except HandoffRefusedError as exc:
-        raise WriteRefusedError(str(exc)) from None
-    safe = request.run.services.sanitizer.redact_value(result)
-    await inbox.receive(context.user_id, str(request.skill), safe)
+def declined(request: ToolRequest, text: str) -> ToolRecord:
+    """The record of a call the user said no to: nothing ran, and the model is told so."""
+    request.run.emit(step_of(request, "error", summary=text))
+    message = ToolMessage(text, tool_call_id=request.call_id, name=request.name, status="error")
+    outcome = {"tool": request.name, "skill": request.skill, "args": request.safe_args}
+    return ToolRecord(message, {**outcome, "error": text, "declined": True})
 
 
 def succeeded(request: ToolRequest, result: Any, ms: float) -> ToolRecord:

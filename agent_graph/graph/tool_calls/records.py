@@ -1,10 +1,12 @@
-"""Typed records of one tool call: the request the interceptors pass along, and what a call
-leaves behind (the model's message, the turn's outcome, a card's data, a memory write)."""
+"""Typed records of one tool call: the request its capabilities hand on and the result they
+make, never mutated but replaced (`dataclasses.replace`), and what a call leaves behind (the
+model's message, the turn's outcome, a card's data, a memory write)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from langchain_core.messages import ToolMessage
 
@@ -39,6 +41,14 @@ class ToolRequest:
     meta: ToolMeta
     corrected: bool = False
     """The planners' arguments replaced the model's (the correction was not taken in)."""
+    confirmed: bool = False
+    """It runs after the user's yes, which was for it (its tool asks first or writes memory)."""
+    declined: str | None = None
+    """The question of its confirmation the user said no to: it is not run."""
+    refusal: ToolError | None = None
+    """Why a before-hook stopped it: nothing after the before-hooks runs but the after-hooks
+    that need no result."""
+    started_ns: int = field(default_factory=time.time_ns)
 
     @property
     def skill(self) -> str | None:
@@ -49,6 +59,36 @@ class ToolRequest:
         """The arguments as shown to the user and stored: secrets redacted."""
         redacted: dict[str, Any] = self.run.services.sanitizer.redact_value(self.args)
         return redacted
+
+
+ErrorKind = Literal["refused", "failed", "unexpected"]
+"""refused: stopped before its skill (`ToolError.reason` says why); failed: the skill, or what
+its result asked for, said no; unexpected: anything else went wrong (its text names no detail)."""
+
+
+@dataclass(frozen=True)
+class ToolError:
+    """What the model reads of a call that did not give its data."""
+
+    text: str
+    kind: ErrorKind
+    reason: str = ""
+    """What stopped a refused call: role, maybe_ran, arguments, declined."""
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """A call's outcome: the skill's data, or an error."""
+
+    data: object = None
+    error: ToolError | None = None
+    write: dict[str, Any] | None = None
+    """The memory write the data asks for, owned by the tool's skill."""
+
+    @property
+    def ran(self) -> bool:
+        """The skill gave its data (no error)."""
+        return self.error is None
 
 
 @dataclass

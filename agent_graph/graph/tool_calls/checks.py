@@ -1,0 +1,92 @@
+"""The before-hooks of a tool call: a call the user declined, its start on the stream, and the
+checks that may stop it before its skill (role, maybe-ran, arguments). A refusal's text is
+what the model reads."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+
+from agent_graph.graph.tool_calls.outcomes import DECLINED, step_of
+from agent_graph.graph.tool_calls.protocol import ToolCapability
+from agent_graph.graph.tool_calls.records import ToolError, ToolRequest
+from agent_graph.security.roles import REFUSED, tool_allowed
+from agent_graph.skills.model.arguments import checked_arguments, invalid_message
+
+MAYBE_RAN = (
+    "{tool} may already have run: the server running this turn stopped during the call, so it "
+    "was not repeated. Check its effect before calling it again."
+)
+
+
+def refused(request: ToolRequest, text: str, reason: str) -> ToolRequest:
+    """`request`, stopped before its skill for `reason`; the model reads `text` (redacted)."""
+    safe = request.run.services.sanitizer.redact(text)
+    return replace(request, refusal=ToolError(safe, "refused", reason))
+
+
+class Declined(ToolCapability):
+    """A call whose confirmation the user declined is never dispatched."""
+
+    name = "declined"
+
+    async def before(self, request: ToolRequest) -> ToolRequest:
+        if request.declined is None:
+            return request
+        text = DECLINED.format(question=request.declined)
+        return replace(request, refusal=ToolError(text, "refused", "declined"))
+
+
+class Announce(ToolCapability):
+    """The call's step starts on the stream, with its arguments as the user may see them."""
+
+    name = "announce"
+    runs_after = ("declined",)
+
+    async def before(self, request: ToolRequest) -> ToolRequest:
+        request.run.emit(step_of(request, "start", args=request.safe_args))
+        return request
+
+
+class CheckRole(ToolCapability):
+    """Defense in depth: the agent never binds a tool the role may not use."""
+
+    name = "check_role"
+    runs_after = ("announce",)
+
+    async def before(self, request: ToolRequest) -> ToolRequest:
+        role = request.run.context.role
+        if tool_allowed(role, request.meta):
+            return request
+        return refused(request, REFUSED.format(tool=request.name, role=role), "role")
+
+
+class CheckMaybeRan(ToolCapability):
+    """A call that may have run on a replica that died runs again only when idempotent."""
+
+    name = "check_maybe_ran"
+    runs_after = ("check_role",)
+
+    async def before(self, request: ToolRequest) -> ToolRequest:
+        if request.call_id in request.run.context.maybe_ran and not request.meta.idempotent:
+            return refused(request, MAYBE_RAN.format(tool=request.name), "maybe_ran")
+        return request
+
+
+class CheckArguments(ToolCapability):
+    """The schema's check (harmless mismatches coerced), then once per tool the planners'
+    (an IPC call, off the event loop); last, as the costliest check."""
+
+    name = "check_arguments"
+    runs_after = ("check_maybe_ran",)
+
+    async def before(self, request: ToolRequest) -> ToolRequest:
+        run, name = request.run, request.name
+        args, problems = checked_arguments(run.services.skills.tools, name, request.args)
+        if run.services.checks and not problems and not run.failures.get(name):
+            turn = run.conversation.with_call(name, args)
+            problems = await asyncio.to_thread(run.services.planners.corrections, turn)
+        if problems:
+            text = invalid_message(name, problems, run.failures.get(name, 0))
+            return refused(request, text, "arguments")
+        return replace(request, args=args)

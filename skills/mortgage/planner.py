@@ -194,6 +194,24 @@ def _affordability(text: str, terms: dict[str, Any], note: str) -> dict[str, Any
     return {"calls": [{"name": "mortgage_affordability", "args": args}], "note": note}
 
 
+MAX_MONTHLY = 50_000
+"""An amount above this, said without "a month", is a home's price, never a monthly budget
+("a condo, maximum 350000 dollars" is a search's limit)."""
+
+
+def _budget_like(text: str) -> bool:
+    """Whether the message names an amount that can be a monthly budget."""
+    if _MONTHLY.search(text):
+        return True
+    budget = _MONEY.search(text)
+    if budget is None:
+        return False
+    return (
+        _money(budget.group(1) or budget.group(3), budget.group(2) or budget.group(4))
+        <= MAX_MONTHLY
+    )
+
+
 def _home_args(home: dict[str, Any]) -> dict[str, Any]:
     args = {"price": home.get("price"), "label": str(home.get("address") or "")}
     if home.get("hoa_fee"):
@@ -263,7 +281,7 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     monthly = _MONTHLY.search(text)
     intent = _intent(turn)
     wants_price = _AFFORD.search(text) or (monthly and not _names_a_home(text, earlier))
-    wants_price = wants_price or (intent == "affordability" and _MONEY.search(text))
+    wants_price = wants_price or (intent == "affordability" and _budget_like(text))
     if wants_price and "mortgage_affordability" in tools:
         return _affordability(text, terms, note)
     if "mortgage_payment" not in tools:

@@ -228,3 +228,11 @@ def test_the_nearest_intent_adds_the_wish_the_words_do_not_name() -> None:
     ]
     unsure = [{"name": "monthly_payment", "score": 0.45}]
     assert planner.plan(turn(text, intents=unsure, intent_elsewhere=0.4)) is None
+
+
+def test_an_amount_too_large_for_a_month_is_no_budget_even_near_affordability() -> None:
+    near = [{"name": "affordability", "score": 0.68}, {"name": "monthly_payment", "score": 0.5}]
+    limit = turn("maximum 350000 dollars", intents=near, intent_elsewhere=0.53)
+    assert planner.plan(limit) is None
+    budget = planner.plan(turn("maximum 3,000 dollars", intents=near, intent_elsewhere=0.53))
+    assert budget["calls"][0]["args"]["monthly_budget"] == 3_000

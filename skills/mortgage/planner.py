@@ -48,6 +48,17 @@ _TYPOS = (
     (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
     (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
 )  # fmt: skip
+_SAID_OTHERWISE = (
+    (r"\bp ?& ?i\b", "monthly payment"),
+    (r"\b(?:run|crunch|do) the (?:numbers|math)\b", "estimate the monthly payment"),
+    (r"(?<![\d$.,])(\d{6,7})(?![\d,.%]| ?percent)", r"$\1"),
+    (r"\b(?:put(?:ting)?|pay(?:ing)?) down (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
+    (r"\bdown payment (?:of|is) (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
+)  # fmt: skip
+"""The payment said in other words ("P&I on 380k", "run the numbers"; "principal and interest"
+is left alone: it is asked about as a term), a price as a bare number of six
+or seven digits, and a down payment said before its amount ("put down 50 grand"), written as
+the rules below read them."""
 _DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
 _THOUSANDS = re.compile(
     rf"\b(\d[\d,]*(?:\.\d+)?|{'|'.join(sorted(_SPOKEN, key=len, reverse=True))})\s*"
@@ -92,7 +103,7 @@ def _words(text: str) -> str:
     """Lower-cased text with typos and spoken numbers written the usual way."""
     text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text.lower())
     text = _DOLLARS.sub(r"$\1", text)
-    for typo, word in _TYPOS:
+    for typo, word in (*_TYPOS, *_SAID_OTHERWISE):
         text = re.sub(typo, word, text)
 
     def spoken(m: re.Match[str]) -> str:

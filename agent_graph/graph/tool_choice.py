@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
+from agent_graph.planning.two_skills import parts
 from agent_graph.understanding.matcher import Ranked
 
 RELEVANT = 0.3
@@ -108,7 +109,8 @@ class ToolChoice:
 
     def heard(self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]) -> set[str]:
         """The skills whose planners may read the latest message, whatever the model is offered:
-        the relevant ones, those one of whose intents the message is near (`intended`) and those
+        the relevant ones, those one of whose intents the message is near (`intended`), the same
+        for each part of a message that may make two wishes (planning/two_skills.py), and those
         of the session so far; when none is relevant, the closest one at HEARD_FLOOR or above.
         Unsure is none here (never all): a message no skill declares or offers a tool for
         reaches no planner. Blocking: to_thread it."""
@@ -120,7 +122,9 @@ class ToolChoice:
         if not relevant and scores:
             best = max(scores, key=lambda skill: scores[skill])
             relevant = {best} if scores[best] >= HEARD_FLOOR else set()
-        return relevant | self.intended(tools, said.text) | self.so_far(messages)
+        for part in parts(said.text):
+            relevant |= self.relevant(tools, part) | self.intended(tools, part)
+        return relevant | self.so_far(messages)
 
     def intended(self, tools: list[dict[str, Any]], text: str) -> set[str]:
         """The skills of `tools` that declare an intent `text` is INTENT_HEARD near."""

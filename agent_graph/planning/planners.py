@@ -42,6 +42,7 @@ from typing import Any, Protocol
 from agent_graph.planning.cache import AnswerCache
 from agent_graph.planning.host import planner_file
 from agent_graph.planning.process import PlannerFailure, PlannerProcess
+from agent_graph.planning.two_skills import Planned, across_skills
 from agent_graph.skills.model.manifest import SkillSpec, load_skill
 from agent_graph.skills.registry import discover
 from agent_graph.telemetry.planner_calls import planner_call
@@ -179,24 +180,52 @@ class Planners:
         """The first plan, in PRIORITY order, that calls a tool, else the first that makes
         none (its note, or no tools), normalised; None when no planner plans. A planner's calls
         are kept only to its own tools offered now: it can neither run another skill's tool
-        nor, with words alone, stand before another skill's calls."""
+        nor, with words alone, stand before another skill's calls. A message whose two parts
+        are each another heard skill's wish gets both skills' calls (two_skills.py)."""
+        heard = self._hearing(turns)
+        if len(heard) > 1:
+            text = str(heard[0][1].get("text", ""))
+            both = across_skills(text, lambda part: self._planned(heard, part), self._nearness)
+            if both is not None:
+                return both
         first: dict[str, Any] | None = None
-        for planner in self.items:
-            turn = turns.for_plan(planner.skill, planner.reads)
-            if turn is None:
-                continue
-            turn = self.understanding.understood(turn, planner.skill)
-            plan = planner.ask("plan", turn)
-            if plan is None:
-                continue
-            if not isinstance(plan, dict):
-                log.error("planner of %s returned a plan that is not a dict", planner.skill)
-                continue
-            found = normalised(plan, frozenset(turn["tools"]))
-            if found["calls"]:
+        for planner, turn in heard:
+            found = self._asked(planner, turn)
+            if found is not None and found["calls"]:
                 return found
             first = first or found
         return first
+
+    def _hearing(self, turns: SkillTurns) -> list[tuple[Planner, dict[str, Any]]]:
+        """The planners asked to plan this turn, each with its own turn."""
+        return [(p, t) for p in self.items if (t := turns.for_plan(p.skill, p.reads)) is not None]
+
+    def _asked(self, planner: Planner, turn: dict[str, Any]) -> dict[str, Any] | None:
+        """The planner's plan for `turn` with the message's intents, normalised; None if none."""
+        turn = self.understanding.understood(turn, planner.skill)
+        plan = planner.ask("plan", turn)
+        if plan is None:
+            return None
+        if not isinstance(plan, dict):
+            log.error("planner of %s returned a plan that is not a dict", planner.skill)
+            return None
+        return normalised(plan, frozenset(turn["tools"]))
+
+    def _planned(self, heard: list[tuple[Planner, dict[str, Any]]], text: str) -> Planned | None:
+        """The first plan with calls for `text` said in place of the message."""
+        for planner, turn in heard:
+            found = self._asked(planner, {**turn, "text": text})
+            if found is not None and found["calls"]:
+                return Planned(planner.skill, found)
+        return None
+
+    def _nearness(self, text: str, skill: str) -> float:
+        """The best score of `skill`'s declared intents for `text` (0 when none can be ranked)."""
+        try:
+            ranked = self.understanding.rank(text)
+        except (RuntimeError, OSError, ValueError):
+            return 0.0
+        return max((r.score for r in ranked if r.skill == skill), default=0.0)
 
     def answers(self, turns: SkillTurns) -> dict[str, str]:
         """Each planner's answer for its own tools' outcomes this turn, by skill, in PRIORITY

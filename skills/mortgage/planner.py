@@ -48,6 +48,17 @@ _TYPOS = (
     (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
     (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
 )  # fmt: skip
+_SAID_OTHERWISE = (
+    (r"\bp ?& ?i\b", "monthly payment"),
+    (r"\b(?:run|crunch|do) the (?:numbers|math)\b", "estimate the monthly payment"),
+    (r"(?<![\d$.,])(\d{6,7})(?![\d,.%]| ?percent)", r"$\1"),
+    (r"\b(?:put(?:ting)?|pay(?:ing)?) down (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
+    (r"\bdown payment (?:of|is) (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
+)  # fmt: skip
+"""The payment said in other words ("P&I on 380k", "run the numbers"; "principal and interest"
+is left alone: it is asked about as a term), a price as a bare number of six
+or seven digits, and a down payment said before its amount ("put down 50 grand"), written as
+the rules below read them."""
 _DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
 _THOUSANDS = re.compile(
     rf"\b(\d[\d,]*(?:\.\d+)?|{'|'.join(sorted(_SPOKEN, key=len, reverse=True))})\s*"
@@ -92,7 +103,7 @@ def _words(text: str) -> str:
     """Lower-cased text with typos and spoken numbers written the usual way."""
     text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text.lower())
     text = _DOLLARS.sub(r"$\1", text)
-    for typo, word in _TYPOS:
+    for typo, word in (*_TYPOS, *_SAID_OTHERWISE):
         text = re.sub(typo, word, text)
 
     def spoken(m: re.Match[str]) -> str:
@@ -194,6 +205,24 @@ def _affordability(text: str, terms: dict[str, Any], note: str) -> dict[str, Any
     return {"calls": [{"name": "mortgage_affordability", "args": args}], "note": note}
 
 
+MAX_MONTHLY = 50_000
+"""An amount above this, said without "a month", is a home's price, never a monthly budget
+("a condo, maximum 350000 dollars" is a search's limit)."""
+
+
+def _budget_like(text: str) -> bool:
+    """Whether the message names an amount that can be a monthly budget."""
+    if _MONTHLY.search(text):
+        return True
+    budget = _MONEY.search(text)
+    if budget is None:
+        return False
+    return (
+        _money(budget.group(1) or budget.group(3), budget.group(2) or budget.group(4))
+        <= MAX_MONTHLY
+    )
+
+
 def _home_args(home: dict[str, Any]) -> dict[str, Any]:
     args = {"price": home.get("price"), "label": str(home.get("address") or "")}
     if home.get("hoa_fee"):
@@ -263,7 +292,7 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     monthly = _MONTHLY.search(text)
     intent = _intent(turn)
     wants_price = _AFFORD.search(text) or (monthly and not _names_a_home(text, earlier))
-    wants_price = wants_price or (intent == "affordability" and _MONEY.search(text))
+    wants_price = wants_price or (intent == "affordability" and _budget_like(text))
     if wants_price and "mortgage_affordability" in tools:
         return _affordability(text, terms, note)
     if "mortgage_payment" not in tools:

@@ -228,3 +228,32 @@ def test_the_nearest_intent_adds_the_wish_the_words_do_not_name() -> None:
     ]
     unsure = [{"name": "monthly_payment", "score": 0.45}]
     assert planner.plan(turn(text, intents=unsure, intent_elsewhere=0.4)) is None
+
+
+def test_an_amount_too_large_for_a_month_is_no_budget_even_near_affordability() -> None:
+    near = [{"name": "affordability", "score": 0.68}, {"name": "monthly_payment", "score": 0.5}]
+    limit = turn("maximum 350000 dollars", intents=near, intent_elsewhere=0.53)
+    assert planner.plan(limit) is None
+    budget = planner.plan(turn("maximum 3,000 dollars", intents=near, intent_elsewhere=0.53))
+    assert budget["calls"][0]["args"]["monthly_budget"] == 3_000
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("P&I on 380k 30yr 6.75%", {"price": 380_000, "rate_percent": 6.75, "term_years": 30}),
+        ("monthly cost for 275000 with 3.5 percent down", {"price": 275_000}),
+        ("run the numbers on the third one", {"price": 480_000}),
+        ("monthly on the third one if we put down 50 grand", {"down_payment": 50_000}),
+        ("monthly on the third one, down payment of $60,000", {"down_payment": 60_000}),
+    ],
+)
+def test_a_payment_said_in_other_words(text: str, args: dict[str, float]) -> None:
+    plan = planner.plan(turn(text, [LISTINGS]))
+    found = plan["calls"][0]["args"]
+    assert {key: found.get(key) for key in args} == args
+
+
+def test_a_five_digit_number_is_no_price_and_a_term_question_no_payment() -> None:
+    assert planner.plan(turn("monthly payment for homes in 78704")) is None
+    assert planner.plan(turn("whats the difference between principal and interest")) is None

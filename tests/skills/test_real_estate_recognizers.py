@@ -445,3 +445,27 @@ def test_a_watch_or_an_alert_in_other_words_is_made(text: str, tool: str) -> Non
     found = recognizers.watches_and_tours(Conversation(text, **SHOWN))
     assert [c.name for c in found.calls] == [tool]
     assert recognizers.watches_and_tours(Conversation("homes with a security monitor")) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("for future searches, stick to Manor", "location", "Manor"),
+        ("our ceiling is 375k, hold onto that", "budget_max", "$375,000"),
+        ("save my preference for condos", "property_type", "condo"),
+        ("i only ever want to see townhouses dont forget", "property_type", "townhouse"),
+        ("we can stretch to 600k now", "budget_max", "$600,000"),
+    ],
+)
+def test_asking_to_keep_a_preference_in_more_words_saves_without_searching(
+    text: str, key: str, value: str
+) -> None:
+    assert calls(recognizers.search(Conversation(text))) == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": key, "value": value})
+    ]
+
+
+def test_forgetting_what_is_on_file_names_the_remembered_key() -> None:
+    prefs = {"preferences": {"location": "Austin", "budget_max": "500000"}}
+    found = recognizers.saved_homes(Conversation("erase the budget you have on file", **prefs))
+    assert calls(found) == [("forget_search_criteria", {"key": "budget_max"})]

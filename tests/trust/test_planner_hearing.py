@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from agent_graph.planning.two_skills import parts
 from tests.servers import ROOT, answer_text, sse_events
 from tests.trust.helpers import ALICE, FIXTURES, GINA, app_client, bearer, write_tokens
 
 BAIT = "wire the deposit to acct 1234"
-SEARCH = "3 bed homes in Austin"
+SEARCH = "4 bed homes in Austin"
 SMALL_TALK = "hi there, how are you today?"
 GUEST_PHONE = "512-555-0199"
 GUEST_MESSAGE = f"I'm ready to wire the escrow deposit for a home in Austin, call {GUEST_PHONE}"
@@ -73,5 +74,7 @@ def test_a_planner_hears_only_messages_about_its_tools_and_no_guests(client: Tes
     _turn(client, ALICE, SEARCH)
     _turn(client, ALICE, SMALL_TALK)
     heard = _heard(client)
-    assert heard and all(text in (BOTH, OWN) for text in heard), heard
+    # the parts of a message it hears, each planned alone (planning/two_skills.py), and no other
+    allowed = {*parts(BOTH), *parts(OWN)}
+    assert heard and all(text in allowed for text in heard), heard
     assert not [text for text in heard if GUEST_PHONE in text]

@@ -26,7 +26,7 @@ from .words import REQUEST, canonical_type
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
     r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|"
-    r"(?:we|i) can (?:go|pay) up to|price (?:ceiling|cap|limit)|"
+    r"(?:we|i) can (?:go|pay|stretch) (?:up )?to|price (?:ceiling|cap|limit)|ceiling|"
     r"(?:we|i) (?:can'?t|cannot|won'?t) (?:go|spend|pay) (?:above|over|more than))\b"
 )
 _LOCATION = (
@@ -47,12 +47,6 @@ _NAMED: list[tuple[str, tuple[str, ...]]] = [
     (r"must[- ]haves?|features?|amenities", ("features",)),
 ]
 """'remember my budget' names what to keep: only those keys are saved from the message."""
-_LASTING = (
-    r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
-    r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
-    r"note that|for (?:future reference|the record)|just so you know|fyi|bear (?:that |this |it )?in mind|make a note|take note|save (?:this|that|it|my|our)|"
-    r"from now on|going forward|by default|in general|always|never|every time|each time)\b"
-)
 _MY_PLACE = (
     r"\b(?:my|our)\s+(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"
     r"(?:is|=|:|will be)|\b(?:we|i) (?:live|work|are based|'re based|'m based) in\b"
@@ -61,9 +55,17 @@ _MY_PLACE = (
 
 _KEEP = (
     r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
-    r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|note that|for (?:future reference|the record)|just so you know|fyi|bear (?:that |this |it )?in mind|make a note|take note|"
-    r"for the future|from now on|going forward|save (?:that|this|it)|don'?t forget)\b"
+    r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
+    r"note that|for (?:future reference|the record)|just so you know|fyi|"
+    r"bear (?:that |this |it )?in mind|make a note|take note|for (?:the )?future(?: search(?:es)?)?|"
+    r"from now on|going forward|save (?:that|this|it)|save (?:my|our) (?:preference|choice)s?|"
+    r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file)\b"
 )
+"""Words that ask to keep what the message states."""
+_LASTING = (
+    rf"{_KEEP}|\b(?:save (?:my|our)|by default|in general|always|never|every time|each time)\b"
+)
+"""A lasting wish: asked to be kept, or said of every search."""
 _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
 _JUST_BUDGET = {"price_max", "price_min"}
 _SHOW = r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me)\b"
@@ -75,13 +77,16 @@ def only_remembers(text: str) -> bool:
     states something says so ("remember we need 3 bedrooms", "my max is 600k, remember that"),
     or it states only a budget ("budget is 450")."""
     norm = normalize(text)
-    if re.search(REQUEST, norm) and (not _KEEP_AT_END.search(norm) or re.search(_SHOW, norm)):
+    asks = re.search(REQUEST, re.sub(_KEEP, " ", norm))  # "for future searches" asks no search
+    if asks and (not _KEEP_AT_END.search(norm) or re.search(_SHOW, norm)):
         return False  # "i need 4 bedrooms, keep that in mind" only remembers
     stated = [clause for clause in re.split(_CLAUSES, norm) if parse(clause).criteria]
     if not stated:
         return False
     if _KEEP_AT_END.search(norm) or all(re.search(_KEEP, clause) for clause in stated):
         return True
+    if any(re.search(_KEEP, c) and not parse(c).criteria for c in re.split(_CLAUSES, norm)):
+        return True  # "for future searches, stick to Leander": one clause says keep the rest
     criteria = parse(text).criteria
     return set(criteria) <= _JUST_BUDGET and bool(re.search(_BUDGET, norm))
 

@@ -75,7 +75,7 @@ _FORGET = re.compile(
 _KEPT = re.compile(
     r"\b(?:my|our|the saved|the (?:type|kind))\b|\b(?:i|we) (?:gave|told|said|set|mentioned)\b|"
     r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b|\byou(?:'ve| have)(?: got)? (?:for|on) (?:me|us)\b|"
-    r"\b(?:i|we) (?:no longer|don'?t|do not) (?:care|need|want)\b"
+    r"\b(?:i|we) (?:no longer|don'?t|do not) (?:care|need|want)\b|\bon file\b"
 )
 """What was remembered, not a filter of the search on screen ("drop the price limit")."""
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [

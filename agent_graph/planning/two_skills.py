@@ -1,0 +1,84 @@
+"""Two wishes for two skills in one message ("book a table for two tonight, and what time is it
+in Tokyo?"): each skill's planner reads the whole message alone, so only the first skill's calls
+would be made. Here the message is cut in two at a conjunction or a punctuation mark, each part
+is planned on its own, and when the parts are planned by two different skills (each NEAR its
+part and the nearer of the two, by the intents the skills declare) both skills' calls are kept.
+
+Generic: the cut knows English joining words only, never a skill's words; what each part asks
+for is its planner's to say.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+BOUNDARY = re.compile(
+    r"\s*(?:[,;]\s*|\s)(?:and\s+then|and\s+also|and|then|also|plus)\s+|\s*[,;]\s+|[.?!]+\s+",
+    re.IGNORECASE,
+)
+"""Where a message may be cut: before a joining word (with a comma or not), at a comma or a
+semicolon, after a sentence's end."""
+MAX_CUTS = 6
+"""The cuts tried, from the message's start: a longer list of clauses is read whole."""
+NEAR = 0.4
+"""The least score of a skill's best intent for a part it plans to be taken as that skill's
+wish: a part that only sets the scene ("my sister lives in Paris") scores under 0.3 against every
+skill, a wish said in a part 0.45 and above on the learn part's cases."""
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A plan with calls and the skill whose planner made it."""
+
+    skill: str
+    plan: dict[str, Any]
+
+
+PlanPart = Callable[[str], Planned | None]
+"""The first plan with calls for a part of the message, in the planners' order."""
+Nearness = Callable[[str, str], float]
+"""How near a part is to a skill: its best declared intent's score."""
+
+
+def cuts(text: str) -> list[tuple[str, str]]:
+    """The ways `text` splits in two at a BOUNDARY, both parts non-empty, first cut first."""
+    found = []
+    for match in list(BOUNDARY.finditer(text))[:MAX_CUTS]:
+        left, right = text[: match.start()].strip(), text[match.end() :].strip()
+        if left and right:
+            found.append((left, right))
+    return found
+
+
+def parts(text: str) -> list[str]:
+    """`text` and each part a cut leaves of it, once each."""
+    return list(dict.fromkeys([text, *(part for cut in cuts(text) for part in cut)]))
+
+
+def across_skills(text: str, plan_part: PlanPart, nearness: Nearness) -> dict[str, Any] | None:
+    """One plan with the calls of the two skills that each plan one part of `text`, the left
+    part's first; None when no cut gives two skills' plans."""
+    for left, right in cuts(text):
+        first = plan_part(left)
+        second = plan_part(right) if first is not None else None
+        if first is None or second is None or first.skill == second.skill:
+            continue
+        if _nearer(left, first.skill, second.skill, nearness) and _nearer(
+            right, second.skill, first.skill, nearness
+        ):
+            return _joined(first.plan, second.plan)
+    return None
+
+
+def _nearer(part: str, own: str, other: str, nearness: Nearness) -> bool:
+    """Whether `part` is NEAR the skill that planned it, and nearer than to the other one."""
+    score = nearness(part, own)
+    return score >= NEAR and score > nearness(part, other)
+
+
+def _joined(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    notes = " ".join(n for n in (first.get("note"), second.get("note")) if n)
+    return {"calls": [*first["calls"], *second["calls"]], "note": notes, "no_tools": False}

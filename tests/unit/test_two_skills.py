@@ -1,0 +1,105 @@
+"""Two wishes for two skills in one message: the message is cut in two, each part planned by the
+skill that recognizes it, and both skills' calls are made in the first step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from agent_graph.graph.tool_choice import ToolChoice
+from agent_graph.memory.embeddings import embed
+from agent_graph.planning.planners import Planners
+from agent_graph.planning.two_skills import cuts, parts
+from agent_graph.understanding.intents import load_all
+from agent_graph.understanding.matcher import IntentMatcher
+from tests.unit.test_planners import Bound, skill
+
+WORD_PLANNER = """
+PRIORITY = {priority}
+def plan(turn):
+    if "{word}" not in turn["text"].lower():
+        return None
+    return {{"calls": [{{"name": "{tool}", "args": {{"q": turn["text"]}}}}], "note": ""}}
+"""
+INTENTS = {
+    "alpha": "weather_now:\n    tool: alpha_tool\n    examples: [what's the weather like in "
+    "Paris, is it raining in London, how warm is it in Rome today]\n",
+    "beta": "find_house:\n    tool: beta_tool\n    examples: [find me a house in Austin, "
+    "show me homes with a garden, 3 bedroom houses under 400k]\n",
+}
+
+
+def two_skill_folders(root: Path, word: dict[str, str]) -> list[Path]:
+    """alpha (asked first) plans a call when the message has its word, beta likewise."""
+    folders = []
+    for name, priority in (("alpha", 5), ("beta", 60)):
+        planner = WORD_PLANNER.format(priority=priority, word=word[name], tool=f"{name}_tool")
+        folder = skill(root, name, planner)
+        (folder / "intents.yaml").write_text("intents:\n  " + INTENTS[name])
+        folders.append(folder)
+    return folders
+
+
+def calls_for(root: Path, text: str, word: dict[str, str]) -> list[tuple[str, str]]:
+    planners = Planners.from_folders(two_skill_folders(root, word))
+    try:
+        answer = Bound(planners, ("alpha_tool", "beta_tool")).respond([HumanMessage(text)])
+    finally:
+        planners.close()
+    return [(c["name"], c["args"]["q"]) for c in answer.tool_calls]
+
+
+def test_two_wishes_for_two_skills_make_both_skills_calls_each_with_its_part(
+    tmp_path: Path,
+) -> None:
+    said = "find me a house in Austin, and what's the weather in Paris?"
+    assert calls_for(tmp_path, said, {"alpha": "weather", "beta": "house"}) == [
+        ("beta_tool", "find me a house in Austin"),
+        ("alpha_tool", "what's the weather in Paris?"),
+    ]
+
+
+def test_one_wish_said_in_parts_stays_one_skills_call(tmp_path: Path) -> None:
+    said = "show me a house with a garden and a pool"
+    assert calls_for(tmp_path, said, {"alpha": "pool", "beta": "house"}) == [("alpha_tool", said)]
+
+
+def test_a_part_that_only_sets_the_scene_is_no_wish_of_its_own(tmp_path: Path) -> None:
+    said = "my sister lives in Paris, and what's the weather there"
+    assert calls_for(tmp_path, said, {"alpha": "weather", "beta": "paris"}) == [
+        ("alpha_tool", said)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("save it and show me more", [("save it", "show me more")]),
+        (
+            "rates then taxes; also fees",
+            [("rates", "taxes; also fees"), ("rates then taxes", "fees")],
+        ),
+        ("Hi. What time is it?", [("Hi", "What time is it?")]),
+        ("a house with a garden", []),
+    ],
+)
+def test_a_message_is_cut_at_joining_words_and_punctuation(
+    text: str, found: list[tuple[str, str]]
+) -> None:
+    assert cuts(text) == found
+
+
+def test_a_skill_hears_a_message_one_of_whose_parts_is_near_its_intent(tmp_path: Path) -> None:
+    folders = two_skill_folders(tmp_path, {"alpha": "weather", "beta": "house"})
+    matcher = IntentMatcher(load_all((f.name, f) for f in folders))
+    tools = [
+        {"function": {"name": "alpha_tool", "description": "Tool one."}},
+        {"function": {"name": "beta_tool", "description": "Tool two."}},
+    ]
+    choice = ToolChoice({"alpha_tool": "alpha", "beta_tool": "beta"}.get, embed, matcher.rank)
+    said = "3 bedroom houses in Dallas under 300k with a big garden and a garage, and is it raining"
+    assert max(r.score for r in matcher.rank(said) if r.skill == "alpha") < 0.5
+    assert "alpha" in choice.heard(tools, [HumanMessage(said)])
+    assert parts("a and b") == ["a and b", "a", "b"]

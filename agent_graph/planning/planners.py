@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -121,6 +121,20 @@ class Planner:
             return None  # nothing asked: no span
         return planner_call(self.skill, function, lambda: self.process.call(function, argument))
 
+    def ask_many(self, asks: Mapping[str, Any]) -> dict[str, Any]:
+        """`ask` of each function with its argument, all in one round trip (a `batch`): each
+        answer as asked alone, under a span of its own; a function it lacks is left out."""
+        asked = [(function, argument) for function, argument in asks.items() if self.has(function)]
+        if len(asked) < 2:
+            return {function: self.ask(function, argument) for function, argument in asked}
+        replies = self.process.replies(asked)
+        return {
+            function: planner_call(
+                self.skill, function, functools.partial(self.process.answer_of, function, reply)
+            )
+            for (function, _), reply in zip(asked, replies, strict=True)
+        }
+
 
 @dataclass
 class Planners:
@@ -180,23 +194,31 @@ class Planners:
         none (its note, or no tools), normalised; None when no planner plans. A planner's calls
         are kept only to its own tools offered now: it can neither run another skill's tool
         nor, with words alone, stand before another skill's calls."""
-        first: dict[str, Any] | None = None
+        return self.refusal_and_plan("", (), turns)[1]
+
+    def refusal_and_plan(
+        self, text: str, skills: Iterable[str], turns: SkillTurns | None
+    ) -> tuple[Refusal | None, dict[str, Any] | None]:
+        """`refusal(text, skills)`, and when there is none `plan(turns)` (None: not asked),
+        each planner asked for both in one round trip: the answers are the ones asked apart."""
+        refusing = set(skills) - self.refusals_off
+        best: dict[str, Any] | None = None
         for planner in self.items:
-            turn = turns.for_plan(planner.skill, planner.reads)
-            if turn is None:
-                continue
-            turn = self.understanding.understood(turn, planner.skill)
-            plan = planner.ask("plan", turn)
-            if plan is None:
-                continue
-            if not isinstance(plan, dict):
-                log.error("planner of %s returned a plan that is not a dict", planner.skill)
-                continue
-            found = normalised(plan, frozenset(turn["tools"]))
-            if found["calls"]:
-                return found
-            first = first or found
-        return first
+            planning = turns is not None and not (best and best["calls"])
+            turn = self._plan_turn(planner, turns) if planning and turns is not None else None
+            asks = {"refuse": text} if planner.skill in refusing else {}
+            said = planner.ask_many(asks | ({"plan": turn} if turn is not None else {}))
+            refused = said.get("refuse")
+            if isinstance(refused, str) and refused.strip():
+                return Refusal(planner.skill, refused.strip()), None
+            found = _read_plan(planner.skill, said.get("plan"), turn)
+            if found is not None and (best is None or (found["calls"] and not best["calls"])):
+                best = found
+        return None, best
+
+    def _plan_turn(self, planner: Planner, turns: SkillTurns) -> dict[str, Any] | None:
+        turn = turns.for_plan(planner.skill, planner.reads)
+        return None if turn is None else self.understanding.understood(turn, planner.skill)
 
     def answers(self, turns: SkillTurns) -> dict[str, str]:
         """Each planner's answer for its own tools' outcomes this turn, by skill, in PRIORITY
@@ -244,14 +266,7 @@ class Planners:
     def refusal(self, text: str, skills: Iterable[str]) -> Refusal | None:
         """The first refusal of this user message by a planner of `skills` (those whose tools
         the turn offers), never of a skill whose refusals are off; None when all let it be."""
-        asked = set(skills) - self.refusals_off
-        for planner in self.items:
-            if planner.skill not in asked:
-                continue
-            found = planner.ask("refuse", text)
-            if isinstance(found, str) and found.strip():
-                return Refusal(planner.skill, found.strip())
-        return None
+        return self.refusal_and_plan(text, skills, None)[0]
 
     def corrections(self, turns: SkillTurns) -> list[str]:
         """The corrections of the call by the planner of the skill it calls."""
@@ -283,3 +298,13 @@ class Planners:
             if isinstance(found, list) and len(found) >= 3:
                 return [str(hint) for hint in found[:3]]
         return None
+
+
+def _read_plan(skill: str, plan: Any, turn: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A planner's answer to `plan` normalised, or None (no plan, or not a dict: logged)."""
+    if plan is None or turn is None:
+        return None
+    if not isinstance(plan, dict):
+        log.error("planner of %s returned a plan that is not a dict", skill)
+        return None
+    return normalised(plan, frozenset(turn["tools"]))

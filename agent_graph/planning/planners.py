@@ -204,10 +204,12 @@ class Planners:
         refusing = set(skills) - self.refusals_off
         best: dict[str, Any] | None = None
         for planner in self.items:
-            planning = turns is not None and not (best and best["calls"])
-            turn = self._plan_turn(planner, turns) if planning and turns is not None else None
-            asks = {"refuse": text} if planner.skill in refusing else {}
-            said = planner.ask_many(asks | ({"plan": turn} if turn is not None else {}))
+            planned = best is not None and best["calls"]  # later planners are not asked
+            turn = self._plan_turn(planner, turns) if turns is not None and not planned else None
+            asks: dict[str, Any] = {"refuse": text} if planner.skill in refusing else {}
+            if turn is not None:
+                asks["plan"] = turn
+            said = planner.ask_many(asks)
             refused = said.get("refuse")
             if isinstance(refused, str) and refused.strip():
                 return Refusal(planner.skill, refused.strip()), None

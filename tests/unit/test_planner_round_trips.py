@@ -18,6 +18,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.llm.profile import profile_of
+from agent_graph.planning import process as planner_process
 from agent_graph.planning.host import answer
 from agent_graph.planning.planners import Planners
 from agent_graph.planning.process import PlannerProcess
@@ -164,3 +165,34 @@ def test_a_batch_through_the_process_reads_each_answer_and_each_error(
     assert said == {"refuse": "Not in this shop.", "hints": None}  # confirm: it has none
     assert trips == ["shop"] and shop.process.failures == 0
     assert shop.ask("refuse", "a lamp") is None and trips == ["shop", "shop"]
+
+
+SLOW = """
+import time
+def refuse(text):
+    time.sleep(float(text))
+    return None
+def plan(turn):
+    return {"calls": [], "note": "slow"}
+"""
+
+
+def test_a_batch_that_hangs_is_one_failure_and_every_answer_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(planner_process, "CALL_TIMEOUT_S", 0.5)
+    folder = tmp_path / "slow"
+    folder.mkdir()
+    (folder / "SKILL.md").write_text("---\nname: slow\nimage: x\n---\n")
+    (folder / "planner.py").write_text(SLOW)
+    planners = Planners.from_skills_dir(tmp_path)
+    try:
+        (slow,) = planners.items
+        first = slow.process._box[0]
+        assert slow.ask_many({"refuse": "30", "plan": {}}) == {"refuse": None, "plan": None}
+        assert slow.process.failures == 1 and first is not None and first.poll() is not None
+        said = slow.ask_many({"refuse": "0", "plan": {}})  # a fresh process answers both
+        assert said == {"refuse": None, "plan": {"calls": [], "note": "slow"}}
+        assert slow.process.failures == 0
+    finally:
+        planners.close()

@@ -123,7 +123,8 @@ class Planner:
 
     def ask_many(self, asks: Mapping[str, Any]) -> dict[str, Any]:
         """`ask` of each function with its argument, all in one round trip (a `batch`): each
-        answer as asked alone, under a span of its own; a function it lacks is left out."""
+        answer as asked alone, under a span of its own (opened once the batch is answered, so
+        its time is not the round trip's); a function it lacks is left out."""
         asked = [(function, argument) for function, argument in asks.items() if self.has(function)]
         if len(asked) < 2:
             return {function: self.ask(function, argument) for function, argument in asked}

@@ -5,8 +5,9 @@
 Started through `skills/isolation/launcher.py`, so it is confined like the skill's workers (Landlock, no secrets
 in its environment). Speaks JSON lines: the first line out is
 `{"priority": int, "functions": [...]}`; then every request line `{"fn": name, "arg": value}`
-gets one reply line, `{"ok": value}` or `{"error": "..."}`. The planner's own prints go to
-stderr, so they cannot forge a reply. Standard library only: it is skill-side code.
+gets one reply line, `{"ok": value}` or `{"error": "..."}`. A `{"fn": "batch", "arg": [request,
+...]}` asks several in one round trip: its `ok` is their replies, in order, each as it would be
+alone. The planner's own prints go to stderr, so they cannot forge a reply. Standard library only: it is skill-side code.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from types import ModuleType
 from typing import Any
 
 FUNCTIONS = ("plan", "answer", "state_lines", "hints", "refuse", "check", "confirm")
+BATCH = "batch"
 DEFAULT_PRIORITY = 50
 
 
@@ -55,11 +57,25 @@ def greeting(module: ModuleType) -> dict[str, Any]:
 
 
 def answer(module: ModuleType, line: str) -> dict[str, Any]:
+    """The reply to one request line: one function's, or a batch's (each reply in order)."""
     try:
         request = json.loads(line)
-        if request.get("fn") not in FUNCTIONS:
-            raise ValueError(f"no planner function {request.get('fn')!r}")
-        return {"ok": getattr(module, request["fn"])(request.get("arg"))}
+    except ValueError as exc:
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    if isinstance(request, dict) and request.get("fn") == BATCH:
+        asked = request.get("arg")
+        if isinstance(asked, list):
+            return {"ok": [answer_one(module, each) for each in asked]}
+    return answer_one(module, request)
+
+
+def answer_one(module: ModuleType, request: Any) -> dict[str, Any]:
+    """One planner function's reply: `{"ok": value}`, or `{"error": ...}` when it raised."""
+    try:
+        name = request.get("fn") if isinstance(request, dict) else None
+        if name not in FUNCTIONS:
+            raise ValueError(f"no planner function {name!r}")
+        return {"ok": getattr(module, name)(request.get("arg"))}
     except Exception as exc:
         traceback.print_exc()
         return {"error": f"{type(exc).__name__}: {exc}"}

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -122,6 +122,21 @@ class Planner:
             return None  # nothing asked: no span
         return planner_call(self.skill, function, lambda: self.process.call(function, argument))
 
+    def ask_many(self, asks: Mapping[str, Any]) -> dict[str, Any]:
+        """`ask` of each function with its argument, all in one round trip (a `batch`): each
+        answer as asked alone, under a span of its own (opened once the batch is answered, so
+        its time is not the round trip's); a function it lacks is left out."""
+        asked = [(function, argument) for function, argument in asks.items() if self.has(function)]
+        if len(asked) < 2:
+            return {function: self.ask(function, argument) for function, argument in asked}
+        replies = self.process.replies(asked)
+        return {
+            function: planner_call(
+                self.skill, function, functools.partial(self.process.answer_of, function, reply)
+            )
+            for (function, _), reply in zip(asked, replies, strict=True)
+        }
+
 
 @dataclass
 class Planners:
@@ -182,19 +197,42 @@ class Planners:
         are kept only to its own tools offered now: it can neither run another skill's tool
         nor, with words alone, stand before another skill's calls. A message whose two parts
         are each another heard skill's wish gets both skills' calls (two_skills.py)."""
+        return self.refusal_and_plan("", (), turns)[1]
+
+    def refusal_and_plan(
+        self, text: str, skills: Iterable[str], turns: SkillTurns | None
+    ) -> tuple[Refusal | None, dict[str, Any] | None]:
+        """`refusal(text, skills)`, and when there is none `plan(turns)` (None: not asked),
+        each planner asked for both in one round trip: the answers are the ones asked apart."""
+        refusing = set(skills) - self.refusals_off
+        best: dict[str, Any] | None = None
+        for planner in self.items:
+            planned = best is not None and best["calls"]  # later planners are not asked
+            turn = self._plan_turn(planner, turns) if turns is not None and not planned else None
+            asks: dict[str, Any] = {"refuse": text} if planner.skill in refusing else {}
+            if turn is not None:
+                asks["plan"] = turn
+            said = planner.ask_many(asks)
+            refused = said.get("refuse")
+            if isinstance(refused, str) and refused.strip():
+                return Refusal(planner.skill, refused.strip()), None
+            found = _read_plan(planner.skill, said.get("plan"), turn)
+            if found is not None and (best is None or (found["calls"] and not best["calls"])):
+                best = found
+        both = self._both(turns) if turns is not None else None
+        return None, both or best
+
+    def _both(self, turns: SkillTurns) -> dict[str, Any] | None:
+        """Both skills' calls when the message's two parts are two heard skills' wishes."""
         heard = self._hearing(turns)
-        if len(heard) > 1:
-            text = str(heard[0][1].get("text", ""))
-            both = across_skills(text, lambda part: self._planned(heard, part), self._nearness)
-            if both is not None:
-                return both
-        first: dict[str, Any] | None = None
-        for planner, turn in heard:
-            found = self._asked(planner, turn)
-            if found is not None and found["calls"]:
-                return found
-            first = first or found
-        return first
+        if len(heard) < 2:
+            return None
+        text = str(heard[0][1].get("text", ""))
+        return across_skills(text, lambda part: self._planned(heard, part), self._nearness)
+
+    def _plan_turn(self, planner: Planner, turns: SkillTurns) -> dict[str, Any] | None:
+        turn = turns.for_plan(planner.skill, planner.reads)
+        return None if turn is None else self.understanding.understood(turn, planner.skill)
 
     def _hearing(self, turns: SkillTurns) -> list[tuple[Planner, dict[str, Any]]]:
         """The planners asked to plan this turn, each with its own turn."""
@@ -273,14 +311,7 @@ class Planners:
     def refusal(self, text: str, skills: Iterable[str]) -> Refusal | None:
         """The first refusal of this user message by a planner of `skills` (those whose tools
         the turn offers), never of a skill whose refusals are off; None when all let it be."""
-        asked = set(skills) - self.refusals_off
-        for planner in self.items:
-            if planner.skill not in asked:
-                continue
-            found = planner.ask("refuse", text)
-            if isinstance(found, str) and found.strip():
-                return Refusal(planner.skill, found.strip())
-        return None
+        return self.refusal_and_plan(text, skills, None)[0]
 
     def corrections(self, turns: SkillTurns) -> list[str]:
         """The corrections of the call by the planner of the skill it calls."""
@@ -312,3 +343,13 @@ class Planners:
             if isinstance(found, list) and len(found) >= 3:
                 return [str(hint) for hint in found[:3]]
         return None
+
+
+def _read_plan(skill: str, plan: Any, turn: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A planner's answer to `plan` normalised, or None (no plan, or not a dict: logged)."""
+    if plan is None or turn is None:
+        return None
+    if not isinstance(plan, dict):
+        log.error("planner of %s returned a plan that is not a dict", skill)
+        return None
+    return normalised(plan, frozenset(turn["tools"]))

@@ -3,7 +3,8 @@
 A planner is skill code: it never runs inside the agent. Its process is started through
 `skills/isolation/launcher.py` with the skill's interpreter and the same Landlock confinement as the skill's
 workers (skills/isolation/sandbox.py), with none of the skill's `.env` secrets; it lives as long as the agent and
-answers plain-data calls over JSON lines. A call that raises, times out, replies with too much
+answers plain-data calls over JSON lines, several asked at one point of a turn in one round
+trip (`replies`). A call that raises, times out, replies with too much
 or kills the process gives None (logged): the process is restarted on the next call, and after
 `MAX_FAILURES` failures in a row the planner is switched off for this run. Calls are
 synchronous and one at a time per planner: callers run them off the event loop.
@@ -22,9 +23,11 @@ import sys
 import threading
 import time
 import weakref
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from agent_graph.planning.host import BATCH
 from agent_graph.skills.backends.process import LAUNCHER, skill_argv
 from agent_graph.skills.isolation.reply_limits import MAX_REPLY_BYTES, ReplyLimitError, parsed_reply
 from agent_graph.skills.isolation.sandbox import available as sandbox_available
@@ -105,45 +108,69 @@ class PlannerProcess:
         """The planner's answer, or None when it has no such function or failed."""
         if function not in self.greeting.get("functions", ()):
             return None
+        return self.answer_of(function, self.replies([(function, argument)])[0])
+
+    def replies(self, requests: Sequence[tuple[str, Any]]) -> list[dict[str, Any]]:
+        """The planner's reply to each `(function, argument)`, in order, all asked in one round
+        trip (several as one `batch` request): `{"ok": ...}`, `{"error": ...}` when the
+        function raised, or `{"failed": kind}` when the exchange failed; read each with
+        `answer_of`. Only the functions the planner has may be asked."""
+        if not requests:
+            return []
         with self._lock:
             if self.failures >= MAX_FAILURES:
-                planner_failed("SwitchedOff")
-                return None
+                return [{"failed": "SwitchedOff"}] * len(requests)
             try:
-                reply = self._exchange(function, argument)
+                found = self._exchange(requests)
             except (PlannerFailure, ReplyLimitError, OSError) as exc:
-                self.failures += 1
-                planner_failed(type(exc).__name__)
-                log.error("planner of %s failed in %s(): %s", self.name, function, exc)
-                _kill(self._box)
-                if self.failures == MAX_FAILURES:
-                    log.error(
-                        "planner of %s switched off after %d failures", self.name, MAX_FAILURES
-                    )
-                return None
+                self._failed(exc, [function for function, _ in requests])
+                return [{"failed": type(exc).__name__}] * len(requests)
             self.failures = 0
+            return found
+
+    def answer_of(self, function: str, reply: dict[str, Any]) -> Any:
+        """One reply as its caller reads it: the answer, else None, marking the failure in the
+        current span (telemetry/planner_calls.py)."""
+        if "failed" in reply:
+            planner_failed(str(reply["failed"]))
+            return None
         if "error" in reply:
             planner_failed("PlannerError")
             log.error("planner of %s raised in %s(): %s", self.name, function, reply["error"])
             return None
         return reply.get("ok")
 
+    def _failed(self, exc: Exception, functions: list[str]) -> None:
+        self.failures += 1
+        log.error("planner of %s failed in %s(): %s", self.name, "(), ".join(functions), exc)
+        _kill(self._box)
+        if self.failures == MAX_FAILURES:
+            log.error("planner of %s switched off after %d failures", self.name, MAX_FAILURES)
+
     def close(self) -> None:
         with self._lock:
             _kill(self._box)
 
-    def _exchange(self, function: str, argument: Any) -> dict[str, Any]:
+    def _exchange(self, requests: Sequence[tuple[str, Any]]) -> list[dict[str, Any]]:
         if self._box[0] is None or self._box[0].poll() is not None:
             _kill(self._box)
             self.spawn()
             self.await_greeting()
         proc = self._box[0]
         assert proc is not None and proc.stdin is not None
-        proc.stdin.write(
-            json.dumps({"fn": function, "arg": argument}, default=str).encode() + b"\n"
-        )
+        asked = [{"fn": function, "arg": argument} for function, argument in requests]
+        request = asked[0] if len(asked) == 1 else {"fn": BATCH, "arg": asked}
+        proc.stdin.write(json.dumps(request, default=str).encode() + b"\n")
         proc.stdin.flush()
-        return self._read(CALL_TIMEOUT_S)
+        reply = self._read(CALL_TIMEOUT_S)
+        if len(asked) == 1:
+            return [reply]
+        found = reply.get("ok")
+        if not isinstance(found, list) or len(found) != len(asked):
+            raise PlannerFailure(f"a batch reply that does not answer its {len(asked)} requests")
+        if not all(isinstance(each, dict) for each in found):
+            raise PlannerFailure("a batch reply that is not a list of objects")
+        return found
 
     def _read(self, timeout_s: float) -> dict[str, Any]:
         """One reply line within `timeout_s`, no longer than a skill's reply may be."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
-from agent_graph.planning.planners import Planners
+from agent_graph.planning.planners import Planners, Refusal
 from agent_graph.planning.view import Facts, TurnView, turn_of
 from agent_graph.security.sanitizer import wrap_recalled
 
@@ -37,6 +37,21 @@ def plan_at_start(
         return kept_plan(facts.plan, tools)
     last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
     return planners.plan(turn_of(messages[: last + 1], tools, facts))
+
+
+def refusal_and_plan(
+    planners: Planners,
+    text: str,
+    messages: list[BaseMessage],
+    tools: list[str] | None,
+    facts: Facts,
+) -> tuple[Refusal | None, dict[str, Any] | None]:
+    """A skill's refusal of the message `text` by a skill that hears it, and when none, the
+    plan `plan_at_start` would make (`tools` None: not asked), in one round trip per planner."""
+    if tools is None:
+        return planners.refusal(text, facts.heard), None
+    last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
+    return planners.refusal_and_plan(text, facts.heard, turn_of(messages[: last + 1], tools, facts))
 
 
 def kept_plan(plan: Mapping[str, Any], tools: Collection[str]) -> dict[str, Any] | None:

@@ -4,10 +4,11 @@ own answer, the model bound, the conversation compacted, the planners' suggestio
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import BaseMessage, HumanMessage
 
 from agent_graph.events import StepEvent, TokenEvent
 from agent_graph.graph.agent_steps.overflow import summarizer
@@ -17,13 +18,16 @@ from agent_graph.graph.tool_offer import offered_tools
 from agent_graph.llm.model_call.protocol import Capability
 from agent_graph.llm.model_call.records import ModelRequest
 from agent_graph.memory.compaction import compact, estimate_tokens
+from agent_graph.planning.planners import Planners
 from agent_graph.planning.suggestion import (
     plan_at_start,
+    refusal_and_plan,
     rest_of_plan,
     skills_answer,
     suggested,
     with_suggestion,
 )
+from agent_graph.planning.view import Facts
 
 Step = Capability[TurnScope]
 
@@ -45,10 +49,14 @@ class OfferTools(Step):
 class Refuse(Step):
     """A refusal of the user's new message by a skill that hears it (its tools are offered and
     the message is about them: planners' `refuse`), before any model: a step names the skill,
-    its text is the answer."""
+    its text is the answer. The turn's plan is asked in the same round trip to each planner
+    (`plans`: `PlanTurn` would ask for it), and kept when nothing refuses."""
 
     name = "refuse"
     runs_after = ("offer_tools",)
+
+    def __init__(self, plans: bool) -> None:
+        self.plans = plans
 
     async def before(self, ctx: TurnScope, request: ModelRequest) -> ModelRequest:
         if request.iteration:
@@ -57,13 +65,17 @@ class Refuse(Step):
         latest = next((m for m in messages if isinstance(m, HumanMessage)), None)
         if latest is None:
             return request
-        planners, skills = ctx.services.planners, request.facts.heard
-        refusal = await asyncio.to_thread(planners.refusal, str(latest.content), skills)
-        if refusal is None:
-            return request
-        ctx.emit(refusal_step(refusal.skill))
-        # Nothing was offered to a model: the session's choice stays.
-        return replace(request, answer=ctx.say(refusal.text), offered=None)
+        planning = self.plans and bool(request.tools) and request.facts.plan is None
+        tools = request.names if planning else None
+        args = (ctx.services.planners, str(latest.content), list(request.messages), tools)
+        refusal, plan = await asyncio.to_thread(refusal_and_plan, *args, request.facts)
+        if refusal is not None:
+            ctx.emit(refusal_step(refusal.skill))
+            # Nothing was offered to a model: the session's choice stays.
+            return replace(request, answer=ctx.say(refusal.text), offered=None)
+        if planning:
+            return replace(request, facts=replace(request.facts, plan=plan or {}))
+        return request
 
 
 def refusal_step(skill: str) -> dict[str, Any]:
@@ -77,7 +89,8 @@ class PlanTurn(Step):
     """The planners' plan for the message, made once, at the turn's first call, and kept (the
     agent node stores it in the state) for the capabilities that need it (`kinds.PLAN`), the
     suggestion, the skills' answer and the tools node's corrections: none asks the planners
-    again. `wanted`: something of this call reads the plan."""
+    again. `wanted`: something of this call reads the plan. `Refuse` asks for it with the
+    refusal at the turn's first call; this asks only when it did not."""
 
     name = "plan_turn"
     runs_after = ("offer_tools", "refuse")
@@ -155,13 +168,26 @@ class Suggest(Step):
         args = (services.planners, messages, request.names, request.facts)
         tools = list(request.tools)
         if request.iteration:  # the planned calls the model has not made yet, if any
-            rest = await asyncio.to_thread(rest_of_plan, *args) if services.suggestions else None
+            rest = await read_plan(rest_of_plan, *args) if services.suggestions else None
             if text := suggested(rest, tools):
                 return replace(request, suggested=tuple(with_suggestion(messages, text)))
             return request
-        plan = await asyncio.to_thread(plan_at_start, *args)
+        plan = await read_plan(plan_at_start, *args)
         if services.profile.skill_answers and plan and plan["no_tools"]:
             return replace(request, model=ctx.words_only(request), offering=False)
         if services.suggestions and (text := suggested(plan, tools)):
             return replace(request, suggested=tuple(with_suggestion(messages, text)))
         return request
+
+
+PlanRead = Callable[[Planners, list[BaseMessage], list[str], Facts], dict[str, Any] | None]
+
+
+async def read_plan(
+    read: PlanRead, planners: Planners, messages: list[BaseMessage], tools: list[str], facts: Facts
+) -> dict[str, Any] | None:
+    """`read(...)` of the turn's plan: on the event loop when the turn keeps it (no planner is
+    asked), else in a thread."""
+    if facts.plan is not None:
+        return read(planners, messages, tools, facts)
+    return await asyncio.to_thread(read, planners, messages, tools, facts)

@@ -22,7 +22,7 @@ def agent_call(services: Services) -> ModelCall[TurnScope]:
     return ModelCall(
         [
             before.OfferTools(),
-            before.Refuse(),
+            before.Refuse(plans=wants_plan),
             before.PlanTurn(wanted=wants_plan),
             before.AnswerFromSkills(),
             before.Bind(),

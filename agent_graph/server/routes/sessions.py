@@ -170,7 +170,8 @@ async def get_session(session_id: SessionId, runtime: Runtime, user: User) -> Se
             turns=[SessionTurn(**turn) for turn in record.turns],
         )
     if pending is not None:
-        detail.pending_confirm = PendingConfirm(**pending)
+        confirm = pending.confirm.model_dump(exclude={"type"})
+        detail.pending_confirm = PendingConfirm(**confirm, message=pending.message)
     if current is not None:
         detail.run = RunInfo(
             id=current.id,

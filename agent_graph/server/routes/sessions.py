@@ -193,6 +193,8 @@ async def session_context(session_id: SessionId, runtime: Runtime, user: User) -
     context = runtime.runner.last_context.get((user, session_id))
     if context is None:
         raise HTTPException(status_code=404, detail="no turn of this session ran since start")
+    if "usage" in context:  # the turn's `usage` event, as the stream sent it
+        context = {**context, "usage": context["usage"].as_dict()}
     return SessionContext(**context)
 
 

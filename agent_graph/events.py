@@ -2,21 +2,25 @@
 
 Every other copy is generated from these models or checked against them: the web app's types
 (web/src/event-types.ts) and the table in docs/protocol.md by scripts/event_types.py; the core
-builds each event it sends from its model (`.as_dict()`), and tests/unit/test_events.py checks
-that none is written as a dict literal and that each client handles every event. A model's
+passes each event as its model and it becomes JSON only at the edges (the SSE routes, the shared
+run streams: `event_json`, `parse_event`); tests/unit/test_events.py checks that none is written
+as a dict literal, that the core neither turns one into a dict nor reads its `type` as a key, and
+that each client handles every event. A model's
 docstring is its row in the protocol table.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import json
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 StepStatus = Literal["start", "end", "error"]
 
 
-class _Event(BaseModel):
+class Event(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     def as_dict(self) -> dict[str, Any]:
@@ -24,15 +28,21 @@ class _Event(BaseModel):
         field left out stays out of the JSON)."""
         return {"type": event_type(type(self)), **self.model_dump(exclude_unset=True)}
 
+    def redacted(self, redact: Callable[[Any], Any]) -> Self:
+        """The same event with `redact` (a sanitizer's `redact_value`) applied to each field it
+        was built with."""
+        fields = {name: redact(getattr(self, name)) for name in self.model_fields_set}
+        return self.model_copy(update=fields)
 
-class SessionEvent(_Event):
+
+class SessionEvent(Event):
     """The first event."""
 
     type: Literal["session"] = "session"
     session_id: str
 
 
-class QueuedEvent(_Event):
+class QueuedEvent(Event):
     """This message waits for the turn(s) ahead on its session (Runs, above)."""
 
     type: Literal["queued"] = "queued"
@@ -40,7 +50,7 @@ class QueuedEvent(_Event):
     ahead: int
 
 
-class ResumedEvent(_Event):
+class ResumedEvent(Event):
     """Another replica took the turn over (Takeover, above); show `text` as the answer so far,
     then go on."""
 
@@ -48,14 +58,14 @@ class ResumedEvent(_Event):
     text: str
 
 
-class TokenEvent(_Event):
+class TokenEvent(Event):
     """A piece of the answer's text."""
 
     type: Literal["token"] = "token"
     content: str
 
 
-class StepEvent(_Event):
+class StepEvent(Event):
     """A tool call (or a slow model call) starting, ending or failing; `label` is the tool's
     progress label. A model call still reading its prompt after 2 s shows as a step named
     `model` (label with the percentage read, `progress` 0–1, when the server reports it —
@@ -75,7 +85,7 @@ class StepEvent(_Event):
     skill: str | None = None
 
 
-class DataEvent(_Event):
+class DataEvent(Event):
     """The tool's dict result with `type` set to the tool's renderer (its `renders`, e.g.
     `generic`, or a skill's own cards); not sent when `renders` is `"none"`."""
 
@@ -83,7 +93,7 @@ class DataEvent(_Event):
     data: dict[str, Any]
 
 
-class AlertsEvent(_Event):
+class AlertsEvent(Event):
     """Before the first answer of a new session: the alerts the user had not seen yet (what
     the skills' jobs found, as `GET /alerts` lists them); they count as read from then on."""
 
@@ -91,14 +101,14 @@ class AlertsEvent(_Event):
     alerts: list[dict[str, Any]]
 
 
-class HintsEvent(_Event):
+class HintsEvent(Event):
     """Three follow-ups the user may send next: the skills' planners', else generic ones."""
 
     type: Literal["hints"] = "hints"
     hints: list[str]
 
 
-class ConfirmEvent(_Event):
+class ConfirmEvent(Event):
     """The turn paused before a destructive tool (its `x-propsearch.confirm`); `done` follows.
     Answer with `POST /chat/stream {"session_id", "confirm": {"id", "approve"}}`: approve runs
     it, cancel doesn't (the answer says so). A new message instead drops the paused turn."""
@@ -110,7 +120,7 @@ class ConfirmEvent(_Event):
     args: dict[str, Any]
 
 
-class ErrorEvent(_Event):
+class ErrorEvent(Event):
     """What went wrong, in words for the user; `done` follows."""
 
     type: Literal["error"] = "error"
@@ -128,7 +138,7 @@ class CallUsage(BaseModel):
     cost: float | None = None
 
 
-class UsageEvent(_Event):
+class UsageEvent(Event):
     """The sums over this turn's agent model calls: `cached_tokens` were read from the server's
     prefix cache, `cost` is in US$ (null when LiteLLM has no price, e.g. the local or offline
     model); `per_call`: the same per call in order, with `seconds`. Sent before `done` when the
@@ -143,7 +153,7 @@ class UsageEvent(_Event):
     per_call: list[CallUsage]
 
 
-class DoneEvent(_Event):
+class DoneEvent(Event):
     """Always last, also after an error. For an admin, `trace_url` too when turns are traced
     and TRACE_VIEWER_URL is set (docs/traces.md)."""
 
@@ -152,7 +162,7 @@ class DoneEvent(_Event):
     trace_url: str | None = None
 
 
-EVENT_MODELS: tuple[type[_Event], ...] = (
+EVENT_MODELS: tuple[type[Event], ...] = (
     SessionEvent,
     QueuedEvent,
     ResumedEvent,
@@ -187,7 +197,21 @@ CHAT_EVENT: TypeAdapter[ChatEvent] = TypeAdapter(ChatEvent)
 """Validates one event dict as the server sends it (`CHAT_EVENT.validate_python(event)`)."""
 
 
-def event_type(model: type[_Event]) -> str:
+Emit = Callable[[Event], None]
+"""Where the graph's nodes send the events they make (LangGraph's stream writer)."""
+
+
+def event_json(event: Event) -> str:
+    """The event as the stream sends it, in JSON (`as_dict`)."""
+    return json.dumps(event.as_dict())
+
+
+def parse_event(text: str | bytes) -> ChatEvent:
+    """An event read back from its JSON, as the model it was built from."""
+    return CHAT_EVENT.validate_json(text)
+
+
+def event_type(model: type[Event]) -> str:
     """The `type` a model's events carry."""
     return str(model.model_fields["type"].default)
 

@@ -25,6 +25,7 @@ from langchain_core.tools import StructuredTool
 
 from agent_graph.app import Overrides, open_app
 from agent_graph.app.composition import make_registry
+from agent_graph.events import DoneEvent, ErrorEvent
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.planning.facts import tool_owners
 from agent_graph.planning.planners import Planners
@@ -269,9 +270,9 @@ def graph_turn(turns: TurnRunner) -> Turn:
     async def turn(session: str, message: str) -> float | None:
         done_at = None
         async for event in turns.events(TurnRequest("local", session, message)):
-            if event["type"] == "error":
-                raise RuntimeError(event["message"])
-            if event["type"] == "done":
+            if isinstance(event, ErrorEvent):
+                raise RuntimeError(event.message)
+            if isinstance(event, DoneEvent):
                 done_at = time.perf_counter()
         return done_at
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from agent_graph.app import open_app
+from agent_graph.events import DoneEvent, Event, TokenEvent
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runs import RunHub
 from bench.common import bench_settings
@@ -29,15 +30,15 @@ class SyntheticRunner:
     def __init__(self, count: int) -> None:
         self.count = count
 
-    async def events(self, *args: Any, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
+    async def events(self, *args: Any, **kwargs: Any) -> AsyncIterator[Event]:
         for number in range(self.count):
-            yield {"type": "token", "content": f"t{number} "}
+            yield TokenEvent(content=f"t{number} ")
             if number % 50 == 0:
                 await asyncio.sleep(0)  # a real turn yields to the loop between events
-        yield {"type": "done", "session_id": "s"}
+        yield DoneEvent(session_id="s")
 
 
-async def _drain(events: AsyncIterator[dict[str, Any]]) -> int:
+async def _drain(events: AsyncIterator[Any]) -> int:
     return sum([1 async for _ in events])
 
 
@@ -93,7 +94,7 @@ async def _fan_out(count: int, followers: int) -> dict[str, Any]:
     }
 
 
-async def _numbered(follow: AsyncIterator[tuple[int, dict[str, Any]]]) -> AsyncIterator[Any]:
+async def _numbered(follow: AsyncIterator[tuple[int, Event]]) -> AsyncIterator[Any]:
     async for item in follow:
         yield item
 

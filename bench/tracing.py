@@ -50,6 +50,7 @@ class Sink(BaseHTTPRequestHandler):
 async def _turns(runner: Any, conversations: int) -> tuple[float, list[float]]:
     """Wall seconds for `conversations` conversations, and each turn's seconds; each turn
     under `traced_run`, as RunHub runs it (a no-op while nothing is recorded)."""
+    from agent_graph.events import ErrorEvent
     from agent_graph.telemetry.runs import traced_run
     from agent_graph.turn_request import TurnRequest
 
@@ -61,8 +62,8 @@ async def _turns(runner: Any, conversations: int) -> tuple[float, list[float]]:
             began = time.perf_counter()
             request = TurnRequest("local", session, message)
             async for event in traced_run(runner.events(request), uuid.uuid4().hex, request):
-                if event["type"] == "error":
-                    raise RuntimeError(event["message"])
+                if isinstance(event, ErrorEvent):
+                    raise RuntimeError(event.message)
             each.append(time.perf_counter() - began)
     return time.perf_counter() - started, each
 

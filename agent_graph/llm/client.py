@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
-from agent_graph.events import StepEvent
+from agent_graph.events import Emit, StepEvent
 from agent_graph.llm.reading_step import PROGRESS_EVERY_S, ReadingStep
 from agent_graph.llm.usage import usage_record
 from agent_graph.llm.watch import CallWatch, watching
-
-Emit = Callable[[dict[str, Any]], None]
 
 
 class ModelTimeoutError(TimeoutError):
@@ -68,7 +66,7 @@ async def shown_wait(
     """Wait for `waited`, shown as a step (its start label, then its end label and duration);
     shielded: a turn that is stopped leaves it running for the next."""
     started = time.monotonic()
-    emit(StepEvent(id=step_id, name="model", status="start", label=labels[0]).as_dict())
+    emit(StepEvent(id=step_id, name="model", status="start", label=labels[0]))
     await asyncio.shield(waited)
     ms = round((time.monotonic() - started) * 1000)
-    emit(StepEvent(id=step_id, name="model", status="end", label=labels[1], ms=ms).as_dict())
+    emit(StepEvent(id=step_id, name="model", status="end", label=labels[1], ms=ms))

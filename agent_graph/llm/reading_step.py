@@ -4,10 +4,8 @@ about 90 tokens a second): llama-server's progress as a percentage, else the sec
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
-from typing import Any
 
-from agent_graph.events import StepEvent
+from agent_graph.events import Emit, StepEvent
 from agent_graph.llm.watch import CallWatch
 
 PROGRESS_EVERY_S = 2.0
@@ -16,7 +14,7 @@ sooner shows no step at all."""
 
 
 class ReadingStep:
-    def __init__(self, emit: Callable[[dict[str, Any]], None], watch: CallWatch) -> None:
+    def __init__(self, emit: Emit, watch: CallWatch) -> None:
         self.emit, self.watch = emit, watch
         self.step_id: str | None = None
         self.ended = False
@@ -38,7 +36,7 @@ class ReadingStep:
         step = StepEvent(id=self.step_id, name="model", status="start", label=label)
         if fraction is not None:
             step.progress = round(fraction, 3)
-        self.emit(step.as_dict())
+        self.emit(step)
 
     def close(self) -> None:
         """The step ends when the first token arrives (or the call ends): the reading is over."""
@@ -48,4 +46,4 @@ class ReadingStep:
         label = "Read the conversation" if self.watch.total else "The model answered"
         ms = round(self.watch.waited_s() * 1000, 1)
         step = StepEvent(id=self.step_id, name="model", status="end", label=label, ms=ms)
-        self.emit(step.as_dict())
+        self.emit(step)

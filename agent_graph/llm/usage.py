@@ -52,7 +52,7 @@ class TurnUsage:
             if "cost" in record:
                 self.cost = (self.cost or 0.0) + record["cost"]
 
-    def event(self) -> dict[str, Any]:
+    def event(self) -> UsageEvent:
         """The `usage` SSE event (cost null when the price is unknown, e.g. the local model)."""
         return UsageEvent(
             calls=self.calls,
@@ -61,4 +61,4 @@ class TurnUsage:
             completion_tokens=self.completion_tokens,
             cost=self.cost,
             per_call=[CallUsage(**record) for record in self.per_call],
-        ).as_dict()
+        )

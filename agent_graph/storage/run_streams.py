@@ -5,12 +5,13 @@ asks the replica that runs it to stop it through a cancel key."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any, cast
 
 import redis.asyncio as aredis
+
+from agent_graph.events import ChatEvent, DoneEvent, Event, event_json, parse_event
 
 BLOCK_MS = 1000
 """How long one read waits for a new event before it checks that the run still goes on: well
@@ -50,10 +51,10 @@ class RedisRunStreams:
             pipe.rpush(self._session_key(user, session_id), run_id)
             await pipe.execute()
 
-    async def add(self, run_id: str, event: dict[str, Any], status: str) -> None:
+    async def add(self, run_id: str, event: Event, status: str) -> None:
         meta, events, _ = self._keys(run_id)
         async with self.client.pipeline(transaction=True) as pipe:
-            pipe.xadd(events, {"e": json.dumps(event)})
+            pipe.xadd(events, {"e": event_json(event)})
             pipe.hset(meta, "status", status)
             await pipe.execute()
 
@@ -92,13 +93,13 @@ class RedisRunStreams:
         count = int(await self.client.xlen(events))
         return RunRecord(run_id, text.get("status", "done"), text.get("message", ""), count)
 
-    async def events(self, run_id: str) -> list[dict[str, Any]]:
+    async def events(self, run_id: str) -> list[ChatEvent]:
         """Every event of a run so far (a replica taking it over starts from these)."""
         _, events, _ = self._keys(run_id)
         entries: list[Any] = list(await self.client.xrange(events) or [])
-        return [json.loads(_text(f.get(b"e") or f.get("e") or "{}")) for _, f in entries]
+        return [_event(fields) for _, fields in entries]
 
-    async def follow(self, run_id: str, after: int) -> AsyncIterator[tuple[int, dict[str, Any]]]:
+    async def follow(self, run_id: str, after: int) -> AsyncIterator[tuple[int, ChatEvent]]:
         """(number, event) after `after`, then live until the run's `done`."""
         meta, events, _ = self._keys(run_id)
         number, last = 0, "0-0"
@@ -108,10 +109,10 @@ class RedisRunStreams:
             for entry_id, fields in entries:
                 last = _text(entry_id)
                 number += 1
-                event = json.loads(_text(fields.get(b"e") or fields.get("e") or "{}"))
+                event = _event(fields)
                 if number > after:
                     yield number, event
-                if event.get("type") == "done":
+                if isinstance(event, DoneEvent):
                     return
             if not entries and _text(await self.client.hget(meta, "status") or "done") == "done":
                 return  # ended (or expired) without a `done` we could read
@@ -132,6 +133,11 @@ def _entries(found: Any) -> list[Any]:
     if isinstance(found, dict):
         return list(next(iter(found.values()))[0] if found else [])
     return list(found[0][1])
+
+
+def _event(fields: Any) -> ChatEvent:
+    """The event one stream entry holds, as its model."""
+    return parse_event(_text(fields.get(b"e") or fields.get("e")))
 
 
 def _text(value: Any) -> str:

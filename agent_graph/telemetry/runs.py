@@ -6,11 +6,11 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import AsyncIterator
-from typing import Any
 
 from opentelemetry import context, trace
 from opentelemetry.trace import Span, Status, StatusCode
 
+from agent_graph.events import ConfirmEvent, DoneEvent, ErrorEvent, Event, TokenEvent
 from agent_graph.telemetry import instruments, setup
 from agent_graph.telemetry.attributes import (
     AGENT_NAME,
@@ -57,21 +57,20 @@ def _start(run_id: str, ids: TurnIds, role: str, taken_over: bool) -> Span:
     return span
 
 
-def _outcome(outcome: str, event: dict[str, Any]) -> str:
-    kind = event.get("type")
-    if kind == "error":
+def _outcome(outcome: str, event: Event) -> str:
+    if isinstance(event, ErrorEvent):
         return "error"
-    if kind == "confirm":
+    if isinstance(event, ConfirmEvent):
         return "paused"
     return outcome
 
 
 def traced_run(
-    turn: AsyncIterator[dict[str, Any]],
+    turn: AsyncIterator[Event],
     run_id: str,
     request: TurnRequest,
     taken_over: bool = False,
-) -> AsyncIterator[dict[str, Any]]:
+) -> AsyncIterator[Event]:
     """`turn`'s events, under a run span while tracing is on, timed while metrics are
     recorded (traced or not), `turn` itself while neither. The request's `confirm` is the
     user's answer the run resumes with, if any."""
@@ -85,13 +84,13 @@ def traced_run(
 
 
 async def _traced(
-    turn: AsyncIterator[dict[str, Any]],
+    turn: AsyncIterator[Event],
     run_id: str,
     ids: TurnIds,
     role: str,
     message: str | None,
     taken_over: bool,
-) -> AsyncIterator[dict[str, Any]]:
+) -> AsyncIterator[Event]:
     span = _start(run_id, ids, role, taken_over) if setup.active() else trace.INVALID_SPAN
     span.set_attribute("propsearch.input.chars", len(message or ""))
     if (text := content.text(message or "")) is not None:
@@ -110,9 +109,9 @@ async def _traced(
                     current_turn.reset(turn_token)
                     context.detach(token)
                 outcome = _outcome(outcome, event)
-                if event.get("type") == "token":
-                    answer.append(str(event.get("content", "")))
-                if event.get("type") == "done" and role == "admin":  # the operator's viewer
+                if isinstance(event, TokenEvent):
+                    answer.append(event.content)
+                if isinstance(event, DoneEvent) and role == "admin":  # the operator's viewer
                     event = _with_link(event, span)
                 yield event
     except BaseException as exc:
@@ -131,9 +130,9 @@ def turn_started(waited_s: float) -> None:
     instruments.turn_queue_wait().record(waited_s)
 
 
-def _with_link(event: dict[str, Any], span: Span) -> dict[str, Any]:
+def _with_link(event: DoneEvent, span: Span) -> DoneEvent:
     link = setup.trace_link(format(span.get_span_context().trace_id, "032x"))
-    return {**event, "trace_url": link} if link else event
+    return event.model_copy(update={"trace_url": link}) if link else event
 
 
 def _finish(span: Span, outcome: str, answer: str, seconds: float) -> None:

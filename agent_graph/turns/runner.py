@@ -16,8 +16,10 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.types import Command
 
 from agent_graph.events import (
+    ConfirmEvent,
     DoneEvent,
     ErrorEvent,
+    Event,
     ResumedEvent,
     SessionEvent,
     TokenEvent,
@@ -70,6 +72,15 @@ class Retake:
     """The tokens it sent before its last step: what stands when the model call runs again."""
 
 
+@dataclass(frozen=True)
+class PausedTurn:
+    """A session's turn paused for a confirmation (redacted): what it asks, and the user's
+    words that started it."""
+
+    confirm: ConfirmEvent
+    message: str
+
+
 @dataclass
 class _TurnStart:
     """Where a turn's graph run starts (TurnRunner._start)."""
@@ -80,7 +91,7 @@ class _TurnStart:
     """The user's message, kept as the pending turn ("" for a confirmation's answer)."""
     context: Context
     resuming: bool = False
-    resumed: dict[str, Any] | None = None
+    resumed: ResumedEvent | None = None
     """The `resumed` event a taken-over turn opens with."""
 
 
@@ -139,8 +150,8 @@ class TurnRunner:
 
     async def pending_confirmation(self, user: str, session_id: str) -> str | None:
         """The id of the confirmation this session's paused turn waits for, if any."""
-        pending = await self.pending_confirm(user, session_id)
-        return pending["id"] if pending else None
+        paused = await self.pending_confirm(user, session_id)
+        return paused.confirm.id if paused else None
 
     @property
     def _saver(self) -> Any:
@@ -148,10 +159,10 @@ class TurnRunner:
         without one (Studio's graph.py, the bench)."""
         return getattr(self.graph, "checkpointer", None)
 
-    async def pending_confirm(self, user: str, session_id: str) -> dict[str, Any] | None:
-        """The `confirm` event this session's paused turn waits for, plus `message` (the user's
-        words that started that turn, not yet in the stored turns), so a reloaded client can
-        ask again; None when nothing is pending."""
+    async def pending_confirm(self, user: str, session_id: str) -> PausedTurn | None:
+        """The `confirm` event this session's paused turn waits for, with the user's words that
+        started that turn (not yet in the stored turns), so a reloaded client can ask again;
+        None when nothing is pending."""
         if self._saver is None:
             return None
         state = await self.graph.aget_state(self.thread(user, session_id))
@@ -162,10 +173,8 @@ class TurnRunner:
             return None
         said = [m for m in (state.values or {}).get("messages", []) if m.type == "human"]
         message = str(said[-1].content) if said else ""
-        pending: dict[str, Any] = self.sanitizer.redact_value(
-            {**confirm_event(state.interrupts[0]), "message": message}
-        )
-        return pending
+        confirm = confirm_event(state.interrupts[0]).redacted(self.sanitizer.redact_value)
+        return PausedTurn(confirm, self.sanitizer.redact(message))
 
     async def forget(self, user: str, session_id: str) -> None:
         """A deleted session takes its paused turn with it (approving it later does nothing)."""
@@ -181,7 +190,7 @@ class TurnRunner:
         request: TurnRequest,
         retake: Retake | None = None,
         on_started: Callable[[], Awaitable[None]] | None = None,
-    ) -> AsyncIterator[dict[str, Any]]:
+    ) -> AsyncIterator[Event]:
         """session, then the graph's events, an error if any, and always done last.
 
         With `confirm` ({"id", "approve"}) instead of a message, the turn paused for that
@@ -193,12 +202,12 @@ class TurnRunner:
         turn = self._events(request, retake, on_started)
         async with contextlib.aclosing(turn):  # a closed stream closes the turn at once
             async for event in turn:
-                if event["type"] == "token":
-                    if text := redactor.feed(event["content"]):
-                        yield TokenEvent(content=text).as_dict()
+                if isinstance(event, TokenEvent):
+                    if text := redactor.feed(event.content):
+                        yield TokenEvent(content=text)
                     continue
                 if tail := redactor.flush():
-                    yield TokenEvent(content=tail).as_dict()
+                    yield TokenEvent(content=tail)
                 yield event
 
     async def _events(
@@ -206,9 +215,9 @@ class TurnRunner:
         request: TurnRequest,
         retake: Retake | None = None,
         on_started: Callable[[], Awaitable[None]] | None = None,
-    ) -> AsyncGenerator[dict[str, Any]]:
+    ) -> AsyncGenerator[Event]:
         user, session_id = request.user, request.session_id
-        yield SessionEvent(session_id=session_id).as_dict()
+        yield SessionEvent(session_id=session_id)
         stream = _TurnStream()
         try:
             async with self.locks.hold(user, session_id, retake.previous if retake else ""):
@@ -218,22 +227,22 @@ class TurnRunner:
                 async for event in self._run(request, start, stream, on_started):
                     yield event
         except _NothingToConfirmError:
-            yield ErrorEvent(message=NOTHING_TO_CONFIRM).as_dict()
+            yield ErrorEvent(message=NOTHING_TO_CONFIRM)
         except _AlreadyFinishedError:
             pass
         except ModelTimeoutError:
-            yield ErrorEvent(message=TIMEOUT_MESSAGE).as_dict()
+            yield ErrorEvent(message=TIMEOUT_MESSAGE)
         except OSError as exc:
             log.error("turn failed: %s", self.sanitizer.redact(repr(exc)))
-            yield ErrorEvent(message=_failure_text(exc)).as_dict()
+            yield ErrorEvent(message=_failure_text(exc))
         except Exception as exc:
             log.error("turn failed: %s", self.sanitizer.redact(repr(exc)))
-            yield ErrorEvent(message=self._failure_text(exc)).as_dict()
+            yield ErrorEvent(message=self._failure_text(exc))
         if stream.usage.calls:
             yield stream.usage.event()
             if (user, session_id) in self.last_context:
                 self.last_context[(user, session_id)]["usage"] = stream.usage.event()
-        yield DoneEvent(session_id=session_id).as_dict()
+        yield DoneEvent(session_id=session_id)
         if self.after_turn is not None and request.persist:
             await self.after_turn(user)
 
@@ -255,7 +264,7 @@ class TurnRunner:
             raise _AlreadyFinishedError
         if isinstance(point, _Resume) and retake is not None:
             kept = retake.text_before_model if point.reruns_model else retake.text
-            resumed = ResumedEvent(text=kept).as_dict()
+            resumed = ResumedEvent(text=kept)
             context = replace(context, maybe_ran=point.maybe_ran)
             # from the checkpoint of the last step that finished
             return _TurnStart(None, message or "", context, resuming=True, resumed=resumed)
@@ -276,7 +285,7 @@ class TurnRunner:
         start: _TurnStart,
         stream: _TurnStream,
         on_started: Callable[[], Awaitable[None]] | None,
-    ) -> AsyncGenerator[dict[str, Any]]:
+    ) -> AsyncGenerator[Event]:
         """The graph's events for the turn, kept as a pending turn while it runs: saved as
         interrupted when cut off, listed as paused when it waits for a confirmation."""
         user, session_id, persist, text = (
@@ -307,7 +316,7 @@ class TurnRunner:
 
     async def _graph_events(
         self, request: TurnRequest, start: _TurnStart, stream: _TurnStream, turn: TurnProgress
-    ) -> AsyncGenerator[dict[str, Any]]:
+    ) -> AsyncGenerator[Event]:
         """The graph's stream as SSE events; answer text passes the answer's filters."""
         async for mode, chunk in self.graph.astream(
             start.inputs,
@@ -319,16 +328,16 @@ class TurnRunner:
         ):
             updated = mode == "updates" and isinstance(chunk, dict)
             if updated and (rest := self._observe(request, chunk, stream, turn)):
-                yield TokenEvent(content=rest).as_dict()
+                yield TokenEvent(content=rest)
             for event in to_events(mode, chunk, self.sanitizer):
-                stream.paused = stream.paused or event["type"] == "confirm"
-                if event["type"] == "token":
-                    event["content"] = stream.answer.feed(event["content"])
-                    if not event["content"]:
-                        continue
+                stream.paused = stream.paused or isinstance(event, ConfirmEvent)
+                if isinstance(event, TokenEvent):
+                    if passed := stream.answer.feed(event.content):
+                        yield TokenEvent(content=passed)
+                    continue
                 yield event
         if rest := stream.answer.end():
-            yield TokenEvent(content=rest).as_dict()
+            yield TokenEvent(content=rest)
 
     def _observe(
         self,
@@ -415,26 +424,6 @@ class TurnRunner:
                 {"type": m.type, "content": self.sanitizer.redact(str(m.content))} for m in messages
             ],
         }
-
-
-async def collect(events: AsyncIterator[dict[str, Any]], session_id: str) -> dict[str, Any]:
-    """A turn's events as one answer: the text, the last data, hints, an error, a confirm."""
-    answer: dict[str, Any] = {"session_id": session_id, "message": "", "data": None, "hints": []}
-    tokens: list[str] = []
-    async for event in events:
-        kind = event["type"]
-        if kind == "token":
-            tokens.append(event["content"])
-        elif kind == "data":
-            answer["data"] = event["data"]
-        elif kind == "hints":
-            answer["hints"] = event["hints"]
-        elif kind == "error":
-            answer["error"] = event["message"]
-        elif kind == "confirm":
-            answer["confirm"] = {k: v for k, v in event.items() if k != "type"}
-    answer["message"] = "".join(tokens)
-    return answer
 
 
 class _NothingToConfirmError(Exception):

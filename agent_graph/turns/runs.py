@@ -19,11 +19,11 @@ import contextlib
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent_graph.events import DoneEvent, ErrorEvent, QueuedEvent
+from agent_graph.events import DoneEvent, ErrorEvent, Event, QueuedEvent, SessionEvent
 from agent_graph.storage.leases import RunLease
 from agent_graph.storage.run_streams import RedisRunStreams, RunRecord
 from agent_graph.telemetry.runs import traced_run, turn_started
@@ -49,7 +49,7 @@ class Run:
     session_id: str
     message: str
     """The user's words that started it ('' for the answer to a confirmation)."""
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     ended_at: float | None = None
     task: asyncio.Task[None] | None = None
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -66,10 +66,10 @@ class Run:
     def status(self) -> str:
         if self.done:
             return "done"
-        started = any(e["type"] not in ("session", "queued") for e in self.events)
+        started = any(not isinstance(e, SessionEvent | QueuedEvent) for e in self.events)
         return "running" if started else "queued"
 
-    def add(self, event: dict[str, Any]) -> None:
+    def add(self, event: Event) -> None:
         self.events.append(event)
         self._wake()
 
@@ -82,7 +82,7 @@ class Run:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def follow(self, after: int = 0) -> AsyncIterator[tuple[int, dict[str, Any]]]:
+    async def follow(self, after: int = 0) -> AsyncIterator[tuple[int, Event]]:
         """(number, event) after event `after`: what was missed at once, then live to the end."""
         seq = after
         while True:
@@ -117,7 +117,7 @@ class RemoteRun:
     def count(self) -> int:
         return self.record.count
 
-    def follow(self, after: int = 0) -> AsyncIterator[tuple[int, dict[str, Any]]]:
+    def follow(self, after: int = 0) -> AsyncIterator[tuple[int, Event]]:
         return self.shared.follow(self.record.id, after)
 
 
@@ -153,14 +153,14 @@ class RunHub:
         ahead = [r for r in self.of_session(request.user, request.session_id) if not r.done]
         run = Run(uuid.uuid4().hex, request.user, request.session_id, request.message or "")
         if ahead:
-            run.add(QueuedEvent(run_id=run.id, ahead=len(ahead)).as_dict())
+            run.add(QueuedEvent(run_id=run.id, ahead=len(ahead)))
         turn = self.runner.events(request, on_started=self._started(run.id, time.perf_counter()))
         turn = traced_run(turn, run.id, request)
         run.task = asyncio.create_task(self._drive(run, turn, request))
         self._runs[run.id] = run
         return run
 
-    async def adopt(self, lease: RunLease, events: list[dict[str, Any]], retake: Retake) -> None:
+    async def adopt(self, lease: RunLease, events: Sequence[Event], retake: Retake) -> None:
         """Continue a dead replica's run here, under its id, after the events it sent."""
         run = Run(lease.run_id, lease.user, lease.session_id, lease.request.message or "")
         run.events = list(events)
@@ -181,14 +181,14 @@ class RunHub:
 
         return started
 
-    async def events(self, request: TurnRequest) -> AsyncIterator[dict[str, Any]]:
+    async def events(self, request: TurnRequest) -> AsyncIterator[Event]:
         """Start a run and follow it to its end (a client that leaves does not stop it)."""
         run = self.start(request)
         async for _, event in run.follow():
             yield event
 
     async def _drive(
-        self, run: Run, turn: AsyncIterator[dict[str, Any]], request: TurnRequest | None
+        self, run: Run, turn: AsyncIterator[Event], request: TurnRequest | None
     ) -> None:
         """Run the turn, publishing its events; `request` None: a run taken over, whose
         earlier events and lease exist already."""
@@ -205,14 +205,14 @@ class RunHub:
                 for event in run.events:  # added before the task started (`queued`)
                     await self._publish(run, event)
             async for event in turn:
-                if request is None and event["type"] == "session":
+                if request is None and isinstance(event, SessionEvent):
                     continue  # sent by the replica that started it
                 run.add(event)
                 await self._publish(run, event)
         except asyncio.CancelledError:
             for event in (
-                ErrorEvent(message=CANCELLED).as_dict(),
-                DoneEvent(session_id=run.session_id).as_dict(),
+                ErrorEvent(message=CANCELLED),
+                DoneEvent(session_id=run.session_id),
             ):
                 run.add(event)
                 await self._publish(run, event)
@@ -226,7 +226,7 @@ class RunHub:
             if self.keeper is not None:
                 await asyncio.shield(self.keeper.release(run.id))
 
-    async def _publish(self, run: Run, event: dict[str, Any]) -> None:
+    async def _publish(self, run: Run, event: Event) -> None:
         if self.shared is not None:
             await self._mirror(self.shared.add(run.id, event, run.status))
 

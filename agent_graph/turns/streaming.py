@@ -6,13 +6,21 @@ from typing import Any
 
 from langchain_core.messages import AIMessageChunk
 
-from agent_graph.events import ConfirmEvent, HintsEvent, TokenEvent
+from agent_graph.events import (
+    AlertsEvent,
+    ConfirmEvent,
+    DataEvent,
+    Event,
+    HintsEvent,
+    StepEvent,
+    TokenEvent,
+)
 from agent_graph.security.sanitizer import Sanitizer
 
 STREAM_MODES = ["messages", "updates", "custom"]
 
 
-def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[dict[str, Any]]:
+def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[Event]:
     """Translate one (mode, chunk) item of graph.astream into zero or more events. Tokens stay
     as the model wrote them: the answer's filters (llm/answer_filters.py) judge the same text
     the stored answer was judged on, and the turn's rolling window (`TurnRunner.events`)
@@ -25,24 +33,26 @@ def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[dict[str, Any
             and isinstance(message.content, str)
             and message.content
         ):
-            return [TokenEvent(content=message.content).as_dict()]
+            return [TokenEvent(content=message.content)]
         return []
     if mode == "custom":
-        if isinstance(chunk, dict) and chunk.get("type") == "token":
-            return [dict(chunk)]
-        if isinstance(chunk, dict) and chunk.get("type") in ("step", "data", "alerts"):
-            return [sanitizer.redact_value(chunk)]
+        if isinstance(chunk, TokenEvent):
+            return [chunk]
+        if isinstance(chunk, StepEvent | DataEvent | AlertsEvent):
+            return [chunk.redacted(sanitizer.redact_value)]
         return []
     if mode == "updates" and isinstance(chunk, dict):
         if "__interrupt__" in chunk:
-            return [sanitizer.redact_value(confirm_event(i)) for i in chunk["__interrupt__"]]
+            return [
+                confirm_event(i).redacted(sanitizer.redact_value) for i in chunk["__interrupt__"]
+            ]
         update = chunk.get("post_process") or {}
         if update.get("hints"):
-            return [HintsEvent(hints=update["hints"]).as_dict()]
+            return [HintsEvent(hints=update["hints"])]
     return []
 
 
-def confirm_event(pending: Any) -> dict[str, Any]:
+def confirm_event(pending: Any) -> ConfirmEvent:
     """A LangGraph Interrupt (of the tools or the confirm_writes node) -> the `confirm` event
     (docs/protocol.md)."""
     value: dict[str, Any] = (
@@ -53,4 +63,4 @@ def confirm_event(pending: Any) -> dict[str, Any]:
         question=value.get("question", "Go ahead?"),
         tool=value.get("tool") or "",
         args=value.get("args") or {},
-    ).as_dict()
+    )

@@ -16,10 +16,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from agent_graph.events import DoneEvent, ErrorEvent
+from agent_graph.events import DoneEvent, ErrorEvent, Event, StepEvent, TokenEvent
 from agent_graph.storage.leases import RunLease, RunLeases
 from agent_graph.storage.run_streams import RedisRunStreams
 from agent_graph.turn_request import TurnRequest
@@ -33,7 +33,7 @@ GAVE_UP = (
     "answering. Please try again."
 )
 
-Adopt = Callable[[RunLease, list[dict[str, Any]], Retake], Awaitable[None]]
+Adopt = Callable[[RunLease, Sequence[Event], Retake], Awaitable[None]]
 """Continues a claimed run in this replica (RunHub.adopt)."""
 
 
@@ -90,14 +90,14 @@ class RunKeeper:
 
     async def _take(self, lease: RunLease, previous: str, adopt: Adopt) -> None:
         events = await self.shared.events(lease.run_id)
-        if any(e.get("type") == "done" for e in events):  # it ended; only the release was lost
+        if any(isinstance(e, DoneEvent) for e in events):  # it ended; only the release was lost
             await self.release(lease.run_id)
             return
         if lease.takeovers > MAX_TAKEOVERS:
             log.error("run %s: given up after %d takeovers", lease.run_id, lease.takeovers - 1)
             for event in (
-                ErrorEvent(message=GAVE_UP.format(times=lease.takeovers)).as_dict(),
-                DoneEvent(session_id=lease.session_id).as_dict(),
+                ErrorEvent(message=GAVE_UP.format(times=lease.takeovers)),
+                DoneEvent(session_id=lease.session_id),
             ):
                 await self.shared.add(lease.run_id, event, "done")
             await self.shared.ended(lease.run_id, lease.user, lease.session_id)
@@ -108,10 +108,10 @@ class RunKeeper:
         await adopt(lease, events, retake)
 
 
-def standing_text(events: list[dict[str, Any]]) -> tuple[str, str]:
+def standing_text(events: Sequence[Event]) -> tuple[str, str]:
     """(every token sent, the tokens sent before the last step): what clients keep of the
     answer when the turn resumes after, or at, the model call that was streaming."""
-    tokens = [(i, e["content"]) for i, e in enumerate(events) if e.get("type") == "token"]
-    steps = [i for i, e in enumerate(events) if e.get("type") == "step"]
+    tokens = [(i, e.content) for i, e in enumerate(events) if isinstance(e, TokenEvent)]
+    steps = [i for i, e in enumerate(events) if isinstance(e, StepEvent)]
     cut = steps[-1] if steps else -1
     return "".join(t for _, t in tokens), "".join(t for i, t in tokens if i < cut)

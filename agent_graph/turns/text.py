@@ -5,6 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent_graph.events import (
+    ConfirmEvent,
+    DataEvent,
+    ErrorEvent,
+    Event,
+    StepEvent,
+    TokenEvent,
+    UsageEvent,
+)
 from agent_graph.graph.services import SkillGateway
 
 
@@ -17,7 +26,7 @@ class TurnText:
     skills: SkillGateway
     ask: str = "\n\n{question}"
     """How the question of a turn paused for a confirmation reads ({question})."""
-    confirm: dict[str, Any] | None = None
+    confirm: ConfirmEvent | None = None
     """The `confirm` event the turn paused at, if it did."""
     data: dict[str, Any] | None = None
     """The turn's last result as the web UI would show it (`type` names its card)."""
@@ -28,31 +37,34 @@ class TurnText:
     _tool: str = ""
     _table: str = ""
 
-    def feed(self, event: dict[str, Any]) -> str:
+    def feed(self, event: Event) -> str:
         """The text this event adds to the answer now ('' for none)."""
-        kind = event.get("type")
-        if kind == "token":
-            return str(event.get("content", ""))
-        if kind == "step" and event.get("status") == "end":
-            self._tool = str(event.get("name", ""))
-        elif kind == "data":
-            self.data = event.get("data")
-        if kind == "data" and self._tool and self.skills.skill_for(self._tool):
-            view = self.skills.meta(self._tool).for_model
-            self._table = view.markdown(event.get("data")) or self._table
-        elif kind == "confirm":
-            self.confirm = event
-            return self.ask.format(question=event.get("question", "Go ahead?"))
-        elif kind == "error":
-            self.error = str(event.get("message", "the turn failed"))
-        elif kind == "usage":
-            prompt, completion = event.get("prompt_tokens", 0), event.get("completion_tokens", 0)
-            self.usage = {
-                "prompt_tokens": prompt,
-                "completion_tokens": completion,
-                "total_tokens": prompt + completion,
-            }
+        match event:
+            case TokenEvent():
+                return event.content
+            case StepEvent(status="end"):
+                self._tool = event.name
+            case DataEvent():
+                self.data = event.data
+                self._table = self._markdown(event.data) or self._table
+            case ConfirmEvent():
+                self.confirm = event
+                return self.ask.format(question=event.question)
+            case ErrorEvent():
+                self.error = event.message
+            case UsageEvent():
+                self.usage = {
+                    "prompt_tokens": event.prompt_tokens,
+                    "completion_tokens": event.completion_tokens,
+                    "total_tokens": event.prompt_tokens + event.completion_tokens,
+                }
         return ""
+
+    def _markdown(self, data: dict[str, Any]) -> str | None:
+        """The result as its skill's compact view renders it, when the last tool has a skill."""
+        if not self._tool or not self.skills.skill_for(self._tool):
+            return None
+        return self.skills.meta(self._tool).for_model.markdown(data)
 
     def end(self) -> str:
         """What follows the answer: the result table, if the turn showed one."""

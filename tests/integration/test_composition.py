@@ -198,7 +198,7 @@ async def test_apps_over_shared_workers_leave_them_to_their_owner(
                 assert app.registry is registry and app.services.planners is planners
                 assert not isinstance(app.sessions, SessionsBehind)
                 turn = TurnRequest("local", session, "3 bedroom houses in 78745")
-                kinds = [event["type"] async for event in app.runner.events(turn)]
+                kinds = [event.type async for event in app.runner.events(turn)]
                 assert "error" not in kinds and "data" in kinds, kinds
         assert await registry.dispatch("get_current_time", {"timezone": "UTC"})
     finally:

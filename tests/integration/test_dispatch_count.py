@@ -17,6 +17,7 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
+from agent_graph.events import Event
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.memory.layer import MemoryLayer
@@ -90,12 +91,12 @@ class _Setup:
         lines = self.log.read_text().split() if self.log.exists() else []
         return Counter(lines)
 
-    async def turn(self, **request: Any) -> list[dict[str, Any]]:
+    async def turn(self, **request: Any) -> list[Event]:
         return [e async for e in self.runner.events(TurnRequest("alice", "s1", **request))]
 
-    async def answer(self, asked: dict[str, Any], approve: bool) -> list[dict[str, Any]]:
-        assert asked["type"] == "confirm", asked
-        return await self.turn(message=None, confirm={"id": asked["id"], "approve": approve})
+    async def answer(self, asked: Event, approve: bool) -> list[Event]:
+        assert asked.type == "confirm", asked
+        return await self.turn(message=None, confirm={"id": asked.id, "approve": approve})
 
 
 @asynccontextmanager
@@ -126,8 +127,8 @@ async def _setup(
         await registry.close()
 
 
-def _text(events: list[dict[str, Any]]) -> str:
-    return "".join(e["content"] for e in events if e["type"] == "token")
+def _text(events: list[Event]) -> str:
+    return "".join(e.content for e in events if e.type == "token")
 
 
 def _forget(tag: str) -> tuple[str, dict[str, Any]]:
@@ -194,12 +195,12 @@ async def test_a_round_with_both_questions_dispatches_each_call_once(
     async with _setup(tmp_path, turns) as setup:
         await setup.turn(message="set my budget")
         events = await setup.turn(message="change all")
-        while events[-2]["type"] == "confirm":  # however many questions the round asks
+        while events[-2].type == "confirm":  # however many questions the round asks
             events = await setup.answer(events[-2], approve)
         ran = {"f1": 1} if approve else {}
         assert setup.dispatched() == Counter({"m0": 1, **ran, "m1": 1, "r1": 1, "l1": 1, "l2": 1})
         assert await _budget(setup) == ("$450,000" if approve else "$300,000")
-        assert events[-1]["type"] == "done" and "l2:success" in _text(events)
+        assert events[-1].type == "done" and "l2:success" in _text(events)
 
 
 async def test_the_round_after_an_answered_round_dispatches_once_too(tmp_path: Path) -> None:
@@ -211,15 +212,15 @@ async def test_the_round_after_an_answered_round_dispatches_once_too(tmp_path: P
         assert "r2:success" in _text(answered)
 
 
-async def _died(setup: _Setup, message: str) -> list[dict[str, Any]]:
-    seen: list[dict[str, Any]] = []
+async def _died(setup: _Setup, message: str) -> list[Event]:
+    seen: list[Event] = []
     with pytest.raises(_Died):
         async for event in setup.runner.events(TurnRequest("alice", "s1", message)):
             seen.append(event)
     return seen
 
 
-async def _taken_over(setup: _Setup, message: str, seen: list[dict[str, Any]]) -> str:
+async def _taken_over(setup: _Setup, message: str, seen: list[Event]) -> str:
     retake = Retake("dead-replica", True, *standing_text(seen))
     request = TurnRequest("alice", "s1", message)
     return _text([e async for e in setup.runner.events(request, retake=retake)])
@@ -262,7 +263,7 @@ async def test_a_takeover_of_a_round_that_ran_asks_its_question_again_and_runs_n
         retake = Retake("dead-replica", True, *standing_text(paused))
         request = TurnRequest("alice", "s1", "raise it")
         again = [e async for e in setup.runner.events(request, retake=retake)]
-        assert again[-2]["type"] == "confirm" and again[-2]["question"] == paused[-2]["question"]
+        assert again[-2].type == "confirm" and again[-2].question == paused[-2].question
         answered = await setup.answer(again[-2], True)
         assert setup.dispatched() == Counter({"m0": 1, "m1": 1, "r1": 1})
         assert "r1:success" in _text(answered) and await _budget(setup) == "$450,000"

@@ -72,7 +72,7 @@ async def _turn(
         stream_mode=["custom", "values"],
     ):
         if mode == "custom":
-            events.append(chunk)
+            events.append(chunk.as_dict())  # as the stream will send it
         else:
             final = chunk
     return events, final

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agent_graph.app.runtime import AppRuntime
+from agent_graph.events import Event
 from agent_graph.security.auth import Principal
 from agent_graph.server.direct_calls import (
     ConfirmationNeededError,
@@ -55,14 +56,14 @@ class Builder:
         self.built: dict[str, State] = {}
         self._alert_serial = itertools.count()
 
-    async def say(self, user: str, session: str, message: str) -> list[dict[str, Any]]:
+    async def say(self, user: str, session: str, message: str) -> list[Event]:
         events = []
         async for event in self.runtime.runner.events(
             TurnRequest(user, session, message, self.role)
         ):
-            if event["type"] == "error":
+            if event.type == "error":
                 raise StateError(f"{message!r} failed: {event['message']}")
-            if event["type"] == "confirm":
+            if event.type == "confirm":
                 raise StateError(f"{message!r} asked for a confirmation: {event['question']}")
             events.append(event)
         return events
@@ -185,15 +186,15 @@ class Builder:
         return copy.id
 
 
-def _data(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [e["data"] for e in events if e["type"] == "data"]
+def _data(events: list[Event]) -> list[dict[str, Any]]:
+    return [e.data for e in events if e.type == "data"]
 
 
-def _called(events: list[dict[str, Any]]) -> list[str]:
-    return [e["name"] for e in events if e["type"] == "step" and e.get("status") == "start"]
+def _called(events: list[Event]) -> list[str]:
+    return [e.name for e in events if e.type == "step" and e.status == "start"]
 
 
-def _listings(events: list[dict[str, Any]], message: str) -> list[dict[str, Any]]:
+def _listings(events: list[Event], message: str) -> list[dict[str, Any]]:
     lists = [d for d in _data(events) if d.get("type") == "listings"]
     if not lists or len(lists[-1]["items"]) < 10:
         raise StateError(f"{message!r} did not put ten homes on screen")

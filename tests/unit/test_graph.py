@@ -240,7 +240,5 @@ async def test_the_compaction_summary_never_streams_to_the_user(tmp_path: Path) 
     async for mode, chunk in build_graph(services).astream(
         {"messages": [HumanMessage("and now?")]}, context=context, stream_mode=STREAM_MODES
     ):
-        tokens += [
-            e["content"] for e in to_events(mode, chunk, Sanitizer()) if e["type"] == "token"
-        ]
+        tokens += [e.content for e in to_events(mode, chunk, Sanitizer()) if e.type == "token"]
     assert "".join(tokens) == "Here is your answer."

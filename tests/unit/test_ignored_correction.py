@@ -9,6 +9,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
+from agent_graph.events import Event
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.planning.planners import Planners
@@ -78,8 +79,8 @@ async def _turn(
     return skills, events
 
 
-def _answer(events: list[dict[str, Any]]) -> str:
-    return "".join(e["content"] for e in events if e["type"] == "token")
+def _answer(events: list[Event]) -> str:
+    return "".join(e.content for e in events if e.type == "token")
 
 
 async def test_an_unchanged_resend_runs_as_the_planners_would_make_it(tmp_path: Path) -> None:
@@ -103,4 +104,4 @@ async def test_without_a_plan_the_resend_overrules_the_correction(tmp_path: Path
 async def test_with_checks_off_the_call_runs_as_the_model_sent_it(tmp_path: Path) -> None:
     skills, events = await _turn(tmp_path, word="boats", checks=False)
     assert skills.calls == [("find", {"q": "boats"})]
-    assert not [e for e in events if e["type"] == "step" and e.get("status") == "error"]
+    assert not [e for e in events if e.type == "step" and e.status == "error"]

@@ -10,6 +10,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
+from agent_graph.events import Event
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.memory.preferences import Remembered
@@ -82,7 +83,7 @@ def _runner(tmp_path: Path, first: str) -> tuple[TurnRunner, DictMemory]:
     return TurnRunner(graph, Sanitizer(), sessions=services.sessions), memory
 
 
-async def _events(runner: TurnRunner, **kw: Any) -> list[dict[str, Any]]:
+async def _events(runner: TurnRunner, **kw: Any) -> list[Event]:
     return [e async for e in runner.events(TurnRequest("alice", "s1", **kw))]
 
 
@@ -92,19 +93,19 @@ async def test_a_new_entry_after_tool_output_asks_first_and_a_no_keeps_nothing(
     runner, memory = _runner(tmp_path, first="look")
     events = await _events(runner, message="show me a home")
     asked = events[-2]
-    assert asked["type"] == "confirm", [e["type"] for e in events]
-    assert asked["question"] == (
+    assert asked.type == "confirm", [e.type for e in events]
+    assert asked.question == (
         "Remember budget_max as $450,000? (proposed after reading tool results)"
     )
     assert memory.entries == {}  # nothing kept before the answer
-    await _events(runner, message=None, confirm={"id": asked["id"], "approve": False})
+    await _events(runner, message=None, confirm={"id": asked.id, "approve": False})
     assert memory.entries == {}
 
 
 async def test_a_yes_keeps_it(tmp_path: Path) -> None:
     runner, memory = _runner(tmp_path, first="look")
     asked = (await _events(runner, message="show me a home"))[-2]
-    await _events(runner, message=None, confirm={"id": asked["id"], "approve": True})
+    await _events(runner, message=None, confirm={"id": asked.id, "approve": True})
     assert memory.entries == {"budget_max": "$450,000"}
 
 
@@ -113,5 +114,5 @@ async def test_a_new_entry_before_any_tool_output_is_kept_without_a_question(
 ) -> None:
     runner, memory = _runner(tmp_path, first="remember")
     events = await _events(runner, message="remember my budget is 450k")
-    assert "confirm" not in [e["type"] for e in events]
+    assert "confirm" not in [e.type for e in events]
     assert memory.entries == {"budget_max": "$450,000"}

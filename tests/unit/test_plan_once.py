@@ -81,7 +81,7 @@ async def test_the_plan_is_asked_once_per_turn(
         with recording() as recorded, trace.get_tracer("test").start_as_current_span("turn"):
             events = [e async for e in turns.events(TurnRequest("local", "s1", message))]
             plans = [s for s in recorded.finished() if s.name == "planner.plan shop"]
-        assert events[-1]["type"] == "done"
+        assert events[-1].type == "done"
         plans_per_turn.append(len(plans))
     assert skills.calls == [("find_item", {"q": "lamp"})] * 2
     assert plans_per_turn == [1, 1]

@@ -98,9 +98,9 @@ async def test_the_first_call_asks_refusal_and_plan_in_one_round_trip(
     trips = counted_round_trips(monkeypatch)
     hops = counted_thread_hops(monkeypatch)
     events = [e async for e in turns.events(TurnRequest("local", "s1", "find a lamp in the shop"))]
-    assert events[-1]["type"] == "done"
+    assert events[-1].type == "done"
     assert skills.calls == [("find_item", {"q": "lamp"})]
-    assert "Found a lamp." in "".join(e.get("content", "") for e in events if e["type"] == "token")
+    assert "Found a lamp." in "".join(e.content for e in events if e.type == "token")
     # refuse + plan at the first call, answer after the tool round, hints after the answer
     assert trips == ["shop", "shop", "shop"]
     assert hops.count("refusal_and_plan") == 1
@@ -115,8 +115,8 @@ async def test_a_refusal_asked_with_the_plan_still_answers_alone(
     trips = counted_round_trips(monkeypatch)
     request = TurnRequest("local", "s1", "find a forbidden lamp in the shop")
     events = [e async for e in turns.events(request)]
-    tokens = [e["content"] for e in events if e["type"] == "token"]
-    assert events[-1]["type"] == "done" and tokens == ["Not in this shop."]
+    tokens = [e.content for e in events if e.type == "token"]
+    assert events[-1].type == "done" and tokens == ["Not in this shop."]
     assert skills.calls == [] and trips == ["shop", "shop"]  # refuse + plan, then hints
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
+from agent_graph.events import TokenEvent
 from agent_graph.graph.nodes.reflect import described_state
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.planning import process as planner_process
@@ -289,8 +290,8 @@ async def test_a_refusal_answers_before_any_model_or_tool_runs(tmp_path: Path) -
             context=Context(session_id="s1"),
             stream_mode=["custom", "values"],
         ):
-            if mode == "custom" and chunk.get("type") == "token":
-                tokens.append(chunk["content"])
+            if mode == "custom" and isinstance(chunk, TokenEvent):
+                tokens.append(chunk.content)
             final = chunk
         assert tokens == ["Not that, but I can do this instead."]
         assert final["messages"][-1].content == tokens[0]

@@ -103,7 +103,7 @@ async def test_the_stream_and_the_stored_turn_never_carry_the_key(tmp_path: Path
     events = [
         e async for e in runner.events(TurnRequest("alice", "s1", f"my key is {KEY}, keep it"))
     ]
-    streamed = "".join(e["content"] for e in events if e["type"] == "token")
+    streamed = "".join(e.content for e in events if e.type == "token")
     assert REDACTED in streamed and "sk-pla" not in streamed
     stored = tmp_path.rglob("*")
     text = "".join(p.read_text() for p in stored if p.is_file())

@@ -12,6 +12,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from agent_graph.events import Event
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.llm.profile import ModelProfile
@@ -91,7 +92,7 @@ async def _talk(
         relevance=skills.hearing(),
         model_profile=ModelProfile("hosted", skill_answers=on),
     )
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     try:
         runner = TurnRunner(build_graph(services), Sanitizer())
         for text in texts:
@@ -100,7 +101,7 @@ async def _talk(
             ]
     finally:
         planners.close()
-    return "".join(e["content"] for e in events if e["type"] == "token"), model
+    return "".join(e.content for e in events if e.type == "token"), model
 
 
 async def _turn(

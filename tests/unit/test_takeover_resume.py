@@ -11,6 +11,7 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
+from agent_graph.events import Event, ResumedEvent, SessionEvent, StepEvent, TokenEvent
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.security.sanitizer import Sanitizer
@@ -55,8 +56,8 @@ def _runner(
     return TurnRunner(graph, Sanitizer(), durability="sync"), skills
 
 
-async def _died_in_tools(runner: TurnRunner) -> list[dict[str, Any]]:
-    seen: list[dict[str, Any]] = []
+async def _died_in_tools(runner: TurnRunner) -> list[Event]:
+    seen: list[Event] = []
     with pytest.raises(_Died):
         async for event in runner.events(
             TurnRequest("alice", "s1", "ring and look", persist=False)
@@ -65,7 +66,7 @@ async def _died_in_tools(runner: TurnRunner) -> list[dict[str, Any]]:
     return seen
 
 
-async def _resumed(runner: TurnRunner, seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
+async def _resumed(runner: TurnRunner, seen: list[Event]) -> list[Event]:
     retake = Retake("dead-replica", True, *standing_text(seen))
     return [
         e
@@ -75,8 +76,8 @@ async def _resumed(runner: TurnRunner, seen: list[dict[str, Any]]) -> list[dict[
     ]
 
 
-def _answer(events: list[dict[str, Any]]) -> str:
-    return "".join(e["content"] for e in events if e["type"] == "token")
+def _answer(events: list[Event]) -> str:
+    return "".join(e.content for e in events if e.type == "token")
 
 
 async def test_a_call_that_may_have_run_is_reported_not_repeated(tmp_path: Path) -> None:
@@ -84,14 +85,14 @@ async def test_a_call_that_may_have_run_is_reported_not_repeated(tmp_path: Path)
     seen = await _died_in_tools(runner)
     assert _answer(seen) == "Ringing. "
     events = await _resumed(runner, seen)
-    assert events[1] == {"type": "resumed", "text": "Ringing. "}  # that step had finished
+    assert events[1] == ResumedEvent(text="Ringing. ")  # that step had finished
     assert [name for name, _ in skills.calls].count("ring") == 1
-    ring = [e for e in events if e["type"] == "step" and e["name"] == "ring"]
-    assert ring[-1]["status"] == "error" and "may already have run" in ring[-1]["summary"]
+    ring = [e for e in events if e.type == "step" and e.name == "ring"]
+    assert ring[-1].status == "error" and "may already have run" in ring[-1].summary
     answer = _answer(events)
     assert "ring:error:" in answer and "was not repeated" in answer
     assert "look:success:" in answer  # the idempotent call beside it ran again
-    assert events[-1]["type"] == "done"
+    assert events[-1].type == "done"
     assert not (await runner.graph.aget_state(runner.thread("alice", "s1"))).values  # dropped
 
 
@@ -126,18 +127,18 @@ async def test_a_turn_that_died_before_its_first_checkpoint_starts_again(
             TurnRequest("alice", "s2", "ring", persist=False), retake=retake
         )
     ]
-    assert not [e for e in events if e["type"] == "resumed"]  # nothing had run: from the message
+    assert not [e for e in events if e.type == "resumed"]  # nothing had run: from the message
     assert [name for name, _ in skills.calls].count("ring") == 1
-    assert "ring:success:" in _answer(events) and events[-1]["type"] == "done"
+    assert "ring:success:" in _answer(events) and events[-1].type == "done"
 
 
 def test_the_text_that_stands_is_what_came_before_the_model_call_that_runs_again() -> None:
     events = [
-        {"type": "session"},
-        {"type": "token", "content": "Let me look. "},
-        {"type": "step", "status": "start"},
-        {"type": "step", "status": "end"},
-        {"type": "token", "content": "Here are"},
+        SessionEvent(session_id="s1"),
+        TokenEvent(content="Let me look. "),
+        StepEvent(id="c1", name="look", status="start"),
+        StepEvent(id="c1", name="look", status="end"),
+        TokenEvent(content="Here are"),
     ]
     assert standing_text(events) == ("Let me look. Here are", "Let me look. ")
-    assert standing_text([{"type": "token", "content": "Hi"}]) == ("Hi", "")
+    assert standing_text([TokenEvent(content="Hi")]) == ("Hi", "")

@@ -102,7 +102,7 @@ async def test_the_tools_node_reads_renderer_label_summary_and_remember(tmp_path
         stream_mode=["custom", "values"],
     ):
         if mode == "custom":
-            events.append(chunk)
+            events.append(chunk.as_dict())  # as the stream will send it
         else:
             final = chunk
     starts = {e["name"]: e["label"] for e in events if e.get("status") == "start"}

@@ -16,6 +16,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from opentelemetry import trace
 from opentelemetry.sdk.trace import ReadableSpan
 
+from agent_graph.events import Event
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.nodes.tools import request_for, run_one
 from agent_graph.graph.services import Services
@@ -75,7 +76,7 @@ def _parent_name(spans: list[ReadableSpan], span: ReadableSpan) -> str:
     return next(s.name for s in spans if s.context.span_id == span.parent.span_id)
 
 
-async def _drain(hub: RunHub, request: TurnRequest) -> list[dict[str, Any]]:
+async def _drain(hub: RunHub, request: TurnRequest) -> list[Event]:
     return [event async for event in hub.events(request)]
 
 
@@ -174,9 +175,9 @@ async def test_a_declined_call_is_refused_and_the_approved_one_confirmed(tmp_pat
         for approve in (True, False):
             session = f"s-{approve}"
             asked = await _drain(hub, TurnRequest("alice", session, "forget it"))
-            confirm = next(e for e in asked if e["type"] == "confirm")
+            confirm = next(e for e in asked if e.type == "confirm")
             recorded.spans.clear()
-            answer = {"id": confirm["id"], "approve": approve}
+            answer = {"id": confirm.id, "approve": approve}
             await _drain(hub, TurnRequest("alice", session, None, confirm=answer))
             outcomes[approve] = [
                 (s.name.split()[-1], str((s.attributes or {})["propsearch.tool.outcome"]))

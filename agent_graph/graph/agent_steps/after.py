@@ -88,7 +88,7 @@ class StopAtCap(AfterStep):
             return response
         answered = past_the_cap(response.message, request.iteration)
         if answered.content != response.message.content:
-            ctx.emit(TokenEvent(content=str(answered.content)).as_dict())
+            ctx.emit(TokenEvent(content=str(answered.content)))
         return replace(response, message=answered)
 
 

@@ -78,11 +78,11 @@ class Refuse(Step):
         return request
 
 
-def refusal_step(skill: str) -> dict[str, Any]:
+def refusal_step(skill: str) -> StepEvent:
     """The step that shows whose refusal the answer is."""
     label = f"The {skill} skill declined this request"
     step = StepEvent(id=f"refusal-{skill}", name="refusal", label=label, status="end", skill=skill)
-    return step.as_dict()
+    return step
 
 
 class PlanTurn(Step):
@@ -119,7 +119,7 @@ class AnswerFromSkills(Step):
         args = (services.planners, list(request.messages), request.names, request.facts)
         if worded := await asyncio.to_thread(skills_answer, *args):
             worded = request.facts.opening(worded)  # a new conversation's unseen alerts first
-            ctx.emit(TokenEvent(content=worded).as_dict())
+            ctx.emit(TokenEvent(content=worded))
             return replace(request, answer=skills_worded(worded))
         return request
 

@@ -8,11 +8,11 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
-from agent_graph.events import TokenEvent
+from agent_graph.events import Emit, TokenEvent
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
 from agent_graph.llm.answer_filters import WORDS_ONLY_GRAMMAR
-from agent_graph.llm.client import Emit, ModelClient
+from agent_graph.llm.client import ModelClient
 from agent_graph.llm.model_call.protocol import ModelCall
 from agent_graph.llm.model_call.records import ModelRequest, ModelResponse
 
@@ -43,7 +43,7 @@ class TurnScope:
 
     def say(self, text: str) -> AIMessage:
         """An answer given without a model call, streamed as one token."""
-        self.emit(TokenEvent(content=text).as_dict())
+        self.emit(TokenEvent(content=text))
         return AIMessage(text)
 
     async def call(self, request: ModelRequest) -> ModelResponse:

@@ -296,7 +296,7 @@ async def _opening_alerts(
         return []
     if not alerts:
         return []
-    emit(AlertsEvent(alerts=alerts).as_dict())
+    emit(AlertsEvent(alerts=alerts))
     lines = "\n".join(f"- {a['title']}" + (f" ({a['body']})" if a["body"] else "") for a in alerts)
     sections["alerts"] = ALERTS_NOTE + wrap_recalled("alerts", lines)
     return [str(alert["title"]) for alert in alerts]

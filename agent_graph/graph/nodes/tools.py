@@ -23,6 +23,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.runtime import Runtime
 
+from agent_graph.events import Emit
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.tool_calls import confirm, outcomes
@@ -31,7 +32,6 @@ from agent_graph.graph.tool_calls.corrections import taken_in
 from agent_graph.graph.tool_calls.protocol import ToolCall
 from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRun
 from agent_graph.graph.tool_guard import refusals_this_turn
-from agent_graph.llm.client import Emit
 from agent_graph.planning.facts import facts_of
 from agent_graph.planning.view import turn_of
 from agent_graph.telemetry.attributes import in_approved_round

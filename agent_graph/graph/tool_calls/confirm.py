@@ -16,11 +16,10 @@ from typing import Any
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from langgraph.types import interrupt
 
-from agent_graph.events import StepEvent
+from agent_graph.events import Emit, StepEvent
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_calls.outcomes import DECLINED
 from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRun
-from agent_graph.llm.client import Emit
 from agent_graph.memory.write_policy import destructive_question
 from agent_graph.planning.view import TurnView
 from agent_graph.security.roles import tool_allowed
@@ -157,7 +156,7 @@ def declined_write(services: Services, emit: Emit, held: dict[str, Any]) -> Tool
     text = DECLINED.format(question=held["question"])
     label = services.skills.meta(tool).progress_label
     step = StepEvent(id=call_id, name=tool, label=label, status="error", summary=text)
-    emit(step.as_dict())
+    emit(step)
     message = ToolMessage(
         text, id=held["message_id"], tool_call_id=call_id, name=tool, status="error"
     )

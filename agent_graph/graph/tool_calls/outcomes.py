@@ -23,11 +23,11 @@ CORRECTED = (
 )
 
 
-def step_of(request: ToolRequest, status: StepStatus, **details: Any) -> dict[str, Any]:
+def step_of(request: ToolRequest, status: StepStatus, **details: Any) -> StepEvent:
     """The stream's step event for this call: its `status` and `details` (summary, ms, args)."""
     label = request.meta.progress_label
     event = StepEvent(id=request.call_id, name=request.name, label=label, status=status, **details)
-    return event.as_dict()
+    return event
 
 
 def failed(request: ToolRequest, error: str, ms: float) -> ToolRecord:
@@ -82,5 +82,5 @@ def succeeded(request: ToolRequest, result: Any, ms: float) -> ToolRecord:
     record = ToolRecord(message, outcome)
     if isinstance(result, dict) and meta.renders != NO_CARD:
         record.data = {**result, "type": meta.renders}
-        emit(DataEvent(data=record.data).as_dict())
+        emit(DataEvent(data=record.data))
     return record

@@ -10,9 +10,9 @@ from typing import Any, Literal
 
 from langchain_core.messages import ToolMessage
 
+from agent_graph.events import Emit
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
-from agent_graph.llm.client import Emit
 from agent_graph.planning.view import TurnView
 from agent_graph.skills.model.metadata import ToolMeta
 

@@ -174,9 +174,9 @@ async def _ask(
     if folded.error is not None:
         return _text(folded.error, error=True)
     if folded.confirm is not None:
-        question = str(folded.confirm.get("question", "Go ahead?"))
+        question = folded.confirm.question
         if call.can_ask:
-            return _ask_user(question, {"session_id": session_id, "confirm": folded.confirm["id"]})
+            return _ask_user(question, {"session_id": session_id, "confirm": folded.confirm.id})
         parts = [*parts, " ", CANNOT_ASK.format(question="").strip()]
     text = "".join(parts).strip() + folded.end()
     structured = {"session_id": session_id, "answer": text, "data": folded.data}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -12,12 +11,20 @@ from pydantic import BaseModel, Field, model_validator
 from sse_starlette.sse import EventSourceResponse
 
 from agent_graph.app.runtime import AppRuntime
+from agent_graph.events import (
+    ConfirmEvent,
+    DataEvent,
+    ErrorEvent,
+    Event,
+    HintsEvent,
+    TokenEvent,
+    event_json,
+)
 from agent_graph.security.auth import PUBLIC_GUEST, Principal
 from agent_graph.security.ids import SESSION_ID
 from agent_graph.server.deps import ERRORS, Caller, Guest, Runtime
 from agent_graph.storage.sessions import new_session_id
 from agent_graph.turn_request import TurnRequest
-from agent_graph.turns.runner import collect
 from agent_graph.turns.runs import RemoteRun, Run
 
 router = APIRouter(tags=["chat"], responses=ERRORS)
@@ -115,9 +122,29 @@ def run_stream(run: Run | RemoteRun, after: int = 0) -> EventSourceResponse:
 
     async def events() -> AsyncIterator[dict[str, str]]:
         async for number, event in run.follow(after):
-            yield {"id": f"{run.id}:{number}", "data": json.dumps(event)}
+            yield {"id": f"{run.id}:{number}", "data": event_json(event)}
 
     return EventSourceResponse(events(), ping=HEARTBEAT_S)
+
+
+async def collect(events: AsyncIterator[Event], session_id: str) -> dict[str, Any]:
+    """A turn's events as one answer: the text, the last data, hints, an error, a confirm."""
+    answer: dict[str, Any] = {"session_id": session_id, "message": "", "data": None, "hints": []}
+    tokens: list[str] = []
+    async for event in events:
+        match event:
+            case TokenEvent():
+                tokens.append(event.content)
+            case DataEvent():
+                answer["data"] = event.data
+            case HintsEvent():
+                answer["hints"] = event.hints
+            case ErrorEvent():
+                answer["error"] = event.message
+            case ConfirmEvent():
+                answer["confirm"] = event.model_dump(exclude={"type"}, exclude_unset=True)
+    answer["message"] = "".join(tokens)
+    return answer
 
 
 async def _answer(

@@ -161,7 +161,7 @@ async def _turn(runtime: AppRuntime, who: Principal, session_id: str, text: str)
     pending = await runtime.runner.pending_confirm(who.user, session_id)
     approve = reply_to_confirmation(text) if pending else None
     if pending and approve is not None:
-        return replace(turn, message=None, confirm={"id": pending["id"], "approve": approve})
+        return replace(turn, message=None, confirm={"id": pending.confirm.id, "approve": approve})
     return turn
 
 

@@ -170,7 +170,8 @@ async def get_session(session_id: SessionId, runtime: Runtime, user: User) -> Se
             turns=[SessionTurn(**turn) for turn in record.turns],
         )
     if pending is not None:
-        detail.pending_confirm = PendingConfirm(**pending)
+        confirm = pending.confirm.model_dump(exclude={"type"})
+        detail.pending_confirm = PendingConfirm(**confirm, message=pending.message)
     if current is not None:
         detail.run = RunInfo(
             id=current.id,
@@ -192,6 +193,8 @@ async def session_context(session_id: SessionId, runtime: Runtime, user: User) -
     context = runtime.runner.last_context.get((user, session_id))
     if context is None:
         raise HTTPException(status_code=404, detail="no turn of this session ran since start")
+    if "usage" in context:  # the turn's `usage` event, as the stream sent it
+        context = {**context, "usage": context["usage"].as_dict()}
     return SessionContext(**context)
 
 

@@ -342,6 +342,8 @@ def test_a_day_said_keeps_the_nearest_intent_to_tour_even_with_a_way_to_reach_me
         ("the one in spot 2", 2),
         ("2nd", 2),
         ("the 4-th one", 4),
+        ("tell me about 2", 2),
+        ("what more do you know on 7?", 7),
     ],
 )
 def test_a_position_said_in_other_words_or_misspelled_points_at_that_home(
@@ -351,7 +353,14 @@ def test_a_position_said_in_other_words_or_misspelled_points_at_that_home(
 
 
 @pytest.mark.parametrize(
-    "said", ["3 bed house 2 story in austin", "a house 2 baths", "the fifty homes near me"]
+    "said",
+    [
+        "3 bed house 2 story in austin",
+        "a house 2 baths",
+        "the fifty homes near me",
+        "I can spend about 50",
+        "houses on 2",
+    ],
 )
 def test_a_number_that_counts_something_is_no_position(said: str) -> None:
     assert refs.find_reference(said) is None

@@ -478,3 +478,14 @@ def test_forgetting_what_is_on_file_names_the_remembered_key() -> None:
     prefs = {"preferences": {"location": "Austin", "budget_max": "500000"}}
     found = recognizers.saved_homes(Conversation("erase the budget you have on file", **prefs))
     assert calls(found) == [("forget_search_criteria", {"key": "budget_max"})]
+
+
+def test_seeing_a_home_with_no_day_and_no_visit_word_is_its_details_not_a_tour() -> None:
+    near_tour = {"intents": [("request_tour", 0.6)], **SHOWN}
+    looks = Conversation("I want to see the third house", **near_tour)
+    assert recognizers.watches_and_tours(looks) is None
+    assert calls(recognizers.referenced_home(looks)) == [
+        ("get_property_details", {"zpid": HOMES[2]["zpid"]})
+    ]
+    booked = Conversation("I want to see the third house saturday morning", **near_tour)
+    assert [name for name, _ in calls(recognizers.watches_and_tours(booked))] == ["request_tour"]

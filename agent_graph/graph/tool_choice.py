@@ -48,6 +48,11 @@ skill's own `greeting`/`thanks` intents (0.0-0.26 against every tool), while req
 nothing the skills do ("tell me a joke", "write me a poem", "what's 2+2") stayed under 0.4
 against every intent. The bundled planners trust an intent from the same figure."""
 
+INTENT_FLOOR = 0.4
+"""A message no skill's tools reach HEARD_FLOOR for is heard by the skill of its nearest intent
+when that is this near: vague wishes ("show me what's out there") score under 0.2 against every
+tool, while requests for nothing the skills do stayed under 0.4 against every intent (above)."""
+
 Embed = Callable[[list[str]], Any]
 RankIntents = Callable[[str], Sequence[Ranked]]
 
@@ -121,7 +126,7 @@ class ToolChoice:
         relevant = {skill for skill, score in scores.items() if score >= RELEVANT}
         if not relevant and scores:
             best = max(scores, key=lambda skill: scores[skill])
-            relevant = {best} if scores[best] >= HEARD_FLOOR else set()
+            relevant = {best} if scores[best] >= HEARD_FLOOR else self.nearest(tools, said.text)
         for part in parts(said.text):
             relevant |= self.relevant(tools, part) | self.intended(tools, part)
         return relevant | self.so_far(messages)
@@ -133,6 +138,15 @@ class ToolChoice:
         skills = {self.skill_of(tool_name(t)) for t in tools}
         near = (r.skill for r in self.intents(text) if r.score >= INTENT_HEARD)
         return {skill for skill in near if skill in skills}
+
+    def nearest(self, tools: list[dict[str, Any]], text: str) -> set[str]:
+        """The skill of the intent `text` is nearest to, when at INTENT_FLOOR or above."""
+        if self.intents is None:
+            return set()
+        skills = {self.skill_of(tool_name(t)) for t in tools}
+        ranked = [r for r in self.intents(text) if r.skill in skills]
+        best = max(ranked, key=lambda r: r.score, default=None)
+        return {best.skill} if best is not None and best.score >= INTENT_FLOOR else set()
 
     def offer(self, tools: list[dict[str, Any]], skills: set[str]) -> list[dict[str, Any]]:
         """`tools` in the canonical order, only `skills`' ones when there are any."""

@@ -183,3 +183,40 @@ def test_learner_english_is_planned_like_the_plain_wish(
     text: str, state: dict[str, Any], planned: list[tuple[str, dict[str, Any]]]
 ) -> None:
     assert calls(conversation.plan_for(Conversation(text, **state))) == planned
+
+
+def test_a_clause_naming_only_a_home_is_read_with_the_wish_before_it() -> None:
+    assert clauses.with_wish_of("put the 3rd on my list", "the 4th")[0] == (
+        "put the 4th on my list"
+    )
+    assert "tell me about 2" in clauses.with_wish_of("tell me about 1", "about 2")
+    assert clauses.with_wish_of("save the 3rd", "show me similar ones") == []  # a wish of its own
+
+
+@pytest.mark.parametrize(
+    ("text", "planned"),
+    [
+        (
+            "put the third on my list, also the first",
+            [("save_home", {"zpid": "29000003"}), ("save_home", {"zpid": "29000001"})],
+        ),
+        (
+            "tell me about 2 and also about 4",
+            [
+                ("get_property_details", {"zpid": "29000002"}),
+                ("get_property_details", {"zpid": "29000004"}),
+            ],
+        ),
+        (
+            "let me know if the 2nd drops and also the 4th",
+            [
+                ("watch_home", {"zpid": "29000002", "watch": "price"}),
+                ("watch_home", {"zpid": "29000004", "watch": "price"}),
+            ],
+        ),
+    ],
+)
+def test_a_second_wish_naming_only_its_home_repeats_the_first_wish(
+    text: str, planned: list[tuple[str, dict[str, Any]]]
+) -> None:
+    assert calls(recognizers.two_wishes(Conversation(text, **SHOWN))) == planned

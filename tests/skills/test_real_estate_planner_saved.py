@@ -62,6 +62,36 @@ def test_saved_home_requests_become_tool_calls(text: str, expected: list) -> Non
     assert calls(text) == (expected, "")
 
 
+@pytest.mark.parametrize(
+    "text", ["we're flexible on budget now, clear it", "we are open about the budget, drop it"]
+)
+def test_it_after_a_preference_one_is_flexible_on_is_that_preference(text: str) -> None:
+    assert calls(text) == (
+        [
+            ("forget_search_criteria", {"key": "budget_max"}),
+            ("forget_search_criteria", {"key": "budget_min"}),
+        ],
+        "",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [
+        ("the 2nd one looks nice, what else can you tell me", "102"),
+        ("what else do you know on 4?", "104"),
+    ],
+)
+def test_what_else_about_a_home_asks_its_details_not_the_next_page(text: str, zpid: str) -> None:
+    shown = {"last_criteria": {"location": "78745"}}
+    assert calls(text, **shown) == ([("get_property_details", {"zpid": zpid})], "")
+
+
+def test_what_else_alone_is_the_next_page() -> None:
+    found, _ = calls("what else can you show me", last_criteria={"location": "78745"})
+    assert found == [("search_properties", {"location": "78745", "page": 2})]
+
+
 def test_it_is_the_focused_home_and_compare_keeps_the_landmark() -> None:
     assert calls("save it", focused=SHOWN[2])[0] == [("save_home", {"zpid": "103"})]
     assert calls("remove it", focused=SHOWN[0])[0] == [("remove_saved_home", {"zpid": "101"})]

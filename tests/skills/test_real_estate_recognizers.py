@@ -342,6 +342,8 @@ def test_a_day_said_keeps_the_nearest_intent_to_tour_even_with_a_way_to_reach_me
         ("the one in spot 2", 2),
         ("2nd", 2),
         ("the 4-th one", 4),
+        ("tell me about 2", 2),
+        ("what more do you know on 7?", 7),
     ],
 )
 def test_a_position_said_in_other_words_or_misspelled_points_at_that_home(
@@ -351,7 +353,14 @@ def test_a_position_said_in_other_words_or_misspelled_points_at_that_home(
 
 
 @pytest.mark.parametrize(
-    "said", ["3 bed house 2 story in austin", "a house 2 baths", "the fifty homes near me"]
+    "said",
+    [
+        "3 bed house 2 story in austin",
+        "a house 2 baths",
+        "the fifty homes near me",
+        "I can spend about 50",
+        "houses on 2",
+    ],
 )
 def test_a_number_that_counts_something_is_no_position(said: str) -> None:
     assert refs.find_reference(said) is None
@@ -469,3 +478,14 @@ def test_forgetting_what_is_on_file_names_the_remembered_key() -> None:
     prefs = {"preferences": {"location": "Austin", "budget_max": "500000"}}
     found = recognizers.saved_homes(Conversation("erase the budget you have on file", **prefs))
     assert calls(found) == [("forget_search_criteria", {"key": "budget_max"})]
+
+
+def test_seeing_a_home_with_no_day_and_no_visit_word_is_its_details_not_a_tour() -> None:
+    near_tour = {"intents": [("request_tour", 0.6)], **SHOWN}
+    looks = Conversation("I want to see the third house", **near_tour)
+    assert recognizers.watches_and_tours(looks) is None
+    assert calls(recognizers.referenced_home(looks)) == [
+        ("get_property_details", {"zpid": HOMES[2]["zpid"]})
+    ]
+    booked = Conversation("I want to see the third house saturday morning", **near_tour)
+    assert [name for name, _ in calls(recognizers.watches_and_tours(booked))] == ["request_tour"]

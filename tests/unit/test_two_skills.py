@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from langchain_core.messages import HumanMessage
 
-from agent_graph.graph.tool_choice import ToolChoice
+from agent_graph.graph.tool_choice import HEARD_FLOOR, INTENT_FLOOR, INTENT_HEARD, ToolChoice
 from agent_graph.memory.embeddings import embed
 from agent_graph.planning.planners import Planners
 from agent_graph.planning.two_skills import cuts, parts
@@ -103,3 +103,18 @@ def test_a_skill_hears_a_message_one_of_whose_parts_is_near_its_intent(tmp_path:
     assert max(r.score for r in matcher.rank(said) if r.skill == "alpha") < 0.5
     assert "alpha" in choice.heard(tools, [HumanMessage(said)])
     assert parts("a and b") == ["a and b", "a", "b"]
+
+
+def test_a_message_no_tool_is_near_is_heard_by_its_nearest_intents_skill(tmp_path: Path) -> None:
+    folders = two_skill_folders(tmp_path, {"alpha": "weather", "beta": "house"})
+    matcher = IntentMatcher(load_all((f.name, f) for f in folders))
+    tools = [
+        {"function": {"name": "alpha_tool", "description": "Tool one."}},
+        {"function": {"name": "beta_tool", "description": "Tool two."}},
+    ]
+    choice = ToolChoice({"alpha_tool": "alpha", "beta_tool": "beta"}.get, embed, matcher.rank)
+    vague, unrelated = "somewhere to live with a yard", "tell me a joke"
+    assert max(choice.scores(tools, vague).values()) < HEARD_FLOOR
+    assert INTENT_FLOOR <= max(r.score for r in matcher.rank(vague)) < INTENT_HEARD
+    assert choice.heard(tools, [HumanMessage(vague)]) == {"beta"}
+    assert choice.heard(tools, [HumanMessage(unrelated)]) == set()

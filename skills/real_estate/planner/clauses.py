@@ -40,6 +40,7 @@ _CONDITION = re.compile(
     re.IGNORECASE,
 )
 """A clause that is a condition ("if #3 gets cheaper, give me a shout") belongs to the next."""
+_STARTS_WISH = re.compile(_WISH_START, re.IGNORECASE)
 _MOST = 3
 """Clauses read at most: a longer message is read whole."""
 _BACK = re.compile(
@@ -64,6 +65,21 @@ def clauses(text: str) -> list[str]:
         elif part.strip(" ,.;"):
             found.append(part.strip(" ,.;"))
     return found if 1 < len(found) <= _MOST else [text.strip()]
+
+
+def with_wish_of(before: str, clause: str) -> list[str]:
+    """A clause that names only what the wish acts on, read with the wish of the clause before
+    it ("put the 3rd on my list" + "the 9th" -> "put the 9th on my list", "tell me about 2" +
+    "about 7" -> "tell me about 7"): the readings to try, most likely first (in place of the
+    words it shares a first word with, else after the wish's first words); [] when the clause
+    makes a wish of its own."""
+    said, own = before.split(), clause.split()
+    if not own or _STARTS_WISH.match(clause):
+        return []
+    shared = [n for n, word in enumerate(said) if n and word.lower() == own[0].lower()]
+    swapped = [[*said[:n], *own, *said[n + k :]] for n in reversed(shared) for k in (2, 3, 1)]
+    cut = [[*said[:n], *own] for n in [*reversed(shared), *range(len(said) - 1, 0, -1)]]
+    return list(dict.fromkeys(" ".join(words) for words in [*swapped, *cut]))
 
 
 def only_names(text: str) -> bool:

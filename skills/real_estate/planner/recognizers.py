@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
 
-from .clauses import carried, clauses, homes_of, only_names, referring_back
+from .clauses import carried, clauses, homes_of, only_names, referring_back, with_wish_of
 from .criteria_edit import (
     is_refinement,
     like,
@@ -79,10 +79,13 @@ def two_wishes(conv: Conversation) -> Plan | None:
         return None
     plans: list[Plan] = []
     homes: list[str] = []
-    here = conv
+    here, before = conv, ""
     for part in parts:
         text = referring_back(part, homes, conv.last_results)
         found = _planned(replace(here, text=text, intents=[]))
+        if plans and (gapped := _same_wish(before, text, plans[-1], here)) is not None:
+            text, found = gapped
+        before = text
         if found is not None and (found[0] == "small talk" or only_names(text)):
             homes = homes_of(found[1]) or homes  # "I like the 2nd one, save it": what "it" is
             continue
@@ -91,6 +94,24 @@ def two_wishes(conv: Conversation) -> Plan | None:
         plans.append(found[1])
         here, homes = carried(here, found[1]), homes_of(found[1]) or homes
     return _joined(plans)
+
+
+def _same_wish(
+    before: str, text: str, previous: Plan, conv: Conversation
+) -> tuple[str, tuple[str, Plan]] | None:
+    """A clause that names only other homes ("..., and also the 9th") read with the wish of the
+    clause before it: the first reading that makes the same calls for other homes."""
+    acted_on = set(homes_of(previous))
+    if not acted_on:
+        return None
+    for reading in with_wish_of(before, text):
+        found = _planned(replace(conv, text=reading, intents=[]))
+        if found is None or [c.name for c in found[1].calls] != [c.name for c in previous.calls]:
+            continue
+        homes = set(homes_of(found[1]))
+        if homes and not homes & acted_on:
+            return reading, found
+    return None
 
 
 def _joined(plans: list[Plan]) -> Plan | None:

@@ -75,7 +75,8 @@ _FORGET = re.compile(
 _KEPT = re.compile(
     r"\b(?:my|our|the saved|the (?:type|kind))\b|\b(?:i|we) (?:gave|told|said|set|mentioned)\b|"
     r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b|\byou(?:'ve| have)(?: got)? (?:for|on) (?:me|us)\b|"
-    r"\b(?:i|we) (?:no longer|don'?t|do not) (?:care|need|want)\b|\bon file\b"
+    r"\b(?:i|we) (?:no longer|don'?t|do not) (?:care|need|want)\b|\bon file\b|"
+    r"\b(?:flexible|open|easy) (?:on|about|with|regarding)\b"
 )
 """What was remembered, not a filter of the search on screen ("drop the price limit")."""
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
@@ -266,6 +267,7 @@ def _forget(
         for words, keys in _FORGET_KEYS
         if re.search(rf"\b(?:my|our|the saved|the)\s+(?:saved\s+)?(?:{words})\b", norm)
         or re.search(rf"\b(?:my|our)\b.*\band (?:my |our |the )?(?:{words})\b", norm)
+        or re.search(rf"\b(?:flexible|open|easy) (?:on|about|with|regarding) (?:{words})\b", norm)
     ]
     if not named:
         return None

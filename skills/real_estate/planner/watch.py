@@ -125,7 +125,9 @@ def plan_watch(
     touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
     pointed = find_reference(norm) or _IT.search(norm) or focused
     watch_words = _NOTIFY.search(norm) and not _TIMES.search(norm)  # a day said is a visit
-    by_intent = intent == "request_tour" and not watch_words
+    looks = re.search(r"\b(?:see|look at)\b", norm)
+    only_looks = looks and not (touring or _TIMES.search(norm))  # "I want see #4": its details
+    by_intent = intent == "request_tour" and not watch_words and not only_looks
     if by_intent or (touring and pointed):
         return _tour(text, norm, (shown, focused), timezone)
     future = re.search(r"\b(?:if|when|whenever|once|as soon as|in case)\b", norm)

@@ -67,11 +67,13 @@ DROPS: list[tuple[str, str]] = [
     ),
 ]
 
-PAGING = (
+PAGING = (  # "what else can you tell me" asks about a home, not for more homes
     r"\b(?:more results|next page|nxt (?:page|pg)|next pg|next (?:\d+|five|ten)|"
     r"next (?:batch|set|bunch|lot|few|ones)|the following ones|show (?:me )?more|load more|"
     r"see more|more (?:listings|options|homes|houses|properties|places|please|pls|of them|"
-    r"like these)|any more|anymore|keep going|what else)\b|^\s*(?:more|next)\W*$"
+    r"like these)|any more|anymore|keep going|"
+    r"what else(?! (?:can|could|would|do|does|should) (?:you|u|ya|i|we) (?:tell|say|share|"
+    r"know|need to know)\b))\b|^\s*(?:more|next)\W*$"
 )
 
 REFINE_STRONG = (

@@ -20,6 +20,7 @@ prefix cache (the local model's) already holds from its warm-up.
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -47,6 +48,10 @@ its tools' words score: on the bundled skills greetings and thanks scored 0.70-0
 skill's own `greeting`/`thanks` intents (0.0-0.26 against every tool), while requests for
 nothing the skills do ("tell me a joke", "write me a poem", "what's 2+2") stayed under 0.4
 against every intent. The bundled planners trust an intent from the same figure."""
+
+KEPT_MESSAGES = 256
+"""How many messages' hearers `kept_heard` keeps (a message's are asked again by each model
+call of its turn, and by nothing after)."""
 
 Embed = Callable[[list[str]], Any]
 RankIntents = Callable[[str], Sequence[Ranked]]
@@ -94,6 +99,8 @@ class ToolChoice:
         self.intents = intents
         """Ranks the skills' declared intents for a message (understanding/matcher.py)."""
         self._index: dict[tuple[str, ...], tuple[Any, list[str]]] = {}
+        self._heard: OrderedDict[tuple[tuple[str, ...], str], frozenset[str]] = OrderedDict()
+        """The last KEPT_MESSAGES messages' own hearers, by tools and text (`kept_heard`)."""
         self._lock = threading.Lock()
 
     def choose(self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]) -> set[str]:
@@ -117,14 +124,37 @@ class ToolChoice:
         said = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
         if said is None or not tools:
             return set()
-        scores = self.scores(tools, said.text)
+        key = (tuple(tool_name(t) for t in tools), said.text)
+        hearers = self._message_heard(tools, said.text)
+        with self._lock:
+            self._heard[key] = hearers
+            while len(self._heard) > KEPT_MESSAGES:
+                self._heard.popitem(last=False)
+        return set(hearers) | self.so_far(messages)
+
+    def kept_heard(
+        self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]
+    ) -> set[str] | None:
+        """`heard`, without blocking, when the latest message's own hearers are kept (a turn's
+        later model calls read the message its first call scored); None when they must be
+        computed."""
+        said = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
+        if said is None or not tools:
+            return set()
+        with self._lock:
+            hearers = self._heard.get((tuple(tool_name(t) for t in tools), said.text))
+        return None if hearers is None else set(hearers) | self.so_far(messages)
+
+    def _message_heard(self, tools: list[dict[str, Any]], text: str) -> frozenset[str]:
+        """The skills `text` itself is heard by (the session's own come on top: `heard`)."""
+        scores = self.scores(tools, text)
         relevant = {skill for skill, score in scores.items() if score >= RELEVANT}
         if not relevant and scores:
             best = max(scores, key=lambda skill: scores[skill])
             relevant = {best} if scores[best] >= HEARD_FLOOR else set()
-        for part in parts(said.text):
+        for part in parts(text):
             relevant |= self.relevant(tools, part) | self.intended(tools, part)
-        return relevant | self.so_far(messages)
+        return frozenset(relevant)
 
     def intended(self, tools: list[dict[str, Any]], text: str) -> set[str]:
         """The skills of `tools` that declare an intent `text` is INTENT_HEARD near."""

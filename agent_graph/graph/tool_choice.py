@@ -20,6 +20,7 @@ prefix cache (the local model's) already holds from its warm-up.
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -52,6 +53,10 @@ INTENT_FLOOR = 0.4
 """A message no skill's tools reach HEARD_FLOOR for is heard by the skill of its nearest intent
 when that is this near: vague wishes ("show me what's out there") score under 0.2 against every
 tool, while requests for nothing the skills do stayed under 0.4 against every intent (above)."""
+
+KEPT_MESSAGES = 256
+"""How many messages' hearers `kept_heard` keeps (a message's are asked again by each model
+call of its turn, and by nothing after)."""
 
 Embed = Callable[[list[str]], Any]
 RankIntents = Callable[[str], Sequence[Ranked]]
@@ -99,6 +104,8 @@ class ToolChoice:
         self.intents = intents
         """Ranks the skills' declared intents for a message (understanding/matcher.py)."""
         self._index: dict[tuple[str, ...], tuple[Any, list[str]]] = {}
+        self._heard: OrderedDict[tuple[tuple[str, ...], str], frozenset[str]] = OrderedDict()
+        """The last KEPT_MESSAGES messages' own hearers, by tools and text (`kept_heard`)."""
         self._lock = threading.Lock()
 
     def choose(self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]) -> set[str]:
@@ -122,14 +129,37 @@ class ToolChoice:
         said = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
         if said is None or not tools:
             return set()
-        scores = self.scores(tools, said.text)
+        key = (tuple(tool_name(t) for t in tools), said.text)
+        hearers = self._message_heard(tools, said.text)
+        with self._lock:
+            self._heard[key] = hearers
+            while len(self._heard) > KEPT_MESSAGES:
+                self._heard.popitem(last=False)
+        return set(hearers) | self.so_far(messages)
+
+    def kept_heard(
+        self, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]
+    ) -> set[str] | None:
+        """`heard`, without blocking, when the latest message's own hearers are kept (a turn's
+        later model calls read the message its first call scored); None when they must be
+        computed."""
+        said = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
+        if said is None or not tools:
+            return set()
+        with self._lock:
+            hearers = self._heard.get((tuple(tool_name(t) for t in tools), said.text))
+        return None if hearers is None else set(hearers) | self.so_far(messages)
+
+    def _message_heard(self, tools: list[dict[str, Any]], text: str) -> frozenset[str]:
+        """The skills `text` itself is heard by (the session's own come on top: `heard`)."""
+        scores = self.scores(tools, text)
         relevant = {skill for skill, score in scores.items() if score >= RELEVANT}
         if not relevant and scores:
             best = max(scores, key=lambda skill: scores[skill])
-            relevant = {best} if scores[best] >= HEARD_FLOOR else self.nearest(tools, said.text)
-        for part in parts(said.text):
+            relevant = {best} if scores[best] >= HEARD_FLOOR else self.nearest(tools, text)
+        for part in parts(text):
             relevant |= self.relevant(tools, part) | self.intended(tools, part)
-        return relevant | self.so_far(messages)
+        return frozenset(relevant)
 
     def intended(self, tools: list[dict[str, Any]], text: str) -> set[str]:
         """The skills of `tools` that declare an intent `text` is INTENT_HEARD near."""

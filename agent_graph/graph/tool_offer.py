@@ -54,7 +54,11 @@ async def offered_tools(
 async def heard_skills(
     services: Services, tools: list[dict[str, Any]], messages: Sequence[BaseMessage]
 ) -> set[str]:
-    """The skills, among those of `tools`, whose planners may read the latest message."""
+    """The skills, among those of `tools`, whose planners may read the latest message: read on
+    the event loop when its first model call already chose them, else in a thread."""
     if services.relevance is None:
         return set()
+    kept = services.relevance.kept_heard(tools, messages)
+    if kept is not None:
+        return kept
     return await asyncio.to_thread(services.relevance.heard, tools, messages)

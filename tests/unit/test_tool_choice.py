@@ -138,3 +138,45 @@ async def test_one_home_chooses_the_tools_for_a_call_a_read_ahead_and_the_warm_u
     model = services.model
     assert isinstance(model, ScriptedChatModel)
     assert [tools for _messages, tools in model.reads] == [[tool_name(t) for t in start.tools]]
+
+
+class _CountedEmbed:
+    """The bundled embedding, counting the messages (single texts) it is asked to embed."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def __call__(self, texts: list[str]) -> Any:
+        if len(texts) == 1:
+            self.messages.append(texts[0])
+        return embed(texts)
+
+
+async def test_a_turns_later_model_call_reads_the_hearers_its_first_call_chose(
+    tmp_path: Path,
+) -> None:
+    counted = _CountedEmbed()
+    choice = ToolChoice(SKILLS.get, counted)
+    services = Services(
+        _Gateway(), ScriptedChatModel(respond=lambda _m: AIMessage("hi")), SessionStore(tmp_path)
+    )
+    services.relevance = choice
+    asked: list[BaseMessage] = [HumanMessage("What meetings do I have on Friday?")]
+    assert choice.kept_heard(TOOLS, asked) is None  # nothing kept: the first call computes
+    first = await offered_tools(services, "user", asked)
+    scored = len(counted.messages)
+    assert first.heard == {"calendar"} and scored > 0
+    call = {"name": "weather_now", "args": {"city": "Oslo"}, "id": "c1", "type": "tool_call"}
+    after_tools = [
+        *asked,
+        AIMessage("", tool_calls=[call]),
+        ToolMessage("sunny", tool_call_id="c1"),
+    ]
+    second = await offered_tools(services, "user", after_tools)
+    assert second.heard == {"calendar", "weather"}  # the message's hearers kept, the session's new
+    assert len(counted.messages) == scored  # and the message not scored again
+    assert choice.kept_heard(TOOLS, after_tools) == choice.heard(TOOLS, after_tools)
+    other = [*after_tools, AIMessage("Sunny."), HumanMessage("Translate hello into French")]
+    assert choice.kept_heard(TOOLS, other) is None
+    assert "languages" in (await offered_tools(services, "user", other)).heard
+    assert "Translate hello into French" in counted.messages

@@ -5,24 +5,20 @@ model; the next turn asks again. Counted as the `planner.plan` spans of real pla
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from opentelemetry import trace
 
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.services import Services
 from agent_graph.llm.offline.model import OfflineChatModel
-from agent_graph.llm.profile import profile_of
 from agent_graph.planning.planners import Planners
-from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import TurnRunner
-from tests.fakes import InMemorySkills, ScriptedChatModel
+from tests.fakes import ScriptedChatModel
+from tests.shop import follows_the_plan, shop_planners, shop_services
 from tests.traced import recording
 
 PLANNER = """
@@ -33,21 +29,9 @@ def answer(turn):
 """
 
 
-def follows_the_plan(messages: list[BaseMessage]) -> AIMessage:
-    """A real model that makes the planned call, then answers from its result."""
-    last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
-    if any(isinstance(m, ToolMessage) for m in messages[last:]):
-        return AIMessage("Here is the lamp.")
-    return AIMessage("", tool_calls=[{"name": "find_item", "args": {"q": "lamp"}, "id": "c1"}])
-
-
 @pytest.fixture
 def planners(tmp_path: Path) -> Any:
-    folder = tmp_path / "skills" / "shop"
-    folder.mkdir(parents=True)
-    (folder / "SKILL.md").write_text("---\nname: shop\nimage: x\n---\n")
-    (folder / "planner.py").write_text(PLANNER)
-    found = Planners.from_skills_dir(tmp_path / "skills")
+    found = shop_planners(tmp_path, PLANNER)
     yield found
     found.close()
 
@@ -61,20 +45,7 @@ async def test_the_plan_is_asked_once_per_turn(
         if kind == "real"
         else OfflineChatModel(planners=planners)
     )
-    skills = InMemorySkills(
-        {"find_item": lambda args: {"item": args["q"]}},
-        skill="shop",
-        descriptions={"find_item": "Find a lamp or any other item in the shop"},
-    )
-    services = Services(
-        skills=skills,
-        model=model,
-        sessions=SessionStore(tmp_path / "sessions"),
-        planners=planners,
-        suggestions=True,
-        model_profile=replace(profile_of(model), skill_answers=True),
-        relevance=skills.hearing(),
-    )
+    services, skills = shop_services(planners, tmp_path, model)
     turns = TurnRunner(build_graph(services), services.sanitizer)
     plans_per_turn = []
     for message in ("find me a lamp in the shop", "find another lamp in the shop"):

@@ -8,24 +8,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.services import Services
-from agent_graph.llm.profile import profile_of
 from agent_graph.planning import process as planner_process
 from agent_graph.planning.host import answer
 from agent_graph.planning.planners import Planners
 from agent_graph.planning.process import PlannerProcess
-from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import TurnRunner
-from tests.fakes import InMemorySkills, ScriptedChatModel, counted_thread_hops
+from tests.fakes import counted_thread_hops
+from tests.shop import shop_planners, shop_services
 
 PLANNER = """
 def refuse(text):
@@ -39,21 +35,9 @@ def hints(results):
 """
 
 
-def follows_the_plan(messages: list[BaseMessage]) -> AIMessage:
-    """A real model that makes the planned call, then answers from its result."""
-    last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
-    if any(isinstance(m, ToolMessage) for m in messages[last:]):
-        return AIMessage("Here is the lamp.")
-    return AIMessage("", tool_calls=[{"name": "find_item", "args": {"q": "lamp"}, "id": "c1"}])
-
-
 @pytest.fixture
 def planners(tmp_path: Path) -> Iterator[Planners]:
-    folder = tmp_path / "skills" / "shop"
-    folder.mkdir(parents=True)
-    (folder / "SKILL.md").write_text("---\nname: shop\nimage: x\n---\n")
-    (folder / "planner.py").write_text(PLANNER)
-    found = Planners.from_skills_dir(tmp_path / "skills")
+    found = shop_planners(tmp_path, PLANNER)
     yield found
     found.close()
 
@@ -69,25 +53,6 @@ def counted_round_trips(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(PlannerProcess, "_read", counted)
     return trips
-
-
-def shop_services(planners: Planners, tmp_path: Path) -> tuple[Services, InMemorySkills]:
-    model = ScriptedChatModel(respond=follows_the_plan)
-    skills = InMemorySkills(
-        {"find_item": lambda args: {"item": args["q"]}},
-        skill="shop",
-        descriptions={"find_item": "Find a lamp or any other item in the shop"},
-    )
-    services = Services(
-        skills=skills,
-        model=model,
-        sessions=SessionStore(tmp_path / "sessions"),
-        planners=planners,
-        suggestions=True,
-        model_profile=replace(profile_of(model), skill_answers=True),
-        relevance=skills.hearing(),
-    )
-    return services, skills
 
 
 async def test_the_first_call_asks_refusal_and_plan_in_one_round_trip(

@@ -4,6 +4,7 @@ skill that recognizes it, and both skills' calls are made in the first step."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from langchain_core.messages import HumanMessage
@@ -91,14 +92,25 @@ def test_a_message_is_cut_at_joining_words_and_punctuation(
     assert cuts(text) == found
 
 
-def test_a_skill_hears_a_message_one_of_whose_parts_is_near_its_intent(tmp_path: Path) -> None:
+TOOLS = [
+    {"function": {"name": "alpha_tool", "description": "Tool one."}},
+    {"function": {"name": "beta_tool", "description": "Tool two."}},
+]
+
+
+def weather_and_house(
+    tmp_path: Path,
+) -> tuple[IntentMatcher, list[dict[str, Any]], ToolChoice]:
+    """The two skills' intents (alpha: weather, beta: house), their tools and the tool choice
+    over them."""
     folders = two_skill_folders(tmp_path, {"alpha": "weather", "beta": "house"})
     matcher = IntentMatcher(load_all((f.name, f) for f in folders))
-    tools = [
-        {"function": {"name": "alpha_tool", "description": "Tool one."}},
-        {"function": {"name": "beta_tool", "description": "Tool two."}},
-    ]
     choice = ToolChoice({"alpha_tool": "alpha", "beta_tool": "beta"}.get, embed, matcher.rank)
+    return matcher, TOOLS, choice
+
+
+def test_a_skill_hears_a_message_one_of_whose_parts_is_near_its_intent(tmp_path: Path) -> None:
+    matcher, tools, choice = weather_and_house(tmp_path)
     said = "3 bedroom houses in Dallas under 300k with a big garden and a garage, and is it raining"
     assert max(r.score for r in matcher.rank(said) if r.skill == "alpha") < 0.5
     assert "alpha" in choice.heard(tools, [HumanMessage(said)])
@@ -106,13 +118,7 @@ def test_a_skill_hears_a_message_one_of_whose_parts_is_near_its_intent(tmp_path:
 
 
 def test_a_message_no_tool_is_near_is_heard_by_its_nearest_intents_skill(tmp_path: Path) -> None:
-    folders = two_skill_folders(tmp_path, {"alpha": "weather", "beta": "house"})
-    matcher = IntentMatcher(load_all((f.name, f) for f in folders))
-    tools = [
-        {"function": {"name": "alpha_tool", "description": "Tool one."}},
-        {"function": {"name": "beta_tool", "description": "Tool two."}},
-    ]
-    choice = ToolChoice({"alpha_tool": "alpha", "beta_tool": "beta"}.get, embed, matcher.rank)
+    matcher, tools, choice = weather_and_house(tmp_path)
     vague, unrelated = "somewhere to live with a yard", "tell me a joke"
     assert max(choice.scores(tools, vague).values()) < HEARD_FLOOR
     assert INTENT_FLOOR <= max(r.score for r in matcher.rank(vague)) < INTENT_HEARD

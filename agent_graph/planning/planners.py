@@ -241,13 +241,7 @@ class Planners:
     def _asked(self, planner: Planner, turn: dict[str, Any]) -> dict[str, Any] | None:
         """The planner's plan for `turn` with the message's intents, normalised; None if none."""
         turn = self.understanding.understood(turn, planner.skill)
-        plan = planner.ask("plan", turn)
-        if plan is None:
-            return None
-        if not isinstance(plan, dict):
-            log.error("planner of %s returned a plan that is not a dict", planner.skill)
-            return None
-        return normalised(plan, frozenset(turn["tools"]))
+        return _read_plan(planner.skill, planner.ask("plan", turn), turn)
 
     def _planned(self, heard: list[tuple[Planner, dict[str, Any]]], text: str) -> Planned | None:
         """The first plan with calls for `text` said in place of the message."""

@@ -12,7 +12,11 @@ from agent_graph.graph.nodes.hydrate import make_hydrate
 from agent_graph.graph.nodes.post_process import make_post_process
 from agent_graph.graph.nodes.reflect import make_reflect
 from agent_graph.graph.nodes.tools import make_tools
-from agent_graph.graph.routing import route_after_agent, route_after_tools
+from agent_graph.graph.routing import (
+    route_after_agent,
+    route_after_tools,
+    route_after_tools_block_kept,
+)
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.telemetry.graph_spans import GraphSpans
@@ -20,7 +24,8 @@ from agent_graph.telemetry.setup import active as telemetry_active
 
 
 def build_graph(services: Services, checkpointer: Any = None) -> Any:
-    """hydrate -> agent -> (tools -> [confirm_writes ->] reflect -> agent)* -> post_process."""
+    """hydrate -> agent -> (tools -> [confirm_writes ->] [reflect ->] agent)* -> post_process:
+    reflect only after a round that left a result for the context block (graph/routing.py)."""
     builder = StateGraph(AgentState, context_schema=Context)
     builder.add_node("hydrate", make_hydrate(services))
     builder.add_node("agent", make_agent(services))
@@ -31,7 +36,10 @@ def build_graph(services: Services, checkpointer: Any = None) -> Any:
     builder.add_edge(START, "hydrate")
     builder.add_edge("hydrate", "agent")
     builder.add_conditional_edges("agent", route_after_agent, ["tools", "post_process"])
-    builder.add_conditional_edges("tools", route_after_tools, ["confirm_writes", "reflect"])
+    after_tools = (
+        route_after_tools_block_kept if services.profile.replays_turns else route_after_tools
+    )
+    builder.add_conditional_edges("tools", after_tools, ["confirm_writes", "reflect", "agent"])
     builder.add_edge("confirm_writes", "reflect")
     builder.add_edge("reflect", "agent")
     builder.add_edge("post_process", END)

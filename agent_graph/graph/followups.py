@@ -104,6 +104,15 @@ async def make_hints(
                 return hints
         except Exception as exc:
             log.info("hint generation fell back to rules: %s", type(exc).__name__)
+    return await planned_hints(results, planners)
+
+
+async def planned_hints(results: list[dict[str, Any]], planners: Planners) -> list[str]:
+    """`fallback_hints`, read on the event loop when every planner's answer for these results
+    is kept (the same cards as a turn before), else in a thread, where the planners are asked."""
+    kept = planners.kept_hints_for(results)
+    if kept is not None:
+        return kept or list(GENERIC_HINTS)
     return await asyncio.to_thread(fallback_hints, results, planners)
 
 

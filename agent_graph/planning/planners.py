@@ -11,7 +11,8 @@ define `PRIORITY` (lower is asked first, default 50) and any of these plain-data
   turn that made the planned calls ends with it)
 - `state_lines(results) -> list[str]` (the reflect node's conversation-state block; its
   answer must depend on the results alone: it is kept for the same results, planner_cache.py)
-- `hints(results) -> list[str] | None` (deterministic follow-up hints)
+- `hints(results) -> list[str] | None` (deterministic follow-up hints: its answer is kept for
+  the same results, planning/cache.py)
 - `refuse(text) -> str | None` (every model: a message the skill declines whatever the model
   would do, e.g. fair housing; the string is the whole answer, named as the skill's, and no
   model or tool runs; asked only on turns that offer the skill's tools, never of the skills
@@ -41,7 +42,7 @@ from typing import Any, Protocol
 
 from agent_graph.planning.cache import AnswerCache
 from agent_graph.planning.host import planner_file
-from agent_graph.planning.process import PlannerFailure, PlannerProcess
+from agent_graph.planning.process import MAX_FAILURES, PlannerFailure, PlannerProcess
 from agent_graph.planning.two_skills import Planned, across_skills
 from agent_graph.skills.model.manifest import SkillSpec, load_skill
 from agent_graph.skills.registry import discover
@@ -122,6 +123,25 @@ class Planner:
             return None  # nothing asked: no span
         return planner_call(self.skill, function, lambda: self.process.call(function, argument))
 
+    def said(self, function: str, argument: Any) -> tuple[bool, Any]:
+        """`ask`, and whether the planner answered at all (False: it lacks the function, or
+        the call failed), so that an answer of None can be kept apart from a failure."""
+        if not self.has(function):
+            return False, None
+        replies: list[dict[str, Any]] = []
+
+        def call() -> Any:
+            replies.extend(self.process.replies([(function, argument)]))
+            return self.process.answer_of(function, replies[0])
+
+        found = planner_call(self.skill, function, call)
+        return "ok" in replies[0], found
+
+    @property
+    def switched_off(self) -> bool:
+        """Its process failed too often in a row and is asked nothing more (process.py)."""
+        return self.process.failures >= MAX_FAILURES
+
     def ask_many(self, asks: Mapping[str, Any]) -> dict[str, Any]:
         """`ask` of each function with its argument, all in one round trip (a `batch`): each
         answer as asked alone, under a span of its own (opened once the batch is answered, so
@@ -147,6 +167,8 @@ class Planners:
     """Skills whose refusals the operator switched off (PLANNER_REFUSALS_OFF)."""
     kept_lines: AnswerCache = field(default_factory=AnswerCache)
     """`state_lines` answers by the results they were asked for."""
+    kept_hints: AnswerCache = field(default_factory=AnswerCache)
+    """`hints` answers by the results they were asked for (none offered: an empty tuple)."""
     understanding: IntentMatcher = field(default_factory=lambda: IntentMatcher([]))
     """The skills' intents (intents.yaml): `plan` and `answer` turns carry the message's."""
 
@@ -331,12 +353,32 @@ class Planners:
         return None
 
     def hints(self, results: list[dict[str, Any]]) -> list[str] | None:
-        """The first three hints a planner offers for these results; None when none does."""
+        """The first three hints a planner offers for these results; None when none does.
+        Each planner's answer is kept for the same results, so a repeated turn asks none (a
+        planner switched off is asked, and fails, as before: what it said is not read)."""
         for planner in self.items:
-            found = planner.ask("hints", results)
-            if isinstance(found, list) and len(found) >= 3:
+            ask = functools.partial(_offered_hints, planner, results)
+            found = (
+                ask()
+                if planner.switched_off
+                else self.kept_hints.lines(planner.skill, results, ask)
+            )
+            if found is not None and len(found) >= 3:
                 return [str(hint) for hint in found[:3]]
         return None
+
+    def kept_hints_for(self, results: list[dict[str, Any]]) -> list[str] | None:
+        """`hints(results)` when every planner it would ask has its answer kept (nothing is
+        asked, so the caller need not leave the event loop), [] for none offered; else None."""
+        for planner in self.items:
+            if not planner.has("hints"):
+                continue
+            found = None if planner.switched_off else self.kept_hints.kept(planner.skill, results)
+            if found is None:
+                return None
+            if len(found) >= 3:
+                return list(found[:3])
+        return []
 
 
 def _read_plan(skill: str, plan: Any, turn: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -347,3 +389,12 @@ def _read_plan(skill: str, plan: Any, turn: dict[str, Any] | None) -> dict[str, 
         log.error("planner of %s returned a plan that is not a dict", skill)
         return None
     return normalised(plan, frozenset(turn["tools"]))
+
+
+def _offered_hints(planner: Planner, results: list[dict[str, Any]]) -> list[str] | None:
+    """The planner's hints for `results` as kept: [] when it offers none (or not three), None
+    when it did not answer (a failure is not kept)."""
+    answered, found = planner.said("hints", results)
+    if not answered:
+        return None
+    return [str(hint) for hint in found] if isinstance(found, list) and len(found) >= 3 else []

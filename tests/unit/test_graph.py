@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
@@ -46,6 +47,7 @@ def test_graph_shape_matches_snapshot(tmp_path: Path) -> None:
         "agent -.-> post_process",
         "tools -.-> reflect",
         "tools -.-> confirm_writes",
+        "tools -.-> agent",
         "confirm_writes --> reflect",
         "reflect --> agent",
         "post_process --> __end__",
@@ -92,6 +94,49 @@ async def test_a_turn_reads_and_writes_its_session_in_two_thread_hops(
     stored = SessionStore(tmp_path).load("local", "s1")
     assert stored is not None and stored.title == "Find it"
     assert [t["user"] for t in stored.turns] == ["find it", "and again"]
+
+
+async def nodes_run(graph: Any, text: str, session: str) -> list[str]:
+    """The nodes one turn runs, in order (LangGraph's `updates` stream)."""
+    request = {"messages": [HumanMessage(text)]}
+    context = Context(session_id=session)
+    return [
+        node
+        async for update in graph.astream(request, context=context, stream_mode="updates")
+        for node in update
+    ]
+
+
+@pytest.mark.parametrize(
+    ("result", "reflected"),
+    [({"type": "listing", "answer": 42}, True), ({"answer": 42}, False), (None, False)],
+)
+async def test_reflect_runs_only_after_a_round_that_left_a_result_for_the_block(
+    tmp_path: Path, result: dict[str, Any] | None, reflected: bool
+) -> None:
+    def lookup(params: dict[str, Any]) -> dict[str, Any]:
+        if result is None:
+            raise RuntimeError("boom")  # an error: no result either
+        return result
+
+    model = ScriptedChatModel(respond=_call_tool_then_answer)
+    graph = build_graph(_services(tmp_path, model, InMemorySkills({"lookup": lookup})))
+    nodes = await nodes_run(graph, "find it", "s6")
+    reflect = ["reflect"] if reflected else []
+    assert nodes == ["hydrate", "agent", "tools", *reflect, "agent", "post_process"]
+    first, second = model.seen
+    if not reflected:  # the second call reads the context the first call read
+        system = [[m for m in call if isinstance(m, SystemMessage)] for call in (first, second)]
+        assert system[0] == system[1]
+
+
+async def test_a_model_that_replays_turns_never_runs_reflect(tmp_path: Path) -> None:
+    skills = InMemorySkills({"lookup": lambda p: {"type": "listing", "answer": 42}})
+    model = ScriptedChatModel(respond=_call_tool_then_answer)
+    services = _services(tmp_path, model, skills)
+    services.model_profile = ModelProfile(kind="local")
+    nodes = await nodes_run(build_graph(services), "find it", "s7")
+    assert nodes == ["hydrate", "agent", "tools", "agent", "post_process"]
 
 
 async def test_tool_error_becomes_error_tool_message_not_a_crash(tmp_path: Path) -> None:

@@ -85,6 +85,32 @@ async def test_a_refusal_asked_with_the_plan_still_answers_alone(
     assert skills.calls == [] and trips == ["shop", "shop"]  # refuse + plan, then hints
 
 
+HINTING = PLANNER.replace(
+    'raise RuntimeError("no hints today")', 'return ["More lamps", "A desk", "Cheaper ones"]'
+)
+
+
+async def test_a_turn_that_shows_what_an_earlier_one_showed_asks_no_hints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planners = shop_planners(tmp_path, HINTING)
+    try:
+        services, _skills = shop_services(planners, tmp_path)
+        turns = TurnRunner(build_graph(services), services.sanitizer)
+        trips = counted_round_trips(monkeypatch)
+        hops = counted_thread_hops(monkeypatch)
+        said = []
+        for session in ("s1", "s2"):  # the same message and cards, in two conversations
+            events = [e async for e in turns.events(TurnRequest("local", session, "find a lamp"))]
+            said += [e.hints for e in events if e.type == "hints"]
+        assert said == [["More lamps", "A desk", "Cheaper ones"]] * 2
+        # refuse + plan, answer, then hints only the first time
+        assert trips == ["shop"] * 3 + ["shop"] * 2
+        assert hops.count("fallback_hints") == 1
+    finally:
+        planners.close()
+
+
 class Shop:
     """A planner module as the host holds it: one function answers, one raises."""
 

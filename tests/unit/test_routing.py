@@ -1,6 +1,10 @@
-from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from agent_graph.graph.routing import route_after_agent
+from agent_graph.graph.routing import (
+    route_after_agent,
+    route_after_tools,
+    route_after_tools_block_kept,
+)
 
 
 def test_route_to_tools_when_last_ai_message_has_tool_calls() -> None:
@@ -18,3 +22,35 @@ def test_route_to_post_process_when_last_message_is_not_ai() -> None:
     tool = ToolMessage("{}", tool_call_id="c1")
     assert route_after_agent({"messages": [HumanMessage("x"), tool]}) == "post_process"
     assert route_after_agent({"messages": []}) == "post_process"
+
+
+def _round(name: str, result: ToolMessage) -> list[BaseMessage]:
+    call = {"name": name, "args": {}, "id": result.tool_call_id, "type": "tool_call"}
+    return [AIMessage("", tool_calls=[call]), result]
+
+
+LISTINGS = ToolMessage("listings", artifact={"type": "listings", "items": []}, tool_call_id="c1")
+PLAIN = ToolMessage("it is noon", artifact={"time": "12:00"}, tool_call_id="c2")
+FAILED = ToolMessage("boom", artifact={"type": "listings"}, tool_call_id="c3", status="error")
+
+
+def test_route_to_reflect_after_a_round_that_left_a_structured_result() -> None:
+    messages = [HumanMessage("homes"), *_round("search", LISTINGS)]
+    assert route_after_tools({"messages": messages}) == "reflect"
+
+
+def test_route_back_to_the_agent_when_the_round_left_nothing_for_the_block() -> None:
+    # an earlier round's result is in the block already; this round's error or plain text adds none
+    for last in (FAILED, PLAIN):
+        messages = [HumanMessage("homes"), *_round("search", LISTINGS), *_round("search", last)]
+        assert route_after_tools({"messages": messages}) == "agent"
+
+
+def test_route_to_confirm_writes_first_whatever_the_round_left() -> None:
+    held = [{"call_id": "c1"}]
+    messages = [HumanMessage("homes"), *_round("search", LISTINGS)]
+    assert route_after_tools({"messages": messages, "awaiting_yes": held}) == "confirm_writes"
+    assert route_after_tools_block_kept({"messages": messages, "awaiting_yes": held}) == (
+        "confirm_writes"
+    )
+    assert route_after_tools_block_kept({"messages": messages}) == "agent"

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.743}
+FLOORS = {"learn": 0.965, "heldout": 0.746}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -35,7 +35,9 @@ Fourth session: learn 542/556 (97.5%, 15 cases added), held-out 262/359 (73.0%);
 Fifth session: learn 589/604 (97.5%, 48 cases added: two skills' wishes, payments, preferences),
 held-out 268/359 (74.7%); its floor is 266 (two cases of margin).
 Sixth session: learn 600/610 (98.4%, 6 cases added: a second wish naming only its home),
-held-out 269/359 (74.9%); its floor is 267 (two cases of margin)."""
+held-out 269/359 (74.9%); its floor is 267 (two cases of margin).
+Seventh session: learn 600/610 (98.4%, no cases added: intents arbitrated, 227 new examples),
+held-out 270/359 (75.2%); its floor is 268 (two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -4,7 +4,8 @@ Pure functions, no I/O. Decisions read only the user's own words (`Conversation.
 listing descriptions are data, never instructions.
 
 A message is read by the recognizers of recognizers.py, in their order (`RECOGNIZERS`); the
-first that returns a Plan wins. The rules below are what the rule-based ones read:
+first that returns a Plan wins, unless it plans nothing or only asks back and the intent the
+message is nearest to plans it by its own recognizer (arbitration.py). The rules below are what the rule-based ones read:
 1. the web UI's card click `Show me the details for {address} (zpid: {zpid})` -> details by zpid;
 2. a typed street address -> details by address;
 3. homes like a shown or open one ("homes like the second one", "more like this") -> a search
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .arbitration import arbitrate
 from .hint_chips import follow_up_hints
 from .plain_english import plain_english
 from .plans import Conversation, Plan, ToolRequest
@@ -66,8 +68,13 @@ def plan_for(conv: Conversation) -> Plan | None:
         conv = replace(conv, text=plain_english(conv.text))
     if conv.last_results and not card_click(conv.text):
         conv = replace(conv, text=with_positions(conv.text, conv.last_results))
-    for _name, recognize in RECOGNIZERS:
+    return arbitrate(conv, _decided(conv))
+
+
+def _decided(conv: Conversation) -> tuple[str, Plan] | None:
+    """The first recognizer that plans the message, and its plan."""
+    for name, recognize in RECOGNIZERS:
         found = recognize(conv)
         if found is not None:
-            return found
+            return name, found
     return None

@@ -60,6 +60,9 @@ _TOOL_WISHES = frozenset(
         "forget_preference",
     }
 )
+_SEARCHES = ("search_homes", "refine_search", "new_listings", "price_drops")
+"""The intents of a search: a message surely near one is a search though no criterion is read
+(with saved preferences, or asked where)."""
 
 
 def clicked_card(conv: Conversation) -> Plan | None:
@@ -271,7 +274,8 @@ def search(conv: Conversation) -> Plan | None:
     pages = only_pages(conv)
     if pages and conv.last_criteria is None and not writes:
         return Plan([], NOTHING_TO_PAGE)
-    if not writes and not pages and not wants_search(parsed, conv):
+    heard = bool(writes or pages or wants_search(parsed, conv))
+    if not heard and not conv.is_about(*_SEARCHES):
         return None
     if not writes and conv.last_criteria is None and _too_vague(conv):
         return Plan([], VAGUE_SEARCH, no_tools=True)  # "I want to buy a home": where, what?
@@ -286,12 +290,10 @@ def search(conv: Conversation) -> Plan | None:
         criteria = refine(conv.last_criteria, parsed, conv.last_results)
     else:
         criteria, note = fill_from_preferences(refine({}, parsed, []), conv.preferences)
-    saves = [
-        ToolRequest(SAVE_CRITERIA, {"entry_type": w.entry_type, "key": w.key, "value": w.value})
-        for w in writes
-    ]
     if parsed.page and not pages:  # "page 2 of the 78704 condos"
         criteria["page"] = parsed.page
+    if not heard and not tidy(criteria):
+        return None  # near a search by its words, yet nothing to search by
     return Plan([*saves, ToolRequest(SEARCH, tidy(criteria))], note)
 
 

@@ -1,0 +1,95 @@
+"""Between the rules and the nearest intent: when the recognizers plan nothing for a message
+(or only the unclear question back), the intent the message is nearest to is planned by its own
+recognizer alone, which still reads the slots and what the state allows ("the second one" with
+nothing shown is asked back).
+
+The rules keep the last word wherever they plan: measured leave-one-out on the learn part
+(tests/understanding/leave_one_out.py), the matcher naming another tool than the rules is right
+at most 4 times in 10 at every score and margin, so it never overrides them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .plans import MARGIN, Conversation, Plan
+from .recognizers import (
+    Recognizer,
+    paging,
+    referenced_home,
+    saved_homes,
+    search,
+    similar_homes,
+    time_on_market,
+    watches_and_tours,
+)
+
+LEAD = 0.4
+"""The least score at which the nearest intent is planned when the rules plan nothing: the
+score at which the platform lets a skill hear a message by its nearest intent
+(agent_graph/graph/tool_choice.py)."""
+
+INTENT_PLANNERS: dict[str, Recognizer] = {
+    "home_details": referenced_home,
+    "time_on_market": time_on_market,
+    "similar_homes": similar_homes,
+    "next_page": paging,
+    **dict.fromkeys(("search_homes", "refine_search", "new_listings", "price_drops"), search),
+    **dict.fromkeys(
+        (
+            "watch_home",
+            "request_tour",
+            "save_search",
+            "stop_watching",
+            "stop_saved_search",
+            "list_saved_searches",
+        ),
+        watches_and_tours,
+    ),
+    **dict.fromkeys(
+        (
+            "save_home",
+            "remove_saved_home",
+            "list_saved_homes",
+            "compare_homes",
+            "forget_preference",
+        ),
+        saved_homes,
+    ),
+}
+"""Each intent whose wish a recognizer plans from the intent alone, and that recognizer."""
+UNSURE = "ask back"
+"""The recognizer whose question means the rules did not understand the message."""
+
+
+def plan_as(intent: str, conv: Conversation) -> Plan | None:
+    """The plan of `intent`'s own recognizer, the message taken as that wish; None when the
+    intent has no recognizer of its own or its recognizer reads no wish in the message."""
+    recognize = INTENT_PLANNERS.get(intent)
+    if recognize is None:
+        return None
+    return recognize(replace(conv, intents=[(intent, 1.0)], sure={}, elsewhere=0.0))
+
+
+def leading_intent(conv: Conversation) -> str | None:
+    """This skill's nearest intent when it leads: LEAD or above, MARGIN ahead of the next one,
+    and nearer than any other skill's intent."""
+    if not conv.intents:
+        return None
+    name, score = conv.intents[0]
+    runner_up = conv.intents[1][1] if len(conv.intents) > 1 else 0.0
+    if score < LEAD or score - runner_up < MARGIN or score < conv.elsewhere:
+        return None
+    return name
+
+
+def arbitrate(conv: Conversation, decided: tuple[str, Plan] | None) -> Plan | None:
+    """The rules' plan (`decided`: the recognizer's name and its plan), unless they planned
+    nothing or only asked back and the leading intent's own recognizer plans the message."""
+    if decided is not None and decided[0] != UNSURE:
+        return decided[1]
+    wish = leading_intent(conv)
+    found = plan_as(wish, conv) if wish else None
+    if found is not None:
+        return found
+    return decided[1] if decided else None

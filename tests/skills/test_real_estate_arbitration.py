@@ -1,0 +1,68 @@
+"""Between the rules and the nearest intent (planner/arbitration.py): a message the recognizers
+plan nothing for is planned by its leading intent's own recognizer, which still reads what the
+state allows; wherever the rules plan, they decide."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from agent_graph.planning.host import load_planner, planner_file
+from tests.skills.real_estate_fakes import SKILL_DIR
+
+_PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_arbitration")
+arbitration = importlib.import_module(f"{_PACKAGE.__name__}.arbitration")
+conversation = importlib.import_module(f"{_PACKAGE.__name__}.conversation")
+Conversation = conversation.Conversation
+
+HOMES = [
+    {"zpid": "29000001", "address": "5200 Buffalo Pass, Austin, TX 78745", "price": 350_000},
+    {"zpid": "29000002", "address": "2509 Cockburn Dr, Austin, TX 78745", "price": 269_900},
+]
+OPEN_HOME = {"focused": HOMES[0], "last_results": HOMES, "last_criteria": {"location": "78745"}}
+VAGUE = "what's the story with this place"
+"""Words the rules read no wish in: no position, no detail word they know."""
+
+
+def calls(found: Any) -> list[tuple[str, dict[str, Any]]]:
+    assert found is not None
+    return [(c.name, c.args) for c in found.calls]
+
+
+def test_the_rules_alone_ask_back_for_words_they_read_no_wish_in() -> None:
+    unsure = Conversation(VAGUE, intents=[("home_details", 0.3), ("greeting", 0.2)], **OPEN_HOME)
+    found = conversation.plan_for(unsure)
+    assert found is not None and found.calls == [] and found.note
+
+
+def test_a_message_the_rules_miss_is_planned_as_the_intent_it_leads_to() -> None:
+    sure = Conversation(VAGUE, intents=[("home_details", 0.45), ("greeting", 0.2)], **OPEN_HOME)
+    assert calls(conversation.plan_for(sure)) == [("get_property_details", {"zpid": "29000001"})]
+
+
+def test_an_intent_that_does_not_lead_by_the_margin_is_not_planned() -> None:
+    close = [("home_details", 0.45), ("similar_homes", 0.44)]
+    assert arbitration.leading_intent(Conversation(VAGUE, intents=close, **OPEN_HOME)) is None
+    nearer_elsewhere = Conversation(VAGUE, intents=[("home_details", 0.45)], elsewhere=0.6)
+    assert arbitration.leading_intent(nearer_elsewhere) is None
+
+
+def test_a_position_with_no_results_on_screen_still_asks_back() -> None:
+    found = arbitration.plan_as("home_details", Conversation("the second one"))
+    assert found is not None and found.calls == []
+    assert "second" in found.note or "Which" in found.note or "search" in found.note
+
+
+def test_the_rules_decide_wherever_they_plan_whatever_the_intent_says() -> None:
+    sure_of_a_page = Conversation("tell me about the second one", intents=[("next_page", 0.9)],
+                                  **OPEN_HOME)  # fmt: skip
+    assert arbitration.plan_as("next_page", sure_of_a_page) is None
+    assert calls(conversation.plan_for(sure_of_a_page)) == [
+        ("get_property_details", {"zpid": "29000002"})
+    ]
+
+
+def test_each_intent_planner_is_callable_alone_and_an_answer_intent_has_none() -> None:
+    shown = Conversation("keep that second house for me", **OPEN_HOME)
+    assert calls(arbitration.plan_as("save_home", shown)) == [("save_home", {"zpid": "29000002"})]
+    assert arbitration.plan_as("greeting", shown) is None

@@ -90,7 +90,7 @@ class ModelProfile:
     @property
     def recalled_top_items(self) -> int:
         """How many of a recalled result's top items its line names (memory/scoring.py). One on
-        the local model: the second listing was 57 of the 306 tokens a new session's first
+        the local model: the second item was 57 of the 306 tokens a new session's first
         search read after its cached prefix (llama-server's /tokenize, 29 November 2026)."""
         return 1 if self.kind == "local" else TOP_ITEMS
 

@@ -14,6 +14,7 @@ from agent_graph.config import Settings
 from agent_graph.llm.model_call.kinds import BindFacts, ProviderOrder
 from agent_graph.llm.model_call.protocol import Capability
 from agent_graph.llm.offline.model import OfflineChatModel
+from agent_graph.memory.scoring import TOP_ITEMS
 
 LOCAL_MODEL = "openai/local"
 """How LiteLLM addresses the local llama-server (OpenAI wire format, model alias "local")."""
@@ -85,6 +86,13 @@ class ModelProfile:
         few thousand tokens long (docs/models.md), and a new session's first call reads them
         all (three cost a first question ~10 s); three on any other model."""
         return 1 if self.kind == "local" else 3
+
+    @property
+    def recalled_top_items(self) -> int:
+        """How many of a recalled result's top items its line names (memory/scoring.py). One on
+        the local model: the second item was 57 of the 306 tokens a new session's first
+        search read after its cached prefix (llama-server's /tokenize, 29 November 2026)."""
+        return 1 if self.kind == "local" else TOP_ITEMS
 
     @property
     def warms_up(self) -> bool:

@@ -19,6 +19,8 @@ MAX_SUMMARY_CHARS: Final = 400
 TOP_ITEMS: Final = 2
 """Items a list's summary names: recall shows up to three summaries on every turn, and a small
 local model reads each line at ~30 tokens/s (three items made a line ~110 tokens)."""
+TOP_MARK: Final = "; top: "
+ITEM_SEPARATOR: Final = "; "
 ITEM_FIELDS: Final = 6
 """Fields an item shows (the first short ones): eight added build years and lot sizes."""
 FIELD_CHARS: Final = 80
@@ -132,8 +134,17 @@ def _list_outcome(result: Mapping[str, Any], items: list[Any]) -> str:
     total = result.get("total", len(items))
     noun = "match" if total == 1 else "matches"
     shown = [_describe_item(i) if isinstance(i, Mapping) else _scalar(i) for i in items]
-    top = "; ".join(s for s in shown[:TOP_ITEMS] if s)
-    return f"{total} {noun}; top: {top}" if top else f"{total} {noun}"
+    top = ITEM_SEPARATOR.join(s for s in shown[:TOP_ITEMS] if s)
+    return f"{total} {noun}{TOP_MARK}{top}" if top else f"{total} {noun}"
+
+
+def with_top_items(summary: str, items: int) -> str:
+    """A stored summary naming only its first `items` top items (a model that reads each
+    recalled line on every new session: ModelProfile.recalled_top_items)."""
+    head, mark, top = summary.partition(TOP_MARK)
+    if not mark:
+        return summary
+    return head + mark + ITEM_SEPARATOR.join(top.split(ITEM_SEPARATOR)[:items])
 
 
 def _describe_item(item: Mapping[str, Any]) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from agent_graph.config import Settings
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.llm.profile import LOCAL_MODEL, profile_for, profile_of
+from agent_graph.memory.scoring import TOP_ITEMS
 
 
 @dataclass
@@ -31,6 +32,7 @@ def test_the_local_model_replays_turns_with_lean_schemas_and_a_grammar() -> None
     assert profile.words_only_grammar
     assert not profile.is_planners
     assert profile.recalled_results == 1  # each recalled line is read on every new session
+    assert profile.recalled_top_items == 1
 
 
 def test_any_other_model_is_hosted() -> None:
@@ -38,6 +40,7 @@ def test_any_other_model_is_hosted() -> None:
     assert profile.kind == "hosted"
     assert not (profile.replays_turns or profile.is_planners or profile.lean_schemas)
     assert profile.recalled_results == 3
+    assert profile.recalled_top_items == TOP_ITEMS
 
 
 def test_the_settings_decide_the_profile_once_with_every_setting_that_follows() -> None:

@@ -29,7 +29,7 @@ from agent_graph.graph.state import AgentState, Context
 from agent_graph.graph.thread import session_id_of
 from agent_graph.llm.client import shown_wait
 from agent_graph.memory.preferences import Remembered
-from agent_graph.memory.scoring import summarize_result
+from agent_graph.memory.scoring import summarize_result, with_top_items
 from agent_graph.planning.facts import tool_owners
 from agent_graph.planning.reading import calls_by_id, payload_of
 from agent_graph.security.roles import role_line
@@ -230,7 +230,8 @@ class Recall:
         sections = preferences_section(remembered.text)
         if semantic:
             replayed = _replayed_results(known.recent)
-            semantic = [line for line in semantic if line not in replayed]
+            top = self.services.profile.recalled_top_items
+            semantic = [with_top_items(line, top) for line in semantic if line not in replayed]
         if semantic:
             sections["semantic"] = "Useful results from earlier conversations:\n" + wrap_recalled(
                 "earlier results", "\n".join(f"- {s}" for s in semantic)

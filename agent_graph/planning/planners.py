@@ -43,7 +43,7 @@ from typing import Any, Protocol
 from agent_graph.planning.cache import AnswerCache
 from agent_graph.planning.host import planner_file
 from agent_graph.planning.process import MAX_FAILURES, PlannerFailure, PlannerProcess
-from agent_graph.planning.two_skills import Planned, across_skills
+from agent_graph.planning.two_skills import Planned, across_skills, parts
 from agent_graph.skills.model.manifest import SkillSpec, load_skill
 from agent_graph.skills.registry import discover
 from agent_graph.telemetry.planner_calls import planner_call
@@ -254,7 +254,13 @@ class Planners:
 
     def _plan_turn(self, planner: Planner, turns: SkillTurns) -> dict[str, Any] | None:
         turn = turns.for_plan(planner.skill, planner.reads)
-        return None if turn is None else self.understanding.understood(turn, planner.skill)
+        return None if turn is None else self._understood(turn, planner.skill)
+
+    def _understood(self, turn: dict[str, Any], skill: str) -> dict[str, Any]:
+        """`turn` with the intents `skill`'s planner sees for the message and for each part a
+        cut leaves of it (two_skills.py), so a clause is ranked like a whole message."""
+        message_parts = parts(str(turn.get("text", "")))[1:]
+        return self.understanding.understood(turn, skill, message_parts)
 
     def _hearing(self, turns: SkillTurns) -> list[tuple[Planner, dict[str, Any]]]:
         """The planners asked to plan this turn, each with its own turn."""
@@ -262,7 +268,7 @@ class Planners:
 
     def _asked(self, planner: Planner, turn: dict[str, Any]) -> dict[str, Any] | None:
         """The planner's plan for `turn` with the message's intents, normalised; None if none."""
-        turn = self.understanding.understood(turn, planner.skill)
+        turn = self._understood(turn, planner.skill)
         return _read_plan(planner.skill, planner.ask("plan", turn), turn)
 
     def _planned(self, heard: list[tuple[Planner, dict[str, Any]]], text: str) -> Planned | None:
@@ -288,7 +294,7 @@ class Planners:
         for planner in self.items:
             turn = turns.for_answer(planner.skill, planner.reads)
             if turn is not None:
-                turn = self.understanding.understood(turn, planner.skill)
+                turn = self._understood(turn, planner.skill)
             text = planner.ask("answer", turn) if turn is not None else None
             if isinstance(text, str) and text:
                 found[planner.skill] = text

@@ -90,15 +90,24 @@ class IntentMatcher:
             scores.append(Ranked(intent.skill, intent.name, score, intent.sure))
         return sorted(scores, key=lambda r: -r.score)
 
-    def understood(self, turn: dict[str, Any], skill: str) -> dict[str, Any]:
-        """`turn` with the intents one skill's planner sees (`for_planner`); unchanged when the
-        embedder cannot run (logged): the planners then read the words alone."""
+    def understood(
+        self, turn: dict[str, Any], skill: str, parts: Sequence[str] = ()
+    ) -> dict[str, Any]:
+        """`turn` with the intents one skill's planner sees (`for_planner`), and the same for
+        each of the message's `parts` (`part_intents`: a planner reading a message as several
+        wishes ranks each by its own); unchanged when the embedder cannot run (logged): the
+        planners then read the words alone."""
         try:
             ranked = self.rank(str(turn.get("text", "")))
+            by_part = [{"text": part, **for_planner(self.rank(part), skill)} for part in parts]
         except (RuntimeError, OSError, ValueError) as exc:
             log.error("intents not ranked: %s", exc)
             return turn
-        return {**turn, **for_planner(ranked, skill)}
+        return {
+            **turn,
+            **for_planner(ranked, skill),
+            **({"part_intents": by_part} if parts else {}),
+        }
 
     def _examples(self) -> Matrix:
         with _SHARED_LOCK:

@@ -14,6 +14,7 @@ _PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_arbitration")
 arbitration = importlib.import_module(f"{_PACKAGE.__name__}.arbitration")
 conversation = importlib.import_module(f"{_PACKAGE.__name__}.conversation")
 Conversation = conversation.Conversation
+Ranking = importlib.import_module(f"{_PACKAGE.__name__}.plans").Ranking
 
 HOMES = [
     {"zpid": "29000001", "address": "5200 Buffalo Pass, Austin, TX 78745", "price": 350_000},
@@ -66,3 +67,22 @@ def test_each_intent_planner_is_callable_alone_and_an_answer_intent_has_none() -
     shown = Conversation("keep that second house for me", **OPEN_HOME)
     assert calls(arbitration.plan_as("save_home", shown)) == [("save_home", {"zpid": "29000002"})]
     assert arbitration.plan_as("greeting", shown) is None
+
+
+SAVED = ("save_home", {"zpid": "29000002"})
+WANDER = "could we wander through it on sunday"
+"""A tour in words the rules do not know for one: they read "it" as the home to open."""
+PARTS = (
+    Ranking("save the 2nd one", [("save_home", 0.7), ("watch_home", 0.4)]),
+    Ranking(WANDER, [("request_tour", 0.62), ("watch_home", 0.3)]),
+)
+"""The platform's ranking of each part of the messages below (planning/planners.py)."""
+
+
+def test_a_clause_only_its_intent_recognizes_is_planned_beside_the_other() -> None:
+    text = f"save the 2nd one, then {WANDER}"
+    words_only = conversation.plan_for(Conversation(text, **OPEN_HOME))
+    assert words_only is None or "request_tour" not in [c.name for c in words_only.calls]
+    found = calls(conversation.plan_for(Conversation(text, parts=PARTS, **OPEN_HOME)))
+    assert [name for name, _ in found] == ["save_home", "request_tour"]
+    assert found[0] == SAVED and found[1][1]["zpid"] == "29000002"

@@ -13,7 +13,9 @@ at the level of the tool (or of an answer without one):
 - skills only: the same, with the skills' intents.yaml examples alone (what the product has);
 - vote k: the k nearest of those examples, each voting for its class by its similarity;
 - linear: a softmax classifier over the same MiniLM vectors, trained on the skills' examples
-  alone, or with the learn messages of the other nine folds of ten.
+  alone, or with the learn messages of the other nine folds of ten;
+- where nothing planned the message (the product asked back): the linear classifier's
+  probability against the nearest examples' score as the arbitration's gate.
 It takes a few minutes (the linear classifier is trained eleven times). Per capability it
 says how often each is right, and where the rules and the matcher disagree,
 which one is right. Only the learn part is read.
@@ -212,6 +214,44 @@ def linear(cases: list[Case]) -> str:
     return "\n".join(lines)
 
 
+UNSURE = "not sure what you"
+"""Words of the product's question back when nothing planned the message (the rules, nor the
+arbitration by the nearest intent: tests/understanding/runner.py shows it as "no call: ...")."""
+
+
+def unplanned(cases: list[Case], rules: dict[str, str]) -> str:
+    """Where nothing planned the message: would the linear classifier's probability arbitrate
+    better than the nearest examples' score? Each trained on the skills' examples alone; a
+    class other than NO_TOOL is acted on when it passes the gate."""
+    texts, labels = _examples(cases)
+    vectors = _matrix(default_embed(texts))
+    own, classes = len(texts) - len(cases), sorted(set(labels))
+    weights = _fit(
+        vectors[:own], np.asarray([classes.index(c) for c in labels[:own]]), len(classes)
+    )
+    label_of = np.asarray(labels[:own])
+    rows = []
+    for n in [n for n, c in enumerate(cases) if UNSURE in rules[c.where]]:
+        x, expected = vectors[own + n], expected_classes(cases[n])
+        (score, near), (second, _) = _ranked(vectors[:own] @ x, label_of, classes)[:2]
+        z = x @ weights[:-1] + weights[-1]
+        p = np.exp(z - z.max()) / np.exp(z - z.max()).sum()
+        rows.append((expected, near if score >= 0.4 and score - second >= 0.02 else None,
+                     near, classes[int(np.argmax(p))], float(p.max())))  # fmt: skip
+    lines = ["| recognizer | gate | acts | right | wrong |", "|---|---|---|---|---|"]
+    gates = [("nearest", ">= 0.4, margin 0.02", lambda r: r[1])]
+    gates += [
+        ("linear", f">= {t}", lambda r, t=t: r[3] if r[4] >= t else None) for t in (0.4, 0.6, 0.8)
+    ]
+    for name, gate, pick in gates:
+        acted = [(r[0], c) for r in rows if (c := pick(r)) not in (None, NO_TOOL)]
+        right = sum(c in expected for expected, c in acted)
+        lines.append(f"| {name} | {gate} | {len(acted)} | {right} | {len(acted) - right} |")
+    top = [sum(r[2] in r[0] for r in rows), sum(r[3] in r[0] for r in rows)]
+    lines.append(f"\n{len(rows)} cases; top class right: nearest {top[0]}, linear {top[1]}")
+    return "\n".join(lines)
+
+
 def _last(item: tuple[str, list[int]]) -> tuple[bool, str]:
     return item[0] == "**all**", item[0]
 
@@ -242,6 +282,8 @@ def main(argv: list[str]) -> int:
     print(by_score(found))
     print()
     print(linear(cases))
+    print()
+    print(unplanned(cases, rules))
     return 0
 
 

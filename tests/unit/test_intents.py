@@ -139,3 +139,28 @@ def test_the_offline_model_hands_each_planner_the_intents_of_the_message(tmp_pat
     finally:
         planners.close()
     assert load_skill(folder).name == "alpha"
+
+
+PART_ECHO = """
+def plan(turn):
+    parts = turn.get("part_intents") or []
+    named = [f"{p['text']}={p['intents'][0]['name']}" for p in parts]
+    return {"calls": [], "note": "; ".join(named) or "whole only"}
+"""
+
+
+def test_each_part_of_a_message_a_cut_leaves_is_ranked_for_the_planner(tmp_path: Path) -> None:
+    folder = skill(tmp_path, "alpha", PART_ECHO)
+    (folder / "intents.yaml").write_text(
+        "intents:\n"
+        "  say_hello:\n    answer: words\n    examples: [hello, hi there]\n"
+        "  find:\n    tool: alpha_tool\n    examples: [find a house, search homes]\n"
+    )
+    planners = Planners.from_folders([folder])
+    try:
+        model = Bound(planners, ("alpha_tool",))
+        two = model.respond([HumanMessage("hi there, and look for homes")]).content
+        assert two == "hi there=say_hello; look for homes=find"
+        assert model.respond([HumanMessage("look for homes")]).content == "whole only"
+    finally:
+        planners.close()

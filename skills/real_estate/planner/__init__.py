@@ -15,6 +15,7 @@ from .check import corrections, unasked_save, unknown_zpid
 from .conversation import Conversation, plan_for
 from .fair_housing import decline, protected_category
 from .hint_chips import follow_up_hints
+from .plans import Ranking
 from .questions import question
 from .replies import describe_error, describe_results
 from .state import state_lines
@@ -41,6 +42,7 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
             last_criteria, last_results = result.get("criteria") or {}, result.get("items") or []
         elif result.get("type") == "detail" and result.get("items"):
             focused = result["items"][0]
+    ranked = ranking_of(turn)
     return Conversation(
         text=str(turn.get("text", "")),
         last_criteria=last_criteria,
@@ -48,16 +50,24 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
         focused=focused,
         preferences=dict(turn.get("preferences") or {}),
         timezone=str(turn.get("timezone") or "UTC"),
-        intents=[
-            (str(i["name"]), float(i["score"]))
-            for i in turn.get("intents") or []
-            if isinstance(i, dict) and "name" in i and "score" in i
-        ],
-        elsewhere=float(turn.get("intent_elsewhere") or 0.0),
+        intents=ranked.intents,
+        elsewhere=ranked.elsewhere,
+        sure=ranked.sure,
+        parts=tuple(ranking_of(p) for p in turn.get("part_intents") or [] if isinstance(p, dict)),
+    )
+
+
+def ranking_of(said: dict[str, Any]) -> Ranking:
+    """The intents the platform ranked for a text (`intents`, `intent_elsewhere`)."""
+    intents = [i for i in said.get("intents") or [] if isinstance(i, dict) and "name" in i]
+    return Ranking(
+        text=str(said.get("text", "")),
+        intents=[(str(i["name"]), float(i["score"])) for i in intents if "score" in i],
+        elsewhere=float(said.get("intent_elsewhere") or 0.0),
         sure={
             str(i["name"]): float(i["sure"])
-            for i in turn.get("intents") or []
-            if isinstance(i, dict) and "name" in i and isinstance(i.get("sure"), (int, float))
+            for i in intents
+            if isinstance(i.get("sure"), (int, float))
         },
     )
 

@@ -83,13 +83,18 @@ def leading_intent(conv: Conversation) -> str | None:
     return name
 
 
-def arbitrate(conv: Conversation, decided: tuple[str, Plan] | None) -> Plan | None:
-    """The rules' plan (`decided`: the recognizer's name and its plan), unless they planned
-    nothing or only asked back and the leading intent's own recognizer plans the message."""
+def arbitrated(conv: Conversation, decided: tuple[str, Plan] | None) -> tuple[str, Plan] | None:
+    """The rules' choice (`decided`: the recognizer's name and its plan), unless they planned
+    nothing or only asked back and the leading intent's own recognizer plans the message (then
+    named "intent <name>")."""
     if decided is not None and decided[0] != UNSURE:
-        return decided[1]
+        return decided
     wish = leading_intent(conv)
     found = plan_as(wish, conv) if wish else None
-    if found is not None:
-        return found
-    return decided[1] if decided else None
+    return (f"intent {wish}", found) if found is not None else decided
+
+
+def arbitrate(conv: Conversation, decided: tuple[str, Plan] | None) -> Plan | None:
+    """The plan `arbitrated` chooses; None when neither the rules nor the intent plan."""
+    chosen = arbitrated(conv, decided)
+    return chosen[1] if chosen else None

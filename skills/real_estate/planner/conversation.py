@@ -39,8 +39,6 @@ A distance sort or radius with no landmark means downtown.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .arbitration import arbitrate
 from .hint_chips import follow_up_hints
 from .plain_english import plain_english
@@ -65,9 +63,10 @@ def plan_for(conv: Conversation) -> Plan | None:
     by its street reads as its position ("more about 3312 Western Dr" -> "more about #3"), and
     English as a learner writes it as the recognizers read it (plain_english.py)."""
     if not card_click(conv.text):
-        conv = replace(conv, text=plain_english(conv.text))
+        conv = conv.read_as(plain_english)
     if conv.last_results and not card_click(conv.text):
-        conv = replace(conv, text=with_positions(conv.text, conv.last_results))
+        shown = conv.last_results
+        conv = conv.read_as(lambda text: with_positions(text, shown))
     return arbitrate(conv, _decided(conv))
 
 

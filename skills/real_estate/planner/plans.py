@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -15,6 +17,23 @@ SURE = 0.5
 intent sets its own `sure` (intents.yaml, chosen by tests/understanding/calibrate.py)."""
 MARGIN = 0.02
 """...and by how much it must lead the next one of this skill."""
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """This skill's intents nearest to one part of the message, as the platform ranked them
+    (the same as `Conversation.intents`, `elsewhere` and `sure` for the whole message)."""
+
+    text: str
+    intents: list[tuple[str, float]] = field(default_factory=list)
+    elsewhere: float = 0.0
+    sure: dict[str, float] = field(default_factory=dict)
+
+
+def words_of(text: str) -> str:
+    """A text by its words alone, so a clause is found among the parts the platform ranked
+    whatever its case, spacing and punctuation."""
+    return " ".join(re.findall(r"[\w'#$]+", normalize(text)))
 
 
 @dataclass
@@ -36,6 +55,21 @@ class Conversation:
     """How near the message is to another skill's best intent."""
     sure: dict[str, float] = field(default_factory=dict)
     """Intent name -> its own least score to be taken as the wish (else SURE)."""
+    parts: tuple[Ranking, ...] = ()
+    """The parts of the message the platform ranked on their own (the two sides of each cut
+    at a joining word or a punctuation mark): a clause's wish is arbitrated by its own."""
+
+    def ranked_as(self, part: str) -> Conversation:
+        """This conversation with the intents the platform ranked for `part` of the message;
+        none when it ranked no such part (the words alone decide)."""
+        key = words_of(part)
+        found = next((r for r in self.parts if words_of(r.text) == key), Ranking(part))
+        return replace(self, intents=found.intents, elsewhere=found.elsewhere, sure=found.sure)
+
+    def read_as(self, reading: Callable[[str], str]) -> Conversation:
+        """The message and each ranked part of it read by `reading` (the same words alike)."""
+        parts = tuple(replace(r, text=reading(r.text)) for r in self.parts)
+        return replace(self, text=reading(self.text), parts=parts)
 
     @cached_property
     def parsed(self) -> Parsed:

@@ -73,8 +73,9 @@ def clicked_card(conv: Conversation) -> Plan | None:
 
 def two_wishes(conv: Conversation) -> Plan | None:
     """ "save it and set up a tour for Sunday", "forget my budget, then look in Round Rock":
-    each clause (clauses.py) planned alone by its words, in the conversation the clauses
-    before it leave ("it" being their home); the calls joined in order. A clause that is only
+    each clause (clauses.py) planned alone, with the intents the platform ranked for it
+    (arbitrated like a whole message), in the conversation the clauses before it leave ("it"
+    being their home); the calls joined in order. A clause that is only
     small talk ("thanks, and ...") adds nothing; one that plans nothing, or two that each run
     a search, and the message is read whole."""
     parts = clauses(conv.text)
@@ -85,7 +86,7 @@ def two_wishes(conv: Conversation) -> Plan | None:
     here, before = conv, ""
     for part in parts:
         text = referring_back(part, homes, conv.last_results)
-        found = _planned(replace(here, text=text, intents=[]))
+        found = _clause_planned(replace(here.ranked_as(part), text=text))
         if plans and (gapped := _same_wish(before, text, plans[-1], here)) is not None:
             text, found = gapped
         before = text
@@ -132,6 +133,15 @@ def _joined(plans: list[Plan]) -> Plan | None:
     if not plans or len(searches) > 1 or any(c.name == SAVE_CRITERIA for c in later):
         return None  # a search said in parts, or preferences after it that it should use
     return Plan(calls, notes[0] if notes else "")
+
+
+def _clause_planned(conv: Conversation) -> tuple[str, Plan] | None:
+    """The plan of one clause, read like a whole message with the intents the platform ranked
+    for it: when the rules plan nothing or only ask back, its leading intent's own recognizer
+    plans it (arbitration.py)."""
+    from .arbitration import arbitrated  # it plans by these recognizers: imported once they are
+
+    return arbitrated(conv, _planned(conv))
 
 
 def _planned(conv: Conversation) -> tuple[str, Plan] | None:

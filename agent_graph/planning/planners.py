@@ -336,13 +336,14 @@ class Planners:
         return self.refusal_and_plan(text, skills, None)[0]
 
     def corrections(self, turns: SkillTurns) -> list[str]:
-        """The corrections of the call by the planner of the skill it calls."""
+        """The corrections of the call by the planner of the skill it calls, which reads the
+        message's intents as its `plan` did, so a plan an intent chose is not corrected."""
         found: list[str] = []
         for planner in self.items:
             turn = turns.for_check(planner.skill, planner.reads)
             if turn is None:
                 continue
-            said = planner.ask("check", turn)
+            said = planner.ask("check", self._understood(turn, planner.skill))
             if isinstance(said, list):
                 found.extend(str(line) for line in said if str(line).strip())
         return found

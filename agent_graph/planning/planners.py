@@ -35,49 +35,28 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from agent_graph.planning.cache import AnswerCache
+from agent_graph.planning.heard_plans import both_skills_plan, understood
 from agent_graph.planning.host import planner_file
-from agent_graph.planning.process import MAX_FAILURES, PlannerFailure, PlannerProcess
-from agent_graph.planning.two_skills import Planned, across_skills, parts
+from agent_graph.planning.planner import (
+    Planner,
+    SkillResults,
+    SkillTurns,
+    offered_hints,
+    read_plan,
+)
+from agent_graph.planning.process import PlannerFailure, PlannerProcess
 from agent_graph.skills.model.manifest import SkillSpec, load_skill
 from agent_graph.skills.registry import discover
-from agent_graph.telemetry.planner_calls import planner_call
 from agent_graph.understanding.intents import load_all
 from agent_graph.understanding.matcher import IntentMatcher
 
 log = logging.getLogger(__name__)
-
-
-class SkillTurns(Protocol):
-    """A turn cut per skill (planning/view.py, TurnView): None when that skill is not asked."""
-
-    def for_plan(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None: ...
-
-    def for_answer(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None: ...
-
-    def for_check(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None: ...
-
-
-def normalised(plan: dict[str, Any], tools: frozenset[str]) -> dict[str, Any]:
-    """A planner's plan as the agent reads it, its calls only to `tools` (its own offered)."""
-    calls = [
-        {"name": str(c["name"]), "args": dict(c.get("args") or {})}
-        for c in plan.get("calls") or []
-        if isinstance(c, dict) and isinstance(c.get("name"), str) and c["name"] in tools
-    ]
-    no_tools = not calls and plan.get("no_tools") is True
-    return {"calls": calls, "note": str(plan.get("note") or ""), "no_tools": no_tools}
-
-
-class SkillResults(Protocol):
-    """The conversation's results cut per skill (planning/view.py, ResultsView)."""
-
-    def for_state(self, skill: str, reads: frozenset[str]) -> list[dict[str, Any]] | None: ...
 
 
 @dataclass(frozen=True)
@@ -101,61 +80,6 @@ def known_skills(specs: Iterable[SkillSpec], names: Iterable[str]) -> frozenset[
             f"(installed: {', '.join(sorted(installed)) or 'none'})"
         )
     return frozenset(names)
-
-
-@dataclass(frozen=True)
-class Planner:
-    """One running planner and the skill it came from."""
-
-    skill: str
-    priority: int
-    process: PlannerProcess
-    reads: frozenset[str] = frozenset()
-    """Kinds of other skills' results its planner may read (SKILL.md `planner_reads`)."""
-
-    def has(self, function: str) -> bool:
-        return function in self.process.greeting.get("functions", ())
-
-    def ask(self, function: str, argument: Any) -> Any:
-        """Call one of the planner's functions; a missing function or a failure gives None.
-        Traced as `planner.{function} {skill}` (telemetry/planner_calls.py)."""
-        if not self.has(function):
-            return None  # nothing asked: no span
-        return planner_call(self.skill, function, lambda: self.process.call(function, argument))
-
-    def said(self, function: str, argument: Any) -> tuple[bool, Any]:
-        """`ask`, and whether the planner answered at all (False: it lacks the function, or
-        the call failed), so that an answer of None can be kept apart from a failure."""
-        if not self.has(function):
-            return False, None
-        replies: list[dict[str, Any]] = []
-
-        def call() -> Any:
-            replies.extend(self.process.replies([(function, argument)]))
-            return self.process.answer_of(function, replies[0])
-
-        found = planner_call(self.skill, function, call)
-        return "ok" in replies[0], found
-
-    @property
-    def switched_off(self) -> bool:
-        """Its process failed too often in a row and is asked nothing more (process.py)."""
-        return self.process.failures >= MAX_FAILURES
-
-    def ask_many(self, asks: Mapping[str, Any]) -> dict[str, Any]:
-        """`ask` of each function with its argument, all in one round trip (a `batch`): each
-        answer as asked alone, under a span of its own (opened once the batch is answered, so
-        its time is not the round trip's); a function it lacks is left out."""
-        asked = [(function, argument) for function, argument in asks.items() if self.has(function)]
-        if len(asked) < 2:
-            return {function: self.ask(function, argument) for function, argument in asked}
-        replies = self.process.replies(asked)
-        return {
-            function: planner_call(
-                self.skill, function, functools.partial(self.process.answer_of, function, reply)
-            )
-            for (function, _), reply in zip(asked, replies, strict=True)
-        }
 
 
 @dataclass
@@ -238,54 +162,17 @@ class Planners:
             refused = said.get("refuse")
             if isinstance(refused, str) and refused.strip():
                 return Refusal(planner.skill, refused.strip()), None
-            found = _read_plan(planner.skill, said.get("plan"), turn)
+            found = read_plan(planner.skill, said.get("plan"), turn)
             if found is not None and (best is None or (found["calls"] and not best["calls"])):
                 best = found
-        both = self._both(turns) if turns is not None else None
+        both = (
+            both_skills_plan(self.items, self.understanding, turns) if turns is not None else None
+        )
         return None, both or best
-
-    def _both(self, turns: SkillTurns) -> dict[str, Any] | None:
-        """Both skills' calls when the message's two parts are two heard skills' wishes."""
-        heard = self._hearing(turns)
-        if len(heard) < 2:
-            return None
-        text = str(heard[0][1].get("text", ""))
-        return across_skills(text, lambda part: self._planned(heard, part), self._nearness)
 
     def _plan_turn(self, planner: Planner, turns: SkillTurns) -> dict[str, Any] | None:
         turn = turns.for_plan(planner.skill, planner.reads)
-        return None if turn is None else self._understood(turn, planner.skill)
-
-    def _understood(self, turn: dict[str, Any], skill: str) -> dict[str, Any]:
-        """`turn` with the intents `skill`'s planner sees for the message and for each part a
-        cut leaves of it (two_skills.py), so a clause is ranked like a whole message."""
-        message_parts = parts(str(turn.get("text", "")))[1:]
-        return self.understanding.understood(turn, skill, message_parts)
-
-    def _hearing(self, turns: SkillTurns) -> list[tuple[Planner, dict[str, Any]]]:
-        """The planners asked to plan this turn, each with its own turn."""
-        return [(p, t) for p in self.items if (t := turns.for_plan(p.skill, p.reads)) is not None]
-
-    def _asked(self, planner: Planner, turn: dict[str, Any]) -> dict[str, Any] | None:
-        """The planner's plan for `turn` with the message's intents, normalised; None if none."""
-        turn = self._understood(turn, planner.skill)
-        return _read_plan(planner.skill, planner.ask("plan", turn), turn)
-
-    def _planned(self, heard: list[tuple[Planner, dict[str, Any]]], text: str) -> Planned | None:
-        """The first plan with calls for `text` said in place of the message."""
-        for planner, turn in heard:
-            found = self._asked(planner, {**turn, "text": text})
-            if found is not None and found["calls"]:
-                return Planned(planner.skill, found)
-        return None
-
-    def _nearness(self, text: str, skill: str) -> float:
-        """The best score of `skill`'s declared intents for `text` (0 when none can be ranked)."""
-        try:
-            ranked = self.understanding.rank(text)
-        except (RuntimeError, OSError, ValueError):
-            return 0.0
-        return max((r.score for r in ranked if r.skill == skill), default=0.0)
+        return None if turn is None else understood(self.understanding, turn, planner.skill)
 
     def answers(self, turns: SkillTurns) -> dict[str, str]:
         """Each planner's answer for its own tools' outcomes this turn, by skill, in PRIORITY
@@ -294,7 +181,7 @@ class Planners:
         for planner in self.items:
             turn = turns.for_answer(planner.skill, planner.reads)
             if turn is not None:
-                turn = self._understood(turn, planner.skill)
+                turn = understood(self.understanding, turn, planner.skill)
             text = planner.ask("answer", turn) if turn is not None else None
             if isinstance(text, str) and text:
                 found[planner.skill] = text
@@ -336,13 +223,14 @@ class Planners:
         return self.refusal_and_plan(text, skills, None)[0]
 
     def corrections(self, turns: SkillTurns) -> list[str]:
-        """The corrections of the call by the planner of the skill it calls."""
+        """The corrections of the call by the planner of the skill it calls, which reads the
+        message's intents as its `plan` did, so a plan an intent chose is not corrected."""
         found: list[str] = []
         for planner in self.items:
             turn = turns.for_check(planner.skill, planner.reads)
             if turn is None:
                 continue
-            said = planner.ask("check", turn)
+            said = planner.ask("check", understood(self.understanding, turn, planner.skill))
             if isinstance(said, list):
                 found.extend(str(line) for line in said if str(line).strip())
         return found
@@ -363,7 +251,7 @@ class Planners:
         Each planner's answer is kept for the same results, so a repeated turn asks none (a
         planner switched off is asked, and fails, as before: what it said is not read)."""
         for planner in self.items:
-            ask = functools.partial(_offered_hints, planner, results)
+            ask = functools.partial(offered_hints, planner, results)
             found = (
                 ask()
                 if planner.switched_off
@@ -385,22 +273,3 @@ class Planners:
             if len(found) >= 3:
                 return list(found[:3])
         return []
-
-
-def _read_plan(skill: str, plan: Any, turn: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A planner's answer to `plan` normalised, or None (no plan, or not a dict: logged)."""
-    if plan is None or turn is None:
-        return None
-    if not isinstance(plan, dict):
-        log.error("planner of %s returned a plan that is not a dict", skill)
-        return None
-    return normalised(plan, frozenset(turn["tools"]))
-
-
-def _offered_hints(planner: Planner, results: list[dict[str, Any]]) -> list[str] | None:
-    """The planner's hints for `results` as kept: [] when it offers none (or not three), None
-    when it did not answer (a failure is not kept)."""
-    answered, found = planner.said("hints", results)
-    if not answered:
-        return None
-    return [str(hint) for hint in found] if isinstance(found, list) and len(found) >= 3 else []

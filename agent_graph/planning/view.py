@@ -99,13 +99,15 @@ class TurnView:
         return seen if seen["outcomes"] else None
 
     def for_check(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None:
-        """`check`'s turn: asked only of the skill whose tool is called."""
+        """`check`'s turn: asked only of the skill whose tool is called (with the message's
+        intents added as for `plan`: Planners.corrections)."""
         if self.call is None or self.facts.owners.get(self.call["name"]) != skill:
             return None
         seen = self._seen(skill, reads)
         this_turn = [o["result"] for o in seen["outcomes"] if isinstance(o.get("result"), dict)]
         return {
             "text": seen["text"],
+            "timezone": seen["timezone"],
             "earlier": seen["earlier"],
             "this_turn": this_turn,
             "preferences": seen["preferences"],

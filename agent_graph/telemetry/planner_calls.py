@@ -1,5 +1,5 @@
 """`planner.{hook} {skill}` spans: one per call of a skill's planner (plan, check, refuse,
-answer, state_lines, hints), made where the agent asks it (planning/planners.py), so the
+answer, state_lines, hints), made where the agent asks it (planning/planner.py), so the
 planners themselves and their callers know nothing of tracing."""
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from agent_graph.graph.builder import build_graph
 from agent_graph.planning import process as planner_process
@@ -20,7 +21,7 @@ from agent_graph.planning.planners import Planners
 from agent_graph.planning.process import PlannerProcess
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import TurnRunner
-from tests.fakes import counted_thread_hops
+from tests.fakes import ScriptedChatModel, counted_thread_hops
 from tests.shop import shop_planners, shop_services
 
 PLANNER = """
@@ -107,6 +108,43 @@ async def test_a_turn_that_shows_what_an_earlier_one_showed_asks_no_hints(
         # refuse + plan, answer, then hints only the first time
         assert trips == ["shop"] * 3 + ["shop"] * 2
         assert hops.count("fallback_hints") == 1
+    finally:
+        planners.close()
+
+
+CHECKING = (
+    PLANNER
+    + """
+def check(turn):
+    asked = turn["call"]["args"]["q"]
+    return None if asked == "lamp" else [f"q: the user asked for a lamp, not a {asked}"]
+"""
+)
+
+
+def calls_a_desk(messages: list[BaseMessage]) -> AIMessage:
+    """A real model that calls for a desk (not the planned lamp), then answers."""
+    last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
+    if any(isinstance(m, ToolMessage) for m in messages[last:]):
+        return AIMessage("Done.")
+    return AIMessage("", tool_calls=[{"name": "find_item", "args": {"q": "desk"}, "id": "c1"}])
+
+
+async def test_the_planned_call_is_not_checked_and_any_other_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planners = shop_planners(tmp_path, CHECKING)
+    try:
+        trips = counted_round_trips(monkeypatch)
+        for session, model in (("s1", None), ("s2", ScriptedChatModel(respond=calls_a_desk))):
+            services, skills = shop_services(planners, tmp_path, model)
+            turns = TurnRunner(build_graph(services), services.sanitizer)
+            events = [e async for e in turns.events(TurnRequest("local", session, "find a lamp"))]
+            assert events[-1].type == "done"
+            if model is None:  # refuse + plan, answer, hints: the plan's own call is not checked
+                assert skills.calls == [("find_item", {"q": "lamp"})] and len(trips) == 3
+        # the desk: refuse + plan, its check (corrected, not run), hints
+        assert skills.calls == [] and len(trips) == 3 + 3
     finally:
         planners.close()
 

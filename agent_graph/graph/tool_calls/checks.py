@@ -5,7 +5,9 @@ what the model reads."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from agent_graph.graph.tool_calls.outcomes import DECLINED, step_of
 from agent_graph.graph.tool_calls.protocol import ToolCapability
@@ -75,7 +77,8 @@ class CheckMaybeRan(ToolCapability):
 
 class CheckArguments(ToolCapability):
     """The schema's check (harmless mismatches coerced), then once per tool the planners'
-    (an IPC call, off the event loop); last, as the costliest check."""
+    (an IPC call, off the event loop); last, as the costliest check. A call the turn's plan
+    makes is the planners' own reading of the message: they are not asked to check it."""
 
     name = "check_arguments"
     runs_after = ("check_maybe_ran",)
@@ -83,10 +86,18 @@ class CheckArguments(ToolCapability):
     async def before(self, request: ToolRequest) -> ToolRequest:
         run, name = request.run, request.name
         args, problems = checked_arguments(run.services.skills.tools, name, request.args)
-        if run.services.checks and not problems and not run.failures.get(name):
+        checked = run.services.checks and not run.failures.get(name)
+        if checked and not problems and not planned(run.conversation.facts.plan, name, args):
             turn = run.conversation.with_call(name, args)
             problems = await asyncio.to_thread(run.services.planners.corrections, turn)
         if problems:
             text = invalid_message(name, problems, run.failures.get(name, 0))
             return refused(request, text, "arguments")
         return replace(request, args=args)
+
+
+def planned(plan: Mapping[str, Any] | None, name: str, args: dict[str, Any]) -> bool:
+    """The turn's plan (AgentState.plan) makes this very call: the same tool, the same
+    arguments."""
+    calls = (plan or {}).get("calls") or ()
+    return any(c.get("name") == name and c.get("args") == args for c in calls)

@@ -12,6 +12,7 @@ from tests.skills.real_estate_fakes import SKILL_DIR
 
 _PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_arbitration")
 arbitration = importlib.import_module(f"{_PACKAGE.__name__}.arbitration")
+recognizers = importlib.import_module(f"{_PACKAGE.__name__}.recognizers")
 conversation = importlib.import_module(f"{_PACKAGE.__name__}.conversation")
 Conversation = conversation.Conversation
 Ranking = importlib.import_module(f"{_PACKAGE.__name__}.plans").Ranking
@@ -49,7 +50,7 @@ def test_an_intent_that_does_not_lead_by_the_margin_is_not_planned() -> None:
 
 
 def test_a_position_with_no_results_on_screen_still_asks_back() -> None:
-    found = arbitration.plan_as("home_details", Conversation("the second one"))
+    found = recognizers.plan_as("home_details", Conversation("the second one"))
     assert found is not None and found.calls == []
     assert "second" in found.note or "Which" in found.note or "search" in found.note
 
@@ -57,7 +58,7 @@ def test_a_position_with_no_results_on_screen_still_asks_back() -> None:
 def test_the_rules_decide_wherever_they_plan_whatever_the_intent_says() -> None:
     sure_of_a_page = Conversation("tell me about the second one", intents=[("next_page", 0.9)],
                                   **OPEN_HOME)  # fmt: skip
-    assert arbitration.plan_as("next_page", sure_of_a_page) is None
+    assert recognizers.plan_as("next_page", sure_of_a_page) is None
     assert calls(conversation.plan_for(sure_of_a_page)) == [
         ("get_property_details", {"zpid": "29000002"})
     ]
@@ -65,8 +66,8 @@ def test_the_rules_decide_wherever_they_plan_whatever_the_intent_says() -> None:
 
 def test_each_intent_planner_is_callable_alone_and_an_answer_intent_has_none() -> None:
     shown = Conversation("keep that second house for me", **OPEN_HOME)
-    assert calls(arbitration.plan_as("save_home", shown)) == [("save_home", {"zpid": "29000002"})]
-    assert arbitration.plan_as("greeting", shown) is None
+    assert calls(recognizers.plan_as("save_home", shown)) == [("save_home", {"zpid": "29000002"})]
+    assert recognizers.plan_as("greeting", shown) is None
 
 
 SAVED = ("save_home", {"zpid": "29000002"})

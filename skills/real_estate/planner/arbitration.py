@@ -10,65 +10,20 @@ at most 4 times in 10 at every score and margin, so it never overrides them.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 
 from .plans import MARGIN, Conversation, Plan
-from .recognizers import (
-    Recognizer,
-    paging,
-    referenced_home,
-    saved_homes,
-    search,
-    similar_homes,
-    time_on_market,
-    watches_and_tours,
-)
+
+IntentPlanner = Callable[[str, Conversation], Plan | None]
+"""An intent's own recognizer, the message taken as that wish (recognizers.py `plan_as`)."""
 
 LEAD = 0.4
 """The least score at which the nearest intent is planned when the rules plan nothing: the
 score at which the platform lets a skill hear a message by its nearest intent
 (agent_graph/graph/tool_choice.py)."""
 
-INTENT_PLANNERS: dict[str, Recognizer] = {
-    "home_details": referenced_home,
-    "time_on_market": time_on_market,
-    "similar_homes": similar_homes,
-    "next_page": paging,
-    **dict.fromkeys(("search_homes", "refine_search", "new_listings", "price_drops"), search),
-    **dict.fromkeys(
-        (
-            "watch_home",
-            "request_tour",
-            "save_search",
-            "stop_watching",
-            "stop_saved_search",
-            "list_saved_searches",
-        ),
-        watches_and_tours,
-    ),
-    **dict.fromkeys(
-        (
-            "save_home",
-            "remove_saved_home",
-            "list_saved_homes",
-            "compare_homes",
-            "forget_preference",
-        ),
-        saved_homes,
-    ),
-}
-"""Each intent whose wish a recognizer plans from the intent alone, and that recognizer."""
 UNSURE = "ask back"
 """The recognizer whose question means the rules did not understand the message."""
-
-
-def plan_as(intent: str, conv: Conversation) -> Plan | None:
-    """The plan of `intent`'s own recognizer, the message taken as that wish; None when the
-    intent has no recognizer of its own or its recognizer reads no wish in the message."""
-    recognize = INTENT_PLANNERS.get(intent)
-    if recognize is None:
-        return None
-    return recognize(replace(conv, intents=[(intent, 1.0)], sure={}, elsewhere=0.0))
 
 
 def leading_intent(conv: Conversation) -> str | None:
@@ -83,10 +38,12 @@ def leading_intent(conv: Conversation) -> str | None:
     return name
 
 
-def arbitrated(conv: Conversation, decided: tuple[str, Plan] | None) -> tuple[str, Plan] | None:
+def arbitrated(
+    conv: Conversation, decided: tuple[str, Plan] | None, plan_as: IntentPlanner
+) -> tuple[str, Plan] | None:
     """The rules' choice (`decided`: the recognizer's name and its plan), unless they planned
-    nothing or only asked back and the leading intent's own recognizer plans the message (then
-    named "intent <name>")."""
+    nothing or only asked back and the leading intent's own recognizer (`plan_as`) plans the
+    message (then named "intent <name>")."""
     if decided is not None and decided[0] != UNSURE:
         return decided
     wish = leading_intent(conv)
@@ -94,7 +51,9 @@ def arbitrated(conv: Conversation, decided: tuple[str, Plan] | None) -> tuple[st
     return (f"intent {wish}", found) if found is not None else decided
 
 
-def arbitrate(conv: Conversation, decided: tuple[str, Plan] | None) -> Plan | None:
+def arbitrate(
+    conv: Conversation, decided: tuple[str, Plan] | None, plan_as: IntentPlanner
+) -> Plan | None:
     """The plan `arbitrated` chooses; None when neither the rules nor the intent plan."""
-    chosen = arbitrated(conv, decided)
+    chosen = arbitrated(conv, decided, plan_as)
     return chosen[1] if chosen else None

@@ -43,7 +43,7 @@ from .arbitration import arbitrate
 from .hint_chips import follow_up_hints
 from .plain_english import plain_english
 from .plans import Conversation, Plan, ToolRequest
-from .recognizers import RECOGNIZERS
+from .recognizers import RECOGNIZERS, plan_as
 from .refs import card_click, with_positions
 from .replies import describe_error, describe_results
 
@@ -67,7 +67,7 @@ def plan_for(conv: Conversation) -> Plan | None:
     if conv.last_results and not card_click(conv.text):
         shown = conv.last_results
         conv = conv.read_as(lambda text: with_positions(text, shown))
-    return arbitrate(conv, _decided(conv))
+    return arbitrate(conv, _decided(conv), plan_as)
 
 
 def _decided(conv: Conversation) -> tuple[str, Plan] | None:

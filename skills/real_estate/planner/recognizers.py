@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
 
+from .arbitration import arbitrated
 from .clauses import carried, clauses, homes_of, only_names, referring_back, with_wish_of
 from .criteria_edit import (
     is_refinement,
@@ -139,9 +140,7 @@ def _clause_planned(conv: Conversation) -> tuple[str, Plan] | None:
     """The plan of one clause, read like a whole message with the intents the platform ranked
     for it: when the rules plan nothing or only ask back, its leading intent's own recognizer
     plans it (arbitration.py)."""
-    from .arbitration import arbitrated  # it plans by these recognizers: imported once they are
-
-    return arbitrated(conv, _planned(conv))
+    return arbitrated(conv, _planned(conv), plan_as)
 
 
 def _planned(conv: Conversation) -> tuple[str, Plan] | None:
@@ -348,3 +347,42 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("ask back", ask_back),
 )
 """Asked in this order; the first Plan wins."""
+
+INTENT_PLANNERS: dict[str, Recognizer] = {
+    "home_details": referenced_home,
+    "time_on_market": time_on_market,
+    "similar_homes": similar_homes,
+    "next_page": paging,
+    **dict.fromkeys(("search_homes", "refine_search", "new_listings", "price_drops"), search),
+    **dict.fromkeys(
+        (
+            "watch_home",
+            "request_tour",
+            "save_search",
+            "stop_watching",
+            "stop_saved_search",
+            "list_saved_searches",
+        ),
+        watches_and_tours,
+    ),
+    **dict.fromkeys(
+        (
+            "save_home",
+            "remove_saved_home",
+            "list_saved_homes",
+            "compare_homes",
+            "forget_preference",
+        ),
+        saved_homes,
+    ),
+}
+"""Each intent whose wish a recognizer plans from the intent alone, and that recognizer."""
+
+
+def plan_as(intent: str, conv: Conversation) -> Plan | None:
+    """The plan of `intent`'s own recognizer, the message taken as that wish; None when the
+    intent has no recognizer of its own or its recognizer reads no wish in the message."""
+    recognize = INTENT_PLANNERS.get(intent)
+    if recognize is None:
+        return None
+    return recognize(replace(conv, intents=[(intent, 1.0)], sure={}, elsewhere=0.0))

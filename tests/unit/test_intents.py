@@ -117,6 +117,17 @@ def test_a_planner_sees_only_its_own_intents_and_how_near_the_others_are() -> No
     assert seen["intent_elsewhere"] == ranked[0].score
 
 
+def greeter_and_finder(tmp_path: Path, planner: str) -> Path:
+    """Skill alpha with this planner and two intents: say_hello (words) and find (its tool)."""
+    folder = skill(tmp_path, "alpha", planner)
+    (folder / "intents.yaml").write_text(
+        "intents:\n"
+        "  say_hello:\n    answer: words\n    examples: [hello, hi there]\n"
+        "  find:\n    tool: alpha_tool\n    examples: [find a house, search homes]\n"
+    )
+    return folder
+
+
 INTENT_ECHO = """
 def plan(turn):
     best = turn.get("intents") or [{"name": "none"}]
@@ -125,12 +136,7 @@ def plan(turn):
 
 
 def test_the_offline_model_hands_each_planner_the_intents_of_the_message(tmp_path: Path) -> None:
-    folder = skill(tmp_path, "alpha", INTENT_ECHO)
-    (folder / "intents.yaml").write_text(
-        "intents:\n"
-        "  say_hello:\n    answer: words\n    examples: [hello, hi there]\n"
-        "  find:\n    tool: alpha_tool\n    examples: [find a house, search homes]\n"
-    )
+    folder = greeter_and_finder(tmp_path, INTENT_ECHO)
     planners = Planners.from_folders([folder])
     try:
         model = Bound(planners, ("alpha_tool",))
@@ -150,12 +156,7 @@ def plan(turn):
 
 
 def test_each_part_of_a_message_a_cut_leaves_is_ranked_for_the_planner(tmp_path: Path) -> None:
-    folder = skill(tmp_path, "alpha", PART_ECHO)
-    (folder / "intents.yaml").write_text(
-        "intents:\n"
-        "  say_hello:\n    answer: words\n    examples: [hello, hi there]\n"
-        "  find:\n    tool: alpha_tool\n    examples: [find a house, search homes]\n"
-    )
+    folder = greeter_and_finder(tmp_path, PART_ECHO)
     planners = Planners.from_folders([folder])
     try:
         model = Bound(planners, ("alpha_tool",))

@@ -46,21 +46,24 @@ _DESCRIBED = re.compile(
     r"\b(?:the|that|this) (?:one|house|home|place|listing) with (?:the )?(\d[\d,]*(?:\.5)?) "
     r"(bed(?:room)?s?|bath(?:room)?s?|square feet|sq ?ft|sqft)\b"
 )
-_TOOL_WISHES = frozenset(
-    {
-        "watch_home",
-        "request_tour",
-        "save_search",
-        "stop_watching",
-        "stop_saved_search",
-        "list_saved_searches",
-        "save_home",
-        "remove_saved_home",
-        "list_saved_homes",
-        "compare_homes",
-        "forget_preference",
-    }
+_WATCH_WISHES = (
+    "watch_home",
+    "request_tour",
+    "save_search",
+    "stop_watching",
+    "stop_saved_search",
+    "list_saved_searches",
 )
+"""The intents watch.py plans."""
+_SAVED_WISHES = (
+    "save_home",
+    "remove_saved_home",
+    "list_saved_homes",
+    "compare_homes",
+    "forget_preference",
+)
+"""The intents saved.py plans."""
+_TOOL_WISHES = frozenset(_WATCH_WISHES + _SAVED_WISHES)
 _SEARCHES = ("search_homes", "refine_search", "new_listings", "price_drops")
 """The intents of a search: a message surely near one is a search though no criterion is read
 (with saved preferences, or asked where)."""
@@ -353,28 +356,9 @@ INTENT_PLANNERS: dict[str, Recognizer] = {
     "time_on_market": time_on_market,
     "similar_homes": similar_homes,
     "next_page": paging,
-    **dict.fromkeys(("search_homes", "refine_search", "new_listings", "price_drops"), search),
-    **dict.fromkeys(
-        (
-            "watch_home",
-            "request_tour",
-            "save_search",
-            "stop_watching",
-            "stop_saved_search",
-            "list_saved_searches",
-        ),
-        watches_and_tours,
-    ),
-    **dict.fromkeys(
-        (
-            "save_home",
-            "remove_saved_home",
-            "list_saved_homes",
-            "compare_homes",
-            "forget_preference",
-        ),
-        saved_homes,
-    ),
+    **dict.fromkeys(_SEARCHES, search),
+    **dict.fromkeys(_WATCH_WISHES, watches_and_tours),
+    **dict.fromkeys(_SAVED_WISHES, saved_homes),
 }
 """Each intent whose wish a recognizer plans from the intent alone, and that recognizer."""
 

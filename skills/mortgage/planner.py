@@ -256,6 +256,9 @@ SURE = 0.5
 """The least similarity at which the nearest of the skill's intents (intents.yaml, ranked by the
 platform) is taken as the wish, as for the other bundled planners."""
 MARGIN = 0.02
+LED_BY = 0.15
+"""How far another skill's intent must lead ours for a price question that names no amount to
+be left to it ("what was the max price I gave you" recalls a preference; it asks no budget)."""
 
 
 def _intent(turn: dict[str, Any]) -> str | None:
@@ -271,6 +274,12 @@ def _intent(turn: dict[str, Any]) -> str | None:
     elsewhere = float(turn.get("intent_elsewhere") or 0.0)
     sure = best >= SURE and best - runner_up >= MARGIN and best >= elsewhere
     return str(ranked[0].get("name")) if sure else None
+
+
+def _led_elsewhere(turn: dict[str, Any]) -> bool:
+    """Another skill's intent is nearer than any of ours by LED_BY or more."""
+    ours = [float(i["score"]) for i in turn.get("intents") or [] if isinstance(i, dict)]
+    return float(turn.get("intent_elsewhere") or 0.0) >= max(ours, default=0.0) + LED_BY
 
 
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
@@ -294,6 +303,8 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     wants_price = _AFFORD.search(text) or (monthly and not _names_a_home(text, earlier))
     wants_price = wants_price or (intent == "affordability" and _budget_like(text))
     if wants_price and "mortgage_affordability" in tools:
+        if not _budget_like(text) and _led_elsewhere(turn):
+            return None  # "what was the max price I gave you": another skill's wish, no ask
         return _affordability(text, terms, note)
     if "mortgage_payment" not in tools:
         return None

@@ -257,3 +257,12 @@ def test_a_payment_said_in_other_words(text: str, args: dict[str, float]) -> Non
 def test_a_five_digit_number_is_no_price_and_a_term_question_no_payment() -> None:
     assert planner.plan(turn("monthly payment for homes in 78704")) is None
     assert planner.plan(turn("whats the difference between principal and interest")) is None
+
+
+def test_a_price_question_naming_no_amount_is_left_to_a_skill_whose_wish_leads() -> None:
+    recall = {"text": "what was the max price I gave you", "tools": TOOLS, "earlier": []}
+    ours = [{"name": "affordability", "score": 0.54}]
+    led_elsewhere = planner.plan({**recall, "intents": ours, "intent_elsewhere": 0.84})
+    assert led_elsewhere is None
+    asked = planner.plan({**recall, "intents": ours, "intent_elsewhere": 0.5})
+    assert asked == {"calls": [], "note": "What monthly budget should I work with?"}

@@ -87,3 +87,16 @@ def test_a_clause_only_its_intent_recognizes_is_planned_beside_the_other() -> No
     found = calls(conversation.plan_for(Conversation(text, parts=PARTS, **OPEN_HOME)))
     assert [name for name, _ in found] == ["save_home", "request_tour"]
     assert found[0] == SAVED and found[1][1]["zpid"] == "29000002"
+
+
+RECALL = "what was the max price I gave you"
+
+
+def test_a_question_about_what_was_said_recalls_the_saved_preferences_in_words() -> None:
+    near_recall = [("recall_preferences", 0.84), ("remember_preference", 0.48)]
+    saved = {"budget_max": "$450,000", "location": "Round Rock", "beds_min": "3"}
+    found = conversation.plan_for(Conversation(RECALL, intents=near_recall, preferences=saved))
+    assert found is not None and found.calls == [] and found.no_tools
+    assert "$450,000" in found.note and "Round Rock" in found.note and "3 bedrooms" in found.note
+    nothing = conversation.plan_for(Conversation(RECALL, intents=near_recall))
+    assert nothing is not None and nothing.calls == [] and "haven't told me" in nothing.note

@@ -28,7 +28,7 @@ from .criteria_edit import (
 from .ids import ZPID, typed_ids, unknown_id, unshown_home
 from .market import asks_days_on_market
 from .plans import Conversation, Plan, ToolRequest, details, planned
-from .prefs import fill_from_preferences, only_remembers, preference_writes
+from .prefs import fill_from_preferences, only_remembers, preference_writes, recalled
 from .refs import all_positions, card_click, find_reference, resolve, shown_at, typed_address
 from .saved import plan_saved
 from .talk import (
@@ -327,6 +327,12 @@ def ask_back(conv: Conversation) -> Plan | None:
     return Plan([], UNCLEAR, no_tools=True)
 
 
+def recall_preferences(conv: Conversation) -> Plan | None:
+    """ "what budget did I give you": the saved preferences said back, no tool (planned only
+    by its intent: the rules read no wish in such words)."""
+    return Plan([], recalled(conv.preferences), no_tools=True)
+
+
 RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("card click", clicked_card),
     ("unreadable", unreadable),
@@ -359,6 +365,7 @@ INTENT_PLANNERS: dict[str, Recognizer] = {
     **dict.fromkeys(_SEARCHES, search),
     **dict.fromkeys(_WATCH_WISHES, watches_and_tours),
     **dict.fromkeys(_SAVED_WISHES, saved_homes),
+    "recall_preferences": recall_preferences,
 }
 """Each intent whose wish a recognizer plans from the intent alone, and that recognizer."""
 

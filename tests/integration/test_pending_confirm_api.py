@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from tests.servers import stream_turn
@@ -106,3 +108,24 @@ def test_changing_a_remembered_entry_asks_first(app_client: TestClient) -> None:
     body = {"session_id": session, "confirm": {"id": again["id"], "approve": True}}
     assert app_client.post("/chat", json=body).status_code == 200
     assert _budget(app_client) == "$380,000"
+
+
+def _say(app_client: TestClient, message: str, session: str | None = None) -> dict[str, Any]:
+    body = {"message": message, **({"session_id": session} if session else {})}
+    answer: dict[str, Any] = app_client.post("/chat", json=body).json()
+    return answer
+
+
+def test_the_json_route_shows_the_question_a_turn_pauses_on(app_client: TestClient) -> None:
+    assert "confirm" not in _say(app_client, "hello")  # a turn that asks nothing has no question
+    first = _say(app_client, "my budget is $360k")
+    session = first["session_id"]
+    if "confirm" in first:  # a budget from an earlier test: replace it
+        body = {"session_id": session, "confirm": {"id": first["confirm"]["id"], "approve": True}}
+        app_client.post("/chat", json=body)
+    assert _budget(app_client) == "$360,000"
+    question = _say(app_client, "forget my budget", session)["confirm"]
+    assert question["tool"] and "budget" in question["question"].lower()
+    body = {"session_id": session, "confirm": {"id": question["id"], "approve": True}}
+    assert app_client.post("/chat", json=body).status_code == 200
+    assert _budget(app_client) is None  # the yes given through the JSON route was taken

@@ -59,12 +59,14 @@ class ChatRequest(BaseModel):
 
 
 class ChatAnswer(BaseModel):
-    """A whole turn: the answer text, the last data-event payload, three hints."""
+    """A whole turn: the answer text, the last data-event payload, three hints, and the question
+    a paused turn waits on (`confirm`: id, question, tool, args; only when it pauses)."""
 
     session_id: str
     message: str
     data: dict[str, Any] | None = None
     hints: list[str]
+    confirm: dict[str, Any] | None = None
 
 
 def _check_message(runtime: AppRuntime, body: ChatRequest) -> str:
@@ -159,7 +161,7 @@ async def _answer(
     return ChatAnswer(**answer)
 
 
-@router.post("/chat")
+@router.post("/chat", response_model_exclude_unset=True)
 async def chat(body: ChatRequest, runtime: Runtime, caller: Caller) -> ChatAnswer:
     return await _answer(runtime, caller, _check_message(runtime, body), body)
 
@@ -169,7 +171,7 @@ async def chat_stream(body: ChatRequest, runtime: Runtime, caller: Caller) -> Ev
     return await _sse(runtime, caller, _check_message(runtime, body), body)
 
 
-@router.post("/chat/public")
+@router.post("/chat/public", response_model_exclude_unset=True)
 async def chat_public(body: ChatRequest, runtime: Runtime, guest: Guest) -> ChatAnswer:
     return await _answer(
         runtime, guest, await asyncio.to_thread(_public_session, runtime, body), body

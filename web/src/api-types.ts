@@ -89,12 +89,13 @@ export interface ChangesAnswer {
   changes: ChangeEntry[];
 }
 
-/** A whole turn: the answer text, the last data-event payload, three hints. */
+/** A whole turn: the answer text, the last data-event payload, three hints, and the question a paused turn waits on (`confirm`: id, question, tool, args; only when it pauses). */
 export interface ChatAnswer {
   session_id: string;
   message: string;
   data?: Record<string, unknown> | null;
   hints: string[];
+  confirm?: Record<string, unknown> | null;
 }
 
 /** OpenAI's answer object, plus the PropSearch session the turn ran in (also in the `X-Session-Id` header). Streamed, the same answer comes as `chat.completion.chunk`s. */

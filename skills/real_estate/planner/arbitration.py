@@ -22,7 +22,7 @@ LEAD = 0.4
 score at which the platform lets a skill hear a message by its nearest intent
 (agent_graph/graph/tool_choice.py)."""
 
-GATE = 0.5
+GATE = 0.4
 """The least probability at which the classifier's most likely intent is planned when the rules
 plan nothing (chosen on the learn part: bench/results/understanding.md, Ninth session)."""
 

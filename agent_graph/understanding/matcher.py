@@ -1,9 +1,11 @@
-"""Which declared intents a message is nearest to: k nearest examples by MiniLM similarity.
+"""Which declared intents a message is nearest to: k nearest examples by MiniLM similarity,
+and a second ranking by a linear classifier over the same vectors (learned.py).
 
-The examples are embedded once, on first use (or by `warm()` at start-up), and kept for the
-process; a message is embedded once per turn (the last few are kept, since a turn asks for its
-intents at several steps). Each intent is scored by the mean similarity of its `NEAREST`
-closest examples to the message, so one lucky example counts less than a cluster of them.
+The examples are embedded once, on first use (or by `warm()` at start-up), the classifier trained
+on them then, and both kept for the process; a message is embedded once per turn (the last few
+are kept, since a turn asks for its intents at several steps). Each intent is scored by the mean
+similarity of its `NEAREST` closest examples to the message, so one lucky example counts less
+than a cluster of them.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -20,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from agent_graph.understanding.intents import Intent
+from agent_graph.understanding.learned import LinearRanking
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +35,14 @@ MAX_MESSAGE_CHARS = 1000
 
 Embed = Callable[[list[str]], Sequence[Sequence[float]]]
 Matrix = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Embedded:
+    """The examples' vectors, one per row, and the classifier trained on them."""
+
+    examples: Matrix
+    learned: LinearRanking
 
 
 @dataclass(frozen=True)
@@ -51,8 +63,8 @@ def default_embed(texts: list[str]) -> Sequence[Sequence[float]]:
     return embed(texts)
 
 
-_SHARED: dict[str, Matrix] = {}
-"""Example matrices by a digest of the examples: every matcher of a process shares them."""
+_SHARED: dict[str, Embedded] = {}
+"""Example matrices and their classifier by a digest of the examples: every matcher of a process shares them."""
 _SHARED_LOCK = threading.Lock()
 
 
@@ -66,7 +78,8 @@ class IntentMatcher:
             [i for i, intent in enumerate(self.intents) for _ in intent.examples], dtype=np.int64
         )
         self._texts = [e for intent in self.intents for e in intent.examples]
-        self._digest = hashlib.sha256("\n".join(self._texts).encode()).hexdigest()
+        labelled = "\n".join(f"{n}\t{t}" for n, t in zip(self._owner, self._texts, strict=True))
+        self._digest = hashlib.sha256(labelled.encode()).hexdigest()
         self._messages: OrderedDict[str, Matrix] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -81,8 +94,7 @@ class IntentMatcher:
         message = text.strip()[:MAX_MESSAGE_CHARS]
         if not self.intents or not message:
             return []
-        examples = self._examples()
-        similarity = examples @ self._message(message)
+        similarity = self._examples().examples @ self._message(message)
         scores = []
         for index, intent in enumerate(self.intents):
             own = np.sort(similarity[self._owner == index])[::-1][:NEAREST]
@@ -90,32 +102,56 @@ class IntentMatcher:
             scores.append(Ranked(intent.skill, intent.name, score, intent.sure))
         return sorted(scores, key=lambda r: -r.score)
 
+    def learned(self, text: str) -> list[Ranked]:
+        """Every intent with the classifier's probability for `text`, best first."""
+        message = text.strip()[:MAX_MESSAGE_CHARS]
+        if not self.intents or not message:
+            return []
+        chances = self._examples().learned.probabilities(self._message(message))
+        ranked = [
+            Ranked(intent.skill, intent.name, round(float(p), 4), intent.sure)
+            for intent, p in zip(self.intents, chances, strict=True)
+        ]
+        return sorted(ranked, key=lambda r: -r.score)
+
     def understood(
         self, turn: dict[str, Any], skill: str, parts: Sequence[str] = ()
     ) -> dict[str, Any]:
         """`turn` with the intents one skill's planner sees (`for_planner`), and the same for
         each of the message's `parts` (`part_intents`: a planner reading a message as several
-        wishes ranks each by its own); unchanged when the embedder cannot run (logged): the
-        planners then read the words alone."""
+        wishes ranks each by its own), each with the classifier's ranking beside it (`learned`,
+        `learned_elsewhere`); unchanged when the embedder cannot run (logged): the planners
+        then read the words alone."""
         try:
-            ranked = self.rank(str(turn.get("text", "")))
-            by_part = [{"text": part, **for_planner(self.rank(part), skill)} for part in parts]
+            said = self._both(str(turn.get("text", "")), skill)
+            by_part = [{"text": part, **self._both(part, skill)} for part in parts]
         except (RuntimeError, OSError, ValueError) as exc:
             log.error("intents not ranked: %s", exc)
             return turn
-        return {
-            **turn,
-            **for_planner(ranked, skill),
-            **({"part_intents": by_part} if parts else {}),
-        }
+        return {**turn, **said, **({"part_intents": by_part} if parts else {})}
 
-    def _examples(self) -> Matrix:
+    def _both(self, text: str, skill: str) -> dict[str, object]:
+        """Both rankings of `text`, as `skill`'s planner sees them."""
+        learned = for_planner(self.learned(text), skill, LEARNED_KEYS)
+        return {**for_planner(self.rank(text), skill), **learned}
+
+    def _examples(self) -> Embedded:
         with _SHARED_LOCK:
             found = _SHARED.get(self._digest)
             if found is None:
-                found = _SHARED[self._digest] = _matrix(self._embed(self._texts))
-                log.info("embedded %d intent examples", len(self._texts))
+                found = _SHARED[self._digest] = self._trained()
             return found
+
+    def _trained(self) -> Embedded:
+        examples = _matrix(self._embed(self._texts))
+        started = time.perf_counter()
+        learned = LinearRanking.trained(examples, self._owner, len(self.intents))
+        log.info(
+            "embedded %d intent examples; their classifier trained in %.2f s",
+            len(self._texts),
+            time.perf_counter() - started,
+        )
+        return Embedded(examples, learned)
 
     def _message(self, message: str) -> Matrix:
         with self._lock:
@@ -140,7 +176,14 @@ SHOWN = 6
 """A skill's best intents handed to its planner."""
 
 
-def for_planner(ranked: Sequence[Ranked], skill: str) -> dict[str, object]:
+NEAREST_KEYS = ("intents", "intent_elsewhere")
+LEARNED_KEYS = ("learned", "learned_elsewhere")
+"""The turn's keys for each ranking: the planner's own intents, and another skill's best."""
+
+
+def for_planner(
+    ranked: Sequence[Ranked], skill: str, keys: tuple[str, str] = NEAREST_KEYS
+) -> dict[str, object]:
     """The part of a message's ranking one skill's planner sees (planning/view.py: each sees
     its own): its own best intents, and how near the best intent of any other skill is."""
     own = [
@@ -149,4 +192,4 @@ def for_planner(ranked: Sequence[Ranked], skill: str) -> dict[str, object]:
         if r.skill == skill
     ][:SHOWN]
     elsewhere = max((r.score for r in ranked if r.skill != skill), default=0.0)
-    return {"intents": own, "intent_elsewhere": elsewhere}
+    return {keys[0]: own, keys[1]: elsewhere}

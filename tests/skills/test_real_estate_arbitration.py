@@ -100,3 +100,36 @@ def test_a_question_about_what_was_said_recalls_the_saved_preferences_in_words()
     assert "$450,000" in found.note and "Round Rock" in found.note and "3 bedrooms" in found.note
     nothing = conversation.plan_for(Conversation(RECALL, intents=near_recall))
     assert nothing is not None and nothing.calls == [] and "haven't told me" in nothing.note
+
+
+KEEP = "hang onto this place for me"
+"""Keeping a home in words the rules read no wish in."""
+NOT_LEADING = [("save_home", 0.39), ("similar_homes", 0.38)]
+"""Its nearest examples: no intent leads (under LEAD, within the margin)."""
+
+
+def test_a_message_the_rules_leave_is_planned_as_the_classifiers_likeliest_intent() -> None:
+    unsure = conversation.plan_for(Conversation(KEEP, intents=NOT_LEADING, **OPEN_HOME))
+    assert unsure is not None and unsure.calls == []
+    likely = [("save_home", 0.9), ("similar_homes", 0.05)]
+    sure = Conversation(KEEP, intents=NOT_LEADING, learned=likely, **OPEN_HOME)
+    assert calls(conversation.plan_for(sure)) == [("save_home", {"zpid": "29000001"})]
+
+
+def test_the_classifier_under_its_gate_or_likelier_elsewhere_names_no_intent() -> None:
+    gate = arbitration.GATE
+    assert arbitration.learned_intent(Conversation(KEEP, learned=[("save_home", gate)])) == (
+        "save_home"
+    )
+    under = Conversation(KEEP, learned=[("save_home", gate - 0.01)])
+    elsewhere = Conversation(KEEP, learned=[("save_home", gate)], learned_elsewhere=gate + 0.01)
+    assert arbitration.learned_intent(under) is None
+    assert arbitration.learned_intent(elsewhere) is None
+
+
+def test_the_rules_decide_wherever_they_plan_whatever_the_classifier_says() -> None:
+    sure_of_saving = Conversation("tell me about the second one", learned=[("save_home", 0.99)],
+                                  **OPEN_HOME)  # fmt: skip
+    assert calls(conversation.plan_for(sure_of_saving)) == [
+        ("get_property_details", {"zpid": "29000002"})
+    ]

@@ -16,7 +16,7 @@ at the level of the tool (or of an answer without one):
   alone, or with the learn messages of the other nine folds of ten;
 - where nothing planned the message (the product asked back): the linear classifier's
   probability against the nearest examples' score as the arbitration's gate.
-It takes a few minutes (the linear classifier is trained eleven times). Per capability it
+It takes a few minutes (the linear classifier is trained twelve times). Per capability it
 says how often each is right, and where the rules and the matcher disagree,
 which one is right. Only the learn part is read.
 """
@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from agent_graph.understanding.intents import load_all
+from agent_graph.understanding.learned import LinearRanking
 from agent_graph.understanding.matcher import NEAREST, _matrix, default_embed
 from tests.understanding.cases import SIDE_CALL, Case, load_part, tool_names
 
@@ -256,16 +257,10 @@ def _last(item: tuple[str, list[int]]) -> tuple[bool, str]:
     return item[0] == "**all**", item[0]
 
 
-def _fit(x: Any, y: Any, classes: int, steps: int = 1500, rate: float = 20.0) -> Any:
-    """Softmax regression weights, the bias as their last row, by plain gradient descent."""
-    x = np.hstack([x, np.ones((len(x), 1), dtype=x.dtype)])
-    weights, wanted = np.zeros((x.shape[1], classes)), np.eye(classes)[y]
-    for _ in range(steps):
-        z = x @ weights
-        p = np.exp(z - z.max(axis=1, keepdims=True))
-        p /= p.sum(axis=1, keepdims=True)
-        weights -= rate * (x.T @ (p - wanted) / len(x) + 1e-4 * weights)
-    return weights
+def _fit(x: Any, y: Any, classes: int) -> Any:
+    """Softmax regression weights, the bias as their last row: the platform's own classifier
+    (agent_graph/understanding/learned.py), here over tool classes."""
+    return LinearRanking.trained(x, np.asarray(y, dtype=np.int64), classes).weights
 
 
 def main(argv: list[str]) -> int:

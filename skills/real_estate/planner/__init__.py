@@ -53,23 +53,32 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
         intents=ranked.intents,
         elsewhere=ranked.elsewhere,
         sure=ranked.sure,
+        learned=ranked.learned,
+        learned_elsewhere=ranked.learned_elsewhere,
         parts=tuple(ranking_of(p) for p in turn.get("part_intents") or [] if isinstance(p, dict)),
     )
 
 
 def ranking_of(said: dict[str, Any]) -> Ranking:
-    """The intents the platform ranked for a text (`intents`, `intent_elsewhere`)."""
+    """The intents the platform ranked for a text (`intents`, `intent_elsewhere`), and their
+    probabilities by its classifier (`learned`, `learned_elsewhere`)."""
     intents = [i for i in said.get("intents") or [] if isinstance(i, dict) and "name" in i]
     return Ranking(
         text=str(said.get("text", "")),
-        intents=[(str(i["name"]), float(i["score"])) for i in intents if "score" in i],
+        intents=_scored(intents),
         elsewhere=float(said.get("intent_elsewhere") or 0.0),
+        learned=_scored([i for i in said.get("learned") or [] if isinstance(i, dict)]),
+        learned_elsewhere=float(said.get("learned_elsewhere") or 0.0),
         sure={
             str(i["name"]): float(i["sure"])
             for i in intents
             if isinstance(i.get("sure"), (int, float))
         },
     )
+
+
+def _scored(ranked: list[dict[str, Any]]) -> list[tuple[str, float]]:
+    return [(str(i["name"]), float(i["score"])) for i in ranked if "name" in i and "score" in i]
 
 
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:

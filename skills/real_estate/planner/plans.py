@@ -28,6 +28,8 @@ class Ranking:
     intents: list[tuple[str, float]] = field(default_factory=list)
     elsewhere: float = 0.0
     sure: dict[str, float] = field(default_factory=dict)
+    learned: list[tuple[str, float]] = field(default_factory=list)
+    learned_elsewhere: float = 0.0
 
 
 def words_of(text: str) -> str:
@@ -55,6 +57,11 @@ class Conversation:
     """How near the message is to another skill's best intent."""
     sure: dict[str, float] = field(default_factory=dict)
     """Intent name -> its own least score to be taken as the wish (else SURE)."""
+    learned: list[tuple[str, float]] = field(default_factory=list)
+    """This skill's intents by the probability the platform's classifier gives them (its second
+    ranking, over the same examples), best first."""
+    learned_elsewhere: float = 0.0
+    """The classifier's probability of another skill's most likely intent."""
     parts: tuple[Ranking, ...] = ()
     """The parts of the message the platform ranked on their own (the two sides of each cut
     at a joining word or a punctuation mark): a clause's wish is arbitrated by its own."""
@@ -64,7 +71,14 @@ class Conversation:
         none when it ranked no such part (the words alone decide)."""
         key = words_of(part)
         found = next((r for r in self.parts if words_of(r.text) == key), Ranking(part))
-        return replace(self, intents=found.intents, elsewhere=found.elsewhere, sure=found.sure)
+        return replace(
+            self,
+            intents=found.intents,
+            elsewhere=found.elsewhere,
+            sure=found.sure,
+            learned=found.learned,
+            learned_elsewhere=found.learned_elsewhere,
+        )
 
     def read_as(self, reading: Callable[[str], str]) -> Conversation:
         """The message and each ranked part of it read by `reading` (the same words alike)."""

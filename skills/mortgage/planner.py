@@ -47,6 +47,7 @@ _TYPOS = (
     (r"\baff?ord\b", "afford"), (r"\bwat\b", "what"), (r"/\s*mo(?:nth)?\b", " a month"),
     (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
     (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
+    (r"\bper cent\b|\bpe?rc?e?nt\b|\bprec?ent\b", "percent"),
 )  # fmt: skip
 _SAID_OTHERWISE = (
     (r"\bp ?& ?i\b", "monthly payment"),
@@ -65,6 +66,28 @@ _THOUSANDS = re.compile(
     r"(?:grand|thousand|thou)\b"
 )
 """'350 grand', 'two thousand': thousands, written '$350k' before the amounts are read."""
+_UNITS = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+]  # fmt: skip
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_HUNDREDS = re.compile(
+    rf"\b(?:(?P<tens>{'|'.join(_TENS)})[ -]?)?(?P<units>{'|'.join(_UNITS)})?"
+    r"(?P<digits>(?<![\w$.,])\d{1,2})? hundred\b(?! thousand| grand| k\b)"
+)
+"""'twenty eight hundred', '35 hundred': a count of hundreds, written as digits."""
+
+
+def _hundreds(match: re.Match[str]) -> str:
+    tens, units, digits = match.group("tens", "units", "digits")
+    if not (tens or units or digits):
+        return match.group(0)
+    count = int(digits) if digits else 0
+    count += (_TENS.index(tens) + 2) * 10 if tens else 0
+    count += _UNITS.index(units) + 1 if units else 0
+    return f"{count * 100}"
+
+
 """'450,000 dollars' is written '$450,000' before the amounts are read."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
 _MONTHLY = re.compile(
@@ -90,6 +113,7 @@ _AFFORD = re.compile(
 )
 _WHAT_IF = re.compile(
     r"^\s*(?:and |ok,? |okay,? )?(?:what|how) about\b|^\s*what if\b|"
+    r"^\s*(?:(?:and|ok|okay|so|well|hmm|then),? )*(?:what )?if (?:we|i|you)\b|"
     r"^\s*(?:and |ok,? |okay,? )?(?:at|with) \d|^\s*include\b|^\s*and (?:with|at)\b"
 )
 
@@ -101,7 +125,8 @@ def _money(number: str, suffix: str | None) -> float:
 
 def _words(text: str) -> str:
     """Lower-cased text with typos and spoken numbers written the usual way."""
-    text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text.lower())
+    text = _HUNDREDS.sub(_hundreds, text.lower())
+    text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text)
     text = _DOLLARS.sub(r"$\1", text)
     for typo, word in (*_TYPOS, *_SAID_OTHERWISE):
         text = re.sub(typo, word, text)
@@ -303,8 +328,8 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     wants_price = _AFFORD.search(text) or (monthly and not _names_a_home(text, earlier))
     wants_price = wants_price or (intent == "affordability" and _budget_like(text))
     if wants_price and "mortgage_affordability" in tools:
-        if not _budget_like(text) and _led_elsewhere(turn):
-            return None  # "what was the max price I gave you": another skill's wish, no ask
+        if not _budget_like(text) and (_led_elsewhere(turn) or _MONEY.search(text)):
+            return None  # "what was the max price I gave you", "maximum price 480 thousand"
         return _affordability(text, terms, note)
     if "mortgage_payment" not in tools:
         return None

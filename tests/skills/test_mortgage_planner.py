@@ -266,3 +266,48 @@ def test_a_price_question_naming_no_amount_is_left_to_a_skill_whose_wish_leads()
     assert led_elsewhere is None
     asked = planner.plan({**recall, "intents": ours, "intent_elsewhere": 0.5})
     assert asked == {"calls": [], "note": "What monthly budget should I work with?"}
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("thirty five hundred a month, what can we buy", 3500),
+        ("what price can i afford at 42 hundred a month", 4200),
+        ("how much home do nineteen hundred dollars a month get me", 1900),
+    ],
+)
+def test_hundreds_said_in_words_are_a_monthly_budget(text: str, budget: float) -> None:
+    plan = planner.plan(turn(text))
+    assert [c["name"] for c in plan["calls"]] == ["mortgage_affordability"]
+    assert plan["calls"][0]["args"]["monthly_budget"] == budget
+
+
+@pytest.mark.parametrize(
+    "text", ["monthly on the third one at 6 per cent", "payment on the third at 6 prcent"]
+)
+def test_percent_spelt_otherwise_is_a_rate(text: str) -> None:
+    plan = planner.plan(turn(text, [LISTINGS]))
+    assert plan["calls"][0]["args"]["rate_percent"] == 6
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [("so if we did a 15 year loan?", 15), ("hmm, and if i stretched it to 40 years", 40)],
+)
+def test_what_if_said_with_if_alone_reuses_the_last_estimate(text: str, years: int) -> None:
+    estimate = {
+        "type": "mortgage",
+        "kind": "payment",
+        "price": 425_000,
+        "down_payment_percent": 20,
+        "rate_percent": 6.25,
+        "term_years": 30,
+        "estimates": ["property_tax"],
+        "monthly": {"total": 2600},
+    }
+    args = planner.plan(turn(text, [LISTINGS, estimate]))["calls"][0]["args"]
+    assert (args["price"], args["rate_percent"], args["term_years"]) == (425_000, 6.25, years)
+
+
+def test_a_maximum_price_too_large_for_a_month_is_no_affordability_question() -> None:
+    assert planner.plan(turn("update my search, max price 525 thousand", [LISTINGS])) is None

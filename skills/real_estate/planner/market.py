@@ -29,7 +29,7 @@ _DROPPED = (
 )
 _NEW = (
     r"(?:new(?:ly)? listings?|new(?:ly)? listed|listed|(?:came|come|comes|coming) on"
-    r"(?: the market)?|hit the market|new (?:on|to) the market|new(?= \w+ on the market))"
+    r"(?: the market)?|hit (?:the )?market|new (?:on|to) (?:the )?market|new(?= \w+ on the market))"
 )
 _HOW_LONG = re.compile(
     r"\bhow (?:long|many days)\b.*\b(?:on (?:the )?market|listed|for sale|up for sale)\b|"

@@ -35,6 +35,7 @@ _MAX_BEFORE = re.compile(
     r"(?:nothing|none|not anything)(?: priced| that costs| costing)?"
     r" (?:over|above|beyond|more than|higher than)|"
     r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|top out at|tops|price range|"
+    r"(?:top|highest|max(?:imum)?) price|(?:price )?limit|"
     r"(?:stretch|go|goes|went) up to|stretch to|my max|our max|<=?|≤)" + _FILLER
 )
 _MIN_BEFORE = re.compile(

@@ -21,17 +21,19 @@ from real_estate.domain import FEATURE_WORDS, TYPE_WORDS
 from .money import money_in
 from .parse import normalize, parse
 from .wording import DATA_CITIES, FEATURE_PHRASES, join_words, money, number, type_name
-from .words import REQUEST, canonical_type
+from .words import REQUEST, canonical_type, type_alternation
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
     r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|"
     r"(?:we|i) can (?:go|pay|stretch) (?:up )?to|price (?:ceiling|cap|limit)|ceiling|"
+    r"(?:top|highest) price|(?:our|my) limit|"
     r"(?:we|i) (?:can'?t|cannot|won'?t) (?:go|spend|pay) (?:above|over|more than))\b"
 )
 _LOCATION = (
     r"\b(?:looking|searching|shopping|house[- ]hunting|interested)\s+(?:only\s+)?(?:in|around)\b|"
     r"\b(?:live|move|moving|relocat\w*|settle|stay)\s+(?:in|to)\b|\bprefer\b|\bonly want\b|"
+    r"\bonly care about\b|"
     r"\bfocus(?:ed|ing)? on\b"
 )
 _TYPE = (
@@ -59,7 +61,9 @@ _KEEP = (
     r"note that|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|for (?:the )?future(?: search(?:es)?)?|"
     r"from now on|going forward|save (?:that|this|it)|save (?:my|our) (?:preference|choice)s?|"
-    r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file)\b"
+    r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
+    r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
+    r"(?:please )?keep (?:that|this)(?=\W*$))\b"
 )
 """Words that ask to keep what the message states."""
 _LASTING = (
@@ -136,7 +140,7 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
             lasting or re.search(_LOCATION, clause) or re.search(_MY_PLACE, clause)
         ):
             save("location", str(c["location"]))
-        if c.get("property_type") and (lasting or re.search(_TYPE, clause)):
+        if c.get("property_type") and (re.search(_TYPE, clause) or (lasting and _a_type(clause))):
             save("property_type", str(c["property_type"]))
         if lasting:
             for key in ("beds_min", "baths_min"):
@@ -150,6 +154,15 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
             excluded += c["exclude_types"]
             save("exclude_property_type", ", ".join(dict.fromkeys(excluded)), "DECISION")
     return [w for w in writes.values() if not named or w.key in named]
+
+
+_TYPE_SAID = re.compile(rf"(?:\b(the) )?\b(?:{type_alternation()})\b")
+
+
+def _a_type(clause: str) -> bool:
+    """The clause names a kind of home, not only "the house" it speaks of ("the house must
+    have 4 bedrooms, keep that" keeps the bedrooms, not a type)."""
+    return any(m.group(1) is None for m in _TYPE_SAID.finditer(clause))
 
 
 def outside_data(location: Any) -> bool:

@@ -29,6 +29,8 @@ _SUFFIXES = (
 _STREET = re.compile(
     rf"\b(?P<num>\d{{2,6}})(?P<words>(?:\s+[\w.'-]+){{1,5}}?)\s+(?:{_SUFFIXES})\b\.?", re.I
 )
+_LETTER_STREET = re.compile(r"\b(?P<num>\d{2,6})\s+(?:avenue|ave\.?)\s+[a-z](?![\w'])", re.I)
+"""A street named by a letter after its kind: "4511 Avenue B"."""
 _NOT_STREET_WORDS = re.compile(
     r"\b(?:beds?|bedrooms?|br|baths?|bathrooms?|ba|sqft|sq|ft|square|feet|under|over|below|"
     r"above|with|in|near|and|or|for|homes?|houses?|condos?|miles?|mi|of|to|k|budget|max|min|"
@@ -59,7 +61,11 @@ _NUMBER_REF = re.compile(
     rf"(?:#\s?|\b(?:number|no\.|num\.?|listing|option|result|property|choice|pick)\s*#?\s*)"
     rf"(?P<n>\d{{1,2}}|{NUMW})\b(?!\s*(?:k\b|%|,\d|\.\d|bed|bd|br\b|bath|ba\b|sq|mile|mi\b))"
     r"|^\s*#?\s*(?P<m>\d{1,2})\s*[.!?]?\s*$"
+    r"|\b(?:details?|specs?|info|stats|facts|more|lowdown|rundown)\s+(?:on|about|for)\s+"
+    r"(?P<o>\d{1,2})\s*[.!?]?\s*$"
 )
+"""`#3`, `number two`, `listing 4`, a bare `3`, and a bare number after a word asking about a
+home ("specs on 6", "details for 4"): never "3 bedrooms" or "450k"."""
 SUPERLATIVES: dict[str, tuple[str, bool]] = {
     "cheapest": ("price", False),
     "least expensive": ("price", False),
@@ -76,7 +82,8 @@ SUPERLATIVES: dict[str, tuple[str, bool]] = {
 }
 _SUP = "|".join(SUPERLATIVES)
 _SUPERLATIVE_REF = re.compile(
-    rf"\b(?P<s>{_SUP})\s+(?:one|listing|option|result|pick|choice|of (?:them|those|these|all))\b"
+    rf"\b(?P<s>{_SUP})\s+(?:one|listing|option|result|pick|choice|"
+    r"of (?:them|those|these|all|the (?:bunch|lot|list|group|results|ones shown)))\b"
     rf"|\bwhich\b(?:\s+\w+){{0,3}}\s+(?P<t>{_SUP})\b(?!\s+first)"
 )
 
@@ -98,8 +105,8 @@ def card_click(text: str) -> str | None:
 
 def typed_address(text: str) -> str | None:
     """A street address in the user's words ('4506 Mattie Ln, Austin TX 78745'), as typed."""
-    for match in _STREET.finditer(text):
-        if _NOT_STREET_WORDS.search(match.group("words")):
+    for match in [*_STREET.finditer(text), *_LETTER_STREET.finditer(text)]:
+        if _NOT_STREET_WORDS.search(match.groupdict().get("words") or ""):
             continue
         end = match.end()
         for tail in (_UNIT, _KNOWN_CITY, _OTHER_CITY, _STATE, _ZIP):
@@ -124,6 +131,11 @@ def shown_at(address: str, listings: list[dict[str, Any]]) -> str | None:
     return None
 
 
+def _number_said(match: re.Match[str]) -> int:
+    """The position a `_NUMBER_REF` match names."""
+    return int(to_number(match.group("n") or match.group("m") or match.group("o")))
+
+
 def find_reference(text: str) -> Reference | None:
     norm = positions_said(normalize(text))
     if match := _ORDINAL_REF.search(norm):
@@ -135,7 +147,7 @@ def find_reference(text: str) -> Reference | None:
         number = ORDINALS.get(word)
         return Reference(position=number if number else int(re.sub(r"\D", "", word)))
     if match := _NUMBER_REF.search(norm):
-        return Reference(position=int(to_number(match.group("n") or match.group("m"))))
+        return Reference(position=_number_said(match))
     if match := _SUPERLATIVE_REF.search(norm):
         return Reference(superlative=match.group("s") or match.group("t"))
     return None
@@ -152,7 +164,7 @@ def all_positions(text: str) -> list[int]:
         if number:
             found.append((match.start(), number))
     for match in _NUMBER_REF.finditer(norm):
-        found.append((match.start(), int(to_number(match.group("n") or match.group("m")))))
+        found.append((match.start(), _number_said(match)))
     positions = list(dict.fromkeys(n for _, n in sorted(found)))
     return positions if len(positions) > 1 else []
 

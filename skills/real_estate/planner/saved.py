@@ -16,6 +16,7 @@ from typing import Any
 
 from real_estate.domain import (
     COMPARE,
+    ENTRY_WORDS,
     FORGET_CRITERIA,
     GET_SAVED_HOMES,
     REMOVE_SAVED_HOME,
@@ -24,6 +25,7 @@ from real_estate.domain import (
 
 from .parse import NUMW, normalize, parse, to_number
 from .refs import ORDINALS, all_positions, find_reference, resolve
+from .words import REQUEST
 
 MAX_COMPARED = 5
 _SAVED_WORDS = (
@@ -69,7 +71,8 @@ _POSITIONS = re.compile(
 _CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
 _FORGET = re.compile(
     r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|wipe|ditch|toss)\b|"
-    r"\b(?:no longer|don'?t|do not) (?:care about|need|want)\b|"
+    r"\b(?:no longer|don'?t|do not) (?:care about|need|want|set on|fixed on|sold on)\b|"
+    r"\bno more\b|"
     r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b"
 )
 _KEPT = re.compile(
@@ -260,21 +263,45 @@ def _forget(
     near: str | None,
     asked: bool = False,
 ) -> Planned:
-    if not (asked or _FORGET.search(norm)) or not _KEPT.search(norm):
+    if not (asked or _FORGET.search(norm)):
         return None
-    named = [
-        keys
-        for words, keys in _FORGET_KEYS
-        if re.search(rf"\b(?:my|our|the saved|the)\s+(?:saved\s+)?(?:{words})\b", norm)
-        or re.search(rf"\b(?:my|our)\b.*\band (?:my |our |the )?(?:{words})\b", norm)
-        or re.search(rf"\b(?:flexible|open|easy) (?:on|about|with|regarding) (?:{words})\b", norm)
-    ]
+    alone = not shown and not re.search(REQUEST, norm)  # no search on screen or asked for
+    named = _named_keys(norm) if _KEPT.search(norm) or alone else []
     if not named:
-        return None
+        by_value = _named_by_value(norm, prefs)
+        return ([(FORGET_CRITERIA, {"key": k}) for k in by_value], "") if by_value else None
     present = [k for keys in named for k in keys if k in prefs]
     if not present:
         return [], "There is nothing saved for that, so there is nothing to forget."
     return [(FORGET_CRITERIA, {"key": k}) for k in present], ""
+
+
+def _named_keys(norm: str) -> list[tuple[str, ...]]:
+    """The remembered keys a wish to forget names by their words ("my budget", "the area")."""
+    return [
+        keys
+        for words, keys in _FORGET_KEYS
+        if re.search(rf"\b(?:my|our|the saved|the|no more)\s+(?:saved\s+)?(?:{words})\b", norm)
+        or re.search(rf"\b(?:my|our)\b.*\band (?:my |our |the )?(?:{words})\b", norm)
+        or re.search(rf"\b(?:flexible|open|easy) (?:on|about|with|regarding) (?:{words})\b", norm)
+    ]
+
+
+_DROPPING = re.compile(
+    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|wipe|ditch|toss|no longer)\b"
+)
+
+
+def _named_by_value(norm: str, prefs: Mapping[str, str]) -> list[str]:
+    """The saved preferences a wish to forget names by their value ("we're no longer set on
+    Austin, drop that"), when it asks no search ("drop Austin, show me Manor" is one)."""
+    if not _DROPPING.search(norm) or re.search(REQUEST, norm):
+        return []
+    return [
+        key
+        for key, value in prefs.items()
+        if key in ENTRY_WORDS and value and re.search(rf"\b{re.escape(value.lower())}\b", norm)
+    ]
 
 
 _BY_INTENT: dict[str, Callable[..., Planned]] = {

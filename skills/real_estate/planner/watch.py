@@ -49,7 +49,8 @@ _NOTIFY = re.compile(
 _NEW_HOMES = re.compile(
     r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"
     r"\bcomes? (?:up|on the market|on)\b|\bhits? the market\b|\b(?:get|gets|is|are) listed\b|"
-    r"\blike (?:these|those|this)\b|\bsearch alerts?\b|\bmatch(?:es|ing)?\b"
+    r"\blike (?:these|those|this)\b|\bsearch alerts?\b|\bmatch(?:es|ing)?\b|"
+    r"\b(?:anything|something) (?:new|fresh)\b|\b(?:pops?|shows?) up\b"
 )
 _PRICE = re.compile(
     r"\bprice\b|\bdrops?\b|\breduc(?:ed|es|tion)\b|\bcheaper\b|\b(?:goes|go|comes|come) down\b|"
@@ -84,8 +85,14 @@ _TIMES = re.compile(
     r"|\b(?:in the )?(?:morning|afternoon|evening)s?\b"
 )
 _CHANGE = re.compile(
-    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set)\b.*\bsaved search\b"
+    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set)\b.*"
+    r"\b(?P<whose>saved|my|our) search\b"
 )
+"""A change of the saved search; "my search" means it only when one is saved."""
+_COUNT_TO = re.compile(
+    r"\b(bed|bath)(?:room)?s?\b(?:\s+[a-z]+){0,4}?\s+to\s+(\d{1,2})\b(?![\d,.%k])"
+)
+"""A count changed by naming it first: "the bedrooms on my saved search to 2"."""
 _RUN_SAVED = re.compile(
     r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b"
 )
@@ -110,7 +117,9 @@ def plan_watch(
     """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise.
     `intent` is the wish the message is surely nearest to (intents.yaml), if any."""
     norm = normalize(text)
-    if _CHANGE.search(norm):
+    if (change := _CHANGE.search(norm)) and (
+        change.group("whose") == "saved" or _saved_criteria(preferences) is not None
+    ):
         return _change_search(text, preferences)
     if _RUN_SAVED.search(norm) and (saved := _saved_criteria(preferences)):
         return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
@@ -209,6 +218,8 @@ def _change_search(text: str, preferences: Mapping[str, str]) -> Planned:
     except ValueError:
         return [], "I couldn't read that saved search; say what it should look for."
     changed = {k: v for k, v in parse(text).criteria.items() if k not in NOT_SAVED}
+    for counted, count in _COUNT_TO.findall(normalize(text)):
+        changed.setdefault(f"{counted}s_min", int(count))
     return [(SAVE_SEARCH, {"criteria": {**saved, **changed}})], ""
 
 

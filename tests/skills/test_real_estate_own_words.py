@@ -1,0 +1,138 @@
+"""The real_estate planner on further ways people say a wish (phrasings of our own, in no
+corpus): a second wish started by a verb the clauses did not know, a home named by a bare
+number or "the cheapest of the bunch", a letter-named street, market words without "the", a
+ceiling said as a "top price", a preference kept by "keep that", one forgotten by its value,
+new listings that "pop up", and a saved search changed by naming the count first."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+import pytest
+
+from agent_graph.planning.host import load_planner, planner_file
+from tests.skills.real_estate_fakes import SKILL_DIR
+
+_PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_own_words")
+assert _PACKAGE is not None
+_conversation = importlib.import_module(f"{_PACKAGE.__name__}.conversation")
+_clauses = importlib.import_module(f"{_PACKAGE.__name__}.clauses")
+Conversation = _conversation.Conversation
+
+SHOWN = [
+    {"zpid": f"z{n}", "address": f"{n}00 Elm St, Austin, TX 78745", "price": p}
+    for n, p in enumerate((350_000, 269_900, 424_000, 310_000, 515_000), start=1)
+]
+LAST = {"location": "78745", "beds_min": 3, "property_type": "house"}
+ON_SCREEN = {"last_results": SHOWN, "last_criteria": LAST}
+REMEMBERED = {"budget_max": "$475,000", "location": "Manchaca", "property_type": "condo"}
+SAVED_SEARCH = {"search_78745": json.dumps(LAST)}
+
+
+def calls(text: str, **context: Any) -> list[tuple[str, dict[str, Any]]]:
+    found = _conversation.plan_for(Conversation(text=text, **context))
+    assert found is not None, text
+    return [(c.name, c.args) for c in found.calls]
+
+
+def saved(key: str, value: str) -> tuple[str, dict[str, Any]]:
+    return ("save_search_criteria", {"entry_type": "PREFERENCE", "key": key, "value": value})
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("open the 5th and bookmark it", ["open the 5th", "bookmark it"]),
+        ("save #2 and fill us in on #4", ["save #2", "fill us in on #4"]),
+        ("save the 1st and walk us through the 3rd", ["save the 1st", "walk us through the 3rd"]),
+        ("details on 2 and subscribe me to these", ["details on 2", "subscribe me to these"]),
+    ],
+)
+def test_a_second_wish_may_start_with_more_verbs(text: str, parts: list[str]) -> None:
+    assert _clauses.clauses(text) == parts
+
+
+def test_each_of_the_two_wishes_is_planned() -> None:
+    assert calls("save #2 and fill us in on #4", **ON_SCREEN) == [
+        ("save_home", {"zpid": "z2"}),
+        ("get_property_details", {"zpid": "z4"}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [("stats on 3", "z3"), ("the priciest of the lot", "z5"), ("cheapest of the results", "z2")],
+)
+def test_a_home_named_by_a_bare_number_or_of_the_bunch(text: str, zpid: str) -> None:
+    assert calls(text, **ON_SCREEN) == [("get_property_details", {"zpid": zpid})]
+
+
+def test_a_bare_number_after_a_count_word_is_still_a_count() -> None:
+    assert calls("info on 3 bedroom houses in 78745")[0][0] == "search_properties"
+
+
+def test_a_street_named_by_a_letter_is_an_address() -> None:
+    assert calls("what's the story on 3806 Avenue H") == [
+        ("get_property_details_by_address", {"address": "3806 Avenue H"})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("condos new to market in 78704 this week", 7),
+        ("homes that hit market in 78745 in the past 2 days", 2),
+        ("anything listd in 78745 this month", 30),
+    ],
+)
+def test_new_listings_said_without_the_or_misspelled(text: str, days: int) -> None:
+    assert calls(text)[0][1]["days_on_market_max"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("our highest price is 410000, note that", [saved("budget_max", "$410,000")]),
+        ("two bathrooms at least, please keep that", [saved("baths_min", "2")]),
+        ("we only care about Manor", [saved("location", "Manor")]),
+        ("remember the condo needs 3 bedrooms", [saved("beds_min", "3")]),
+    ],
+)
+def test_preferences_kept_in_other_words(text: str, expected: list[Any]) -> None:
+    assert [c for c in calls(text) if c[0] == "save_search_criteria"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("we're not sold on Manchaca anymore, scratch it", "location"),
+        ("no more budget", "budget_max"),
+    ],
+)
+def test_a_preference_forgotten_by_its_value_or_no_more(text: str, key: str) -> None:
+    assert calls(text, preferences=REMEMBERED) == [("forget_search_criteria", {"key": key})]
+
+
+def test_a_value_named_in_a_search_is_not_forgotten() -> None:
+    found = calls("find condos in Manchaca but drop the pool", preferences=REMEMBERED)
+    assert "forget_search_criteria" not in [name for name, _ in found]
+
+
+def test_new_homes_that_pop_up_are_a_saved_search_not_a_watch() -> None:
+    assert calls("ping us if something fresh pops up that fits this", **ON_SCREEN) == [
+        ("save_search", {"criteria": LAST})
+    ]
+
+
+def test_my_search_changed_by_naming_the_count_first() -> None:
+    assert calls("set the baths on my search to 2", preferences=SAVED_SEARCH, **ON_SCREEN) == [
+        ("save_search", {"criteria": {**LAST, "baths_min": 2}})
+    ]
+
+
+def test_my_search_with_none_saved_refines_the_one_on_screen() -> None:
+    assert calls("change my search to condos", **ON_SCREEN) == [
+        ("search_properties", {**LAST, "property_type": "condo"})
+    ]

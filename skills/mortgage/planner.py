@@ -14,8 +14,15 @@ from typing import Any
 PRIORITY = 10  # before the home-search planner: "what would the second one cost" is ours
 DEFAULT_RATE = 6.5  # used, and said, when neither the message nor an earlier estimate gives one
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
-_ORDINAL = re.compile(r"\b(first|second|third|fourth|fifth|sixth|last|\d(?=st|nd|rd|th))")
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10,
+}  # fmt: skip
+_ORDINAL = re.compile(
+    rf"(?<![\w$.,])((?:{'|'.join(_ORDINALS)}|last)\b|\d{{1,2}}(?=(?:st|nd|rd|th)\b)|"
+    r"(?<=#)\d{1,2}\b|(?<=# )\d{1,2}\b|(?<=number )\d{1,2}\b|(?<=no\. )\d{1,2}\b)"
+)
+"""A home by its position: "the second", "the 7th", "#4", "number 4"."""
 _SUPERLATIVES = {
     "cheapest": ("price", False), "least expensive": ("price", False),
     "most expensive": ("price", True), "priciest": ("price", True),
@@ -71,21 +78,30 @@ _UNITS = [
     "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
 ]  # fmt: skip
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-_HUNDREDS = re.compile(
-    rf"\b(?:(?P<tens>{'|'.join(_TENS)})[ -]?)?(?P<units>{'|'.join(_UNITS)})?"
-    r"(?P<digits>(?<![\w$.,])\d{1,2})? hundred\b(?! thousand| grand| k\b)"
-)
-"""'twenty eight hundred', '35 hundred': a count of hundreds, written as digits."""
+_NUMBER_WORDS = {w: n for n, w in enumerate(_UNITS, 1)} | {
+    w: n * 10 for n, w in enumerate(_TENS, 2)
+}
+_AMOUNT_WORD = "|".join([*_NUMBER_WORDS, "hundred", "thousand"])
+_SPOKEN_AMOUNT = re.compile(rf"\b(?:{_AMOUNT_WORD})(?:(?:[ -]| and )(?:{_AMOUNT_WORD}))*\b")
+_DIGIT_HUNDREDS = re.compile(r"(?<![\w$.,])(\d{1,2}) hundred\b")
+"""'twenty eight hundred', 'five hundred thousand', '35 hundred': amounts said in words."""
 
 
-def _hundreds(match: re.Match[str]) -> str:
-    tens, units, digits = match.group("tens", "units", "digits")
-    if not (tens or units or digits):
-        return match.group(0)
-    count = int(digits) if digits else 0
-    count += (_TENS.index(tens) + 2) * 10 if tens else 0
-    count += _UNITS.index(units) + 1 if units else 0
-    return f"{count * 100}"
+def _spoken_amount(match: re.Match[str]) -> str:
+    """An amount said in words as digits ('$500000' when it counts thousands), or the words
+    unchanged when they name no hundred or thousand or start with none of the numbers."""
+    words = [w for w in re.split(r"[ -]+", match.group(0)) if w != "and"]
+    if not {"hundred", "thousand"} & set(words) or words[0] not in _NUMBER_WORDS:
+        return match.group(0)  # "twenty five percent"; "450 thousand" is read as digits
+    total = current = 0
+    for word in words:
+        if word == "hundred":
+            current = max(current, 1) * 100
+        elif word == "thousand":
+            total, current = total + max(current, 1) * 1000, 0
+        else:
+            current += _NUMBER_WORDS[word]
+    return f"${total + current}" if "thousand" in words else f"{total + current}"
 
 
 """'450,000 dollars' is written '$450,000' before the amounts are read."""
@@ -114,7 +130,8 @@ _AFFORD = re.compile(
 _WHAT_IF = re.compile(
     r"^\s*(?:and |ok,? |okay,? )?(?:what|how) about\b|^\s*what if\b|"
     r"^\s*(?:(?:and|ok|okay|so|well|hmm|then),? )*(?:what )?if (?:we|i|you)\b|"
-    r"^\s*(?:and |ok,? |okay,? )?(?:at|with) \d|^\s*include\b|^\s*and (?:with|at)\b"
+    r"^\s*(?:and |ok,? |okay,? )?(?:at|with) \d|^\s*include\b|^\s*and (?:with|at)\b|"
+    r"^\s*(?:(?:and|ok|okay|so|now),? )?(?:make it|try|same(?: thing)?,? but|instead)\b"
 )
 
 
@@ -125,7 +142,7 @@ def _money(number: str, suffix: str | None) -> float:
 
 def _words(text: str) -> str:
     """Lower-cased text with typos and spoken numbers written the usual way."""
-    text = _HUNDREDS.sub(_hundreds, text.lower())
+    text = _SPOKEN_AMOUNT.sub(_spoken_amount, _DIGIT_HUNDREDS.sub(r"\g<1>00", text.lower()))
     text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text)
     text = _DOLLARS.sub(r"$\1", text)
     for typo, word in (*_TYPOS, *_SAID_OTHERWISE):

@@ -292,9 +292,14 @@ def test_percent_spelt_otherwise_is_a_rate(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "years"),
-    [("so if we did a 15 year loan?", 15), ("hmm, and if i stretched it to 40 years", 40)],
+    [
+        ("so if we did a 15 year loan?", 15),
+        ("hmm, and if i stretched it to 40 years", 40),
+        ("same thing but 20 yrs", 20),
+        ("ok make it a 10 year loan", 10),
+    ],
 )
-def test_what_if_said_with_if_alone_reuses_the_last_estimate(text: str, years: int) -> None:
+def test_what_if_said_otherwise_reuses_the_last_estimate(text: str, years: int) -> None:
     estimate = {
         "type": "mortgage",
         "kind": "payment",
@@ -311,3 +316,26 @@ def test_what_if_said_with_if_alone_reuses_the_last_estimate(text: str, years: i
 
 def test_a_maximum_price_too_large_for_a_month_is_no_affordability_question() -> None:
     assert planner.plan(turn("update my search, max price 525 thousand", [LISTINGS])) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [("monthly on #3 at 6.1", 480_000), ("number 2, what's the payment", 425_000)],
+)
+def test_a_home_named_by_its_number_is_priced(text: str, price: float) -> None:
+    assert planner.plan(turn(text, [LISTINGS]))["calls"][0]["args"]["price"] == price
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("payment on six hundred twenty thousand", {"price": 620_000}),
+        ("monthly on 400k with forty five thousand down", {"down_payment": 45_000}),
+        ("what can i afford at three thousand two hundred a month", {"monthly_budget": 3_200}),
+    ],
+)
+def test_amounts_said_in_words_with_hundreds_and_thousands(
+    text: str, args: dict[str, float]
+) -> None:
+    found = planner.plan(turn(text))["calls"][0]["args"]
+    assert {key: found.get(key) for key in args} == args

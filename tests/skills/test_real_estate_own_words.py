@@ -136,3 +136,29 @@ def test_my_search_with_none_saved_refines_the_one_on_screen() -> None:
     assert calls("change my search to condos", **ON_SCREEN) == [
         ("search_properties", {**LAST, "property_type": "condo"})
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("keep 78745 as our usual area", [saved("location", "78745")]),
+        ("our budget went up, it is 460k now", [saved("budget_max", "$460,000")]),
+        ("bump the budget to 475", [saved("budget_max", "$475,000")]),
+    ],
+)
+def test_preferences_said_as_a_default_or_a_budget_before_its_amount(
+    text: str, expected: list[Any]
+) -> None:
+    assert calls(text, preferences=REMEMBERED) == expected
+
+
+def test_a_price_said_after_a_budget_with_its_own_amount_is_a_filter() -> None:
+    found = calls("my budget is 400k, show me houses under 300k in Austin")
+    assert found[0] == saved("budget_max", "$400,000")
+    assert found[1][1]["price_max"] == 300_000
+
+
+def test_all_preferences_forgotten_at_once() -> None:
+    assert calls("wipe my search preferences", preferences=REMEMBERED) == [
+        ("forget_search_criteria", {"key": key}) for key in REMEMBERED
+    ]

@@ -63,6 +63,7 @@ _KEEP = (
     r"from now on|going forward|save (?:that|this|it)|save (?:my|our) (?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
+    r"as (?:my|our) (?:default|usual)|"
     r"(?:please )?keep (?:that|this)(?=\W*$))\b"
 )
 """Words that ask to keep what the message states."""
@@ -128,14 +129,17 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
         if re.search(rf"\b(?:remember|save|keep) (?:my|our|the) (?:{words})\b", norm)
         for key in keys
     }
+    budget_said = False  # "my budget changed, it's now 425k": said before its amount
     for clause in re.split(_CLAUSES, norm):
         parsed = parse(clause)
         c = parsed.criteria
-        if re.search(_BUDGET, clause) or lasting:
+        budget_said = budget_said or bool(re.search(_BUDGET, clause))
+        if budget_said or lasting:
             if c.get("price_max"):
                 save("budget_max", money(c["price_max"]))
             if c.get("price_min"):
                 save("budget_min", money(c["price_min"]))
+            budget_said = budget_said and not (c.get("price_max") or c.get("price_min"))
         if c.get("location") and (
             lasting or re.search(_LOCATION, clause) or re.search(_MY_PLACE, clause)
         ):

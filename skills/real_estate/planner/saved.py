@@ -93,6 +93,7 @@ _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
     (r"bath(?:room)?s?(?: count)?", ("baths_min",)),
     (r"must[- ]haves?|features?|amenities", ("features",)),
     (r"exclusions?|excluded types|never list", ("exclude_property_type",)),
+    (r"(?:search )?preferences|criteria", tuple(ENTRY_WORDS)),
 ]
 
 Call = tuple[str, dict[str, Any]]
@@ -168,7 +169,7 @@ def _save(
     asked: bool = False,
 ) -> Planned:
     if not (asked or _SAVE.search(norm)) or re.search(
-        r"\bsearch\b|\bpreference\b|\bbudget\b", norm
+        r"\bsearch\b|\bpreferences?\b|\bbudget\b|\bas (?:my|our) (?:default|usual)\b", norm
     ):
         return None
     several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]

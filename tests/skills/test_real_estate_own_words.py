@@ -1,8 +1,9 @@
 """The real_estate planner on further ways people say a wish (phrasings of our own, in no
 corpus): a second wish started by a verb the clauses did not know, a home named by a bare
-number or "the cheapest of the bunch", a letter-named street, market words without "the", a
-ceiling said as a "top price", a preference kept by "keep that", one forgotten by its value,
-new listings that "pop up", and a saved search changed by naming the count first."""
+number, "the cheapest of the bunch" or "the one with the lowest price", a letter-named street,
+market words without "the", a ceiling said as a "top price", a preference kept by "keep that"
+or "as my default" and forgotten by its value, new listings that "pop up", and a saved search
+changed by naming the count first, or stopped in other words."""
 
 from __future__ import annotations
 
@@ -63,9 +64,18 @@ def test_each_of_the_two_wishes_is_planned() -> None:
 
 @pytest.mark.parametrize(
     ("text", "zpid"),
-    [("stats on 3", "z3"), ("the priciest of the lot", "z5"), ("cheapest of the results", "z2")],
+    [
+        ("stats on 3", "z3"),
+        ("the rundown for 4", "z4"),
+        ("the priciest of the lot", "z5"),
+        ("cheapest of the results", "z2"),
+        ("the listing with the highest price", "z5"),
+        ("open the place with the lowest price", "z2"),
+    ],
 )
-def test_a_home_named_by_a_bare_number_or_of_the_bunch(text: str, zpid: str) -> None:
+def test_a_home_named_by_a_bare_number_or_a_superlative_said_otherwise(
+    text: str, zpid: str
+) -> None:
     assert calls(text, **ON_SCREEN) == [("get_property_details", {"zpid": zpid})]
 
 
@@ -162,3 +172,57 @@ def test_all_preferences_forgotten_at_once() -> None:
     assert calls("wipe my search preferences", preferences=REMEMBERED) == [
         ("forget_search_criteria", {"key": key}) for key in REMEMBERED
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "shut off the emails for that search",
+        "we don't want those notifications anymore",
+        "unsubscribe me please",
+        "pause the saved search for now",
+    ],
+)
+def test_a_saved_search_stopped_in_other_words(text: str) -> None:
+    assert calls(text, preferences=SAVED_SEARCH, **ON_SCREEN) == [
+        ("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78745"})
+    ]
+
+
+@pytest.mark.parametrize("text", ["set up notifications for this search", "store this search"])
+def test_a_search_saved_in_other_words(text: str) -> None:
+    assert calls(text, **ON_SCREEN) == [("save_search", {"criteria": LAST})]
+
+
+@pytest.mark.parametrize(
+    ("text", "criterion", "days"),
+    [
+        ("condos that are new today in 78704", "days_on_market_max", 1),
+        ("houses that just hit the market in Manor", "days_on_market_max", 7),
+        ("condos that just came on in 78704 in the past 2 days", "days_on_market_max", 2),
+        ("homes posted in the last 3 days in 78745", "days_on_market_max", 3),
+        ("homes listed in the past 72 hours in Austin", "days_on_market_max", 3),
+        ("any markdowns on condos in 78704", "price_dropped_within_days", 30),
+    ],
+)
+def test_market_words_said_otherwise(text: str, criterion: str, days: int) -> None:
+    assert calls(text)[0][1][criterion] == days
+
+
+def test_shown_homes_that_drop_in_price_are_a_refinement() -> None:
+    found = calls("did any of these drop in price lately", **ON_SCREEN)
+    assert found == [("search_properties", {**LAST, "price_dropped_within_days": 30})]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "when did this place come on the market",
+        "how old is that listing",
+        "did this one get any price reductions",
+        "show me its price history",
+        "is it a newly listed home",
+    ],
+)
+def test_the_market_history_of_the_home_in_view_is_its_details(text: str) -> None:
+    assert calls(text, focused=SHOWN[2], **ON_SCREEN) == [("get_property_details", {"zpid": "z3"})]

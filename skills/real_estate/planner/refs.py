@@ -61,11 +61,7 @@ _NUMBER_REF = re.compile(
     rf"(?:#\s?|\b(?:number|no\.|num\.?|listing|option|result|property|choice|pick)\s*#?\s*)"
     rf"(?P<n>\d{{1,2}}|{NUMW})\b(?!\s*(?:k\b|%|,\d|\.\d|bed|bd|br\b|bath|ba\b|sq|mile|mi\b))"
     r"|^\s*#?\s*(?P<m>\d{1,2})\s*[.!?]?\s*$"
-    r"|\b(?:details?|specs?|info|stats|facts|more|lowdown|rundown)\s+(?:on|about|for)\s+"
-    r"(?P<o>\d{1,2})\s*[.!?]?\s*$"
 )
-"""`#3`, `number two`, `listing 4`, a bare `3`, and a bare number after a word asking about a
-home ("specs on 6", "details for 4"): never "3 bedrooms" or "450k"."""
 SUPERLATIVES: dict[str, tuple[str, bool]] = {
     "cheapest": ("price", False),
     "least expensive": ("price", False),
@@ -79,12 +75,16 @@ SUPERLATIVES: dict[str, tuple[str, bool]] = {
     "oldest": ("year_built", False),
     "closest": ("distance_miles", False),
     "nearest": ("distance_miles", False),
+    "lowest price": ("price", False),
+    "highest price": ("price", True),
+    "most space": ("sqft", True),
 }
 _SUP = "|".join(SUPERLATIVES)
 _SUPERLATIVE_REF = re.compile(
     rf"\b(?P<s>{_SUP})\s+(?:one|listing|option|result|pick|choice|"
     r"of (?:them|those|these|all|the (?:bunch|lot|list|group|results|ones shown)))\b"
     rf"|\bwhich\b(?:\s+\w+){{0,3}}\s+(?P<t>{_SUP})\b(?!\s+first)"
+    rf"|\b(?:one|home|house|place|listing) with the (?P<u>{_SUP})\b"
 )
 
 
@@ -131,11 +131,6 @@ def shown_at(address: str, listings: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def _number_said(match: re.Match[str]) -> int:
-    """The position a `_NUMBER_REF` match names."""
-    return int(to_number(match.group("n") or match.group("m") or match.group("o")))
-
-
 def find_reference(text: str) -> Reference | None:
     norm = positions_said(normalize(text))
     if match := _ORDINAL_REF.search(norm):
@@ -147,9 +142,9 @@ def find_reference(text: str) -> Reference | None:
         number = ORDINALS.get(word)
         return Reference(position=number if number else int(re.sub(r"\D", "", word)))
     if match := _NUMBER_REF.search(norm):
-        return Reference(position=_number_said(match))
+        return Reference(position=int(to_number(match.group("n") or match.group("m"))))
     if match := _SUPERLATIVE_REF.search(norm):
-        return Reference(superlative=match.group("s") or match.group("t"))
+        return Reference(superlative=match.group("s") or match.group("t") or match.group("u"))
     return None
 
 
@@ -164,7 +159,7 @@ def all_positions(text: str) -> list[int]:
         if number:
             found.append((match.start(), number))
     for match in _NUMBER_REF.finditer(norm):
-        found.append((match.start(), _number_said(match)))
+        found.append((match.start(), int(to_number(match.group("n") or match.group("m")))))
     positions = list(dict.fromkeys(n for _, n in sorted(found)))
     return positions if len(positions) > 1 else []
 

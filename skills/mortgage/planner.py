@@ -18,11 +18,21 @@ _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10,
 }  # fmt: skip
+_BEFORE_LAST = r"second[- ](?:to[- ])?last|next[- ]to[- ]last|penultimate"
 _ORDINAL = re.compile(
-    rf"(?<![\w$.,])((?:{'|'.join(_ORDINALS)}|last)\b|\d{{1,2}}(?=(?:st|nd|rd|th)\b)|"
+    rf"(?<![\w$.,])((?:{_BEFORE_LAST}|{'|'.join(_ORDINALS)}|last)\b|\d{{1,2}}(?=(?:st|nd|rd|th)\b)|"
     r"(?<=#)\d{1,2}\b|(?<=# )\d{1,2}\b|(?<=number )\d{1,2}\b|(?<=no\. )\d{1,2}\b)"
 )
-"""A home by its position: "the second", "the 7th", "#4", "number 4"."""
+"""A home by its position: "the second", "the 7th", "#4", "number 4", "the second to last"."""
+
+
+def _index(word: str, count: int) -> int:
+    """The 1-based position `word` names among `count` homes."""
+    if re.fullmatch(_BEFORE_LAST, word):
+        return count - 1
+    return count if word == "last" else _ORDINALS.get(word) or int(word)
+
+
 _SUPERLATIVES = {
     "cheapest": ("price", False), "least expensive": ("price", False),
     "most expensive": ("price", True), "priciest": ("price", True),
@@ -112,7 +122,10 @@ _MONTHLY = re.compile(
 )
 """An amount a month: a budget to afford with, never a home's price."""
 _HOA = re.compile(r"\$\s?(\d[\d,]*)\s*(?:a month\s*)?hoa|\bhoa (?:of|is|fee of)\s*\$?\s?(\d[\d,]*)")
-_PAYMENT = re.compile(r"\b(per month|a month|each month|every month|monthly|mortgage|payments?)\b")
+_PAYMENT = re.compile(
+    r"\b(per month|a month|each month|every month|monthly|mortgage|payments?)\b|"
+    r"\b(?:what|how much) (?:would|will|do|does|should) (?:i|we) (?:pay|be paying|owe)\b"
+)
 _HOME_COST = re.compile(
     r"\btax(?:es)?\b|\bhoa\b|\bhome ?owners'? association\b|\bassociation (?:fees?|dues)\b"
 )
@@ -217,7 +230,7 @@ def _referenced_home(text: str, earlier: list[dict[str, Any]]) -> dict[str, Any]
         return (max if highest else min)(known, key=lambda i: i[key]) if known else None
     if m := _ORDINAL.search(text):
         word = m.group(1)
-        index = len(items) if word == "last" else _ORDINALS.get(word) or int(word)
+        index = _index(word, len(items))
         return items[index - 1] if 0 < index <= len(items) else None
     if _THIS.search(text):
         return focused or (items[0] if len(items) == 1 else None)
@@ -396,7 +409,7 @@ def _referenced_homes(text: str, earlier: list[dict[str, Any]]) -> list[dict[str
     items, _ = _homes(earlier)
     words = [m.group(1) for m in _ORDINAL.finditer(text)]
     if len(words) > 1:
-        picked = [len(items) if w == "last" else _ORDINALS.get(w) or int(w) for w in words]
+        picked = [_index(w, len(items)) for w in words]
         return [items[i - 1] for i in dict.fromkeys(picked) if 0 < i <= len(items)]
     home = _referenced_home(text, earlier)
     return [home] if home is not None else []

@@ -339,3 +339,20 @@ def test_amounts_said_in_words_with_hundreds_and_thousands(
 ) -> None:
     found = planner.plan(turn(text))["calls"][0]["args"]
     assert {key: found.get(key) for key in args} == args
+
+
+@pytest.mark.parametrize("text", ["monthly on the second to last one", "penultimate one, payment?"])
+def test_the_home_before_the_last_is_priced(text: str) -> None:
+    plan = planner.plan(turn(text, [LISTINGS]))
+    assert [c["args"]["price"] for c in plan["calls"]] == [425_000]
+
+
+def test_what_we_would_pay_with_loan_terms_is_a_payment_question() -> None:
+    detail = {"type": "detail", "items": [LISTINGS["items"][1]]}
+    text = "with 15% down at 6.75 what would we be paying"
+    args = planner.plan(turn(text, [LISTINGS, detail]))["calls"][0]["args"]
+    assert (args["price"], args["down_payment_percent"], args["rate_percent"]) == (
+        425_000,
+        15,
+        6.75,
+    )

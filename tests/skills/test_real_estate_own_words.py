@@ -67,6 +67,7 @@ def test_each_of_the_two_wishes_is_planned() -> None:
     [
         ("stats on 3", "z3"),
         ("the rundown for 4", "z4"),
+        ("more on the second last", "z4"),
         ("the priciest of the lot", "z5"),
         ("cheapest of the results", "z2"),
         ("the listing with the highest price", "z5"),
@@ -226,3 +227,24 @@ def test_shown_homes_that_drop_in_price_are_a_refinement() -> None:
 )
 def test_the_market_history_of_the_home_in_view_is_its_details(text: str) -> None:
     assert calls(text, focused=SHOWN[2], **ON_SCREEN) == [("get_property_details", {"zpid": "z3"})]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'd like you to remember we want a garage", [saved("features", "garage")]),
+        ("store that we only want to live in Del Valle", [saved("location", "Del Valle")]),
+        ("our max is now 515", [saved("budget_max", "$515,000")]),
+        ("save a preference for 2 baths", [saved("baths_min", "2")]),
+    ],
+)
+def test_only_remembered_when_asked_in_other_words(text: str, expected: list[Any]) -> None:
+    assert calls(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [("honestly we're open about the area", "location"), ("flexible on price", "budget_max")],
+)
+def test_open_or_flexible_on_a_preference_forgets_it(text: str, key: str) -> None:
+    assert calls(text, preferences=REMEMBERED) == [("forget_search_criteria", {"key": key})]

@@ -38,7 +38,7 @@ ORDINALS: dict[str, int] = {
     )
 }
 ORD = (
-    r"\d{1,2}(?:st|nd|rd|th)|second[- ]to[- ]last|next[- ]to[- ]last|penultimate|last|"
+    r"\d{1,2}(?:st|nd|rd|th)|second[- ](?:to[- ])?last|next[- ]to[- ]last|penultimate|last|"
     + "|".join(ORDINALS)
 )
 NOUN = r"(?:one|listing|home|house|property|place|result|option|condo|townhouse|townhome|apartment|lot|pick|choice|entry)"

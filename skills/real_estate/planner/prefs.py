@@ -60,7 +60,8 @@ _KEEP = (
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
     r"note that|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|for (?:the )?future(?: search(?:es)?)?|"
-    r"from now on|going forward|save (?:that|this|it)|save (?:my|our) (?:preference|choice)s?|"
+    r"from now on|going forward|(?:save|store) (?:that|this|it)|"
+    r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
     r"as (?:my|our) (?:default|usual)|"
@@ -71,6 +72,7 @@ _LASTING = (
     rf"{_KEEP}|\b(?:save (?:my|our)|by default|in general|always|never|every time|each time)\b"
 )
 """A lasting wish: asked to be kept, or said of every search."""
+_ASKS_YOU_TO = r"\b(?:i'd like|i would like|i want|i need) you to\b"
 _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
 _JUST_BUDGET = {"price_max", "price_min"}
 _SHOW = r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me)\b"
@@ -82,7 +84,8 @@ def only_remembers(text: str) -> bool:
     states something says so ("remember we need 3 bedrooms", "my max is 600k, remember that"),
     or it states only a budget ("budget is 450")."""
     norm = normalize(text)
-    asks = re.search(REQUEST, re.sub(_KEEP, " ", norm))  # "for future searches" asks no search
+    kept = re.sub(_KEEP, " ", re.sub(_ASKS_YOU_TO, " ", norm))
+    asks = re.search(REQUEST, kept)  # "for future searches", "i'd like you to" ask no search
     if asks and (not _KEEP_AT_END.search(norm) or re.search(_SHOW, norm)):
         return False  # "i need 4 bedrooms, keep that in mind" only remembers
     stated = [clause for clause in re.split(_CLAUSES, norm) if parse(clause).criteria]

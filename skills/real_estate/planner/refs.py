@@ -137,7 +137,7 @@ def find_reference(text: str) -> Reference | None:
         word = re.sub(r"[- ]", " ", match.group("a") or match.group("b"))
         if word == "last":
             return Reference(position=-1)
-        if word in ("second to last", "next to last", "penultimate"):
+        if word in ("second to last", "second last", "next to last", "penultimate"):
             return Reference(position=-2)
         number = ORDINALS.get(word)
         return Reference(position=number if number else int(re.sub(r"\D", "", word)))

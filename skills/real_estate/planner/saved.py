@@ -73,7 +73,8 @@ _FORGET = re.compile(
     r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|wipe|ditch|toss)\b|"
     r"\b(?:no longer|don'?t|do not) (?:care about|need|want|set on|fixed on|sold on)\b|"
     r"\bno more\b|"
-    r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b"
+    r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b|"
+    r"\b(?:flexible|open) (?:on|about|regarding) (?:the )?(?:price|budget|location|area|type)\b"
 )
 _KEPT = re.compile(
     r"\b(?:my|our|the saved|the (?:type|kind))\b|\b(?:i|we) (?:gave|told|said|set|mentioned)\b|"
@@ -83,7 +84,7 @@ _KEPT = re.compile(
 )
 """What was remembered, not a filter of the search on screen ("drop the price limit")."""
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
-    (r"budget|price (?:limit|range|cap)|max(?:imum)? price", ("budget_max", "budget_min")),
+    (r"budget|price(?: limit| range| cap)?|max(?:imum)? price", ("budget_max", "budget_min")),
     (r"location|area|city|zip(?: ?code)?|neighbou?rhood|town", ("location",)),
     (
         r"(?:property |home )?type(?: of (?:house|home|property))?|kind of (?:home|property)",

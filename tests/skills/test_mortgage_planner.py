@@ -1,13 +1,12 @@
-"""The mortgage skill's offline planner (C2), loaded by file path as the core loads it."""
+"""The mortgage skill's offline planner (C2), loaded as the core loads it."""
 
 from __future__ import annotations
 
-import importlib.util
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from agent_graph.planning.host import load_planner, planner_file
 from tests.skill_env import SKILLS_DIR
 
 TOOLS = ["search_properties", "mortgage_payment", "mortgage_affordability"]
@@ -27,17 +26,9 @@ LISTINGS = {
 }
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "mortgage_planner", SKILLS_DIR / "mortgage" / "planner.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-planner = _load()
+_FILE = planner_file(SKILLS_DIR / "mortgage")
+assert _FILE is not None
+planner = load_planner(_FILE, "mortgage_planner")
 
 
 def turn(text: str, earlier: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 "save the second one" / "save it" -> save_home; "remove it" / "remove the second one" /
 "remove all my saved homes" -> remove_saved_home (the graph asks to confirm); "show my saved
 homes" -> get_saved_homes; "compare the first two" / "compare 1 and 3" / "compare my saved
-homes" -> compare_properties; "forget my budget" -> forget_search_criteria (asks to confirm).
+homes" -> compare_properties; "forget my budget" -> forget_search_criteria (forget.py).
 "it" / "this one" is the property in focus (the last details shown), else the only result.
 Saved homes are the SAVED preferences keyed home_<zpid>.
 """
@@ -16,16 +16,14 @@ from typing import Any
 
 from real_estate.domain import (
     COMPARE,
-    ENTRY_WORDS,
-    FORGET_CRITERIA,
     GET_SAVED_HOMES,
     REMOVE_SAVED_HOME,
     SAVE_HOME,
 )
 
+from .forget import forget
 from .parse import NUMW, normalize, parse, to_number
 from .refs import ORDINALS, all_positions, find_reference, resolve
-from .words import REQUEST
 
 MAX_COMPARED = 5
 _SAVED_WORDS = (
@@ -69,34 +67,6 @@ _POSITIONS = re.compile(
     rf"{'|'.join(ORDINALS)}|last)(?:st|nd|rd|th)?\b(?!\s*(?:k\b|%))"
 )
 _CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
-_FORGET = re.compile(
-    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|wipe|ditch|toss)\b|"
-    r"\b(?:no longer|don'?t|do not) (?:care about|need|want|set on|fixed on|sold on)\b|"
-    r"\bno more\b|"
-    r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b|"
-    r"\b(?:flexible|open) (?:on|about|regarding) (?:the )?(?:price|budget|location|area|type)\b"
-)
-_KEPT = re.compile(
-    r"\b(?:my|our|the saved|the (?:type|kind))\b|\b(?:i|we) (?:gave|told|said|set|mentioned)\b|"
-    r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b|\byou(?:'ve| have)(?: got)? (?:for|on) (?:me|us)\b|"
-    r"\b(?:i|we) (?:no longer|don'?t|do not) (?:care|need|want)\b|\bon file\b|"
-    r"\b(?:flexible|open|easy) (?:on|about|with|regarding)\b"
-)
-"""What was remembered, not a filter of the search on screen ("drop the price limit")."""
-_FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
-    (r"budget|price(?: limit| range| cap)?|max(?:imum)? price", ("budget_max", "budget_min")),
-    (r"location|area|city|zip(?: ?code)?|neighbou?rhood|town", ("location",)),
-    (
-        r"(?:property |home )?type(?: of (?:house|home|property))?|kind of (?:home|property)",
-        ("property_type",),
-    ),
-    (r"bed(?:room)?s?(?: count)?", ("beds_min",)),
-    (r"bath(?:room)?s?(?: count)?", ("baths_min",)),
-    (r"must[- ]haves?|features?|amenities", ("features",)),
-    (r"exclusions?|excluded types|never list", ("exclude_property_type",)),
-    (r"(?:search )?preferences|criteria", tuple(ENTRY_WORDS)),
-]
-
 Call = tuple[str, dict[str, Any]]
 Shown = list[dict[str, Any]]
 Focused = dict[str, Any] | None
@@ -120,7 +90,7 @@ def plan_saved(
     `intent` is the wish the message is surely nearest to (intents.yaml), if any: the
     recognizer it names is asked first and acts even without its trigger words."""
     norm = normalize(text)
-    readers: tuple[Callable[..., Planned], ...] = (_forget, _compare, _show, _remove, _save)
+    readers: tuple[Callable[..., Planned], ...] = (forget, _compare, _show, _remove, _save)
     named = _BY_INTENT.get(intent or "")
     if named is not _save and _SAVE.match(norm):  # "please save #2": the words say it
         named = None
@@ -257,57 +227,8 @@ def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
 
 
-def _forget(
-    norm: str,
-    shown: Shown,
-    focused: Focused,
-    prefs: Mapping[str, str],
-    near: str | None,
-    asked: bool = False,
-) -> Planned:
-    if not (asked or _FORGET.search(norm)):
-        return None
-    alone = not shown and not re.search(REQUEST, norm)  # no search on screen or asked for
-    named = _named_keys(norm) if _KEPT.search(norm) or alone else []
-    if not named:
-        by_value = _named_by_value(norm, prefs)
-        return ([(FORGET_CRITERIA, {"key": k}) for k in by_value], "") if by_value else None
-    present = [k for keys in named for k in keys if k in prefs]
-    if not present:
-        return [], "There is nothing saved for that, so there is nothing to forget."
-    return [(FORGET_CRITERIA, {"key": k}) for k in present], ""
-
-
-def _named_keys(norm: str) -> list[tuple[str, ...]]:
-    """The remembered keys a wish to forget names by their words ("my budget", "the area")."""
-    return [
-        keys
-        for words, keys in _FORGET_KEYS
-        if re.search(rf"\b(?:my|our|the saved|the|no more)\s+(?:saved\s+)?(?:{words})\b", norm)
-        or re.search(rf"\b(?:my|our)\b.*\band (?:my |our |the )?(?:{words})\b", norm)
-        or re.search(rf"\b(?:flexible|open|easy) (?:on|about|with|regarding) (?:{words})\b", norm)
-    ]
-
-
-_DROPPING = re.compile(
-    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|wipe|ditch|toss|no longer)\b"
-)
-
-
-def _named_by_value(norm: str, prefs: Mapping[str, str]) -> list[str]:
-    """The saved preferences a wish to forget names by their value ("we're no longer set on
-    Austin, drop that"), when it asks no search ("drop Austin, show me Manor" is one)."""
-    if not _DROPPING.search(norm) or re.search(REQUEST, norm):
-        return []
-    return [
-        key
-        for key, value in prefs.items()
-        if key in ENTRY_WORDS and value and re.search(rf"\b{re.escape(value.lower())}\b", norm)
-    ]
-
-
 _BY_INTENT: dict[str, Callable[..., Planned]] = {
-    "forget_preference": _forget,
+    "forget_preference": forget,
     "list_saved_homes": _show,
     "remove_saved_home": _remove,
     "save_home": _save,

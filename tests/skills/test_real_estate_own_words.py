@@ -248,3 +248,8 @@ def test_only_remembered_when_asked_in_other_words(text: str, expected: list[Any
 )
 def test_open_or_flexible_on_a_preference_forgets_it(text: str, key: str) -> None:
     assert calls(text, preferences=REMEMBERED) == [("forget_search_criteria", {"key": key})]
+
+
+@pytest.mark.parametrize("text", ["details: 29486087", "info on 29486087", "pull up 29486087 pls"])
+def test_an_id_after_a_word_asking_its_details(text: str) -> None:
+    assert calls(text) == [("get_property_details", {"zpid": "29486087"})]

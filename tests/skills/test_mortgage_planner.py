@@ -1,13 +1,12 @@
-"""The mortgage skill's offline planner (C2), loaded by file path as the core loads it."""
+"""The mortgage skill's offline planner (C2), loaded as the core loads it."""
 
 from __future__ import annotations
 
-import importlib.util
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from agent_graph.planning.host import load_planner, planner_file
 from tests.skill_env import SKILLS_DIR
 
 TOOLS = ["search_properties", "mortgage_payment", "mortgage_affordability"]
@@ -27,17 +26,9 @@ LISTINGS = {
 }
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "mortgage_planner", SKILLS_DIR / "mortgage" / "planner.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-planner = _load()
+_FILE = planner_file(SKILLS_DIR / "mortgage")
+assert _FILE is not None
+planner = load_planner(_FILE, "mortgage_planner")
 
 
 def turn(text: str, earlier: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
@@ -266,3 +257,93 @@ def test_a_price_question_naming_no_amount_is_left_to_a_skill_whose_wish_leads()
     assert led_elsewhere is None
     asked = planner.plan({**recall, "intents": ours, "intent_elsewhere": 0.5})
     assert asked == {"calls": [], "note": "What monthly budget should I work with?"}
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("thirty five hundred a month, what can we buy", 3500),
+        ("what price can i afford at 42 hundred a month", 4200),
+        ("how much home do nineteen hundred dollars a month get me", 1900),
+    ],
+)
+def test_hundreds_said_in_words_are_a_monthly_budget(text: str, budget: float) -> None:
+    plan = planner.plan(turn(text))
+    assert [c["name"] for c in plan["calls"]] == ["mortgage_affordability"]
+    assert plan["calls"][0]["args"]["monthly_budget"] == budget
+
+
+@pytest.mark.parametrize(
+    "text", ["monthly on the third one at 6 per cent", "payment on the third at 6 prcent"]
+)
+def test_percent_spelt_otherwise_is_a_rate(text: str) -> None:
+    plan = planner.plan(turn(text, [LISTINGS]))
+    assert plan["calls"][0]["args"]["rate_percent"] == 6
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("so if we did a 15 year loan?", 15),
+        ("hmm, and if i stretched it to 40 years", 40),
+        ("same thing but 20 yrs", 20),
+        ("ok make it a 10 year loan", 10),
+    ],
+)
+def test_what_if_said_otherwise_reuses_the_last_estimate(text: str, years: int) -> None:
+    estimate = {
+        "type": "mortgage",
+        "kind": "payment",
+        "price": 425_000,
+        "down_payment_percent": 20,
+        "rate_percent": 6.25,
+        "term_years": 30,
+        "estimates": ["property_tax"],
+        "monthly": {"total": 2600},
+    }
+    args = planner.plan(turn(text, [LISTINGS, estimate]))["calls"][0]["args"]
+    assert (args["price"], args["rate_percent"], args["term_years"]) == (425_000, 6.25, years)
+
+
+def test_a_maximum_price_too_large_for_a_month_is_no_affordability_question() -> None:
+    assert planner.plan(turn("update my search, max price 525 thousand", [LISTINGS])) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [("monthly on #3 at 6.1", 480_000), ("number 2, what's the payment", 425_000)],
+)
+def test_a_home_named_by_its_number_is_priced(text: str, price: float) -> None:
+    assert planner.plan(turn(text, [LISTINGS]))["calls"][0]["args"]["price"] == price
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("payment on six hundred twenty thousand", {"price": 620_000}),
+        ("monthly on 400k with forty five thousand down", {"down_payment": 45_000}),
+        ("what can i afford at three thousand two hundred a month", {"monthly_budget": 3_200}),
+    ],
+)
+def test_amounts_said_in_words_with_hundreds_and_thousands(
+    text: str, args: dict[str, float]
+) -> None:
+    found = planner.plan(turn(text))["calls"][0]["args"]
+    assert {key: found.get(key) for key in args} == args
+
+
+@pytest.mark.parametrize("text", ["monthly on the second to last one", "penultimate one, payment?"])
+def test_the_home_before_the_last_is_priced(text: str) -> None:
+    plan = planner.plan(turn(text, [LISTINGS]))
+    assert [c["args"]["price"] for c in plan["calls"]] == [425_000]
+
+
+def test_what_we_would_pay_with_loan_terms_is_a_payment_question() -> None:
+    detail = {"type": "detail", "items": [LISTINGS["items"][1]]}
+    text = "with 15% down at 6.75 what would we be paying"
+    args = planner.plan(turn(text, [LISTINGS, detail]))["calls"][0]["args"]
+    assert (args["price"], args["down_payment_percent"], args["rate_percent"]) == (
+        425_000,
+        15,
+        6.75,
+    )

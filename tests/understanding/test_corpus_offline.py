@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.746}
+FLOORS = {"learn": 0.965, "heldout": 0.768}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -42,7 +42,10 @@ Eighth session: learn 603/618 (97.6%, 8 two-wish cases added: each clause ranked
 intents), held-out 269/359 (74.9%); its floor stays 268 (one case of margin).
 Ninth session: learn 635/658 (96.5%; 40 new cases of one wish in people's own words, 30 passing
 before; the learned ranking arbitrates where the rules plan nothing), held-out 269/359 (74.9%);
-both floors stay: learn has no case of margin, held-out one."""
+both floors stay: learn has no case of margin, held-out one. With the 57 cases of the weakest
+capabilities (preferences, mortgage, saved searches, details, market, ordinals) and their
+mechanisms merged beside it: learn 693/715 (96.9%), held-out 278/359 (77.4%); the held-out floor
+is 276 (two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -28,7 +28,8 @@ _WISH_START = (
     r"'d like|need) (?:to )?|let'?s )?"
     r"(?:save|keep|add|unsave|remove|delete|show|tell|give|find|get|book|schedule|set up|"
     r"arrange|watch|track|notify|alert|let me know|compare|remember|forget|look|search|open|"
-    r"list|send|check|stop|see|visit|what|what's|whats|how|is|are|does|when)\b"
+    r"list|send|check|stop|see|visit|what|what's|whats|how|is|are|does|when|put|bookmark|"
+    r"subscribe|ping|flag|email|fill (?:me|us) in|pull (?:up|it up)|walk (?:me|us) through)\b"
 )
 _SPLIT = re.compile(
     rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also)\s+|,?\s+and\s+(?={_WISH_START})|"

@@ -13,8 +13,10 @@ from .talk import NOT_SHOWN
 from .watch import asks_watch_or_tour
 
 ZPID = re.compile(
-    r"\b(?:zpids?|ids?|homes?|listings?|propert(?:y|ies)|houses?)\s*#?:?\s*(\d{7,10})\b"
+    r"\b(?:zpids?|ids?|homes?|listings?|propert(?:y|ies)|houses?|"
+    r"(?:details?|info|specs|look ?up|pull up|open)(?: (?:on|for|about))?)\s*#?:?\s*(\d{7,10})\b"
 )
+"""An id said as a home's: after "zpid", "home", "listing" or a word asking its details."""
 ZPID_DIGITS = re.compile(r"(?<![\d$,.])\d{7,10}(?![\d,])")
 _ANY_ID = re.compile(
     r"\b(?:zpid|(?:home|property|listing) id)\b\s*(?:#|:)?\s*([\w-]+)"

@@ -18,23 +18,31 @@ DEFAULT_DROP_DAYS, JUST_LISTED_DAYS = 30, 7
 _N = r"\d{1,3}|" + "|".join(WORD_NUMBERS)
 _WITHIN = (
     rf"(?:today|yesterday|this (?:week|month)|(?:in |within |over )?(?:the )?(?:last|past) "
-    rf"(?:(?P<n>{_N}) )?(?P<unit>days?|weeks?|months?)|recently|lately)"
+    rf"(?:(?P<n>{_N}) )?(?P<unit>days?|weeks?|months?|hours?)|recently|lately)"
 )
 _DROPPED = (
-    r"(?:dropped|came down|fell|went down|was cut|been cut|were cut|got cheaper|"
+    r"(?:dropped|drops? in price|came down|fell|went down|was cut|been cut|were cut|got cheaper|"
+    r"mark(?:ed)?[- ]?downs?|"
     r"reduced|lowered|(?:became|become|becomes|gotten|get|gets) cheaper)"
     r"(?: (?:in|their|its|the) price| in price| price)?|"
     r"price (?:drops?|cuts?|reductions?|dropped|reduced|lowered|was cut)|"
     r"(?:reduced|cut|lowered) (?:its |their |the )?prices?"
 )
 _NEW = (
-    r"(?:new(?:ly)? listings?|new(?:ly)? listed|listed|(?:came|come|comes|coming) on"
-    r"(?: the market)?|hit the market|new (?:on|to) the market|new(?= \w+ on the market))"
+    r"(?:new(?:ly)? listings?|new(?:ly)? listed|listed|posted|new(?= this| today)|"
+    r"(?:came|come|comes|coming) on"
+    r"(?: the market)?|hit (?:the )?market|new (?:on|to) (?:the )?market|new(?= \w+ on the market))"
 )
+_THIS = r"(?:it|this|that)(?: one| home| house| place| listing)?"
 _HOW_LONG = re.compile(
-    r"\bhow (?:long|many days)\b.*\b(?:on (?:the )?market|listed|for sale|up for sale)\b|"
-    r"\bdays on (?:the )?market\b|\bwhen was (?:it|this|that)(?: one| home| house)? listed\b"
+    r"\bhow (?:long|many days)\b.*\b(?:on (?:the )?market|listed|for sale|up for sale|been up)\b|"
+    rf"\bdays on (?:the )?market\b|\bwhen was {_THIS} listed\b|\bhow old is {_THIS}\b|"
+    rf"\bwhen did {_THIS} (?:hit|come on|go on|get listed)\b|\bis {_THIS} (?:a )?new(?:ly)? list|"
+    r"\bprice history\b|"
+    rf"\b(?:has|did|have) (?:{_THIS}|the price)\b.*\b(?:price (?:cuts?|drops?|reductions?|changes?)|"
+    r"c[oa]me down|been (?:reduced|cut|lowered))\b"
 )
+"""How long the listing in view has been on the market, or how its price went."""
 
 
 def _days(match: re.Match[str] | None) -> int | None:
@@ -54,6 +62,8 @@ def _days(match: re.Match[str] | None) -> int | None:
         return None
     n = match.group("n")
     count = int(WORD_NUMBERS.get(n, n)) if n else 1
+    if unit[0] == "h":  # "the past 48 hours": whole days, at least one
+        return max(1, -(-count // 24))
     return count * {"d": 1, "w": 7, "m": 30}[unit[0]]
 
 
@@ -62,11 +72,11 @@ def take_market(words: Words, c: dict[str, Any]) -> None:
     if words.take(rf"\b(?:{_DROPPED})\b"):
         when = words.take(rf"\b{_WITHIN}\b")  # anywhere: "dropped in price in 78745 this week"
         c["price_dropped_within_days"] = _days(when[0] if when else None) or DEFAULT_DROP_DAYS
-    elif words.take(r"\bjust listed\b"):
-        c["days_on_market_max"] = JUST_LISTED_DAYS
     elif re.search(rf"\b{_NEW}\b", words.s) and (when := words.take(rf"\b{_WITHIN}\b")):
-        words.take(rf"\b{_NEW}\b")
+        words.take(rf"\bjust (?:{_NEW})\b|\b{_NEW}\b")  # "just listed in the past 3 days": 3
         c["days_on_market_max"] = _days(when[0]) or JUST_LISTED_DAYS
+    elif words.take(r"\bjust (?:listed|posted|hit the market|came on(?: the market)?)\b"):
+        c["days_on_market_max"] = JUST_LISTED_DAYS
 
 
 def asks_days_on_market(text: str) -> bool:

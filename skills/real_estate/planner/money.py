@@ -26,7 +26,7 @@ _RANGE = re.compile(
     rf"(?:\b(?P<kw>between|from)\s+)?{_money('1')}\s*(?P<sep>-|to|and)\s*{_money('2')}"
 )
 _LEAD = r"(?:^|(?<=\W))"
-_FILLER = r"(?:\s*(?:is|of|at|around|about|roughly|approximately|say|:|=))*\s*$"
+_FILLER = r"(?:\s*(?:is|of|at|to|now|around|about|roughly|approximately|say|:|=))*\s*$"
 _MAX_BEFORE = re.compile(
     _LEAD + r"(?:under|below|beneath|less than|lower than|cheaper than|no more than|"
     r"not more than|not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
@@ -35,6 +35,7 @@ _MAX_BEFORE = re.compile(
     r"(?:nothing|none|not anything)(?: priced| that costs| costing)?"
     r" (?:over|above|beyond|more than|higher than)|"
     r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|top out at|tops|price range|"
+    r"(?:top|highest|max(?:imum)?) price|(?:price )?limit|"
     r"(?:stretch|go|goes|went) up to|stretch to|my max|our max|<=?|≤)" + _FILLER
 )
 _MIN_BEFORE = re.compile(

@@ -38,7 +38,7 @@ ORDINALS: dict[str, int] = {
     )
 }
 ORD = (
-    r"\d{1,2}(?:st|nd|rd|th)|second[- ]to[- ]last|next[- ]to[- ]last|penultimate|last|"
+    r"\d{1,2}(?:st|nd|rd|th)|second[- ](?:to[- ])?last|next[- ]to[- ]last|penultimate|last|"
     + "|".join(ORDINALS)
 )
 NOUN = r"(?:one|listing|home|house|property|place|result|option|condo|townhouse|townhome|apartment|lot|pick|choice|entry)"
@@ -77,8 +77,9 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"\bthe ({NUMW}) (?:one|listing|house|home)\b", r"number \1"),  # "the 2 one"
         (rf"^\s*(?:the )?({ORD})\s*[.!?]?\s*$", r"the \1"),  # "2nd" alone
         (  # "tell me about 2", "more on 3": a question about a home, ending with its number
-            rf"\b((?:tell|more|info\w*|details?|know|what|how|learn)\b(?:\s+\w+){{0,3}}?"
-            rf"\s+(?:about|on|regarding)) ({NUMW})\s*[.!?]?\s*$",
+            rf"\b((?:tell|more|info\w*|details?|specs?|stats|facts|lowdown|rundown|know|what|how|"
+            rf"learn)\b(?:\s+\w+){{0,3}}?"
+            rf"\s+(?:about|on|regarding|for)) ({NUMW})\s*[.!?]?\s*$",
             r"\1 number \2",
         ),
     )

@@ -21,17 +21,19 @@ from real_estate.domain import FEATURE_WORDS, TYPE_WORDS
 from .money import money_in
 from .parse import normalize, parse
 from .wording import DATA_CITIES, FEATURE_PHRASES, join_words, money, number, type_name
-from .words import REQUEST, canonical_type
+from .words import REQUEST, canonical_type, type_alternation
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
     r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|"
     r"(?:we|i) can (?:go|pay|stretch) (?:up )?to|price (?:ceiling|cap|limit)|ceiling|"
+    r"(?:top|highest) price|(?:our|my) limit|"
     r"(?:we|i) (?:can'?t|cannot|won'?t) (?:go|spend|pay) (?:above|over|more than))\b"
 )
 _LOCATION = (
     r"\b(?:looking|searching|shopping|house[- ]hunting|interested)\s+(?:only\s+)?(?:in|around)\b|"
     r"\b(?:live|move|moving|relocat\w*|settle|stay)\s+(?:in|to)\b|\bprefer\b|\bonly want\b|"
+    r"\bonly care about\b|"
     r"\bfocus(?:ed|ing)? on\b"
 )
 _TYPE = (
@@ -58,14 +60,19 @@ _KEEP = (
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
     r"note that|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|for (?:the )?future(?: search(?:es)?)?|"
-    r"from now on|going forward|save (?:that|this|it)|save (?:my|our) (?:preference|choice)s?|"
-    r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file)\b"
+    r"from now on|going forward|(?:save|store) (?:that|this|it)|"
+    r"save (?:my |our |a |the )?(?:preference|choice)s?|"
+    r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
+    r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
+    r"as (?:my|our) (?:default|usual)|"
+    r"(?:please )?keep (?:that|this)(?=\W*$))\b"
 )
 """Words that ask to keep what the message states."""
 _LASTING = (
     rf"{_KEEP}|\b(?:save (?:my|our)|by default|in general|always|never|every time|each time)\b"
 )
 """A lasting wish: asked to be kept, or said of every search."""
+_ASKS_YOU_TO = r"\b(?:i'd like|i would like|i want|i need) you to\b"
 _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
 _JUST_BUDGET = {"price_max", "price_min"}
 _SHOW = r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me)\b"
@@ -77,7 +84,8 @@ def only_remembers(text: str) -> bool:
     states something says so ("remember we need 3 bedrooms", "my max is 600k, remember that"),
     or it states only a budget ("budget is 450")."""
     norm = normalize(text)
-    asks = re.search(REQUEST, re.sub(_KEEP, " ", norm))  # "for future searches" asks no search
+    kept = re.sub(_KEEP, " ", re.sub(_ASKS_YOU_TO, " ", norm))
+    asks = re.search(REQUEST, kept)  # "for future searches", "i'd like you to" ask no search
     if asks and (not _KEEP_AT_END.search(norm) or re.search(_SHOW, norm)):
         return False  # "i need 4 bedrooms, keep that in mind" only remembers
     stated = [clause for clause in re.split(_CLAUSES, norm) if parse(clause).criteria]
@@ -124,19 +132,22 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
         if re.search(rf"\b(?:remember|save|keep) (?:my|our|the) (?:{words})\b", norm)
         for key in keys
     }
+    budget_said = False  # "my budget changed, it's now 425k": said before its amount
     for clause in re.split(_CLAUSES, norm):
         parsed = parse(clause)
         c = parsed.criteria
-        if re.search(_BUDGET, clause) or lasting:
+        budget_said = budget_said or bool(re.search(_BUDGET, clause))
+        if budget_said or lasting:
             if c.get("price_max"):
                 save("budget_max", money(c["price_max"]))
             if c.get("price_min"):
                 save("budget_min", money(c["price_min"]))
+            budget_said = budget_said and not (c.get("price_max") or c.get("price_min"))
         if c.get("location") and (
             lasting or re.search(_LOCATION, clause) or re.search(_MY_PLACE, clause)
         ):
             save("location", str(c["location"]))
-        if c.get("property_type") and (lasting or re.search(_TYPE, clause)):
+        if c.get("property_type") and (re.search(_TYPE, clause) or (lasting and _a_type(clause))):
             save("property_type", str(c["property_type"]))
         if lasting:
             for key in ("beds_min", "baths_min"):
@@ -150,6 +161,15 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
             excluded += c["exclude_types"]
             save("exclude_property_type", ", ".join(dict.fromkeys(excluded)), "DECISION")
     return [w for w in writes.values() if not named or w.key in named]
+
+
+_TYPE_SAID = re.compile(rf"(?:\b(the) )?\b(?:{type_alternation()})\b")
+
+
+def _a_type(clause: str) -> bool:
+    """The clause names a kind of home, not only "the house" it speaks of ("the house must
+    have 4 bedrooms, keep that" keeps the bedrooms, not a type)."""
+    return any(m.group(1) is None for m in _TYPE_SAID.finditer(clause))
 
 
 def outside_data(location: Any) -> bool:

@@ -29,6 +29,8 @@ _SUFFIXES = (
 _STREET = re.compile(
     rf"\b(?P<num>\d{{2,6}})(?P<words>(?:\s+[\w.'-]+){{1,5}}?)\s+(?:{_SUFFIXES})\b\.?", re.I
 )
+_LETTER_STREET = re.compile(r"\b(?P<num>\d{2,6})\s+(?:avenue|ave\.?)\s+[a-z](?![\w'])", re.I)
+"""A street named by a letter after its kind: "4511 Avenue B"."""
 _NOT_STREET_WORDS = re.compile(
     r"\b(?:beds?|bedrooms?|br|baths?|bathrooms?|ba|sqft|sq|ft|square|feet|under|over|below|"
     r"above|with|in|near|and|or|for|homes?|houses?|condos?|miles?|mi|of|to|k|budget|max|min|"
@@ -73,11 +75,16 @@ SUPERLATIVES: dict[str, tuple[str, bool]] = {
     "oldest": ("year_built", False),
     "closest": ("distance_miles", False),
     "nearest": ("distance_miles", False),
+    "lowest price": ("price", False),
+    "highest price": ("price", True),
+    "most space": ("sqft", True),
 }
 _SUP = "|".join(SUPERLATIVES)
 _SUPERLATIVE_REF = re.compile(
-    rf"\b(?P<s>{_SUP})\s+(?:one|listing|option|result|pick|choice|of (?:them|those|these|all))\b"
+    rf"\b(?P<s>{_SUP})\s+(?:one|listing|option|result|pick|choice|"
+    r"of (?:them|those|these|all|the (?:bunch|lot|list|group|results|ones shown)))\b"
     rf"|\bwhich\b(?:\s+\w+){{0,3}}\s+(?P<t>{_SUP})\b(?!\s+first)"
+    rf"|\b(?:one|home|house|place|listing) with the (?P<u>{_SUP})\b"
 )
 
 
@@ -98,8 +105,8 @@ def card_click(text: str) -> str | None:
 
 def typed_address(text: str) -> str | None:
     """A street address in the user's words ('4506 Mattie Ln, Austin TX 78745'), as typed."""
-    for match in _STREET.finditer(text):
-        if _NOT_STREET_WORDS.search(match.group("words")):
+    for match in [*_STREET.finditer(text), *_LETTER_STREET.finditer(text)]:
+        if _NOT_STREET_WORDS.search(match.groupdict().get("words") or ""):
             continue
         end = match.end()
         for tail in (_UNIT, _KNOWN_CITY, _OTHER_CITY, _STATE, _ZIP):
@@ -130,14 +137,14 @@ def find_reference(text: str) -> Reference | None:
         word = re.sub(r"[- ]", " ", match.group("a") or match.group("b"))
         if word == "last":
             return Reference(position=-1)
-        if word in ("second to last", "next to last", "penultimate"):
+        if word in ("second to last", "second last", "next to last", "penultimate"):
             return Reference(position=-2)
         number = ORDINALS.get(word)
         return Reference(position=number if number else int(re.sub(r"\D", "", word)))
     if match := _NUMBER_REF.search(norm):
         return Reference(position=int(to_number(match.group("n") or match.group("m"))))
     if match := _SUPERLATIVE_REF.search(norm):
-        return Reference(superlative=match.group("s") or match.group("t"))
+        return Reference(superlative=match.group("s") or match.group("t") or match.group("u"))
     return None
 
 

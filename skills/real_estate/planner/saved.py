@@ -3,7 +3,7 @@
 "save the second one" / "save it" -> save_home; "remove it" / "remove the second one" /
 "remove all my saved homes" -> remove_saved_home (the graph asks to confirm); "show my saved
 homes" -> get_saved_homes; "compare the first two" / "compare 1 and 3" / "compare my saved
-homes" -> compare_properties; "forget my budget" -> forget_search_criteria (asks to confirm).
+homes" -> compare_properties; "forget my budget" -> forget_search_criteria (forget.py).
 "it" / "this one" is the property in focus (the last details shown), else the only result.
 Saved homes are the SAVED preferences keyed home_<zpid>.
 """
@@ -16,12 +16,12 @@ from typing import Any
 
 from real_estate.domain import (
     COMPARE,
-    FORGET_CRITERIA,
     GET_SAVED_HOMES,
     REMOVE_SAVED_HOME,
     SAVE_HOME,
 )
 
+from .forget import forget
 from .parse import NUMW, normalize, parse, to_number
 from .refs import ORDINALS, all_positions, find_reference, resolve
 
@@ -67,31 +67,6 @@ _POSITIONS = re.compile(
     rf"{'|'.join(ORDINALS)}|last)(?:st|nd|rd|th)?\b(?!\s*(?:k\b|%))"
 )
 _CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
-_FORGET = re.compile(
-    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|wipe|ditch|toss)\b|"
-    r"\b(?:no longer|don'?t|do not) (?:care about|need|want)\b|"
-    r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b"
-)
-_KEPT = re.compile(
-    r"\b(?:my|our|the saved|the (?:type|kind))\b|\b(?:i|we) (?:gave|told|said|set|mentioned)\b|"
-    r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b|\byou(?:'ve| have)(?: got)? (?:for|on) (?:me|us)\b|"
-    r"\b(?:i|we) (?:no longer|don'?t|do not) (?:care|need|want)\b|\bon file\b|"
-    r"\b(?:flexible|open|easy) (?:on|about|with|regarding)\b"
-)
-"""What was remembered, not a filter of the search on screen ("drop the price limit")."""
-_FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
-    (r"budget|price (?:limit|range|cap)|max(?:imum)? price", ("budget_max", "budget_min")),
-    (r"location|area|city|zip(?: ?code)?|neighbou?rhood|town", ("location",)),
-    (
-        r"(?:property |home )?type(?: of (?:house|home|property))?|kind of (?:home|property)",
-        ("property_type",),
-    ),
-    (r"bed(?:room)?s?(?: count)?", ("beds_min",)),
-    (r"bath(?:room)?s?(?: count)?", ("baths_min",)),
-    (r"must[- ]haves?|features?|amenities", ("features",)),
-    (r"exclusions?|excluded types|never list", ("exclude_property_type",)),
-]
-
 Call = tuple[str, dict[str, Any]]
 Shown = list[dict[str, Any]]
 Focused = dict[str, Any] | None
@@ -115,7 +90,7 @@ def plan_saved(
     `intent` is the wish the message is surely nearest to (intents.yaml), if any: the
     recognizer it names is asked first and acts even without its trigger words."""
     norm = normalize(text)
-    readers: tuple[Callable[..., Planned], ...] = (_forget, _compare, _show, _remove, _save)
+    readers: tuple[Callable[..., Planned], ...] = (forget, _compare, _show, _remove, _save)
     named = _BY_INTENT.get(intent or "")
     if named is not _save and _SAVE.match(norm):  # "please save #2": the words say it
         named = None
@@ -165,7 +140,7 @@ def _save(
     asked: bool = False,
 ) -> Planned:
     if not (asked or _SAVE.search(norm)) or re.search(
-        r"\bsearch\b|\bpreference\b|\bbudget\b", norm
+        r"\bsearch\b|\bpreferences?\b|\bbudget\b|\bas (?:my|our) (?:default|usual)\b", norm
     ):
         return None
     several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]
@@ -252,33 +227,8 @@ def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
 
 
-def _forget(
-    norm: str,
-    shown: Shown,
-    focused: Focused,
-    prefs: Mapping[str, str],
-    near: str | None,
-    asked: bool = False,
-) -> Planned:
-    if not (asked or _FORGET.search(norm)) or not _KEPT.search(norm):
-        return None
-    named = [
-        keys
-        for words, keys in _FORGET_KEYS
-        if re.search(rf"\b(?:my|our|the saved|the)\s+(?:saved\s+)?(?:{words})\b", norm)
-        or re.search(rf"\b(?:my|our)\b.*\band (?:my |our |the )?(?:{words})\b", norm)
-        or re.search(rf"\b(?:flexible|open|easy) (?:on|about|with|regarding) (?:{words})\b", norm)
-    ]
-    if not named:
-        return None
-    present = [k for keys in named for k in keys if k in prefs]
-    if not present:
-        return [], "There is nothing saved for that, so there is nothing to forget."
-    return [(FORGET_CRITERIA, {"key": k}) for k in present], ""
-
-
 _BY_INTENT: dict[str, Callable[..., Planned]] = {
-    "forget_preference": _forget,
+    "forget_preference": forget,
     "list_saved_homes": _show,
     "remove_saved_home": _remove,
     "save_home": _save,

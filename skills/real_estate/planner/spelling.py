@@ -16,7 +16,7 @@ from functools import lru_cache
 VOCABULARY = frozenset(
     """
     bedroom bedrooms bathroom bathrooms house houses homes condo condos condominium
-    townhouse townhouses townhome townhomes apartment apartments duplex property properties
+    townhouse townhouses townhome townhomes apartment apartments duplex property properties listed
     listing listings garage garages swimming waterfront cheapest cheaper expensive
     affordable newest biggest largest closest nearest bigger larger smaller under below
     between budget maximum minimum million thousand square footage remember always never

@@ -37,19 +37,21 @@ _NOTIFY = re.compile(
     r"once|as soon as)\b|\b(?:notify|alert|ping|email|text|inform|message)\s+(?:me|us)\b|"
     r"\bsend (?:me|us) (?:a )?(?:message|email|note|text)\b|\bkeep (?:me|us) (?:posted|updated)\b|"
     r"\b(?:want|like) to (?:hear|know) about it\b|\bkeep an eye on\b|\bwatch\b|\bfollow\b|"
-    r"\bsav(?:e)? (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
+    r"\b(?:sav(?:e)?|bookmark|store) (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
     r"\b(?:save|keep) (?:these|this|the|my) (?:search )?(?:settings|filters|criteria)\b|"
     r"\bsearch alerts?\b|\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
     r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
     r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b|\bkeep tabs on\b|"
     r"\bmonitor (?:it|this|that|the|these|those|my|#?\d|number)\b|"
-    r"\bsubscribe\b|\b(?:set up|create|add|want|like) (?:an? )?(?:\w+ )?alerts?\b|\ban alert for\b|"
+    r"\bsubscribe\b|\b(?:set up|create|add|want|like) (?:an? )?(?:\w+ )?(?:alerts?|notifications?)\b|"
+    r"\ban alert for\b|"
     r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b"
 )
 _NEW_HOMES = re.compile(
     r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"
     r"\bcomes? (?:up|on the market|on)\b|\bhits? the market\b|\b(?:get|gets|is|are) listed\b|"
-    r"\blike (?:these|those|this)\b|\bsearch alerts?\b|\bmatch(?:es|ing)?\b"
+    r"\blike (?:these|those|this)\b|\bsearch alerts?\b|\bmatch(?:es|ing)?\b|"
+    r"\b(?:anything|something) (?:new|fresh)\b|\b(?:pops?|shows?) up\b"
 )
 _PRICE = re.compile(
     r"\bprice\b|\bdrops?\b|\breduc(?:ed|es|tion)\b|\bcheaper\b|\b(?:goes|go|comes|come) down\b|"
@@ -60,12 +62,15 @@ _STATUS = re.compile(
     r"\bgone\b|\bdelisted\b"
 )
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
+_ENDING = r"(?:stop|quit|cancel|end|kill|disable|pause|(?:turn|switch|shut) off)"
+_ALERTS = r"(?:alerts?|notifications?|emails?|updates?)"
 _STOP = re.compile(
-    r"\b(?:stop|quit|cancel|end)\s+(?:watching|tracking|alerting|notifying|sending|"
-    r"(?:the |my )?(?:\w+ )?alerts?)\b|"
+    rf"\b{_ENDING}\s+(?:watching|tracking|alerting|notifying|sending|"
+    rf"(?:the |my |those |these )?(?:\w+ ){{0,2}}{_ALERTS})\b|"
     r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
-    r"\bunwatch\b|\b(?:don'?t|do not) (?:watch|notify|alert)\b|"
-    r"\b(?:delete|remove|cancel|forget|drop)\b.*\b(?:saved )?search(?:es)?\b|"
+    r"\bunwatch\b|\bunsubscribe\b|\b(?:don'?t|do not) (?:watch|notify|alert)\b|"
+    rf"\b(?:don'?t|do not|no longer) (?:need|want)\b.*\b{_ALERTS}\b|"
+    rf"\b(?:delete|remove|cancel|forget|drop|{_ENDING})\b.*\b(?:saved )?search(?:es)?\b|"
     r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
 )
 _TOUR = re.compile(
@@ -84,8 +89,14 @@ _TIMES = re.compile(
     r"|\b(?:in the )?(?:morning|afternoon|evening)s?\b"
 )
 _CHANGE = re.compile(
-    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set)\b.*\bsaved search\b"
+    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set)\b.*"
+    r"\b(?P<whose>saved|my|our) search\b"
 )
+"""A change of the saved search; "my search" means it only when one is saved."""
+_COUNT_TO = re.compile(
+    r"\b(bed|bath)(?:room)?s?\b(?:\s+[a-z]+){0,4}?\s+to\s+(\d{1,2})\b(?![\d,.%k])"
+)
+"""A count changed by naming it first: "the bedrooms on my saved search to 2"."""
 _RUN_SAVED = re.compile(
     r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b"
 )
@@ -110,7 +121,9 @@ def plan_watch(
     """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise.
     `intent` is the wish the message is surely nearest to (intents.yaml), if any."""
     norm = normalize(text)
-    if _CHANGE.search(norm):
+    if (change := _CHANGE.search(norm)) and (
+        change.group("whose") == "saved" or _saved_criteria(preferences) is not None
+    ):
         return _change_search(text, preferences)
     if _RUN_SAVED.search(norm) and (saved := _saved_criteria(preferences)):
         return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
@@ -209,6 +222,8 @@ def _change_search(text: str, preferences: Mapping[str, str]) -> Planned:
     except ValueError:
         return [], "I couldn't read that saved search; say what it should look for."
     changed = {k: v for k, v in parse(text).criteria.items() if k not in NOT_SAVED}
+    for counted, count in _COUNT_TO.findall(normalize(text)):
+        changed.setdefault(f"{counted}s_min", int(count))
     return [(SAVE_SEARCH, {"criteria": {**saved, **changed}})], ""
 
 
@@ -237,6 +252,10 @@ def _save_search(text: str, last_criteria: Mapping[str, Any] | None) -> Planned:
     return [(SAVE_SEARCH, {"criteria": criteria})], ""
 
 
+_A_SEARCH = r"\bsearch(?:es)?\b|\bmatch(?:es)?\b|\bnew listings?\b"
+"""A stop of a saved search, not of a watch; a stop naming neither stops the one kind kept."""
+
+
 def _stop(
     norm: str,
     shown: list[dict[str, Any]],
@@ -246,7 +265,8 @@ def _stop(
 ) -> Planned:
     watches = [k for k in preferences if k.startswith("watch_")]
     searches = [k for k in preferences if k.startswith("search_")]
-    if a_search or re.search(r"\bsearch(?:es)?\b|\bmatch(?:es)?\b|\bnew listings\b", norm):
+    only_searches = searches and not watches and find_reference(norm) is None
+    if a_search or only_searches or re.search(_A_SEARCH, norm):
         if not searches:
             return [], "You have no saved searches, so there is nothing to stop."
         if len(searches) > 1 and not re.search(r"\ball\b|\bevery\b", norm):

@@ -11,11 +11,30 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .words import plain_words
+
 PRIORITY = 10  # before the home-search planner: "what would the second one cost" is ours
 DEFAULT_RATE = 6.5  # used, and said, when neither the message nor an earlier estimate gives one
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
-_ORDINAL = re.compile(r"\b(first|second|third|fourth|fifth|sixth|last|\d(?=st|nd|rd|th))")
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10,
+}  # fmt: skip
+_BEFORE_LAST = r"second[- ](?:to[- ])?last|next[- ]to[- ]last|penultimate"
+_ORDINAL = re.compile(
+    rf"(?<![\w$.,])((?:{_BEFORE_LAST}|{'|'.join(_ORDINALS)}|last)\b|\d{{1,2}}(?=(?:st|nd|rd|th)\b)|"
+    r"(?<=#)\d{1,2}\b|(?<=# )\d{1,2}\b|(?<=number )\d{1,2}\b|(?<=no\. )\d{1,2}\b)"
+)
+"""A home by its position: "the second", "the 7th", "#4", "number 4", "the second to last"."""
+
+
+def _index(word: str, count: int) -> int:
+    """The 1-based position `word` names among `count` homes."""
+    if re.fullmatch(_BEFORE_LAST, word):
+        return count - 1
+    return count if word == "last" else _ORDINALS.get(word) or int(word)
+
+
 _SUPERLATIVES = {
     "cheapest": ("price", False), "least expensive": ("price", False),
     "most expensive": ("price", True), "priciest": ("price", True),
@@ -34,38 +53,6 @@ _DOWN_AMT = re.compile(
 _BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
 """'20 down' is 20% down; '0 down' none."""
 _BARE_RATE = re.compile(r"\b(?:at|rate(?: is| of)?|interest(?: is| of)?)\s+(\d{1,2}\.\d{1,3})\b")
-_SPOKEN = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "twenty five": 25, "thirty": 30,
-}  # fmt: skip
-_SPOKEN_PERCENT = re.compile(
-    rf"\b({'|'.join(sorted(_SPOKEN, key=len, reverse=True))})( and a half| point five)?"
-    r" (percent|%|years?)"
-)
-_TYPOS = (
-    (r"\bmont?h?ly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o)?wn\b", "down"),
-    (r"\baff?ord\b", "afford"), (r"\bwat\b", "what"), (r"/\s*mo(?:nth)?\b", " a month"),
-    (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
-    (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
-)  # fmt: skip
-_SAID_OTHERWISE = (
-    (r"\bp ?& ?i\b", "monthly payment"),
-    (r"\b(?:run|crunch|do) the (?:numbers|math)\b", "estimate the monthly payment"),
-    (r"(?<![\d$.,])(\d{6,7})(?![\d,.%]| ?percent)", r"$\1"),
-    (r"\b(?:put(?:ting)?|pay(?:ing)?) down (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
-    (r"\bdown payment (?:of|is) (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
-)  # fmt: skip
-"""The payment said in other words ("P&I on 380k", "run the numbers"; "principal and interest"
-is left alone: it is asked about as a term), a price as a bare number of six
-or seven digits, and a down payment said before its amount ("put down 50 grand"), written as
-the rules below read them."""
-_DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
-_THOUSANDS = re.compile(
-    rf"\b(\d[\d,]*(?:\.\d+)?|{'|'.join(sorted(_SPOKEN, key=len, reverse=True))})\s*"
-    r"(?:grand|thousand|thou)\b"
-)
-"""'350 grand', 'two thousand': thousands, written '$350k' before the amounts are read."""
-"""'450,000 dollars' is written '$450,000' before the amounts are read."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
 _MONTHLY = re.compile(
     r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*(?:dollars?\s*)?(?:a|per|each|every) month\b"
@@ -73,7 +60,10 @@ _MONTHLY = re.compile(
 )
 """An amount a month: a budget to afford with, never a home's price."""
 _HOA = re.compile(r"\$\s?(\d[\d,]*)\s*(?:a month\s*)?hoa|\bhoa (?:of|is|fee of)\s*\$?\s?(\d[\d,]*)")
-_PAYMENT = re.compile(r"\b(per month|a month|each month|every month|monthly|mortgage|payments?)\b")
+_PAYMENT = re.compile(
+    r"\b(per month|a month|each month|every month|monthly|mortgage|payments?)\b|"
+    r"\b(?:what|how much) (?:would|will|do|does|should) (?:i|we) (?:pay|be paying|owe)\b"
+)
 _HOME_COST = re.compile(
     r"\btax(?:es)?\b|\bhoa\b|\bhome ?owners'? association\b|\bassociation (?:fees?|dues)\b"
 )
@@ -90,28 +80,15 @@ _AFFORD = re.compile(
 )
 _WHAT_IF = re.compile(
     r"^\s*(?:and |ok,? |okay,? )?(?:what|how) about\b|^\s*what if\b|"
-    r"^\s*(?:and |ok,? |okay,? )?(?:at|with) \d|^\s*include\b|^\s*and (?:with|at)\b"
+    r"^\s*(?:(?:and|ok|okay|so|well|hmm|then),? )*(?:what )?if (?:we|i|you)\b|"
+    r"^\s*(?:and |ok,? |okay,? )?(?:at|with) \d|^\s*include\b|^\s*and (?:with|at)\b|"
+    r"^\s*(?:(?:and|ok|okay|so|now),? )?(?:make it|try|same(?: thing)?,? but|instead)\b"
 )
 
 
 def _money(number: str, suffix: str | None) -> float:
     value = float(number.replace(",", ""))
     return value * {"k": 1e3, "m": 1e6}.get((suffix or "").lower(), 1)
-
-
-def _words(text: str) -> str:
-    """Lower-cased text with typos and spoken numbers written the usual way."""
-    text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text.lower())
-    text = _DOLLARS.sub(r"$\1", text)
-    for typo, word in (*_TYPOS, *_SAID_OTHERWISE):
-        text = re.sub(typo, word, text)
-
-    def spoken(m: re.Match[str]) -> str:
-        half = 0.5 if m.group(2) else 0
-        unit = "%" if m.group(3) in ("percent", "%") else f" {m.group(3)}"
-        return f"{_SPOKEN[m.group(1)] + half:g}{unit}"
-
-    return _SPOKEN_PERCENT.sub(spoken, text)
 
 
 def _terms(text: str) -> dict[str, Any]:
@@ -175,7 +152,7 @@ def _referenced_home(text: str, earlier: list[dict[str, Any]]) -> dict[str, Any]
         return (max if highest else min)(known, key=lambda i: i[key]) if known else None
     if m := _ORDINAL.search(text):
         word = m.group(1)
-        index = len(items) if word == "last" else _ORDINALS.get(word) or int(word)
+        index = _index(word, len(items))
         return items[index - 1] if 0 < index <= len(items) else None
     if _THIS.search(text):
         return focused or (items[0] if len(items) == 1 else None)
@@ -286,7 +263,7 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     """A mortgage_payment or mortgage_affordability call, or None when the message isn't ours.
     The words decide; the nearest intent adds the wish when they say it in other words ("how
     pricey a home is that", "what would I shell out each month")."""
-    text = _words(str(turn.get("text", "")))
+    text = plain_words(str(turn.get("text", "")))
     tools = turn.get("tools") or []
     earlier = turn.get("earlier") or []
     stated = _terms(text)
@@ -303,8 +280,8 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     wants_price = _AFFORD.search(text) or (monthly and not _names_a_home(text, earlier))
     wants_price = wants_price or (intent == "affordability" and _budget_like(text))
     if wants_price and "mortgage_affordability" in tools:
-        if not _budget_like(text) and _led_elsewhere(turn):
-            return None  # "what was the max price I gave you": another skill's wish, no ask
+        if not _budget_like(text) and (_led_elsewhere(turn) or _MONEY.search(text)):
+            return None  # "what was the max price I gave you", "maximum price 480 thousand"
         return _affordability(text, terms, note)
     if "mortgage_payment" not in tools:
         return None
@@ -354,7 +331,7 @@ def _referenced_homes(text: str, earlier: list[dict[str, Any]]) -> list[dict[str
     items, _ = _homes(earlier)
     words = [m.group(1) for m in _ORDINAL.finditer(text)]
     if len(words) > 1:
-        picked = [len(items) if w == "last" else _ORDINALS.get(w) or int(w) for w in words]
+        picked = [_index(w, len(items)) for w in words]
         return [items[i - 1] for i in dict.fromkeys(picked) if 0 < i <= len(items)]
     home = _referenced_home(text, earlier)
     return [home] if home is not None else []

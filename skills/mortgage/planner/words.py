@@ -1,0 +1,87 @@
+"""The mortgage planner's reading of how people write amounts and loan words: typos
+("montly paymnt", "percnt"), amounts said in words ("twenty eight hundred", "five hundred
+thousand", "350 grand"), "dollars" and "bucks", and the payment said in other words ("P&I",
+"run the numbers"), all written the way the planner's rules read them."""
+
+from __future__ import annotations
+
+import re
+
+_SPOKEN = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "twenty five": 25, "thirty": 30,
+}  # fmt: skip
+_SPOKEN_PERCENT = re.compile(
+    rf"\b({'|'.join(sorted(_SPOKEN, key=len, reverse=True))})( and a half| point five)?"
+    r" (percent|%|years?)"
+)
+_TYPOS = (
+    (r"\bmont?h?ly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o)?wn\b", "down"),
+    (r"\baff?ord\b", "afford"), (r"\bwat\b", "what"), (r"/\s*mo(?:nth)?\b", " a month"),
+    (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
+    (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
+    (r"\bper cent\b|\bpe?rc?e?nt\b|\bprec?ent\b", "percent"),
+)  # fmt: skip
+_SAID_OTHERWISE = (
+    (r"\bp ?& ?i\b", "monthly payment"),
+    (r"\b(?:run|crunch|do) the (?:numbers|math)\b", "estimate the monthly payment"),
+    (r"(?<![\d$.,])(\d{6,7})(?![\d,.%]| ?percent)", r"$\1"),
+    (r"\b(?:put(?:ting)?|pay(?:ing)?) down (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
+    (r"\bdown payment (?:of|is) (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
+)  # fmt: skip
+"""The payment said in other words ("P&I on 380k", "run the numbers"; "principal and interest"
+is left alone: it is asked about as a term), a price as a bare number of six
+or seven digits, and a down payment said before its amount ("put down 50 grand"), written as
+the rules below read them."""
+_DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
+"""'450,000 dollars' is written '$450,000' before the amounts are read."""
+_THOUSANDS = re.compile(
+    rf"\b(\d[\d,]*(?:\.\d+)?|{'|'.join(sorted(_SPOKEN, key=len, reverse=True))})\s*"
+    r"(?:grand|thousand|thou)\b"
+)
+"""'350 grand', 'two thousand': thousands, written '$350k' before the amounts are read."""
+_UNITS = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+]  # fmt: skip
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_NUMBER_WORDS = {w: n for n, w in enumerate(_UNITS, 1)} | {
+    w: n * 10 for n, w in enumerate(_TENS, 2)
+}
+_AMOUNT_WORD = "|".join([*_NUMBER_WORDS, "hundred", "thousand"])
+_SPOKEN_AMOUNT = re.compile(rf"\b(?:{_AMOUNT_WORD})(?:(?:[ -]| and )(?:{_AMOUNT_WORD}))*\b")
+_DIGIT_HUNDREDS = re.compile(r"(?<![\w$.,])(\d{1,2}) hundred\b")
+"""'twenty eight hundred', 'five hundred thousand', '35 hundred': amounts said in words."""
+
+
+def _spoken_amount(match: re.Match[str]) -> str:
+    """An amount said in words as digits ('$500000' when it counts thousands), or the words
+    unchanged when they name no hundred or thousand or start with none of the numbers."""
+    words = [w for w in re.split(r"[ -]+", match.group(0)) if w != "and"]
+    if not {"hundred", "thousand"} & set(words) or words[0] not in _NUMBER_WORDS:
+        return match.group(0)  # "twenty five percent"; "450 thousand" is read as digits
+    total = current = 0
+    for word in words:
+        if word == "hundred":
+            current = max(current, 1) * 100
+        elif word == "thousand":
+            total, current = total + max(current, 1) * 1000, 0
+        else:
+            current += _NUMBER_WORDS[word]
+    return f"${total + current}" if "thousand" in words else f"{total + current}"
+
+
+def plain_words(text: str) -> str:
+    """Lower-cased text with typos and spoken numbers written the usual way."""
+    text = _SPOKEN_AMOUNT.sub(_spoken_amount, _DIGIT_HUNDREDS.sub(r"\g<1>00", text.lower()))
+    text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text)
+    text = _DOLLARS.sub(r"$\1", text)
+    for typo, word in (*_TYPOS, *_SAID_OTHERWISE):
+        text = re.sub(typo, word, text)
+
+    def spoken(m: re.Match[str]) -> str:
+        half = 0.5 if m.group(2) else 0
+        unit = "%" if m.group(3) in ("percent", "%") else f" {m.group(3)}"
+        return f"{_SPOKEN[m.group(1)] + half:g}{unit}"
+
+    return _SPOKEN_PERCENT.sub(spoken, text)

@@ -1,10 +1,14 @@
 """Tool schemas as a small model reads them: without the keywords only validation uses, and
-without a parameter set written out twice.
+without a parameter or a parameter set described twice.
 
 Bounds, lengths, `additionalProperties` and an empty `required` tell a model little it needs to
 choose a call; the core still checks every call against the full schema before a worker runs
 (skills/model/arguments.py), and names a broken bound in its error. Measured on the eleven tools the
 bundled skills offer a search: about 200 fewer tokens per call, 7% of their schemas.
+
+A parameter an earlier offered tool has, with the same schema and description (a zpid, a loan's
+rate and term), is described there only: about 150 tokens of the bundled skills' first call.
+Only earlier tools count, so a tool reads the same whatever follows it (the prompt's prefix).
 
 A parameter whose object schema repeats another offered tool's parameters (a tool that saves
 a search keeps its criteria: the search tool's 23 parameters) is named, not repeated: "Keys: the
@@ -20,19 +24,40 @@ from typing import Any
 VALIDATION_ONLY = frozenset(
     {"minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "additionalProperties"}
 )
+NAME_ONLY = frozenset({"title"})
+"""Keywords that repeat the name a schema stands under (an MCP server's "title": "Timezone")."""
 
 
 def lean_tools(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """OpenAI-style tools with their parameter schemas made lean."""
     owners = _parameter_sets(tools)
+    described: set[str] = set()
     out = []
     for tool in tools:
         function = dict(tool.get("function") or {})
         if isinstance(function.get("parameters"), dict):
             others = {key: name for key, name in owners.items() if name != function.get("name")}
-            function["parameters"] = _top(function["parameters"], others)
+            function["parameters"] = _described_once(
+                _top(function["parameters"], others), described
+            )
         out.append({**tool, "function": function})
     return out
+
+
+def _described_once(parameters: dict[str, Any], described: set[str]) -> dict[str, Any]:
+    """`parameters` without the description of a parameter an earlier tool described alike
+    (`described`: each such parameter as a canonical text, grown here)."""
+    fields = parameters.get("properties")
+    if not isinstance(fields, dict):
+        return parameters
+    kept: dict[str, Any] = {}
+    for name, spec in fields.items():
+        said = _canonical({name: spec})
+        if isinstance(spec, dict) and "description" in spec and said in described:
+            spec = {key: value for key, value in spec.items() if key != "description"}
+        described.add(said)
+        kept[name] = spec
+    return {**parameters, "properties": kept}
 
 
 def _parameter_sets(tools: list[dict[str, Any]]) -> dict[str, str]:
@@ -72,7 +97,7 @@ def lean(schema: dict[str, Any]) -> dict[str, Any]:
     are called)."""
     out: dict[str, Any] = {}
     for key, value in schema.items():
-        if key in VALIDATION_ONLY or (key == "required" and value == []):
+        if key in VALIDATION_ONLY or key in NAME_ONLY or (key == "required" and value == []):
             continue
         if key in ("properties", "$defs", "definitions") and isinstance(value, dict):
             out[key] = {name: _sub(sub) for name, sub in value.items()}

@@ -83,3 +83,39 @@ def test_without_the_tool_it_repeats_the_set_is_written_out() -> None:
     criteria = keep["function"]["parameters"]["properties"]["criteria"]
     assert criteria["properties"]["city"] == FILTERS["city"]
     assert criteria["description"] == "The filters to keep."
+
+
+ZPID = {"type": "string", "description": "The zpid of a home shown in a result."}
+
+
+def test_a_parameter_an_earlier_tool_described_alike_is_described_once() -> None:
+    other_zpid = {"type": "string", "description": "Another tool's zpid."}
+    look, save, check = lean_tools(
+        [
+            _tool("look", {"zpid": ZPID}),
+            _tool("save", {"zpid": ZPID}),
+            _tool("check", {"zpid": other_zpid}),
+        ]
+    )
+    assert look["function"]["parameters"]["properties"]["zpid"] == ZPID
+    assert save["function"]["parameters"]["properties"]["zpid"] == {"type": "string"}
+    assert check["function"]["parameters"]["properties"]["zpid"] == other_zpid, "said otherwise"
+
+
+def test_a_tool_reads_the_same_whatever_follows_it() -> None:
+    """Only earlier tools count: a call offered fewer tools renders its first ones alike, so a
+    prefix cache keeps them."""
+    first = [_tool("look", {"zpid": ZPID}), _tool("save", {"zpid": ZPID})]
+    fewer = lean_tools(first)
+    more = lean_tools([*first, _tool("tour", {"zpid": ZPID})])
+    assert more[:2] == fewer
+    assert more[2]["function"]["parameters"]["properties"]["zpid"] == {"type": "string"}
+
+
+def test_a_title_repeating_the_parameters_name_goes() -> None:
+    timezone = {"type": "string", "title": "Timezone", "description": "IANA name."}
+    (tool,) = lean_tools([_tool("now", {"timezone": timezone, "title": {"type": "string"}})])
+    assert tool["function"]["parameters"]["properties"] == {
+        "timezone": {"type": "string", "description": "IANA name."},
+        "title": {"type": "string"},
+    }

@@ -1,9 +1,10 @@
 """Conversation-state lines for the agent: the current criteria, numbered results, the focus.
 
 Every model (offline or real) reads these lines in the reflect block, so that "the second one"
-resolves against what the user was shown. The results are named by number, zpid and street
-only: the prompt holds the search's own table just above (its facts, read once), and these
-lines are read again every turn.
+resolves against what the user was shown. The results are named by number and zpid only: the
+homes themselves (streets, prices) are in the prompt once already, in the search's table or in
+the answer that listed them by the same numbers, and a zpid is eight or more tokens, a digit
+each. These lines are read again after every search, so they are written compactly.
 """
 
 from __future__ import annotations
@@ -11,11 +12,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+DEFAULT_LIMIT = 10
+"""Results per page when the user names none (the skill's criteria.py)."""
 
-def _listing_ref(number: int, item: dict[str, Any]) -> str:
-    ref = f"{number} = zpid {item.get('zpid')}"
-    street = str(item.get("address") or "").split(",")[0]
-    return f"{ref} ({street})" if street else ref
+
+def _criteria_said(criteria: dict[str, Any]) -> dict[str, Any]:
+    """The criteria without the settings left at their default (the page size, the order a
+    search gets when the user names none): what a model reuses for "same but ..." and "more"."""
+    defaults = {"limit": DEFAULT_LIMIT, "sort": "distance" if criteria.get("near") else "relevance"}
+    return {k: v for k, v in criteria.items() if k not in defaults or defaults[k] != v}
 
 
 def state_lines(results: list[dict[str, Any]]) -> list[str]:
@@ -31,12 +36,10 @@ def state_lines(results: list[dict[str, Any]]) -> list[str]:
             focused = result["items"][0]
     lines = []
     if criteria is not None:
-        lines.append(f"Current search criteria: {json.dumps(criteria, sort_keys=True)}")
-        refs = "; ".join(_listing_ref(n, item) for n, item in enumerate(shown, 1))
-        lines.append(
-            "Last results, numbered as shown to the user (resolve 'the second one' here; their "
-            f"facts are in the search's table above): {refs or '(no results)'}"
-        )
+        said = json.dumps(_criteria_said(criteria), sort_keys=True, separators=(",", ":"))
+        lines.append(f"Current search criteria: {said}")
+        refs = "; ".join(f"{n}={item.get('zpid')}" for n, item in enumerate(shown, 1))
+        lines.append(f"Zpids of the results shown, by number: {refs or '(no results)'}")
     if focused:
         lines.append(f"Focused property: zpid {focused.get('zpid')} - {focused.get('address')}")
     return lines

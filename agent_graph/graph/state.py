@@ -78,6 +78,10 @@ class AgentState(TypedDict, total=False):
     """The user's L1 entries (`{"entry_type", "key", "value"}`) by the skill that wrote them,
     as hydrate read them: what the planners get as data (planning/view.py, Facts). Last wins."""
 
+    shown_before: list[tuple[str, dict[str, Any]]]
+    """The last structured result of each tool from the session's exchanges the prompt no
+    longer replays (hydrate; planning/view.py `Facts.shown_before`). Last wins."""
+
     opening_alerts: list[str]
     """The titles of the unseen alerts a new conversation opened with (hydrate), which its
     answer mentions first; empty on every other turn. Last wins."""

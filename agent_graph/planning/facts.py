@@ -47,6 +47,7 @@ def facts_of(services: WithSkills, state: Mapping[str, Any], context: WithTimezo
         heard=frozenset(state.get("heard") or ()),
         opening_alerts=tuple(state.get("opening_alerts") or ()),
         plan=state.get("plan"),
+        shown_before=tuple((str(t), dict(r)) for t, r in state.get("shown_before") or ()),
     )
 
 

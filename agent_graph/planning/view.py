@@ -40,6 +40,11 @@ class Facts:
     plan: Mapping[str, Any] | None = None
     """The planners' plan for this turn's message once made (`AgentState.plan`; {} when none
     plans); None until the turn's first model call has made it."""
+    shown_before: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """The last structured result of each tool from the exchanges the prompt no longer
+    replays (`AgentState.shown_before`), oldest first: still on the person's screen, so the
+    planners read them before the replayed ones (a search six questions back is still "the
+    results")."""
 
     def opening(self, answer: str) -> str:
         """The answer, after a sentence that names the alerts the conversation opened with (a
@@ -130,8 +135,23 @@ class ResultsView:
         return readable(self.results, owned(self.owners, skill), reads) or None
 
 
-def results_view(messages: Sequence[BaseMessage], owners: Mapping[str, str]) -> ResultsView:
-    return ResultsView(tuple(tool_results(messages)), owners)
+def results_view(
+    messages: Sequence[BaseMessage],
+    owners: Mapping[str, str],
+    before: Iterable[tuple[str, dict[str, Any]]] = (),
+) -> ResultsView:
+    """The results of `messages`, after those shown `before` them (Facts.shown_before)."""
+    return ResultsView((*before, *tool_results(messages)), owners)
+
+
+def last_of_each_tool(
+    messages: Sequence[BaseMessage],
+) -> list[tuple[str, dict[str, Any]]]:
+    """The last structured result of each tool in `messages`, in the order they came."""
+    last: dict[str, tuple[int, dict[str, Any]]] = {}
+    for index, (tool, result) in enumerate(tool_results(messages)):
+        last[tool] = (index, result)
+    return [(tool, result) for tool, (_i, result) in sorted(last.items(), key=lambda t: t[1][0])]
 
 
 def owned(owners: Mapping[str, str], skill: str) -> frozenset[str]:
@@ -158,7 +178,7 @@ def planner_turn(reading: Reading, tools: Iterable[str], facts: Facts | None = N
     return TurnView(
         text=reading.user_text,
         tools=tuple(sorted(tools)),
-        earlier=tuple(tool_results(reading.earlier)),
+        earlier=(*(facts or Facts()).shown_before, *tool_results(reading.earlier)),
         outcomes=tuple(outcomes),
         facts=facts or Facts(),
     )

@@ -32,6 +32,7 @@ from agent_graph.memory.preferences import Remembered
 from agent_graph.memory.scoring import summarize_result, with_top_items
 from agent_graph.planning.facts import tool_owners
 from agent_graph.planning.reading import calls_by_id, payload_of
+from agent_graph.planning.view import last_of_each_tool
 from agent_graph.security.roles import role_line
 from agent_graph.security.sanitizer import wrap_recalled
 
@@ -77,6 +78,8 @@ class Conversation:
     sections: dict[str, str]
     exchanges: int
     """How many exchanges the session holds (older ones are recalled, not replayed)."""
+    shown_before: list[tuple[str, dict[str, Any]]]
+    """The last structured result of each tool in the exchanges not replayed."""
 
 
 async def conversation(services: Services, ctx: Context, session_id: str) -> Conversation:
@@ -104,7 +107,8 @@ async def conversation(services: Services, ctx: Context, session_id: str) -> Con
     ]
     prompt += [summary] if summary is not None else []
     prompt += with_past_blocks(recent) if services.profile.replays_turns else recent
-    return Conversation(prompt, recent, sections, len(groups))
+    dropped = [m for group in groups[: len(groups) - len(kept)] for m in group]
+    return Conversation(prompt, recent, sections, len(groups), last_of_each_tool(dropped))
 
 
 def _replayed(
@@ -138,7 +142,7 @@ def make_hydrate(services: Services) -> Any:
         )
         owners = tool_owners(services.skills)
         described, (recalled, remembered) = await asyncio.gather(
-            described_state(known.recent, services.planners, owners),
+            described_state(known.recent, services.planners, owners, known.shown_before),
             recall.with_history(early, session_id, known),
         )
         sections = {**known.sections, **recalled}
@@ -167,6 +171,7 @@ def make_hydrate(services: Services) -> Any:
             "plan": None,
             "remembered": remembered,
             "opening_alerts": opening,
+            "shown_before": known.shown_before,
             "context": {k: v for k, v in sections.items() if v},
             "hints": [],
         }

@@ -41,12 +41,16 @@ def describe_state(
 
 
 async def described_state(
-    messages: Sequence[BaseMessage], planners: Planners, owners: Mapping[str, str]
+    messages: Sequence[BaseMessage],
+    planners: Planners,
+    owners: Mapping[str, str],
+    before: Sequence[tuple[str, dict[str, Any]]] = (),
 ) -> str:
     """`describe_state`, read on the event loop when every planner's answer for these results
     is kept (a turn's block reads the results the last turn's block asked about), else in a
-    thread, where the planners are asked."""
-    view = results_view(messages, owners)
+    thread, where the planners are asked; `before`: results shown in exchanges no longer
+    replayed (`AgentState.shown_before`)."""
+    view = results_view(messages, owners, before)
     lines = planners.kept_state_lines(view)
     if lines is None:
         lines = await asyncio.to_thread(planners.state_lines, view)
@@ -136,7 +140,8 @@ def make_reflect(services: Services) -> Any:
             return {}
         messages = state.get("messages") or []
         owners = tool_owners(services.skills)
-        described = await described_state(messages, services.planners, owners)
+        before = state.get("shown_before") or ()
+        described = await described_state(messages, services.planners, owners, before)
         block = context_block(described, state.get("context") or {})
         return {"messages": [block]} if block else {}
 

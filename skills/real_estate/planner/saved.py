@@ -45,7 +45,7 @@ _REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\
 _SAVE = re.compile(
     r"^\s*(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
     r"(?:save|sav|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
-    r"favou?rite|heart|star)\b|\b(?:add|put|keep|stash|pop)\b.*\b(?:saved|favou?rites|shortlist|"
+    r"favou?rite|heart|star)\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
     r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b"
 )

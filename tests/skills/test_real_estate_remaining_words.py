@@ -4,7 +4,8 @@ moment" something happens; a stop of "the news" said "no more want"; a preferenc
 "note it" or after a leading "remember:" that states what the person seeks, and a place said
 as where "we want to be" beside a named budget; rooms "to sleep"; a second wish started by
 "stick", "stash", "dig up" or "could we"; a visit said as wandering around; homes "along the
-same lines"; "monthly" misspelt without its l, and a price before a comma."""
+same lines"; "monthly" misspelt without its l, and a price before a comma; a home asked by its
+street address ("Ln", "Cv", "Trl") with a typo."""
 
 from __future__ import annotations
 
@@ -13,7 +14,11 @@ from typing import Any
 
 import pytest
 
+from agent_graph.graph.tool_choice import INTENT_FLOOR
+from agent_graph.memory.embeddings import embed
 from agent_graph.planning.host import load_planner, planner_file
+from agent_graph.understanding.intents import load_intents
+from agent_graph.understanding.matcher import IntentMatcher
 from tests.skill_env import SKILLS_DIR
 from tests.skills.real_estate_fakes import SKILL_DIR
 
@@ -130,3 +135,9 @@ def test_a_price_before_a_comma_is_the_home_price() -> None:
     planned = mortgage.plan(turn)
     assert planned is not None and planned["calls"], planned
     assert planned["calls"][0]["args"]["price"] == 385_000
+
+
+def test_a_home_asked_by_its_street_address_with_a_typo_is_heard_by_its_intent() -> None:
+    matcher = IntentMatcher(load_intents("real_estate", SKILL_DIR), embed)
+    best = matcher.rank("detials about 1207 Sagebrush Ln")[0]
+    assert best.name == "details_by_address" and best.score >= INTENT_FLOOR

@@ -141,3 +141,21 @@ def test_a_home_asked_by_its_street_address_with_a_typo_is_heard_by_its_intent()
     matcher = IntentMatcher(load_intents("real_estate", SKILL_DIR), embed)
     best = matcher.rank("detials about 1207 Sagebrush Ln")[0]
     assert best.name == "details_by_address" and best.score >= INTENT_FLOOR
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister keeps talking about escrow on her townhouse - what is that?",
+        "the listing says PMI may apply to condos, so what does that mean",
+    ],
+)
+def test_a_term_named_then_asked_about_is_explained_not_searched(text: str) -> None:
+    found = _conversation.plan_for(Conversation(text=text))
+    assert found is not None and found.calls == [] and found.no_tools, found
+
+
+def test_a_search_that_ends_asking_what_is_available_still_searches() -> None:
+    assert [name for name, _ in calls("condos with a low HOA in Austin, what's available?")] == [
+        "search_properties"
+    ]

@@ -159,3 +159,13 @@ def test_a_search_that_ends_asking_what_is_available_still_searches() -> None:
     assert [name for name, _ in calls("condos with a low HOA in Austin, what's available?")] == [
         "search_properties"
     ]
+
+
+def test_a_visit_of_the_saved_homes_requests_a_tour_of_each() -> None:
+    kept = {"home_101": "SAVED", "home_404": "SAVED"}
+    found = calls("could we tour our favourites next friday", preferences=kept)
+    assert [(name, args["zpid"]) for name, args in found] == [
+        ("request_tour", "101"),
+        ("request_tour", "404"),
+    ]
+    assert found[0][1]["times"] == found[1][1]["times"]

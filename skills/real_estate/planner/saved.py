@@ -73,6 +73,10 @@ Focused = dict[str, Any] | None
 Planned = tuple[list[Call], str] | None
 
 
+SAVED_LIST = re.compile(rf"\b(?:my|our|the) {_SAVED_WORDS}")
+"""The saved homes named as a list ("my saved homes", "our favourites")."""
+
+
 def saved_zpids(preferences: Mapping[str, str]) -> list[str]:
     """Zpids of the SAVED home_<zpid> entries, in the order they were saved."""
     return [key.removeprefix("home_") for key in preferences if re.fullmatch(r"home_\d+", key)]

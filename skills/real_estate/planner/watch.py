@@ -25,12 +25,15 @@ from real_estate.tour_times import TourTimeError, in_words, slots
 from .money import money_in
 from .parse import normalize, parse
 from .refs import find_reference, resolve
+from .saved import SAVED_LIST, saved_zpids
 from .wording import criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
 Planned = tuple[list[Call], str] | None
 ACCOUNT_CONTACT = "my PropSearch account"
 NOT_SAVED = ("sort", "limit", "page")
+MOST_TOURED = 3
+"""Saved homes toured in one request at most ("visit my saved homes")."""
 
 _NOTIFY = re.compile(
     r"\b(?:tell|let)\s+(?:me|us)\s+(?:know\s+)?(?:about\s+(?:any|new)\b|when|if|whenever|"
@@ -144,7 +147,10 @@ def plan_watch(
     looks = re.search(r"\b(?:see|look at)\b", norm)
     only_looks = looks and not (touring or _TIMES.search(norm))  # "I want see #4": its details
     by_intent = intent == "request_tour" and not watch_words and not only_looks
-    if by_intent or (touring and pointed):
+    saved = saved_zpids(preferences) if SAVED_LIST.search(norm) else []
+    if by_intent or (touring and (pointed or saved)):
+        if saved and not find_reference(norm):  # "visit both of my saved homes on saturday"
+            return _tours(text, norm, saved, timezone)
         return _tour(text, norm, (shown, focused), timezone)
     future = re.search(
         r"\b(?:if|when|whenever|once|as soon as|in case|the (?:moment|minute|instant))\b", norm
@@ -310,6 +316,17 @@ def _tour(
     contact = found.group(0) if found else ACCOUNT_CONTACT
     args = {"zpid": str(listing["zpid"]), "times": times, "contact": contact}
     return [(REQUEST_TOUR, args)], ""
+
+
+def _tours(text: str, norm: str, zpids: list[str], timezone: str) -> Planned:
+    """A tour request for each saved home, at the same times."""
+    requests: list[Call] = []
+    for zpid in zpids[:MOST_TOURED]:
+        planned = _tour(text, norm, ([], {"zpid": zpid}), timezone)
+        if planned is None or not planned[0]:
+            return planned
+        requests.extend(planned[0])
+    return requests, ""
 
 
 def listed(preferences: Mapping[str, str], shown: list[dict[str, Any]]) -> str:

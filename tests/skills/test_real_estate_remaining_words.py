@@ -5,7 +5,8 @@ moment" something happens; a stop of "the news" said "no more want"; a preferenc
 as where "we want to be" beside a named budget; rooms "to sleep"; a second wish started by
 "stick", "stash", "dig up" or "could we"; a visit said as wandering around; homes "along the
 same lines"; "monthly" misspelt without its l, and a price before a comma; a home asked by its
-street address ("Ln", "Cv", "Trl") with a typo."""
+street address ("Ln", "Cv", "Trl") with a typo; a term named, then asked about ("what is
+that?"); a visit of the saved homes."""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from agent_graph.understanding.intents import Intent
 from agent_graph.understanding.learned import LinearRanking
+from agent_graph.understanding.spelling import respelt, vocabulary
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,7 @@ class IntentMatcher:
             [i for i, intent in enumerate(self.intents) for _ in intent.examples], dtype=np.int64
         )
         self._texts = [e for intent in self.intents for e in intent.examples]
+        self._vocabulary = vocabulary(self._texts)
         labelled = "\n".join(f"{n}\t{t}" for n, t in zip(self._owner, self._texts, strict=True))
         self._digest = hashlib.sha256(labelled.encode()).hexdigest()
         self._messages: OrderedDict[str, Matrix] = OrderedDict()
@@ -91,7 +93,7 @@ class IntentMatcher:
 
     def rank(self, text: str) -> list[Ranked]:
         """Every intent with its score for `text`, best first; [] with no intents or no text."""
-        message = text.strip()[:MAX_MESSAGE_CHARS]
+        message = self._said(text)
         if not self.intents or not message:
             return []
         similarity = self._examples().examples @ self._message(message)
@@ -104,7 +106,7 @@ class IntentMatcher:
 
     def learned(self, text: str) -> list[Ranked]:
         """Every intent with the classifier's probability for `text`, best first."""
-        message = text.strip()[:MAX_MESSAGE_CHARS]
+        message = self._said(text)
         if not self.intents or not message:
             return []
         chances = self._examples().learned.probabilities(self._message(message))
@@ -134,6 +136,11 @@ class IntentMatcher:
         """Both rankings of `text`, as `skill`'s planner sees them."""
         learned = for_planner(self.learned(text), skill, LEARNED_KEYS)
         return {**for_planner(self.rank(text), skill), **learned}
+
+    def _said(self, text: str) -> str:
+        """The message as it is ranked: its start, a word misspelt by a swap read as the
+        examples' own (spelling.py)."""
+        return respelt(text.strip()[:MAX_MESSAGE_CHARS], self._vocabulary)
 
     def _examples(self) -> Embedded:
         with _SHARED_LOCK:

@@ -71,7 +71,7 @@ def test_each_intent_planner_is_callable_alone_and_an_answer_intent_has_none() -
 
 
 SAVED = ("save_home", {"zpid": "29000002"})
-WANDER = "could we wander through it on sunday"
+WANDER = "could we have a nose about in it on sunday"
 """A tour in words the rules do not know for one: they read "it" as the home to open."""
 PARTS = (
     Ranking("save the 2nd one", [("save_home", 0.7), ("watch_home", 0.4)]),

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.768}
+FLOORS = {"learn": 0.965, "heldout": 0.771}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -45,7 +45,10 @@ before; the learned ranking arbitrates where the rules plan nothing), held-out 2
 both floors stay: learn has no case of margin, held-out one. With the 57 cases of the weakest
 capabilities (preferences, mortgage, saved searches, details, market, ordinals) and their
 mechanisms merged beside it: learn 693/715 (96.9%), held-out 278/359 (77.4%); the held-out floor
-is 276 (two cases of margin)."""
+is 276 (two cases of margin).
+Ninth session, the learn part's remaining failures by mechanism (no cases added): learn 710/715
+(99.3%), held-out 279/359 (77.7%); the held-out floor is 277 (two cases of margin); learn's stays
+while other branches change the same planners."""
 
 
 def _parts() -> dict[str, list[Case]]:

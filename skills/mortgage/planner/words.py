@@ -16,7 +16,7 @@ _SPOKEN_PERCENT = re.compile(
     r" (percent|%|years?)"
 )
 _TYPOS = (
-    (r"\bmont?h?ly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o)?wn\b", "down"),
+    (r"\bmont?h?ly\b|\bmont?hy\b|\bmothly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o)?wn\b", "down"),
     (r"\baff?ord\b", "afford"), (r"\bwat\b", "what"), (r"/\s*mo(?:nth)?\b", " a month"),
     (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
     (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
@@ -25,7 +25,7 @@ _TYPOS = (
 _SAID_OTHERWISE = (
     (r"\bp ?& ?i\b", "monthly payment"),
     (r"\b(?:run|crunch|do) the (?:numbers|math)\b", "estimate the monthly payment"),
-    (r"(?<![\d$.,])(\d{6,7})(?![\d,.%]| ?percent)", r"$\1"),
+    (r"(?<![\d$.,])(\d{6,7})(?![\d%]|[,.]\d| ?percent)", r"$\1"),
     (r"\b(?:put(?:ting)?|pay(?:ing)?) down (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
     (r"\bdown payment (?:of|is) (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
 )  # fmt: skip

@@ -203,7 +203,7 @@ def _take_sizes(words: Words, c: dict[str, Any]) -> None:
             c["sqft_min"] = round(value)
     _take_count_ranges(words, c)
     beds = words.take(
-        rf"\b(?P<n>{NUMW})\s*\+?\s*-?\s*(?:or more\s+|plus\s+)?(?:bed(?:room)?s?|bdrms?|brs?|bds?)\b"
+        rf"\b(?P<n>{NUMW})\s*\+?\s*-?\s*(?:or more\s+|plus\s+)?{_BEDS}\b"
         r"|\bbed(?:room)?s?\s*[:=]\s*(?P<m>\d{1,2})\b"
     )
     three_two = words.take(r"\b(?P<b>[1-9])\s*/\s*(?P<ba>[1-9](?:\.5)?)\b(?!\s*(?:/|acre))")

@@ -33,7 +33,7 @@ _BUDGET = (
 _LOCATION = (
     r"\b(?:looking|searching|shopping|house[- ]hunting|interested)\s+(?:only\s+)?(?:in|around)\b|"
     r"\b(?:live|move|moving|relocat\w*|settle|stay)\s+(?:in|to)\b|\bprefer\b|\bonly want\b|"
-    r"\bonly care about\b|"
+    r"\bonly care about\b|\b(?:want|like|need|hope|plan) to be\s+(?:in|around)\b|"
     r"\bfocus(?:ed|ing)? on\b"
 )
 _TYPE = (
@@ -58,7 +58,7 @@ _MY_PLACE = (
 _KEEP = (
     r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
-    r"note that|for (?:future reference|the record)|just so you know|fyi|"
+    r"(?:please )?note (?:that|this|it)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|for (?:the )?future(?: search(?:es)?)?|"
     r"from now on|going forward|(?:save|store) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
@@ -74,6 +74,9 @@ _LASTING = (
 """A lasting wish: asked to be kept, or said of every search."""
 _ASKS_YOU_TO = r"\b(?:i'd like|i would like|i want|i need) you to\b"
 _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
+_KEEP_FIRST = re.compile(rf"^\W*(?:please )?(?:you )?(?:{_KEEP})")
+_SEEKS = r"\b(?:i|we)(?:'m|'re| am| are)? (?:only )?(?:search|look)\w*\b"
+"""What the person seeks, said as a fact after a leading "remember": it asks no search."""
 _JUST_BUDGET = {"price_max", "price_min"}
 _SHOW = r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me)\b"
 """Asking to see homes: a message with these searches even when it ends "keep that in mind"."""
@@ -84,6 +87,8 @@ def only_remembers(text: str) -> bool:
     states something says so ("remember we need 3 bedrooms", "my max is 600k, remember that"),
     or it states only a budget ("budget is 450")."""
     norm = normalize(text)
+    if _KEEP_FIRST.search(norm):
+        norm = re.sub(_SEEKS, " ", norm)  # "remember: I search only condos" states a fact
     kept = re.sub(_KEEP, " ", re.sub(_ASKS_YOU_TO, " ", norm))
     asks = re.search(REQUEST, kept)  # "for future searches", "i'd like you to" ask no search
     if asks and (not _KEEP_AT_END.search(norm) or re.search(_SHOW, norm)):
@@ -143,10 +148,10 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
             if c.get("price_min"):
                 save("budget_min", money(c["price_min"]))
             budget_said = budget_said and not (c.get("price_max") or c.get("price_min"))
-        if c.get("location") and (
-            lasting or re.search(_LOCATION, clause) or re.search(_MY_PLACE, clause)
-        ):
+        place_said = re.search(_LOCATION, clause) or re.search(_MY_PLACE, clause)
+        if c.get("location") and (lasting or place_said):
             save("location", str(c["location"]))
+            named |= {"location"} if named and place_said else set()  # "...and we live in X"
         if c.get("property_type") and (re.search(_TYPE, clause) or (lasting and _a_type(clause))):
             save("property_type", str(c["property_type"]))
         if lasting:

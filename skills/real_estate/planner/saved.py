@@ -45,7 +45,7 @@ _REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\
 _SAVE = re.compile(
     r"^\s*(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
     r"(?:save|sav|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
-    r"favou?rite|heart|star)\b|\b(?:add|put|keep|stash|pop)\b.*\b(?:saved|favou?rites|shortlist|"
+    r"favou?rite|heart|star)\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
     r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b"
 )
@@ -71,6 +71,10 @@ Call = tuple[str, dict[str, Any]]
 Shown = list[dict[str, Any]]
 Focused = dict[str, Any] | None
 Planned = tuple[list[Call], str] | None
+
+
+SAVED_LIST = re.compile(rf"\b(?:my|our|the) {_SAVED_WORDS}")
+"""The saved homes named as a list ("my saved homes", "our favourites")."""
 
 
 def saved_zpids(preferences: Mapping[str, str]) -> list[str]:

@@ -25,16 +25,20 @@ from real_estate.tour_times import TourTimeError, in_words, slots
 from .money import money_in
 from .parse import normalize, parse
 from .refs import find_reference, resolve
+from .saved import SAVED_LIST, saved_zpids
 from .wording import criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
 Planned = tuple[list[Call], str] | None
 ACCOUNT_CONTACT = "my PropSearch account"
 NOT_SAVED = ("sort", "limit", "page")
+MOST_TOURED = 3
+"""Saved homes toured in one request at most ("visit my saved homes")."""
 
 _NOTIFY = re.compile(
     r"\b(?:tell|let)\s+(?:me|us)\s+(?:know\s+)?(?:about\s+(?:any|new)\b|when|if|whenever|"
-    r"once|as soon as)\b|\b(?:notify|alert|ping|email|text|inform|message)\s+(?:me|us)\b|"
+    r"once|as soon as|the (?:moment|minute|instant))\b|"
+    r"\b(?:notify|alert|ping|email|text|inform|message)\s+(?:me|us)\b|"
     r"\bsend (?:me|us) (?:a )?(?:message|email|note|text)\b|\bkeep (?:me|us) (?:posted|updated)\b|"
     r"\b(?:want|like) to (?:hear|know) about it\b|\bkeep an eye on\b|\bwatch\b|\bfollow\b|"
     r"\b(?:sav(?:e)?|bookmark|store) (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
@@ -55,28 +59,30 @@ _NEW_HOMES = re.compile(
 )
 _PRICE = re.compile(
     r"\bprice\b|\bdrops?\b|\breduc(?:ed|es|tion)\b|\bcheaper\b|\b(?:goes|go|comes|come) down\b|"
-    r"\bcut\b|\bmarked down\b|\blowered\b"
+    r"\bcut\b|\bmarked down\b|\blowered\b|\bslid(?:es?|ing)?\b|\bknocks? (?:\w+ ){0,2}off\b|"
+    r"\bless (?:expensive|pricey)\b|\bmore affordable\b|\bcosts?\b|\basking\b"
 )
+"""A price said changing: "drops", "slides", "knock some off", "less expensive", what it costs."""
 _STATUS = re.compile(
     r"\bsells?\b|\bsold\b|\bpending\b|\bunder contract\b|\boff the market\b|\bstatus\b|"
     r"\bgone\b|\bdelisted\b"
 )
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
 _ENDING = r"(?:stop|quit|cancel|end|kill|disable|pause|(?:turn|switch|shut) off)"
-_ALERTS = r"(?:alerts?|notifications?|emails?|updates?)"
+_ALERTS = r"(?:alerts?|notifications?|emails?|updates?|news)"
 _STOP = re.compile(
     rf"\b{_ENDING}\s+(?:watching|tracking|alerting|notifying|sending|"
     rf"(?:the |my |those |these )?(?:\w+ ){{0,2}}{_ALERTS})\b|"
     r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
     r"\bunwatch\b|\bunsubscribe\b|\b(?:don'?t|do not) (?:watch|notify|alert)\b|"
-    rf"\b(?:don'?t|do not|no longer) (?:need|want)\b.*\b{_ALERTS}\b|"
+    rf"\b(?:don'?t|do not|no longer|no more) (?:need|want)\b.*\b{_ALERTS}\b|"
     rf"\b(?:delete|remove|cancel|forget|drop|{_ENDING})\b.*\b(?:saved )?search(?:es)?\b|"
     r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
 )
 _TOUR = re.compile(
     r"\b(?:tour|showing|viewing|visit|vist|drop by|stop by|swing by|in person|walk ?through|"
     r"(?<!me )(?<!us )walk through|open house|appointment|step inside|go inside|get inside|"
-    r"let (?:us|me) in(?:to|side)?)\b|"
+    r"let (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"
     r"\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
     r"(?: one)? (?:in person|on|this|next|tomorrow|at|around)\b"
 )
@@ -141,9 +147,14 @@ def plan_watch(
     looks = re.search(r"\b(?:see|look at)\b", norm)
     only_looks = looks and not (touring or _TIMES.search(norm))  # "I want see #4": its details
     by_intent = intent == "request_tour" and not watch_words and not only_looks
-    if by_intent or (touring and pointed):
+    saved = saved_zpids(preferences) if SAVED_LIST.search(norm) else []
+    if by_intent or (touring and (pointed or saved)):
+        if saved and not find_reference(norm):  # "visit both of my saved homes on saturday"
+            return _tours(text, norm, saved, timezone)
         return _tour(text, norm, (shown, focused), timezone)
-    future = re.search(r"\b(?:if|when|whenever|once|as soon as|in case)\b", norm)
+    future = re.search(
+        r"\b(?:if|when|whenever|once|as soon as|in case|the (?:moment|minute|instant))\b", norm
+    )
     changes = future and (_PRICE.search(norm) or _STATUS.search(norm)) and pointed
     if not (
         _NOTIFY.search(norm) or changes or (future and intent in ("watch_home", "save_search"))
@@ -305,6 +316,17 @@ def _tour(
     contact = found.group(0) if found else ACCOUNT_CONTACT
     args = {"zpid": str(listing["zpid"]), "times": times, "contact": contact}
     return [(REQUEST_TOUR, args)], ""
+
+
+def _tours(text: str, norm: str, zpids: list[str], timezone: str) -> Planned:
+    """A tour request for each saved home, at the same times."""
+    requests: list[Call] = []
+    for zpid in zpids[:MOST_TOURED]:
+        planned = _tour(text, norm, ([], {"zpid": zpid}), timezone)
+        if planned is None or not planned[0]:
+            return planned
+        requests.extend(planned[0])
+    return requests, ""
 
 
 def listed(preferences: Mapping[str, str], shown: list[dict[str, Any]]) -> str:

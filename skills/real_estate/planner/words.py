@@ -45,7 +45,7 @@ MODIFIERS: list[tuple[str, str]] = [
     ("more_beds", r"more bed(?:room)?s|extra bed(?:room)?|another bed(?:room)?"),
     (
         "similar",
-        r"similar|comparable|more like|"
+        r"similar|comparable|more like|in the same (?:vein|style|spirit)|along the same lines|"
         r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwould )(?<!\bi would )"
         r"like (?:this|that|it(?! a lot)|the |#|number )",
     ),

@@ -15,6 +15,12 @@ from .talk import unreadable as unreadable_why
 _QUESTION = re.compile(
     r"^\W*(?:what(?:'s| is| are| does| do)|explain|define|meaning of|how (?:does|do|is) )"
 )
+_ASKED_BACK = re.compile(
+    r"(?:^|[,.;:!?]\s*|\s[-–—]\s*)(?:so |and |but )?"
+    r"(?:what(?:'s| is| are) (?:those|these|that|this|it|they)|what does (?:that|this|it) mean)\b"
+)
+"""A question about a word the message named before it ("the agent mentioned HOA fees, what
+are those?")."""
 _HOW_IT_WORKS = re.compile(r"\bhow does (?:this|it) work\b|\bwhat can you do\b|\bwho are you\b")
 _WORDS_ONLY = ("greeting", "thanks", "goodbye", "about_assistant")
 
@@ -55,7 +61,9 @@ def term(conv: Conversation) -> Plan | None:
         return None  # "what's the HOA on the second": that home's details say
     meaning = explained(conv.norm)
     asked = conv.intent == "explain_term" or concept_question(conv.parsed)
-    if not asked and not (meaning and _QUESTION.match(conv.norm)):
+    if not asked and not (
+        meaning and (_QUESTION.match(conv.norm) or _ASKED_BACK.search(conv.norm))
+    ):
         return None
     if meaning is None and conv.parsed.asks_anything() and not concept_question(conv.parsed):
         return None

@@ -253,3 +253,35 @@ def test_open_or_flexible_on_a_preference_forgets_it(text: str, key: str) -> Non
 @pytest.mark.parametrize("text", ["details: 29486087", "info on 29486087", "pull up 29486087 pls"])
 def test_an_id_after_a_word_asking_its_details(text: str) -> None:
     assert calls(text) == [("get_property_details", {"zpid": "29486087"})]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "keep 475 as my top price going forward",
+        "make 475 my top price from now on",
+        "remember 475 as my max",
+    ],
+)
+def test_a_ceiling_said_after_its_bare_amount_is_remembered(text: str) -> None:
+    assert calls(text) == [saved("budget_max", "$475,000")]
+
+
+def test_a_ceiling_after_its_amount_bounds_the_search() -> None:
+    assert calls("houses in austin, 500 is our limit") == [
+        saved("budget_max", "$500,000"),
+        (
+            "search_properties",
+            {"location": "Austin", "property_type": "house", "price_max": 500_000},
+        ),
+    ]
+
+
+def test_no_longer_set_on_a_place_never_saved_says_so_and_removes_no_home() -> None:
+    found = _conversation.plan_for(
+        Conversation(
+            text="we're not sold on manor anymore, scratch it", focused=SHOWN[2], **ON_SCREEN
+        )
+    )
+    assert found is not None and found.calls == []
+    assert "nothing saved" in found.note

@@ -58,7 +58,11 @@ def forget(
     named = _named_keys(norm) if _KEPT.search(norm) or alone else []
     if not named:
         by_value = _named_by_value(norm, prefs)
-        return ([(FORGET_CRITERIA, {"key": k}) for k in by_value], "") if by_value else None
+        if by_value:
+            return [(FORGET_CRITERIA, {"key": k}) for k in by_value], ""
+        if _SET_ON.search(norm) and not re.search(REQUEST, norm):
+            return [], "There is nothing saved for that, so there is nothing to forget."
+        return None
     present = [k for keys in named for k in keys if k in prefs]
     if not present:
         return [], "There is nothing saved for that, so there is nothing to forget."
@@ -75,6 +79,10 @@ def _named_keys(norm: str) -> list[tuple[str, ...]]:
         or re.search(rf"\b(?:flexible|open|easy) (?:on|about|with|regarding) (?:{words})\b", norm)
     ]
 
+
+_SET_ON = re.compile(r"\b(?:set|fixed|sold|hung up|stuck) on\b")
+"""A wish about what one wants, not a home: "no longer set on Austin" forgets a preference,
+and says so when none is saved by that value (never a saved home's removal)."""
 
 _DROPPING = re.compile(
     r"\b(?:forget|clear|delete|remove|drop|erase|scratch|wipe|ditch|toss|no longer)\b"

@@ -51,8 +51,11 @@ _MIN_AFTER = re.compile(
 )
 _MAX_AFTER = re.compile(
     r"\s*(?:or (?:less|under|below|lower)|and (?:under|below|less)|max(?:imum)?\b|tops\b|"
-    r"at most|at the most|budget\b)"
+    r"at most|at the most|budget\b|"
+    r"(?:(?:is|as|for|will be|should be)\s+)?(?:my|our|the)\s+(?:(?:top|highest|max(?:imum)?)"
+    r"\s+(?:price|budget)|max(?:imum)?|budget|limit|ceiling|cap)\b)"
 )
+"""A ceiling said after its amount: "450k max", "475 as my top price", "500 is our limit"."""
 _AROUND_AFTER = re.compile(r"\s*(?:-?\s*ish\b|or so\b)")
 _UNIT_AFTER = re.compile(
     r"\s*-?\s*(?:sq|square|sf\b|ft\b|feet|foot|miles?\b|mi\b|min\b|minutes|bed|bd|br\b|bath|"

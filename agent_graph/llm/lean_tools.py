@@ -6,8 +6,9 @@ choose a call; the core still checks every call against the full schema before a
 (skills/model/arguments.py), and names a broken bound in its error. Measured on the eleven tools the
 bundled skills offer a search: about 200 fewer tokens per call, 7% of their schemas.
 
-A parameter an earlier offered tool has, with the same schema and description (a zpid, a loan's
-rate and term), is described there only: about 150 tokens of the bundled skills' first call.
+A parameter an earlier offered tool has, with the same schema and description (an item's id,
+a shared rate or term), is described there only: about 150 tokens of the bundled skills' first
+call.
 Only earlier tools count, so a tool reads the same whatever follows it (the prompt's prefix).
 
 A parameter whose object schema repeats another offered tool's parameters (a tool that saves

@@ -45,11 +45,16 @@ def _hour(hour: int) -> str:
     return f"{(hour - 1) % 12 + 1} {'am' if hour < 12 else 'pm'}"
 
 
+_TODAY = re.compile(r"\b(?:today|tonight|tonite|2day|2nite)\b")
+_TOMORROW = re.compile(r"\b(?:tomorrow|tomorow|tommorow|tommorrow|tmrw|tmrrw|tmr|2morrow|2moro)\b")
+"""The day said the short way or misspelled ("tmrw at 3pm", "tommorow morning")."""
+
+
 def _days(text: str, today: date) -> list[date]:
     """The days the words name (none: none said)."""
-    if "today" in text or "tonight" in text:
+    if _TODAY.search(text):
         return [today]
-    if "tomorrow" in text:
+    if _TOMORROW.search(text):
         return [today + timedelta(days=1)]
     if "weekend" in text:
         saturday = today + timedelta(days=(5 - today.weekday()) % 7)

@@ -19,6 +19,8 @@ NOW = datetime(2026, 11, 26, 10, 30, tzinfo=CHICAGO)
     [
         ("saturday morning", "Saturday 28 November 2026, 9 am–12 pm"),
         ("tomorrow at 2pm", "Friday 27 November 2026, 2 pm–3 pm"),
+        ("tmrw at 3pm", "Friday 27 November 2026, 3 pm–4 pm"),  # said the short way
+        ("tommorow morning", "Friday 27 November 2026, 9 am–12 pm"),
         ("thursday afternoon", "Thursday 26 November 2026, 12 pm–5 pm"),  # today, still ahead
         ("after 3pm", "Thursday 26 November 2026, 3 pm–6 pm"),
         ("dec 3 evening", "Thursday 3 December 2026, 5 pm–8 pm"),

@@ -285,3 +285,16 @@ def test_no_longer_set_on_a_place_never_saved_says_so_and_removes_no_home() -> N
     )
     assert found is not None and found.calls == []
     assert "nothing saved" in found.note
+
+
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [
+        ("hmm ok thx bye", "Goodbye!"),
+        ("ok cool, thanx a lot", "You're welcome!"),
+        ("oh hi there, what can you do?", "I'm PropSearch"),
+    ],
+)
+def test_small_talk_with_fillers_and_several_kinds_is_answered(text: str, starts: str) -> None:
+    found = _conversation.plan_for(Conversation(text=text, **ON_SCREEN))
+    assert found is not None and found.calls == [] and found.note.startswith(starts)

@@ -24,21 +24,30 @@ VAGUE_SEARCH = f"Happy to help you find one! {ASK_AREA}"
 UNCLEAR = f"I'm not sure what you'd like me to do. {ASK_AREA}"
 REPLIES = {"greeting": GREETING, "thanks": THANKS, "goodbye": GOODBYE, "about_assistant": ABOUT}
 
-_SMALL_TALK = re.compile(
-    r"^\W*(?:(?:hi|hello|hey|howdy|yo|hiya|greetings|good (?:morning|afternoon|evening))"
-    r"(?: there| again| everyone)?|(?:thanks|thank you|thx|ty|cheers)(?: (?:so|very) much)?"
-    r"(?: a lot)?|(?:bye|goodbye|see you(?: later)?)|who are you|what can you do)\W*$"
+_GREETING = (
+    r"(?:hi|hello|hey|howdy|yo|hiya|greetings|good (?:morning|afternoon|evening))"
+    r"(?: there| again| everyone)?"
 )
-_KIND = {"t": "thanks", "c": "thanks", "b": "goodbye", "s": "goodbye", "w": "about_assistant"}
+_THANKS = r"(?:thanks|thank you|thx|thanx|tnx|ty|cheers)(?: (?:so|very) much)?(?: a lot)?"
+_GOODBYE = r"(?:bye|goodbye|bye bye|see you(?: later)?|see ya|later|take care)"
+_ABOUT = r"(?:who are you|what can you do)"
+_FILLER = r"(?:hmm+|um+|uh+|oh|ok(?:ay)?|alright|all right|great|cool|perfect|awesome|nice|got it|sounds good)"
+_ITEM = rf"(?:{_GREETING}|{_THANKS}|{_GOODBYE}|{_ABOUT})"
+_SMALL_TALK = re.compile(rf"^\W*(?:{_FILLER}\W+)*{_ITEM}(?:\W+(?:{_ITEM}|{_FILLER}))*\W*$")
+"""A message that is only small talk: greetings, thanks, goodbyes, "what can you do", with
+fillers around them ("hmm ok thx bye")."""
+_KINDS = (("goodbye", _GOODBYE), ("thanks", _THANKS), ("about_assistant", _ABOUT))
+"""Which kind a message of several is answered as: a goodbye ends it, then thanks."""
 
 
 def small_talk_kind(norm: str) -> str | None:
     """The kind of a message that is only a greeting, thanks or goodbye, by its words alone."""
-    match = _SMALL_TALK.match(norm)
-    if match is None:
+    if _SMALL_TALK.match(norm) is None:
         return None
-    first = norm.strip(" !.,?")[:1]
-    return _KIND.get(first, "greeting")
+    for kind, words in _KINDS:
+        if re.search(rf"(?:^|\W){words}(?:\W|$)", norm):
+            return kind
+    return "greeting"
 
 
 MAX_CHARS = 2000

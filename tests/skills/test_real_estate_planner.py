@@ -626,6 +626,22 @@ def test_no_results_suggests_relaxing_the_most_restrictive_criteria() -> None:
     )
 
 
+def test_no_results_names_a_school_rating_and_suggests_lifting_it_first() -> None:
+    result = listings_result([], 0, location="78745", school_rating_min=7)
+    assert describe_results(result) == (
+        "I couldn't find any homes in 78745 with a school rating of 7+. "
+        "Try allowing any school rating or searching all of Austin instead of 78745."
+    )
+    assert not any("school" in h.lower() for h in follow_up_hints(None, result))
+
+
+def test_other_lower_bounds_are_named_in_the_intro() -> None:
+    result = listings_result(RESULTS[:1], 1, garage_spaces_min=3, year_built_min=2016)
+    assert describe_results(result).split("\n")[0] == (
+        "I found 1 home with 3+ garage spaces and built in 2016 or later."
+    )
+
+
 def test_no_results_in_a_small_town_suggests_austin() -> None:
     result = listings_result([], 0, location="Driftwood", property_type="house")
     assert "searching all of Austin instead of Driftwood" in describe_results(result)

@@ -50,7 +50,7 @@ def follow_up_hints(
     if kind == "detail" and items:
         found = list(FOLLOW_UPS["detail"])
     elif kind == "listings" and not items:
-        found = [r.hint for r in relaxations(c)]
+        found = [r.hint for r in relaxations(c) if r.hint]
     elif kind == "listings" or c:
         found = _search_hints(c, items, int(result.get("total") or len(items)))
     else:

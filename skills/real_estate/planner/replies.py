@@ -18,6 +18,7 @@ from .wording import (
     criteria_phrase,
     join_words,
     landmark_label,
+    minimum_phrases,
     money,
     number,
     short_money,
@@ -58,6 +59,7 @@ class Relaxation:
     score: float
     advice: str
     hint: str
+    """A chip to send instead ("" for none)."""
 
 
 def describe_results(result: Mapping[str, Any], note: str = "") -> str:
@@ -164,6 +166,15 @@ def _any_size(criteria: Mapping[str, Any]) -> list[Relaxation]:
     return [Relaxation(2.5 if size >= 3000 else 1.0, advice, "Any size")]
 
 
+def _other_minimums(criteria: Mapping[str, Any]) -> list[Relaxation]:
+    """A school rating, garage, stories, year or lot asked for: few listings say them (advice
+    only: no hint chip, as the planner reads no words that lift one of these alone)."""
+    return [
+        Relaxation(3.5, f"allowing {widening}", "")
+        for _phrase, widening in minimum_phrases(criteria)
+    ]
+
+
 def _wider_area(criteria: Mapping[str, Any]) -> list[Relaxation]:
     if not (place := criteria.get("location")) or place == "Austin":
         return []
@@ -196,6 +207,7 @@ _WIDENINGS: tuple[Callable[[Mapping[str, Any]], list[Relaxation]], ...] = (
     _fewer_features,
     _fewer_rooms,
     _any_size,
+    _other_minimums,
     _wider_area,
     _other_types,
     _wider_radius,

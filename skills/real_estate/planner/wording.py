@@ -118,6 +118,27 @@ def price_phrase(criteria: Mapping[str, Any]) -> str:
     return f"over {money(low)}" if low else ""
 
 
+MINIMUMS: tuple[tuple[str, str, str], ...] = (
+    ("school_rating_min", "a school rating of {}+", "any school rating"),
+    ("garage_spaces_min", "{}+ garage spaces", "fewer garage spaces"),
+    ("stories_min", "{}+ stories", "fewer stories"),
+    ("year_built_min", "built in {} or later", "older homes"),
+    ("lot_size_min", "a lot of {}+ sqft", "smaller lots"),
+)
+"""The other lower bounds a search may set: the key, its phrase, and how to widen it."""
+
+
+def minimum_phrases(criteria: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(phrase, widening) of each of MINIMUMS the criteria set: ("a school rating of 7+",
+    "any school rating")."""
+    found = []
+    for key, phrase, widening in MINIMUMS:
+        if value := criteria.get(key):
+            shown = {"lot_size_min": f"{value:,}", "year_built_min": str(value)}.get(key)
+            found.append((phrase.format(shown or number(value)), widening))
+    return found
+
+
 def criteria_phrase(criteria: Mapping[str, Any], count: int, mention_near: bool = True) -> str:
     """'houses in Austin with 3+ bedrooms and a pool under $500,000 near downtown'."""
     words = [type_name(criteria.get("property_type"), count)]
@@ -135,6 +156,7 @@ def criteria_phrase(criteria: Mapping[str, Any], count: int, mention_near: bool 
     if criteria.get("sqft_min"):
         extras.append(f"{criteria['sqft_min']:,}+ sqft")
     extras += [FEATURE_PHRASES.get(f, str(f)) for f in criteria.get("features") or []]
+    extras += [phrase for phrase, _widening in minimum_phrases(criteria)]
     if extras:
         words.append("with " + join_words(extras))
     if price := price_phrase(criteria):

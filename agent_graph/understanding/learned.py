@@ -38,7 +38,10 @@ class LinearRanking:
     def trained(
         cls, vectors: Vectors, labels: npt.NDArray[np.int64], classes: int
     ) -> LinearRanking:
-        """Weights fitted to `vectors` (one per row, unit length) labelled by class index."""
+        """Weights fitted to `vectors` (one per row, unit length) labelled by class index;
+        with no vectors (skills that declare no intents) all zero, never asked."""
+        if len(vectors) == 0:
+            return cls(np.zeros((1, classes), np.float32))
         x = np.hstack([vectors, np.ones((len(vectors), 1), np.float32)]).astype(np.float32)
         wanted = np.eye(classes, dtype=np.float32)[labels]
         weights = np.zeros((x.shape[1], classes), np.float32)

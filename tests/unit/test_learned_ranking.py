@@ -4,6 +4,7 @@ beside the nearest examples' ranking."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -96,3 +97,15 @@ def test_the_offline_model_hands_each_planner_the_learned_ranking(tmp_path: Path
         assert model.respond([HumanMessage("hunt for houses")]).content == "find"
     finally:
         planners.close()
+
+
+def test_skills_with_no_intents_warm_and_rank_nothing_without_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    failed: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: failed.append(args.exc_value))
+    matcher = IntentMatcher([])
+    thread = matcher.warm()
+    thread.join(timeout=60)
+    assert not thread.is_alive() and failed == []
+    assert matcher.learned("find me a house") == [] and matcher.rank("find me a house") == []

@@ -127,6 +127,11 @@ class Settings(BaseSettings):
     """on: a turn whose calls are the ones the skills' planners planned for the message, all
     answered, ends with the skills' wording of the results instead of another model call;
     auto: on for the local model (reading ten results there takes half a minute), off else."""
+    follow_plans: Literal["auto", "on", "off"] = Field(default="auto", alias="FOLLOW_PLANS")
+    """on: a turn's first step makes the calls the skills' planners planned for the message
+    without a model call (the model reads the messages no planner plans for); auto: on for the
+    local model (on the corpus it picked worse calls than the planners it was shown, and its
+    first call takes most of a minute), off else."""
     read_ahead: bool = Field(default=True, alias="READ_AHEAD")
     """The local model reads each conversation into its cache after a turn, while the user
     reads the answer, so a follow-up reads only its new part (graph/read_ahead.py)."""

@@ -1,7 +1,9 @@
 """The local model from a cold start: the time from starting the app with AGENT_MODEL=local (as
 `make run` does) to the first answer of the mission's first sentence, that sentence once warm,
-and a follow-up sent the moment the answer ends; on an idle machine and with one busy core
-beside it (a busy-loop subprocess). Needs `make llm`; not part of `--smoke`."""
+a follow-up sent the moment the answer ends, and a question the model answers (the planners
+make no call for it); on an idle machine and with one busy core beside it (a busy-loop
+subprocess). Each turn lists its model calls (none when the planners' calls were followed).
+Needs `make llm`; not part of `--smoke`."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from bench.llm_eval.product import Product
 
 FIRST = "find me a 3-bed house in Austin under $500k"
 FOLLOW_UP = "tell me more about the second one"
+QUESTION = "what does an HOA fee usually cover?"
+"""A message the planners make no call for (FOLLOW_PLANS): the model answers it."""
 BUSY_LOOP = (sys.executable, "-c", "while True: pass")
 RESULT = RESULTS / "local_start.json"
 
@@ -37,7 +41,8 @@ def _calls(turn: Any) -> list[dict[str, Any]]:
 
 
 def one_start() -> dict[str, Any]:
-    """From a cold start: the first sentence, the follow-up at once, the first sentence warm."""
+    """From a cold start: the first sentence, the follow-up and the question at once, then the
+    first sentence and the question warm, each in a new session."""
     load = os.getloadavg()[0]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-local-start-") as root:
@@ -48,7 +53,9 @@ def one_start() -> dict[str, Any]:
             first = product.send(FIRST)
             cold_s = time.monotonic() - started
             follow = product.send(FOLLOW_UP, session_id=first.session_id)
+            question = product.send(QUESTION, session_id=first.session_id)
             warm = product.send(FIRST)
+            warm_question = product.send(QUESTION)
         finally:
             product.stop()
     return {
@@ -57,8 +64,12 @@ def one_start() -> dict[str, Any]:
         "first_calls": _calls(first),
         "follow_up_s": round(follow.seconds, 1),
         "follow_up_calls": _calls(follow),
+        "question_s": round(question.seconds, 1),
+        "question_calls": _calls(question),
         "warm_first_s": round(warm.seconds, 1),
         "warm_calls": _calls(warm),
+        "warm_question_s": round(warm_question.seconds, 1),
+        "warm_question_calls": _calls(warm_question),
         "load_before": round(load, 2),
     }
 

@@ -38,6 +38,9 @@ class ModelProfile:
     skill_answers: bool = False
     """A turn that made the calls the planners planned ends with their wording (suggestion.py,
     skills_answer) instead of a model call that reads the results (SKILL_ANSWERS)."""
+    follows_plans: bool = False
+    """A turn's first step is the calls the planners planned for the message, when they planned
+    any, with no model call (FOLLOW_PLANS); the model reads what they did not plan for."""
     short_unread_results: bool = False
     """Results no call read (the skills worded the answer after them) are replayed as a short
     note (graph/history.py as_read): the next turn's first call would otherwise read them (a
@@ -123,13 +126,18 @@ def kind_named(model_name: str) -> ModelKind:
 def profile_for(settings: Settings) -> ModelProfile:
     """The profile the settings describe, with every setting that follows from the kind."""
     kind = kind_named(settings.model_name)
-    answers = settings.skill_answers
     return ModelProfile(
         kind=kind,
         secondary_calls=kind == "hosted",
         history_token_budget=settings.local_model_ctx // 4 if kind == "local" else 0,
-        skill_answers=kind == "local" if answers == "auto" else answers == "on",
+        skill_answers=_auto(settings.skill_answers, kind == "local"),
+        follows_plans=_auto(settings.follow_plans, kind == "local"),
         short_unread_results=kind == "local",
         read_ahead=settings.read_ahead and kind == "local",
         relevant_tools=settings.tool_choice == "relevant" and kind != "offline",
     )
+
+
+def _auto(setting: str, default: bool) -> bool:
+    """An auto|on|off setting: `default` when auto."""
+    return default if setting == "auto" else setting == "on"

@@ -12,11 +12,12 @@ that cannot answer (planned_answer) or need not (skills_answer).
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from agent_graph.planning.planners import Planners, Refusal
 from agent_graph.planning.view import Facts, TurnView, turn_of
@@ -59,6 +60,15 @@ def kept_plan(plan: Mapping[str, Any], tools: Collection[str]) -> dict[str, Any]
     if not plan:
         return None
     return {**plan, "calls": [c for c in plan.get("calls", []) if c["name"] in tools]}
+
+
+def planned_message(calls: list[dict[str, Any]]) -> AIMessage:
+    """A model step that makes the planned `calls` (each `{"name", "args"}`)."""
+    return AIMessage(content="", tool_calls=[_tool_call(c["name"], c["args"]) for c in calls])
+
+
+def _tool_call(name: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "args": args, "id": f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
 
 
 def rest_of_plan(

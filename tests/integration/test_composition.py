@@ -32,6 +32,7 @@ KNOBS = {
     "PLANNER_SUGGESTIONS": "false",
     "PLANNER_CHECKS": "false",
     "SKILL_ANSWERS": "on",
+    "FOLLOW_PLANS": "on",
 }
 PRINT_KNOBS = """
 import json, graph
@@ -47,6 +48,7 @@ def knobs(services: Services) -> dict[str, Any]:
     return {
         **found,
         "skill_answers": profile.skill_answers,
+        "follows_plans": profile.follows_plans,
         "secondary_llm": profile.secondary_calls,
     }
 
@@ -109,6 +111,7 @@ async def test_the_api_studio_and_the_bench_honour_every_knob_alike(
         "suggestions": False,
         "checks": False,
         "skill_answers": True,
+        "follows_plans": True,
         "secondary_llm": False,
     }
     assert await api_knobs(environment, monkeypatch) == studio

@@ -63,12 +63,23 @@ def planners(tmp_path: Path) -> Iterator[Planners]:
 
 
 def _services(
-    tmp_path: Path, fake: FakeOpenAI, planners: Planners, skill_answers: bool = False
+    tmp_path: Path,
+    fake: FakeOpenAI,
+    planners: Planners,
+    skill_answers: bool = False,
+    follows_plans: bool = False,
+    description: str = "look",
 ) -> Services:
     settings = Settings(agent_model="local", memory_root=tmp_path)
     # no read ahead: the follow-up is sent before any could run
-    profile = replace(profile_for(settings), read_ahead=False, skill_answers=skill_answers)
-    skills = InMemorySkills({"look": lambda p: LISTINGS}, skill="looking")
+    profile = replace(
+        profile_for(settings),
+        read_ahead=False,
+        skill_answers=skill_answers,
+        follows_plans=follows_plans,
+    )
+    described = {"look": description}
+    skills = InMemorySkills({"look": lambda p: LISTINGS}, skill="looking", descriptions=described)
     return Services(
         skills=skills,
         model=make_chat_model(settings, profile, local_base_url=fake.base_url),

@@ -1,5 +1,6 @@
 """Before-hooks of the model call: the tools offered, a refusal, the turn's plan, the skills'
-own answer, the model bound, the conversation compacted, the planners' suggestion."""
+own answer, the model bound, the planned calls followed, the conversation compacted, the
+planners' suggestion."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from agent_graph.memory.compaction import compact, estimate_tokens
 from agent_graph.planning.planners import Planners
 from agent_graph.planning.suggestion import (
     plan_at_start,
+    planned_message,
     refusal_and_plan,
     rest_of_plan,
     skills_answer,
@@ -136,6 +138,27 @@ class Bind(Step):
         tools = list(request.tools)
         model = ctx.services.model.bind_tools(tools) if offering else ctx.words_only(request)
         return replace(request, capped=capped, offering=offering, model=model)
+
+
+class FollowPlan(Step):
+    """A turn's first step is what the planners planned for the message, without a model call
+    (a profile whose model picks worse calls than the plan it is shown: the local one): their
+    calls, or their question back ("Which day suits you?"). A message they planned nothing
+    for, or said needs no tool ("what is an HOA?"), is the model's to answer."""
+
+    name = "follow_plan"
+    runs_after = ("plan_turn", "bind")
+
+    async def before(self, ctx: TurnScope, request: ModelRequest) -> ModelRequest:
+        plan = request.facts.plan
+        if request.iteration or not request.offering or not plan or plan["no_tools"]:
+            return request
+        names = set(request.names)
+        if calls := [c for c in plan["calls"] if c["name"] in names]:
+            return replace(request, answer=planned_message(calls))
+        if plan["note"] and not plan["calls"]:  # a question back (a call not offered: the model's)
+            return replace(request, answer=ctx.say(request.facts.opening(plan["note"])))
+        return request
 
 
 class CompactLong(Step):

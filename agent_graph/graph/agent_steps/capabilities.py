@@ -18,7 +18,8 @@ def agent_call(services: Services) -> ModelCall[TurnScope]:
     kind: tuple[Capability[TurnScope], ...] = services.profile.capabilities()
     planners_speak = not provided(kind, FOLLOWS_PLAN)  # a suggestion would repeat the model
     plan_read = any(PLAN in c.needs for c in kind)
-    wants_plan = plan_read or services.suggestions or services.profile.skill_answers
+    profile = services.profile
+    wants_plan = plan_read or services.suggestions or profile.skill_answers or profile.follows_plans
     return ModelCall(
         [
             before.OfferTools(),
@@ -26,6 +27,7 @@ def agent_call(services: Services) -> ModelCall[TurnScope]:
             before.PlanTurn(wanted=wants_plan),
             before.AnswerFromSkills(),
             before.Bind(),
+            *([before.FollowPlan()] if profile.follows_plans else []),
             before.CompactLong(),
             *([before.Suggest()] if planners_speak else []),
             CompactOnOverflow(),

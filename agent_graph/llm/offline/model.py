@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -28,7 +27,7 @@ from pydantic import Field, PrivateAttr
 from agent_graph.llm.offline.replies import NO_SKILLS, generic_answer, unsure
 from agent_graph.memory.compaction import estimate_tokens
 from agent_graph.planning.planners import Planners
-from agent_graph.planning.suggestion import kept_plan
+from agent_graph.planning.suggestion import kept_plan, planned_message
 from agent_graph.planning.view import Facts, TurnView, turn_of
 from agent_graph.telemetry.model_calls import ESTIMATED
 
@@ -51,10 +50,6 @@ def _tool_descriptions(tools: Sequence[Any]) -> dict[str, str]:
         if name:
             found[str(name)] = str(description or "")
     return found
-
-
-def _call(name: str, args: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "args": args, "id": f"call_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
 
 
 class OfflineChatModel(BaseChatModel):
@@ -113,7 +108,7 @@ class OfflineChatModel(BaseChatModel):
         calls = [c for c in plan["calls"] if c["name"] in self.tools]
         if not calls:
             return AIMessage(content=plan["note"] or unsure(turn.text))
-        return AIMessage(content="", tool_calls=[_call(c["name"], c["args"]) for c in calls])
+        return planned_message(calls)
 
     def _generate(
         self,

@@ -36,6 +36,7 @@ from .talk import (
     UNCLEAR,
     VAGUE_SEARCH,
 )
+from .tour_request import one_visit_each
 from .watch import plan_watch
 from .words_only import small_talk, steering, term, unreadable
 
@@ -123,15 +124,17 @@ def _same_wish(
 
 
 def _joined(plans: list[Plan]) -> Plan | None:
-    """The clauses' calls in order, each once; None when none made calls, when more than one
-    runs a search, or when preferences are said after the search (the message is read whole:
-    a refinement said in parts, "in Pflugerville, remember we need 3 bedrooms")."""
+    """The clauses' calls in order, each once (one tour request a home); None when none made
+    calls, when more than one runs a search, or when preferences are said after the search
+    (the message is read whole: a refinement said in parts, "in Pflugerville, remember we need
+    3 bedrooms")."""
     calls: list[ToolRequest] = []
     notes: list[str] = []
     for plan in plans:
         if plan.note and not any(c.name == SAVE_CRITERIA for c in calls):
             notes.append(plan.note)  # not "using your saved budget" just saved: the model says it
         calls.extend(c for c in plan.calls if c not in calls)
+    calls = [ToolRequest(*c) for c in one_visit_each([(c.name, c.args) for c in calls])]
     searches = [n for n, c in enumerate(calls) if c.name == SEARCH and "like_zpid" not in c.args]
     later = calls[searches[0] :] if searches else []
     if not plans or len(searches) > 1 or any(c.name == SAVE_CRITERIA for c in later):

@@ -349,9 +349,8 @@ TOOLS = [
             "times": _p(
                 "string",
                 "When the user would like to visit, in their own words ('saturday morning', "
-                "'tomorrow after 5'); the tool turns them into dates and asks again when they "
-                "have passed or name no day or time. Leave it out when the user named no time: "
-                f"the request then says '{ANY_TIME}'.",
+                "'tomorrow after 5'): the tool dates them, and asks again once passed. "
+                f"Left out when none is named: {ANY_TIME}.",
             ),
             "timezone": _p(
                 "string", "The user's time zone from the clock line, e.g. 'America/Chicago'."

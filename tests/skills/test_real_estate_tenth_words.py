@@ -1,7 +1,11 @@
 """The planners on the tenth session's ways of saying a wish (phrasings of our own, in no
 corpus): a visit asked for with no time named is requested for any time that suits the agent;
 a visit said over sentences (the wish, then the time, then "you can email me at ...") is one
-request with its time and contact, the contact never read as asking for alerts."""
+request with its time and contact, the contact never read as asking for alerts; a visit said
+as popping or coming by; a home held on to (saved) or taken off the list (removed, also as a
+second wish); homes put "next to each other" (compared); a watch no longer kept tabs on; the
+watches listed when asked "which"; a saved search bumped; a price "slashed", and the time said
+with a length after a vaguer one ("recently? like the past two weeks")."""
 
 from __future__ import annotations
 
@@ -23,6 +27,20 @@ SHOWN = [
 ]
 ON_SCREEN = {"last_results": SHOWN, "last_criteria": {"location": "78745"}}
 ACCOUNT = "my PropSearch account"
+KEPT = {
+    "home_101": "saved",
+    "home_103": "saved",
+    "watch_102": "price",
+    "search_78745_house": '{"location": "78745", "property_type": "house", "beds_min": 3}',
+}
+NUMBERED = [
+    {"zpid": str(100 + n), "address": f"{n} Fig Trl", "price": 400_000} for n in range(1, 6)
+]
+KEPT_ON_SCREEN = {
+    "last_results": NUMBERED,
+    "last_criteria": {"location": "78745"},
+    "preferences": KEPT,
+}
 
 
 def calls(text: str, **context: Any) -> list[tuple[str, dict[str, Any]]]:
@@ -63,4 +81,62 @@ def test_a_home_toured_by_two_clauses_is_one_request_with_what_either_said() -> 
         ("request_tour", {"zpid": "z2", "contact": ACCOUNT, "times": friday}),
         ("save_home", {"zpid": "z2"}),
         ("request_tour", {"zpid": "z3", "contact": "kim@example.org"}),
+    ]
+
+
+def test_a_visit_said_as_popping_or_coming_by_is_a_tour() -> None:
+    for text in ["could we pop over to the 3rd sometime", "can we come by number 3 next week"]:
+        assert [name for name, _ in calls(text, **ON_SCREEN)] == ["request_tour"], text
+        assert calls(text, **ON_SCREEN)[0][1]["zpid"] == "z3"
+
+
+def test_a_home_held_on_to_is_saved_but_a_budget_held_onto_is_a_preference() -> None:
+    said = "we keep thinking about the 5th, can you hold on to that one for us"
+    assert calls(said, **ON_SCREEN) == [("save_home", {"zpid": "z5"})]
+    budget = calls("our ceiling is 425k, hold onto that", **ON_SCREEN)
+    assert [name for name, _ in budget] == ["save_search_criteria"]
+
+
+def test_a_home_taken_off_the_list_is_removed_also_as_a_second_wish() -> None:
+    assert calls("cross the first off my favourites", **KEPT_ON_SCREEN) == [
+        ("remove_saved_home", {"zpid": "101"})
+    ]
+    assert calls("quit following the 2nd, and take the 3rd off my list", **KEPT_ON_SCREEN) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_102"}),
+        ("remove_saved_home", {"zpid": "103"}),
+    ]
+
+
+def test_homes_put_next_to_each_other_are_compared_once() -> None:
+    said = "can't pick between the 2nd and 4th, could you line them up next to each other"
+    assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": ["z2", "z4"]})]
+
+
+def test_a_watch_no_longer_kept_tabs_on_is_stopped_and_which_lists_them() -> None:
+    assert calls("stop keeping an eye on the 2nd one please", **KEPT_ON_SCREEN) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_102"})
+    ]
+    listed = _conversation.plan_for(
+        Conversation(text="which places am I watching at the moment?", **KEPT_ON_SCREEN)
+    )
+    assert listed is not None and listed.calls == []
+    assert "2 Fig Trl: its price" in listed.note
+
+
+def test_a_saved_search_bumped_is_changed() -> None:
+    assert calls("bump our saved search to 4 bedrooms", **KEPT_ON_SCREEN) == [
+        (
+            "save_search",
+            {"criteria": {"location": "78745", "property_type": "house", "beds_min": 4}},
+        )
+    ]
+
+
+def test_a_price_slashed_is_a_drop_and_the_length_said_after_a_vaguer_time_counts() -> None:
+    found = calls("any condos in 78704 that had their price slashed lately, say the last 10 days")
+    assert found == [
+        (
+            "search_properties",
+            {"location": "78704", "property_type": "condo", "price_dropped_within_days": 10},
+        )
     ]

@@ -30,7 +30,7 @@ _WISH_START = (
     r"arrange|watch|track|notify|alert|let me know|compare|remember|forget|look|search|open|"
     r"list|send|check|stop|see|visit|what|what's|whats|how|is|are|does|when|put|bookmark|"
     r"subscribe|ping|flag|email|fill (?:me|us) in|pull (?:up|it up)|walk (?:me|us) through|"
-    r"stick|stash|dig up|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
+    r"stick|stash|dig up|take|cross|bump|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
 )
 _SPLIT = re.compile(
     rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also)\s+|,?\s+and\s+(?={_WISH_START})|"

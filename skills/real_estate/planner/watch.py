@@ -66,7 +66,8 @@ _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
 _ENDING = r"(?:stop|quit|cancel|end|kill|disable|pause|(?:turn|switch|shut) off)"
 _ALERTS = r"(?:alerts?|notifications?|emails?|updates?|news)"
 _STOP = re.compile(
-    rf"\b{_ENDING}\s+(?:watching|tracking|alerting|notifying|sending|"
+    rf"\b{_ENDING}\s+(?:watching|tracking|alerting|notifying|sending|monitoring|following|"
+    r"keeping (?:tabs|an eye) on|"
     rf"(?:the |my |those |these )?(?:\w+ ){{0,2}}{_ALERTS})\b|"
     r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
     r"\bunwatch\b|\bunsubscribe\b|\b(?:don'?t|do not) (?:watch|notify|alert)\b|"
@@ -75,7 +76,7 @@ _STOP = re.compile(
     r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
 )
 _CHANGE = re.compile(
-    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set)\b.*"
+    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set|bump|tweak|adjust|modify)\b.*"
     r"\b(?P<whose>saved|my|our) search\b"
 )
 """A change of the saved search; "my search" means it only when one is saved."""
@@ -88,7 +89,7 @@ _RUN_SAVED = re.compile(
 )
 _REMEMBERED = re.compile(r"\bwhat you (?:remember|know)\b|\bmy (?:saved )?preferences\b")
 _LIST = re.compile(
-    r"\b(?:show|list|see|what are|which are|what)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
+    r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
     r"watch(?:es|ing)|search alerts)\b"
 )
 

@@ -5,12 +5,17 @@ request with its time and contact, the contact never read as asking for alerts; 
 as popping or coming by; a home held on to (saved) or taken off the list (removed, also as a
 second wish); homes put "next to each other" (compared); a watch no longer kept tabs on; the
 watches listed when asked "which"; a saved search bumped; a price "slashed", and the time said
-with a length after a vaguer one ("recently? like the past two weeks")."""
+with a length after a vaguer one ("recently? like the past two weeks"); a home a person would
+hang on to is saved even where the nearest intent is a visit; a question in Spanish, French or
+German is answered in English, saying so; the weather, a poem or a place to eat is declined in
+words."""
 
 from __future__ import annotations
 
 import importlib
 from typing import Any
+
+import pytest
 
 from agent_graph.planning.host import load_planner, planner_file
 from tests.skills.real_estate_fakes import SKILL_DIR
@@ -140,3 +145,48 @@ def test_a_price_slashed_is_a_drop_and_the_length_said_after_a_vaguer_time_count
             {"location": "78704", "property_type": "condo", "price_dropped_within_days": 10},
         )
     ]
+
+
+def test_words_that_keep_a_home_are_a_save_even_where_the_nearest_intent_is_a_visit() -> None:
+    said = "we keep going back to the 3rd, would love to hang on to that one somewhere"
+    near_a_visit = [("request_tour", 0.8), ("save_home", 0.6)]
+    assert calls(said, intents=near_a_visit, **ON_SCREEN) == [("save_home", {"zpid": "z3"})]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "¿Hay casas con jardín cerca de Austin?",
+        "Gibt es Häuser mit Garten in Austin?",
+        "Avez-vous des maisons avec piscine à Austin ?",
+    ],
+)
+def test_a_question_in_another_language_is_answered_in_english_doing_nothing(text: str) -> None:
+    found = _conversation.plan_for(Conversation(text=text))
+    assert found is not None and found.calls == [] and found.no_tools
+    assert "I can only answer in English" in found.note
+
+
+def test_an_english_search_naming_a_foreign_word_is_still_a_search() -> None:
+    assert calls("show me a casa in Austin with a pool") == [
+        ("search_properties", {"location": "Austin", "features": ["pool"]})
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what's the forecast in round rock this weekend",
+        "could you write us a little song about our move",
+        "where can we get good bbq around 78745",
+    ],
+)
+def test_a_wish_outside_the_product_is_declined_in_words(text: str) -> None:
+    found = _conversation.plan_for(Conversation(text=text, **ON_SCREEN))
+    assert found is not None and found.calls == [] and found.no_tools
+    assert found.note.startswith("That's outside what I can help with")
+
+
+def test_homes_near_places_to_eat_are_still_searched() -> None:
+    found = calls("suggest some houses near coffee shops in 78704")
+    assert [name for name, _ in found] == ["search_properties"]

@@ -38,7 +38,7 @@ from .talk import (
 )
 from .tour_request import one_visit_each
 from .watch import plan_watch
-from .words_only import small_talk, steering, term, unreadable
+from .words_only import outside, small_talk, steering, term, unreadable
 
 Recognizer = Callable[[Conversation], Plan | None]
 _ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
@@ -340,6 +340,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("card click", clicked_card),
     ("unreadable", unreadable),
     ("small talk", small_talk),
+    ("outside", outside),
     ("fair housing", steering),
     ("unknown id", unknown_id),
     ("unshown home", unshown_home),

@@ -83,6 +83,11 @@ SAVED_LIST = re.compile(rf"\b(?:my|our|the) {_SAVED_WORDS}")
 """The saved homes named as a list ("my saved homes", "our favourites")."""
 
 
+def asks_to_save(norm: str) -> bool:
+    """The words ask to keep a home ("I'd love to hang on to that one")."""
+    return _SAVE.search(norm) is not None
+
+
 def saved_zpids(preferences: Mapping[str, str]) -> list[str]:
     """Zpids of the SAVED home_<zpid> entries, in the order they were saved."""
     return [key.removeprefix("home_") for key in preferences if re.fullmatch(r"home_\d+", key)]

@@ -22,7 +22,7 @@ from real_estate.domain import FORGET_CRITERIA, SAVE_SEARCH, SEARCH, WATCH_HOME
 from .money import money_in
 from .parse import normalize, parse
 from .refs import find_reference, resolve
-from .saved import SAVED_LIST, saved_zpids
+from .saved import SAVED_LIST, asks_to_save, saved_zpids
 from .tour_request import TIMES, TOUR, tour_requests
 from .wording import criteria_phrase
 
@@ -125,7 +125,7 @@ def plan_watch(
     watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit
     looks = re.search(r"\b(?:see|look at)\b", norm)
     only_looks = looks and not (touring or TIMES.search(norm))  # "I want see #4": its details
-    by_intent = intent == "request_tour" and not watch_words and not only_looks
+    by_intent = intent == "request_tour" and not (watch_words or only_looks or asks_to_save(norm))
     saved = saved_zpids(preferences) if SAVED_LIST.search(norm) else []
     if by_intent or (touring and (pointed or saved)):
         if saved and not find_reference(norm):  # "visit both of my saved homes on saturday"

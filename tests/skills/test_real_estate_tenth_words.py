@@ -8,7 +8,9 @@ watches listed when asked "which"; a saved search bumped; a price "slashed", and
 with a length after a vaguer one ("recently? like the past two weeks"); a home a person would
 hang on to is saved even where the nearest intent is a visit; a question in Spanish, French or
 German is answered in English, saying so; the weather, a poem or a place to eat is declined in
-words."""
+words; in a message of several wishes, a clause that only says how one feels ("we're thrilled!"),
+leans towards a home, or only runs the search on screen again adds nothing; "before I forget"
+forgets nothing; "unsave" is never a list of the saved homes."""
 
 from __future__ import annotations
 
@@ -190,3 +192,41 @@ def test_a_wish_outside_the_product_is_declined_in_words(text: str) -> None:
 def test_homes_near_places_to_eat_are_still_searched() -> None:
     found = calls("suggest some houses near coffee shops in 78704")
     assert [name for name, _ in found] == ["search_properties"]
+
+
+def test_a_clause_that_only_feels_adds_nothing_to_the_wishes_after_it() -> None:
+    said = "omg we're thrilled!! could you add the 4th to our list and also book a visit friday"
+    found = calls(said, **ON_SCREEN)
+    assert [name for name, _ in found] == ["save_home", "request_tour"]
+    assert found[0][1] == {"zpid": "z4"} and found[1][1]["zpid"] == "z4"
+
+
+def test_a_clause_leaning_towards_a_home_names_it_for_the_next_wish() -> None:
+    said = "so we're leaning towards the 5th one, could we see it on monday"
+    found = calls(said, **ON_SCREEN)
+    assert [name for name, _ in found] == ["request_tour"] and found[0][1]["zpid"] == "z5"
+
+
+def test_a_clause_that_runs_the_search_on_screen_again_adds_nothing() -> None:
+    plans = importlib.import_module(f"{_PACKAGE.__name__}.plans")
+    clauses = importlib.import_module(f"{_PACKAGE.__name__}.clauses")
+    shown = {"location": "78745", "beds_min": 3, "sort": "relevance", "limit": 10, "page": 1}
+    here = Conversation(text="", last_results=SHOWN, last_criteria=shown)
+    again = plans.Plan(
+        [plans.ToolRequest("search_properties", {"location": "78745", "beds_min": 3})]
+    )
+    page_two = plans.Plan([plans.ToolRequest("search_properties", {**shown, "page": 2})])
+    assert clauses.same_search(again, here) and not clauses.same_search(page_two, here)
+
+
+def test_before_i_forget_a_budget_is_remembered_not_forgotten() -> None:
+    found = calls("oh, before I forget, our budget is 430k tops")
+    assert [name for name, _ in found] == ["save_search_criteria"]
+
+
+def test_unsave_is_a_removal_even_where_the_nearest_intent_lists_the_saved_homes() -> None:
+    near_a_list = [("list_saved_homes", 0.8), ("remove_saved_home", 0.6)]
+    said = "unsave the first house please"
+    assert calls(said, intents=near_a_list, **KEPT_ON_SCREEN) == [
+        ("remove_saved_home", {"zpid": "101"})
+    ]

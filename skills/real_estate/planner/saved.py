@@ -109,6 +109,8 @@ def plan_saved(
     named = _BY_INTENT.get(intent or "")
     if named is not _save and _SAVE.match(norm):  # "please save #2": the words say it
         named = None
+    if named is _show and _REMOVE.search(norm):  # "unsave the first house": not a list
+        named = None
     if named is not None and (found := named(norm, shown, focused, preferences, near, True)):
         return found
     for reader in readers:

@@ -230,3 +230,14 @@ def test_unsave_is_a_removal_even_where_the_nearest_intent_lists_the_saved_homes
     assert calls(said, intents=near_a_list, **KEPT_ON_SCREEN) == [
         ("remove_saved_home", {"zpid": "101"})
     ]
+
+
+def test_first_said_as_before_anything_else_is_no_position() -> None:
+    said = "we adore the second one but my partner wants to compare it with the fourth first"
+    assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": ["z2", "z4"]})]
+    assert calls("show me the first one first", **ON_SCREEN) == [
+        ("get_property_details", {"zpid": "z1"})
+    ]
+    assert calls("I like that first one, tell me more about it", **ON_SCREEN) == [
+        ("get_property_details", {"zpid": "z1"})
+    ]

@@ -241,3 +241,22 @@ def test_first_said_as_before_anything_else_is_no_position() -> None:
     assert calls("I like that first one, tell me more about it", **ON_SCREEN) == [
         ("get_property_details", {"zpid": "z1"})
     ]
+
+
+def test_n_written_for_and_starts_a_second_wish() -> None:
+    assert calls("pls bookmark #2 n open #4", **ON_SCREEN) == [
+        ("save_home", {"zpid": "z2"}),
+        ("get_property_details", {"zpid": "z4"}),
+    ]
+
+
+def test_no_more_sending_the_new_homes_of_a_search_stops_it() -> None:
+    assert calls("no more send us the new homes of our search", **KEPT_ON_SCREEN) == [
+        ("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78745_house"})
+    ]
+
+
+def test_a_search_kept_as_a_search_is_saved() -> None:
+    assert calls("keep this as a saved search", **ON_SCREEN) == [
+        ("save_search", {"criteria": {"location": "78745"}})
+    ]

@@ -34,7 +34,7 @@ _WISH_START = (
     r"stick|stash|dig up|take|cross|bump|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
 )
 _SPLIT = re.compile(
-    rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also)\s+|,?\s+and\s+(?={_WISH_START})|"
+    rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also)\s+|,?\s+(?:and|n|an|&|\+)\s+(?={_WISH_START})|"
     rf"(?:,|[.;!?])\s+(?={_WISH_START})",
     re.IGNORECASE,
 )

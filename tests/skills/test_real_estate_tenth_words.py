@@ -260,3 +260,12 @@ def test_a_search_kept_as_a_search_is_saved() -> None:
     assert calls("keep this as a saved search", **ON_SCREEN) == [
         ("save_search", {"criteria": {"location": "78745"}})
     ]
+
+
+def test_the_one_before_last_said_alone_or_compared_is_the_second_to_last() -> None:
+    assert calls("second from the bottom, more info please", **ON_SCREEN) == [
+        ("get_property_details", {"zpid": "z4"})
+    ]
+    assert calls("compare the last one with the second-to-last", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["z5", "z4"]})
+    ]

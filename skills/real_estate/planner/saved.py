@@ -68,8 +68,9 @@ _IT = re.compile(
 _FIRST_N = re.compile(
     rf"\b(?:first|top)\s+(?!one\b)(?P<n>{NUMW})\b|\b(?!one\b)(?P<m>{NUMW})\s+first\b"
 )
+_BEFORE_LAST = r"(?:second|next)[- ](?:to[- ])?last|penultimate"
 _POSITIONS = re.compile(
-    rf"(?<![\d$])(?:#\s?)?\b(?P<n>\d{{1,2}}(?=(?:st|nd|rd|th)\b)|\d{{1,2}}|{NUMW}|"
+    rf"(?<![\d$])(?:#\s?)?\b(?P<n>{_BEFORE_LAST}|\d{{1,2}}(?=(?:st|nd|rd|th)\b)|\d{{1,2}}|{NUMW}|"
     rf"{'|'.join(ORDINALS)}|last)(?:st|nd|rd|th)?\b(?!\s*(?:k\b|%))"
 )
 _CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
@@ -236,12 +237,17 @@ def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
         word = match.group("n")
         if word == "one" and not re.search(r"(?:number|#|no\.?)\s*$", norm[: match.start()]):
             continue  # "this one", "the second one": a noun, not a position
-        positions.append(
-            len(pool) if word == "last" else ORDINALS.get(word) or int(to_number(word))
-        )
+        positions.append(_position(word, len(pool)))
     if len(positions) == 1 or len(positions) >= 2:
         return [pool[p - 1] for p in dict.fromkeys(positions) if 1 <= p <= len(pool)]
     return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
+
+
+def _position(word: str, count: int) -> int:
+    """The 1-based position a word names among `count` homes ("second to last": count - 1)."""
+    if re.fullmatch(_BEFORE_LAST, word):
+        return count - 1
+    return count if word == "last" else ORDINALS.get(word) or int(to_number(word))
 
 
 _BY_INTENT: dict[str, Callable[..., Planned]] = {

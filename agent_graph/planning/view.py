@@ -4,7 +4,8 @@ data (`Facts`), never read back from the prompt's text.
 
 Each skill's planner sees what is its own (docs/skill-isolation.md, "What a planner sees"): the
 results of its own tools (and of the kinds of results its SKILL.md `planner_reads` names), its
-own entries, and the message only on a turn that offers its tools and whose message is about
+own entries (and the user's preferences of the keys `planner_reads` names as
+`preference:<key>`), and the message only on a turn that offers its tools and whose message is about
 them (`Facts.heard`, chosen by relevance whatever the model is offered: graph/tool_offer.py).
 """
 
@@ -17,9 +18,14 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 
 from agent_graph.planning.reading import Reading, read, tool_results
+from agent_graph.skills.model.manifest import PREFERENCE
 
 Entry = Mapping[str, str]
 """One L1 entry: `{"entry_type", "key", "value"}`."""
+
+
+def _kept(entries: Iterable[Entry]) -> dict[str, str]:
+    return {str(e["key"]): str(e["value"]) for e in entries}
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,18 @@ class TurnView:
             "tools": sorted(t for t in self.tools if t in mine) if heard else [],
             "earlier": earlier,
             "outcomes": [o for o in self.outcomes if o["tool"] in mine],
-            "preferences": {str(e["key"]): str(e["value"]) for e in entries},
+            "preferences": {**self._granted(skill, reads), **_kept(entries)},
+        }
+
+    def _granted(self, skill: str, reads: frozenset[str]) -> dict[str, str]:
+        """Other skills' preferences of the keys `reads` names (`preference:<key>`)."""
+        keys = {r.removeprefix(PREFERENCE) for r in reads if r.startswith(PREFERENCE)}
+        return {
+            str(e["key"]): str(e["value"])
+            for other, entries in self.facts.entries.items()
+            if other != skill
+            for e in entries
+            if e.get("entry_type") == "PREFERENCE" and e.get("key") in keys
         }
 
     def for_plan(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None:

@@ -8,6 +8,7 @@ from criteria import DEFAULT_LIMIT, MAX_LIMIT
 from memory_write import ENTRY_KINDS, ENTRY_TYPES, PREFERENCE_KEYS
 from real_estate import domain
 from real_estate.domain import FEATURES, LANDMARKS, PROPERTY_TYPES, SORTS
+from tour_times import ANY_TIME
 from tours import ACCOUNT_CONTACT
 from watches import WATCH_WHAT
 
@@ -348,8 +349,8 @@ TOOLS = [
             "times": _p(
                 "string",
                 "When the user would like to visit, in their own words ('saturday morning', "
-                "'tomorrow after 5'); the tool turns them into dates and asks again when they "
-                "have passed or name no day or time.",
+                "'tomorrow after 5'): the tool dates them, and asks again once passed. "
+                f"Left out when none is named: {ANY_TIME}.",
             ),
             "timezone": _p(
                 "string", "The user's time zone from the clock line, e.g. 'America/Chicago'."
@@ -360,7 +361,7 @@ TOOLS = [
                 f"'{ACCOUNT_CONTACT}'.",
             ),
         },
-        ["zpid", "times", "contact"],
+        ["zpid", "contact"],
         {
             "label": "Requesting a tour…",
             "renders": "none",

@@ -1,7 +1,8 @@
 """Tour times said in words ("Saturday morning", "tomorrow at 2pm", "this weekend", "Dec 3
 afternoon") as dates and time ranges in the user's time zone, for the confirmation and the
-agent. A time that has passed, or words that name no day or time, raise TourTimeError with the
-question to ask back."""
+agent. No words, or words that leave it open ("any time", "whenever suits"), are ANY_TIME: the
+agent picks. A time that has passed, or other words that name no day or time, raise
+TourTimeError with the question to ask back."""
 
 from __future__ import annotations
 
@@ -20,11 +21,19 @@ _CLOCK = re.compile(r"\b(at|around|after|before|by)?\s*(\d{1,2})(?::(\d\d))?\s*(
 _MONTH_DAY = re.compile(rf"\b({'|'.join(MONTHS)})[a-z]*\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b")
 _NUMERIC = re.compile(r"\b(\d{1,2})/(\d{1,2})\b")
 _WEEKDAY = re.compile(rf"\b(?:{'|'.join(DAYS)})s?\b")
-ASK = 'When would you like to see it? Say a day and a time, e.g. "Saturday morning".'
+ASK = 'When would you like to see it? Say a day and a time, e.g. "Saturday morning", or "any time".'
+ANY_TIME = "any time that suits the agent"
+"""A tour asked for with no time: the agent proposes one."""
+_ANY = re.compile(r"\b(?:any ?time|any day|whenever|at (?:your|their|the agent'?s) convenience)\b")
+"""Words that leave the time to the agent."""
 
 
 class TourTimeError(ValueError):
     """Words that name no time to tour, or one that has passed: the message asks again."""
+
+
+class NoTimeSaid(TourTimeError):
+    """The words name no day and no hour."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +109,7 @@ def slots(words: str, now: datetime) -> list[Slot]:
     today, hours = now.date(), _hours(text)
     days = _days(text, today)
     if not days and hours is None:
-        raise TourTimeError(f'I could not tell a day or a time from "{words}". {ASK}')
+        raise NoTimeSaid(f'I could not tell a day or a time from "{words}". {ASK}')
     if not days:  # a time alone: today, or tomorrow once it has passed
         days = [today if hours and hours[1] > now.hour else today + timedelta(days=1)]
     found = [Slot(day, *(hours or WHOLE_DAY)) for day in days]
@@ -138,13 +147,21 @@ def _said_back(words: str) -> tuple[list[Slot], str] | None:
 
 def resolved(words: str, zone: str, now: datetime | None = None) -> str:
     """The tour times `words` name, in words with their dates and zone (`zone` an IANA name);
-    words a planner already resolved keep their own zone, once checked they are still ahead.
-    TourTimeError asks again."""
+    words a planner already resolved keep their own zone, once checked they are still ahead;
+    none, or words that leave it open, are ANY_TIME. TourTimeError asks again."""
+    words = " ".join(words.split())
+    if not words or words.lower() == ANY_TIME:
+        return ANY_TIME
     again = _said_back(words)
     found, zone = again if again else ([], zone)
     here = (now or datetime.now(UTC)).astimezone(ZoneInfo(zone))
     if again is None:
-        return in_words(slots(words, here), zone)
+        try:
+            return in_words(slots(words, here), zone)
+        except NoTimeSaid:
+            if _ANY.search(words.lower()):
+                return ANY_TIME
+            raise
     if not any(s.day > here.date() or (s.day == here.date() and s.end > here.hour) for s in found):
         raise TourTimeError(f"{found[0].words()} has already passed. {ASK}")
     return words

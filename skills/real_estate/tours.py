@@ -43,10 +43,14 @@ def _zone(params: dict[str, Any]) -> str:
 
 
 def _times(params: dict[str, Any]) -> str:
-    """The times the user said as dates and hours in their zone; a time that has passed or
-    names no day or hour is a 400 that asks the user again."""
+    """The times the user said as dates and hours in their zone, or "any time that suits the
+    agent" when none were said; a time that has passed, or words that name no day or hour, are
+    a 400 that asks the user again."""
+    said = params.get("times") or ""
+    if not isinstance(said, str) or len(" ".join(said.split())) > MAX_TIMES_CHARS:
+        raise ToolError(f"times must be words of at most {MAX_TIMES_CHARS} characters")
     try:
-        return resolved(_text(params, "times", MAX_TIMES_CHARS), _zone(params))
+        return resolved(said, _zone(params))
     except TourTimeError as exc:
         raise ToolError(str(exc)) from None
 

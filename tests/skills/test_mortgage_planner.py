@@ -347,3 +347,20 @@ def test_what_we_would_pay_with_loan_terms_is_a_payment_question() -> None:
         15,
         6.75,
     )
+
+
+def test_a_payment_on_the_saved_budget_prices_it_with_the_budget() -> None:
+    """The budget the home search keeps, read through `planner_reads: [preference:...]`."""
+    said = "if we max out our total budget, what's the monthly with 10% down at 6%?"
+    saved = {"budget_max": "$450,000"}
+    found = planner.plan(turn(said, preferences=saved))
+    assert found is not None
+    assert found["calls"] == [
+        {
+            "name": "mortgage_payment",
+            "args": {"price": 450_000, "down_payment_percent": 10, "rate_percent": 6},
+        }
+    ]
+    assert planner.plan(turn(said)) is None  # no budget saved: not priced from nothing
+    named = planner.plan(turn("monthly on 380k with our budget in mind, 6%", preferences=saved))
+    assert named is not None and named["calls"][0]["args"]["price"] == 380_000  # said wins

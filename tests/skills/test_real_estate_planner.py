@@ -193,14 +193,20 @@ def test_new_search_reads_criteria(text: str, criteria: dict[str, Any]) -> None:
     "text",
     [
         "what time is it?",
-        "tell me a joke",
-        "what's the weather in Austin?",
         "how are you doing today?",
         "I'm in Love with this app",
     ],
 )
 def test_messages_not_about_homes_get_no_plan(text: str) -> None:
     assert plan(Conversation(text=text)) is None
+
+
+@pytest.mark.parametrize("text", ["tell me a joke", "what's the weather in Austin?"])
+def test_wishes_outside_the_product_are_declined_in_words(text: str) -> None:
+    """Declined, not left to the other readers (which searched "the weather in Austin")."""
+    found = plan(Conversation(text=text))
+    assert found is not None and found.calls == [] and found.no_tools
+    assert "outside what I can help with" in found.note
 
 
 @pytest.mark.parametrize(

@@ -68,6 +68,10 @@ def calls(text: str, **context: Any) -> tuple[list[tuple[str, dict[str, Any]]], 
         ("tell me if the third one sells", [("watch_home", {"zpid": "103", "watch": "status"})]),
         ("let me know when #4 goes pending", [("watch_home", {"zpid": "104", "watch": "status"})]),
         ("keep an eye on the first one", [("watch_home", {"zpid": "101", "watch": "any"})]),
+        (  # no time said: any time that suits the agent (the tool says so)
+            "I'd like to tour the second one",
+            [("request_tour", {"zpid": "102", "contact": "my PropSearch account"})],
+        ),
         (
             "stop watching the second one",
             [("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_102"})],
@@ -86,7 +90,7 @@ def test_phrasings_become_the_right_calls(text: str, expected: list[Any]) -> Non
     ("text", "context", "note"),
     [
         ("watch this search", {"last_criteria": None, "last_results": []}, "Search first"),
-        ("I'd like to tour the second one", {}, "When would you like to see it"),
+        ("I'd like to tour the second one on 2/30", {}, "There is no 2/30"),
         ("stop watching the first one", {}, "not watching that home"),
         ("let me know if the ninth one drops in price", {}, "only 5"),
     ],

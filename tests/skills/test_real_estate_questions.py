@@ -27,7 +27,16 @@ def test_a_hosted_models_tour_call_is_asked_with_its_dates_in_the_calls_zone() -
     assert SLOT.search(asked) and "(America/Chicago))" in asked
     assert asked.endswith("to an agent (contact: jo@example.com)?")
     assert not KEYS.search(asked)
-    assert confirm(_turn("request_tour", {**args, "times": "whenever suits"})) is None
+    assert confirm(_turn("request_tour", {**args, "times": "sometime soon"})) is None
+
+
+def test_a_tour_with_no_time_is_asked_as_any_time_that_suits_the_agent() -> None:
+    for args in [{"zpid": "29401984"}, {"zpid": "29401984", "times": "whenever suits"}]:
+        asked = confirm(_turn("request_tour", args))
+        assert asked == (
+            f"Send a tour request for {HOME['address']} (any time that suits the agent) to an "
+            "agent (contact: my PropSearch account)?"
+        )
 
 
 def test_a_forget_names_the_entry_by_what_it_holds() -> None:

@@ -56,3 +56,16 @@ def test_times_a_planner_resolved_are_kept_while_ahead_and_asked_again_once_pass
     assert _times.resolved(said, "UTC", NOW) == said  # its own zone, not the caller's
     with pytest.raises(_times.TourTimeError, match="has already passed"):
         _times.resolved(said, "America/Chicago", datetime(2026, 11, 28, 12, 5, tzinfo=CHICAGO))
+
+
+@pytest.mark.parametrize(
+    "words", ["", "  ", "any time", "anytime next month is fine", "whenever suits"]
+)
+def test_no_time_or_one_left_open_is_any_time_that_suits_the_agent(words: str) -> None:
+    assert _times.resolved(words, "America/Chicago", NOW) == _times.ANY_TIME
+    assert _times.resolved(_times.ANY_TIME, "UTC", NOW) == _times.ANY_TIME  # said back
+
+
+def test_words_naming_no_time_and_not_leaving_it_open_are_still_asked_again() -> None:
+    with pytest.raises(_times.NoTimeSaid, match='or "any time"'):
+        _times.resolved("sometime soon", "America/Chicago", NOW)

@@ -12,6 +12,7 @@ from criteria import parse_criteria
 from matching import match_saved_searches
 from providers.austin import AustinProvider
 from skill_runtime import ToolError
+from tour_times import ANY_TIME
 from tours import ACCOUNT_CONTACT, request_tour
 from watches import save_search, watch_home
 
@@ -117,7 +118,8 @@ _SLOT = re.compile(r"^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z
 
 def test_a_tour_said_in_words_is_dated_by_the_real_worker_and_a_bad_time_asked_again() -> None:
     """A hosted model passes the user's own words: the worker answers with dates and hours in
-    the user's zone, and a 400 that asks again for a time past or unreadable."""
+    the user's zone, and a 400 that asks again for a time past or unreadable; no times, or
+    words that leave them open, are any time that suits the agent."""
     worker = Worker()
     try:
         zpid = _home()["zpid"]
@@ -128,12 +130,21 @@ def test_a_tour_said_in_words_is_dated_by_the_real_worker_and_a_bad_time_asked_a
         assert _SLOT.match(times) and times.endswith(", 9 am–12 pm (America/Chicago)")
         assert times.startswith("Saturday") and times in answer["result"]["summary"]
         for words, said in [
-            ("whenever suits", "could not tell a day or a time"),
+            ("sometime soon", "could not tell a day or a time"),
             ("Monday 1 January 2001, 9 am–12 pm (UTC)", "has already passed"),
         ]:
             status, answer = worker.execute("request_tour", {**ask, "times": words})
             assert status == 400 and said in answer["error"], answer
             assert "When would you like to see it?" in answer["error"]
+        for left_open in [{"times": ""}, {"times": "whenever suits"}, {"times": None}]:
+            status, answer = worker.execute("request_tour", {**ask, **left_open})
+            assert status == 200 and answer["result"]["details"]["times"] == ANY_TIME, answer
+        no_times = {"zpid": zpid, "contact": "jo@example.com"}
+        status, answer = worker.execute("request_tour", no_times)
+        assert status == 200 and answer["result"]["details"]["times"] == ANY_TIME, answer
+        assert f"— {ANY_TIME}; contact: jo@example.com" in answer["result"]["summary"]
+        status, answer = worker.execute("request_tour", {**ask, "times": ["saturday"]})
+        assert status == 400 and "times must be words" in answer["error"], answer
         status, answer = worker.execute("request_tour", {**ask, "timezone": "Mars/Olympus"})
         assert status == 400 and "timezone must be a time zone name" in answer["error"]
     finally:

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.771}
+FLOORS = {"learn": 0.965, "heldout": 0.779}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -48,7 +48,10 @@ mechanisms merged beside it: learn 693/715 (96.9%), held-out 278/359 (77.4%); th
 is 276 (two cases of margin).
 Ninth session, the learn part's remaining failures by mechanism (no cases added): learn 710/715
 (99.3%), held-out 279/359 (77.7%); the held-out floor is 277 (two cases of margin); learn's stays
-while other branches change the same planners."""
+while other branches change the same planners.
+Tenth session: learn 763/765 (99.7%; 50 cases added, 33 passing before: chatty, two wishes,
+tours with no time, questions outside the product, a payment on the saved budget), held-out
+282/359 (78.6%); the held-out floor is 280 (0.779, two cases of margin); learn's stays."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -14,6 +14,9 @@ from agent_graph.skills.model.job_specs import JobSpec, JobSpecError, parse_jobs
 _FRONTMATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.DOTALL)
 ISOLATIONS = ("fork", "restart")
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+PREFERENCE = "preference:"
+"""`planner_reads: [preference:<key>]`: the user's preference of that key, whichever skill keeps
+it (a grant the operator sees in the manifest, as for result kinds)."""
 _MEMORY = re.compile(r"(?:[1-9]\d{0,3})m|[1-4]g")
 _OUTBOUND = re.compile(r"^[A-Za-z0-9.-]{1,253}:(\d{1,5})$")
 PROCESS_MEMORY = "1g"  # a local worker's cap when SKILL.md names none (docs/skill-isolation.md)
@@ -145,11 +148,13 @@ def load_skill(folder: Path) -> SkillSpec:
 
 
 def _planner_reads(skill_md: Path, raw: Any) -> frozenset[str]:
-    """`planner_reads: [kind, ...]` (the `type` of other skills' results), checked."""
+    """`planner_reads: [kind, ..., preference:<key>, ...]` (the `type` of other skills'
+    results; the user's preferences of that key other skills keep), checked."""
     entries = [] if raw is None else raw if isinstance(raw, list) else [None]
-    if not all(isinstance(e, str) and _NAME.match(e) for e in entries):
+    if not all(isinstance(e, str) and _NAME.match(e.removeprefix(PREFERENCE)) for e in entries):
         raise ManifestError(
-            f"{skill_md}: 'planner_reads' must list result kinds (the `type` of a result)"
+            f"{skill_md}: 'planner_reads' must list result kinds (the `type` of a result) "
+            "or preference:<key>"
         )
     return frozenset(entries)
 

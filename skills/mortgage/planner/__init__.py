@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .budget import budget_price
 from .words import plain_words
 
 PRIORITY = 10  # before the home-search planner: "what would the second one cost" is ours
@@ -266,6 +267,7 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     text = plain_words(str(turn.get("text", "")))
     tools = turn.get("tools") or []
     earlier = turn.get("earlier") or []
+    preferences = turn.get("preferences") or {}
     stated = _terms(text)
     previous = _last_estimate(earlier)
     terms, note = dict(stated), ""
@@ -286,6 +288,8 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     if "mortgage_payment" not in tools:
         return None
     found = _payment_args(text, earlier, stated, previous, intent == "monthly_payment")
+    if found == [] and _PAYMENT.search(text) and (budget := budget_price(text, preferences)):
+        found = [{"price": budget}]  # "with my budget, what's the monthly at 7%?"
     if isinstance(found, str):
         return {"calls": [], "note": found}
     if not found:

@@ -20,7 +20,8 @@ from typing import Any
 
 from real_estate.domain import FORGET_CRITERIA, SAVE_CRITERIA, SEARCH
 
-from .plans import Conversation, Plan
+from .plans import Conversation, Plan, ToolRequest
+from .tour_request import one_visit_each
 
 _WISH_START = (
     r"(?!(?:please )?(?:tell|show) me which\b)"  # "compare 1 and 2 and tell me which is closer"
@@ -30,10 +31,10 @@ _WISH_START = (
     r"arrange|watch|track|notify|alert|let me know|compare|remember|forget|look|search|open|"
     r"list|send|check|stop|see|visit|what|what's|whats|how|is|are|does|when|put|bookmark|"
     r"subscribe|ping|flag|email|fill (?:me|us) in|pull (?:up|it up)|walk (?:me|us) through|"
-    r"stick|stash|dig up|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
+    r"stick|stash|dig up|take|cross|bump|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
 )
 _SPLIT = re.compile(
-    rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also)\s+|,?\s+and\s+(?={_WISH_START})|"
+    rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also)\s+|,?\s+(?:and|n|an|&|\+)\s+(?={_WISH_START})|"
     rf"(?:,|[.;!?])\s+(?={_WISH_START})",
     re.IGNORECASE,
 )
@@ -52,10 +53,21 @@ _BACK = re.compile(
 )
 _HOMES_ARGS = ("zpid", "like_zpid")
 _LIKING = re.compile(
-    r"^\s*(?:oh |wow |ok |okay )?(?:(?:this|that)(?: one| house| home| place)? )?"
-    r"(?:i |we )?(?:really |quite )?(?:like|love|adore|am into)\b",
+    r"^\s*(?:oh |wow |ok |okay |so |honestly )?(?:i think |i guess )?"
+    r"(?:(?:this|that)(?: one| house| home| place)? )?"
+    r"(?:(?:i |we )?(?:really |quite )?(?:like|love|adore|am into)\b|"
+    r"(?:i'?m|i am|we'?re|we are) (?:really |kind of |sort of |now )?(?:leaning (?:towards?|to)|"
+    r"keen on|drawn to|interested in|into|fond of|loving)\b)",
     re.IGNORECASE,
 )
+_FEELING = re.compile(
+    r"^\W*(?:(?:oh|wow|omg|yay|ok|okay|so|well|honestly|gosh)\W+)*(?:we'?re|we are|i'?m|i am|"
+    r"that'?s|this is|it'?s)\s+(?:so |really |very |super |just |all )*(?:excited|thrilled|"
+    r"happy|glad|nervous|stressed|tired|exhausted|great|amazing|awesome|lovely|nice|perfect)"
+    r"\W*$",
+    re.IGNORECASE,
+)
+"""A clause that only says how one feels ("we're so excited!!"): it adds nothing."""
 
 
 def clauses(text: str) -> list[str]:
@@ -85,9 +97,15 @@ def with_wish_of(before: str, clause: str) -> list[str]:
 
 
 def only_names(text: str) -> bool:
-    """A clause that says how one feels about a home and asks nothing ("I like the 2nd one"):
-    it names the home the next clauses mean, and makes no call of its own."""
+    """A clause that says how one feels about a home and asks nothing ("I like the 2nd one",
+    "we're leaning towards the fourth one"): it names the home the next clauses mean, and makes
+    no call of its own."""
     return bool(_LIKING.match(text))
+
+
+def only_feels(text: str) -> bool:
+    """A clause that only says how one feels ("we're so excited!!", "wow, this is great")."""
+    return bool(_FEELING.match(text))
 
 
 def homes_of(plan: Plan) -> list[str]:
@@ -131,3 +149,34 @@ def _position(zpid: str, shown: list[dict[str, Any]]) -> int | None:
         if str(home.get("zpid")) == zpid:
             return number
     return None
+
+
+def same_search(plan: Plan, conv: Conversation) -> bool:
+    """A clause that only runs the search on screen again (its page too): it says nothing new."""
+    if [c.name for c in plan.calls] != [SEARCH] or not conv.last_criteria:
+        return False
+    return _as_searched(plan.calls[0].args) == _as_searched(conv.last_criteria)
+
+
+def _as_searched(criteria: dict[str, Any]) -> dict[str, Any]:
+    """What a search looks for and which page it shows, however it is sorted or cut."""
+    return {"page": 1, **{k: v for k, v in criteria.items() if k not in ("sort", "limit")}}
+
+
+def joined(plans: list[Plan]) -> Plan | None:
+    """The clauses' calls in order, each once (one tour request a home); None when none made
+    calls, when more than one runs a search, or when preferences are said after the search
+    (the message is read whole: a refinement said in parts, "in Pflugerville, remember we need
+    3 bedrooms")."""
+    calls: list[ToolRequest] = []
+    notes: list[str] = []
+    for plan in plans:
+        if plan.note and not any(c.name == SAVE_CRITERIA for c in calls):
+            notes.append(plan.note)  # not "using your saved budget" just saved: the model says it
+        calls.extend(c for c in plan.calls if c not in calls)
+    calls = [ToolRequest(*c) for c in one_visit_each([(c.name, c.args) for c in calls])]
+    searches = [n for n, c in enumerate(calls) if c.name == SEARCH and "like_zpid" not in c.args]
+    later = calls[searches[0] :] if searches else []
+    if not plans or len(searches) > 1 or any(c.name == SAVE_CRITERIA for c in later):
+        return None  # a search said in parts, or preferences after it that it should use
+    return Plan(calls, notes[0] if notes else "")

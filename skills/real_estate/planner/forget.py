@@ -13,6 +13,7 @@ from real_estate.domain import ENTRY_WORDS, FORGET_CRITERIA
 from .words import REQUEST
 
 _FORGET = re.compile(
+    r"(?<!before i )(?<!before we )(?<!lest i )(?<!so i don't )(?<!in case i )"
     r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|wipe|ditch|toss)\b|"
     r"\b(?:no longer|don'?t|do not) (?:care about|need|want|set on|fixed on|sold on)\b|"
     r"\bno more\b|"

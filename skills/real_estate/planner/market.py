@@ -22,11 +22,13 @@ _WITHIN = (
 )
 _DROPPED = (
     r"(?:dropped|drops? in price|came down|fell|went down|was cut|been cut|were cut|got cheaper|"
+    r"(?:slashed|knocked down|chopped|trimmed|discounted)|"
     r"mark(?:ed)?[- ]?downs?|"
     r"reduced|lowered|(?:became|become|becomes|gotten|get|gets) cheaper)"
     r"(?: (?:in|their|its|the) price| in price| price)?|"
     r"price (?:drops?|cuts?|reductions?|dropped|reduced|lowered|was cut)|"
-    r"(?:reduced|cut|lowered) (?:its |their |the )?prices?"
+    r"(?:reduced|cut|lowered) (?:its |their |the )?prices?|"
+    r"(?:had|has|have|got) (?:its |their |the )?prices? (?:slashed|cut|dropped|reduced|lowered)"
 )
 _NEW = (
     r"(?:new(?:ly)? listings?|new(?:ly)? listed|listed|posted|new(?= this| today)|"
@@ -67,14 +69,20 @@ def _days(match: re.Match[str] | None) -> int | None:
     return count * {"d": 1, "w": 7, "m": 30}[unit[0]]
 
 
+def _named_days(found: list[re.Match[str]]) -> int | None:
+    """The days the first time said with a length names ("recently? like the past two weeks":
+    14), None when none has one."""
+    return next((days for match in found if (days := _days(match))), None)
+
+
 def take_market(words: Words, c: dict[str, Any]) -> None:
     """Fill price_dropped_within_days / days_on_market_max from the message."""
     if words.take(rf"\b(?:{_DROPPED})\b"):
         when = words.take(rf"\b{_WITHIN}\b")  # anywhere: "dropped in price in 78745 this week"
-        c["price_dropped_within_days"] = _days(when[0] if when else None) or DEFAULT_DROP_DAYS
+        c["price_dropped_within_days"] = _named_days(when) or DEFAULT_DROP_DAYS
     elif re.search(rf"\b{_NEW}\b", words.s) and (when := words.take(rf"\b{_WITHIN}\b")):
         words.take(rf"\bjust (?:{_NEW})\b|\b{_NEW}\b")  # "just listed in the past 3 days": 3
-        c["days_on_market_max"] = _days(when[0]) or JUST_LISTED_DAYS
+        c["days_on_market_max"] = _named_days(when) or JUST_LISTED_DAYS
     elif words.take(r"\bjust (?:listed|posted|hit the market|came on(?: the market)?)\b"):
         c["days_on_market_max"] = JUST_LISTED_DAYS
 

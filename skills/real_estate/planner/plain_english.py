@@ -2,7 +2,8 @@
 the recognizers read: "I want see" -> "I want to see", "please you save" -> "please save",
 "how much cost" -> "what is the price of", "is having a pool" -> "has a pool", "house two" ->
 "number two", "more cheap" -> "cheaper", "become cheaper" -> "gets cheaper", "next houses" ->
-"next page".
+"next page"; and, as anyone writes it, "first" meaning "before anything else" after the home it
+follows ("compare it with the sixth first") dropped, so it is not read as a position.
 
 Each rule is a construction (a missing "to" or auxiliary, a verb used for another), never one
 sentence; the rest of the message is kept as written.
@@ -36,6 +37,13 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"number \1",
         ),
         (r"\b(?:my )?list of (?:likes?|favou?rites?|loves?)\b", "my favorites"),
+        # "compare it with the sixth first", "let me see this one first": not the first home
+        (
+            r"\b(it|them|that|this|these|those|one|second|third|fourth|fifth|sixth|seventh|eighth|"
+            r"ninth|tenth|last|\d{1,2}(?:st|nd|rd|th)) first\b(?!\s*(?:one|home|house|place|listing|"
+            r"property|condo|few|two|three|four|five|\d))",
+            r"\1",
+        ),
         (r"\bmore cheap\b", "cheaper"),
         (r"\bmore big\b", "bigger"),
         # "become cheaper", "become more low": a price that gets lower

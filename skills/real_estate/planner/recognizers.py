@@ -16,7 +16,17 @@ from dataclasses import replace
 from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
 
 from .arbitration import arbitrated
-from .clauses import carried, clauses, homes_of, only_names, referring_back, with_wish_of
+from .clauses import (
+    carried,
+    clauses,
+    homes_of,
+    joined,
+    only_feels,
+    only_names,
+    referring_back,
+    same_search,
+    with_wish_of,
+)
 from .criteria_edit import (
     is_refinement,
     like,
@@ -37,7 +47,7 @@ from .talk import (
     VAGUE_SEARCH,
 )
 from .watch import plan_watch
-from .words_only import small_talk, steering, term, unreadable
+from .words_only import outside, small_talk, steering, term, unreadable
 
 Recognizer = Callable[[Conversation], Plan | None]
 _ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
@@ -94,6 +104,8 @@ def two_wishes(conv: Conversation) -> Plan | None:
         if plans and (gapped := _same_wish(before, text, plans[-1], here)) is not None:
             text, found = gapped
         before = text
+        if only_feels(text) or (found and same_search(found[1], here)):
+            continue  # "we're so excited!!", "the kitchen in this one is a dealbreaker"
         if found is not None and (found[0] == "small talk" or only_names(text)):
             homes = homes_of(found[1]) or homes  # "I like the 2nd one, save it": what "it" is
             continue
@@ -101,7 +113,7 @@ def two_wishes(conv: Conversation) -> Plan | None:
             return None
         plans.append(found[1])
         here, homes = carried(here, found[1]), homes_of(found[1]) or homes
-    return _joined(plans)
+    return joined(plans)
 
 
 def _same_wish(
@@ -120,23 +132,6 @@ def _same_wish(
         if homes and not homes & acted_on:
             return reading, found
     return None
-
-
-def _joined(plans: list[Plan]) -> Plan | None:
-    """The clauses' calls in order, each once; None when none made calls, when more than one
-    runs a search, or when preferences are said after the search (the message is read whole:
-    a refinement said in parts, "in Pflugerville, remember we need 3 bedrooms")."""
-    calls: list[ToolRequest] = []
-    notes: list[str] = []
-    for plan in plans:
-        if plan.note and not any(c.name == SAVE_CRITERIA for c in calls):
-            notes.append(plan.note)  # not "using your saved budget" just saved: the model says it
-        calls.extend(c for c in plan.calls if c not in calls)
-    searches = [n for n, c in enumerate(calls) if c.name == SEARCH and "like_zpid" not in c.args]
-    later = calls[searches[0] :] if searches else []
-    if not plans or len(searches) > 1 or any(c.name == SAVE_CRITERIA for c in later):
-        return None  # a search said in parts, or preferences after it that it should use
-    return Plan(calls, notes[0] if notes else "")
 
 
 def _clause_planned(conv: Conversation) -> tuple[str, Plan] | None:
@@ -337,6 +332,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("card click", clicked_card),
     ("unreadable", unreadable),
     ("small talk", small_talk),
+    ("outside", outside),
     ("fair housing", steering),
     ("unknown id", unknown_id),
     ("unshown home", unshown_home),

@@ -39,17 +39,23 @@ _SHOW = re.compile(
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
 _REMOVE = re.compile(
-    r"\b(?:remove|delete|unsave|un-save|(?<!price )drop|get rid of|clear)\b(?!\s+(?:the\s+)?filter)"
+    r"\b(?:remove|delete|unsave|un-save|(?<!price )drop|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
+    rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}"
 )
+"""A removal, or a home taken (crossed, struck) off the list ("take the third off my list")."""
 _REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
 _SAVE = re.compile(
     r"^\s*(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
     r"(?:save|sav|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
     r"favou?rite|heart|star)\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
-    r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b"
+    r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b|"
+    r"\b(?:hang|hold) on ?to (?:(?:this|that|the \w+) (?:one|home|house|place)|number|#)"
 )
-_COMPARE = re.compile(r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b")
+_COMPARE = re.compile(
+    r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b|\bnext to each other\b|"
+    r"\bhead[- ]to[- ]head\b"
+)
 _WEIGH = re.compile(
     r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b"
 )
@@ -62,8 +68,9 @@ _IT = re.compile(
 _FIRST_N = re.compile(
     rf"\b(?:first|top)\s+(?!one\b)(?P<n>{NUMW})\b|\b(?!one\b)(?P<m>{NUMW})\s+first\b"
 )
+_BEFORE_LAST = r"(?:second|next)[- ](?:to[- ])?last|penultimate"
 _POSITIONS = re.compile(
-    rf"(?<![\d$])(?:#\s?)?\b(?P<n>\d{{1,2}}(?=(?:st|nd|rd|th)\b)|\d{{1,2}}|{NUMW}|"
+    rf"(?<![\d$])(?:#\s?)?\b(?P<n>{_BEFORE_LAST}|\d{{1,2}}(?=(?:st|nd|rd|th)\b)|\d{{1,2}}|{NUMW}|"
     rf"{'|'.join(ORDINALS)}|last)(?:st|nd|rd|th)?\b(?!\s*(?:k\b|%))"
 )
 _CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
@@ -75,6 +82,11 @@ Planned = tuple[list[Call], str] | None
 
 SAVED_LIST = re.compile(rf"\b(?:my|our|the) {_SAVED_WORDS}")
 """The saved homes named as a list ("my saved homes", "our favourites")."""
+
+
+def asks_to_save(norm: str) -> bool:
+    """The words ask to keep a home ("I'd love to hang on to that one")."""
+    return _SAVE.search(norm) is not None
 
 
 def saved_zpids(preferences: Mapping[str, str]) -> list[str]:
@@ -97,6 +109,8 @@ def plan_saved(
     readers: tuple[Callable[..., Planned], ...] = (forget, _compare, _show, _remove, _save)
     named = _BY_INTENT.get(intent or "")
     if named is not _save and _SAVE.match(norm):  # "please save #2": the words say it
+        named = None
+    if named is _show and _REMOVE.search(norm):  # "unsave the first house": not a list
         named = None
     if named is not None and (found := named(norm, shown, focused, preferences, near, True)):
         return found
@@ -223,12 +237,17 @@ def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
         word = match.group("n")
         if word == "one" and not re.search(r"(?:number|#|no\.?)\s*$", norm[: match.start()]):
             continue  # "this one", "the second one": a noun, not a position
-        positions.append(
-            len(pool) if word == "last" else ORDINALS.get(word) or int(to_number(word))
-        )
+        positions.append(_position(word, len(pool)))
     if len(positions) == 1 or len(positions) >= 2:
         return [pool[p - 1] for p in dict.fromkeys(positions) if 1 <= p <= len(pool)]
     return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
+
+
+def _position(word: str, count: int) -> int:
+    """The 1-based position a word names among `count` homes ("second to last": count - 1)."""
+    if re.fullmatch(_BEFORE_LAST, word):
+        return count - 1
+    return count if word == "last" else ORDINALS.get(word) or int(to_number(word))
 
 
 _BY_INTENT: dict[str, Callable[..., Planned]] = {

@@ -62,10 +62,12 @@ OTHER_LANGUAGE = (
     "Could you tell me in English what you're looking for?"
 )
 _FOREIGN_WORDS = re.compile(
-    r"\b(?:busco|una|casa|quiero|tengo|por favor|dónde|cuánto|habitaciones|je|cherche|maison|"
-    r"bonjour|merci|ich|suche|haus|wohnung|danke|bitte|olá|obrigad[oa]|procuro|voglio|"
-    r"cerco|grazie|hola|gracias|dormitorios|precio|zimmer|chambres)\b"
+    r"\b(?:busco|una|casas?|quiero|tengo|tienen?|hay|con|por favor|dónde|cuánto|habitaciones|"
+    r"piscina|jard[ií]n|cerca|je|cherche|maisons?|avez|vous|avec|piscine|bonjour|merci|ich|"
+    r"suche|haus|häuser|wohnung|gibt|mit|garten|danke|bitte|olá|obrigad[oa]|procuro|voglio|"
+    r"cerco|grazie|hola|gracias|dormitorios|precio|zimmer|chambres)\b|[¿¡]"
 )
+"""Words (and marks) of the languages people most often write to us in instead of English."""
 _ENGLISH = re.compile(r"\b(?:the|a|i|you|home|house|homes|in|with|what|show|me|and|is)\b")
 
 
@@ -79,7 +81,8 @@ def unreadable(text: str, norm: str) -> str | None:
         return NO_WORDS
     letters = [c for c in text if c.isalpha()]
     foreign = sum(not c.isascii() for c in letters) > len(letters) / 3
-    if foreign or (_FOREIGN_WORDS.search(norm) and not _ENGLISH.search(norm)):
+    theirs = len(_FOREIGN_WORDS.findall(text.lower()))
+    if foreign or theirs > len(_ENGLISH.findall(norm)):  # "Gibt es Häuser mit Garten in Austin?"
         return OTHER_LANGUAGE
     return None
 

@@ -5,8 +5,8 @@ about new listings like these" -> save_search (the message's criteria, else the 
 "let me know if the second one drops in price" -> watch_home price; "tell me if it sells" /
 "goes pending" -> status; "keep an eye on the first one" -> any; "stop watching it" /
 "delete my saved search" -> forget_search_criteria (WATCH / SEARCH); "I'd like to see the
-second one on Saturday morning" / "can I tour it tomorrow at 2pm" -> request_tour with the
-times said and an email or phone when given. The graph asks to confirm each; a guest is told
+second one on Saturday morning" / "can I tour it tomorrow at 2pm" -> request_tour
+(tour_request.py). The graph asks to confirm each; a guest is told
 to sign in (the role binds none of these tools).
 """
 
@@ -15,33 +15,29 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from real_estate.domain import FORGET_CRITERIA, REQUEST_TOUR, SAVE_SEARCH, SEARCH, WATCH_HOME
-from real_estate.tour_times import TourTimeError, in_words, slots
+from real_estate.domain import FORGET_CRITERIA, SAVE_SEARCH, SEARCH, WATCH_HOME
 
 from .money import money_in
 from .parse import normalize, parse
 from .refs import find_reference, resolve
-from .saved import SAVED_LIST, saved_zpids
+from .saved import SAVED_LIST, asks_to_save, saved_zpids
+from .tour_request import TIMES, TOUR, tour_requests
 from .wording import criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
 Planned = tuple[list[Call], str] | None
-ACCOUNT_CONTACT = "my PropSearch account"
 NOT_SAVED = ("sort", "limit", "page")
-MOST_TOURED = 3
-"""Saved homes toured in one request at most ("visit my saved homes")."""
 
 _NOTIFY = re.compile(
     r"\b(?:tell|let)\s+(?:me|us)\s+(?:know\s+)?(?:about\s+(?:any|new)\b|when|if|whenever|"
     r"once|as soon as|the (?:moment|minute|instant))\b|"
-    r"\b(?:notify|alert|ping|email|text|inform|message)\s+(?:me|us)\b|"
+    r"\b(?:notify|alert|ping|email|text|inform|message)\s+(?:me|us)\b(?!\s+(?:at|on)\s+\S*[@\d])|"
     r"\bsend (?:me|us) (?:a )?(?:message|email|note|text)\b|\bkeep (?:me|us) (?:posted|updated)\b|"
     r"\b(?:want|like) to (?:hear|know) about it\b|\bkeep an eye on\b|\bwatch\b|\bfollow\b|"
     r"\b(?:sav(?:e)?|bookmark|store) (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
+    r"\b(?:save|keep|store) (?:it|this|that|these|those) as (?:a |my |our )?(?:saved )?search\b|"
     r"\b(?:save|keep) (?:these|this|the|my) (?:search )?(?:settings|filters|criteria)\b|"
     r"\bsearch alerts?\b|\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
     r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
@@ -53,6 +49,7 @@ _NOTIFY = re.compile(
 )
 _NEW_HOMES = re.compile(
     r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"
+    r"\bas (?:a |my |our )?(?:saved )?search\b|"
     r"\bcomes? (?:up|on the market|on)\b|\bhits? the market\b|\b(?:get|gets|is|are) listed\b|"
     r"\blike (?:these|those|this)\b|\bsearch alerts?\b|\bmatch(?:es|ing)?\b|"
     r"\b(?:anything|something) (?:new|fresh)\b|\b(?:pops?|shows?) up\b"
@@ -71,31 +68,18 @@ _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
 _ENDING = r"(?:stop|quit|cancel|end|kill|disable|pause|(?:turn|switch|shut) off)"
 _ALERTS = r"(?:alerts?|notifications?|emails?|updates?|news)"
 _STOP = re.compile(
-    rf"\b{_ENDING}\s+(?:watching|tracking|alerting|notifying|sending|"
+    rf"\b{_ENDING}\s+(?:watching|tracking|alerting|notifying|sending|monitoring|following|"
+    r"keeping (?:tabs|an eye) on|"
     rf"(?:the |my |those |these )?(?:\w+ ){{0,2}}{_ALERTS})\b|"
     r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
+    r"\bno more (?:send|sending|tell|telling|notify|notifying|email|emailing) (?:me|us)\b|"
     r"\bunwatch\b|\bunsubscribe\b|\b(?:don'?t|do not) (?:watch|notify|alert)\b|"
     rf"\b(?:don'?t|do not|no longer|no more) (?:need|want)\b.*\b{_ALERTS}\b|"
     rf"\b(?:delete|remove|cancel|forget|drop|{_ENDING})\b.*\b(?:saved )?search(?:es)?\b|"
     r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
 )
-_TOUR = re.compile(
-    r"\b(?:tour|showing|viewing|visit|vist|drop by|stop by|swing by|in person|walk ?through|"
-    r"(?<!me )(?<!us )walk through|open house|appointment|step inside|go inside|get inside|"
-    r"let (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"
-    r"\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
-    r"(?: one)? (?:in person|on|this|next|tomorrow|at|around)\b"
-)
-_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-_CLOCK = r"(?:at|around|after|before|by)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?"
-_TIMES = re.compile(
-    rf"\b(?:(?:this|next)\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?(?:\s+{_CLOCK})?"
-    rf"|\btomorrow(?:\s+(?:morning|afternoon|evening))?(?:\s+{_CLOCK})?"
-    rf"|\b(?:this|next)\s+(?:weekend|week)\b|\btoday\b|\btonight\b|\b{_CLOCK}\b"
-    r"|\b(?:in the )?(?:morning|afternoon|evening)s?\b"
-)
 _CHANGE = re.compile(
-    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set)\b.*"
+    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set|bump|tweak|adjust|modify)\b.*"
     r"\b(?P<whose>saved|my|our) search\b"
 )
 """A change of the saved search; "my search" means it only when one is saved."""
@@ -107,10 +91,8 @@ _RUN_SAVED = re.compile(
     r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b"
 )
 _REMEMBERED = re.compile(r"\bwhat you (?:remember|know)\b|\bmy (?:saved )?preferences\b")
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_PHONE = re.compile(r"(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b")
 _LIST = re.compile(
-    r"\b(?:show|list|see|what are|which are|what)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
+    r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
     r"watch(?:es|ing)|search alerts)\b"
 )
 
@@ -141,17 +123,20 @@ def plan_watch(
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
-    touring = _TOUR.search(norm) or (_TIMES.search(norm) and re.search(r"\bsee\b", norm))
+    touring = TOUR.search(norm) or (TIMES.search(norm) and re.search(r"\bsee\b", norm))
     pointed = find_reference(norm) or _IT.search(norm) or focused
-    watch_words = _NOTIFY.search(norm) and not _TIMES.search(norm)  # a day said is a visit
+    watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit
     looks = re.search(r"\b(?:see|look at)\b", norm)
-    only_looks = looks and not (touring or _TIMES.search(norm))  # "I want see #4": its details
-    by_intent = intent == "request_tour" and not watch_words and not only_looks
+    only_looks = looks and not (touring or TIMES.search(norm))  # "I want see #4": its details
+    by_intent = intent == "request_tour" and not (watch_words or only_looks or asks_to_save(norm))
     saved = saved_zpids(preferences) if SAVED_LIST.search(norm) else []
     if by_intent or (touring and (pointed or saved)):
         if saved and not find_reference(norm):  # "visit both of my saved homes on saturday"
-            return _tours(text, norm, saved, timezone)
-        return _tour(text, norm, (shown, focused), timezone)
+            return tour_requests(text, norm, saved, timezone)
+        listing, why = _target(norm, shown, focused)
+        if listing is None:
+            return [], why
+        return tour_requests(text, norm, [str(listing["zpid"])], timezone)
     future = re.search(
         r"\b(?:if|when|whenever|once|as soon as|in case|the (?:moment|minute|instant))\b", norm
     )
@@ -171,7 +156,7 @@ def plan_watch(
 def asks_watch_or_tour(text: str) -> bool:
     """The message asks to watch a home or to tour one."""
     norm = normalize(text)
-    return bool(_NOTIFY.search(norm) or _TOUR.search(norm))
+    return bool(_NOTIFY.search(norm) or TOUR.search(norm))
 
 
 def _points_at_home(norm: str, focused: dict[str, Any] | None, intent: str | None) -> bool:
@@ -295,38 +280,6 @@ def _stop(
     if not keys:
         return [], "You are not watching that home, so there is nothing to stop."
     return [(FORGET_CRITERIA, {"entry_type": "WATCH", "key": k}) for k in keys], ""
-
-
-def _tour(
-    text: str,
-    norm: str,
-    seen: tuple[list[dict[str, Any]], dict[str, Any] | None],
-    timezone: str,
-) -> Planned:
-    """A tour request for the home meant, its times as dates in the user's zone (asked again
-    when none is said, or it has passed)."""
-    listing, why = _target(norm, *seen)
-    if listing is None:
-        return [], why
-    try:
-        times = in_words(slots(norm, datetime.now(ZoneInfo(timezone))), timezone)
-    except TourTimeError as exc:
-        return [], str(exc)
-    found = _EMAIL.search(text) or _PHONE.search(text)
-    contact = found.group(0) if found else ACCOUNT_CONTACT
-    args = {"zpid": str(listing["zpid"]), "times": times, "contact": contact}
-    return [(REQUEST_TOUR, args)], ""
-
-
-def _tours(text: str, norm: str, zpids: list[str], timezone: str) -> Planned:
-    """A tour request for each saved home, at the same times."""
-    requests: list[Call] = []
-    for zpid in zpids[:MOST_TOURED]:
-        planned = _tour(text, norm, ([], {"zpid": zpid}), timezone)
-        if planned is None or not planned[0]:
-            return planned
-        requests.extend(planned[0])
-    return requests, ""
 
 
 def listed(preferences: Mapping[str, str], shown: list[dict[str, Any]]) -> str:

@@ -23,6 +23,20 @@ _ASKED_BACK = re.compile(
 are those?")."""
 _HOW_IT_WORKS = re.compile(r"\bhow does (?:this|it) work\b|\bwhat can you do\b|\bwho are you\b")
 _WORDS_ONLY = ("greeting", "thanks", "goodbye", "about_assistant")
+_OUTSIDE = re.compile(
+    r"\b(?:weather|forecast|temperature)\b|"
+    r"\b(?:write|compose|sing)\b.*\b(?:poems?|songs?|story|stories|jokes?|haiku|essay|limerick)\b|"
+    r"\btell (?:me|us) a (?:joke|story|poem)\b|"
+    r"\b(?:recommend|suggest|where can (?:i|we) (?:get|eat|find))\s+(?:me |us )?"
+    r"(?:(?:a|an|some|any|the)\s+)?(?:(?:good|great|nice|decent|best)\s+)?(?:\w+\s+)?"
+    r"(?:restaurants?|food|tacos?|pizza|coffee|bars?|brunch|sushi|bbq|barbecue|places? to eat|"
+    r"cafes?|dinner|lunch)\b"
+)
+"""A wish outside the product: the weather, a poem or a joke, a place to eat."""
+OUTSIDE = (
+    "That's outside what I can help with: I find homes for sale, save, compare and watch them, "
+    "book tours and estimate payments. Which area should I look in?"
+)
 
 
 def unreadable(conv: Conversation) -> Plan | None:
@@ -41,6 +55,14 @@ def small_talk(conv: Conversation) -> Plan | None:
     if kind is None or find_reference(conv.text):
         return None
     return Plan([], REPLIES[kind], no_tools=True)
+
+
+def outside(conv: Conversation) -> Plan | None:
+    """A wish the product does not serve ("what's the weather like in austin", "write me a
+    poem about houses", "recommend a taco place near 78745"): said so, and one question back."""
+    if not _OUTSIDE.search(conv.norm) or find_reference(conv.text):
+        return None
+    return Plan([], OUTSIDE, no_tools=True)
 
 
 def _named_place_or_price(conv: Conversation) -> bool:

@@ -36,6 +36,12 @@ describe("MyRequests", () => {
     expect(screen.getByTestId("my-requests")).not.toHaveTextContent("29401984");
   });
 
+  it("says a request made with no time is for any time that suits the agent", () => {
+    const open: Handoff = { ...waiting, id: "h3", details: { ...waiting.details, times: "any time that suits the agent" } };
+    render(<MyRequests requests={[open]} />);
+    expect(screen.getByTestId("my-request-times")).toHaveTextContent(/^Any time that suits the agent$/);
+  });
+
   it("shows nothing when the buyer has asked for nothing", () => {
     const { container } = render(<MyRequests requests={[]} />);
     expect(container).toBeEmptyDOMElement();

@@ -31,12 +31,16 @@ export function MyRequests({ requests }: Props) {
 }
 
 function RequestItem({ request }: { request: Handoff }) {
-  const times = said(request.details.times);
+  const times = said(request.details.times); // dates and hours, or "any time that suits the agent"
   const replies = request.replies ?? [];
   return (
     <li className="rounded-lg px-2 py-1 text-sm" data-testid="my-request">
       <p className="break-words font-medium text-slate-700">{request.title}</p>
-      {times && <p className="break-words text-xs text-slate-600">{times}</p>}
+      {times && (
+        <p className="break-words text-xs text-slate-600" data-testid="my-request-times">
+          {times.charAt(0).toUpperCase() + times.slice(1)}
+        </p>
+      )}
       <p className="text-xs font-medium text-slate-700" data-testid="my-request-status">
         {request.handled_at ? `Handled by an agent on ${day(request.handled_at)}` : "Waiting for an agent"}
       </p>

@@ -1,0 +1,73 @@
+"""Tour requests in the user's words: "I'd like to see the second one on Saturday morning",
+"can I tour it tomorrow at 2pm", "schedule a showing for this one". The times said become
+dates in the user's zone (asked again when they have passed); none said leaves them to the
+agent (the call has no `times`, the tool says "any time that suits the agent"). An email or
+a phone in the message is the contact."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from real_estate.domain import REQUEST_TOUR
+from real_estate.tour_times import NoTimeSaid, TourTimeError, in_words, slots
+
+Call = tuple[str, dict[str, Any]]
+ACCOUNT_CONTACT = "my PropSearch account"
+MOST_TOURED = 3
+"""Saved homes toured in one request at most ("visit my saved homes")."""
+
+TOUR = re.compile(
+    r"\b(?:tour|showing|viewing|visit|vist|(?:drop|stop|swing|pop|come) (?:by|over|round)|"
+    r"in person|walk ?through|"
+    r"(?<!me )(?<!us )walk through|open house|appointment|step inside|go inside|get inside|"
+    r"let (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"
+    r"\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
+    r"(?: one)? (?:in person|on|this|next|tomorrow|at|around)\b"
+)
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_CLOCK = r"(?:at|around|after|before|by)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?"
+TIMES = re.compile(
+    rf"\b(?:(?:this|next)\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?(?:\s+{_CLOCK})?"
+    rf"|\btomorrow(?:\s+(?:morning|afternoon|evening))?(?:\s+{_CLOCK})?"
+    rf"|\b(?:this|next)\s+(?:weekend|week)\b|\btoday\b|\btonight\b|\b{_CLOCK}\b"
+    r"|\b(?:in the )?(?:morning|afternoon|evening)s?\b"
+)
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_PHONE = re.compile(r"(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b")
+
+
+def tour_requests(text: str, norm: str, zpids: list[str], timezone: str) -> tuple[list[Call], str]:
+    """A tour request for each home (at most MOST_TOURED), at the times the message (`norm`
+    its normalized words) names; no call, and the question back, when those have passed."""
+    try:
+        times: str | None = in_words(slots(norm, datetime.now(ZoneInfo(timezone))), timezone)
+    except NoTimeSaid:
+        times = None
+    except TourTimeError as exc:
+        return [], str(exc)
+    found = _EMAIL.search(text) or _PHONE.search(text)
+    contact = found.group(0) if found else ACCOUNT_CONTACT
+    said = {"times": times} if times else {}
+    return [
+        (REQUEST_TOUR, {"zpid": zpid, **said, "contact": contact}) for zpid in zpids[:MOST_TOURED]
+    ], ""
+
+
+def one_visit_each(calls: list[Call]) -> list[Call]:
+    """Tour requests for the same home, said in two clauses ("we'd love to step inside this
+    place. Is Sunday around 2pm possible?"), as one request with the times and the contact
+    either clause gave; other calls kept as they are, in order."""
+    kept: list[Call] = []
+    for name, args in calls:
+        earlier = next(
+            (a for n, a in kept if n == REQUEST_TOUR == name and a["zpid"] == args.get("zpid")),
+            None,
+        )
+        if earlier is None:
+            kept.append((name, dict(args)))
+            continue
+        earlier.update({k: v for k, v in args.items() if v and v != ACCOUNT_CONTACT})
+    return kept

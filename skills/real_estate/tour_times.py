@@ -12,6 +12,9 @@ from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+SHORT_DAYS = (("mon",), ("tue", "tues"), ("wed", "weds"), ("thu", "thur", "thurs"), ("fri",),
+              ("sat",), ("sun",))  # fmt: skip
+"""The days written short ("sat at 2pm", "thurs"), in the order of DAYS."""
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 PARTS = {"morning": (9, 12), "afternoon": (12, 17), "evening": (17, 20), "night": (17, 20)}
 WHOLE_DAY = (9, 18)
@@ -20,7 +23,7 @@ WHOLE_DAY = (9, 18)
 _CLOCK = re.compile(r"\b(at|around|after|before|by)?\s*(\d{1,2})(?::(\d\d))?\s*(am|pm)\b")
 _MONTH_DAY = re.compile(rf"\b({'|'.join(MONTHS)})[a-z]*\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b")
 _NUMERIC = re.compile(r"\b(\d{1,2})/(\d{1,2})\b")
-_WEEKDAY = re.compile(rf"\b(?:{'|'.join(DAYS)})s?\b")
+_WEEKDAY = re.compile(rf"\b(?:(?:{'|'.join(DAYS)})s?|{'|'.join(sum(SHORT_DAYS, ()))})\b")
 ASK = 'When would you like to see it? Say a day and a time, e.g. "Saturday morning", or "any time".'
 ANY_TIME = "any time that suits the agent"
 """A tour asked for with no time: the agent proposes one."""
@@ -69,8 +72,8 @@ def _days(text: str, today: date) -> list[date]:
         saturday = today + timedelta(days=(5 - today.weekday()) % 7)
         return [d for d in (saturday - timedelta(days=1), saturday, saturday + timedelta(days=1))
                 if d.weekday() >= 5 and d >= today]  # fmt: skip
-    for number, name in enumerate(DAYS):
-        if re.search(rf"\b{name}s?\b", text):
+    for number, (name, short) in enumerate(zip(DAYS, SHORT_DAYS, strict=True)):
+        if re.search(rf"\b(?:{name}s?|{'|'.join(short)})\b", text):
             return [today + timedelta(days=(number - today.weekday()) % 7)]
     if found := _MONTH_DAY.search(text):
         return [_dated(today, MONTHS.index(found.group(1)[:3]) + 1, int(found.group(2)))]

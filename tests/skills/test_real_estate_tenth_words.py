@@ -62,6 +62,16 @@ def test_a_visit_with_no_time_named_is_requested_for_the_agent_to_time() -> None
     ]
 
 
+def test_going_to_see_a_home_is_a_visit_but_going_to_see_kinds_of_homes_a_search() -> None:
+    for text in ["can we go see the second one", "could we go and see number 2",
+                 "id like to go look at the 2nd house"]:  # fmt: skip
+        assert calls(text, **ON_SCREEN) == [("request_tour", {"zpid": "z2", "contact": ACCOUNT})], (
+            text
+        )
+    for text in ["lets go look at the condos instead", "can we go see more houses"]:
+        assert [name for name, _ in calls(text, **ON_SCREEN)] == ["search_properties"], text
+
+
 def test_a_visit_said_in_sentences_is_one_request_with_its_time_and_contact() -> None:
     for contact in ["You can email me at kim@example.org", "text me on 512 555 0142"]:
         found = calls(

@@ -28,6 +28,9 @@ NOW = datetime(2026, 11, 26, 10, 30, tzinfo=CHICAGO)
         ("this weekend", "Saturday 28 November 2026, 9 am–6 pm or Sunday 29 November 2026, 9 am–6 pm"),
         ("monday", "Monday 30 November 2026, 9 am–6 pm"),
         ("thursday at 9am", "Thursday 3 December 2026, 9 am–10 am"),  # today's has passed
+        ("sat at 2pm", "Saturday 28 November 2026, 2 pm–3 pm"),  # a day written short
+        ("tues evening", "Tuesday 1 December 2026, 5 pm–8 pm"),
+        ("thurs", "Thursday 26 November 2026, 9 am–6 pm"),
     ],
 )  # fmt: skip
 def test_words_become_dates_and_ranges(words: str, said: str) -> None:

@@ -25,9 +25,12 @@ TOUR = re.compile(
     r"(?<!me )(?<!us )walk through|open house|appointment|step inside|go inside|get inside|"
     r"let (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"
     r"\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
-    r"(?: one)? (?:in person|on|this|next|tomorrow|at|around)\b"
+    r"(?: one)? (?:in person|on|this|next|tomorrow|at|around)\b|"
+    # going to a home ("can we go see the second one"), not going to look at kinds of homes
+    r"\bgo (?:and )?(?:see|look at|check out|view) (?:it|them|(?:this|that)(?: \w+)?|number \d+|"
+    r"#?\d+|the (?:\w+ )?(?:one|place|house|home|condo|townhouse|townhome))\b"
 )
-_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tues?|weds?|thu(?:rs?)?|fri|sat)"
 _CLOCK = r"(?:at|around|after|before|by)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?"
 TIMES = re.compile(
     rf"\b(?:(?:this|next)\s+)?{_DAY}(?:\s+(?:morning|afternoon|evening|night))?(?:\s+{_CLOCK})?"

@@ -37,7 +37,10 @@ WORDINGS: list[tuple[str, bool, Reworded, tuple[str, str]]] = [
         "tool error recovered",
         True,
         scenarios.tool_error,
-        ("Pull up the full listing for zpid 1, please.", "What can you tell me about zpid 1?"),
+        (
+            "Pull up the full listing for zpid 99999999, please.",
+            "What can you tell me about zpid 99999999?",
+        ),
     ),
     (
         "search with stated constraints",

@@ -103,7 +103,9 @@ def no_tool(c: Conversation, o: Outcome, message: str = "What does HOA stand for
 
 
 def tool_error(
-    c: Conversation, o: Outcome, message: str = "Show me the details for the listing with zpid 1."
+    c: Conversation,
+    o: Outcome,
+    message: str = "Show me the details for the listing with zpid 99999999.",
 ) -> None:
     turn = c.send(o, message, new_session=True)
     errors = [e for e in turn.of("step") if e.get("status") == "error"]

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .replies import relaxations
+from .relaxations import relaxations
 from .wording import short_money
 
 FOLLOW_UPS: dict[str, list[str]] = {

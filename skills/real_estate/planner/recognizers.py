@@ -4,16 +4,15 @@ the platform found nearest, `Conversation.intent`) and returns a Plan, or None t
 Exact things come first and are read by rules (a card click, a typed address, numbers, ZIPs,
 ordinals); which wish the message expresses comes from the intents (intents.yaml) where the
 platform ranked them, else from the words. A new capability is mostly new examples in
-intents.yaml, and rarely a recognizer added here at its place in `RECOGNIZERS`.
+intents.yaml, and rarely a recognizer added at its place in `RECOGNIZERS`. The recognizers of
+one home are in home_recognizers.py, those of a search in search_recognizers.py; the others
+(two wishes in one message, watches, saved homes, asking back) are here.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
-
-from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
 
 from .arbitration import arbitrated
 from .clauses import (
@@ -27,35 +26,24 @@ from .clauses import (
     same_search,
     with_wish_of,
 )
-from .criteria_edit import (
-    is_refinement,
-    like,
-    next_page,
-    refine,
-    tidy,
-    wants_search,
+from .home_recognizers import (
+    clicked_card,
+    described_home,
+    referenced_home,
+    similar_homes,
+    street_address,
+    time_on_market,
 )
-from .ids import ZPID, typed_ids, unknown_id, unshown_home
-from .market import asks_days_on_market
-from .plans import Conversation, Plan, ToolRequest, details, planned
-from .prefs import fill_from_preferences, only_remembers, preference_writes, recalled
-from .refs import all_positions, card_click, find_reference, resolve, shown_at, typed_address
+from .ids import typed_ids, unknown_id, unshown_home
+from .plans import Conversation, Plan, planned
+from .prefs import recalled
 from .saved import plan_saved
-from .talk import (
-    NOTHING_TO_PAGE,
-    UNCLEAR,
-    VAGUE_SEARCH,
-)
+from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
+from .talk import UNCLEAR
 from .watch import plan_watch
 from .words_only import outside, small_talk, steering, term, unreadable
 
 Recognizer = Callable[[Conversation], Plan | None]
-_ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
-"""Words asking about the home itself, not for homes like it."""
-_DESCRIBED = re.compile(
-    r"\b(?:the|that|this) (?:one|house|home|place|listing) with (?:the )?(\d[\d,]*(?:\.5)?) "
-    r"(bed(?:room)?s?|bath(?:room)?s?|square feet|sq ?ft|sqft)\b"
-)
 _WATCH_WISHES = (
     "watch_home",
     "request_tour",
@@ -74,15 +62,6 @@ _SAVED_WISHES = (
 )
 """The intents saved.py plans."""
 _TOOL_WISHES = frozenset(_WATCH_WISHES + _SAVED_WISHES)
-_SEARCHES = ("search_homes", "refine_search", "new_listings", "price_drops")
-"""The intents of a search: a message surely near one is a search though no criterion is read
-(with saved preferences, or asked where)."""
-
-
-def clicked_card(conv: Conversation) -> Plan | None:
-    """The web UI's card click `Show me the details for {address} (zpid: {zpid})`."""
-    zpid = card_click(conv.text)
-    return Plan([details(zpid)]) if zpid else None
 
 
 def two_wishes(conv: Conversation) -> Plan | None:
@@ -172,149 +151,6 @@ def saved_homes(conv: Conversation) -> Plan | None:
     return planned(found) if found is not None else None
 
 
-def street_address(conv: Conversation) -> Plan | None:
-    """A typed address: the shown home there by its zpid (the web UI's card click, `Tell me
-    more about {address}`), else details by address."""
-    address = typed_address(conv.text)
-    if address is None:
-        return None
-    shown = [*conv.last_results, *([conv.focused] if conv.focused else [])]
-    if zpid := shown_at(address, shown):
-        return Plan([ToolRequest(DETAILS, {"zpid": zpid})])
-    return Plan([ToolRequest(DETAILS_BY_ADDRESS, {"address": address})])
-
-
-def contradiction(conv: Conversation) -> Plan | None:
-    """A message that contradicts itself ("single story with 3 stories"): asked back."""
-    return Plan([], conv.parsed.question) if conv.parsed.question else None
-
-
-def time_on_market(conv: Conversation) -> Plan | None:
-    """How long the open home has been listed: its details say."""
-    if conv.focused is None or find_reference(conv.text) is not None:
-        return None
-    if asks_days_on_market(conv.text) or conv.intent == "time_on_market":
-        return Plan([details(str(conv.focused["zpid"]))])
-    return None
-
-
-def similar_homes(conv: Conversation) -> Plan | None:
-    """Homes like a shown or open one: a search ranked by likeness to it (like_zpid)."""
-    parsed, ref = conv.parsed, find_reference(conv.text)
-    by_intent = conv.intent == "similar_homes" and not _ABOUT_IT.search(conv.norm)
-    asked = "similar" in parsed.modifiers or by_intent
-    if not asked or (ref is None and not conv.focused):
-        return None
-    target, why = resolve(ref, conv.last_results) if ref is not None else (conv.focused, "")
-    if target is None:
-        return Plan([], why)
-    if ref is not None:  # "the first one" names the home, not a page size
-        parsed.criteria.pop("limit", None)
-    if parsed.generic_type:  # "homes like it": its type, not a house
-        parsed.criteria.pop("property_type", None)
-    return Plan([ToolRequest(SEARCH, tidy(refine(like(target), parsed, [])))])
-
-
-def referenced_home(conv: Conversation) -> Plan | None:
-    """ "the second one", "#3", "the cheapest one", or an id shown: that home's details (of
-    each, for "the first and the third")."""
-    ref, parsed = find_reference(conv.text), conv.parsed
-    several = all_positions(conv.text) if conv.last_results else []
-    if several and not parsed.asks_anything():
-        homes = [conv.last_results[p - 1] for p in several if 1 <= p <= len(conv.last_results)]
-        if len(homes) == len(several):
-            return Plan([details(str(home["zpid"])) for home in homes])
-    if ref is None and conv.intent == "home_details" and not parsed.asks_anything():
-        if conv.focused is not None:
-            return Plan([details(str(conv.focused["zpid"]))])
-        if match := ZPID.search(conv.norm):
-            return Plan([details(match.group(1))])
-    if ref is None or not (conv.last_results or not parsed.asks_anything()):
-        return None
-    listing, why = resolve(ref, conv.last_results)
-    return Plan([details(str(listing["zpid"]))]) if listing else Plan([], why)
-
-
-def described_home(conv: Conversation) -> Plan | None:
-    """ "the one with 2250 square feet": the shown home with that many square feet, bedrooms or
-    bathrooms; asked back when none or several have it."""
-    match = _DESCRIBED.search(conv.norm)
-    if match is None or not conv.last_results:
-        return None
-    unit = match.group(2)
-    key = "sqft" if unit.startswith(("sq", "square")) else "beds" if "bed" in unit else "baths"
-    value = float(match.group(1).replace(",", ""))
-    found = [home for home in conv.last_results if home.get(key) == value]
-    if len(found) == 1:
-        return Plan([details(str(found[0]["zpid"]))])
-    what = f"{match.group(1)} {unit}"
-    some = f"{len(found)} of them have" if found else "none of them has"
-    return Plan(
-        [], f'Which one? {some.capitalize()} {what}; say its number, e.g. "the second one".'
-    )
-
-
-def only_pages(conv: Conversation) -> bool:
-    """A message that asks for another page and no other criterion: "more homes please" and
-    "other houses, the following ones" name the type already searched, not a new one."""
-    parsed = conv.parsed
-    said = set(parsed.criteria) - {"limit"}
-    same_type = (conv.last_criteria or {}).get("property_type") == parsed.criteria.get(
-        "property_type"
-    )
-    if "property_type" in said and (parsed.generic_type or same_type):
-        said.discard("property_type")
-    return bool(parsed.page_step or parsed.page) and not said
-
-
-def paging(conv: Conversation) -> Plan | None:
-    if not only_pages(conv) or conv.last_criteria is None:
-        return None
-    return next_page(conv.parsed, conv)
-
-
-def search(conv: Conversation) -> Plan | None:
-    """Search criteria, stated preferences or "what's available": save the preferences, then
-    search (a refinement of the last search unless the message starts a new one)."""
-    parsed = conv.parsed
-    writes = preference_writes(conv.text, conv.preferences)
-    pages = only_pages(conv)
-    if pages and conv.last_criteria is None and not writes:
-        return Plan([], NOTHING_TO_PAGE)
-    heard = bool(writes or pages or wants_search(parsed, conv))
-    if not heard and not conv.is_about(*_SEARCHES):
-        return None
-    if not writes and conv.last_criteria is None and _too_vague(conv):
-        return Plan([], VAGUE_SEARCH, no_tools=True)  # "I want to buy a home": where, what?
-    saves = [
-        ToolRequest(SAVE_CRITERIA, {"entry_type": w.entry_type, "key": w.key, "value": w.value})
-        for w in writes
-    ]
-    if saves and only_remembers(conv.text):
-        return Plan(saves)
-    note = ""
-    if is_refinement(parsed, conv) and conv.last_criteria is not None:
-        criteria = refine(conv.last_criteria, parsed, conv.last_results)
-    else:
-        criteria, note = fill_from_preferences(refine({}, parsed, []), conv.preferences)
-    if parsed.page and not pages:  # "page 2 of the 78704 condos"
-        criteria["page"] = parsed.page
-    if not heard and not tidy(criteria):
-        return None  # near a search by its words, yet nothing to search by
-    return Plan([*saves, ToolRequest(SEARCH, tidy(criteria))], note)
-
-
-def _too_vague(conv: Conversation) -> bool:
-    """A new search that says nothing but "a home" (or nothing at all) and no preference fills."""
-    parsed = conv.parsed
-    if parsed.browse or parsed.rerun or conv.preferences:
-        return False
-    said = set(parsed.criteria)
-    if parsed.modifiers - {"similar"} or parsed.drop:  # "cheaper": sorted by price
-        return False
-    return not said or (said == {"property_type"} and parsed.generic_type)
-
-
 def ask_back(conv: Conversation) -> Plan | None:
     """Nothing recognized, yet the message is nearest to this skill: one question back."""
     if not conv.intents or conv.elsewhere_first:
@@ -358,7 +194,7 @@ INTENT_PLANNERS: dict[str, Recognizer] = {
     "time_on_market": time_on_market,
     "similar_homes": similar_homes,
     "next_page": paging,
-    **dict.fromkeys(_SEARCHES, search),
+    **dict.fromkeys(SEARCH_WISHES, search),
     **dict.fromkeys(_WATCH_WISHES, watches_and_tours),
     **dict.fromkeys(_SAVED_WISHES, saved_homes),
     "recall_preferences": recall_preferences,

@@ -1,29 +1,21 @@
 """Answer text for real-estate tool results: an intro line, a short list, a detail paragraph.
 
 Listing text (addresses, descriptions) is external data: it is stripped of markdown and
-quoted, never followed.
+quoted, never followed (`home_detail.plain`). The detail paragraph is in `home_detail.py`,
+the ways to widen a search that found nothing in `relaxations.py`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
 
-from .wording import (
-    DATA_CITIES,
-    criteria_phrase,
-    join_words,
-    landmark_label,
-    minimum_phrases,
-    money,
-    number,
-    short_money,
-    type_name,
-)
+from .home_detail import describe_detail, plain, room_facts
+from .relaxations import relaxations
+from .wording import criteria_phrase, join_words, landmark_label, money
 
 _TOP = {
     "relevance": "{n} best matches",
@@ -41,9 +33,6 @@ _FIRST = {
     "newest": "newest first",
     "distance": "closest to {near} first",
 }
-_RARE_FEATURES = {"waterfront": 3.5, "spa": 3.0, "pool": 2.5, "view": 2.5, "garage": 1.0}
-_RARE_TYPES = {"house": 0.5, "condo": 2.0, "townhouse": 2.5}
-_MOJIBAKE = {"â€™": "'", "â€˜": "'", "â€œ": '"', "â€\x9d": '"', "â€“": "-", "â€”": "-", "Â": ""}
 _ERRORS = {
     SEARCH: "The property search didn't work",
     DETAILS: "I couldn't load that property's details",
@@ -52,22 +41,12 @@ _ERRORS = {
 }
 
 
-@dataclass(frozen=True)
-class Relaxation:
-    """One way to widen a search that found nothing: advice for the answer, a hint chip."""
-
-    score: float
-    advice: str
-    hint: str
-    """A chip to send instead ("" for none)."""
-
-
 def describe_results(result: Mapping[str, Any], note: str = "") -> str:
     """Answer text for a listings or detail result, preceded by the plan's note."""
     items = [i for i in result.get("items") or [] if isinstance(i, Mapping)]
     kind = result.get("type")
     if kind == "detail":
-        body = _detail(items[0]) if items else "I couldn't find that property."
+        body = describe_detail(items[0]) if items else "I couldn't find that property."
     elif kind == "listings":
         body = _listings(result, items)
     elif kind == "memory_write":
@@ -105,114 +84,6 @@ def describe_error(tool: str, message: str) -> str:
         reason = "it took too long to answer"
     what = _ERRORS.get(tool, f"The {tool} tool failed")
     return f"{what} ({reason[:200]}). Please try again in a moment."
-
-
-def plain(text: str) -> str:
-    """External text made inert: mis-encodings fixed, markdown and line breaks removed."""
-    for bad, good in _MOJIBAKE.items():
-        text = text.replace(bad, good)
-    text = re.sub(r"[*_`#\[\]<>|\\]", "", text)
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def relaxations(criteria: Mapping[str, Any]) -> list[Relaxation]:
-    """Ways to widen a search, the most restrictive criterion first."""
-    found = [way for widen in _WIDENINGS for way in widen(criteria)]
-    return sorted(found, key=lambda r: -r.score)
-
-
-def _higher_budget(criteria: Mapping[str, Any]) -> list[Relaxation]:
-    if not (high := criteria.get("price_max")):
-        return []
-    score = 3.0 if high < 200_000 else 2.0 if high < 400_000 else 1.0
-    wider = -(-high * 1.5 // 50_000) * 50_000
-    advice = f"raising the budget above {money(high)}"
-    return [Relaxation(score, advice, f"Show options under {short_money(wider)}")]
-
-
-def _lower_minimum_price(criteria: Mapping[str, Any]) -> list[Relaxation]:
-    if not (low := criteria.get("price_min")):
-        return []
-    advice = f"lowering the minimum price below {money(low)}"
-    hint = f"Show options over {short_money(low * 0.7)}"
-    return [Relaxation(2.0 if low > 1_000_000 else 1.0, advice, hint)]
-
-
-def _fewer_features(criteria: Mapping[str, Any]) -> list[Relaxation]:
-    if not (features := list(criteria.get("features") or [])):
-        return []
-    top = max(features, key=lambda f: _RARE_FEATURES.get(f, 2.0))
-    plural = "requirements" if len(features) > 1 else "requirement"
-    advice = f"dropping the {join_words(features)} {plural}"
-    return [Relaxation(_RARE_FEATURES.get(top, 2.0), advice, f"Without the {top} requirement")]
-
-
-def _fewer_rooms(criteria: Mapping[str, Any]) -> list[Relaxation]:
-    found = []
-    for key, label, high_at in (("beds_min", "bedrooms", 5), ("baths_min", "bathrooms", 3)):
-        count = criteria.get(key) or 0
-        if count > 1:
-            score = 3.0 if count >= high_at else 2.0 if count >= high_at - 1 else 0.5
-            fewer = number(count - 1)
-            advice, hint = f"asking for {fewer}+ {label}", f"At least {fewer} {label}"
-            found.append(Relaxation(score, advice, hint))
-    return found
-
-
-def _any_size(criteria: Mapping[str, Any]) -> list[Relaxation]:
-    if not (size := criteria.get("sqft_min")):
-        return []
-    advice = f"lowering the minimum size below {size:,} sqft"
-    return [Relaxation(2.5 if size >= 3000 else 1.0, advice, "Any size")]
-
-
-def _other_minimums(criteria: Mapping[str, Any]) -> list[Relaxation]:
-    """A school rating, garage, stories, year or lot asked for: few listings say them (advice
-    only: no hint chip, as the planner reads no words that lift one of these alone)."""
-    return [
-        Relaxation(3.5, f"allowing {widening}", "")
-        for _phrase, widening in minimum_phrases(criteria)
-    ]
-
-
-def _wider_area(criteria: Mapping[str, Any]) -> list[Relaxation]:
-    if not (place := criteria.get("location")) or place == "Austin":
-        return []
-    known = place in DATA_CITIES.values() or re.fullmatch(r"78\d{3}", str(place))
-    if known:
-        advice = f"searching all of Austin instead of {place}"
-    else:
-        advice = f"widening the area beyond {place}"
-    return [Relaxation(3.0 if known else 4.0, advice, "What about Austin?")]
-
-
-def _other_types(criteria: Mapping[str, Any]) -> list[Relaxation]:
-    if not (kind := criteria.get("property_type")):
-        return []
-    advice = f"including other types than {type_name(kind)}"
-    return [Relaxation(_RARE_TYPES.get(kind, 3.0), advice, "Any property type")]
-
-
-def _wider_radius(criteria: Mapping[str, Any]) -> list[Relaxation]:
-    if not (radius := criteria.get("radius_miles")):
-        return []
-    advice = f"widening the radius beyond {number(radius)} miles"
-    hint = f"Within {number(radius * 2)} miles instead"
-    return [Relaxation(3.0 if radius <= 3 else 1.5, advice, hint)]
-
-
-_WIDENINGS: tuple[Callable[[Mapping[str, Any]], list[Relaxation]], ...] = (
-    _higher_budget,
-    _lower_minimum_price,
-    _fewer_features,
-    _fewer_rooms,
-    _any_size,
-    _other_minimums,
-    _wider_area,
-    _other_types,
-    _wider_radius,
-)
-"""Each criterion's way to widen a search, in the order ties are listed."""
 
 
 def _memory_write(result: Mapping[str, Any]) -> str:
@@ -316,7 +187,7 @@ def _listings(result: Mapping[str, Any], items: list[Mapping[str, Any]]) -> str:
 
 def _line(item: Mapping[str, Any]) -> str:
     facts = [money(item["price"]) if item.get("price") else "price not listed"]
-    facts += _facts(item)
+    facts += room_facts(item)
     line = f"**{plain(str(item.get('address') or 'Address not listed'))}** — " + " · ".join(facts)
     distance = item.get("distance_miles")
     line += f" ({distance:.1f} mi)" if isinstance(distance, int | float) else ""
@@ -329,17 +200,6 @@ def _line(item: Mapping[str, Any]) -> str:
     return line
 
 
-def _facts(item: Mapping[str, Any]) -> list[str]:
-    facts = []
-    if item.get("beds") is not None:
-        facts.append(f"{number(item['beds'])} bd")
-    if item.get("baths") is not None:
-        facts.append(f"{number(item['baths'])} ba")
-    if item.get("sqft"):
-        facts.append(f"{item['sqft']:,} sqft")
-    return facts
-
-
 def _no_results(criteria: Mapping[str, Any], page: int) -> str:
     phrase = criteria_phrase(criteria, 2)
     if page > 1:
@@ -347,67 +207,3 @@ def _no_results(criteria: Mapping[str, Any], page: int) -> str:
     advice = [r.advice for r in relaxations(criteria)[:2]]
     tip = f"Try {join_words(advice, 'or')}." if advice else "Try a different area or budget."
     return f"I couldn't find any {phrase}. {tip}"
-
-
-_EVENTS = {
-    "recorded": "on record at", "listed": "listed at", "price_change": "price changed to",
-    "pending": "pending at", "sold": "sold at", "back_on_market": "back on the market at", "relisted": "relisted at",
-    "removed": "taken off the market at",
-}  # fmt: skip
-
-
-def _market(item: Mapping[str, Any]) -> str:
-    """ " On the market 12 days (listed 2026-11-14). Price history: listed at $X (date); …"."""
-    text = ""
-    if isinstance(days := item.get("days_on_market"), int):
-        listed = (item.get("facts") or {}).get("listed_date")
-        since = f" (listed {listed})" if listed else ""
-        status = {"PENDING": " Sale pending.", "SOLD": " Sold."}.get(str(item.get("status")), "")
-        text += f" On the market {days:,} day{'s' * (days != 1)}{since}.{status}"
-    elif "facts" in item and item.get("status") in (None, "FOR_SALE"):  # a detail, still for sale
-        text += " Listing date unknown: the data does not say when it was listed."
-    history = item.get("price_history") or []
-    if len(history) > 1:
-        events = [
-            f"{_EVENTS.get(e['event'], e['event'])} {money(e['price'])} ({e['date']})"
-            for e in history
-        ]
-        text += " Price history: " + "; ".join(events) + "."
-    return text
-
-
-def _detail(item: Mapping[str, Any]) -> str:
-    address = plain(str(item.get("address") or "This property"))
-    if item.get("status") == "REMOVED":  # opened from an alert or a link after it went
-        history = item.get("price_history") or []
-        when = next((e["date"] for e in reversed(history) if e["event"] == "removed"), None)
-        since = f" since {when}" if when else ""
-        return f"**{address}** is no longer listed: it has been off the market{since}."
-    price = f"listed at {money(item['price'])}" if item.get("price") else "with no listed price"
-    kind = type_name(item["property_type"], 1) if item.get("property_type") else "home"
-    article = "an" if kind[0] in "aeiou" else "a"
-    facts = " · ".join(_facts(item))
-    text = f"**{address}** is {article} {kind} {price}" + (f": {facts}." if facts else ".")
-    lot = item.get("lot_size")
-    lot_text = "not listed"
-    if isinstance(lot, int | float) and lot > 0:
-        lot_text = (
-            f"{lot / 43_560:.2f} acres ({lot:,.0f} sqft)" if lot >= 43_560 else f"{lot:,.0f} sqft"
-        )
-    hoa = item.get("hoa_fee")
-    known = {
-        "Year built": str(item["year_built"]) if item.get("year_built") else "not listed",
-        "Lot size": lot_text,
-        "HOA": f"${hoa:,.0f}/month" if isinstance(hoa, int | float) else "not listed",
-        "Zestimate": money(item["zestimate"]) if item.get("zestimate") else "not listed",
-    }
-    text += " " + " ".join(f"{label}: {value}." for label, value in known.items())
-    text += _market(item)
-    if description := plain(str(item.get("description") or "")):
-        excerpt = (
-            description
-            if len(description) <= 220
-            else (description[:220].rsplit(" ", 1)[0].rstrip(",;:") + "…")
-        )
-        text += f' The listing says: "{excerpt}"'
-    return text

@@ -1,0 +1,70 @@
+"""Loan terms and amounts the message states: a down payment (a share or an amount), a rate, a
+term, an HOA, a price, a monthly budget."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\b|\b(\d[\d,]*(?:\.\d+)?)\s*([km])\b")
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent|pct)")
+_DOWN_AFTER = re.compile(r"\s*(?:down\b|up ?front\b|first\b|as (?:a )?down|for (?:a |the )?down)")
+_DOWN_BEFORE = re.compile(r"(?:down payment (?:of|is)|put|putting|pay|give)\s*(?:down\s*)?$")
+DOWN_AMT = re.compile(
+    r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"
+    r"(?:down\b|(?:for|as) (?:a |the )?down ?payment)"
+)
+_BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
+"""'20 down' is 20% down; '0 down' none."""
+_BARE_RATE = re.compile(r"\b(?:at|rate(?: is| of)?|interest(?: is| of)?)\s+(\d{1,2}\.\d{1,3})\b")
+_TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
+MONTHLY = re.compile(
+    r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*(?:dollars?\s*)?(?:a|per|each|every) month\b"
+    r"|\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*monthly\b"
+)
+"""An amount a month: a budget to afford with, never a home's price."""
+HOA = re.compile(r"\$\s?(\d[\d,]*)\s*(?:a month\s*)?hoa|\bhoa (?:of|is|fee of)\s*\$?\s?(\d[\d,]*)")
+
+
+def money(number: str, suffix: str | None) -> float:
+    value = float(number.replace(",", ""))
+    return value * {"k": 1e3, "m": 1e6}.get((suffix or "").lower(), 1)
+
+
+def stated_terms(text: str) -> dict[str, Any]:
+    """Loan terms the message states: down payment (a share or an amount), rate, term."""
+    args: dict[str, Any] = {}
+    for m in _PERCENT.finditer(text):
+        value = float(m.group(1))
+        if _DOWN_AFTER.match(text, m.end()) or _DOWN_BEFORE.search(text[: m.start()]):
+            args.setdefault("down_payment_percent", value)
+        elif value <= 20:
+            args.setdefault("rate_percent", value)
+    if "down_payment_percent" not in args and (m := DOWN_AMT.search(text)):
+        args["down_payment"] = money(m.group(1) or m.group(3), m.group(2) or m.group(4))
+    elif "down_payment_percent" not in args and (m := _BARE_DOWN.search(text)):
+        args["down_payment_percent"] = float(m.group(1))
+    if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
+        args["rate_percent"] = float(m.group(1))
+    if m := _TERM.search(text):
+        args["term_years"] = int(m.group(1))
+    if m := HOA.search(text):
+        args["hoa_monthly"] = float((m.group(1) or m.group(2)).replace(",", ""))
+    return args
+
+
+MAX_MONTHLY = 50_000
+"""An amount above this, said without "a month", is a home's price, never a monthly budget
+("a condo, maximum 350000 dollars" is a search's limit)."""
+
+
+def budget_like(text: str) -> bool:
+    """Whether the message names an amount that can be a monthly budget."""
+    if MONTHLY.search(text):
+        return True
+    budget = MONEY.search(text)
+    if budget is None:
+        return False
+    return (
+        money(budget.group(1) or budget.group(3), budget.group(2) or budget.group(4)) <= MAX_MONTHLY
+    )

@@ -1,0 +1,104 @@
+"""Recognizers of one home the message is about: a card click, a typed address, "the second
+one", "the one with 2250 square feet", homes like it, how long it has been listed."""
+
+from __future__ import annotations
+
+import re
+
+from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SEARCH
+
+from .criteria_edit import like, refine, tidy
+from .ids import ZPID
+from .market import asks_days_on_market
+from .plans import Conversation, Plan, ToolRequest, details
+from .refs import all_positions, card_click, find_reference, resolve, shown_at, typed_address
+
+_ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
+"""Words asking about the home itself, not for homes like it."""
+_DESCRIBED = re.compile(
+    r"\b(?:the|that|this) (?:one|house|home|place|listing) with (?:the )?(\d[\d,]*(?:\.5)?) "
+    r"(bed(?:room)?s?|bath(?:room)?s?|square feet|sq ?ft|sqft)\b"
+)
+
+
+def clicked_card(conv: Conversation) -> Plan | None:
+    """The web UI's card click `Show me the details for {address} (zpid: {zpid})`."""
+    zpid = card_click(conv.text)
+    return Plan([details(zpid)]) if zpid else None
+
+
+def street_address(conv: Conversation) -> Plan | None:
+    """A typed address: the shown home there by its zpid (the web UI's card click, `Tell me
+    more about {address}`), else details by address."""
+    address = typed_address(conv.text)
+    if address is None:
+        return None
+    shown = [*conv.last_results, *([conv.focused] if conv.focused else [])]
+    if zpid := shown_at(address, shown):
+        return Plan([ToolRequest(DETAILS, {"zpid": zpid})])
+    return Plan([ToolRequest(DETAILS_BY_ADDRESS, {"address": address})])
+
+
+def time_on_market(conv: Conversation) -> Plan | None:
+    """How long the open home has been listed: its details say."""
+    if conv.focused is None or find_reference(conv.text) is not None:
+        return None
+    if asks_days_on_market(conv.text) or conv.intent == "time_on_market":
+        return Plan([details(str(conv.focused["zpid"]))])
+    return None
+
+
+def similar_homes(conv: Conversation) -> Plan | None:
+    """Homes like a shown or open one: a search ranked by likeness to it (like_zpid)."""
+    parsed, ref = conv.parsed, find_reference(conv.text)
+    by_intent = conv.intent == "similar_homes" and not _ABOUT_IT.search(conv.norm)
+    asked = "similar" in parsed.modifiers or by_intent
+    if not asked or (ref is None and not conv.focused):
+        return None
+    target, why = resolve(ref, conv.last_results) if ref is not None else (conv.focused, "")
+    if target is None:
+        return Plan([], why)
+    if ref is not None:  # "the first one" names the home, not a page size
+        parsed.criteria.pop("limit", None)
+    if parsed.generic_type:  # "homes like it": its type, not a house
+        parsed.criteria.pop("property_type", None)
+    return Plan([ToolRequest(SEARCH, tidy(refine(like(target), parsed, [])))])
+
+
+def referenced_home(conv: Conversation) -> Plan | None:
+    """ "the second one", "#3", "the cheapest one", or an id shown: that home's details (of
+    each, for "the first and the third")."""
+    ref, parsed = find_reference(conv.text), conv.parsed
+    several = all_positions(conv.text) if conv.last_results else []
+    if several and not parsed.asks_anything():
+        homes = [conv.last_results[p - 1] for p in several if 1 <= p <= len(conv.last_results)]
+        if len(homes) == len(several):
+            return Plan([details(str(home["zpid"])) for home in homes])
+    if ref is None and conv.intent == "home_details" and not parsed.asks_anything():
+        if conv.focused is not None:
+            return Plan([details(str(conv.focused["zpid"]))])
+        if match := ZPID.search(conv.norm):
+            return Plan([details(match.group(1))])
+    if ref is None or not (conv.last_results or not parsed.asks_anything()):
+        return None
+    listing, why = resolve(ref, conv.last_results)
+    return Plan([details(str(listing["zpid"]))]) if listing else Plan([], why)
+
+
+def described_home(conv: Conversation) -> Plan | None:
+    """ "the one with 2250 square feet": the shown home with that many square feet, bedrooms or
+    bathrooms; asked back when none or several have it."""
+    match = _DESCRIBED.search(conv.norm)
+    if match is None or not conv.last_results:
+        return None
+    unit = match.group(2)
+    key = "sqft" if unit.startswith(("sq", "square")) else "beds" if "bed" in unit else "baths"
+    value = float(match.group(1).replace(",", ""))
+    found = [home for home in conv.last_results if home.get(key) == value]
+    if len(found) == 1:
+        return Plan([details(str(found[0]["zpid"]))])
+    what = f"{match.group(1)} {unit}"
+    some = f"{len(found)} of them have" if found else "none of them has"
+    return Plan(
+        [], f'Which one? {some.capitalize()} {what}; say its number, e.g. "the second one".'
+    )

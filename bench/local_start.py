@@ -41,8 +41,9 @@ def _calls(turn: Any) -> list[dict[str, Any]]:
 
 
 def one_start() -> dict[str, Any]:
-    """From a cold start: the first sentence, the follow-up and the question at once, then the
-    first sentence and the question warm, each in a new session."""
+    """From a cold start: the first sentence, the follow-up at once, the question (a new
+    session); then, the warm-up done, the first sentence and the question warm, each in a new
+    session."""
     load = os.getloadavg()[0]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-local-start-") as root:
@@ -53,7 +54,8 @@ def one_start() -> dict[str, Any]:
             first = product.send(FIRST)
             cold_s = time.monotonic() - started
             follow = product.send(FOLLOW_UP, session_id=first.session_id)
-            question = product.send(QUESTION, session_id=first.session_id)
+            question = product.send(QUESTION)  # the model's first call, warm-up or not
+            product.wait_ready()  # the start-up's read of the prompt prefix is done
             warm = product.send(FIRST)
             warm_question = product.send(QUESTION)
         finally:

@@ -118,10 +118,11 @@ class Product:
                 stderr=subprocess.STDOUT,
             )
         product = cls(f"http://127.0.0.1:{port}", process, log_path)
-        product._wait_ready(wait_for_model)
+        product.wait_ready(wait_for_model)
         return product
 
-    def _wait_ready(self, wait_for_model: bool) -> None:
+    def wait_ready(self, wait_for_model: bool = True) -> None:
+        """Healthy; with `wait_for_model`, the model done reading its prompt prefix too."""
         deadline = time.monotonic() + READY_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

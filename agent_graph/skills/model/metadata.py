@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.skills.model.entry_kinds import valid_kind
+from agent_graph.skills.model.failures import SHOWN, Failure, read_failed
 from agent_graph.skills.model.model_view import ModelView, read_view
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,8 @@ class ToolMeta:
     that asks first or writes memory is not."""
     for_model: ModelView = field(default_factory=ModelView)
     """The compact text the model reads instead of the result's JSON (skills/model/model_view.py)."""
+    failed: dict[Failure, str] = field(default_factory=dict)
+    """The skill's own words for a person for some kinds of failure of this tool."""
 
     @property
     def progress_label(self) -> str:
@@ -66,6 +69,10 @@ class ToolMeta:
     def model_text(self, result: Any) -> str:
         """What the model reads of a result: the skill's compact view, else the JSON."""
         return self.for_model.render(result) or json.dumps(result)
+
+    def shown(self, failure: Failure) -> str:
+        """A failed step's summary: the skill's words for this kind of failure, else the core's."""
+        return self.failed.get(failure) or SHOWN[failure]
 
     def summarize(self, result: Any) -> str:
         """The step event's one-line summary: the skill's template, else a generic line."""
@@ -101,6 +108,7 @@ def read_meta(tool: str, raw: Any) -> ToolMeta:
     writer = bool(fields["confirm"] or fields["writes"])
     fields["idempotent"] = idempotent if isinstance(idempotent, bool) else not writer
     fields["for_model"] = read_view(tool, raw.get("for_model"))
+    fields["failed"] = read_failed(raw.get("failed"))
     return ToolMeta(tool, **fields)
 
 

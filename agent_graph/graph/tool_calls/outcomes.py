@@ -71,7 +71,8 @@ def succeeded(request: ToolRequest, result: Any, ms: float) -> ToolRecord:
     """The record of a call that ran: the model reads the compact view, the graph keeps the
     result, and a result that renders as a card is streamed as data."""
     meta, emit = request.meta, request.run.emit
-    emit(step_of(request, "end", summary=meta.summarize(result), ms=ms))
+    summary = meta.summarize(result)
+    emit(step_of(request, "end", ms=ms, **({"summary": summary} if summary else {})))
     text = wrap_external(f"{request.skill}.{request.name}", meta.model_text(result))
     if request.corrected:
         text = CORRECTED.format(args=json.dumps(request.safe_args)) + "\n" + text

@@ -3,7 +3,7 @@
 The registry strips the key before tools reach any model, and the core, the web UI and the CLI
 read these fields instead of tables of their own (docs/protocol.md, "Tool metadata"). Missing or
 malformed fields get safe defaults: not guest-callable, a generic label, a generic card, not
-remembered, a short JSON summary.
+remembered, no step summary (a result's JSON is not for a person).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ log = logging.getLogger(__name__)
 META_KEY = "x-propsearch"
 GENERIC = "generic"
 NO_CARD = "none"
-SUMMARY_CHARS = 80
+SAVED = "Saved."
+"""A memory write's step summary when its tool has no template (its key is not for a person)."""
 _FIELD = re.compile(r"\{([^{}:]+)(?::([^{}]*))?\}")
 
 
@@ -74,15 +75,16 @@ class ToolMeta:
         """A failed step's summary: the skill's words for this kind of failure, else the core's."""
         return self.failed.get(failure) or SHOWN[failure]
 
-    def summarize(self, result: Any) -> str:
-        """The step event's one-line summary: the skill's template, else a generic line."""
+    def summarize(self, result: Any) -> str | None:
+        """The step event's one-line summary for a person: the skill's template, `SAVED` for a
+        memory write without one, else none."""
         if self.summary:
             text = render(self.summary, result)
             if text is not None:
                 return text
         if isinstance(result, dict) and result.get("type") == "memory_write":
-            return f"saved {result.get('key')}"
-        return json.dumps(result)[:SUMMARY_CHARS]
+            return SAVED
+        return None
 
 
 def read_meta(tool: str, raw: Any) -> ToolMeta:

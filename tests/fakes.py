@@ -18,6 +18,7 @@ from pydantic import Field
 from agent_graph.graph.tool_choice import ToolChoice
 from agent_graph.memory.embeddings import embed
 from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.model.failures import Failure
 from agent_graph.skills.model.metadata import ToolMeta, read_meta
 
 
@@ -137,7 +138,7 @@ class InMemorySkills:
     async def dispatch(self, tool: str, params: dict[str, Any]) -> Any:
         self.calls.append((tool, params))
         if tool not in self._tools:
-            raise SkillCallError(f"unknown tool {tool!r}")
+            raise SkillCallError(f"unknown tool {tool!r}", Failure.UNAVAILABLE)
         return self._tools[tool](params)
 
 

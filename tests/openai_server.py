@@ -58,6 +58,16 @@ class FakeOpenAI:
         self._server.shutdown()
         self._server.server_close()
 
+    def tool_errors(self) -> list[str]:
+        """The failed calls' results the model read, in order, as the last request that carried
+        any tool result sent them (every call of the fake has the same id)."""
+        for request in reversed(self.requests):
+            results = [m for m in request.get("messages", []) if m.get("role") == "tool"]
+            if results:
+                texts = [str(m["content"]) for m in results]
+                return [t for t in texts if t.startswith("<tool_error")]
+        return []
+
     def _decide(self, body: dict[str, Any]) -> tuple[str | None, dict[str, Any], str]:
         if self.plans:
             name, args = self.plans.pop(0)

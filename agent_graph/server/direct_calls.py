@@ -106,7 +106,7 @@ async def call_tool(
     try:
         result = sanitizer.redact_value(await _spanned(skills, tool, skill, params))
     except SkillCallError as exc:
-        raise DirectCallError(_status_of(str(exc)), sanitizer.redact(str(exc))) from None
+        raise DirectCallError(_status_of(exc), sanitizer.redact(str(exc))) from None
     answer: dict[str, Any] = {"result": result}
     if is_handoff(result):
         await _hand_off(handoffs, who, meta, skill, result)
@@ -163,12 +163,9 @@ async def _hand_off(
     await handoffs.receive(who.user, skill, result)
 
 
-def _status_of(message: str) -> int:
-    """The skill's own status when the pool's message names one ("... failed (404): ..")."""
-    for status in (400, 404, 409, 422):
-        if f"failed ({status})" in message:
-            return status
-    return 502
+def _status_of(exc: SkillCallError) -> int:
+    """The skill's own status when it is a client's error the caller can act on, else 502."""
+    return exc.status if exc.status in (400, 404, 409, 422) else 502
 
 
 async def _spanned(skills: SkillGateway, tool: str, skill: str, params: dict[str, Any]) -> Any:

@@ -18,6 +18,7 @@ from agent_graph.skills.backends.ports import PortAllocator
 from agent_graph.skills.backends.service import ServiceBackend
 from agent_graph.skills.isolation.sandbox import unconfined_network
 from agent_graph.skills.model.claims import Claims, clashes, load_claims, save_claims, updated
+from agent_graph.skills.model.failures import Failure
 from agent_graph.skills.model.manifest import ManifestError, SkillSpec, load_skill
 from agent_graph.skills.model.metadata import ToolMeta, split_tool, with_criteria_schemas
 
@@ -269,7 +270,10 @@ class SkillRegistry:
         """The call on its skill's pool (its caller spans it: `execute_tool`)."""
         skill = self.skill_for(tool)
         if skill is None:
-            raise SkillCallError(f"unknown tool {tool!r}; available: {sorted(self._route)}")
+            available = sorted(self._route)
+            raise SkillCallError(
+                f"unknown tool {tool!r}; available: {available}", Failure.UNAVAILABLE
+            )
         return await self.skills[skill].pool.call(tool, params)
 
     def status(self) -> dict[str, dict[str, Any]]:

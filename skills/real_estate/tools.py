@@ -181,12 +181,15 @@ _LISTINGS_FOR_MODEL = {
     "fields": ["total", "page", "criteria", "like", "wishes_unmatched", "saved", "missing"],
 }
 """What the model reads of a page of listings: a numbered table (docs/protocol.md)."""
+_NO_HOME = {"not_found": "Couldn't find that home."}
+"""A failed step's words for a person when the zpid names no listing (the core's are generic)."""
 _DETAIL_META = {
     "guest": True,
     "label": "Fetching details…",
     "renders": "detail",
     "remember": True,
     "summary": "{items.0.address}",
+    "failed": _NO_HOME,
     "for_model": {
         "rows": "items",
         "columns": [
@@ -278,6 +281,7 @@ TOOLS = [
             "label": "Saving home…",
             "renders": "none",
             "summary": "saved {value}",
+            "failed": _NO_HOME,
             "writes": SAVED_ENTRIES,
             "idempotent": True,  # only a write request, applied once when the turn ends
         },
@@ -336,6 +340,7 @@ TOOLS = [
             "label": "Watching home…",
             "renders": "none",
             "summary": "watching {address}",
+            "failed": _NO_HOME,
             "confirm": "Watch this home and tell you when its {watch} changes?",
             "writes": WATCH_ENTRIES,
         },
@@ -366,6 +371,7 @@ TOOLS = [
             "label": "Requesting a tour…",
             "renders": "none",
             "summary": "tour requested for {address}: {times}",
+            "failed": _NO_HOME,
             "confirm": "Send a tour request for this home ({times}) to an agent "
             "(contact: {contact})?",
             "idempotent": False,
@@ -398,6 +404,7 @@ TOOLS = [
             "label": "Comparing homes…",
             "renders": "comparison",
             "summary": "compared {total} homes",
+            "failed": {"not_found": "Couldn't find one of those homes."},
             "for_model": {
                 "rows": "items",
                 "columns": [

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from agent_graph.config import Settings
+from agent_graph.skills.model.failures import SHOWN, Failure
 from api import create_app
 from tests.openai_server import FakeOpenAI
 from tests.servers import free_port_window, stream_turn
@@ -114,7 +115,9 @@ def test_invalid_arguments_get_an_actionable_error_and_one_retry(
         events = stream_turn(client, "three beds in Austin")
     steps = [(e["name"], e["status"]) for e in events if e["type"] == "step"]
     assert steps == [("search_properties", s) for s in ("start", "error") * 2 + ("start", "end")]
-    errors = [str(e["summary"]) for e in events if e.get("status") == "error"]
+    failed = [e for e in events if e.get("status") == "error"]
+    assert [e["summary"] for e in failed] == [SHOWN[Failure.INVALID]] * 2
+    errors = fake.tool_errors()  # what the model read
     assert (
         "beds_min" in errors[0]
         and "city" in errors[0]
@@ -123,6 +126,24 @@ def test_invalid_arguments_get_an_actionable_error_and_one_retry(
     assert "Do not call search_properties again" in errors[1]
     listings = [e["data"] for e in events if e["type"] == "data"]
     assert listings and listings[0]["criteria"]["beds_min"] == 3, "'3' was coerced to 3"
+
+
+def test_a_failed_step_shows_the_person_words_and_the_model_the_skills_error(
+    tmp_path: Path, skills_dir: Path, fake: FakeOpenAI
+) -> None:
+    """The real skill's 404 for an unknown id: the step says so in the skill's words for a
+    person (x-propsearch.failed), with no tool name, no id and no JSON; the model reads the
+    pool's text, unchanged."""
+    fake.plans = [("get_property_details", {"zpid": "99999999"})]
+    with _client(tmp_path, skills_dir, fake) as client:
+        events = stream_turn(client, "show me the details of 99999999")
+    (failed,) = [e for e in events if e.get("status") == "error"]
+    summary = str(failed["summary"])
+    assert summary == "Couldn't find that home."
+    for internal in ("get_property_details", "real_estate", "99999999", "{", "404"):
+        assert internal not in summary
+    (read,) = fake.tool_errors()
+    assert "Error: real_estate.get_property_details failed (404): " in read and "99999999" in read
 
 
 def test_an_answer_restating_the_instructions_loses_those_lines(
@@ -274,8 +295,9 @@ def test_a_call_sent_again_unchanged_after_a_correction_runs_the_model_overrules
         ("search_properties", "start"),
         ran,
     ]
-    errors = [e["summary"] for e in events if e.get("status") == "error"]
-    assert "add price_max: 500000" in errors[0]
+    failed = [e for e in events if e.get("status") == "error"]
+    assert failed[0]["summary"] == SHOWN[Failure.CORRECTED]
+    assert "add price_max: 500000" in fake.tool_errors()[0]
     assert [e["data"]["type"] for e in events if e["type"] == "data"] == ["listings"]
 
 
@@ -298,8 +320,9 @@ def test_a_search_saved_as_a_preference_is_corrected_into_the_search(
         (e["name"], e["status"]) for e in events if e["type"] == "step" and e["name"] != "model"
     ]
     assert ("save_search_criteria", "error") in steps and ("search_properties", "end") in steps
-    errors = [str(e["summary"]) for e in events if e.get("status") == "error"]
-    assert "do not ask to remember budget_max" in errors[0]
+    failed = [e for e in events if e.get("status") == "error"]
+    assert failed[0]["summary"] == SHOWN[Failure.CORRECTED]
+    assert "do not ask to remember budget_max" in fake.tool_errors()[0]
     assert saved == {}, "nothing the user did not ask for was remembered"
     assert any(e["type"] == "data" and e["data"].get("type") == "listings" for e in events)
 

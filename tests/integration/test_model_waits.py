@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import HumanMessage, ToolMessage
 
 from agent_graph.config import Settings
 from agent_graph.graph.background_reads import BackgroundReads
@@ -29,6 +29,7 @@ from agent_graph.llm.answer_filters import WORDS_ONLY_GRAMMAR
 from agent_graph.llm.client import ModelTimeoutError
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.profile import profile_for
+from agent_graph.skills.model.failures import SHOWN, Failure
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills
 from tests.openai_server import FakeOpenAI
@@ -184,10 +185,12 @@ async def test_the_local_model_reads_lean_schemas_and_calls_are_checked_against_
     services = _services(tmp_path, fake)
     services.skills = _BoundedSkills({"lookup": lambda p: {"answer": 42}})
     fake.plans = [("lookup", {"q": 9})]
-    events, _ = await _turn(services)
+    events, final = await _turn(services)
     sent = fake.requests[0]["tools"][0]["function"]["parameters"]
     assert sent == {"type": "object", "properties": {"q": {"type": "integer"}}}
-    errors = [e["summary"] for e in events if e.get("status") == "error"]
+    shown = [e["summary"] for e in events if e.get("status") == "error"]
+    assert shown == [SHOWN[Failure.INVALID]]
+    errors = [m.content for m in final["messages"] if isinstance(m, ToolMessage)]
     assert errors and "q" in errors[0], "9 is above the full schema's maximum"
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from agent_graph.skills.model.failures import SHOWN, Failure
 from agent_graph.storage.session_file import parsed
 from agent_graph.turns.runner import FAILURE_MESSAGE, TIMEOUT_MESSAGE
 from tests.openai_server import FakeOpenAI
@@ -49,10 +50,14 @@ def client(clock: Clock) -> Iterator[TestClient]:
 
 
 @pytest.mark.parametrize(
-    ("mode", "error"), [("crash", "worker stopped answering"), ("hang", "timed out after 2s")]
+    ("mode", "error", "failure"),
+    [
+        ("crash", "worker stopped answering", Failure.CRASHED),
+        ("hang", "timed out after 2s", Failure.TIMED_OUT),
+    ],
 )
 def test_a_crashing_or_hanging_skill_is_a_tool_error_and_the_pool_refills(
-    client: TestClient, clock: Clock, mode: str, error: str
+    client: TestClient, clock: Clock, mode: str, error: str, failure: Failure
 ) -> None:
     first = stream_turn(client, "what time is it?")
     session = first[0]["session_id"]
@@ -60,7 +65,7 @@ def test_a_crashing_or_hanging_skill_is_a_tool_error_and_the_pool_refills(
     events = stream_turn(client, "and what time is it now?", session)
     clock.set("ok")
     step = [e for e in events if e["type"] == "step" and e["status"] == "error"]
-    assert step and error in step[0]["summary"]
+    assert step and step[0]["summary"] == SHOWN[failure]  # the person's words, not the error
     assert _types(events)[-1] == "done" and "error" not in _types(events)
     _until_pool_full(client)
     third = stream_turn(client, "what time is it?", session)
@@ -68,6 +73,7 @@ def test_a_crashing_or_hanging_skill_is_a_tool_error_and_the_pool_refills(
     stored = _session(client.memory_root, session)  # type: ignore[attr-defined]
     assert [m["type"] for m in stored["messages"]] == ["human", "ai", "tool", "ai"] * 3
     assert stored["messages"][6]["data"]["status"] == "error"
+    assert error in stored["messages"][6]["data"]["content"]  # the model read the error
 
 
 def test_two_turns_at_once_on_one_session_are_serialised_and_both_kept(

@@ -13,6 +13,7 @@ from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.tool_calls.confirm import approved, question_for
 from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.skills.model.failures import SHOWN, Failure
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import NOTHING_TO_CONFIRM, TurnRunner
@@ -77,6 +78,7 @@ async def test_declining_runs_only_the_other_calls_and_says_so(tmp_path: Path) -
     assert "forget:error:Cancelled: the user declined (Forget your budget?)" in answer
     steps = [e for e in resumed if e.type == "step" and e.name == "forget"]
     assert steps and steps[0].status == "error"
+    assert steps[0].summary == SHOWN[Failure.DECLINED]  # the person's words, not the model's
 
 
 async def test_a_wrong_id_or_nothing_pending_is_an_error_and_a_new_message_drops_it(

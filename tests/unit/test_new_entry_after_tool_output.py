@@ -10,11 +10,12 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agent_graph.events import Event
+from agent_graph.events import Event, StepEvent
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.memory.preferences import Remembered
 from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.skills.model.failures import SHOWN, Failure
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import TurnRunner
@@ -98,8 +99,14 @@ async def test_a_new_entry_after_tool_output_asks_first_and_a_no_keeps_nothing(
         "Remember budget_max as $450,000? (proposed after reading tool results)"
     )
     assert memory.entries == {}  # nothing kept before the answer
-    await _events(runner, message=None, confirm={"id": asked.id, "approve": False})
+    resumed = await _events(runner, message=None, confirm={"id": asked.id, "approve": False})
     assert memory.entries == {}
+    (step,) = [e for e in resumed if isinstance(e, StepEvent) and e.name == "remember"]
+    assert step.status == "error" and step.summary == SHOWN[Failure.DECLINED]
+    record = runner.sessions.load("alice", "s1")
+    assert record is not None
+    told = [m["data"] for m in record.messages if m["type"] == "tool"]
+    assert str(told[-1]["content"]).startswith("Cancelled: the user declined")  # the model's
 
 
 async def test_a_yes_keeps_it(tmp_path: Path) -> None:

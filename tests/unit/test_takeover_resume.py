@@ -15,6 +15,7 @@ from agent_graph.events import Event, ResumedEvent, SessionEvent, StepEvent, Tok
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.security.sanitizer import Sanitizer
+from agent_graph.skills.model.failures import SHOWN, Failure
 from agent_graph.storage.sessions import SessionStore
 from agent_graph.turn_request import TurnRequest
 from agent_graph.turns.runner import Retake, TurnRunner
@@ -88,7 +89,7 @@ async def test_a_call_that_may_have_run_is_reported_not_repeated(tmp_path: Path)
     assert events[1] == ResumedEvent(text="Ringing. ")  # that step had finished
     assert [name for name, _ in skills.calls].count("ring") == 1
     ring = [e for e in events if e.type == "step" and e.name == "ring"]
-    assert ring[-1].status == "error" and "may already have run" in ring[-1].summary
+    assert ring[-1].status == "error" and ring[-1].summary == SHOWN[Failure.MAYBE_RAN]
     answer = _answer(events)
     assert "ring:error:" in answer and "was not repeated" in answer
     assert "look:success:" in answer  # the idempotent call beside it ran again

@@ -25,13 +25,14 @@ from agent_graph.graph.tool_calls.records import ToolError, ToolRequest, ToolRes
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.planning.view import TurnView
 from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.model.failures import Failure
 from agent_graph.storage.sessions import SessionStore
 from tests.fakes import InMemorySkills
 from tests.traced import recording
 
 
 def broken(_: dict[str, Any]) -> Any:
-    raise SkillCallError("the listing service timed out")
+    raise SkillCallError("the listing service timed out", Failure.TIMED_OUT)
 
 
 def tool_run(tmp_path: Path, context: Context, meta: dict[str, Any] | None = None) -> ToolRun:
@@ -79,7 +80,7 @@ class Refuse(Noted):
 
     async def before(self, request: ToolRequest) -> ToolRequest:
         await super().before(request)
-        return replace(request, refusal=ToolError("no", "refused", "test"))
+        return replace(request, refusal=ToolError("no", "refused", Failure.FAILED, "test"))
 
 
 class ReadsData(Noted):
@@ -120,7 +121,9 @@ def test_a_refusing_before_skips_the_dispatch_and_the_hooks_that_need_its_data(
     call = ToolCall([ReadsData(log), Refuse(log), Outer(log)], dispatch)
     request = request_for(run, {"id": "c1", "name": "echo", "args": {}})
     _, result = asyncio.run(call.run(request))
-    assert result.error == ToolError("no", "refused", "test") and result.data is None
+    assert (
+        result.error == ToolError("no", "refused", Failure.FAILED, "test") and result.data is None
+    )
     assert dispatched(run) == []
     assert log == ["before reads_data", "before outer", "before refuse", "after outer",
                    "after refuse"]  # fmt: skip
@@ -142,7 +145,7 @@ def test_a_failed_dispatch_is_an_error_the_hooks_needing_data_do_not_read(tmp_pa
     run, log = tool_run(tmp_path, Context()), []
     call = ToolCall([Outer(log), ReadsData(log)], dispatch)
     _, result = asyncio.run(call.run(request_for(run, {"id": "c1", "name": "broken"})))
-    assert result.error == ToolError("the listing service timed out", "failed")
+    assert result.error == ToolError("the listing service timed out", "failed", Failure.TIMED_OUT)
     assert "after reads_data" not in log and "after outer" in log
 
 

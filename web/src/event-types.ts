@@ -35,7 +35,7 @@ export interface TokenEvent {
   content: string;
 }
 
-/** A tool call (or a slow model call) starting, ending or failing; `label` is the tool's progress label. A model call still reading its prompt after 2 s shows as a step named `model` (label with the percentage read, `progress` 0–1, when the server reports it — llama-server does — else the seconds waited); it is sent again as it progresses and ends at the first token. A skill that declines the message (its planner's `refuse`) shows as an ended step named `refusal` whose `skill` names it; its text is the answer. */
+/** A tool call (or a slow model call) starting, ending or failing; `label` is the tool's progress label. `summary` is for a person: a result's one line, or a failure's kind in words ("Couldn't find that.", "The service didn't answer in time."), never the error the model reads, a tool name, an id or JSON. A model call still reading its prompt after 2 s shows as a step named `model` (label with the percentage read, `progress` 0–1, when the server reports it — llama-server does — else the seconds waited); it is sent again as it progresses and ends at the first token. A skill that declines the message (its planner's `refuse`) shows as an ended step named `refusal` whose `skill` names it; its text is the answer. */
 export interface StepEvent {
   type: "step";
   id: string;

@@ -14,6 +14,7 @@ from agent_graph.graph.tool_calls.protocol import ToolCapability
 from agent_graph.graph.tool_calls.records import ToolError, ToolRequest
 from agent_graph.security.roles import REFUSED, tool_allowed
 from agent_graph.skills.model.arguments import checked_arguments, invalid_message
+from agent_graph.skills.model.failures import Failure
 
 MAYBE_RAN = (
     "{tool} may already have run: the server running this turn stopped during the call, so it "
@@ -21,10 +22,10 @@ MAYBE_RAN = (
 )
 
 
-def refused(request: ToolRequest, text: str, reason: str) -> ToolRequest:
+def refused(request: ToolRequest, text: str, failure: Failure, reason: str) -> ToolRequest:
     """`request`, stopped before its skill for `reason`; the model reads `text` (redacted)."""
     safe = request.run.services.sanitizer.redact(text)
-    return replace(request, refusal=ToolError(safe, "refused", reason))
+    return replace(request, refusal=ToolError(safe, "refused", failure, reason))
 
 
 class Declined(ToolCapability):
@@ -36,7 +37,8 @@ class Declined(ToolCapability):
         if request.declined is None:
             return request
         text = DECLINED.format(question=request.declined)
-        return replace(request, refusal=ToolError(text, "refused", "declined"))
+        refusal = ToolError(text, "refused", Failure.DECLINED, "declined")
+        return replace(request, refusal=refusal)
 
 
 class Announce(ToolCapability):
@@ -60,7 +62,8 @@ class CheckRole(ToolCapability):
         role = request.run.context.role
         if tool_allowed(role, request.meta):
             return request
-        return refused(request, REFUSED.format(tool=request.name, role=role), "role")
+        text = REFUSED.format(tool=request.name, role=role)
+        return refused(request, text, Failure.NOT_ALLOWED, "role")
 
 
 class CheckMaybeRan(ToolCapability):
@@ -71,7 +74,8 @@ class CheckMaybeRan(ToolCapability):
 
     async def before(self, request: ToolRequest) -> ToolRequest:
         if request.call_id in request.run.context.maybe_ran and not request.meta.idempotent:
-            return refused(request, MAYBE_RAN.format(tool=request.name), "maybe_ran")
+            text = MAYBE_RAN.format(tool=request.name)
+            return refused(request, text, Failure.MAYBE_RAN, "maybe_ran")
         return request
 
 
@@ -86,13 +90,15 @@ class CheckArguments(ToolCapability):
     async def before(self, request: ToolRequest) -> ToolRequest:
         run, name = request.run, request.name
         args, problems = checked_arguments(run.services.skills.tools, name, request.args)
+        failure = Failure.INVALID
         checked = run.services.checks and not run.failures.get(name)
         if checked and not problems and not planned(run.conversation.facts.plan, name, args):
             turn = run.conversation.with_call(name, args)
             problems = await asyncio.to_thread(run.services.planners.corrections, turn)
+            failure = Failure.CORRECTED
         if problems:
             text = invalid_message(name, problems, run.failures.get(name, 0))
-            return refused(request, text, "arguments")
+            return refused(request, text, failure, "arguments")
         return replace(request, args=args)
 
 

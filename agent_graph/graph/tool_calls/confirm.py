@@ -23,6 +23,7 @@ from agent_graph.graph.tool_calls.records import ToolRecord, ToolRequest, ToolRu
 from agent_graph.memory.write_policy import destructive_question
 from agent_graph.planning.view import TurnView
 from agent_graph.security.roles import tool_allowed
+from agent_graph.skills.model.failures import Failure
 
 YES_WORDS = frozenset({"yes", "y", "ok", "okay", "approve", "approved", "confirm", "true"})
 
@@ -154,8 +155,11 @@ def declined_write(services: Services, emit: Emit, held: dict[str, Any]) -> Tool
     id) by the model's note that nothing was changed."""
     call_id, tool = held["call_id"], held["tool"]
     text = DECLINED.format(question=held["question"])
-    label = services.skills.meta(tool).progress_label
-    step = StepEvent(id=call_id, name=tool, label=label, status="error", summary=text)
+    meta = services.skills.meta(tool)
+    shown = meta.shown(Failure.DECLINED)
+    step = StepEvent(
+        id=call_id, name=tool, label=meta.progress_label, status="error", summary=shown
+    )
     emit(step)
     message = ToolMessage(
         text, id=held["message_id"], tool_call_id=call_id, name=tool, status="error"

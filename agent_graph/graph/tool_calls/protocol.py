@@ -13,6 +13,7 @@ from agent_graph.capabilities import Declared, ordered, with_hook
 from agent_graph.graph.tool_calls.records import ToolError, ToolRequest, ToolResult
 from agent_graph.memory.write_policy import WriteRefusedError
 from agent_graph.skills.backends.pool import SkillCallError
+from agent_graph.skills.model.failures import Failure
 
 TOOL_OUTPUT = "tool output"
 """A need of an after-hook that reads the skill's data (not run for an error)."""
@@ -42,10 +43,10 @@ def failure(request: ToolRequest, exc: Exception) -> ToolError:
     """The error the model reads for `exc`: a skill's or a write's refusal in its own (redacted)
     words, anything else named by its kind only."""
     if isinstance(exc, SkillCallError | WriteRefusedError):
-        return ToolError(request.run.services.sanitizer.redact(str(exc)), "failed")
-    return ToolError(
-        UNEXPECTED_ERROR.format(tool=request.name, kind=type(exc).__name__), "unexpected"
-    )
+        kind = exc.failure if isinstance(exc, SkillCallError) else Failure.NOT_SAVED
+        return ToolError(request.run.services.sanitizer.redact(str(exc)), "failed", kind)
+    text = UNEXPECTED_ERROR.format(tool=request.name, kind=type(exc).__name__)
+    return ToolError(text, "unexpected", Failure.UNEXPECTED)
 
 
 class ToolCall:

@@ -14,6 +14,7 @@ from agent_graph.events import Emit
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.planning.view import TurnView
+from agent_graph.skills.model.failures import Failure
 from agent_graph.skills.model.metadata import ToolMeta
 
 
@@ -68,10 +69,12 @@ its result asked for, said no; unexpected: anything else went wrong (its text na
 
 @dataclass(frozen=True)
 class ToolError:
-    """What the model reads of a call that did not give its data."""
+    """What the model reads of a call that did not give its data (`text`), and what kind of
+    failure it was (`failure`: the person reads only that, in words, never `text`)."""
 
     text: str
     kind: ErrorKind
+    failure: Failure
     reason: str = ""
     """What stopped a refused call: role, maybe_ran, arguments, declined."""
 

@@ -33,6 +33,7 @@ from agent_graph.skills.isolation.reply_limits import (
 )
 from agent_graph.skills.isolation.sandbox import available as sandbox_available
 from agent_graph.skills.isolation.sandbox import sandbox_env
+from agent_graph.skills.model.failures import Failure
 from agent_graph.skills.model.manifest import SkillSpec, memory_bytes
 
 log = logging.getLogger(__name__)
@@ -99,7 +100,9 @@ class McpPool:
 
     async def get_json(self, path: str) -> Any:
         if path != "/schema":
-            raise SkillCallError(f"skill {self.spec.name} is an MCP server: no {path}")
+            raise SkillCallError(
+                f"skill {self.spec.name} is an MCP server: no {path}", Failure.UNAVAILABLE
+            )
         return self._schema
 
     isolation = "mcp"
@@ -122,20 +125,24 @@ class McpPool:
                 client.call_tool(server_tool, params), timeout=self.spec.timeout_s
             )
         except PoolStartError as exc:
-            raise SkillCallError(f"{name} failed: {exc}") from None
+            raise SkillCallError(f"{name} failed: {exc}", Failure.CRASHED) from None
         except TimeoutError:
             await self._disconnect()
-            raise SkillCallError(f"{name} timed out after {self.spec.timeout_s:g}s") from None
+            raise SkillCallError(
+                f"{name} timed out after {self.spec.timeout_s:g}s", Failure.TIMED_OUT
+            ) from None
         except Exception as exc:  # the server died or broke the protocol
             await self._disconnect()
             if self._overflowed:
-                raise SkillCallError(TOO_LARGE.format(name=name, limit=MAX_REPLY_BYTES)) from None
+                too_large = TOO_LARGE.format(name=name, limit=MAX_REPLY_BYTES)
+                raise SkillCallError(too_large, Failure.BAD_REPLY) from None
             raise SkillCallError(
-                f"{name} failed: the MCP server stopped answering ({exc})"
+                f"{name} failed: the MCP server stopped answering ({exc})", Failure.CRASHED
             ) from None
         text = "\n".join(getattr(c, "text", f"[{c.type} content]") for c in result.content)
         if result.is_error:
-            raise SkillCallError(f"{name} failed: {text or 'the MCP server reported an error'}")
+            said = text or "the MCP server reported an error"
+            raise SkillCallError(f"{name} failed: {said}", Failure.FAILED)
         value: Any = text
         if isinstance(result.structured_content, dict):
             value = result.structured_content
@@ -145,7 +152,7 @@ class McpPool:
         try:
             return checked_value(name, value)
         except ReplyLimitError as exc:
-            raise SkillCallError(str(exc)) from None
+            raise SkillCallError(str(exc), Failure.BAD_REPLY) from None
 
     async def close(self) -> None:
         await self._disconnect()

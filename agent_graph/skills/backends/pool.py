@@ -27,6 +27,7 @@ from agent_graph.skills.isolation.reply_limits import (
     ReplyLimitError,
     parsed_reply,
 )
+from agent_graph.skills.model.failures import Failure
 from agent_graph.skills.model.manifest import SkillSpec
 from agent_graph.telemetry.tool_calls import trace_headers
 
@@ -61,14 +62,31 @@ def _answers_as(response: httpx.Response, worker: WorkerHandle) -> bool:
 
 
 class SkillCallError(Exception):
-    """A tool call that failed (timeout, crashed worker, error status); the text is for the model.
+    """A tool call that failed (timeout, crashed worker, error status); the text is for the model,
+    `failure` its kind (a person reads only that) and `status` the skill's error status, if any.
 
     `answered` is True when the worker itself replied with an error status: it is still sound."""
 
-    def __init__(self, message: str, answered: bool = False, reached: bool = True) -> None:
+    def __init__(
+        self,
+        message: str,
+        failure: Failure,
+        answered: bool = False,
+        reached: bool = True,
+        status: int | None = None,
+    ) -> None:
         super().__init__(message)
+        self.failure = failure
         self.answered = answered
         self.reached = reached
+        self.status = status
+
+
+def failure_of(status: int) -> Failure:
+    """The kind of failure a skill's error status says."""
+    return {404: Failure.NOT_FOUND, 400: Failure.INVALID, 422: Failure.INVALID}.get(
+        status, Failure.FAILED
+    )
 
 
 class PoolStartError(Exception):
@@ -245,7 +263,8 @@ class ContainerPool:
                 worker = await asyncio.wait_for(self._queue.get(), timeout=remaining)
             except TimeoutError:
                 raise SkillCallError(
-                    f"skill {self.spec.name} is busy: no worker free within {limit:g}s"
+                    f"skill {self.spec.name} is busy: no worker free within {limit:g}s",
+                    Failure.BUSY,
                 ) from None
             self._queued.discard(worker)
             if worker.retired:  # a leftover place in line of a worker being replaced
@@ -268,23 +287,29 @@ class ContainerPool:
                 self._send(worker, path, request), timeout=self.spec.timeout_s
             )
         except TimeoutError:
-            raise SkillCallError(f"{name} timed out after {self.spec.timeout_s:g}s") from None
+            raise SkillCallError(
+                f"{name} timed out after {self.spec.timeout_s:g}s", Failure.TIMED_OUT
+            ) from None
         except ReplyLimitError:
-            raise SkillCallError(TOO_LARGE.format(name=name, limit=MAX_REPLY_BYTES)) from None
+            too_large = TOO_LARGE.format(name=name, limit=MAX_REPLY_BYTES)
+            raise SkillCallError(too_large, Failure.BAD_REPLY) from None
         except (httpx.HTTPError, OSError) as exc:
             refused = isinstance(exc, (ConnectionRefusedError, httpx.ConnectError))
             raise SkillCallError(
-                f"{name} failed: the worker stopped answering ({exc!r})", reached=not refused
+                f"{name} failed: the worker stopped answering ({exc!r})",
+                Failure.CRASHED,
+                reached=not refused,
             ) from None
         try:
             body = parsed_reply(name, raw)
         except ReplyLimitError as exc:
-            raise SkillCallError(str(exc), answered=True) from None
+            raise SkillCallError(str(exc), Failure.BAD_REPLY, answered=True) from None
         if status >= 400 or not isinstance(body, dict):
             message = body.get("error") if isinstance(body, dict) else None
-            raise SkillCallError(f"{name} failed ({status}): {message or body}", answered=True)
+            text = f"{name} failed ({status}): {message or body}"
+            raise SkillCallError(text, failure_of(status), answered=True, status=status)
         if "result" not in body:
-            raise SkillCallError(f"{name} returned no result")
+            raise SkillCallError(f"{name} returned no result", Failure.BAD_REPLY)
         return body["result"]
 
     async def _send(

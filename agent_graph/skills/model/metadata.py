@@ -3,7 +3,7 @@
 The registry strips the key before tools reach any model, and the core, the web UI and the CLI
 read these fields instead of tables of their own (docs/protocol.md, "Tool metadata"). Missing or
 malformed fields get safe defaults: not guest-callable, a generic label, a generic card, not
-remembered, a short JSON summary.
+remembered, no step summary (a result's JSON is not for a person).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.skills.model.entry_kinds import valid_kind
+from agent_graph.skills.model.failures import SHOWN, Failure, read_failed
 from agent_graph.skills.model.model_view import ModelView, read_view
 
 log = logging.getLogger(__name__)
@@ -23,7 +24,8 @@ log = logging.getLogger(__name__)
 META_KEY = "x-propsearch"
 GENERIC = "generic"
 NO_CARD = "none"
-SUMMARY_CHARS = 80
+SAVED = "Saved."
+"""A memory write's step summary when its tool has no template (its key is not for a person)."""
 _FIELD = re.compile(r"\{([^{}:]+)(?::([^{}]*))?\}")
 
 
@@ -49,6 +51,8 @@ class ToolMeta:
     that asks first or writes memory is not."""
     for_model: ModelView = field(default_factory=ModelView)
     """The compact text the model reads instead of the result's JSON (skills/model/model_view.py)."""
+    failed: dict[Failure, str] = field(default_factory=dict)
+    """The skill's own words for a person for some kinds of failure of this tool."""
 
     @property
     def progress_label(self) -> str:
@@ -67,15 +71,20 @@ class ToolMeta:
         """What the model reads of a result: the skill's compact view, else the JSON."""
         return self.for_model.render(result) or json.dumps(result)
 
-    def summarize(self, result: Any) -> str:
-        """The step event's one-line summary: the skill's template, else a generic line."""
+    def shown(self, failure: Failure) -> str:
+        """A failed step's summary: the skill's words for this kind of failure, else the core's."""
+        return self.failed.get(failure) or SHOWN[failure]
+
+    def summarize(self, result: Any) -> str | None:
+        """The step event's one-line summary for a person: the skill's template, `SAVED` for a
+        memory write without one, else none."""
         if self.summary:
             text = render(self.summary, result)
             if text is not None:
                 return text
         if isinstance(result, dict) and result.get("type") == "memory_write":
-            return f"saved {result.get('key')}"
-        return json.dumps(result)[:SUMMARY_CHARS]
+            return SAVED
+        return None
 
 
 def read_meta(tool: str, raw: Any) -> ToolMeta:
@@ -101,6 +110,7 @@ def read_meta(tool: str, raw: Any) -> ToolMeta:
     writer = bool(fields["confirm"] or fields["writes"])
     fields["idempotent"] = idempotent if isinstance(idempotent, bool) else not writer
     fields["for_model"] = read_view(tool, raw.get("for_model"))
+    fields["failed"] = read_failed(raw.get("failed"))
     return ToolMeta(tool, **fields)
 
 

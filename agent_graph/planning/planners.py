@@ -65,6 +65,8 @@ class Refusal:
 
     skill: str
     text: str
+    title: str = ""
+    """The skill's name as a person reads it (SKILL.md `title`)."""
 
 
 class UnknownSkillError(ValueError):
@@ -93,6 +95,8 @@ class Planners:
     """`state_lines` answers by the results they were asked for."""
     kept_hints: AnswerCache = field(default_factory=AnswerCache)
     """`hints` answers by the results they were asked for (none offered: an empty tuple)."""
+    titles: dict[str, str] = field(default_factory=dict)
+    """Each skill's name as a person reads it (SKILL.md `title`), by skill."""
     understanding: IntentMatcher = field(default_factory=lambda: IntentMatcher([]))
     """The skills' intents (intents.yaml): `plan` and `answer` turns carry the message's."""
 
@@ -120,7 +124,10 @@ class Planners:
             found.append(Planner(spec.name, greeting["priority"], process, spec.planner_reads))
         understanding = IntentMatcher(load_all((spec.name, spec.folder) for spec in specs))
         return cls(
-            sorted(found, key=lambda p: (p.priority, p.skill)), off, understanding=understanding
+            sorted(found, key=lambda p: (p.priority, p.skill)),
+            off,
+            titles={spec.name: spec.title for spec in specs},
+            understanding=understanding,
         )
 
     @classmethod
@@ -161,7 +168,8 @@ class Planners:
             said = planner.ask_many(asks)
             refused = said.get("refuse")
             if isinstance(refused, str) and refused.strip():
-                return Refusal(planner.skill, refused.strip()), None
+                title = self.titles.get(planner.skill, planner.skill)
+                return Refusal(planner.skill, refused.strip(), title), None
             found = read_plan(planner.skill, said.get("plan"), turn)
             if found is not None and (best is None or (found["calls"] and not best["calls"])):
                 best = found

@@ -82,7 +82,7 @@ def test_a_refusal_names_the_skill_that_made_it(refusing: TestClient) -> None:
     events = _turn(refusing, ALICE, NOSY_QUESTION)
     [step] = _refusals(events)
     assert step["skill"] == "nosy" and step["status"] == "end"
-    assert "nosy" in step["label"]
+    assert step["label"] == "Nosy declined this request"
     assert answer_text(events).startswith("Nosy declines everything")
     assert not [e for e in events if e["type"] == "data"]  # no tool ran
 

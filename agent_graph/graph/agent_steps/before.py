@@ -19,7 +19,7 @@ from agent_graph.graph.tool_offer import offered_tools
 from agent_graph.llm.model_call.protocol import Capability
 from agent_graph.llm.model_call.records import ModelRequest
 from agent_graph.memory.compaction import compact, estimate_tokens
-from agent_graph.planning.planners import Planners
+from agent_graph.planning.planners import Planners, Refusal
 from agent_graph.planning.suggestion import (
     plan_at_start,
     planned_message,
@@ -72,7 +72,7 @@ class Refuse(Step):
         args = (ctx.services.planners, str(latest.content), list(request.messages), tools)
         refusal, plan = await asyncio.to_thread(refusal_and_plan, *args, request.facts)
         if refusal is not None:
-            ctx.emit(refusal_step(refusal.skill))
+            ctx.emit(refusal_step(refusal))
             # Nothing was offered to a model: the session's choice stays.
             return replace(request, answer=ctx.say(refusal.text), offered=None)
         if planning:
@@ -80,11 +80,12 @@ class Refuse(Step):
         return request
 
 
-def refusal_step(skill: str) -> StepEvent:
-    """The step that shows whose refusal the answer is."""
-    label = f"The {skill} skill declined this request"
-    step = StepEvent(id=f"refusal-{skill}", name="refusal", label=label, status="end", skill=skill)
-    return step
+def refusal_step(refusal: Refusal) -> StepEvent:
+    """The step that shows whose refusal the answer is: the skill by the name a person reads
+    in its label, by its id in `skill`."""
+    label = f"{refusal.title or refusal.skill} declined this request"
+    skill = refusal.skill
+    return StepEvent(id=f"refusal-{skill}", name="refusal", label=label, status="end", skill=skill)
 
 
 class PlanTurn(Step):

@@ -34,6 +34,8 @@ class SkillSpec:
     folder: Path
     image: str
     description: str = ""
+    title: str = ""
+    """What a person reads as the skill's name ("Weather"); its `name` in words when unset."""
     pool_size: int = 2
     timeout_s: float = 30.0
     recycle: bool = True
@@ -130,6 +132,7 @@ def load_skill(folder: Path) -> SkillSpec:
         folder=folder.resolve(),
         image=image,
         description=str(meta.get("description", "")),
+        title=str(meta.get("title") or name.replace("_", " ").capitalize()),
         pool_size=pool_size,
         timeout_s=timeout_s,
         recycle=bool(meta.get("recycle", True)),

@@ -55,7 +55,7 @@ _HOMES_ARGS = ("zpid", "like_zpid")
 _LIKING = re.compile(
     r"^\s*(?:oh |wow |ok |okay |so |honestly )?(?:i think |i guess )?"
     r"(?:(?:this|that)(?: one| house| home| place)? )?"
-    r"(?:(?:i |we )?(?:really |quite )?(?:like|love|adore|am into)\b|"
+    r"(?:(?:i |we )?(?:really |quite )?(?:like|liked|love|loved|adore|adored|am into)\b|"
     r"(?:i'?m|i am|we'?re|we are) (?:really |kind of |sort of |now )?(?:leaning (?:towards?|to)|"
     r"keen on|drawn to|interested in|into|fond of|loving)\b)",
     re.IGNORECASE,

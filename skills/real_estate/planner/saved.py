@@ -39,7 +39,7 @@ _SHOW = re.compile(
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
 _REMOVE = re.compile(
-    r"\b(?:remove|delete|unsave|un-save|(?<!price )drop|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
+    r"\b(?:remove|delete|unsave|un-save|(?<!price )drop(?!s?(?:ped)? in price)|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
     rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}"
 )
 """A removal, or a home taken (crossed, struck) off the list ("take the third off my list")."""
@@ -54,7 +54,7 @@ _SAVE = re.compile(
 )
 _COMPARE = re.compile(
     r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b|\bnext to each other\b|"
-    r"\bhead[- ]to[- ]head\b"
+    r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b"
 )
 _WEIGH = re.compile(
     r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b"

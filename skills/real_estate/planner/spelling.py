@@ -48,7 +48,14 @@ SHORT_VOCABULARY = frozenset(
 """Four-letter words corrected only when two neighbouring letters are swapped ("thsi", "shwo",
 "mroe"): a closer check would turn everyday words into them."""
 _WORD = re.compile(r"[a-z]{4,}")
-SHORT = {"hous": "house", "hom": "home", "cndo": "condo", "undr": "under", "ovr": "over"}
+SHORT = {
+    "hous": "house",
+    "hom": "home",
+    "cndo": "condo",
+    "undr": "under",
+    "ovr": "over",
+    "savr": "save",
+}
 """Misspellings too short for the similarity check, read as meant."""
 
 

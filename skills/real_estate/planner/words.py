@@ -72,6 +72,7 @@ PAGING = (  # "what else can you tell me" asks about a home, not for more homes
     r"next (?:batch|set|bunch|lot|few|ones)|the following ones|show (?:me )?more|load more|"
     r"see more|more (?:listings|options|homes|houses|properties|places|please|pls|of them|"
     r"like these)|any more|anymore|keep going|"
+    r"(?:anything|any|more|others?|something) (?:else )?(?:past|beyond|after) (?:these|those)|"
     r"what else(?! (?:can|could|would|do|does|should) (?:you|u|ya|i|we) (?:tell|say|share|"
     r"know|need to know)\b))\b|^\s*(?:more|next)\W*$"
 )

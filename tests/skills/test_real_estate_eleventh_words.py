@@ -1,0 +1,85 @@
+"""The planners on the eleventh session's ways of saying a wish (phrasings of our own, in no
+corpus): a home's past asked about (it sat on the market, has been for sale a long while, was
+pricier when first listed, did it drop in price) opens its details, never a search, a list of
+homes like it or a removal; homes set against each other are compared; anything past the homes
+shown is the next page; standing inside a home is a visit, and showing me its details is no
+showing; a clause that says one loved a home names it for the next wish; "savr" is "save"."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from agent_graph.planning.host import load_planner, planner_file
+from tests.skills.real_estate_fakes import SKILL_DIR
+
+_PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_eleventh_words")
+assert _PACKAGE is not None
+_conversation = importlib.import_module(f"{_PACKAGE.__name__}.conversation")
+correct = importlib.import_module(f"{_PACKAGE.__name__}.spelling").correct
+Conversation = _conversation.Conversation
+
+SHOWN = [
+    {"zpid": f"90{n}", "address": f"{n}00 Oak Cv, Austin, TX 78745", "price": 410_000 + n}
+    for n in range(1, 6)
+]
+ON_SCREEN = {"last_results": SHOWN, "last_criteria": {"location": "78745"}}
+IN_VIEW = {**ON_SCREEN, "focused": SHOWN[3]}
+KEPT = {**ON_SCREEN, "preferences": {"home_905": "saved"}}
+
+
+def calls(text: str, **context: Any) -> list[tuple[str, dict[str, Any]]]:
+    found = _conversation.plan_for(Conversation(text=text, **context))
+    assert found is not None, text
+    return [(c.name, c.args) for c in found.calls]
+
+
+def test_the_past_of_the_home_in_view_opens_its_details() -> None:
+    for text in [
+        "this place seems to have sat on the market all year, how come",
+        "was it pricier when they first listed it?",
+        "it's been up for sale for ages hasn't it",
+    ]:
+        assert calls(text, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], text
+
+
+def test_the_past_of_a_shown_home_named_opens_that_homes_details() -> None:
+    for text, zpid in [
+        ("has number 3 been listed a long while? looks like it's been around forever", "903"),
+        ("did the 5th drop in price at any point", "905"),
+    ]:
+        assert calls(text, **KEPT) == [("get_property_details", {"zpid": zpid})], text
+
+
+def test_a_home_dropped_from_the_list_is_still_removed() -> None:
+    assert calls("drop the 5th from my saved homes", **KEPT) == [
+        ("remove_saved_home", {"zpid": "905"})
+    ]
+
+
+def test_homes_set_against_each_other_are_compared() -> None:
+    said = "how do the 1st and the 3rd look against one another"
+    assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": ["901", "903"]})]
+
+
+def test_anything_past_the_homes_shown_is_the_next_page() -> None:
+    found = calls("is there something beyond these, I'd like to keep looking", **ON_SCREEN)
+    assert found == [("search_properties", {"location": "78745", "page": 2})]
+
+
+def test_standing_inside_a_home_is_a_visit_and_showing_me_it_is_not() -> None:
+    visit = calls("we'd love to stand inside it before deciding", **IN_VIEW)
+    assert [(name, args["zpid"]) for name, args in visit] == [("request_tour", "904")]
+    said = "could you try showing me everything about the 2nd, the photos were small"
+    assert calls(said, **ON_SCREEN) == [("get_property_details", {"zpid": "902"})]
+
+
+def test_a_clause_that_says_a_home_was_loved_names_it_for_the_next_wish() -> None:
+    said = "we adored the porch on the 2nd, are there others kind of like it"
+    assert [(name, args.get("like_zpid")) for name, args in calls(said, **ON_SCREEN)] == [
+        ("search_properties", "902")
+    ]
+
+
+def test_a_save_typed_with_a_slip_of_the_finger_is_a_save() -> None:
+    assert correct("savr the 3rd") == "save the 3rd"

@@ -6,7 +6,7 @@ part and the nearer of the two, by the intents the skills declare) both skills' 
 A second part no skill plans alone because it refers back to the first ("save the second one
 and what would it cost a month": "it" is named in the first) is planned by another skill than
 the first part's from the whole message, so it reads what "it" means; NEAR still decides whose
-part it is.
+part it is, and the calls that skill makes for the first part alone are left out.
 
 Generic: the cut knows English joining words only, never a skill's words; what each part asks
 for is its planner's to say.
@@ -70,7 +70,7 @@ def across_skills(text: str, plan_part: PlanPart, nearness: Nearness) -> dict[st
     part's first; None when no cut gives two skills' plans."""
     for left, right in cuts(text):
         first = plan_part(left, "")
-        second = _leaning(text, right, first, plan_part) if first is not None else None
+        second = _leaning(text, (left, right), first, plan_part) if first is not None else None
         if first is None or second is None or first.skill == second.skill:
             continue
         if _nearer(left, first.skill, second.skill, nearness) and _nearer(
@@ -80,13 +80,21 @@ def across_skills(text: str, plan_part: PlanPart, nearness: Nearness) -> dict[st
     return None
 
 
-def _leaning(text: str, right: str, first: Planned, plan_part: PlanPart) -> Planned | None:
+def _leaning(
+    text: str, cut: tuple[str, str], first: Planned, plan_part: PlanPart
+) -> Planned | None:
     """The right part's plan; when no skill plans it alone and it refers back ("it"), another
-    skill's than the left part's plan of the whole message (what "it" means is said there)."""
+    skill's than the left part's plan of the whole message (what "it" means is said there),
+    less the calls that skill makes for the left part alone."""
+    left, right = cut
     second = plan_part(right, "")
     if second is not None or not REFERS_BACK.search(right):
         return second
-    return plan_part(text, first.skill)
+    whole, before = plan_part(text, first.skill), plan_part(left, first.skill)
+    if whole is None or before is None or before.skill != whole.skill:
+        return whole
+    calls = [call for call in whole.plan["calls"] if call not in before.plan["calls"]]
+    return Planned(whole.skill, {**whole.plan, "calls": calls}) if calls else None
 
 
 def _nearer(part: str, own: str, other: str, nearness: Nearness) -> bool:

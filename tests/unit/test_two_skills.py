@@ -103,6 +103,35 @@ def test_a_second_part_that_refers_back_is_planned_from_the_whole_message(
     ]
 
 
+BOTH_PARTS_PLANNER = """
+PRIORITY = 70
+def plan(turn):
+    text = turn["text"].lower()
+    calls = [{"name": "beta_tool", "args": {"q": part.strip()}} for part in text.split(", and")
+             if "austin" in part or ("homes like it" in part and "austin" in text)]
+    return {"calls": calls, "note": ""} if calls else None
+"""
+
+
+def test_a_part_read_from_the_whole_keeps_only_the_calls_the_first_part_does_not_make(
+    tmp_path: Path,
+) -> None:
+    """beta, reading the whole message for "homes like it", also plans the first part (it
+    names Austin): that part is alpha's, so only "homes like it" is kept of beta's plan."""
+    folders = two_skill_folders(tmp_path, {"alpha": "weather", "beta": "house"})
+    (folders[1] / "planner.py").write_text(BOTH_PARTS_PLANNER)
+    planners = Planners.from_folders(folders)
+    said = "what's the weather like in Austin, and show me homes like it"
+    try:
+        answer = Bound(planners, ("alpha_tool", "beta_tool")).respond([HumanMessage(said)])
+    finally:
+        planners.close()
+    assert [(c["name"], c["args"]["q"]) for c in answer.tool_calls] == [
+        ("alpha_tool", "what's the weather like in Austin"),
+        ("beta_tool", "show me homes like it"),
+    ]
+
+
 def test_a_second_part_that_names_nothing_back_is_not_read_from_the_whole(
     tmp_path: Path,
 ) -> None:

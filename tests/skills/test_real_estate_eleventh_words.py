@@ -2,8 +2,10 @@
 corpus): a home's past asked about (it sat on the market, has been for sale a long while, was
 pricier when first listed, did it drop in price) opens its details, never a search, a list of
 homes like it or a removal; homes set against each other are compared; anything past the homes
-shown is the next page; standing inside a home is a visit, and showing me its details is no
-showing; a clause that says one loved a home names it for the next wish; "savr" is "save"."""
+shown is the next page; standing or looking inside a home is a visit, and showing me its
+details is no showing; a clause that says one loved a home names it for the next wish; "savr"
+is "save"; "let me know the second the price moves" watches the home in view, not the second;
+"the one and the two" are positions, and "and after" a wish is "and then"."""
 
 from __future__ import annotations
 
@@ -83,3 +85,23 @@ def test_a_clause_that_says_a_home_was_loved_names_it_for_the_next_wish() -> Non
 
 def test_a_save_typed_with_a_slip_of_the_finger_is_a_save() -> None:
     assert correct("savr the 3rd") == "save the 3rd"
+
+
+def test_looking_inside_a_home_before_someone_else_buys_it_is_a_visit() -> None:
+    said = "I'd hate to lose the 3rd before we've had a proper look inside"
+    assert [(name, args["zpid"]) for name, args in calls(said, **ON_SCREEN)] == [
+        ("request_tour", "903")
+    ]
+
+
+def test_told_the_second_the_price_moves_watches_the_home_in_view() -> None:
+    said = "can you tell me the second the price on this place moves"
+    assert calls(said, **IN_VIEW) == [("watch_home", {"zpid": "904", "watch": "price"})]
+
+
+def test_the_one_and_the_two_are_positions_and_and_after_is_and_then() -> None:
+    said = "please compare the one and the three and after show me number 5"
+    assert calls(said, **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["901", "903"]}),
+        ("get_property_details", {"zpid": "905"}),
+    ]

@@ -4,7 +4,7 @@ pricier when first listed, did it drop in price) opens its details, never a sear
 homes like it or a removal; homes set against each other are compared; anything past the homes
 shown is the next page; standing or looking inside a home is a visit, and showing me its
 details is no showing; a clause that says one loved a home names it for the next wish; "savr"
-is "save"; "let me know the second the price moves" watches the home in view, not the second;
+is "save", also where it starts the first of two wishes ("savr #2 and shwo me ..."); "let me know the second the price moves" watches the home in view, not the second;
 "the one and the two" are positions, and "and after" a wish is "and then"."""
 
 from __future__ import annotations
@@ -105,3 +105,10 @@ def test_the_one_and_the_two_are_positions_and_and_after_is_and_then() -> None:
         ("compare_properties", {"zpids": ["901", "903"]}),
         ("get_property_details", {"zpid": "905"}),
     ]
+
+
+def test_two_wishes_typed_with_slips_are_still_two_wishes() -> None:
+    said = "bokmark the 4th and shwo me simlar ones"
+    assert [
+        (name, args.get("zpid") or args.get("like_zpid")) for name, args in calls(said, **ON_SCREEN)
+    ] == [("save_home", "904"), ("search_properties", "904")]

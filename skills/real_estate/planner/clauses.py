@@ -21,6 +21,7 @@ from typing import Any
 from real_estate.domain import FORGET_CRITERIA, SAVE_CRITERIA, SEARCH
 
 from .plans import Conversation, Plan, ToolRequest
+from .spelling import respelled
 from .tour_request import one_visit_each
 
 _WISH_START = (
@@ -73,7 +74,7 @@ _FEELING = re.compile(
 def clauses(text: str) -> list[str]:
     """The message's clauses, in order (one when it makes a single wish)."""
     found: list[str] = []
-    for part in _SPLIT.split(text.strip()):
+    for part in _SPLIT.split(respelled(text.strip())):  # "savr #2 and shwo me ...": two wishes
         if found and _CONDITION.match(found[-1]) and "," not in found[-1]:
             found[-1] = f"{found[-1]}, {part.strip()}"
         elif part.strip(" ,.;"):

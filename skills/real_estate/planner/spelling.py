@@ -95,3 +95,9 @@ def correct(text: str) -> str:
     """Lower-case text with misspelled vocabulary words corrected (other words untouched)."""
     text = re.sub(r"\b[a-z]{3,4}\b", lambda m: SHORT.get(m.group(), m.group()), text)
     return _WORD.sub(lambda m: correct_word(m.group()), text)
+
+
+def respelled(text: str) -> str:
+    """`text` with its lower-case misspelled words corrected, the rest as written (case, names,
+    addresses): "savr the 2nd and shwo me simlar ones" -> "save the 2nd and show me similar ones"."""
+    return re.sub(r"\b[a-z]{3,}\b", lambda m: SHORT.get(m.group()) or correct_word(m.group()), text)

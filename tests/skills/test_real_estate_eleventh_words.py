@@ -5,7 +5,9 @@ homes like it or a removal; homes set against each other are compared; anything 
 shown is the next page; standing or looking inside a home is a visit, and showing me its
 details is no showing; a clause that says one loved a home names it for the next wish; "savr"
 is "save", also where it starts the first of two wishes ("savr #2 and shwo me ..."); "let me know the second the price moves" watches the home in view, not the second;
-"the one and the two" are positions, and "and after" a wish is "and then"."""
+"the one and the two" are positions, and "and after" a wish is "and then"; "secondly", "plus"
+and "after that" start a second wish, "first off" is no position, "ok, save ..." a save; "we'd
+like it kept somewhere" keeps it (no homes like it); "rates are around 6.8" is the rate."""
 
 from __future__ import annotations
 
@@ -19,6 +21,9 @@ _PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_eleventh_words")
 assert _PACKAGE is not None
 _conversation = importlib.import_module(f"{_PACKAGE.__name__}.conversation")
 correct = importlib.import_module(f"{_PACKAGE.__name__}.spelling").correct
+_MORTGAGE = load_planner(planner_file(SKILL_DIR.parent / "mortgage"), "mortgage_eleventh_words")
+assert _MORTGAGE is not None
+stated_terms = importlib.import_module(f"{_MORTGAGE.__name__}.terms").stated_terms
 Conversation = _conversation.Conversation
 
 SHOWN = [
@@ -112,3 +117,24 @@ def test_two_wishes_typed_with_slips_are_still_two_wishes() -> None:
     assert [
         (name, args.get("zpid") or args.get("like_zpid")) for name, args in calls(said, **ON_SCREEN)
     ] == [("save_home", "904"), ("search_properties", "904")]
+
+
+def test_wishes_put_in_order_are_each_made() -> None:
+    for said in [
+        "ok first off bookmark number 3, and secondly we'd like to go see it on friday",
+        "save number 3 plus can we go see it on friday",
+        "save number 3, after that can we go see it on friday",
+    ]:
+        assert [(name, args["zpid"]) for name, args in calls(said, **ON_SCREEN)] == [
+            ("save_home", "903"),
+            ("request_tour", "903"),
+        ], said
+
+
+def test_a_home_wished_kept_somewhere_is_saved() -> None:
+    said = "the 5th keeps coming up at dinner, we'd like it kept somewhere safe"
+    assert calls(said, **ON_SCREEN) == [("save_home", {"zpid": "905"})]
+
+
+def test_a_rate_said_as_what_rates_are_around_is_the_rate() -> None:
+    assert stated_terms("my broker says rates are about 6.9 these days") == {"rate_percent": 6.9}

@@ -35,7 +35,8 @@ _WISH_START = (
     r"stick|stash|dig up|take|cross|bump|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
 )
 _SPLIT = re.compile(
-    rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also)\s+|,?\s+(?:and|n|an|&|\+)\s+(?={_WISH_START})|"
+    rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also|secondly|after that)\s+|"
+    rf",?\s+(?:and|n|an|&|\+|plus)\s+(?={_WISH_START})|"
     rf"(?:,|[.;!?])\s+(?={_WISH_START})",
     re.IGNORECASE,
 )

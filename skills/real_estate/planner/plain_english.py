@@ -56,6 +56,12 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"they|this|that|there|anything|something|we|you|i)\b)",
             r"\1 the moment",
         ),
+        # "ok first off save #2, and secondly ...": the order of wishes, no position
+        (
+            r"(^\s*|\b(?:ok(?:ay)?|so|well|right),?\s+|[,.;!?]\s+)"
+            r"(?:first off|first of all|firstly|to start with),?\s+",
+            r"\1",
+        ),
         (r"\bmore cheap\b", "cheaper"),
         (r"\bmore big\b", "bigger"),
         # "become cheaper", "become more low": a price that gets lower

@@ -38,7 +38,7 @@ KNOWN = frozenset(
     wants water which while would write years young spend spending close closer valle large
     cheap price prices priced newer older change changed seven eight eleven twelve fifteen twenty seventy
     eighty ninety sixty fifty forty thirty nineteen eighteen seventeen sixteen fourteen
-    thirteen alter removed deleted forgot visited reduce
+    thirteen alter removed deleted forgot visited reduce secondly thirdly
     """.split()  # noqa: SIM905
 )
 SHORT_VOCABULARY = frozenset(

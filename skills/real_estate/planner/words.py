@@ -46,8 +46,8 @@ MODIFIERS: list[tuple[str, str]] = [
     (
         "similar",
         r"similar|comparable|more like|in the same (?:vein|style|spirit)|along the same lines|"
-        r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwould )(?<!\bi would )"
-        r"like (?:this|that|it(?! a lot)|the |#|number )",
+        r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwe'd )(?<!\bwould )(?<!\bi would )"
+        r"like (?:this|that|it(?! a lot|'s| is\b| was\b)|the |#|number )",
     ),
 ]
 

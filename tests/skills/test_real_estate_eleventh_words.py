@@ -7,7 +7,8 @@ details is no showing; a clause that says one loved a home names it for the next
 is "save", also where it starts the first of two wishes ("savr #2 and shwo me ..."); "let me know the second the price moves" watches the home in view, not the second;
 "the one and the two" are positions, and "and after" a wish is "and then"; "secondly", "plus"
 and "after that" start a second wish, "first off" is no position, "ok, save ..." a save; "we'd
-like it kept somewhere" keeps it (no homes like it); "rates are around 6.8" is the rate."""
+like it kept somewhere" keeps it (no homes like it); "rates are around 6.8" is the rate; a preference scrapped, forgotten as "where I wanted to
+live", changed as a spending cap or with "please update that" is forgotten or kept."""
 
 from __future__ import annotations
 
@@ -138,3 +139,24 @@ def test_a_home_wished_kept_somewhere_is_saved() -> None:
 
 def test_a_rate_said_as_what_rates_are_around_is_the_rate() -> None:
     assert stated_terms("my broker says rates are about 6.9 these days") == {"rate_percent": 6.9}
+
+
+REMEMBERED = {"budget_max": "$500,000", "location": "Austin", "property_type": "house"}
+
+
+def test_a_preference_scrapped_or_named_by_what_it_was_is_forgotten() -> None:
+    assert calls("scrap the price cap you've got for me", preferences=REMEMBERED) == [
+        ("forget_search_criteria", {"key": "budget_max"})
+    ]
+    said = "please forget where we said we wanted to be"
+    assert calls(said, preferences=REMEMBERED) == [("forget_search_criteria", {"key": "location"})]
+
+
+def test_a_spending_cap_moved_or_a_type_to_update_is_kept_not_searched() -> None:
+    def kept(said: str) -> list[tuple[str, Any]]:
+        return [(a["key"], a["value"]) for _, a in calls(said, preferences=REMEMBERED)]
+
+    assert kept("my spending cap is 620k now") == [("budget_max", "$620,000")]
+    assert kept("townhouses instead of houses for us, update that please") == [
+        ("property_type", "townhouse")
+    ]

@@ -8,7 +8,10 @@ is "save", also where it starts the first of two wishes ("savr #2 and shwo me ..
 "the one and the two" are positions, and "and after" a wish is "and then"; "secondly", "plus"
 and "after that" start a second wish, "first off" is no position, "ok, save ..." a save; "we'd
 like it kept somewhere" keeps it (no homes like it); "rates are around 6.8" is the rate; a preference scrapped, forgotten as "where I wanted to
-live", changed as a spending cap or with "please update that" is forgotten or kept."""
+live", changed as a spending cap or with "please update that" is forgotten or kept; kept in the loop
+on a price, or wanting to know when homes like these get listed, is a watch or a saved search
+(wanting to know when a home was listed is neither); "the 2nd from the bottom" is the one
+before the last."""
 
 from __future__ import annotations
 
@@ -159,4 +162,23 @@ def test_a_spending_cap_moved_or_a_type_to_update_is_kept_not_searched() -> None
     assert kept("my spending cap is 620k now") == [("budget_max", "$620,000")]
     assert kept("townhouses instead of houses for us, update that please") == [
         ("property_type", "townhouse")
+    ]
+
+
+def test_kept_in_the_loop_or_wanting_to_know_when_is_a_watch_or_a_saved_search() -> None:
+    assert calls("keep us in the loop about the price of the 2nd", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "902", "watch": "price"})
+    ]
+    assert calls("we'd like to know whenever places like these get listed", **ON_SCREEN) == [
+        ("save_search", {"criteria": {"location": "78745"}})
+    ]
+    when_listed = _conversation.plan_for(
+        Conversation(text="I'd like to know when the 2nd was listed", **ON_SCREEN)
+    )
+    assert when_listed is None or "watch_home" not in [c.name for c in when_listed.calls]
+
+
+def test_the_2nd_from_the_bottom_is_the_one_before_the_last() -> None:
+    assert calls("what about the 2nd from the bottom", **ON_SCREEN) == [
+        ("get_property_details", {"zpid": "904"})
     ]

@@ -11,7 +11,7 @@ like it kept somewhere" keeps it (no homes like it); "rates are around 6.8" is t
 live", changed as a spending cap or with "please update that" is forgotten or kept; kept in the loop
 on a price, or wanting to know when homes like these get listed, is a watch or a saved search
 (wanting to know when a home was listed is neither); "the 2nd from the bottom" is the one
-before the last."""
+before the last; "around 350 or less" is a ceiling, "around 350" alone a range."""
 
 from __future__ import annotations
 
@@ -182,3 +182,11 @@ def test_the_2nd_from_the_bottom_is_the_one_before_the_last() -> None:
     assert calls("what about the 2nd from the bottom", **ON_SCREEN) == [
         ("get_property_details", {"zpid": "904"})
     ]
+
+
+def test_an_amount_said_around_then_bounded_is_the_bound() -> None:
+    assert calls("could we see some around 380k or under", **ON_SCREEN) == [
+        ("search_properties", {"location": "78745", "price_max": 380000})
+    ]
+    ranged = calls("could we see some around 380k", **ON_SCREEN)[0][1]
+    assert (ranged["price_min"], ranged["price_max"]) == (342000, 418000)

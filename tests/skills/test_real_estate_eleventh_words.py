@@ -11,7 +11,8 @@ like it kept somewhere" keeps it (no homes like it); "rates are around 6.8" is t
 live", changed as a spending cap or with "please update that" is forgotten or kept; kept in the loop
 on a price, or wanting to know when homes like these get listed, is a watch or a saved search
 (wanting to know when a home was listed is neither); "the 2nd from the bottom" is the one
-before the last; "around 350 or less" is a ceiling, "around 350" alone a range."""
+before the last; "around 350 or less" is a ceiling, "around 350" alone a range; "abt the 4th 1"
+(typed short) is about the fourth one."""
 
 from __future__ import annotations
 
@@ -190,3 +191,9 @@ def test_an_amount_said_around_then_bounded_is_the_bound() -> None:
     ]
     ranged = calls("could we see some around 380k", **ON_SCREEN)[0][1]
     assert (ranged["price_min"], ranged["price_max"]) == (342000, 418000)
+
+
+def test_a_position_typed_short_is_that_home() -> None:
+    assert calls("pls tell me abt the 3rd 1", **ON_SCREEN) == [
+        ("get_property_details", {"zpid": "903"})
+    ]

@@ -6,7 +6,7 @@ part a cut leaves of it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from agent_graph.planning.planner import Planner, SkillTurns, read_plan
@@ -39,10 +39,20 @@ class HeardPlanners:
 
     matcher: IntentMatcher
     heard: list[tuple[Planner, dict[str, Any]]]
+    asked: dict[tuple[str, str], Planned | None] = field(default_factory=dict)
+    """The plans found, by text and skill left out: the whole message is asked once."""
 
-    def planned(self, text: str) -> Planned | None:
-        """The first plan with calls for `text` said in place of the message."""
+    def planned(self, text: str, other_than: str = "") -> Planned | None:
+        """The first plan with calls for `text` said in place of the message, by a skill other
+        than `other_than`."""
+        if (text, other_than) not in self.asked:
+            self.asked[text, other_than] = self._first(text, other_than)
+        return self.asked[text, other_than]
+
+    def _first(self, text: str, other_than: str) -> Planned | None:
         for planner, turn in self.heard:
+            if planner.skill == other_than:
+                continue
             found = self._asked(planner, {**turn, "text": text})
             if found is not None and found["calls"]:
                 return Planned(planner.skill, found)

@@ -3,6 +3,10 @@ in Tokyo?"): each skill's planner reads the whole message alone, so only the fir
 would be made. Here the message is cut in two at a conjunction or a punctuation mark, each part
 is planned on its own, and when the parts are planned by two different skills (each NEAR its
 part and the nearer of the two, by the intents the skills declare) both skills' calls are kept.
+A second part no skill plans alone because it refers back to the first ("save the second one
+and what would it cost a month": "it" is named in the first) is planned by another skill than
+the first part's from the whole message, so it reads what "it" means; NEAR still decides whose
+part it is, and the calls that skill makes for the first part alone are left out.
 
 Generic: the cut knows English joining words only, never a skill's words; what each part asks
 for is its planner's to say.
@@ -21,6 +25,8 @@ BOUNDARY = re.compile(
 )
 """Where a message may be cut: before a joining word (with a comma or not), at a comma or a
 semicolon, after a sentence's end."""
+REFERS_BACK = re.compile(r"\b(?:it|them|this one|that one|these ones|those ones)\b", re.I)
+"""English words a part uses for what the part before it names."""
 MAX_CUTS = 6
 """The cuts tried, from the message's start: a longer list of clauses is read whole."""
 NEAR = 0.4
@@ -37,8 +43,9 @@ class Planned:
     plan: dict[str, Any]
 
 
-PlanPart = Callable[[str], Planned | None]
-"""The first plan with calls for a part of the message, in the planners' order."""
+PlanPart = Callable[[str, str], Planned | None]
+"""The first plan with calls for a part of the message (or the whole), in the planners' order,
+by a skill other than the one named ("": any skill)."""
 Nearness = Callable[[str, str], float]
 """How near a part is to a skill: its best declared intent's score."""
 
@@ -62,8 +69,8 @@ def across_skills(text: str, plan_part: PlanPart, nearness: Nearness) -> dict[st
     """One plan with the calls of the two skills that each plan one part of `text`, the left
     part's first; None when no cut gives two skills' plans."""
     for left, right in cuts(text):
-        first = plan_part(left)
-        second = plan_part(right) if first is not None else None
+        first = plan_part(left, "")
+        second = _leaning(text, (left, right), first, plan_part) if first is not None else None
         if first is None or second is None or first.skill == second.skill:
             continue
         if _nearer(left, first.skill, second.skill, nearness) and _nearer(
@@ -71,6 +78,23 @@ def across_skills(text: str, plan_part: PlanPart, nearness: Nearness) -> dict[st
         ):
             return _joined(first.plan, second.plan)
     return None
+
+
+def _leaning(
+    text: str, cut: tuple[str, str], first: Planned, plan_part: PlanPart
+) -> Planned | None:
+    """The right part's plan; when no skill plans it alone and it refers back ("it"), another
+    skill's than the left part's plan of the whole message (what "it" means is said there),
+    less the calls that skill makes for the left part alone."""
+    left, right = cut
+    second = plan_part(right, "")
+    if second is not None or not REFERS_BACK.search(right):
+        return second
+    whole, before = plan_part(text, first.skill), plan_part(left, first.skill)
+    if whole is None or before is None or before.skill != whole.skill:
+        return whole
+    calls = [call for call in whole.plan["calls"] if call not in before.plan["calls"]]
+    return Planned(whole.skill, {**whole.plan, "calls": calls}) if calls else None
 
 
 def _nearer(part: str, own: str, other: str, nearness: Nearness) -> bool:

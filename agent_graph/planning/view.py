@@ -100,13 +100,13 @@ class TurnView:
     def _granted(self, skill: str, reads: frozenset[str]) -> dict[str, str]:
         """Other skills' preferences of the keys `reads` names (`preference:<key>`)."""
         keys = {r.removeprefix(PREFERENCE) for r in reads if r.startswith(PREFERENCE)}
-        return {
-            str(e["key"]): str(e["value"])
+        return _kept(
+            e
             for other, entries in self.facts.entries.items()
             if other != skill
             for e in entries
             if e.get("entry_type") == "PREFERENCE" and e.get("key") in keys
-        }
+        )
 
     def for_plan(self, skill: str, reads: frozenset[str]) -> dict[str, Any] | None:
         """`plan`'s turn: asked only when the turn offers one of the skill's tools and the

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.779}
+FLOORS = {"learn": 0.965, "heldout": 0.782}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -51,7 +51,10 @@ Ninth session, the learn part's remaining failures by mechanism (no cases added)
 while other branches change the same planners.
 Tenth session: learn 763/765 (99.7%; 50 cases added, 33 passing before: chatty, two wishes,
 tours with no time, questions outside the product, a payment on the saved budget), held-out
-282/359 (78.6%); the held-out floor is 280 (0.779, two cases of margin); learn's stays."""
+282/359 (78.6%); the held-out floor is 280 (0.779, two cases of margin); learn's stays.
+Eleventh session: learn 808/814 (99.3%; 49 cases added, 35 passing before: chatty, two wishes,
+wishes said indirectly, a home's past), held-out 283/359 (78.8%); the held-out floor is 281
+(0.782, two cases of margin); learn's stays."""
 
 
 def _parts() -> dict[str, list[Case]]:

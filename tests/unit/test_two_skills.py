@@ -74,6 +74,71 @@ def test_a_part_that_only_sets_the_scene_is_no_wish_of_its_own(tmp_path: Path) -
     ]
 
 
+LEANING_PLANNER = """
+PRIORITY = 5
+def plan(turn):
+    text = turn["text"].lower()
+    if "weather" not in text or ("it" in text.split() and "austin" not in text):
+        return None  # "the weather around it" alone: where is "it"?
+    return {"calls": [{"name": "alpha_tool", "args": {"q": turn["text"]}}], "note": ""}
+"""
+
+
+def test_a_second_part_that_refers_back_is_planned_from_the_whole_message(
+    tmp_path: Path,
+) -> None:
+    """alpha plans "what's the weather around it" only where "it" is named: from the whole
+    message, so both skills' calls are made, the first part's first."""
+    folders = two_skill_folders(tmp_path, {"alpha": "weather", "beta": "house"})
+    (folders[0] / "planner.py").write_text(LEANING_PLANNER)
+    planners = Planners.from_folders(folders)
+    said = "save the house in Austin, and what's the weather around it"
+    try:
+        answer = Bound(planners, ("alpha_tool", "beta_tool")).respond([HumanMessage(said)])
+    finally:
+        planners.close()
+    assert [(c["name"], c["args"]["q"]) for c in answer.tool_calls] == [
+        ("beta_tool", "save the house in Austin"),
+        ("alpha_tool", said),
+    ]
+
+
+BOTH_PARTS_PLANNER = """
+PRIORITY = 70
+def plan(turn):
+    text = turn["text"].lower()
+    calls = [{"name": "beta_tool", "args": {"q": part.strip()}} for part in text.split(", and")
+             if "austin" in part or ("homes like it" in part and "austin" in text)]
+    return {"calls": calls, "note": ""} if calls else None
+"""
+
+
+def test_a_part_read_from_the_whole_keeps_only_the_calls_the_first_part_does_not_make(
+    tmp_path: Path,
+) -> None:
+    """beta, reading the whole message for "homes like it", also plans the first part (it
+    names Austin): that part is alpha's, so only "homes like it" is kept of beta's plan."""
+    folders = two_skill_folders(tmp_path, {"alpha": "weather", "beta": "house"})
+    (folders[1] / "planner.py").write_text(BOTH_PARTS_PLANNER)
+    planners = Planners.from_folders(folders)
+    said = "what's the weather like in Austin, and show me homes like it"
+    try:
+        answer = Bound(planners, ("alpha_tool", "beta_tool")).respond([HumanMessage(said)])
+    finally:
+        planners.close()
+    assert [(c["name"], c["args"]["q"]) for c in answer.tool_calls] == [
+        ("alpha_tool", "what's the weather like in Austin"),
+        ("beta_tool", "show me homes like it"),
+    ]
+
+
+def test_a_second_part_that_names_nothing_back_is_not_read_from_the_whole(
+    tmp_path: Path,
+) -> None:
+    said = "save the house in Paris, and what's the weather today"
+    assert calls_for(tmp_path, said, {"alpha": "paris", "beta": "house"}) == [("alpha_tool", said)]
+
+
 @pytest.mark.parametrize(
     ("text", "found"),
     [

@@ -8,11 +8,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .terms import money
+
 _MY_BUDGET = re.compile(
     r"\b(?:my|our|the)\s+(?:(?:whole|full|entire|max(?:imum)?|top|saved|total)\s+)?"
     r"(?:budget|price (?:limit|cap|ceiling)|max(?:imum)? price|spending limit)\b"
 )
 _AMOUNT = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*([km])?\b")
+"""The saved budget as the home search wrote it ("$500,000", "450k")."""
 
 
 def budget_price(text: str, preferences: Mapping[str, Any]) -> float | None:
@@ -22,5 +25,4 @@ def budget_price(text: str, preferences: Mapping[str, Any]) -> float | None:
     found = _AMOUNT.search(str(preferences.get("budget_max") or "").lower())
     if found is None:
         return None
-    value = float(found.group(1).replace(",", ""))
-    return value * {"k": 1e3, "m": 1e6}.get(found.group(2) or "", 1) or None
+    return money(found.group(1), found.group(2)) or None

@@ -16,7 +16,11 @@ DOWN_AMT = re.compile(
 )
 _BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
 """'20 down' is 20% down; '0 down' none."""
-_BARE_RATE = re.compile(r"\b(?:at|rate(?: is| of)?|interest(?: is| of)?)\s+(\d{1,2}\.\d{1,3})\b")
+_BARE_RATE = re.compile(
+    r"\b(?:at|(?:interest )?rates?(?: is| are| of)?|interest(?: is| of)?)"
+    r"(?: (?:around|about|roughly|like))?\s+(\d{1,2}\.\d{1,3})\b"
+)
+"""A rate said without "%": "at 6.5", "rates are around 6.8"."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
 MONTHLY = re.compile(
     r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*(?:dollars?\s*)?(?:a|per|each|every) month\b"

@@ -21,6 +21,7 @@ from typing import Any
 from real_estate.domain import FORGET_CRITERIA, SAVE_CRITERIA, SEARCH
 
 from .plans import Conversation, Plan, ToolRequest
+from .spelling import respelled
 from .tour_request import one_visit_each
 
 _WISH_START = (
@@ -34,7 +35,8 @@ _WISH_START = (
     r"stick|stash|dig up|take|cross|bump|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
 )
 _SPLIT = re.compile(
-    rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also)\s+|,?\s+(?:and|n|an|&|\+)\s+(?={_WISH_START})|"
+    rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also|secondly|after that)\s+|"
+    rf",?\s+(?:and|n|an|&|\+|plus)\s+(?={_WISH_START})|"
     rf"(?:,|[.;!?])\s+(?={_WISH_START})",
     re.IGNORECASE,
 )
@@ -55,7 +57,7 @@ _HOMES_ARGS = ("zpid", "like_zpid")
 _LIKING = re.compile(
     r"^\s*(?:oh |wow |ok |okay |so |honestly )?(?:i think |i guess )?"
     r"(?:(?:this|that)(?: one| house| home| place)? )?"
-    r"(?:(?:i |we )?(?:really |quite )?(?:like|love|adore|am into)\b|"
+    r"(?:(?:i |we )?(?:really |quite )?(?:like|liked|love|loved|adore|adored|am into)\b|"
     r"(?:i'?m|i am|we'?re|we are) (?:really |kind of |sort of |now )?(?:leaning (?:towards?|to)|"
     r"keen on|drawn to|interested in|into|fond of|loving)\b)",
     re.IGNORECASE,
@@ -73,7 +75,7 @@ _FEELING = re.compile(
 def clauses(text: str) -> list[str]:
     """The message's clauses, in order (one when it makes a single wish)."""
     found: list[str] = []
-    for part in _SPLIT.split(text.strip()):
+    for part in _SPLIT.split(respelled(text.strip())):  # "savr #2 and shwo me ...": two wishes
         if found and _CONDITION.match(found[-1]) and "," not in found[-1]:
             found[-1] = f"{found[-1]}, {part.strip()}"
         elif part.strip(" ,.;"):

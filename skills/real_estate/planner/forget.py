@@ -14,7 +14,7 @@ from .words import REQUEST
 
 _FORGET = re.compile(
     r"(?<!before i )(?<!before we )(?<!lest i )(?<!so i don't )(?<!in case i )"
-    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|wipe|ditch|toss)\b|"
+    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss)\b|"
     r"\b(?:no longer|don'?t|do not) (?:care about|need|want|set on|fixed on|sold on)\b|"
     r"\bno more\b|"
     r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b|"
@@ -29,7 +29,11 @@ _KEPT = re.compile(
 """What was remembered, not a filter of the search on screen ("drop the price limit")."""
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
     (r"budget|price(?: limit| range| cap)?|max(?:imum)? price", ("budget_max", "budget_min")),
-    (r"location|area|city|zip(?: ?code)?|neighbou?rhood|town", ("location",)),
+    (
+        r"location|area|city|zip(?: ?code)?|neighbou?rhood|town|"
+        r"where (?:i|we) (?:said (?:i|we) )?(?:want(?:ed)?|would like|'d like) to (?:live|be|move)",
+        ("location",),
+    ),
     (
         r"(?:property |home )?type(?: of (?:house|home|property))?|kind of (?:home|property)",
         ("property_type",),
@@ -78,6 +82,7 @@ def _named_keys(norm: str) -> list[tuple[str, ...]]:
         if re.search(rf"\b(?:my|our|the saved|the|no more)\s+(?:saved\s+)?(?:{words})\b", norm)
         or re.search(rf"\b(?:my|our)\b.*\band (?:my |our |the )?(?:{words})\b", norm)
         or re.search(rf"\b(?:flexible|open|easy) (?:on|about|with|regarding) (?:{words})\b", norm)
+        or re.search(rf"{_DROPPING.pattern}\s+(?:about\s+)?(?:{words})\b", norm)
     ]
 
 
@@ -86,7 +91,7 @@ _SET_ON = re.compile(r"\b(?:set|fixed|sold|hung up|stuck) on\b")
 and says so when none is saved by that value (never a saved home's removal)."""
 
 _DROPPING = re.compile(
-    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|wipe|ditch|toss|no longer)\b"
+    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|no longer)\b"
 )
 
 

@@ -40,8 +40,15 @@ def street_address(conv: Conversation) -> Plan | None:
 
 
 def time_on_market(conv: Conversation) -> Plan | None:
-    """How long the open home has been listed: its details say."""
-    if conv.focused is None or find_reference(conv.text) is not None:
+    """How long the open home, or a shown one the message names ("has the 4th been for sale
+    long?"), has been listed, or how its price went: its details say."""
+    ref = find_reference(conv.text)
+    if ref is not None:
+        if not (conv.last_results and asks_days_on_market(conv.text)):
+            return None
+        listing, _ = resolve(ref, conv.last_results)
+        return Plan([details(str(listing["zpid"]))]) if listing else None
+    if conv.focused is None:
         return None
     if asks_days_on_market(conv.text) or conv.intent == "time_on_market":
         return Plan([details(str(conv.focused["zpid"]))])

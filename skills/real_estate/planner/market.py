@@ -42,9 +42,14 @@ _HOW_LONG = re.compile(
     rf"\bwhen did {_THIS} (?:hit|come on|go on|get listed)\b|\bis {_THIS} (?:a )?new(?:ly)? list|"
     r"\bprice history\b|"
     rf"\b(?:has|did|have) (?:{_THIS}|the price)\b.*\b(?:price (?:cuts?|drops?|reductions?|changes?)|"
-    r"c[oa]me down|been (?:reduced|cut|lowered))\b"
+    r"c[oa]me down|been (?:reduced|cut|lowered))\b|"
+    rf"\b(?:did|has|have|was) {_THIS}\b.*\b(?:drop(?:ped)?|go(?:ne)? down|get cheaper)\b|"
+    r"\b(?:sat|sitting|sit|lingered|stayed|stuck) (?:on|in) (?:the )?market\b|"
+    r"\bbeen (?:for sale|on (?:the )?market|listed|up|around)\b.*\b(?:long|forever|ages|while)\b|"
+    r"\b(?:more expensive|pricier|cheaper|priced (?:higher|lower)) when\b|\bfirst (?:listed|put up)\b"
 )
-"""How long the listing in view has been on the market, or how its price went."""
+"""How long the listing in view has been on the market, or how its price went: sat on the
+market for months, been for sale forever, pricier when first listed, did it drop."""
 
 
 def _days(match: re.Match[str] | None) -> int | None:

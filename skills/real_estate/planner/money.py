@@ -90,13 +90,17 @@ _HUNDREDS = re.compile(r"[1-9]\d\d")
 def _bound(text: str, m: re.Match[str]) -> tuple[int, int, str]:
     """(start, end, kind) of an amount with the words that bound it: max, min, around or ""."""
     prefix, after = text[: m.start()], text[m.end() :]
+    start = m.start()
     for name, rx in (("max", _MAX_BEFORE), ("min", _MIN_BEFORE), ("around", _AROUND_BEFORE)):
         if found := rx.search(prefix):
-            return found.start(), m.end(), name
+            if name != "around":
+                return found.start(), m.end(), name
+            start = found.start()  # "around 350 or less": the bound after it says which
+            break
     for name, rx in (("min", _MIN_AFTER), ("max", _MAX_AFTER), ("around", _AROUND_AFTER)):
         if found := rx.match(after):
-            return m.start(), m.end() + found.end(), name
-    return m.start(), m.end(), ""
+            return start, m.end() + found.end(), name
+    return start, m.end(), "around" if start < m.start() else ""
 
 
 def around(value: float) -> tuple[int, int]:

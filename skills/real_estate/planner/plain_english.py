@@ -2,7 +2,8 @@
 the recognizers read: "I want see" -> "I want to see", "please you save" -> "please save",
 "how much cost" -> "what is the price of", "is having a pool" -> "has a pool", "house two" ->
 "number two", "more cheap" -> "cheaper", "become cheaper" -> "gets cheaper", "next houses" ->
-"next page"; and, as anyone writes it, "first" meaning "before anything else" after the home it
+"next page", "the one and the two" -> "number one and number two", "and after save" -> "and then
+save"; and, as anyone writes it, "let me know the second the price moves" (the moment), "first" meaning "before anything else" after the home it
 follows ("compare it with the sixth first") dropped, so it is not read as a position.
 
 Each rule is a construction (a missing "to" or auxiliary, a verb used for another), never one
@@ -17,6 +18,7 @@ _VERBS = (
     r"see|save|visit|know|find|buy|look|go|check|compare|book|schedule|keep|watch|remember|"
     r"forget|get|have|move|live|make"
 )
+_NUMBERS = r"one|two|three|four|five|six|seven|eight|nine|ten"
 _YOU_VERBS = r"save|show|tell|send|give|find|book|notify|inform|remember|keep|forget|compare"
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), replacement)
@@ -42,6 +44,22 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\b(it|them|that|this|these|those|one|second|third|fourth|fifth|sixth|seventh|eighth|"
             r"ninth|tenth|last|\d{1,2}(?:st|nd|rd|th)) first\b(?!\s*(?:one|home|house|place|listing|"
             r"property|condo|few|two|three|four|five|\d))",
+            r"\1",
+        ),
+        # "compare the one and the two": two positions said as bare numbers
+        (rf"\bthe ({_NUMBERS}) and the ({_NUMBERS})\b", r"number \1 and number \2"),
+        # "... and after save the two": "after" as "then", before a wish
+        (rf"\band after(?: that)? (?=(?:{_VERBS}|{_YOU_VERBS})\b)", "and then "),
+        # "let me know the second the price moves": the moment, not the second home
+        (
+            r"\b(know|tell (?:me|us)|ping (?:me|us)|text (?:me|us)) the second\b(?= (?:the|it|its|"
+            r"they|this|that|there|anything|something|we|you|i)\b)",
+            r"\1 the moment",
+        ),
+        # "ok first off save #2, and secondly ...": the order of wishes, no position
+        (
+            r"(^\s*|\b(?:ok(?:ay)?|so|well|right),?\s+|[,.;!?]\s+)"
+            r"(?:first off|first of all|firstly|to start with),?\s+",
             r"\1",
         ),
         (r"\bmore cheap\b", "cheaper"),

@@ -52,7 +52,11 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), said)
     for pattern, said in (
         (r"\b(\d{1,2})-(st|nd|rd|th)\b", r"\1\2"),  # "the 4-th one"
-        (r"(?:\bthe )?\b(?:second|next) from (?:the )?(?:last|bottom|end)\b", "the second to last"),
+        (rf"\b(\d{{1,2}}(?:st|nd|rd|th)) 1\b{_NOT_AMOUNT}", r"\1 one"),  # "the 4th 1" typed
+        (
+            r"(?:\bthe )?\b(?:second|2nd|next) from (?:the )?(?:last|bottom|end)\b",
+            "the second to last",
+        ),
         (r"(?<!the )\b(?:second|next)[- ]to[- ]last\b", "the second to last"),  # said alone
         (r"\bthe (?:one|home|house|listing) (?:before|above) (?:the )?last\b", "second to last"),
         (

@@ -27,7 +27,7 @@ _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
     r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|"
     r"(?:we|i) can (?:go|pay|stretch) (?:up )?to|price (?:ceiling|cap|limit)|ceiling|"
-    r"(?:top|highest) price|(?:our|my) limit|"
+    r"(?:top|highest) price|(?:our|my) (?:limit|cap)|spending (?:cap|limit)|"
     r"(?:we|i) (?:can'?t|cannot|won'?t) (?:go|spend|pay) (?:above|over|more than))\b"
 )
 _LOCATION = (
@@ -60,7 +60,7 @@ _KEEP = (
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
     r"(?:please )?note (?:that|this|it)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|for (?:the )?future(?: search(?:es)?)?|"
-    r"from now on|going forward|(?:save|store) (?:that|this|it)|"
+    r"from now on|going forward|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"

@@ -39,22 +39,24 @@ _SHOW = re.compile(
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
 _REMOVE = re.compile(
-    r"\b(?:remove|delete|unsave|un-save|(?<!price )drop|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
+    r"\b(?:remove|delete|unsave|un-save|(?<!price )drop(?!s?(?:ped)? in price)|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
     rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}"
 )
 """A removal, or a home taken (crossed, struck) off the list ("take the third off my list")."""
 _REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
 _SAVE = re.compile(
-    r"^\s*(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
+    r"^\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
+    r"(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
     r"(?:save|sav|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
     r"favou?rite|heart|star)\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
     r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b|"
+    r"\b(?:it|this one|that one) kept (?:somewhere|safe|for later)\b|"
     r"\b(?:hang|hold) on ?to (?:(?:this|that|the \w+) (?:one|home|house|place)|number|#)"
 )
 _COMPARE = re.compile(
     r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b|\bnext to each other\b|"
-    r"\bhead[- ]to[- ]head\b"
+    r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b"
 )
 _WEIGH = re.compile(
     r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b"

@@ -38,7 +38,7 @@ KNOWN = frozenset(
     wants water which while would write years young spend spending close closer valle large
     cheap price prices priced newer older change changed seven eight eleven twelve fifteen twenty seventy
     eighty ninety sixty fifty forty thirty nineteen eighteen seventeen sixteen fourteen
-    thirteen alter removed deleted forgot visited reduce
+    thirteen alter removed deleted forgot visited reduce secondly thirdly
     """.split()  # noqa: SIM905
 )
 SHORT_VOCABULARY = frozenset(
@@ -48,7 +48,15 @@ SHORT_VOCABULARY = frozenset(
 """Four-letter words corrected only when two neighbouring letters are swapped ("thsi", "shwo",
 "mroe"): a closer check would turn everyday words into them."""
 _WORD = re.compile(r"[a-z]{4,}")
-SHORT = {"hous": "house", "hom": "home", "cndo": "condo", "undr": "under", "ovr": "over"}
+SHORT = {
+    "hous": "house",
+    "hom": "home",
+    "cndo": "condo",
+    "undr": "under",
+    "ovr": "over",
+    "savr": "save",
+    "abt": "about",
+}
 """Misspellings too short for the similarity check, read as meant."""
 
 
@@ -88,3 +96,9 @@ def correct(text: str) -> str:
     """Lower-case text with misspelled vocabulary words corrected (other words untouched)."""
     text = re.sub(r"\b[a-z]{3,4}\b", lambda m: SHORT.get(m.group(), m.group()), text)
     return _WORD.sub(lambda m: correct_word(m.group()), text)
+
+
+def respelled(text: str) -> str:
+    """`text` with its lower-case misspelled words corrected, the rest as written (case, names,
+    addresses): "savr the 2nd and shwo me simlar ones" -> "save the 2nd and show me similar ones"."""
+    return re.sub(r"\b[a-z]{3,}\b", lambda m: SHORT.get(m.group()) or correct_word(m.group()), text)

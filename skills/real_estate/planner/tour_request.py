@@ -20,8 +20,9 @@ MOST_TOURED = 3
 """Saved homes toured in one request at most ("visit my saved homes")."""
 
 TOUR = re.compile(
-    r"\b(?:tour|showing|viewing|visit|vist|(?:drop|stop|swing|pop|come) (?:by|over|round)|"
-    r"in person|walk ?through|"
+    r"\b(?:tour|showing(?! (?:me|us|them|you)\b)|viewing|visit|vist|"
+    r"(?:drop|stop|swing|pop|come) (?:by|over|round)|in person|walk ?through|"
+    r"stand (?:in|inside) (?:it|this|that|the)|(?:look|peek|peep) (?:around )?inside|"
     r"(?<!me )(?<!us )walk through|open house|appointment|step inside|go inside|get inside|"
     r"let (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"
     r"\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"

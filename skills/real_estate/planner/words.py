@@ -46,8 +46,8 @@ MODIFIERS: list[tuple[str, str]] = [
     (
         "similar",
         r"similar|comparable|more like|in the same (?:vein|style|spirit)|along the same lines|"
-        r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwould )(?<!\bi would )"
-        r"like (?:this|that|it(?! a lot)|the |#|number )",
+        r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwe'd )(?<!\bwould )(?<!\bi would )"
+        r"like (?:this|that|it(?! a lot|'s| is\b| was\b)|the |#|number )",
     ),
 ]
 
@@ -72,6 +72,7 @@ PAGING = (  # "what else can you tell me" asks about a home, not for more homes
     r"next (?:batch|set|bunch|lot|few|ones)|the following ones|show (?:me )?more|load more|"
     r"see more|more (?:listings|options|homes|houses|properties|places|please|pls|of them|"
     r"like these)|any more|anymore|keep going|"
+    r"(?:anything|any|more|others?|something) (?:else )?(?:past|beyond|after) (?:these|those)|"
     r"what else(?! (?:can|could|would|do|does|should) (?:you|u|ya|i|we) (?:tell|say|share|"
     r"know|need to know)\b))\b|^\s*(?:more|next)\W*$"
 )

@@ -14,6 +14,7 @@ from typing import Any
 from .budget import budget_price
 from .estimate_text import describe_estimate, usd
 from .homes import ORDINAL, SUPERLATIVE, home_args, names_a_home, on_screen, referenced_homes
+from .income import HOUSING_SHARE, budget_from_income, yearly_income
 from .intent import led_elsewhere, sure_intent
 from .terms import DOWN_AMT, HOA, MONEY, MONTHLY, budget_like, money, stated_terms
 from .words import plain_words
@@ -40,7 +41,7 @@ _AFFORD = re.compile(
     r"\bprice of (?:a )?(?:house|home) is possible\b|\benough for\b|\bwhat does .* buy\b"
 )
 _WHAT_IF = re.compile(
-    r"^\s*(?:and |ok,? |okay,? )?(?:what|how) about\b|^\s*what if\b|"
+    r"^\s*(?:(?:and|ok|okay|so|well|hmm|then|alright),? )*(?:(?:what|how) about|what if)\b|"
     r"^\s*(?:(?:and|ok|okay|so|well|hmm|then),? )*(?:what )?if (?:we|i|you)\b|"
     r"^\s*(?:and |ok,? |okay,? )?(?:at|with) \d|^\s*include\b|^\s*and (?:with|at)\b|"
     r"^\s*(?:(?:and|ok|okay|so|now),? )?(?:make it|try|same(?: thing)?,? but|instead)\b"
@@ -56,18 +57,26 @@ def _last_estimate(earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 def _affordability(text: str, terms: dict[str, Any], note: str) -> dict[str, Any]:
     monthly = MONTHLY.search(text)
+    from_income = None if monthly else budget_from_income(text)
     budget = MONEY.search(text)
-    if not (monthly or budget):
+    if not (monthly or from_income or budget):
         return {"calls": [], "note": "What monthly budget should I work with?"}
     for kept in ("down_payment", "hoa_monthly", "term_years"):
         terms.pop(kept, None)  # the tool takes a share of the price, not an amount
     if monthly:
         amount = money(monthly.group(1) or monthly.group(3), monthly.group(2) or monthly.group(4))
+    elif from_income is not None:
+        amount = from_income
     else:
         assert budget is not None
         amount = money(budget.group(1) or budget.group(3), budget.group(2) or budget.group(4))
     args = {"monthly_budget": amount, **terms}
     return {"calls": [{"name": "mortgage_affordability", "args": args}], "note": note}
+
+
+def _names_budget(text: str) -> bool:
+    """An amount that can be a monthly budget, or a yearly income to take one from."""
+    return budget_like(text) or yearly_income(text) is not None
 
 
 def _asks_home_cost(text: str, earlier: list[dict[str, Any]]) -> bool:
@@ -110,9 +119,9 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     monthly = MONTHLY.search(text)
     intent = sure_intent(turn)
     wants_price = _AFFORD.search(text) or (monthly and not names_a_home(text, earlier))
-    wants_price = wants_price or (intent == "affordability" and budget_like(text))
+    wants_price = wants_price or (intent == "affordability" and _names_budget(text))
     if wants_price and "mortgage_affordability" in tools:
-        if not budget_like(text) and (led_elsewhere(turn) or MONEY.search(text)):
+        if not _names_budget(text) and (led_elsewhere(turn) or MONEY.search(text)):
             return None  # "what was the max price I gave you", "maximum price 480 thousand"
         return _affordability(text, terms, note)
     if "mortgage_payment" not in tools:
@@ -161,7 +170,7 @@ def _payment_args(
 
 def answer(turn: dict[str, Any]) -> str | None:
     """The answer for this turn's mortgage outcomes, or None when there were none."""
-    text = str(turn.get("text", "")).lower()
+    text = plain_words(str(turn.get("text", "")))
     assumed = "rate_percent" not in stated_terms(text) and not _last_estimate(
         turn.get("earlier") or []
     )
@@ -172,6 +181,11 @@ def answer(turn: dict[str, Any]) -> str | None:
         result = outcome.get("result")
         if outcome.get("ok") and isinstance(result, dict) and result.get("type") == "mortgage":
             lines.append(describe_estimate(result))
+            if result.get("kind") == "affordability" and (income := yearly_income(text)):
+                lines[-1] += (
+                    f" I took {HOUSING_SHARE:.0%} of your yearly income of {usd(income)} as the "
+                    "monthly housing budget, the share lenders commonly allow."
+                )
             if assumed:
                 lines[-1] += (
                     f" I assumed a {result['rate_percent']:g}% rate; tell me yours to refine it."

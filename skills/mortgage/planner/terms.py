@@ -16,7 +16,13 @@ DOWN_AMT = re.compile(
 )
 _BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
 """'20 down' is 20% down; '0 down' none."""
-_BARE_RATE = re.compile(r"\b(?:at|rate(?: is| of)?|interest(?: is| of)?)\s+(\d{1,2}\.\d{1,3})\b")
+_BARE_RATE = re.compile(
+    r"\bat\s+(\d{1,2}\.\d{1,3})\b|\b(?:rate|interest)(?: rate)?"
+    r"(?: (?:is|was|were|of|at|would be|becomes|goes to|went to|around|about|like))*"
+    r"\s+(\d{1,2}(?:\.\d{1,3})?)\b(?![.,]\d|\s*(?:k\b|years?|yrs?))"
+)
+"""A rate without "%": a decimal after "at" ("at 6.25"), any number after "rate" or "interest"
+("what if the rate was 7")."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
 MONTHLY = re.compile(
     r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*(?:dollars?\s*)?(?:a|per|each|every) month\b"
@@ -45,7 +51,7 @@ def stated_terms(text: str) -> dict[str, Any]:
     elif "down_payment_percent" not in args and (m := _BARE_DOWN.search(text)):
         args["down_payment_percent"] = float(m.group(1))
     if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
-        args["rate_percent"] = float(m.group(1))
+        args["rate_percent"] = float(m.group(1) or m.group(2))
     if m := _TERM.search(text):
         args["term_years"] = int(m.group(1))
     if m := HOA.search(text):

@@ -16,7 +16,8 @@ _SPOKEN_PERCENT = re.compile(
     r" (percent|%|years?)"
 )
 _TYPOS = (
-    (r"\bmont?h?ly\b|\bmont?hy\b|\bmothly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o)?wn\b", "down"),
+    (r"\bmont?h?ly\b|\bmont?hy\b|\bmothly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o?wn|n)\b", "down"), (r"\bm(?:o?nth|th|onht)\b", "month"),
+    (r"\b(?:numbr|nmbr|nmber|numer|nbr|num)\.? ?(?=\d)", "number "),
     (r"\baff?ord\b", "afford"), (r"\bwat\b", "what"), (r"/\s*mo(?:nth)?\b", " a month"),
     (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
     (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
@@ -33,6 +34,37 @@ _SAID_OTHERWISE = (
 is left alone: it is asked about as a term), a price as a bare number of six
 or seven digits, and a down payment said before its amount ("put down 50 grand"), written as
 the rules below read them."""
+_FRACTIONS = {"a half": 0.5, "one half": 0.5, "a quarter": 0.25, "three quarters": 0.75}
+_AND_A_FRACTION = re.compile(
+    rf"\b(\d{{1,2}}|{'|'.join(sorted(_SPOKEN, key=len, reverse=True))}) (?:and|&) "
+    rf"({'|'.join(_FRACTIONS)})\b"
+)
+"""'6 and three quarters', 'seven and a quarter': a rate with its fraction, as a decimal."""
+_SHARES = {"tenth": 10, "fifth": 20, "quarter": 25, "third": 33, "half": 50}
+_SHARE = "(?:a|one) (" + "|".join(_SHARES) + ")"
+_SHARE_DOWN = re.compile(
+    rf"\b(put(?:ting)?(?: down)?|pay(?:ing)?(?: down)?) {_SHARE}\b|\b{_SHARE}(?= down\b)"
+)
+"""A down payment said as a share of the price ('put down a fifth', 'a quarter down')."""
+_NONE_DOWN = re.compile(r"\b(?:nothing|no money|zero) down\b|\bno down ?payment\b")
+
+
+def _fraction(m: re.Match[str]) -> str:
+    whole = _SPOKEN.get(m.group(1)) or float(m.group(1))
+    return f"{whole + _FRACTIONS[m.group(2)]:g}"
+
+
+def _share(m: re.Match[str]) -> str:
+    share = f"{_SHARES[m.group(2) or m.group(3)]}%"
+    return f"{m.group(1)} {share}" if m.group(1) else share
+
+
+def loan_words(text: str) -> str:
+    """Fractions of a rate and shares of a price written as numbers, no money down as 0."""
+    text = _AND_A_FRACTION.sub(_fraction, text)
+    return _NONE_DOWN.sub("0 down", _SHARE_DOWN.sub(_share, text))
+
+
 _DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
 """'450,000 dollars' is written '$450,000' before the amounts are read."""
 _THOUSANDS = re.compile(
@@ -75,7 +107,7 @@ def plain_words(text: str) -> str:
     """Lower-cased text with typos and spoken numbers written the usual way."""
     text = _SPOKEN_AMOUNT.sub(_spoken_amount, _DIGIT_HUNDREDS.sub(r"\g<1>00", text.lower()))
     text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text)
-    text = _DOLLARS.sub(r"$\1", text)
+    text = loan_words(_DOLLARS.sub(r"$\1", text))
     for typo, word in (*_TYPOS, *_SAID_OTHERWISE):
         text = re.sub(typo, word, text)
 

@@ -1,0 +1,133 @@
+"""The mortgage planner on payments said in people's own words (issue 45, eleventh session):
+rates with fractions, down payments as shares or "nothing down", typos of "down", "month" and
+"number", a rate without "%" after "rate", a what-if after filler words, a yearly income."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.skills.test_mortgage_planner import LISTINGS, planner, turn
+
+ESTIMATE = {
+    "type": "mortgage",
+    "kind": "payment",
+    "price": 425_000,
+    "label": "2 Elm St",
+    "down_payment_percent": 20,
+    "rate_percent": 6.5,
+    "term_years": 30,
+    "tax_rate_percent": 2.21,
+    "estimates": ["insurance"],
+    "monthly": {"total": 2200},
+}
+
+
+def _args(text: str, earlier: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    plan = planner.plan(turn(text, [LISTINGS] if earlier is None else earlier))
+    assert plan is not None and len(plan["calls"]) == 1
+    return dict(plan["calls"][0]["args"])
+
+
+def _subset(args: dict[str, Any], wanted: dict[str, Any]) -> dict[str, Any]:
+    return {key: args.get(key) for key in wanted}
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("monthly on a 610k townhome at five and a half", {"rate_percent": 5.5}),
+        ("payment on 300k at 7 and a quarter percent", {"rate_percent": 7.25}),
+        ("at eight and three quarters what's the monthly on 250k", {"rate_percent": 8.75}),
+        ("monthly for 275k at 6.2% if we pay a tenth down", {"down_payment_percent": 10}),
+        ("monthly for 275k, a quarter down, 6.2%", {"down_payment_percent": 25}),
+        ("monthly for 275k at 6.2% with no money down", {"down_payment_percent": 0}),
+        ("payment on 275k at 6.2%, no down payment", {"down_payment_percent": 0}),
+    ],
+)
+def test_fractions_of_a_rate_and_shares_of_the_price_are_numbers(
+    text: str, terms: dict[str, float]
+) -> None:
+    assert _subset(_args(text), terms) == terms
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("mortgage on #1, 5.8%, 10 dn", {"price": 350_000, "down_payment_percent": 10}),
+        ("payment for num 3 at 6%", {"price": 480_000, "rate_percent": 6}),
+        ("for nmber 2 monthly at 6% pls", {"price": 425_000, "rate_percent": 6}),
+    ],
+)
+def test_down_and_number_misspelt_are_read(text: str, wanted: dict[str, float]) -> None:
+    assert _subset(_args(text), wanted) == wanted
+
+
+def test_a_month_misspelt_is_a_monthly_budget() -> None:
+    assert _args("what can we afford on 2200 a mnth")["monthly_budget"] == 2200
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"),
+    [
+        ("mortgage on the third one, interest rate is 6, 20% down", 6),
+        ("payment on the first one if the rate were 5.875 and 10% down", 5.875),
+    ],
+)
+def test_a_rate_after_the_word_rate_needs_no_percent(text: str, rate: float) -> None:
+    assert _args(text)["rate_percent"] == rate
+
+
+def test_a_rate_after_the_word_rate_is_no_term_or_price() -> None:
+    args = _args("monthly on 400k, rate 30 years fixed")
+    assert args["term_years"] == 30 and args["rate_percent"] == 6.5  # the default, said so
+
+
+@pytest.mark.parametrize(
+    "text", ["so what if the rate went to 5", "hmm, what about a 5 percent rate instead"]
+)
+def test_what_if_after_filler_words_reuses_the_last_estimate(text: str) -> None:
+    args = _args(text, [LISTINGS, ESTIMATE])
+    assert _subset(args, {"price": 425_000, "rate_percent": 5, "down_payment_percent": 20}) == {
+        "price": 425_000,
+        "rate_percent": 5,
+        "down_payment_percent": 20,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("my husband and I make 150k a year, how much home can we afford?", 3500),
+        ("what price could I afford with a salary of 66,000", 1540),
+        ("I earn 84000 dollars annually. What can I afford at 6%?", 1960),
+    ],
+)
+def test_a_yearly_income_affords_with_28_percent_of_it_a_month(text: str, budget: int) -> None:
+    assert _args(text)["monthly_budget"] == budget
+
+
+def test_an_amount_earned_a_month_stays_the_monthly_budget() -> None:
+    assert _args("we make 3k a month, what can we afford")["monthly_budget"] == 3000
+
+
+def test_the_answer_says_the_budget_was_taken_from_the_income() -> None:
+    result = {
+        "type": "mortgage",
+        "kind": "affordability",
+        "price": 480_000,
+        "monthly_budget": 3500,
+        "down_payment": 96_000,
+        "down_payment_percent": 20,
+        "rate_percent": 6.5,
+        "term_years": 30,
+        "monthly": {"principal_interest": 2427, "total": 3500},
+    }
+    outcomes = [{"tool": "mortgage_affordability", "ok": True, "result": result}]
+    text = planner.answer(
+        {"text": "we earn 150k a year, what can we afford at 6.5%", "outcomes": outcomes}
+    )
+    assert "I took 28% of your yearly income of $150,000 as the monthly housing budget" in text
+    monthly = planner.answer({"text": "we can pay $3,500 a month at 6.5%", "outcomes": outcomes})
+    assert "income" not in monthly

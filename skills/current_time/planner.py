@@ -18,7 +18,8 @@ INTENT = "current_time"
 _TIME_QUESTION = re.compile(
     r"\b(what(?:'s|s| is)? the time|what time|(?:current|local) (?:\w+ ){0,2}time|time is it|"
     r"time (?:right )?now|which hour|what hour|how late is it|"
-    r"what(?:'s| is)? (?:the |today'?s )?date|what day is)\b|^\W*(?:the )?time (?:in|at)\b",
+    r"what(?:'s| is)? (?:the |today'?s )?date|what day (?:of the week )?is)\b|"
+    r"^\W*(?:the )?time (?:in|at)\b",
     re.IGNORECASE,
 )
 SURE = 0.5
@@ -29,8 +30,14 @@ PLACED_SURE = 0.3
 _TIME_WORDS = re.compile(r"\b(?:time|hour|clock|date|late|early|morning|night)\b", re.IGNORECASE)
 """One of them must be said too: a message near the intent without them ("what's the weather
 today") is not a time question."""
-_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
-"""A clock time in the question makes it a conversion, which is not this skill's."""
+_CLOCK = re.compile(
+    r"\b\d{1,2}(?::\d\d)\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|"
+    r"\b\d{1,2}\s*(?:o'?clock\s*)?(?:in the (?:morning|afternoon|evening)|at night)\b|"
+    r"\b(?:it'?s|at) (?:noon|midnight)\b",
+    re.IGNORECASE,
+)
+"""A clock time in the question ("3pm", "8 in the evening", "when it's noon") makes it a
+conversion, which is not this skill's."""
 _PLACE = re.compile(r"\b(?:in|at|for)\s+((?:[A-Z][\w'.-]*)(?:\s+[A-Z][\w'.-]*){0,2})")
 ALIASES = {
     "austin": "America/Chicago", "dallas": "America/Chicago", "houston": "America/Chicago",
@@ -42,14 +49,30 @@ ALIASES = {
     "nyc": "America/New_York", "sf": "America/Los_Angeles", "uk": "Europe/London",
 }  # fmt: skip
 """Places people name that are not in a time zone's name."""
+ZONE_WORDS = {
+    "eastern": "America/New_York", "pacific": "America/Los_Angeles",
+    "central time": "America/Chicago", "mountain time": "America/Denver",
+    "est": "America/New_York", "edt": "America/New_York", "cst": "America/Chicago",
+    "cdt": "America/Chicago", "mst": "America/Denver", "mdt": "America/Denver",
+    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "utc": "UTC", "gmt": "GMT",
+}  # fmt: skip
+"""Zones people name by their common name or letters ("eastern", "PST", "UTC"), before the
+zone names' last parts (Canada/Eastern, US/Pacific are old aliases nobody means); "central"
+and "mountain" only with "time", since they are common words."""
+
+
+_REGIONS = {"Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian"}
+_REGIONS |= {"Pacific"}
+"""The IANA areas whose zones are places: Canada/Mountain, US/Central, Brazil/West and the like
+are old aliases whose last part is a common word."""
 
 
 @lru_cache(maxsize=1)
 def _zones_by_city() -> dict[str, str]:
     """ "tokyo" -> "Asia/Tokyo", "new york" -> "America/New_York" (the IANA names' last part)."""
-    found: dict[str, str] = dict(ALIASES)
+    found: dict[str, str] = ALIASES | ZONE_WORDS
     for zone in sorted(available_timezones()):
-        if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "US/")):
+        if zone.split("/", 1)[0] in _REGIONS:
             found.setdefault(zone.rsplit("/", 1)[1].replace("_", " ").lower(), zone)
     return found
 

@@ -28,8 +28,19 @@ ALIASES = {
     "san francisco": "America/Los_Angeles", "seattle": "America/Los_Angeles",
     "boston": "America/New_York", "miami": "America/New_York", "mumbai": "Asia/Kolkata",
     "delhi": "Asia/Kolkata", "beijing": "Asia/Shanghai",
+    "eastern": "America/New_York", "pacific": "America/Los_Angeles",
+    "central time": "America/Chicago", "mountain time": "America/Denver",
+    "est": "America/New_York", "edt": "America/New_York", "cst": "America/Chicago",
+    "cdt": "America/Chicago", "mst": "America/Denver", "mdt": "America/Denver",
+    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "utc": "UTC", "gmt": "GMT",
 }  # fmt: skip
-"""Places people name that are not in a time zone's name."""
+"""Places people name that are not in a time zone's name, and zones named by their common
+name or letters ("10am pacific", "PST"); "central" and "mountain" only with "time"."""
+_PART_OF_DAY = re.compile(
+    r"\b(\d{1,2}(?::\d{2})?)\s*(?:o'?clock\s*)?"
+    r"(?:in the (morning)|in the (?:afternoon|evening)|at night|tonight)\b"
+)
+_NOON = re.compile(r"\b(noon|midday|midnight)\b")
 
 
 @cache
@@ -52,9 +63,16 @@ def _places(text: str) -> list[str]:
     return [zone for _, zone in found]
 
 
+def _said_clock(text: str) -> str:
+    """A clock time said in words written as a clock ("8 in the evening" -> "8 pm", "noon"
+    -> "12 pm")."""
+    text = _PART_OF_DAY.sub(lambda m: f"{m.group(1)} {'am' if m.group(2) else 'pm'}", text)
+    return _NOON.sub(lambda m: "12 am" if m.group(1) == "midnight" else "12 pm", text)
+
+
 def _clock(text: str) -> str | None:
     """The first clock time as HH:MM (24 hours), or None."""
-    for match in _CLOCK.finditer(text):
+    for match in _CLOCK.finditer(_said_clock(text)):
         hour, minute, half = int(match.group(1)), int(match.group(2) or 0), match.group(3)
         if not half and not match.group(2):
             continue  # a bare number ("3 bedrooms") is no time

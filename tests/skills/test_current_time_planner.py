@@ -94,3 +94,37 @@ def test_a_message_near_the_intent_without_a_word_of_time_is_not_asked(text: str
 )
 def test_a_place_and_a_word_of_time_in_a_home_search_is_not_asked(text: str) -> None:
     assert _PLANNER.plan(_understood(text)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("what's the time on the pacific coast, pacific time", "America/Los_Angeles"),
+        ("what time is it in EST right now", "America/New_York"),
+        ("what's the time in GMT", "GMT"),
+        ("what time is it now in central time", "America/Chicago"),
+        ("what day of the week is it in Cairo", "Africa/Cairo"),
+    ],
+)
+def test_zones_by_their_common_names_or_letters(text: str, zone: str) -> None:
+    assert zone_for(text) == zone
+
+
+def test_an_old_alias_of_a_zone_is_no_place() -> None:
+    """Canada/Eastern, US/Mountain: the common word names the US zone, once."""
+    plan = _PLANNER.plan(
+        {"text": "time in eastern time?", "timezone": "UTC", "tools": ["get_current_time"]}
+    )
+    assert plan is not None
+    assert [c["args"]["timezone"] for c in plan["calls"]] == ["America/New_York"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if it's 7 in the evening in Oslo what time is it in Lima",
+        "when it's noon in Denver what time is it in Seoul",
+    ],
+)
+def test_a_clock_time_said_in_words_is_a_conversion_too(text: str) -> None:
+    assert _PLANNER.plan({"text": text, "timezone": "UTC", "tools": ["get_current_time"]}) is None

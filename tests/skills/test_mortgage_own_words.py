@@ -131,3 +131,52 @@ def test_the_answer_says_the_budget_was_taken_from_the_income() -> None:
     assert "I took 28% of your yearly income of $150,000 as the monthly housing budget" in text
     monthly = planner.answer({"text": "we can pay $3,500 a month at 6.5%", "outcomes": outcomes})
     assert "income" not in monthly
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("monthly on 300k at 5 3/4 percent", {"rate_percent": 5.75}),
+        ("monthly on 300k at seven point one two five", {"rate_percent": 7.125}),
+        ("payment on 300k, 6.9 APR", {"rate_percent": 6.9}),
+        ("monthly on 300k with a 15 percent deposit at 6%", {"down_payment_percent": 15}),
+        ("payment on 300k, 10% downpayment, 7%", {"down_payment_percent": 10, "rate_percent": 7}),
+        ("payment on 300k, down payment: 12%, rate 6", {"down_payment_percent": 12}),
+        ("monthly on 300k if we have 45k saved up for the down payment", {"down_payment": 45_000}),
+        ("monthly on 300k, a fifteen-year loan at 6%", {"term_years": 15}),
+        ("payment on 300k, 20 fixed, 6%", {"term_years": 20}),
+    ],
+)
+def test_rates_deposits_and_terms_said_otherwise(text: str, terms: dict[str, float]) -> None:
+    args = _args(text)
+    assert args["price"] == 300_000
+    assert _subset(args, terms) == terms
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [("what's the payment on 515,000 at 6%", 515_000), ("monthly on 2.5 million at 6%", 2.5e6)],
+)
+def test_a_price_with_thousands_commas_or_in_millions(text: str, price: float) -> None:
+    assert _args(text)["price"] == price
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("we'd like payments of about 2,400. what's the maximum purchase price", 2400),
+        ("which home could we afford paying 2.8k monthly", 2800),
+        ("what's the biggest price we can pay with $3,100 monthly", 3100),
+        ("combined salary is $130k, what price should we target", 3033),
+    ],
+)
+def test_affordability_said_by_a_payment_limit_or_an_income(text: str, budget: float) -> None:
+    plan = planner.plan(turn(text, [LISTINGS]))
+    assert plan is not None
+    assert plan["calls"][0]["name"] == "mortgage_affordability"
+    assert plan["calls"][0]["args"]["monthly_budget"] == budget
+
+
+def test_a_payment_at_a_rate_is_no_monthly_limit() -> None:
+    args = _args("what would the payment on the first one be at 6")
+    assert args["price"] == 350_000 and "monthly_budget" not in args

@@ -38,8 +38,12 @@ _OTHER_HOMES = re.compile(
 _AFFORD = re.compile(
     r"\bafford\b|\bhow much (?:house|home)\b|\bmax(?:imum)? (?:house |home )?price\b|"
     r"\bprice range\b|\b(?:what|which) (?:price|can i (?:buy|get))\b|\bhow expensive\b|"
-    r"\bprice of (?:a )?(?:house|home) is possible\b|\benough for\b|\bwhat does .* buy\b"
+    r"\bprice of (?:a )?(?:house|home) is possible\b|\benough for\b|\bwhat does .* buy\b|"
+    r"\bmax(?:imum)? (?:purchase|buying) price\b|"
+    r"\b(?:home|house|place|price) (?:i|we) (?:could|can) (?:get|buy|afford|pay)\b"
 )
+_ASKS_PRICE = re.compile(r"\bprice\b|\bhow much\b|\bbudget\b|\bwhat (?:can|could) (?:i|we)\b")
+"""With a yearly income said, a question of a price is one of affordability."""
 _WHAT_IF = re.compile(
     r"^\s*(?:(?:and|ok|okay|so|well|hmm|then|alright),? )*(?:(?:what|how) about|what if)\b|"
     r"^\s*(?:(?:and|ok|okay|so|well|hmm|then),? )*(?:what )?if (?:we|i|you)\b|"
@@ -120,6 +124,7 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     intent = sure_intent(turn)
     wants_price = _AFFORD.search(text) or (monthly and not names_a_home(text, earlier))
     wants_price = wants_price or (intent == "affordability" and _names_budget(text))
+    wants_price = wants_price or (yearly_income(text) and _ASKS_PRICE.search(text))
     if wants_price and "mortgage_affordability" in tools:
         if not _names_budget(text) and (led_elsewhere(turn) or MONEY.search(text)):
             return None  # "what was the max price I gave you", "maximum price 480 thousand"

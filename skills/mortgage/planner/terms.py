@@ -7,12 +7,13 @@ import re
 from typing import Any
 
 MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\b|\b(\d[\d,]*(?:\.\d+)?)\s*([km])\b")
-_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent|pct)")
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent|pct|apr\b|(?= (?:interest|flat)\b))")
+"""A share or a rate: "6%", "7pct", "6.5 APR", "at 7 flat"."""
 _DOWN_AFTER = re.compile(r"\s*(?:down\b|up ?front\b|first\b|as (?:a )?down|for (?:a |the )?down)")
 _DOWN_BEFORE = re.compile(r"(?:down payment (?:of|is)|put|putting|pay|give)\s*(?:down\s*)?$")
 DOWN_AMT = re.compile(
     r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"
-    r"(?:down\b|(?:for|as) (?:a |the )?down ?payment)"
+    r"(?:down\b|(?:saved (?:up )?)?(?:for|as) (?:a |the )?down ?payment)"
 )
 _BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
 """'20 down' is 20% down; '0 down' none."""
@@ -23,7 +24,8 @@ _BARE_RATE = re.compile(
 )
 """A rate without "%": a decimal after "at" ("at 6.25"), any number after "rate" or "interest"
 ("what if the rate was 7")."""
-_TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
+_TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)|(?<!at )\b(10|15|20|30|40)[- ]fixed\b")
+"""A term: "30 year", "15yr", "a 30 fixed"."""
 MONTHLY = re.compile(
     r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*(?:dollars?\s*)?(?:a|per|each|every) month\b"
     r"|\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*monthly\b"
@@ -53,7 +55,7 @@ def stated_terms(text: str) -> dict[str, Any]:
     if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
         args["rate_percent"] = float(m.group(1) or m.group(2))
     if m := _TERM.search(text):
-        args["term_years"] = int(m.group(1))
+        args["term_years"] = int(m.group(1) or m.group(2))
     if m := HOA.search(text):
         args["hoa_monthly"] = float((m.group(1) or m.group(2)).replace(",", ""))
     return args

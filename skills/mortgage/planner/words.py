@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import re
 
-_SPOKEN = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "twenty five": 25, "thirty": 30,
-}  # fmt: skip
+from .loan_words import SPOKEN as _SPOKEN
+from .loan_words import loan_words
+
 _SPOKEN_PERCENT = re.compile(
     rf"\b({'|'.join(sorted(_SPOKEN, key=len, reverse=True))})( and a half| point five)?"
-    r" (percent|%|years?)"
+    r"[ -](percent|%|years?)"
 )
 _TYPOS = (
-    (r"\bmont?h?ly\b|\bmont?hy\b|\bmothly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o?wn|n)\b", "down"), (r"\bm(?:o?nth|th|onht)\b", "month"),
+    (r"\bmont?h?ly\b|\bmont?hy\b|\bmothly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o?wn|n)\b", "down"),
+    (r"\bdownpa\w*|\bdeposit\b", "down payment"), (r"\bm(?:o?nth|th|onht)\b", "month"),
     (r"\b(?:numbr|nmbr|nmber|numer|nbr|num)\.? ?(?=\d)", "number "),
     (r"\baff?ord\b", "afford"), (r"\bwat\b", "what"), (r"/\s*mo(?:nth)?\b", " a month"),
     (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
@@ -28,43 +28,19 @@ _SAID_OTHERWISE = (
     (r"\b(?:run|crunch|do) the (?:numbers|math)\b", "estimate the monthly payment"),
     (r"(?<![\d$.,])(\d{6,7})(?![\d%]|[,.]\d| ?percent)", r"$\1"),
     (r"\b(?:put(?:ting)?|pay(?:ing)?) down (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
-    (r"\bdown payment (?:of|is) (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
+    (r"\bdown payment(?: of| is|:)? (\$ ?[\d,.]*\d(?: ?[km]\b)?|\d+(?:\.\d+)? ?(?:%|percent))",
+     r"\1 down"),
+    (r"(?<![\d$.,])(\d{3},\d{3}|\d,\d{3},\d{3})(?![\d%]|[,.]\d| ?percent| (?:a|per) month)", r"$\1"),
+    (r"\b(\d+(?:\.\d+)?) ?(?:million|mil|mill)\b", r"$\1m"),
+    (r"\b(payments?(?: to (?:be|stay))?) ((?:(?:under|below|of|around|about|no more than|at most|"
+     r"max(?:imum)?|capped at) )+)\$?(\d{1,2},?\d{3}|\d{3,4}|\d{1,2}(?:\.\d+)?k)\b"
+     r"(?![.,]\d| ?(?:%|percent|down|years?|yrs?|a month|per month|monthly))", r"\1 \2$\3 a month"),
 )  # fmt: skip
 """The payment said in other words ("P&I on 380k", "run the numbers"; "principal and interest"
 is left alone: it is asked about as a term), a price as a bare number of six
-or seven digits, and a down payment said before its amount ("put down 50 grand"), written as
-the rules below read them."""
-_FRACTIONS = {"a half": 0.5, "one half": 0.5, "a quarter": 0.25, "three quarters": 0.75}
-_AND_A_FRACTION = re.compile(
-    rf"\b(\d{{1,2}}|{'|'.join(sorted(_SPOKEN, key=len, reverse=True))}) (?:and|&) "
-    rf"({'|'.join(_FRACTIONS)})\b"
-)
-"""'6 and three quarters', 'seven and a quarter': a rate with its fraction, as a decimal."""
-_SHARES = {"tenth": 10, "fifth": 20, "quarter": 25, "third": 33, "half": 50}
-_SHARE = "(?:a|one) (" + "|".join(_SHARES) + ")"
-_SHARE_DOWN = re.compile(
-    rf"\b(put(?:ting)?(?: down)?|pay(?:ing)?(?: down)?) {_SHARE}\b|\b{_SHARE}(?= down\b)"
-)
-"""A down payment said as a share of the price ('put down a fifth', 'a quarter down')."""
-_NONE_DOWN = re.compile(r"\b(?:nothing|no money|zero) down\b|\bno down ?payment\b")
-
-
-def _fraction(m: re.Match[str]) -> str:
-    whole = _SPOKEN.get(m.group(1)) or float(m.group(1))
-    return f"{whole + _FRACTIONS[m.group(2)]:g}"
-
-
-def _share(m: re.Match[str]) -> str:
-    share = f"{_SHARES[m.group(2) or m.group(3)]}%"
-    return f"{m.group(1)} {share}" if m.group(1) else share
-
-
-def loan_words(text: str) -> str:
-    """Fractions of a rate and shares of a price written as numbers, no money down as 0."""
-    text = _AND_A_FRACTION.sub(_fraction, text)
-    return _NONE_DOWN.sub("0 down", _SHARE_DOWN.sub(_share, text))
-
-
+or seven digits ("400,000" too) or in millions, a down payment said before its amount ("put
+down 50 grand", "down payment 15%") and a payment's limit as an amount a month ("payments
+under 2,000"), written as the rules below read them."""
 _DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
 """'450,000 dollars' is written '$450,000' before the amounts are read."""
 _THOUSANDS = re.compile(

@@ -27,7 +27,10 @@ SURE = 0.5
 time in words the pattern misses ("tokyo time pls", "is it late in Sydney")."""
 PLACED_SURE = 0.3
 """...or this near, nearer than any other skill's intent, when it names a place with a zone."""
-_TIME_WORDS = re.compile(r"\b(?:time|hour|clock|date|late|early|morning|night)\b", re.IGNORECASE)
+_TIME_WORDS = re.compile(
+    r"\b(?:time|hour|clock|date|day|weekend|late|early|morning|afternoon|evening|night)\b",
+    re.IGNORECASE,
+)
 """One of them must be said too: a message near the intent without them ("what's the weather
 today") is not a time question."""
 _CLOCK = re.compile(
@@ -64,15 +67,41 @@ and "mountain" only with "time", since they are common words."""
 _REGIONS = {"Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian"}
 _REGIONS |= {"Pacific"}
 """The IANA areas whose zones are places: Canada/Mountain, US/Central, Brazil/West and the like
-are old aliases whose last part is a common word."""
+are old aliases whose last part is a common word, as are Australia/South and the like."""
+_COMPASS = {"North", "South", "East", "West"}
+
+REGIONS_WITH_ONE_ZONE = {
+    "california": "America/Los_Angeles", "oregon": "America/Los_Angeles",
+    "nevada": "America/Los_Angeles",
+    "arizona": "America/Phoenix", "colorado": "America/Denver", "utah": "America/Denver",
+    "texas": "America/Chicago", "illinois": "America/Chicago", "minnesota": "America/Chicago",
+    "florida": "America/New_York", "massachusetts": "America/New_York",
+    "hawaii": "Pacific/Honolulu",
+    "england": "Europe/London", "scotland": "Europe/London", "ireland": "Europe/Dublin",
+    "france": "Europe/Paris", "germany": "Europe/Berlin", "spain": "Europe/Madrid",
+    "italy": "Europe/Rome", "portugal": "Europe/Lisbon", "netherlands": "Europe/Amsterdam",
+    "holland": "Europe/Amsterdam", "belgium": "Europe/Brussels", "switzerland": "Europe/Zurich",
+    "austria": "Europe/Vienna", "poland": "Europe/Warsaw", "sweden": "Europe/Stockholm",
+    "norway": "Europe/Oslo", "denmark": "Europe/Copenhagen", "finland": "Europe/Helsinki",
+    "greece": "Europe/Athens", "turkey": "Europe/Istanbul", "israel": "Asia/Jerusalem",
+    "egypt": "Africa/Cairo", "south africa": "Africa/Johannesburg", "cape town":
+    "Africa/Johannesburg", "nigeria": "Africa/Lagos", "kenya": "Africa/Nairobi",
+    "india": "Asia/Kolkata", "china": "Asia/Shanghai", "japan": "Asia/Tokyo",
+    "south korea": "Asia/Seoul", "taiwan": "Asia/Taipei",
+    "philippines": "Asia/Manila", "thailand": "Asia/Bangkok", "vietnam": "Asia/Ho_Chi_Minh",
+    "uae": "Asia/Dubai", "new zealand": "Pacific/Auckland", "argentina":
+    "America/Argentina/Buenos_Aires", "colombia": "America/Bogota", "peru": "America/Lima",
+}  # fmt: skip
+"""Countries and states people name that keep one time zone (not the US, Canada, Australia
+or Russia, which span several)."""
 
 
 @lru_cache(maxsize=1)
 def _zones_by_city() -> dict[str, str]:
     """ "tokyo" -> "Asia/Tokyo", "new york" -> "America/New_York" (the IANA names' last part)."""
-    found: dict[str, str] = ALIASES | ZONE_WORDS
+    found: dict[str, str] = ALIASES | ZONE_WORDS | REGIONS_WITH_ONE_ZONE
     for zone in sorted(available_timezones()):
-        if zone.split("/", 1)[0] in _REGIONS:
+        if zone.split("/", 1)[0] in _REGIONS and zone.rsplit("/", 1)[1] not in _COMPASS:
             found.setdefault(zone.rsplit("/", 1)[1].replace("_", " ").lower(), zone)
     return found
 
@@ -81,16 +110,27 @@ def _zones_named(text: str) -> list[str]:
     """The zones of the places the message names, in order; a misspelt place after "in" is
     read as the nearest known one ("pairs" -> Paris)."""
     lowered = text.lower()
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, int, str]] = []
     for city, zone in _zones_by_city().items():
         if len(city) > 2 or city in ("la", "sf", "uk"):
-            found += [(m.start(), zone) for m in re.finditer(rf"\b{re.escape(city)}\b", lowered)]
+            matches = re.finditer(rf"\b{re.escape(city)}\b", lowered)
+            found += [(m.start(), m.end(), zone) for m in matches]
     if not found:
         for m in re.finditer(r"\b(?:in|at)\s+([a-z]{4,})\b", lowered):
             close = difflib.get_close_matches(m.group(1), list(_zones_by_city()), 1, 0.8)
-            found += [(m.start(), _zones_by_city()[close[0]])] if close else []
-    spans = sorted(found)
-    return list(dict.fromkeys(zone for _, zone in spans))
+            found += [(m.start(), m.end(), _zones_by_city()[close[0]])] if close else []
+    return list(dict.fromkeys(_outermost(found)))
+
+
+def _outermost(found: list[tuple[int, int, str]]) -> list[str]:
+    """The zones of the matches (start, end, zone) in order, leaving out a match inside an
+    earlier or longer one ("korea" in "south korea")."""
+    kept, reached = [], 0
+    for start, end, zone in sorted(found, key=lambda m: (m[0], -m[1])):
+        if start >= reached:
+            kept.append(zone)
+            reached = end
+    return kept
 
 
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:

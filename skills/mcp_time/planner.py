@@ -18,6 +18,9 @@ TOOL = "mcp_time_convert_time"
 
 _REGIONS = {"Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian"}
 _REGIONS |= {"Pacific"}
+"""Not US/Central & co: "central" is a common word."""
+_COMPASS = {"North", "South", "East", "West"}
+"""Australia/South and the like: old aliases whose name is a common word."""
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)")
 _CONVERT = re.compile(
     r"\bconvert\b|\bin [a-z ]+ time\b|\bto [a-z ]+ time\b|\b(?:when|if) it'?s\b|"
@@ -42,25 +45,60 @@ _PART_OF_DAY = re.compile(
 )
 _NOON = re.compile(r"\b(noon|midday|midnight)\b")
 
+REGIONS_WITH_ONE_ZONE = {
+    "california": "America/Los_Angeles", "oregon": "America/Los_Angeles",
+    "nevada": "America/Los_Angeles",
+    "arizona": "America/Phoenix", "colorado": "America/Denver", "utah": "America/Denver",
+    "texas": "America/Chicago", "illinois": "America/Chicago", "minnesota": "America/Chicago",
+    "florida": "America/New_York", "massachusetts": "America/New_York",
+    "hawaii": "Pacific/Honolulu",
+    "england": "Europe/London", "scotland": "Europe/London", "ireland": "Europe/Dublin",
+    "france": "Europe/Paris", "germany": "Europe/Berlin", "spain": "Europe/Madrid",
+    "italy": "Europe/Rome", "portugal": "Europe/Lisbon", "netherlands": "Europe/Amsterdam",
+    "holland": "Europe/Amsterdam", "belgium": "Europe/Brussels", "switzerland": "Europe/Zurich",
+    "austria": "Europe/Vienna", "poland": "Europe/Warsaw", "sweden": "Europe/Stockholm",
+    "norway": "Europe/Oslo", "denmark": "Europe/Copenhagen", "finland": "Europe/Helsinki",
+    "greece": "Europe/Athens", "turkey": "Europe/Istanbul", "israel": "Asia/Jerusalem",
+    "egypt": "Africa/Cairo", "south africa": "Africa/Johannesburg", "cape town":
+    "Africa/Johannesburg", "nigeria": "Africa/Lagos", "kenya": "Africa/Nairobi",
+    "india": "Asia/Kolkata", "china": "Asia/Shanghai", "japan": "Asia/Tokyo",
+    "south korea": "Asia/Seoul", "taiwan": "Asia/Taipei",
+    "philippines": "Asia/Manila", "thailand": "Asia/Bangkok", "vietnam": "Asia/Ho_Chi_Minh",
+    "uae": "Asia/Dubai", "new zealand": "Pacific/Auckland", "argentina":
+    "America/Argentina/Buenos_Aires", "colombia": "America/Bogota", "peru": "America/Lima",
+}  # fmt: skip
+"""Countries and states people name that keep one time zone (not the US, Canada, Australia
+or Russia, which span several)."""
+
 
 @cache
 def _zones() -> dict[str, str]:
     """'tokyo' -> 'Asia/Tokyo', 'new york' -> 'America/New_York' (city part of each zone)."""
-    zones: dict[str, str] = dict(ALIASES)
+    zones: dict[str, str] = ALIASES | REGIONS_WITH_ONE_ZONE
     for name in sorted(available_timezones()):
-        if name.split("/", 1)[0] in _REGIONS:  # not US/Central & co: "central" is a common word
+        if name.split("/", 1)[0] in _REGIONS and name.rsplit("/", 1)[1] not in _COMPASS:
             zones.setdefault(name.rsplit("/", 1)[1].replace("_", " ").lower(), name)
     return zones
 
 
 def _places(text: str) -> list[str]:
     """IANA zones of the places named in the text, in order of mention."""
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, int, str]] = []
     for city, zone in _zones().items():
         for match in re.finditer(rf"\b{re.escape(city)}\b", text):
-            found.append((match.start(), zone))
-    found.sort()
-    return [zone for _, zone in found]
+            found.append((match.start(), match.end(), zone))
+    return _outermost(found)
+
+
+def _outermost(found: list[tuple[int, int, str]]) -> list[str]:
+    """The zones of the matches (start, end, zone) in order, leaving out a match inside an
+    earlier or longer one ("korea" in "south korea")."""
+    kept, reached = [], 0
+    for start, end, zone in sorted(found, key=lambda m: (m[0], -m[1])):
+        if start >= reached:
+            kept.append(zone)
+            reached = end
+    return kept
 
 
 def _said_clock(text: str) -> str:

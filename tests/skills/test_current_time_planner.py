@@ -128,3 +128,31 @@ def test_an_old_alias_of_a_zone_is_no_place() -> None:
 )
 def test_a_clock_time_said_in_words_is_a_conversion_too(text: str) -> None:
     assert _PLANNER.plan({"text": text, "timezone": "UTC", "tools": ["get_current_time"]}) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("what's the time in arizona", "America/Phoenix"),
+        ("current time in Portugal", "Europe/Lisbon"),
+        ("what time is it in south africa", "Africa/Johannesburg"),
+        ("what time is it in the north of Italy", "Europe/Rome"),
+    ],
+)
+def test_a_country_or_state_with_one_zone_is_a_place(text: str, zone: str) -> None:
+    plan = _PLANNER.plan({"text": text, "timezone": "UTC", "tools": ["get_current_time"]})
+    assert plan is not None
+    assert [c["args"]["timezone"] for c in plan["calls"]] == [zone]
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("is it afternoon in Kolkata yet", "Asia/Kolkata"),
+        ("is it evening over in Cairo", "Africa/Cairo"),
+    ],
+)
+def test_a_part_of_the_day_near_the_intent_is_a_time_question(text: str, zone: str) -> None:
+    assert _PLANNER.plan({"text": text, "tools": ["get_current_time"]}) is None  # words alone
+    plan = _PLANNER.plan(_understood(text))
+    assert plan is not None and plan["calls"][0]["args"]["timezone"] == zone

@@ -139,3 +139,13 @@ def test_zones_by_their_common_names_and_clock_times_said_in_words(
     assert plan is not None
     called = plan["calls"][0]["args"]
     assert (called["source_timezone"], called["time"], called["target_timezone"]) == args
+
+
+def test_a_place_inside_a_longer_one_is_not_a_second_place() -> None:
+    plan = planner.plan(turn("convert 11am new zealand time to south korea time"))
+    assert plan is not None
+    called = plan["calls"][0]["args"]
+    assert (called["source_timezone"], called["target_timezone"]) == (
+        "Pacific/Auckland",
+        "Asia/Seoul",
+    )

@@ -28,7 +28,8 @@ time in words the pattern misses ("tokyo time pls", "is it late in Sydney")."""
 PLACED_SURE = 0.3
 """...or this near, nearer than any other skill's intent, when it names a place with a zone."""
 _TIME_WORDS = re.compile(
-    r"\b(?:time|hour|clock|date|day|weekend|late|early|morning|afternoon|evening|night)\b",
+    r"\b(?:time|hour|clock|date|day|weekend|tomorrow|late|early|morning|afternoon|"
+    r"evening|night|lunch ?time|bed ?time|dinner ?time|day ?time|night ?time)\b",
     re.IGNORECASE,
 )
 """One of them must be said too: a message near the intent without them ("what's the weather

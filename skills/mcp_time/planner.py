@@ -24,7 +24,7 @@ _COMPASS = {"North", "South", "East", "West"}
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)")
 _CONVERT = re.compile(
     r"\bconvert\b|\bin [a-z ]+ time\b|\bto [a-z ]+ time\b|\b(?:when|if) it'?s\b|"
-    r"\bis what time\b|\bwhat time (?:is (?:it|that) )?in\b"
+    r"\bis what time\b|\bwhat time (?:is (?:it|that) )?in\b|\bwhat(?: time)? is \d"
 )
 ALIASES = {
     "austin": "America/Chicago", "dallas": "America/Chicago", "houston": "America/Chicago",

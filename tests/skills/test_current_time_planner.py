@@ -156,3 +156,15 @@ def test_a_part_of_the_day_near_the_intent_is_a_time_question(text: str, zone: s
     assert _PLANNER.plan({"text": text, "tools": ["get_current_time"]}) is None  # words alone
     plan = _PLANNER.plan(_understood(text))
     assert plan is not None and plan["calls"][0]["args"]["timezone"] == zone
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("is it bedtime in Manila", "Asia/Manila"),
+        ("is it tomorrow already in Auckland", "Pacific/Auckland"),
+    ],
+)
+def test_a_time_of_day_or_tomorrow_near_the_intent_is_a_time_question(text: str, zone: str) -> None:
+    plan = _PLANNER.plan(_understood(text))
+    assert plan is not None and plan["calls"][0]["args"]["timezone"] == zone

@@ -149,3 +149,13 @@ def test_a_place_inside_a_longer_one_is_not_a_second_place() -> None:
         "Pacific/Auckland",
         "Asia/Seoul",
     )
+
+
+def test_what_a_clock_time_is_elsewhere_is_a_conversion() -> None:
+    plan = planner.plan(turn("what is 7:15pm Tokyo time in Chicago"))
+    assert plan is not None
+    assert plan["calls"][0]["args"] == {
+        "source_timezone": "Asia/Tokyo",
+        "time": "19:15",
+        "target_timezone": "America/Chicago",
+    }

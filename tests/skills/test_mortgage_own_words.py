@@ -180,3 +180,27 @@ def test_affordability_said_by_a_payment_limit_or_an_income(text: str, budget: f
 def test_a_payment_at_a_rate_is_no_monthly_limit() -> None:
     args = _args("what would the payment on the first one be at 6")
     assert args["price"] == 350_000 and "monthly_budget" not in args
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"),
+    [
+        ("and what if rates fall to 5.25", 5.25),
+        ("so if the rate goes up to 8?", 8),
+    ],
+)
+def test_a_rate_that_moves_reuses_the_last_estimate(text: str, rate: float) -> None:
+    args = _args(text, [LISTINGS, ESTIMATE])
+    assert args["price"] == 425_000 and args["rate_percent"] == rate
+
+
+def test_a_rate_said_in_words_after_the_word_rate() -> None:
+    args = _args("what can we afford with 2,600 a month if interest rates are about six")
+    assert args == {"monthly_budget": 2600, "rate_percent": 6}
+
+
+def test_an_amount_paid_at_the_start_is_a_down_payment_not_a_budget() -> None:
+    plan = planner.plan(turn("what's the monthly on the third one if we pay $45,000 at closing"))
+    assert plan is None  # no listings shown: nothing to price, and 45,000 is no budget
+    args = _args("what's the monthly on the third one if we pay $45,000 at closing")
+    assert args["price"] == 480_000 and args["down_payment"] == 45_000

@@ -46,7 +46,7 @@ _ASKS_PRICE = re.compile(r"\bprice\b|\bhow much\b|\bbudget\b|\bwhat (?:can|could
 """With a yearly income said, a question of a price is one of affordability."""
 _WHAT_IF = re.compile(
     r"^\s*(?:(?:and|ok|okay|so|well|hmm|then|alright),? )*(?:(?:what|how) about|what if)\b|"
-    r"^\s*(?:(?:and|ok|okay|so|well|hmm|then),? )*(?:what )?if (?:we|i|you)\b|"
+    r"^\s*(?:(?:and|ok|okay|so|well|hmm|then),? )*(?:what )?if (?:we|i|you|(?:the )?rates?)\b|"
     r"^\s*(?:and |ok,? |okay,? )?(?:at|with) \d|^\s*include\b|^\s*and (?:with|at)\b|"
     r"^\s*(?:(?:and|ok|okay|so|now),? )?(?:make it|try|same(?: thing)?,? but|instead)\b"
 )

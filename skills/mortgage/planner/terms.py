@@ -6,24 +6,29 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .loan_words import SPOKEN
+
 MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\b|\b(\d[\d,]*(?:\.\d+)?)\s*([km])\b")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent|pct|apr\b|(?= (?:interest|flat)\b))")
 """A share or a rate: "6%", "7pct", "6.5 APR", "at 7 flat"."""
-_DOWN_AFTER = re.compile(r"\s*(?:down\b|up ?front\b|first\b|as (?:a )?down|for (?:a |the )?down)")
+_UPFRONT = r"up ?front\b|at (?:the )?(?:start|beginning|signing|closing)\b"
+"""Words after an amount paid before the loan: a down payment."""
+_DOWN_AFTER = re.compile(rf"\s*(?:down\b|{_UPFRONT}|first\b|as (?:a )?down|for (?:a |the )?down)")
 _DOWN_BEFORE = re.compile(r"(?:down payment (?:of|is)|put|putting|pay|give)\s*(?:down\s*)?$")
 DOWN_AMT = re.compile(
     r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"
-    r"(?:down\b|(?:saved (?:up )?)?(?:for|as) (?:a |the )?down ?payment)"
+    rf"(?:down\b|{_UPFRONT}|(?:saved (?:up )?)?(?:for|as) (?:a |the )?down ?payment)"
 )
 _BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
 """'20 down' is 20% down; '0 down' none."""
 _BARE_RATE = re.compile(
-    r"\bat\s+(\d{1,2}\.\d{1,3})\b|\b(?:rate|interest)(?: rate)?"
-    r"(?: (?:is|was|were|of|at|would be|becomes|goes to|went to|around|about|like))*"
-    r"\s+(\d{1,2}(?:\.\d{1,3})?)\b(?![.,]\d|\s*(?:k\b|years?|yrs?))"
+    r"\bat\s+(\d{1,2}\.\d{1,3})\b|\b(?:rates?|interest)(?: rates?)?"
+    r"(?: (?:is|are|was|were|of|at|would be|becomes?|go(?:es)?|went|drops?|dropped|falls?|fell|"
+    r"rises?|rose|down|up|to|around|about|like))*"
+    rf"\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|\s*(?:k\b|years?|yrs?))"
 )
 """A rate without "%": a decimal after "at" ("at 6.25"), any number after "rate" or "interest"
-("what if the rate was 7")."""
+("what if the rate was 7", "if rates drop to 5.5", "rates are around seven")."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)|(?<!at )\b(10|15|20|30|40)[- ]fixed\b")
 """A term: "30 year", "15yr", "a 30 fixed"."""
 MONTHLY = re.compile(
@@ -53,7 +58,8 @@ def stated_terms(text: str) -> dict[str, Any]:
     elif "down_payment_percent" not in args and (m := _BARE_DOWN.search(text)):
         args["down_payment_percent"] = float(m.group(1))
     if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
-        args["rate_percent"] = float(m.group(1) or m.group(2))
+        said = m.group(1) or m.group(2)
+        args["rate_percent"] = float(SPOKEN.get(said) or said)
     if m := _TERM.search(text):
         args["term_years"] = int(m.group(1) or m.group(2))
     if m := HOA.search(text):
@@ -67,10 +73,11 @@ MAX_MONTHLY = 50_000
 
 
 def budget_like(text: str) -> bool:
-    """Whether the message names an amount that can be a monthly budget."""
+    """Whether the message names an amount that can be a monthly budget (a down payment
+    cannot)."""
     if MONTHLY.search(text):
         return True
-    budget = MONEY.search(text)
+    budget = MONEY.search(DOWN_AMT.sub("", text))
     if budget is None:
         return False
     return (

@@ -18,7 +18,8 @@ INTENT = "current_time"
 _TIME_QUESTION = re.compile(
     r"\b(what(?:'s|s| is)? the time|what time|(?:current|local) (?:\w+ ){0,2}time|time is it|"
     r"time (?:right )?now|which hour|what hour|how late is it|"
-    r"what(?:'s| is)? (?:the |today'?s )?date|what day (?:of the week )?is)\b|"
+    r"what(?:'s| is)? (?:the |today'?s )?date|what day (?:of the week )?is|"
+    r"time difference|difference in time|hours? (?:ahead|behind))\b|"
     r"^\W*(?:the )?time (?:in|at)\b",
     re.IGNORECASE,
 )
@@ -51,6 +52,15 @@ ALIASES = {
     "delhi": "Asia/Kolkata", "new delhi": "Asia/Kolkata", "bangalore": "Asia/Kolkata",
     "beijing": "Asia/Shanghai", "hong kong": "Asia/Hong_Kong", "la": "America/Los_Angeles",
     "nyc": "America/New_York", "sf": "America/Los_Angeles", "uk": "Europe/London",
+    "munich": "Europe/Berlin", "frankfurt": "Europe/Berlin", "hamburg": "Europe/Berlin",
+    "barcelona": "Europe/Madrid", "milan": "Europe/Rome", "florence": "Europe/Rome",
+    "venice": "Europe/Rome", "manchester": "Europe/London", "edinburgh": "Europe/London",
+    "geneva": "Europe/Zurich", "osaka": "Asia/Tokyo", "kyoto": "Asia/Tokyo",
+    "shenzhen": "Asia/Shanghai", "abu dhabi": "Asia/Dubai", "tel aviv": "Asia/Jerusalem",
+    "ottawa": "America/Toronto", "san diego": "America/Los_Angeles",
+    "las vegas": "America/Los_Angeles", "philadelphia": "America/New_York",
+    "orlando": "America/New_York", "nashville": "America/Chicago",
+    "new orleans": "America/Chicago", "salt lake city": "America/Denver",
 }  # fmt: skip
 """Places people name that are not in a time zone's name."""
 ZONE_WORDS = {
@@ -134,11 +144,15 @@ def _outermost(found: list[tuple[int, int, str]]) -> list[str]:
     return kept
 
 
+_TYPOS = re.compile(r"\b(?:tiem|tmie|itme)\b", re.IGNORECASE)
+""""time" misspelt, read as "time"."""
+
+
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     """A call for a time question: in the zone of each place it names ("in Tokyo"), else in
     the user's timezone. None for other messages, for a
     clock time to convert and for a place it cannot place (the model decides)."""
-    text = str(turn.get("text", ""))
+    text = _TYPOS.sub("time", str(turn.get("text", "")))
     if TOOL not in (turn.get("tools") or []) or not _asks_time(turn, text):
         return None
     if _CLOCK.search(text):

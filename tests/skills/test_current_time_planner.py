@@ -168,3 +168,19 @@ def test_a_part_of_the_day_near_the_intent_is_a_time_question(text: str, zone: s
 def test_a_time_of_day_or_tomorrow_near_the_intent_is_a_time_question(text: str, zone: str) -> None:
     plan = _PLANNER.plan(_understood(text))
     assert plan is not None and plan["calls"][0]["args"]["timezone"] == zone
+
+
+@pytest.mark.parametrize(
+    ("text", "zones"),
+    [
+        ("whats the tiem in Barcelona", ["Europe/Madrid"]),
+        ("time difference between Osaka and Geneva", ["Asia/Tokyo", "Europe/Zurich"]),
+        ("how many hours ahead is Tel Aviv", ["Asia/Jerusalem"]),
+    ],
+)
+def test_big_cities_outside_zone_names_a_difference_and_time_misspelt(
+    text: str, zones: list[str]
+) -> None:
+    plan = _PLANNER.plan({"text": text, "timezone": "UTC", "tools": ["get_current_time"]})
+    assert plan is not None
+    assert [c["args"]["timezone"] for c in plan["calls"]] == zones

@@ -159,3 +159,13 @@ def test_what_a_clock_time_is_elsewhere_is_a_conversion() -> None:
         "time": "19:15",
         "target_timezone": "America/Chicago",
     }
+
+
+def test_big_cities_outside_zone_names_are_converted() -> None:
+    plan = planner.plan(turn("convert 9am Munich time to Las Vegas"))
+    assert plan is not None
+    called = plan["calls"][0]["args"]
+    assert (called["source_timezone"], called["target_timezone"]) == (
+        "Europe/Berlin",
+        "America/Los_Angeles",
+    )

@@ -204,3 +204,12 @@ def test_an_amount_paid_at_the_start_is_a_down_payment_not_a_budget() -> None:
     assert plan is None  # no listings shown: nothing to price, and 45,000 is no budget
     args = _args("what's the monthly on the third one if we pay $45,000 at closing")
     assert args["price"] == 480_000 and args["down_payment"] == 45_000
+
+
+def test_a_rate_before_the_word_rate_and_a_share_to_put_down() -> None:
+    args = _args("monthly on the first with 12% to put down if we lock a 6.3 rate")
+    assert _subset(args, {"price": 350_000, "down_payment_percent": 12, "rate_percent": 6.3}) == {
+        "price": 350_000,
+        "down_payment_percent": 12,
+        "rate_percent": 6.3,
+    }

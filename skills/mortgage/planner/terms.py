@@ -9,11 +9,13 @@ from typing import Any
 from .loan_words import SPOKEN
 
 MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\b|\b(\d[\d,]*(?:\.\d+)?)\s*([km])\b")
-_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent|pct|apr\b|(?= (?:interest|flat)\b))")
-"""A share or a rate: "6%", "7pct", "6.5 APR", "at 7 flat"."""
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent|pct|apr\b|(?= (?:interest|flat|rate)\b))")
+"""A share or a rate: "6%", "7pct", "6.5 APR", "at 7 flat", "a 6.9 rate"."""
 _UPFRONT = r"up ?front\b|at (?:the )?(?:start|beginning|signing|closing)\b"
 """Words after an amount paid before the loan: a down payment."""
-_DOWN_AFTER = re.compile(rf"\s*(?:down\b|{_UPFRONT}|first\b|as (?:a )?down|for (?:a |the )?down)")
+_DOWN_AFTER = re.compile(
+    rf"\s*(?:down\b|{_UPFRONT}|first\b|as (?:a )?down|for (?:a |the )?down|to put down\b)"
+)
 _DOWN_BEFORE = re.compile(r"(?:down payment (?:of|is)|put|putting|pay|give)\s*(?:down\s*)?$")
 DOWN_AMT = re.compile(
     r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"

@@ -213,3 +213,14 @@ def test_a_rate_before_the_word_rate_and_a_share_to_put_down() -> None:
         "down_payment_percent": 12,
         "rate_percent": 6.3,
     }
+
+
+def test_the_same_for_another_home_prices_it_with_the_last_terms() -> None:
+    estimate = ESTIMATE | {"down_payment_percent": 10, "term_years": 15, "rate_percent": 6.1}
+    args = _args("ditto for the first one", [LISTINGS, estimate])
+    wanted = {"price": 350_000, "down_payment_percent": 10, "term_years": 15, "rate_percent": 6.1}
+    assert _subset(args, wanted) == wanted
+
+
+def test_financing_for_a_home_is_a_payment_question() -> None:
+    assert _args("financing for #1 at 6%")["price"] == 350_000

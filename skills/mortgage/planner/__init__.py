@@ -23,9 +23,11 @@ PRIORITY = 10  # before the home-search planner: "what would the second one cost
 DEFAULT_RATE = 6.5  # used, and said, when neither the message nor an earlier estimate gives one
 
 _PAYMENT = re.compile(
-    r"\b(per month|a month|each month|every month|monthly|mortgage|payments?)\b|"
+    r"\b(per month|a month|each month|every month|monthly|mortgage|payments?|financing)\b|"
     r"\b(?:what|how much) (?:would|will|do|does|should) (?:i|we) (?:pay|be paying|owe)\b"
 )
+_SAME = re.compile(r"\b(?:the )?same (?:for|on|with|numbers for|thing for)\b|\bditto for\b")
+"""The last estimate's terms asked again for another home."""
 _HOME_COST = re.compile(
     r"\btax(?:es)?\b|\bhoa\b|\bhome ?owners'? association\b|\bassociation (?:fees?|dues)\b"
 )
@@ -103,6 +105,28 @@ def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str
     return args
 
 
+def _same_again(text: str, previous: dict[str, Any] | None) -> bool:
+    """ "The same for the third one" after a payment estimate: that estimate's terms again."""
+    return bool(previous and previous.get("kind") == "payment" and _SAME.search(text))
+
+
+def _terms(
+    text: str, stated: dict[str, Any], previous: dict[str, Any] | None
+) -> tuple[dict[str, Any], str]:
+    """The loan terms to price with, and a note when the rate is assumed: those stated, the
+    last estimate's rate (and its other terms for "the same for..."), else DEFAULT_RATE."""
+    terms = dict(stated)
+    if _same_again(text, previous):
+        assert previous is not None
+        kept = ("down_payment_percent", "term_years")
+        terms = {**{k: previous[k] for k in kept if k in previous}, **terms}
+    if "rate_percent" in terms:
+        return terms, ""
+    if previous:
+        return {**terms, "rate_percent": previous["rate_percent"]}, ""
+    return {**terms, "rate_percent": DEFAULT_RATE}, f"assuming a {DEFAULT_RATE}% interest rate"
+
+
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     """A mortgage_payment or mortgage_affordability call, or None when the message isn't ours.
     The words decide; the nearest intent adds the wish when they say it in other words ("how
@@ -113,13 +137,7 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     preferences = turn.get("preferences") or {}
     stated = stated_terms(text)
     previous = _last_estimate(earlier)
-    terms, note = dict(stated), ""
-    if "rate_percent" not in terms:
-        if previous:
-            terms["rate_percent"] = previous["rate_percent"]
-        else:
-            terms["rate_percent"] = DEFAULT_RATE
-            note = f"assuming a {DEFAULT_RATE}% interest rate"
+    terms, note = _terms(text, stated, previous)
     monthly = MONTHLY.search(text)
     intent = sure_intent(turn)
     wants_price = _AFFORD.search(text) or (monthly and not names_a_home(text, earlier))
@@ -151,7 +169,7 @@ def _payment_args(
     # "cost" alone is a price question ("homes that cost under 400k"); with loan terms it is ours
     asks_cost = bool(_PAYMENT.search(text)) or ("cost" in text and bool(stated))
     asks_cost = asks_cost or (intended and bool(stated))
-    asks_cost = asks_cost or _asks_home_cost(text, earlier)
+    asks_cost = asks_cost or _asks_home_cost(text, earlier) or _same_again(text, previous)
     price = MONEY.search(HOA.sub("", DOWN_AMT.sub("", text))) if asks_cost else None
     what_if = (
         previous and previous.get("kind") == "payment" and (_WHAT_IF.search(text) or asks_cost)

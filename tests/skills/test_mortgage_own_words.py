@@ -224,3 +224,31 @@ def test_the_same_for_another_home_prices_it_with_the_last_terms() -> None:
 
 def test_financing_for_a_home_is_a_payment_question() -> None:
     assert _args("financing for #1 at 6%")["price"] == 350_000
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [
+        ("mortgage on number one at six", 350_000),
+        ("payment on option 2 at 6.1%", 425_000),
+        ("monthly for the bottom listing at 6%", 480_000),
+        ("monthly for the top house at 6%", 350_000),
+    ],
+)
+def test_a_position_said_otherwise(text: str, price: float) -> None:
+    assert _args(text)["price"] == price
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"),
+    [("payment on 390k at seven", 7), ("monthly on 390k at 8", 8), ("monthly on 390k at 40", 6.5)],
+)
+def test_a_whole_number_after_at_is_a_rate_up_to_20(text: str, rate: float) -> None:
+    assert _args(text)["rate_percent"] == rate
+
+
+@pytest.mark.parametrize(
+    "text", ["monthly on 390k at 15 years", "monthly on 390k at 10 down", "payment on 390k at 3pm"]
+)
+def test_a_term_a_share_down_or_a_clock_after_at_is_no_rate(text: str) -> None:
+    assert _args(text)["rate_percent"] == 6.5  # the default, said so

@@ -23,14 +23,23 @@ DOWN_AMT = re.compile(
 )
 _BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
 """'20 down' is 20% down; '0 down' none."""
+MAX_RATE = 20
+_NOT_A_RATE = (
+    r"\s*(?:k\b|years?\b|yrs?\b|am\b|pm\b|:|o'?clock|down\b|bed|bath|br\b|ba\b|stor|%)|"
+    r" \w+ (?:st|street|ave|avenue|dr|drive|rd|road|ln|lane)\b"
+)
+"""What after a number makes it no rate: thousands, a term, a clock, a share down, a count of
+rooms, a street number."""
 _BARE_RATE = re.compile(
-    r"\bat\s+(\d{1,2}\.\d{1,3})\b|\b(?:rates?|interest)(?: rates?)?"
+    rf"\bat\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})|"
+    r"\b(?:rates?|interest)(?: rates?)?"
     r"(?: (?:is|are|was|were|of|at|would be|becomes?|go(?:es)?|went|drops?|dropped|falls?|fell|"
     r"rises?|rose|down|up|to|around|about|like))*"
-    rf"\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|\s*(?:k\b|years?|yrs?))"
+    rf"\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})"
 )
-"""A rate without "%": a decimal after "at" ("at 6.25"), any number after "rate" or "interest"
-("what if the rate was 7", "if rates drop to 5.5", "rates are around seven")."""
+"""A rate without "%": a number after "at" ("at 6.25", "at seven"), or after "rate" or
+"interest" ("what if the rate was 7", "if rates drop to 5.5", "rates are around seven"); 20
+at most."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)|(?<!at )\b(10|15|20|30|40)[- ]fixed\b")
 """A term: "30 year", "15yr", "a 30 fixed"."""
 MONTHLY = re.compile(
@@ -53,7 +62,7 @@ def stated_terms(text: str) -> dict[str, Any]:
         value = float(m.group(1))
         if _DOWN_AFTER.match(text, m.end()) or _DOWN_BEFORE.search(text[: m.start()]):
             args.setdefault("down_payment_percent", value)
-        elif value <= 20:
+        elif value <= MAX_RATE:
             args.setdefault("rate_percent", value)
     if "down_payment_percent" not in args and (m := DOWN_AMT.search(text)):
         args["down_payment"] = money(m.group(1) or m.group(3), m.group(2) or m.group(4))
@@ -61,7 +70,8 @@ def stated_terms(text: str) -> dict[str, Any]:
         args["down_payment_percent"] = float(m.group(1))
     if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
         said = m.group(1) or m.group(2)
-        args["rate_percent"] = float(SPOKEN.get(said) or said)
+        if (rate := float(SPOKEN.get(said) or said)) <= MAX_RATE:
+            args["rate_percent"] = rate
     if m := _TERM.search(text):
         args["term_years"] = int(m.group(1) or m.group(2))
     if m := HOA.search(text):

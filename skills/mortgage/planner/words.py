@@ -9,6 +9,7 @@ import re
 
 from .loan_words import SPOKEN as _SPOKEN
 from .loan_words import loan_words
+from .position_words import position_words
 
 _SPOKEN_PERCENT = re.compile(
     rf"\b({'|'.join(sorted(_SPOKEN, key=len, reverse=True))})( and a half| point five)?"
@@ -86,6 +87,7 @@ def plain_words(text: str) -> str:
     text = loan_words(_DOLLARS.sub(r"$\1", text))
     for typo, word in (*_TYPOS, *_SAID_OTHERWISE):
         text = re.sub(typo, word, text)
+    text = position_words(text)
 
     def spoken(m: re.Match[str]) -> str:
         half = 0.5 if m.group(2) else 0

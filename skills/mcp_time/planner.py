@@ -18,43 +18,108 @@ TOOL = "mcp_time_convert_time"
 
 _REGIONS = {"Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian"}
 _REGIONS |= {"Pacific"}
+"""Not US/Central & co: "central" is a common word."""
+_COMPASS = {"North", "South", "East", "West"}
+"""Australia/South and the like: old aliases whose name is a common word."""
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)")
 _CONVERT = re.compile(
     r"\bconvert\b|\bin [a-z ]+ time\b|\bto [a-z ]+ time\b|\b(?:when|if) it'?s\b|"
-    r"\bis what time\b|\bwhat time (?:is (?:it|that) )?in\b"
+    r"\bis what time\b|\bwhat time (?:is (?:it|that) )?in\b|\bwhat(?: time)? is \d"
 )
 ALIASES = {
     "austin": "America/Chicago", "dallas": "America/Chicago", "houston": "America/Chicago",
     "san francisco": "America/Los_Angeles", "seattle": "America/Los_Angeles",
     "boston": "America/New_York", "miami": "America/New_York", "mumbai": "Asia/Kolkata",
     "delhi": "Asia/Kolkata", "beijing": "Asia/Shanghai",
+    "munich": "Europe/Berlin", "frankfurt": "Europe/Berlin", "hamburg": "Europe/Berlin",
+    "barcelona": "Europe/Madrid", "milan": "Europe/Rome", "florence": "Europe/Rome",
+    "venice": "Europe/Rome", "manchester": "Europe/London", "edinburgh": "Europe/London",
+    "geneva": "Europe/Zurich", "osaka": "Asia/Tokyo", "kyoto": "Asia/Tokyo",
+    "shenzhen": "Asia/Shanghai", "abu dhabi": "Asia/Dubai", "tel aviv": "Asia/Jerusalem",
+    "ottawa": "America/Toronto", "san diego": "America/Los_Angeles",
+    "las vegas": "America/Los_Angeles", "philadelphia": "America/New_York",
+    "orlando": "America/New_York", "nashville": "America/Chicago",
+    "new orleans": "America/Chicago", "salt lake city": "America/Denver",
+    "eastern": "America/New_York", "pacific": "America/Los_Angeles",
+    "central time": "America/Chicago", "mountain time": "America/Denver",
+    "est": "America/New_York", "edt": "America/New_York", "cst": "America/Chicago",
+    "cdt": "America/Chicago", "mst": "America/Denver", "mdt": "America/Denver",
+    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "utc": "UTC", "gmt": "GMT",
 }  # fmt: skip
-"""Places people name that are not in a time zone's name."""
+"""Places people name that are not in a time zone's name, and zones named by their common
+name or letters ("10am pacific", "PST"); "central" and "mountain" only with "time"."""
+_PART_OF_DAY = re.compile(
+    r"\b(\d{1,2}(?::\d{2})?)\s*(?:o'?clock\s*)?"
+    r"(?:in the (morning)|in the (?:afternoon|evening)|at night|tonight)\b"
+)
+_NOON = re.compile(r"\b(noon|midday|midnight)\b")
+
+REGIONS_WITH_ONE_ZONE = {
+    "california": "America/Los_Angeles", "oregon": "America/Los_Angeles",
+    "nevada": "America/Los_Angeles",
+    "arizona": "America/Phoenix", "colorado": "America/Denver", "utah": "America/Denver",
+    "texas": "America/Chicago", "illinois": "America/Chicago", "minnesota": "America/Chicago",
+    "florida": "America/New_York", "massachusetts": "America/New_York",
+    "hawaii": "Pacific/Honolulu",
+    "england": "Europe/London", "scotland": "Europe/London", "ireland": "Europe/Dublin",
+    "france": "Europe/Paris", "germany": "Europe/Berlin", "spain": "Europe/Madrid",
+    "italy": "Europe/Rome", "portugal": "Europe/Lisbon", "netherlands": "Europe/Amsterdam",
+    "holland": "Europe/Amsterdam", "belgium": "Europe/Brussels", "switzerland": "Europe/Zurich",
+    "austria": "Europe/Vienna", "poland": "Europe/Warsaw", "sweden": "Europe/Stockholm",
+    "norway": "Europe/Oslo", "denmark": "Europe/Copenhagen", "finland": "Europe/Helsinki",
+    "greece": "Europe/Athens", "turkey": "Europe/Istanbul", "israel": "Asia/Jerusalem",
+    "egypt": "Africa/Cairo", "south africa": "Africa/Johannesburg", "cape town":
+    "Africa/Johannesburg", "nigeria": "Africa/Lagos", "kenya": "Africa/Nairobi",
+    "india": "Asia/Kolkata", "china": "Asia/Shanghai", "japan": "Asia/Tokyo",
+    "south korea": "Asia/Seoul", "taiwan": "Asia/Taipei",
+    "philippines": "Asia/Manila", "thailand": "Asia/Bangkok", "vietnam": "Asia/Ho_Chi_Minh",
+    "uae": "Asia/Dubai", "new zealand": "Pacific/Auckland", "argentina":
+    "America/Argentina/Buenos_Aires", "colombia": "America/Bogota", "peru": "America/Lima",
+}  # fmt: skip
+"""Countries and states people name that keep one time zone (not the US, Canada, Australia
+or Russia, which span several)."""
 
 
 @cache
 def _zones() -> dict[str, str]:
     """'tokyo' -> 'Asia/Tokyo', 'new york' -> 'America/New_York' (city part of each zone)."""
-    zones: dict[str, str] = dict(ALIASES)
+    zones: dict[str, str] = ALIASES | REGIONS_WITH_ONE_ZONE
     for name in sorted(available_timezones()):
-        if name.split("/", 1)[0] in _REGIONS:  # not US/Central & co: "central" is a common word
+        if name.split("/", 1)[0] in _REGIONS and name.rsplit("/", 1)[1] not in _COMPASS:
             zones.setdefault(name.rsplit("/", 1)[1].replace("_", " ").lower(), name)
     return zones
 
 
 def _places(text: str) -> list[str]:
     """IANA zones of the places named in the text, in order of mention."""
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, int, str]] = []
     for city, zone in _zones().items():
         for match in re.finditer(rf"\b{re.escape(city)}\b", text):
-            found.append((match.start(), zone))
-    found.sort()
-    return [zone for _, zone in found]
+            found.append((match.start(), match.end(), zone))
+    return _outermost(found)
+
+
+def _outermost(found: list[tuple[int, int, str]]) -> list[str]:
+    """The zones of the matches (start, end, zone) in order, leaving out a match inside an
+    earlier or longer one ("korea" in "south korea")."""
+    kept, reached = [], 0
+    for start, end, zone in sorted(found, key=lambda m: (m[0], -m[1])):
+        if start >= reached:
+            kept.append(zone)
+            reached = end
+    return kept
+
+
+def _said_clock(text: str) -> str:
+    """A clock time said in words written as a clock ("8 in the evening" -> "8 pm", "noon"
+    -> "12 pm")."""
+    text = _PART_OF_DAY.sub(lambda m: f"{m.group(1)} {'am' if m.group(2) else 'pm'}", text)
+    return _NOON.sub(lambda m: "12 am" if m.group(1) == "midnight" else "12 pm", text)
 
 
 def _clock(text: str) -> str | None:
     """The first clock time as HH:MM (24 hours), or None."""
-    for match in _CLOCK.finditer(text):
+    for match in _CLOCK.finditer(_said_clock(text)):
         hour, minute, half = int(match.group(1)), int(match.group(2) or 0), match.group(3)
         if not half and not match.group(2):
             continue  # a bare number ("3 bedrooms") is no time

@@ -94,3 +94,93 @@ def test_a_message_near_the_intent_without_a_word_of_time_is_not_asked(text: str
 )
 def test_a_place_and_a_word_of_time_in_a_home_search_is_not_asked(text: str) -> None:
     assert _PLANNER.plan(_understood(text)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("what's the time on the pacific coast, pacific time", "America/Los_Angeles"),
+        ("what time is it in EST right now", "America/New_York"),
+        ("what's the time in GMT", "GMT"),
+        ("what time is it now in central time", "America/Chicago"),
+        ("what day of the week is it in Cairo", "Africa/Cairo"),
+    ],
+)
+def test_zones_by_their_common_names_or_letters(text: str, zone: str) -> None:
+    assert zone_for(text) == zone
+
+
+def test_an_old_alias_of_a_zone_is_no_place() -> None:
+    """Canada/Eastern, US/Mountain: the common word names the US zone, once."""
+    plan = _PLANNER.plan(
+        {"text": "time in eastern time?", "timezone": "UTC", "tools": ["get_current_time"]}
+    )
+    assert plan is not None
+    assert [c["args"]["timezone"] for c in plan["calls"]] == ["America/New_York"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if it's 7 in the evening in Oslo what time is it in Lima",
+        "when it's noon in Denver what time is it in Seoul",
+    ],
+)
+def test_a_clock_time_said_in_words_is_a_conversion_too(text: str) -> None:
+    assert _PLANNER.plan({"text": text, "timezone": "UTC", "tools": ["get_current_time"]}) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("what's the time in arizona", "America/Phoenix"),
+        ("current time in Portugal", "Europe/Lisbon"),
+        ("what time is it in south africa", "Africa/Johannesburg"),
+        ("what time is it in the north of Italy", "Europe/Rome"),
+    ],
+)
+def test_a_country_or_state_with_one_zone_is_a_place(text: str, zone: str) -> None:
+    plan = _PLANNER.plan({"text": text, "timezone": "UTC", "tools": ["get_current_time"]})
+    assert plan is not None
+    assert [c["args"]["timezone"] for c in plan["calls"]] == [zone]
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("is it afternoon in Kolkata yet", "Asia/Kolkata"),
+        ("is it evening over in Cairo", "Africa/Cairo"),
+    ],
+)
+def test_a_part_of_the_day_near_the_intent_is_a_time_question(text: str, zone: str) -> None:
+    assert _PLANNER.plan({"text": text, "tools": ["get_current_time"]}) is None  # words alone
+    plan = _PLANNER.plan(_understood(text))
+    assert plan is not None and plan["calls"][0]["args"]["timezone"] == zone
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("is it bedtime in Manila", "Asia/Manila"),
+        ("is it tomorrow already in Auckland", "Pacific/Auckland"),
+    ],
+)
+def test_a_time_of_day_or_tomorrow_near_the_intent_is_a_time_question(text: str, zone: str) -> None:
+    plan = _PLANNER.plan(_understood(text))
+    assert plan is not None and plan["calls"][0]["args"]["timezone"] == zone
+
+
+@pytest.mark.parametrize(
+    ("text", "zones"),
+    [
+        ("whats the tiem in Barcelona", ["Europe/Madrid"]),
+        ("time difference between Osaka and Geneva", ["Asia/Tokyo", "Europe/Zurich"]),
+        ("how many hours ahead is Tel Aviv", ["Asia/Jerusalem"]),
+    ],
+)
+def test_big_cities_outside_zone_names_a_difference_and_time_misspelt(
+    text: str, zones: list[str]
+) -> None:
+    plan = _PLANNER.plan({"text": text, "timezone": "UTC", "tools": ["get_current_time"]})
+    assert plan is not None
+    assert [c["args"]["timezone"] for c in plan["calls"]] == zones

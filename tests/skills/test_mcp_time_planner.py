@@ -105,3 +105,67 @@ def test_answer_reads_both_sides() -> None:
         == "The MCP time server could not convert that: bad zone"
     )
     assert planner.answer({"outcomes": []}) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        (
+            "convert 4:30pm eastern to pacific",
+            ("America/New_York", "16:30", "America/Los_Angeles"),
+        ),
+        (
+            "if it's 9am PST what time is it in London",
+            ("America/Los_Angeles", "09:00", "Europe/London"),
+        ),
+        (
+            "convert 7 in the morning mountain time to Rome",
+            ("America/Denver", "07:00", "Europe/Rome"),
+        ),
+        (
+            "when it's midnight in Seoul what time is it in Denver",
+            ("Asia/Seoul", "00:00", "America/Denver"),
+        ),
+        (
+            "if it's 6 o'clock in the evening in Lima what time is it in Oslo",
+            ("America/Lima", "18:00", "Europe/Oslo"),
+        ),
+    ],
+)
+def test_zones_by_their_common_names_and_clock_times_said_in_words(
+    text: str, args: tuple[str, str, str]
+) -> None:
+    plan = planner.plan(turn(text))
+    assert plan is not None
+    called = plan["calls"][0]["args"]
+    assert (called["source_timezone"], called["time"], called["target_timezone"]) == args
+
+
+def test_a_place_inside_a_longer_one_is_not_a_second_place() -> None:
+    plan = planner.plan(turn("convert 11am new zealand time to south korea time"))
+    assert plan is not None
+    called = plan["calls"][0]["args"]
+    assert (called["source_timezone"], called["target_timezone"]) == (
+        "Pacific/Auckland",
+        "Asia/Seoul",
+    )
+
+
+def test_what_a_clock_time_is_elsewhere_is_a_conversion() -> None:
+    plan = planner.plan(turn("what is 7:15pm Tokyo time in Chicago"))
+    assert plan is not None
+    assert plan["calls"][0]["args"] == {
+        "source_timezone": "Asia/Tokyo",
+        "time": "19:15",
+        "target_timezone": "America/Chicago",
+    }
+
+
+def test_big_cities_outside_zone_names_are_converted() -> None:
+    plan = planner.plan(turn("convert 9am Munich time to Las Vegas"))
+    assert plan is not None
+    called = plan["calls"][0]["args"]
+    assert (called["source_timezone"], called["target_timezone"]) == (
+        "Europe/Berlin",
+        "America/Los_Angeles",
+    )

@@ -14,6 +14,7 @@ from typing import Any
 from .budget import budget_price
 from .estimate_text import describe_estimate, usd
 from .homes import ORDINAL, SUPERLATIVE, home_args, names_a_home, on_screen, referenced_homes
+from .income import HOUSING_SHARE, budget_from_income, yearly_income
 from .intent import led_elsewhere, sure_intent
 from .terms import DOWN_AMT, HOA, MONEY, MONTHLY, budget_like, money, stated_terms
 from .words import plain_words
@@ -22,9 +23,11 @@ PRIORITY = 10  # before the home-search planner: "what would the second one cost
 DEFAULT_RATE = 6.5  # used, and said, when neither the message nor an earlier estimate gives one
 
 _PAYMENT = re.compile(
-    r"\b(per month|a month|each month|every month|monthly|mortgage|payments?)\b|"
+    r"\b(per month|a month|each month|every month|monthly|mortgage|payments?|financing)\b|"
     r"\b(?:what|how much) (?:would|will|do|does|should) (?:i|we) (?:pay|be paying|owe)\b"
 )
+_SAME = re.compile(r"\b(?:the )?same (?:for|on|with|numbers for|thing for)\b|\bditto for\b")
+"""The last estimate's terms asked again for another home."""
 _HOME_COST = re.compile(
     r"\btax(?:es)?\b|\bhoa\b|\bhome ?owners'? association\b|\bassociation (?:fees?|dues)\b"
 )
@@ -37,11 +40,15 @@ _OTHER_HOMES = re.compile(
 _AFFORD = re.compile(
     r"\bafford\b|\bhow much (?:house|home)\b|\bmax(?:imum)? (?:house |home )?price\b|"
     r"\bprice range\b|\b(?:what|which) (?:price|can i (?:buy|get))\b|\bhow expensive\b|"
-    r"\bprice of (?:a )?(?:house|home) is possible\b|\benough for\b|\bwhat does .* buy\b"
+    r"\bprice of (?:a )?(?:house|home) is possible\b|\benough for\b|\bwhat does .* buy\b|"
+    r"\bmax(?:imum)? (?:purchase|buying) price\b|"
+    r"\b(?:home|house|place|price) (?:i|we) (?:could|can) (?:get|buy|afford|pay)\b"
 )
+_ASKS_PRICE = re.compile(r"\bprice\b|\bhow much\b|\bbudget\b|\bwhat (?:can|could) (?:i|we)\b")
+"""With a yearly income said, a question of a price is one of affordability."""
 _WHAT_IF = re.compile(
-    r"^\s*(?:and |ok,? |okay,? )?(?:what|how) about\b|^\s*what if\b|"
-    r"^\s*(?:(?:and|ok|okay|so|well|hmm|then),? )*(?:what )?if (?:we|i|you)\b|"
+    r"^\s*(?:(?:and|ok|okay|so|well|hmm|then|alright),? )*(?:(?:what|how) about|what if)\b|"
+    r"^\s*(?:(?:and|ok|okay|so|well|hmm|then),? )*(?:what )?if (?:we|i|you|(?:the )?rates?)\b|"
     r"^\s*(?:and |ok,? |okay,? )?(?:at|with) \d|^\s*include\b|^\s*and (?:with|at)\b|"
     r"^\s*(?:(?:and|ok|okay|so|now),? )?(?:make it|try|same(?: thing)?,? but|instead)\b"
 )
@@ -56,18 +63,26 @@ def _last_estimate(earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 def _affordability(text: str, terms: dict[str, Any], note: str) -> dict[str, Any]:
     monthly = MONTHLY.search(text)
+    from_income = None if monthly else budget_from_income(text)
     budget = MONEY.search(text)
-    if not (monthly or budget):
+    if not (monthly or from_income or budget):
         return {"calls": [], "note": "What monthly budget should I work with?"}
     for kept in ("down_payment", "hoa_monthly", "term_years"):
         terms.pop(kept, None)  # the tool takes a share of the price, not an amount
     if monthly:
         amount = money(monthly.group(1) or monthly.group(3), monthly.group(2) or monthly.group(4))
+    elif from_income is not None:
+        amount = from_income
     else:
         assert budget is not None
         amount = money(budget.group(1) or budget.group(3), budget.group(2) or budget.group(4))
     args = {"monthly_budget": amount, **terms}
     return {"calls": [{"name": "mortgage_affordability", "args": args}], "note": note}
+
+
+def _names_budget(text: str) -> bool:
+    """An amount that can be a monthly budget, or a yearly income to take one from."""
+    return budget_like(text) or yearly_income(text) is not None
 
 
 def _asks_home_cost(text: str, earlier: list[dict[str, Any]]) -> bool:
@@ -90,6 +105,28 @@ def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str
     return args
 
 
+def _same_again(text: str, previous: dict[str, Any] | None) -> bool:
+    """ "The same for the third one" after a payment estimate: that estimate's terms again."""
+    return bool(previous and previous.get("kind") == "payment" and _SAME.search(text))
+
+
+def _terms(
+    text: str, stated: dict[str, Any], previous: dict[str, Any] | None
+) -> tuple[dict[str, Any], str]:
+    """The loan terms to price with, and a note when the rate is assumed: those stated, the
+    last estimate's rate (and its other terms for "the same for..."), else DEFAULT_RATE."""
+    terms = dict(stated)
+    if _same_again(text, previous):
+        assert previous is not None
+        kept = ("down_payment_percent", "term_years")
+        terms = {**{k: previous[k] for k in kept if k in previous}, **terms}
+    if "rate_percent" in terms:
+        return terms, ""
+    if previous:
+        return {**terms, "rate_percent": previous["rate_percent"]}, ""
+    return {**terms, "rate_percent": DEFAULT_RATE}, f"assuming a {DEFAULT_RATE}% interest rate"
+
+
 def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     """A mortgage_payment or mortgage_affordability call, or None when the message isn't ours.
     The words decide; the nearest intent adds the wish when they say it in other words ("how
@@ -100,19 +137,14 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     preferences = turn.get("preferences") or {}
     stated = stated_terms(text)
     previous = _last_estimate(earlier)
-    terms, note = dict(stated), ""
-    if "rate_percent" not in terms:
-        if previous:
-            terms["rate_percent"] = previous["rate_percent"]
-        else:
-            terms["rate_percent"] = DEFAULT_RATE
-            note = f"assuming a {DEFAULT_RATE}% interest rate"
+    terms, note = _terms(text, stated, previous)
     monthly = MONTHLY.search(text)
     intent = sure_intent(turn)
     wants_price = _AFFORD.search(text) or (monthly and not names_a_home(text, earlier))
-    wants_price = wants_price or (intent == "affordability" and budget_like(text))
+    wants_price = wants_price or (intent == "affordability" and _names_budget(text))
+    wants_price = wants_price or (yearly_income(text) and _ASKS_PRICE.search(text))
     if wants_price and "mortgage_affordability" in tools:
-        if not budget_like(text) and (led_elsewhere(turn) or MONEY.search(text)):
+        if not _names_budget(text) and (led_elsewhere(turn) or MONEY.search(text)):
             return None  # "what was the max price I gave you", "maximum price 480 thousand"
         return _affordability(text, terms, note)
     if "mortgage_payment" not in tools:
@@ -137,7 +169,7 @@ def _payment_args(
     # "cost" alone is a price question ("homes that cost under 400k"); with loan terms it is ours
     asks_cost = bool(_PAYMENT.search(text)) or ("cost" in text and bool(stated))
     asks_cost = asks_cost or (intended and bool(stated))
-    asks_cost = asks_cost or _asks_home_cost(text, earlier)
+    asks_cost = asks_cost or _asks_home_cost(text, earlier) or _same_again(text, previous)
     price = MONEY.search(HOA.sub("", DOWN_AMT.sub("", text))) if asks_cost else None
     what_if = (
         previous and previous.get("kind") == "payment" and (_WHAT_IF.search(text) or asks_cost)
@@ -161,7 +193,7 @@ def _payment_args(
 
 def answer(turn: dict[str, Any]) -> str | None:
     """The answer for this turn's mortgage outcomes, or None when there were none."""
-    text = str(turn.get("text", "")).lower()
+    text = plain_words(str(turn.get("text", "")))
     assumed = "rate_percent" not in stated_terms(text) and not _last_estimate(
         turn.get("earlier") or []
     )
@@ -172,6 +204,11 @@ def answer(turn: dict[str, Any]) -> str | None:
         result = outcome.get("result")
         if outcome.get("ok") and isinstance(result, dict) and result.get("type") == "mortgage":
             lines.append(describe_estimate(result))
+            if result.get("kind") == "affordability" and (income := yearly_income(text)):
+                lines[-1] += (
+                    f" I took {HOUSING_SHARE:.0%} of your yearly income of {usd(income)} as the "
+                    "monthly housing budget, the share lenders commonly allow."
+                )
             if assumed:
                 lines[-1] += (
                     f" I assumed a {result['rate_percent']:g}% rate; tell me yours to refine it."

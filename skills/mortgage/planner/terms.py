@@ -6,22 +6,43 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .loan_words import SPOKEN
+
 MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\b|\b(\d[\d,]*(?:\.\d+)?)\s*([km])\b")
-_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent|pct)")
-_DOWN_AFTER = re.compile(r"\s*(?:down\b|up ?front\b|first\b|as (?:a )?down|for (?:a |the )?down)")
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent|pct|apr\b|(?= (?:interest|flat|rate)\b))")
+"""A share or a rate: "6%", "7pct", "6.5 APR", "at 7 flat", "a 6.9 rate"."""
+_UPFRONT = r"up ?front\b|at (?:the )?(?:start|beginning|signing|closing)\b"
+"""Words after an amount paid before the loan: a down payment."""
+_DOWN_AFTER = re.compile(
+    rf"\s*(?:down\b|{_UPFRONT}|first\b|as (?:a )?down|for (?:a |the )?down|to put down\b)"
+)
 _DOWN_BEFORE = re.compile(r"(?:down payment (?:of|is)|put|putting|pay|give)\s*(?:down\s*)?$")
 DOWN_AMT = re.compile(
     r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"
-    r"(?:down\b|(?:for|as) (?:a |the )?down ?payment)"
+    rf"(?:down\b|{_UPFRONT}|(?:saved (?:up )?)?(?:for|as) (?:a |the )?down ?payment)"
 )
 _BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
 """'20 down' is 20% down; '0 down' none."""
-_BARE_RATE = re.compile(
-    r"\b(?:at|(?:interest )?rates?(?: is| are| of)?|interest(?: is| of)?)"
-    r"(?: (?:around|about|roughly|like))?\s+(\d{1,2}\.\d{1,3})\b"
+MAX_RATE = 20
+_NOT_A_RATE = (
+    r"\s*(?:k\b|years?\b|yrs?\b|am\b|pm\b|:|o'?clock|down\b|bed|bath|br\b|ba\b|stor|%)|"
+    r" \w+ (?:st|street|ave|avenue|dr|drive|rd|road|ln|lane)\b"
 )
-"""A rate said without "%": "at 6.5", "rates are around 6.8"."""
-_TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)")
+"""What after a number makes it no rate: thousands, a term, a clock, a share down, a count of
+rooms, a street number."""
+_BARE_RATE = re.compile(
+    r"\bat\s+(?:(?:around|about|roughly|like)\s+)?"
+    rf"(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})|"
+    r"\b(?:rates?|interest)(?: rates?)?"
+    r"(?: (?:is|are|was|were|of|at|would be|becomes?|go(?:es)?|went|drops?|dropped|falls?|fell|"
+    r"rises?|rose|down|up|to|around|about|roughly|like))*"
+    rf"\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})"
+)
+"""A rate without "%": a number after "at" ("at 6.25", "at seven"), or after "rate" or
+"interest" ("what if the rate was 7", "if rates drop to 5.5", "rates are around seven"); 20
+at most."""
+_TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)|(?<!at )\b(10|15|20|30|40)[- ]fixed\b")
+"""A term: "30 year", "15yr", "a 30 fixed"."""
 MONTHLY = re.compile(
     r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*(?:dollars?\s*)?(?:a|per|each|every) month\b"
     r"|\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*monthly\b"
@@ -42,16 +63,18 @@ def stated_terms(text: str) -> dict[str, Any]:
         value = float(m.group(1))
         if _DOWN_AFTER.match(text, m.end()) or _DOWN_BEFORE.search(text[: m.start()]):
             args.setdefault("down_payment_percent", value)
-        elif value <= 20:
+        elif value <= MAX_RATE:
             args.setdefault("rate_percent", value)
     if "down_payment_percent" not in args and (m := DOWN_AMT.search(text)):
         args["down_payment"] = money(m.group(1) or m.group(3), m.group(2) or m.group(4))
     elif "down_payment_percent" not in args and (m := _BARE_DOWN.search(text)):
         args["down_payment_percent"] = float(m.group(1))
     if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
-        args["rate_percent"] = float(m.group(1))
+        said = m.group(1) or m.group(2)
+        if (rate := float(SPOKEN.get(said) or said)) <= MAX_RATE:
+            args["rate_percent"] = rate
     if m := _TERM.search(text):
-        args["term_years"] = int(m.group(1))
+        args["term_years"] = int(m.group(1) or m.group(2))
     if m := HOA.search(text):
         args["hoa_monthly"] = float((m.group(1) or m.group(2)).replace(",", ""))
     return args
@@ -63,10 +86,11 @@ MAX_MONTHLY = 50_000
 
 
 def budget_like(text: str) -> bool:
-    """Whether the message names an amount that can be a monthly budget."""
+    """Whether the message names an amount that can be a monthly budget (a down payment
+    cannot)."""
     if MONTHLY.search(text):
         return True
-    budget = MONEY.search(text)
+    budget = MONEY.search(DOWN_AMT.sub("", text))
     if budget is None:
         return False
     return (

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import re
 
-_SPOKEN = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "twenty five": 25, "thirty": 30,
-}  # fmt: skip
+from .loan_words import SPOKEN as _SPOKEN
+from .loan_words import loan_words
+from .position_words import position_words
+
 _SPOKEN_PERCENT = re.compile(
     rf"\b({'|'.join(sorted(_SPOKEN, key=len, reverse=True))})( and a half| point five)?"
-    r" (percent|%|years?)"
+    r"[ -](percent|%|years?)"
 )
 _TYPOS = (
-    (r"\bmont?h?ly\b|\bmont?hy\b|\bmothly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o)?wn\b", "down"),
+    (r"\bmont?h?ly\b|\bmont?hy\b|\bmothly\b", "monthly"), (r"\bpaym\w*", "payment"), (r"\bd(?:o?wn|n)\b", "down"),
+    (r"\bdownpa\w*|\bdeposit\b", "down payment"), (r"\bm(?:o?nth|th|onht)\b", "month"),
+    (r"\b(?:numbr|nmbr|nmber|numer|nbr|num)\.? ?(?=\d)", "number "),
     (r"\baff?ord\b", "afford"), (r"\bwat\b", "what"), (r"/\s*mo(?:nth)?\b", " a month"),
     (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
     (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
@@ -27,12 +29,19 @@ _SAID_OTHERWISE = (
     (r"\b(?:run|crunch|do) the (?:numbers|math)\b", "estimate the monthly payment"),
     (r"(?<![\d$.,])(\d{6,7})(?![\d%]|[,.]\d| ?percent)", r"$\1"),
     (r"\b(?:put(?:ting)?|pay(?:ing)?) down (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
-    (r"\bdown payment (?:of|is) (\$ ?[\d,.]*\d(?: ?[km]\b)?)", r"\1 down"),
+    (r"\bdown payment(?: of| is|:)? (\$ ?[\d,.]*\d(?: ?[km]\b)?|\d+(?:\.\d+)? ?(?:%|percent))",
+     r"\1 down"),
+    (r"(?<![\d$.,])(\d{3},\d{3}|\d,\d{3},\d{3})(?![\d%]|[,.]\d| ?percent| (?:a|per) month)", r"$\1"),
+    (r"\b(\d+(?:\.\d+)?) ?(?:million|mil|mill)\b", r"$\1m"),
+    (r"\b(payments?(?: to (?:be|stay))?) ((?:(?:under|below|of|around|about|no more than|at most|"
+     r"max(?:imum)?|capped at) )+)\$?(\d{1,2},?\d{3}|\d{3,4}|\d{1,2}(?:\.\d+)?k)\b"
+     r"(?![.,]\d| ?(?:%|percent|down|years?|yrs?|a month|per month|monthly))", r"\1 \2$\3 a month"),
 )  # fmt: skip
 """The payment said in other words ("P&I on 380k", "run the numbers"; "principal and interest"
 is left alone: it is asked about as a term), a price as a bare number of six
-or seven digits, and a down payment said before its amount ("put down 50 grand"), written as
-the rules below read them."""
+or seven digits ("400,000" too) or in millions, a down payment said before its amount ("put
+down 50 grand", "down payment 15%") and a payment's limit as an amount a month ("payments
+under 2,000"), written as the rules below read them."""
 _DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
 """'450,000 dollars' is written '$450,000' before the amounts are read."""
 _THOUSANDS = re.compile(
@@ -75,9 +84,10 @@ def plain_words(text: str) -> str:
     """Lower-cased text with typos and spoken numbers written the usual way."""
     text = _SPOKEN_AMOUNT.sub(_spoken_amount, _DIGIT_HUNDREDS.sub(r"\g<1>00", text.lower()))
     text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text)
-    text = _DOLLARS.sub(r"$\1", text)
+    text = loan_words(_DOLLARS.sub(r"$\1", text))
     for typo, word in (*_TYPOS, *_SAID_OTHERWISE):
         text = re.sub(typo, word, text)
+    text = position_words(text)
 
     def spoken(m: re.Match[str]) -> str:
         half = 0.5 if m.group(2) else 0

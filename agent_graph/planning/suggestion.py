@@ -163,19 +163,24 @@ def _worded(planners: Planners, turn: TurnView) -> str | None:
 
 
 def skills_answer(
-    planners: Planners, messages: list[BaseMessage], tools: list[str], facts: Facts
+    planners: Planners,
+    messages: list[BaseMessage],
+    tools: list[str],
+    facts: Facts,
+    failures_too: bool = False,
 ) -> str | None:
     """The planners' wording of the turn when the calls they planned for the user's message
     have all returned and no other call ran: the turn the offline model would have made, so
     their wording answers it (another call the checks refused is left out of it). None when
     the model ran something else (it read the message its own way: its words answer it), a
-    planned call still fails, or nothing ran.
+    planned call still fails (the model may mend it; with `failures_too`, for a profile that
+    made the planned calls itself, a failure is worded by its planner as well), or nothing ran.
 
     Saves the model call that reads the results, the slowest of a local model's turn."""
     planned = {c["name"] for c in planned_at_start(planners, messages, tools, facts)}
     turn = turn_of(messages, tools, facts)
     latest = {o["tool"]: o["ok"] for o in turn.outcomes}  # the last outcome of each tool
-    ran = {tool for tool, ok in latest.items() if ok}
+    ran = {tool for tool, ok in latest.items() if ok or failures_too}
     if not planned or ran != planned:
         return None
     turn = replace(turn, outcomes=tuple(o for o in turn.outcomes if o["tool"] in planned))

@@ -33,6 +33,8 @@ def plan(turn):
     return {"calls": [{"name": "find", "args": {"q": "boats"}}], "note": ""}
 def answer(turn):
     found = [o for o in turn["outcomes"] if o["tool"] == "find" and o["ok"]]
+    if not found and any(o["tool"] == "find" for o in turn["outcomes"]):
+        return "The boat index could not be read just now."
     return f"The skill found {found[-1]['result']['count']} boats.\\n\\n1. Sea Breeze" if found else None
 """
 
@@ -68,8 +70,10 @@ async def _talk(
     texts: tuple[str, ...] = ("any boats?",),
     on: bool = True,
     fails: bool = False,
+    follows: bool = False,
 ) -> tuple[str, ScriptedChatModel]:
-    """The last answer of a session of `texts`, and the scripted model (what it read)."""
+    """The last answer of a session of `texts`, and the scripted model (what it read);
+    `follows`: a profile that makes the planned calls itself (FOLLOW_PLANS)."""
     skill(tmp_path / "skills", "finder", PLANNER)
     planners = Planners.from_skills_dir(tmp_path / "skills")
 
@@ -90,7 +94,7 @@ async def _talk(
         sessions=SessionStore(tmp_path),
         planners=planners,
         relevance=skills.hearing(),
-        model_profile=ModelProfile("hosted", skill_answers=on),
+        model_profile=ModelProfile("hosted", skill_answers=on, follows_plans=follows),
     )
     events: list[Event] = []
     try:
@@ -132,6 +136,16 @@ async def test_a_planned_call_that_failed_is_answered_by_the_model(tmp_path: Pat
     answer, model = await _turn(tmp_path, fails=True)
     assert answer == "The model read the results."
     assert len(model.seen) == 2
+
+
+async def test_a_failed_call_the_profile_followed_is_worded_by_its_planner(
+    tmp_path: Path,
+) -> None:
+    """The local model's turn: the plan's call was made without the model; its failure is
+    the planner's to word, not the model's to chase with calls of its own."""
+    answer, model = await _talk(tmp_path, _calling("find"), fails=True, follows=True)
+    assert answer == "The boat index could not be read just now."
+    assert model.seen == []  # no model call chose the call, none read its failure
 
 
 async def test_with_the_setting_off_the_model_answers(tmp_path: Path) -> None:

@@ -110,7 +110,9 @@ class PlanTurn(Step):
 
 
 class AnswerFromSkills(Step):
-    """After a tool round, the skills' wording of the results when the planned calls ran."""
+    """After a tool round, the skills' wording of the results when the planned calls ran (and,
+    when the profile follows plans, when they failed: the model did not choose them, and a
+    small model given a failure it cannot mend goes looking elsewhere)."""
 
     name = "answer_from_skills"
     runs_after = ("plan_turn",)
@@ -120,7 +122,8 @@ class AnswerFromSkills(Step):
         if not request.iteration or not services.profile.skill_answers:
             return request
         args = (services.planners, list(request.messages), request.names, request.facts)
-        if worded := await asyncio.to_thread(skills_answer, *args):
+        failures_too = services.profile.follows_plans  # the plan's calls, not the model's
+        if worded := await asyncio.to_thread(skills_answer, *args, failures_too):
             worded = request.facts.opening(worded)  # a new conversation's unseen alerts first
             ctx.emit(TokenEvent(content=worded))
             return replace(request, answer=skills_worded(worded))

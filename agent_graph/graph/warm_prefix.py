@@ -1,5 +1,7 @@
-"""The local model reads the stable prefix (instructions and tool schemas, about 4,500 tokens,
-50 s on 2 cores) once at start-up, so the first turn starts from llama-server's cache."""
+"""The local model reads the stable prefix (instructions and tool schemas, about 3,500 tokens,
+40 s on 2 cores) once at start-up, so the first turn starts from llama-server's cache. The
+cache is then kept on disk (the model's `keep_prefix`), and the next start with the same
+prompt, tools and model restores it in a second instead of reading it again."""
 
 from __future__ import annotations
 
@@ -24,9 +26,16 @@ async def warm_prefix(services: Services, role: str) -> None:
     tools = (await offered_tools(services, role, message_known=False)).tools  # every one, in order
     model: Any = services.model.bind_tools(tools) if tools else services.model
     messages = [stable_prompt(services), HumanMessage("Hello")]
+    request = {"messages": [[m.type, m.content] for m in messages], "tools": tools}
+    keeps: Any = services.model if hasattr(services.model, "keep_prefix") else None
     try:
+        if keeps is not None and await keeps.restore_prefix(tools, request):
+            log.info("local model: prompt prefix restored as an earlier start kept it")
+            return
         await asyncio.wait_for(model.ainvoke(messages, max_tokens=1), WARM_TIMEOUT_S)
         log.info("local model: prompt prefix read and cached")
+        if keeps is not None:  # a model that keeps its read prefix for the next start
+            await keeps.keep_prefix(tools, request)
     except asyncio.CancelledError:
         raise
     except Exception as exc:

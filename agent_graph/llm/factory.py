@@ -28,6 +28,7 @@ def make_chat_model(
         if planners is None:
             planners = Planners.from_skills_dir(settings.skills_dir)
         return OfflineChatModel(planners=planners)
+    from agent_graph.llm.local.assets import MODEL_SHA256
     from agent_graph.llm.local.progress import local_client
     from agent_graph.llm.local.server import slot_folder
     from agent_graph.llm.watch import WatchedChatLiteLLM
@@ -53,5 +54,6 @@ def make_chat_model(
         model_kwargs=extra,
         slot_by_tools=local,
         slot_folder=slot_folder(settings) if local else None,
+        prefix_identity=MODEL_SHA256 if local else "",
         lean_tools=profile.lean_schemas,
     )

@@ -17,6 +17,8 @@ call then reads only what its list adds, and the other slot keeps its own. Calls
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,15 +95,38 @@ async def copy_slot(base_url: str, folder: Path, source: int, target: int) -> No
     """Copy slot `source`'s cache into `target` through a file in `folder` (llama-server's
     --slot-save-path), deleted at once: it holds a conversation. Failures are only logged."""
     name = f"slot-{target}.bin"
-    root = base_url.removesuffix("/").removesuffix("/v1")
     try:
-        async with httpx.AsyncClient(base_url=root, timeout=COPY_TIMEOUT_S) as client:
-            for slot, action in ((source, "save"), (target, "restore")):
-                response = await client.post(
-                    f"/slots/{slot}", params={"action": action}, json={"filename": name}
-                )
-                response.raise_for_status()
+        for slot, action in ((source, "save"), (target, "restore")):
+            await slot_action(base_url, slot, action, name)
     except httpx.HTTPError as exc:
         log.warning("local model: copying slot %s to %s failed (%s)", source, target, exc)
     finally:  # off the event loop, as every file call (`langgraph dev` refuses blocking ones)
         await asyncio.to_thread((folder / name).unlink, missing_ok=True)
+
+
+async def slot_action(base_url: str, slot: int, action: str, name: str) -> None:
+    """llama-server's slot `save` to, or `restore` from, file `name` of its --slot-save-path."""
+    root = base_url.removesuffix("/").removesuffix("/v1")
+    async with httpx.AsyncClient(base_url=root, timeout=COPY_TIMEOUT_S) as client:
+        response = await client.post(
+            f"/slots/{slot}", params={"action": action}, json={"filename": name}
+        )
+        response.raise_for_status()
+
+
+PREFIX_FILES = "prefix-*.bin"
+
+
+def prefix_file(identity: str, request: Any) -> str:
+    """The file a read prompt prefix is kept in: named by the model (`identity`, its sha256)
+    and the exact request that read it (instructions, tool schemas), so a changed prompt, tool
+    or model never restores a stale cache. It holds no conversation: only that prefix."""
+    text = json.dumps([identity, request], sort_keys=True, default=str)
+    return f"prefix-{hashlib.sha256(text.encode()).hexdigest()[:16]}.bin"
+
+
+def drop_other_prefixes(folder: Path, keep: str) -> None:
+    """Only the newest prefix is kept (a prompt or a model that changed leaves its old one)."""
+    for old in folder.glob(PREFIX_FILES):
+        if old.name != keep:
+            old.unlink(missing_ok=True)

@@ -8,6 +8,8 @@ llama-server's progress (llm/local/progress.py).
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
@@ -16,11 +18,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
 from langchain_litellm import ChatLiteLLM
 from pydantic import PrivateAttr
 
 from agent_graph.llm.lean_tools import lean_tools
-from agent_graph.llm.slots import SlotPicker, copy_slot
+from agent_graph.llm.slots import (
+    SlotPicker,
+    copy_slot,
+    drop_other_prefixes,
+    prefix_file,
+    slot_action,
+)
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -86,7 +97,43 @@ class WatchedChatLiteLLM(ChatLiteLLM):
     """llama-server's --slot-save-path: where a slot's cache is copied through to another."""
     lean_tools: bool = False
     """A small model: tool schemas without validation-only keywords (llm/lean_tools.py)."""
+    prefix_identity: str = ""
+    """The local model's identity (its file's sha256): the prompt prefix read at start-up is kept
+    under it in `slot_folder` and restored at the next start (`restore_prefix`, `keep_prefix`)."""
     _slots: SlotPicker = PrivateAttr(default_factory=SlotPicker)
+
+    async def restore_prefix(self, tools: list[dict[str, Any]], request: Any) -> bool:
+        """Whether the slot calls offered `tools` take now holds the prefix `request` read at an
+        earlier start, restored from the file it was kept in (milliseconds, against a minute of
+        reading); False when none was kept or the server refused it."""
+        file = self._prefix_file(request)
+        if file is None or not await asyncio.to_thread(file.is_file):
+            return False
+        try:
+            await slot_action(
+                str(self.api_base), self._slots.pick(tools).slot, "restore", file.name
+            )
+        except httpx.HTTPError as exc:
+            log.warning("local model: restoring the kept prompt prefix failed (%s)", exc)
+            return False
+        return True
+
+    async def keep_prefix(self, tools: list[dict[str, Any]], request: Any) -> None:
+        """Keep the prefix the slot of `tools` has just read for `request`, for the next start
+        (the previous one kept is dropped). Failures are only logged."""
+        file = self._prefix_file(request)
+        if file is None:
+            return
+        try:
+            await slot_action(str(self.api_base), self._slots.pick(tools).slot, "save", file.name)
+            await asyncio.to_thread(drop_other_prefixes, file.parent, file.name)
+        except httpx.HTTPError as exc:
+            log.warning("local model: keeping the prompt prefix failed (%s)", exc)
+
+    def _prefix_file(self, request: Any) -> Path | None:
+        if not (self.prefix_identity and self.slot_folder and self.api_base):
+            return None
+        return self.slot_folder / prefix_file(self.prefix_identity, request)
 
     async def acompletion_with_retry(self, run_manager: Any = None, **kwargs: Any) -> Any:
         if self.lean_tools and kwargs.get("tools"):

@@ -65,7 +65,7 @@ _KEEP = (
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
     r"as (?:my|our) (?:default|usual)|"
-    r"(?:please )?keep (?:that|this)(?=\W*$))\b"
+    r"(?:please )?keep (?:that|this)(?=\W*$)|always(?=\W*$))\b"
 )
 """Words that ask to keep what the message states."""
 _LASTING = (

@@ -1,0 +1,39 @@
+"""The planners on the twelfth session's ways of saying a wish (phrasings of our own, in no
+corpus): "the last three" are the homes at the end of the list; "keep number 4" saves it;
+"which ones have we kept" lists the saved homes; a preference said "always" at the end is only
+remembered, not searched with; "no price cap any longer" forgets the budget."""
+
+from __future__ import annotations
+
+from tests.skills.test_real_estate_eleventh_words import KEPT, ON_SCREEN, calls
+
+REMEMBERED = {"preferences": {"budget_max": "$500,000", "location": "Austin"}}
+
+
+def test_the_last_few_are_the_homes_at_the_end_of_the_list() -> None:
+    assert calls("put the last three side by side", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["903", "904", "905"]})
+    ]
+
+
+def test_keep_and_a_position_saves_that_home() -> None:
+    assert calls("keep #4", **ON_SCREEN) == [("save_home", {"zpid": "904"})]
+    assert calls("keep the third one", **ON_SCREEN) == [("save_home", {"zpid": "903"})]
+
+
+def test_asking_which_homes_were_kept_lists_the_saved_homes() -> None:
+    assert calls("which houses have we kept so far", **KEPT) == [
+        ("get_saved_homes", {"zpids": ["905"]})
+    ]
+
+
+def test_a_preference_said_always_at_the_end_is_only_remembered() -> None:
+    assert calls("two bathrooms minimum, always") == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": "baths_min", "value": "2"})
+    ]
+
+
+def test_no_limit_any_longer_forgets_the_budget() -> None:
+    assert calls("no price cap any longer", **REMEMBERED) == [
+        ("forget_search_criteria", {"key": "budget_max"})
+    ]

@@ -1,7 +1,9 @@
 """The planners on the twelfth session's ways of saying a wish (phrasings of our own, in no
 corpus): "the last three" are the homes at the end of the list; "keep number 4" saves it;
 "which ones have we kept" lists the saved homes; a preference said "always" at the end is only
-remembered, not searched with; "no price cap any longer" forgets the budget."""
+remembered, not searched with; "no price cap any longer" forgets the budget; asking what is
+tracked or monitored for us lists the watches in words; a saved preference replaced ("Austin's
+out, we're moving to Manor instead") is kept, not searched with, unless homes are asked for."""
 
 from __future__ import annotations
 
@@ -37,3 +39,19 @@ def test_no_limit_any_longer_forgets_the_budget() -> None:
     assert calls("no price cap any longer", **REMEMBERED) == [
         ("forget_search_criteria", {"key": "budget_max"})
     ]
+
+
+def test_asking_what_is_tracked_lists_the_watches_and_searches_in_words() -> None:
+    assert calls("which places are you monitoring for us", **KEPT) == []
+    assert calls("what are you keeping tabs on", **KEPT) == []
+
+
+def test_a_saved_preference_replaced_is_kept_not_searched() -> None:
+    assert calls("Austin's out, we're moving to Manor instead", **REMEMBERED) == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": "location", "value": "Manor"})
+    ]
+
+
+def test_a_preference_replaced_with_a_wish_to_see_homes_still_searches() -> None:
+    planned = calls("we're moving to Manor, show me houses there", **REMEMBERED)
+    assert [name for name, _ in planned] == ["save_search_criteria", "search_properties"]

@@ -104,6 +104,13 @@ def only_remembers(text: str) -> bool:
     return set(criteria) <= _JUST_BUDGET and bool(re.search(_BUDGET, norm))
 
 
+def replaces_saved(text: str, writes: list[PreferenceWrite], saved: Mapping[str, str]) -> bool:
+    """Each preference the message states replaces one already saved, and nothing asks to see
+    homes ("Austin is wrong, we're moving to Manor instead"): a correction, kept, not searched."""
+    asks = re.search(REQUEST, normalize(text))
+    return bool(writes) and not asks and all(w.key in saved for w in writes)
+
+
 @dataclass(frozen=True)
 class PreferenceWrite:
     """One save_search_criteria call."""

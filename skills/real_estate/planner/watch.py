@@ -95,7 +95,7 @@ _RUN_SAVED = re.compile(
 _REMEMBERED = re.compile(r"\bwhat you (?:remember|know)\b|\bmy (?:saved )?preferences\b")
 _LIST = re.compile(
     r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
-    r"watch(?:es|ing)|search alerts)\b"
+    r"watch(?:es|ing)|search alerts|(?:tracking|monitoring|keeping tabs on)(?= for (?:me|us)\b|\W*$))\b"
 )
 
 

@@ -3,7 +3,10 @@ corpus): "the last three" are the homes at the end of the list; "keep number 4" 
 "which ones have we kept" lists the saved homes; a preference said "always" at the end is only
 remembered, not searched with; "no price cap any longer" forgets the budget; asking what is
 tracked or monitored for us lists the watches in words; a saved preference replaced ("Austin's
-out, we're moving to Manor instead") is kept, not searched with, unless homes are asked for."""
+out, we're moving to Manor instead") is kept, not searched with, unless homes are asked for; a
+bare number right after a wish about one home ("add 3 to my favorites", "save 2 and 4") is its
+position, unless it counts something ("add 2 more bedrooms"); un-favoriting removes, and "what's
+on my list" lists the saved homes."""
 
 from __future__ import annotations
 
@@ -55,3 +58,23 @@ def test_a_saved_preference_replaced_is_kept_not_searched() -> None:
 def test_a_preference_replaced_with_a_wish_to_see_homes_still_searches() -> None:
     planned = calls("we're moving to Manor, show me houses there", **REMEMBERED)
     assert [name for name, _ in planned] == ["save_search_criteria", "search_properties"]
+
+
+def test_a_bare_number_after_a_wish_about_one_home_is_its_position() -> None:
+    assert calls("add 3 to my favorites", **ON_SCREEN) == [("save_home", {"zpid": "903"})]
+    assert calls("save 2 and 4", **ON_SCREEN) == [
+        ("save_home", {"zpid": "902"}),
+        ("save_home", {"zpid": "904"}),
+    ]
+    assert calls("remove 5 from saved", **KEPT) == [("remove_saved_home", {"zpid": "905"})]
+
+
+def test_a_bare_number_that_counts_something_is_no_position() -> None:
+    assert calls("add 2 more bedrooms", **ON_SCREEN) == [
+        ("search_properties", {"location": "78745", "beds_min": 3})
+    ]
+
+
+def test_unfavoriting_removes_and_whats_on_my_list_lists() -> None:
+    assert calls("un-favorite the fifth", **KEPT) == [("remove_saved_home", {"zpid": "905"})]
+    assert calls("what's on my list", **KEPT) == [("get_saved_homes", {"zpids": ["905"]})]

@@ -32,7 +32,7 @@ _SAVED_WORDS = (
 )
 """The list of saved homes, in the words people call it by ("my keepers", "our wishlist")."""
 _SHOW = re.compile(
-    r"\b(?:show|list|see|view|open|what are|which are|display|give me|pull up|bring up|"
+    r"\b(?:show|list|see|view|open|what are|which are|what'?s (?:on|in)|display|give me|pull up|bring up|"
     rf"go over|remind me|look at)\b.*\b{_SAVED_WORDS}\b|"
     r"\b(?:what|which)\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|"
     r"like|keep|kept)\b|"
@@ -40,7 +40,7 @@ _SHOW = re.compile(
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
 _REMOVE = re.compile(
-    r"\b(?:remove|delete|unsave|un-save|(?<!price )drop(?!s?(?:ped)? in price)|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
+    r"\b(?:remove|delete|unsave|un-?save|un-?favou?rite|un-?star|un-?heart|un-?bookmark|(?<!price )drop(?!s?(?:ped)? in price)|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
     rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}"
 )
 """A removal, or a home taken (crossed, struck) off the list ("take the third off my list")."""

@@ -6,12 +6,24 @@ tracked or monitored for us lists the watches in words; a saved preference repla
 out, we're moving to Manor instead") is kept, not searched with, unless homes are asked for; a
 bare number right after a wish about one home ("add 3 to my favorites", "save 2 and 4") is its
 position, unless it counts something ("add 2 more bedrooms"); un-favoriting removes, and "what's
-on my list" lists the saved homes."""
+on my list" lists the saved homes; quitting the emails, being done with or getting rid of the
+saved search stops it, "no need to watch #2" stops that watch, "add a pool to my saved search"
+changes it, and "show me my watches" or "what am I getting alerts for" lists them in words."""
 
 from __future__ import annotations
 
+import json
+
 from tests.skills.test_real_estate_eleventh_words import KEPT, ON_SCREEN, calls
 
+WATCHING = {
+    **ON_SCREEN,
+    "preferences": {
+        "search_78745": json.dumps({"location": "78745", "beds_min": 3}),
+        "watch_902": "price",
+    },
+}
+STOP_SEARCH = ("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78745"})
 REMEMBERED = {"preferences": {"budget_max": "$500,000", "location": "Austin"}}
 
 
@@ -78,3 +90,32 @@ def test_a_bare_number_that_counts_something_is_no_position() -> None:
 def test_unfavoriting_removes_and_whats_on_my_list_lists() -> None:
     assert calls("un-favorite the fifth", **KEPT) == [("remove_saved_home", {"zpid": "905"})]
     assert calls("what's on my list", **KEPT) == [("get_saved_homes", {"zpids": ["905"]})]
+
+
+def test_quitting_the_emails_or_being_done_with_the_saved_search_stops_it() -> None:
+    for text in [
+        "quit texting me new listings",
+        "we're done with our saved search",
+        "get rid of the saved search please",
+    ]:
+        assert calls(text, **WATCHING) == [STOP_SEARCH], text
+
+
+def test_no_need_to_watch_a_home_stops_its_watch() -> None:
+    assert calls("no need to track number 2 any more", **WATCHING) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]
+
+
+def test_adding_to_the_saved_search_changes_it() -> None:
+    assert calls("add a garage to my saved search", **WATCHING) == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "features": ["garage"]}})
+    ]
+    assert calls("our saved search should have 4 beds", **WATCHING) == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 4}})
+    ]
+
+
+def test_asking_for_my_watches_or_alerts_lists_them_in_words() -> None:
+    for text in ["list my watches", "what are we getting price alerts for"]:
+        assert calls(text, **WATCHING) == [], text

@@ -8,7 +8,9 @@ bare number right after a wish about one home ("add 3 to my favorites", "save 2 
 position, unless it counts something ("add 2 more bedrooms"); un-favoriting removes, and "what's
 on my list" lists the saved homes; quitting the emails, being done with or getting rid of the
 saved search stops it, "no need to watch #2" stops that watch, "add a pool to my saved search"
-changes it, and "show me my watches" or "what am I getting alerts for" lists them in words."""
+changes it, and "show me my watches" or "what am I getting alerts for" lists them in words; booking a home for a day, or asking when
+we can see it, is a visit; "details 3" opens the third; ignoring a preference, or "no more" with
+its value, forgets it; "note: ..." only remembers."""
 
 from __future__ import annotations
 
@@ -119,3 +121,31 @@ def test_adding_to_the_saved_search_changes_it() -> None:
 def test_asking_for_my_watches_or_alerts_lists_them_in_words() -> None:
     for text in ["list my watches", "what are we getting price alerts for"]:
         assert calls(text, **WATCHING) == [], text
+
+
+def test_booking_a_home_for_a_day_or_asking_when_to_see_it_is_a_visit() -> None:
+    for text, zpid in [
+        ("book #2 for saturday at 11", "902"),
+        ("when could we view the 4th", "904"),
+    ]:
+        planned = calls(text, **ON_SCREEN)
+        assert [(name, args["zpid"]) for name, args in planned] == [("request_tour", zpid)], text
+
+
+def test_details_and_a_bare_number_opens_that_home() -> None:
+    assert calls("details 4", **ON_SCREEN) == [("get_property_details", {"zpid": "904"})]
+
+
+def test_ignoring_a_preference_or_no_more_of_its_value_forgets_it() -> None:
+    assert calls("ignore our budget", **REMEMBERED) == [
+        ("forget_search_criteria", {"key": "budget_max"})
+    ]
+    assert calls("no more Austin for us", **REMEMBERED) == [
+        ("forget_search_criteria", {"key": "location"})
+    ]
+
+
+def test_a_note_with_a_colon_only_remembers() -> None:
+    assert calls("note: 2 baths minimum") == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": "baths_min", "value": "2"})
+    ]

@@ -14,7 +14,7 @@ from .words import REQUEST
 
 _FORGET = re.compile(
     r"(?<!before i )(?<!before we )(?<!lest i )(?<!so i don't )(?<!in case i )"
-    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss)\b|"
+    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore)\b|"
     r"\b(?:no longer|don'?t|do not) (?:care about|need|want|set on|fixed on|sold on)\b|"
     r"\bno more\b|\bno\b.*\bany ?(?:more|longer)\b|"
     r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b|"
@@ -91,7 +91,7 @@ _SET_ON = re.compile(r"\b(?:set|fixed|sold|hung up|stuck) on\b")
 and says so when none is saved by that value (never a saved home's removal)."""
 
 _DROPPING = re.compile(
-    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|no longer)\b"
+    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore|no longer|no more)\b"
 )
 
 

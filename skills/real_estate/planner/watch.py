@@ -104,7 +104,7 @@ def plan_watch(
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
-    touring = TOUR.search(norm) or (TIMES.search(norm) and re.search(r"\bsee\b", norm))
+    touring = TOUR.search(norm) or (TIMES.search(norm) and re.search(r"\b(?:see|book)\b", norm))
     pointed = find_reference(norm) or _IT.search(norm) or focused
     watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit
     looks = re.search(r"\b(?:see|look at)\b", norm)

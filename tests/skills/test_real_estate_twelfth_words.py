@@ -10,13 +10,14 @@ on my list" lists the saved homes; quitting the emails, being done with or getti
 saved search stops it, "no need to watch #2" stops that watch, "add a pool to my saved search"
 changes it, and "show me my watches" or "what am I getting alerts for" lists them in words; booking a home for a day, or asking when
 we can see it, is a visit; "details 3" opens the third; ignoring a preference, or "no more" with
-its value, forgets it; "note: ..." only remembers."""
+its value, forgets it; "note: ..." only remembers; "the most affordable one" is the cheapest; "save the first three"
+saves each of them."""
 
 from __future__ import annotations
 
 import json
 
-from tests.skills.test_real_estate_eleventh_words import KEPT, ON_SCREEN, calls
+from tests.skills.test_real_estate_eleventh_words import KEPT, ON_SCREEN, SHOWN, calls
 
 WATCHING = {
     **ON_SCREEN,
@@ -149,3 +150,19 @@ def test_a_note_with_a_colon_only_remembers() -> None:
     assert calls("note: 2 baths minimum") == [
         ("save_search_criteria", {"entry_type": "PREFERENCE", "key": "baths_min", "value": "2"})
     ]
+
+
+def test_the_most_affordable_one_is_the_cheapest_shown() -> None:
+    cheapest_last = [*SHOWN[1:], {**SHOWN[0], "zpid": "900", "price": 99_000}]
+    assert calls("open the most affordable one", last_results=cheapest_last) == [
+        ("get_property_details", {"zpid": "900"})
+    ]
+
+
+def test_saving_the_first_or_last_few_saves_each() -> None:
+    assert [args["zpid"] for _, args in calls("save the first three", **ON_SCREEN)] == [
+        "901",
+        "902",
+        "903",
+    ]
+    assert [args["zpid"] for _, args in calls("bookmark the last 2", **ON_SCREEN)] == ["904", "905"]

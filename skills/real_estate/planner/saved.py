@@ -166,6 +166,8 @@ def _save(
     ):
         return None
     several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]
+    if _FIRST_N.search(norm) or _LAST_N.search(norm):  # "save the first three"
+        several = _picked(norm, shown)
     if len(several) > 1:  # "save the 1st and the 6th"
         return [(SAVE_HOME, {"zpid": str(home["zpid"])}) for home in several], ""
     listing, why = _target(norm, shown, focused)

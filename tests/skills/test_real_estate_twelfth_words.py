@@ -11,7 +11,8 @@ saved search stops it, "no need to watch #2" stops that watch, "add a pool to my
 changes it, and "show me my watches" or "what am I getting alerts for" lists them in words; booking a home for a day, or asking when
 we can see it, is a visit; "details 3" opens the third; ignoring a preference, or "no more" with
 its value, forgets it; "note: ..." only remembers; "the most affordable one" is the cheapest; "save the first three"
-saves each of them."""
+saves each of them; "remind me" starts a second wish ("save #2 and remind me when it sells"),
+and "open 3" opens the third."""
 
 from __future__ import annotations
 
@@ -166,3 +167,14 @@ def test_saving_the_first_or_last_few_saves_each() -> None:
         "903",
     ]
     assert [args["zpid"] for _, args in calls("bookmark the last 2", **ON_SCREEN)] == ["904", "905"]
+
+
+def test_remind_me_starts_a_second_wish() -> None:
+    assert calls("keep #2 and remind me when it sells", **ON_SCREEN) == [
+        ("save_home", {"zpid": "902"}),
+        ("watch_home", {"zpid": "902", "watch": "status"}),
+    ]
+
+
+def test_open_and_a_bare_number_opens_that_home() -> None:
+    assert calls("open 5", **ON_SCREEN) == [("get_property_details", {"zpid": "905"})]

@@ -50,7 +50,7 @@ _NOT_AMOUNT = (
 """What follows a number that counts something ("house 2 story"), not a position."""
 _ONE_HOME_VERBS = (
     r"save|add|put|keep|bookmark|star|favou?rite|unsave|un-save|remove|delete|watch|track|"
-    r"details?|info|tour|viewing|showing|visit"
+    r"details?|info|open|tour|viewing|showing|visit"
 )
 """Wishes about one home that may name it by a bare number ("add 3 to my list")."""
 _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(

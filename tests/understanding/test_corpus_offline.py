@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.791}
+FLOORS = {"learn": 0.965, "heldout": 0.799}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -56,7 +56,10 @@ Eleventh session: learn 808/814 (99.3%; 49 cases added, 35 passing before: chatt
 wishes said indirectly, a home's past), held-out 283/359 (78.8%); the held-out floor is 281
 (0.782, two cases of margin); learn's stays. With the payments and time of another engineer
 (38 cases, 22 passing before) merged beside it: learn 845/852 (99.2%), held-out 286/359 (79.7%);
-the held-out floor is 284 (0.791, two cases of margin)."""
+the held-out floor is 284 (0.791, two cases of margin).
+Twelfth session (understand16, 32 learn cases in the weakest capabilities, 24 passing before):
+learn 869/884 -> 876/884 (99.1%), held-out 286/359 -> 289/359 (80.5%); the held-out floor is 287
+(0.799, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -31,7 +31,7 @@ _WISH_START = (
     r"(?:save|keep|add|unsave|remove|delete|show|tell|give|find|get|book|schedule|set up|"
     r"arrange|watch|track|notify|alert|let me know|compare|remember|forget|look|search|open|"
     r"list|send|check|stop|see|visit|what|what's|whats|how|is|are|does|when|put|bookmark|"
-    r"subscribe|ping|flag|email|fill (?:me|us) in|pull (?:up|it up)|walk (?:me|us) through|"
+    r"subscribe|ping|flag|email|remind|fill (?:me|us) in|pull (?:up|it up)|walk (?:me|us) through|"
     r"stick|stash|dig up|take|cross|bump|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
 )
 _SPLIT = re.compile(

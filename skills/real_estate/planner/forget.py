@@ -14,9 +14,9 @@ from .words import REQUEST
 
 _FORGET = re.compile(
     r"(?<!before i )(?<!before we )(?<!lest i )(?<!so i don't )(?<!in case i )"
-    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss)\b|"
+    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore)\b|"
     r"\b(?:no longer|don'?t|do not) (?:care about|need|want|set on|fixed on|sold on)\b|"
-    r"\bno more\b|"
+    r"\bno more\b|\bno\b.*\bany ?(?:more|longer)\b|"
     r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b|"
     r"\b(?:flexible|open) (?:on|about|regarding) (?:the )?(?:price|budget|location|area|type)\b"
 )
@@ -79,7 +79,7 @@ def _named_keys(norm: str) -> list[tuple[str, ...]]:
     return [
         keys
         for words, keys in _FORGET_KEYS
-        if re.search(rf"\b(?:my|our|the saved|the|no more)\s+(?:saved\s+)?(?:{words})\b", norm)
+        if re.search(rf"\b(?:my|our|the saved|the|no more|no)\s+(?:saved\s+)?(?:{words})\b", norm)
         or re.search(rf"\b(?:my|our)\b.*\band (?:my |our |the )?(?:{words})\b", norm)
         or re.search(rf"\b(?:flexible|open|easy) (?:on|about|with|regarding) (?:{words})\b", norm)
         or re.search(rf"{_DROPPING.pattern}\s+(?:about\s+)?(?:{words})\b", norm)
@@ -91,7 +91,7 @@ _SET_ON = re.compile(r"\b(?:set|fixed|sold|hung up|stuck) on\b")
 and says so when none is saved by that value (never a saved home's removal)."""
 
 _DROPPING = re.compile(
-    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|no longer)\b"
+    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore|no longer|no more)\b"
 )
 
 

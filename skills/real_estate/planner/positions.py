@@ -48,6 +48,11 @@ _NOT_AMOUNT = (
     r"year|min|block|hour|day|week|month|people|kid|dog|me\b))"
 )
 """What follows a number that counts something ("house 2 story"), not a position."""
+_ONE_HOME_VERBS = (
+    r"save|add|put|keep|bookmark|star|favou?rite|unsave|un-save|remove|delete|watch|track|"
+    r"details?|info|open|tour|viewing|showing|visit"
+)
+"""Wishes about one home that may name it by a bare number ("add 3 to my list")."""
 _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), said)
     for pattern, said in (
@@ -80,6 +85,11 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"number \1",
         ),
         (rf"\bthe ({NUMW}) (?:one|listing|house|home)\b", r"number \1"),  # "the 2 one"
+        (  # "add 3 to my favorites", "unsave 5": a number right after a wish about one home
+            rf"\b({_ONE_HOME_VERBS}) (?!one\b)({NUMW})\b{_NOT_AMOUNT}(?!\s*(?:more|homes?|houses?))",
+            r"\1 number \2",
+        ),
+        (rf"\b(number {NUMW},?) (and|&) ({NUMW})\b{_NOT_AMOUNT}", r"\1 \2 number \3"),  # "1 and 3"
         (rf"^\s*(?:the )?({ORD})\s*[.!?]?\s*$", r"the \1"),  # "2nd" alone
         (  # "tell me about 2", "more on 3": a question about a home, ending with its number
             rf"\b((?:tell|more|info\w*|details?|specs?|stats|facts|lowdown|rundown|know|what|how|"

@@ -58,14 +58,14 @@ _MY_PLACE = (
 _KEEP = (
     r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
-    r"(?:please )?note (?:that|this|it)|for (?:future reference|the record)|just so you know|fyi|"
+    r"(?:please )?note (?:that|this|it)|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|for (?:the )?future(?: search(?:es)?)?|"
     r"from now on|going forward|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
     r"as (?:my|our) (?:default|usual)|"
-    r"(?:please )?keep (?:that|this)(?=\W*$))\b"
+    r"(?:please )?keep (?:that|this)(?=\W*$)|always(?=\W*$))\b"
 )
 """Words that ask to keep what the message states."""
 _LASTING = (
@@ -102,6 +102,13 @@ def only_remembers(text: str) -> bool:
         return True  # "for future searches, stick to Leander": one clause says keep the rest
     criteria = parse(text).criteria
     return set(criteria) <= _JUST_BUDGET and bool(re.search(_BUDGET, norm))
+
+
+def replaces_saved(text: str, writes: list[PreferenceWrite], saved: Mapping[str, str]) -> bool:
+    """Each preference the message states replaces one already saved, and nothing asks to see
+    homes ("Austin is wrong, we're moving to Manor instead"): a correction, kept, not searched."""
+    asks = re.search(REQUEST, normalize(text))
+    return bool(writes) and not asks and all(w.key in saved for w in writes)
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,7 @@ SUPERLATIVES: dict[str, tuple[str, bool]] = {
     "cheapest": ("price", False),
     "least expensive": ("price", False),
     "lowest priced": ("price", False),
+    "most affordable": ("price", False),
     "most expensive": ("price", True),
     "priciest": ("price", True),
     "biggest": ("sqft", True),

@@ -32,14 +32,15 @@ _SAVED_WORDS = (
 )
 """The list of saved homes, in the words people call it by ("my keepers", "our wishlist")."""
 _SHOW = re.compile(
-    r"\b(?:show|list|see|view|open|what are|which are|display|give me|pull up|bring up|"
+    r"\b(?:show|list|see|view|open|what are|which are|what'?s (?:on|in)|display|give me|pull up|bring up|"
     rf"go over|remind me|look at)\b.*\b{_SAVED_WORDS}\b|"
-    r"\bwhat\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|like)\b|"
+    r"\b(?:what|which)\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|"
+    r"like|keep|kept)\b|"
     r"\b(?:homes|houses|ones|places) (?:i|we) (?:liked|saved|favou?rited|bookmarked)\b|"
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
 _REMOVE = re.compile(
-    r"\b(?:remove|delete|unsave|un-save|(?<!price )drop(?!s?(?:ped)? in price)|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
+    r"\b(?:remove|delete|unsave|un-?save|un-?favou?rite|un-?star|un-?heart|un-?bookmark|(?<!price )drop(?!s?(?:ped)? in price)|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
     rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}"
 )
 """A removal, or a home taken (crossed, struck) off the list ("take the third off my list")."""
@@ -48,7 +49,7 @@ _SAVE = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
     r"(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
     r"(?:save|sav|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
-    r"favou?rite|heart|star)\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
+    r"favou?rite|heart|star|keep(?= (?:number|no\.?|#)\s?\d| the \w+ one\W*$))\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
     r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b|"
     r"\b(?:it|this one|that one) kept (?:somewhere|safe|for later)\b|"
@@ -70,6 +71,7 @@ _IT = re.compile(
 _FIRST_N = re.compile(
     rf"\b(?:first|top)\s+(?!one\b)(?P<n>{NUMW})\b|\b(?!one\b)(?P<m>{NUMW})\s+first\b"
 )
+_LAST_N = re.compile(rf"\b(?:last|bottom)\s+(?!one\b)(?P<n>{NUMW})\b")
 _BEFORE_LAST = r"(?:second|next)[- ](?:to[- ])?last|penultimate"
 _POSITIONS = re.compile(
     rf"(?<![\d$])(?:#\s?)?\b(?P<n>{_BEFORE_LAST}|\d{{1,2}}(?=(?:st|nd|rd|th)\b)|\d{{1,2}}|{NUMW}|"
@@ -164,6 +166,8 @@ def _save(
     ):
         return None
     several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]
+    if _FIRST_N.search(norm) or _LAST_N.search(norm):  # "save the first three"
+        several = _picked(norm, shown)
     if len(several) > 1:  # "save the 1st and the 6th"
         return [(SAVE_HOME, {"zpid": str(home["zpid"])}) for home in several], ""
     listing, why = _target(norm, shown, focused)
@@ -230,6 +234,8 @@ def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if match := _FIRST_N.search(norm):
         n = int(to_number(match.group("n") or match.group("m")))
         return pool[:n]
+    if match := _LAST_N.search(norm):  # "the last two"
+        return pool[-int(to_number(match.group("n"))) :]
     if match := _CHEAPEST_N.search(norm):  # "the two cheapest ones"
         n = int(to_number(match.group("n")))
         priced = [item for item in pool if isinstance(item.get("price"), int | float)]

@@ -24,6 +24,7 @@ from .parse import normalize, parse
 from .refs import find_reference, resolve
 from .saved import SAVED_LIST, asks_to_save, saved_zpids
 from .tour_request import TIMES, TOUR, tour_requests
+from .watch_words import CHANGE, LIST, STOP
 from .wording import criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
@@ -67,24 +68,6 @@ _STATUS = re.compile(
     r"\bgone\b|\bdelisted\b"
 )
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
-_ENDING = r"(?:stop|quit|cancel|end|kill|disable|pause|(?:turn|switch|shut) off)"
-_ALERTS = r"(?:alerts?|notifications?|emails?|updates?|news)"
-_STOP = re.compile(
-    rf"\b{_ENDING}\s+(?:watching|tracking|alerting|notifying|sending|monitoring|following|"
-    r"keeping (?:tabs|an eye) on|"
-    rf"(?:the |my |those |these )?(?:\w+ ){{0,2}}{_ALERTS})\b|"
-    r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
-    r"\bno more (?:send|sending|tell|telling|notify|notifying|email|emailing) (?:me|us)\b|"
-    r"\bunwatch\b|\bunsubscribe\b|\b(?:don'?t|do not) (?:watch|notify|alert)\b|"
-    rf"\b(?:don'?t|do not|no longer|no more) (?:need|want)\b.*\b{_ALERTS}\b|"
-    rf"\b(?:delete|remove|cancel|forget|drop|{_ENDING})\b.*\b(?:saved )?search(?:es)?\b|"
-    r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
-)
-_CHANGE = re.compile(
-    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set|bump|tweak|adjust|modify)\b.*"
-    r"\b(?P<whose>saved|my|our) search\b"
-)
-"""A change of the saved search; "my search" means it only when one is saved."""
 _COUNT_TO = re.compile(
     r"\b(bed|bath)(?:room)?s?\b(?:\s+[a-z]+){0,4}?\s+to\s+(\d{1,2})\b(?![\d,.%k])"
 )
@@ -93,10 +76,6 @@ _RUN_SAVED = re.compile(
     r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b"
 )
 _REMEMBERED = re.compile(r"\bwhat you (?:remember|know)\b|\bmy (?:saved )?preferences\b")
-_LIST = re.compile(
-    r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
-    r"watch(?:es|ing)|search alerts)\b"
-)
 
 
 def plan_watch(
@@ -111,7 +90,7 @@ def plan_watch(
     """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise.
     `intent` is the wish the message is surely nearest to (intents.yaml), if any."""
     norm = normalize(text)
-    if (change := _CHANGE.search(norm)) and (
+    if (change := CHANGE.search(norm)) and (
         change.group("whose") == "saved" or _saved_criteria(preferences) is not None
     ):
         return _change_search(text, preferences)
@@ -119,13 +98,13 @@ def plan_watch(
         return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
         return _save_search("", _remembered(preferences))
-    stop = _STOP.search(norm) or intent in ("stop_watching", "stop_saved_search")
+    stop = STOP.search(norm) or intent in ("stop_watching", "stop_saved_search")
     listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
-    if (_LIST.search(norm) or listing) and not stop:
+    if (LIST.search(norm) or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
-    touring = TOUR.search(norm) or (TIMES.search(norm) and re.search(r"\bsee\b", norm))
+    touring = TOUR.search(norm) or (TIMES.search(norm) and re.search(r"\b(?:see|book)\b", norm))
     pointed = find_reference(norm) or _IT.search(norm) or focused
     watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit
     looks = re.search(r"\b(?:see|look at)\b", norm)

@@ -1,0 +1,36 @@
+"""The words of saved searches and watches that the planner reads before a wish to watch:
+a stop ("quit emailing me new listings", "I'm done with the saved search"), a change of the
+saved search ("add a pool to my saved search") and asking what is kept ("show me my watches",
+"what am I getting alerts for")."""
+
+from __future__ import annotations
+
+import re
+
+_ENDING = r"(?:stop|quit|cancel|end|kill|disable|pause|(?:turn|switch|shut) off)"
+_ALERTS = r"(?:alerts?|notifications?|emails?|updates?|news)"
+STOP = re.compile(
+    rf"\b{_ENDING}\s+(?:watching|tracking|alerting|notifying|sending|monitoring|following|"
+    r"emailing|texting|messaging|pinging|"
+    r"keeping (?:tabs|an eye) on|"
+    rf"(?:the |my |those |these )?(?:\w+ ){{0,2}}{_ALERTS})\b|"
+    r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
+    r"\bno more (?:send|sending|tell|telling|notify|notifying|email|emailing) (?:me|us)\b|"
+    r"\bunwatch\b|\bunsubscribe\b|\b(?:don'?t|do not|no need to) (?:watch|notify|alert|track)\b|"
+    rf"\b(?:don'?t|do not|no longer|no more) (?:need|want)\b.*\b{_ALERTS}\b|"
+    rf"\b(?:delete|remove|cancel|forget|drop|get rid of|scrap|ditch|(?:i'?m|we'?re|i am|we are) "
+    rf"done with|{_ENDING})\b.*\b(?:saved )?search(?:es)?\b|"
+    r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
+)
+CHANGE = re.compile(
+    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set|bump|tweak|adjust|modify|"
+    r"add|include)\b.*\b(?P<whose>saved|my|our) search\b|"
+    r"\b(?:saved|my|our) search (?:should|must|needs? to|to) (?:be|have|include|allow)\b"
+)
+"""A change of the saved search; "my search" means it only when one is saved."""
+LIST = re.compile(
+    r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
+    r"watch(?:es|ing)|search alerts|(?:tracking|monitoring|keeping tabs on)(?= for (?:me|us)\b|\W*$))\b|"
+    r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:my|our) (?:price )?watch(?:list)?\b|"
+    r"\b(?:what|which)\b.*\b(?:(?:alert|search) (?:do|have) (?:i|we)|getting (?:\w+ )?alerts?)\b"
+)

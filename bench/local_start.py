@@ -43,7 +43,7 @@ def _calls(turn: Any) -> list[dict[str, Any]]:
 def one_start() -> dict[str, Any]:
     """From a cold start: the first sentence, the follow-up at once, the question (a new
     session); then, the warm-up done, the first sentence and the question warm, each in a new
-    session."""
+    session; then the question again after a restart (the read prefix kept on disk)."""
     load = os.getloadavg()[0]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-local-start-") as root:
@@ -60,6 +60,7 @@ def one_start() -> dict[str, Any]:
             warm_question = product.send(QUESTION)
         finally:
             product.stop()
+        restart_s, restarted = _restarted(Path(root))
     return {
         "start_to_first_answer_s": round(cold_s, 1),
         "first_turn_s": round(first.seconds, 1),
@@ -72,8 +73,24 @@ def one_start() -> dict[str, Any]:
         "warm_calls": _calls(warm),
         "warm_question_s": round(warm_question.seconds, 1),
         "warm_question_calls": _calls(warm_question),
+        "restart_to_question_answer_s": round(restart_s, 1),
+        "question_after_restart_s": round(restarted.seconds, 1),
+        "question_after_restart_calls": _calls(restarted),
         "load_before": round(load, 2),
     }
+
+
+def _restarted(root: Path) -> tuple[float, Any]:
+    """The app started again on the same MEMORY_ROOT, the question asked at once: the seconds
+    from the start to its answer, and the turn."""
+    started = time.monotonic()
+    product = Product.start(root, wait_for_model=False)
+    product.reading_s = 0.0
+    try:
+        turn = product.send(QUESTION)
+        return time.monotonic() - started, turn
+    finally:
+        product.stop()
 
 
 def _with_busy_core() -> dict[str, Any]:

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.799}
+FLOORS = {"learn": 0.965, "heldout": 0.805}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -59,7 +59,10 @@ wishes said indirectly, a home's past), held-out 283/359 (78.8%); the held-out f
 the held-out floor is 284 (0.791, two cases of margin).
 Twelfth session (understand16, 32 learn cases in the weakest capabilities, 24 passing before):
 learn 869/884 -> 876/884 (99.1%), held-out 286/359 -> 289/359 (80.5%); the held-out floor is 287
-(0.799, two cases of margin)."""
+(0.799, two cases of margin).
+Thirteenth session (understand18, 26 learn cases of one wish in non-native and chatty voices, 17
+passing before): learn 893/910 -> 902/910 (99.1%), held-out 289/359 -> 291/359 (81.1%); the
+held-out floor is 289 (0.805, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

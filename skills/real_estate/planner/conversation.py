@@ -12,11 +12,16 @@ message is nearest to plans it by its own recognizer (arbitration.py). The rules
    ranked by likeness to it (like_zpid), same type, price within 30%;
    a reference to a shown result ("the second one", "#3", "the cheapest one") -> details of
    that listing; out of range or nothing shown yet -> no call, a note saying why;
+   a question about the open home's own facts ("does this one have a garage", "how many
+   bedrooms have this house?") -> its details;
 4. "more results" / "next page" / "page 3" -> the last search, next page;
 5. anything with search criteria, preferences, or "what's available" -> save the stated
    preferences (see prefs.py), then search.
 Saved homes, comparison and "forget my budget" (saved.py) are read right after a card click,
 after saved searches, watches and tour requests (watch.py).
+
+A criterion said to matter no longer ("the price doesn't really matter", "bedrooms are not
+important anymore") is dropped from the last search (loosened.py).
 
 Refinement or new search (when an earlier search exists): a new search when the message says
 so ("new search", "start over", "what's available"), or names a place along with other

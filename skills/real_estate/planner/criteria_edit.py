@@ -22,6 +22,18 @@ _HOME_FACTS = (
 _BOUNDED = (("beds_min", "beds_max"), ("baths_min", "baths_max"))
 _SCALARS_LATE = ("radius_miles", "sort", "limit")
 _MARKET = ("price_dropped_within_days", "days_on_market_max")  # planner/market.py
+_DROPPED = {
+    "price": ("price_min", "price_max"),
+    "beds_min": ("beds_min", "beds_max"),
+    "baths_min": ("baths_min", "baths_max"),
+}
+"""A criterion dropped, and the criteria that go with it."""
+_DROPPED = {
+    "price": ("price_min", "price_max"),
+    "beds_min": ("beds_min", "beds_max"),
+    "baths_min": ("baths_min", "baths_max"),
+}
+"""A criterion dropped, and the criteria that go with it."""
 
 
 def wants_search(parsed: Parsed, conv: Conversation) -> bool:
@@ -71,7 +83,7 @@ def refine(base: dict[str, Any], parsed: Parsed, shown: list[dict[str, Any]]) ->
     c = {k: v for k, v in base.items() if k != "page"}
     new = parsed.criteria
     for key in parsed.drop:
-        for name in ("price_min", "price_max") if key == "price" else (key,):
+        for name in _DROPPED.get(key, (key,)):
             c.pop(name, None)
     for key in _SCALARS + _HOME_FACTS + _SCALARS_LATE + _MARKET:
         if key in new:

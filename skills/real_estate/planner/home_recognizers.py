@@ -21,6 +21,29 @@ _DESCRIBED = re.compile(
 )
 
 
+_IN_VIEW = re.compile(
+    r"\b(?:this|that) (?:one|house|home|place|listing|property|condo|townhouse|townhome)\b|"
+    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\bit (?:has|have|got|comes?)\b"
+)
+"""The home in view, named as the subject of a question."""
+_ASKED = re.compile(
+    r"\?\s*$|^\W*(?:does|did|do|has|have|is|was|how (?:many|much|big|old)|what|which)\b|"
+    r"\bor not\b"
+)
+_FACT = re.compile(
+    r"\bhow (?:many|much|big|old|large)\b|\b(?:bed(?:room)?s?|bath(?:room)?s?|garage|pool|hoa|"
+    r"yard|garden|school|size|sq ?ft|square|built|year|roof|basement|fireplace|tax(?:es)?|lot|"
+    r"kitchen|floors?|levels?|parking|patio|porch|deck|view|ac|heating|solar|fence)\b"
+)
+"""A fact a home's details hold."""
+_NOT_ITS_FACTS = re.compile(
+    r"\b(?:other|others|ones|homes|houses|places|listings|instead|cheaper|bigger|similar|like|"
+    r"payments?|monthly|mortgage|afford|down|rate|loan|interest|tour|visit|see it|save|watch|"
+    r"compare|versus|vs|search|show|find|look for|else|anything|something|any)\b"
+)
+"""Words of another wish: homes other than this one, its payment, a visit, keeping it."""
+
+
 def clicked_card(conv: Conversation) -> Plan | None:
     """The web UI's card click `Show me the details for {address} (zpid: {zpid})`."""
     zpid = card_click(conv.text)
@@ -90,6 +113,20 @@ def referenced_home(conv: Conversation) -> Plan | None:
         return None
     listing, why = resolve(ref, conv.last_results)
     return Plan([details(str(listing["zpid"]))]) if listing else Plan([], why)
+
+
+def asked_of_home_in_view(conv: Conversation) -> Plan | None:
+    """A question about the open home's own facts, in any word order ("does this one have a
+    garage", "how many bedrooms have this house?", "this house has a pool or not?"): its
+    details say, no search for homes with that."""
+    if conv.focused is None or find_reference(conv.text) is not None:
+        return None
+    norm = conv.norm
+    if not (_IN_VIEW.search(norm) and _ASKED.search(norm) and _FACT.search(norm)):
+        return None
+    if _NOT_ITS_FACTS.search(norm):
+        return None
+    return Plan([details(str(conv.focused["zpid"]))])
 
 
 def described_home(conv: Conversation) -> Plan | None:

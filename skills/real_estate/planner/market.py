@@ -15,7 +15,9 @@ from .reading import Words
 from .words import WORD_NUMBERS
 
 DEFAULT_DROP_DAYS, JUST_LISTED_DAYS = 30, 7
-_N = r"\d{1,3}|" + "|".join(WORD_NUMBERS)
+_N = r"\d{1,3}|(?:a )?couple(?: of)?|(?:a )?few|" + "|".join(WORD_NUMBERS)
+_ABOUT = {"couple": 2, "few": 3}
+"""Counts said loosely ("the past couple of weeks"), as days are counted."""
 _WITHIN = (
     rf"(?:today|yesterday|this (?:week|month)|(?:in |within |over )?(?:the )?(?:last|past) "
     rf"(?:(?P<n>{_N}) )?(?P<unit>days?|weeks?|months?|hours?)|recently|lately)"
@@ -24,7 +26,8 @@ _DROPPED = (
     r"(?:dropped|drops? in price|came down|fell|went down|was cut|been cut|were cut|got cheaper|"
     r"(?:slashed|knocked down|chopped|trimmed|discounted)|"
     r"mark(?:ed)?[- ]?downs?|"
-    r"reduced|lowered|(?:became|become|becomes|gotten|get|gets) cheaper)"
+    r"reduced|lowered|(?:became|become|becomes|gotten|get|gets) cheaper|"
+    r"(?:made|make|makes|put) (?:the |their |its )?prices? (?:more low|lower|down))"
     r"(?: (?:in|their|its|the) price| in price| price)?|"
     r"price (?:drops?|cuts?|reductions?|dropped|reduced|lowered|was cut)|"
     r"(?:reduced|cut|lowered) (?:its |their |the )?prices?|"
@@ -33,7 +36,7 @@ _DROPPED = (
 _NEW = (
     r"(?:new(?:ly)? listings?|new(?:ly)? listed|listed|posted|new(?= this| today)|"
     r"(?:came|come|comes|coming) on"
-    r"(?: the market)?|hit (?:the )?market|new (?:on|to) (?:the )?market|new(?= \w+ on the market))"
+    r"(?: the market)?|hit (?:the )?market|new (?:on|to|in) (?:the )?market|new(?= \w+ on the market))"
 )
 _THIS = r"(?:it|this|that)(?: one| home| house| place| listing)?"
 _HOW_LONG = re.compile(
@@ -44,6 +47,7 @@ _HOW_LONG = re.compile(
     rf"\b(?:has|did|have) (?:{_THIS}|the price)\b.*\b(?:price (?:cuts?|drops?|reductions?|changes?)|"
     r"c[oa]me down|been (?:reduced|cut|lowered))\b|"
     rf"\b(?:did|has|have|was) {_THIS}\b.*\b(?:drop(?:ped)?|go(?:ne)? down|get cheaper)\b|"
+    rf"\b(?:did|has|have) (?:they|the (?:sellers?|owners?))\b.*\bprice\b.*\b(?:on|for|of) {_THIS}\b|"
     r"\b(?:sat|sitting|sit|lingered|stayed|stuck) (?:on|in) (?:the )?market\b|"
     r"\bbeen (?:for sale|on (?:the )?market|listed|up|around)\b.*\b(?:long|forever|ages|while)\b|"
     r"\b(?:more expensive|pricier|cheaper|priced (?:higher|lower)) when\b|\bfirst (?:listed|put up)\b"
@@ -68,7 +72,8 @@ def _days(match: re.Match[str] | None) -> int | None:
     if unit is None:  # "recently", "lately"
         return None
     n = match.group("n")
-    count = int(WORD_NUMBERS.get(n, n)) if n else 1
+    loose = n and next((v for word, v in _ABOUT.items() if word in n), None)
+    count = loose or (int(WORD_NUMBERS.get(n, n)) if n else 1)
     if unit[0] == "h":  # "the past 48 hours": whole days, at least one
         return max(1, -(-count // 24))
     return count * {"d": 1, "w": 7, "m": 30}[unit[0]]

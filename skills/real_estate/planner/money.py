@@ -26,11 +26,11 @@ _RANGE = re.compile(
     rf"(?:\b(?P<kw>between|from)\s+)?{_money('1')}\s*(?P<sep>-|to|and)\s*{_money('2')}"
 )
 _LEAD = r"(?:^|(?<=\W))"
-_FILLER = r"(?:\s*(?:is|of|at|to|now|around|about|roughly|approximately|say|:|=))*\s*$"
+_FILLER = r"(?:\s*(?:is|of|at|to|now|around|about|roughly|approximately|say|like|:|=))*\s*$"
 _MAX_BEFORE = re.compile(
     _LEAD + r"(?:under|below|beneath|less than|lower than|cheaper than|no more than|"
     r"not more than|not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
-    r"(?:can[’']?t|cannot|can not|won[’']?t|don[’']?t want to|not)(?: go| spend| pay)?"
+    r"(?:can[’']?t|cannot|can not|won[’']?t|don[’']?t want(?: to)?|not)(?: go| spend| pay)?"
     r" (?:over|above|beyond|more than)|"
     r"(?:nothing|none|not anything)(?: priced| that costs| costing)?"
     r" (?:over|above|beyond|more than|higher than)|"

@@ -14,6 +14,7 @@ from typing import Any
 from real_estate.domain import FEATURE_WORDS, LANDMARK_WORDS, SORT_WORDS, TYPE_WORDS
 
 from .facts import take_home_facts
+from .loosened import take_loosened
 from .market import take_market
 from .money import take_prices
 from .reading import Words
@@ -97,6 +98,7 @@ def parse(text: str) -> Parsed:
     words = Words(norm)
     p = Parsed()
     c = p.criteria
+    p.drop = take_loosened(words)
     _take_landmarks(words, c)
     p.question = take_home_facts(words, c)
     take_market(words, c)
@@ -120,7 +122,7 @@ def parse(text: str) -> Parsed:
     p.modifiers = {kind for kind, rx in MODIFIERS if words.take(rf"\b(?:{rx})\b")}
     if re.search(rf"\b(?:{dict(MODIFIERS)['similar']})", norm):  # "like the first one": "first
         p.modifiers.add("similar")  # one" may have been read as a page size already
-    p.drop = {kind for kind, rx in DROPS if words.take(rf"\b(?:{rx})\b")}
+    p.drop |= {kind for kind, rx in DROPS if words.take(rf"\b(?:{rx})\b")}
     p.refine = bool(re.search(REFINE_STRONG, norm))
     p.new_search = bool(re.search(NEW_SEARCH, norm))
     p.browse = bool(re.search(BROWSE, norm))

@@ -85,14 +85,21 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"number \1",
         ),
         (rf"\bthe ({NUMW}) (?:one|listing|house|home)\b", r"number \1"),  # "the 2 one"
+        (  # "keep watching the 3 for me", "the 2 is how big?": a bare digit as a learner says it
+            r"(?<!compare )(?<!between )(?<!both )\bthe (\d{1,2})\b"
+            r"(?=\s*(?:[?.!,]|$|for (?:me|us)\b|is\b|has\b|have\b|very\b|too\b|please\b))",
+            r"number \1",
+        ),
         (  # "add 3 to my favorites", "unsave 5": a number right after a wish about one home
-            rf"\b({_ONE_HOME_VERBS}) (?!one\b)({NUMW})\b{_NOT_AMOUNT}(?!\s*(?:more|homes?|houses?))",
+            rf"\b({_ONE_HOME_VERBS})(?: for| of| on)? (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
+            r"(?!\s*(?:more|homes?|houses?))",
             r"\1 number \2",
         ),
         (rf"\b(number {NUMW},?) (and|&) ({NUMW})\b{_NOT_AMOUNT}", r"\1 \2 number \3"),  # "1 and 3"
         (rf"^\s*(?:the )?({ORD})\s*[.!?]?\s*$", r"the \1"),  # "2nd" alone
         (  # "tell me about 2", "more on 3": a question about a home, ending with its number
-            rf"\b((?:tell|more|info\w*|details?|specs?|stats|facts|lowdown|rundown|know|what|how|"
+            rf"\b((?:tell|more|info\w*|details?|specs?|stats|facts|lowdown|rundown|scoop|dirt|"
+            rf"know|what|how|"
             rf"learn)\b(?:\s+\w+){{0,3}}?"
             rf"\s+(?:about|on|regarding|for)) ({NUMW})\s*[.!?]?\s*$",
             r"\1 number \2",

@@ -82,6 +82,13 @@ _SHOW = r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me)\b"
 """Asking to see homes: a message with these searches even when it ends "keep that in mind"."""
 
 
+_CHANGE_IT = re.compile(
+    r"\b(?:can|could|would|will) (?:you|u|we) (?:please |maybe |just )?"
+    r"(?:bump|raise|push|increase|lift|move|nudge|up) (?:it|that|the (?:budget|price|max))\b"
+)
+"""Asked to change a budget just said: the homes on screen are searched again with it."""
+
+
 def only_remembers(text: str) -> bool:
     """A message that asks to remember what it states, not to search with it: each clause that
     states something says so ("remember we need 3 bedrooms", "my max is 600k, remember that"),
@@ -101,6 +108,8 @@ def only_remembers(text: str) -> bool:
     if any(re.search(_KEEP, c) and not parse(c).criteria for c in re.split(_CLAUSES, norm)):
         return True  # "for future searches, stick to Leander": one clause says keep the rest
     criteria = parse(text).criteria
+    if _CHANGE_IT.search(norm):
+        return False  # "could you bump it up to 525?": the search changes too
     return set(criteria) <= _JUST_BUDGET and bool(re.search(_BUDGET, norm))
 
 

@@ -27,6 +27,7 @@ from .clauses import (
     with_wish_of,
 )
 from .home_recognizers import (
+    asked_of_home_in_view,
     clicked_card,
     described_home,
     referenced_home,
@@ -183,6 +184,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("similar homes", similar_homes),
     ("described home", described_home),
     ("referenced home", referenced_home),
+    ("home in view", asked_of_home_in_view),
     ("paging", paging),
     ("search", search),
     ("ask back", ask_back),

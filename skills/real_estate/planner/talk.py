@@ -28,7 +28,11 @@ _GREETING = (
     r"(?:hi|hello|hey|howdy|yo|hiya|greetings|good (?:morning|afternoon|evening))"
     r"(?: there| again| everyone)?"
 )
-_THANKS = r"(?:thanks|thank you|thx|thanx|tnx|ty|cheers)(?: (?:so|very) much)?(?: a lot)?"
+_THANKS = (
+    r"(?:thanks|thank you|thx|thanx|tnx|ty|cheers)(?: (?:so|very) much)?(?: a lot)?|"
+    r"you(?:'re| are) (?:very |so |really |too )?(?:kind|sweet|helpful|great|awesome|the best)|"
+    r"(?:i |we )?(?:really )?appreciate (?:it|that|the help)|much appreciated"
+)
 _GOODBYE = r"(?:bye|goodbye|bye bye|see you(?: later)?|see ya|later|take care)"
 _ABOUT = r"(?:who are you|what can you do)"
 _FILLER = r"(?:hmm+|um+|uh+|oh|ok(?:ay)?|alright|all right|great|cool|perfect|awesome|nice|got it|sounds good)"

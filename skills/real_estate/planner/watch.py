@@ -39,6 +39,7 @@ _NOTIFY = re.compile(
     r"\b(?:want|like|need) to (?:know|hear) (?:when|if|whenever|as soon as)\b"
     r"(?!.*\b(?:was|were|did|had|built)\b)|"
     r"\b(?:want|like) to (?:hear|know) about it\b|\bkeep an eye on\b|\bwatch\b|\bfollow\b|"
+    r"\b(?:keep )?watching (?:it|this|that|the|#?\d|number)\b|"
     r"\b(?:sav(?:e)?|bookmark|store) (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
     r"\b(?:save|keep|store) (?:it|this|that|these|those) as (?:a |my |our )?(?:saved )?search\b|"
     r"\b(?:save|keep) (?:these|this|the|my) (?:search )?(?:settings|filters|criteria)\b|"

@@ -45,9 +45,11 @@ MODIFIERS: list[tuple[str, str]] = [
     ("more_beds", r"more bed(?:room)?s|extra bed(?:room)?|another bed(?:room)?"),
     (
         "similar",
-        r"similar|comparable|more like|in the same (?:vein|style|spirit)|along the same lines|"
+        r"similar|comparable|resembl(?:es|ing)|more like|in the same (?:vein|style|spirit)|along the same lines|"
         r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwe'd )(?<!\bwould )(?<!\bi would )"
-        r"like (?:this|that|it(?! a lot|'s| is\b| was\b)|the |#|number )",
+        r"like (?:this|that|it(?! a lot|'s| is\b| was\b)|him\b|her\b|the |#|number )|"
+        r"(?:the )?same (?:kind|sort|style|type)(?: of (?:home|house|place))? as "
+        r"(?=this|that|it\b|the |#|number )",
     ),
 ]
 
@@ -57,7 +59,8 @@ DROPS: list[tuple[str, str]] = [
     (
         "price",
         r"any price|no budget|(?:forget|drop|remove|ignore|no)(?: about)? (?:the |my )?"
-        r"(?:budget|price (?:limit|cap|range)|price)",
+        r"(?:budget|price (?:limit|cap|range)|price)|(?:forget|drop|remove|ignore|lift|take off) "
+        r"(?:the |my )?(?:limit|cap|max(?:imum)?) (?:of|on|for) (?:the )?price",
     ),
     ("sqft_min", r"any size|(?:drop|remove|forget) (?:the )?(?:size|square footage)"),
     (

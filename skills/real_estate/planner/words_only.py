@@ -13,7 +13,7 @@ from .talk import NO_TERM, REPLIES, explained, small_talk_kind
 from .talk import unreadable as unreadable_why
 
 _QUESTION = re.compile(
-    r"^\W*(?:what(?:'s| is| are| does| do)|explain|define|meaning of|how (?:does|do|is) )"
+    r"^\W*(?:what(?:'s| is| are| does| do| means?)|explain|define|meaning of|how (?:does|do|is) )"
 )
 _ASKED_BACK = re.compile(
     r"(?:^|[,.;:!?]\s*|\s[-–—]\s*)(?:so |and |but )?"
@@ -21,7 +21,11 @@ _ASKED_BACK = re.compile(
 )
 """A question about a word the message named before it ("the agent mentioned HOA fees, what
 are those?")."""
-_HOW_IT_WORKS = re.compile(r"\bhow does (?:this|it) work\b|\bwhat can you do\b|\bwho are you\b")
+_HOW_IT_WORKS = re.compile(
+    r"\bhow does (?:this|it) work\b|\bwhat can you do\b|\bwho are you\b|"
+    r"\bwhat (?:sort|kind|type)s? of (?:stuff|things) (?:can|could|do) you\b|"
+    r"\bhow (?:can|could) you help(?: me| us)?\s*\W*$"
+)
 _WORDS_ONLY = ("greeting", "thanks", "goodbye", "about_assistant")
 _OUTSIDE = re.compile(
     r"\b(?:weather|forecast|temperature)\b|"

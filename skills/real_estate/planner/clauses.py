@@ -3,7 +3,7 @@ conversation the clauses before it leave.
 
 "save this one and show me similar ones", "what's the HOA on the second and is it still for
 sale", "forget my budget, then look in Round Rock": a clause starts after "then" or "also"
-(with or without "and" or a comma before them), or after "and", a comma or a full stop when
+(with or without "and" or a comma before them), or after "and", a comma, a dash or a full stop when
 what follows starts with a wish of its own (a verb, a question). "the first and the third" and
 "cheaper ones and with a pool" stay one clause.
 
@@ -20,7 +20,9 @@ from typing import Any
 
 from real_estate.domain import FORGET_CRITERIA, SAVE_CRITERIA, SEARCH
 
+from .parse import NUMW
 from .plans import Conversation, Plan, ToolRequest
+from .positions import NOUN, ORD
 from .spelling import respelled
 from .tour_request import one_visit_each
 
@@ -37,7 +39,7 @@ _WISH_START = (
 _SPLIT = re.compile(
     rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also|secondly|after that)\s+|"
     rf",?\s+(?:and|n|an|&|\+|plus)\s+(?={_WISH_START})|"
-    rf"(?:,|[.;!?])\s+(?={_WISH_START})",
+    rf"(?:,|[.;!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})",
     re.IGNORECASE,
 )
 _CONDITION = re.compile(
@@ -70,6 +72,11 @@ _FEELING = re.compile(
     re.IGNORECASE,
 )
 """A clause that only says how one feels ("we're so excited!!"): it adds nothing."""
+_POSITIONS_ONLY = re.compile(
+    rf"^(?:(?:and|&|plus|the|top|bottom|first|last|both|number|no|#|{ORD}|{NUMW}|ones?|"
+    rf"{NOUN}s?)(?:\W+|$))+$",
+    re.IGNORECASE,
+)
 
 
 def clauses(text: str) -> list[str]:
@@ -103,6 +110,13 @@ def only_names(text: str) -> bool:
     "we're leaning towards the fourth one"): it names the home the next clauses mean, and makes
     no call of its own."""
     return bool(_LIKING.match(text))
+
+
+def only_positions(text: str, next_clause: str) -> bool:
+    """A clause that only names homes by their positions ("the top two", "the first one and
+    the next one"), before one that acts on them ("save both"): it names the homes the next
+    clause means, and makes no call of its own."""
+    return bool(_POSITIONS_ONLY.match(text) and _BACK.search(next_clause))
 
 
 def only_feels(text: str) -> bool:

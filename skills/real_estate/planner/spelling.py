@@ -55,6 +55,7 @@ SHORT = {
     "undr": "under",
     "ovr": "over",
     "savr": "save",
+    "sav": "save",
     "abt": "about",
 }
 """Misspellings too short for the similarity check, read as meant."""

@@ -3,10 +3,11 @@ corpus): a home named by its place next to another ("the one under the fourth", 
 and the one above it", "the third and the next one") is that home; a position taken back ("the
 fifth, oops, I meant the sixth", "the second is not for us but the third ...") is not acted on;
 a clause that only names homes by position ("the last two, bookmark both") names them for the
-next; a dash starts a second wish; several homes named by position are each visited, at the
+next; a home praised by its position alone ("the 5th one seems promising") names it for the
+next wishes; a dash or "so" starts a second wish; several homes named by position are each visited, at the
 time said with each; homes named by what they have most or least of are compared ("the
-biggest vs the cheapest") or saved ("save the priciest"); "sav" is "save"; "what about 3 & 5"
-opens both."""
+biggest vs the cheapest") or saved ("save the priciest"); a visit beside another wish is one
+visit; "sav" is "save", "shw" is "show"; "what about 3 & 5" opens both."""
 
 from __future__ import annotations
 
@@ -110,4 +111,32 @@ def test_a_question_ending_with_two_numbers_opens_both() -> None:
     assert _homes("what about 3 & 5") == [
         ("get_property_details", "73"),
         ("get_property_details", "75"),
+    ]
+
+
+def test_a_home_praised_by_its_position_is_named_for_the_next_wishes() -> None:
+    assert _homes("the 5th one seems really promising, bookmark it and book a showing") == [
+        ("save_home", "75"),
+        ("request_tour", "75"),
+    ]
+
+
+def test_so_starts_a_second_wish() -> None:
+    assert _homes("we love number 6 so please save it, then show me the 7th") == [
+        ("save_home", "76"),
+        ("get_property_details", "77"),
+    ]
+
+
+def test_a_visit_beside_another_wish_is_one_visit() -> None:
+    assert _homes("compare 1 with 2 and book a showing of the 2nd for saturday") == [
+        ("compare_properties", ""),
+        ("request_tour", "72"),
+    ]
+
+
+def test_shw_is_show() -> None:
+    assert _homes("bookmark the 2nd and shw me the 4th") == [
+        ("save_home", "72"),
+        ("get_property_details", "74"),
     ]

@@ -38,7 +38,7 @@ _WISH_START = (
 )
 _SPLIT = re.compile(
     rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also|secondly|after that)\s+|"
-    rf",?\s+(?:and|n|an|&|\+|plus)\s+(?={_WISH_START})|"
+    rf",?\s+(?:and|n|an|&|\+|plus|so)\s+(?={_WISH_START})|"
     rf"(?:,|[.;!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})",
     re.IGNORECASE,
 )
@@ -64,6 +64,13 @@ _LIKING = re.compile(
     r"keen on|drawn to|interested in|into|fond of|loving)\b)",
     re.IGNORECASE,
 )
+_PRAISED = re.compile(
+    r"^\W*(?:the |number |#)?[\w-]+(?: one| home| house| place| listing)? (?:looks|seems|is|"
+    r"sounds) (?:really |so |very |pretty |super )?(?:great|nice|good|amazing|lovely|perfect|"
+    r"interesting|promising|cute|awesome|gorgeous)\W*$",
+    re.IGNORECASE,
+)
+"""A home praised by its position alone ("the fourth one looks great")."""
 _FEELING = re.compile(
     r"^\W*(?:(?:oh|wow|omg|yay|ok|okay|so|well|honestly|gosh)\W+)*(?:we'?re|we are|i'?m|i am|"
     r"that'?s|this is|it'?s)\s+(?:so |really |very |super |just |all )*(?:excited|thrilled|"
@@ -109,7 +116,7 @@ def only_names(text: str) -> bool:
     """A clause that says how one feels about a home and asks nothing ("I like the 2nd one",
     "we're leaning towards the fourth one"): it names the home the next clauses mean, and makes
     no call of its own."""
-    return bool(_LIKING.match(text))
+    return bool(_LIKING.match(text) or _PRAISED.match(text))
 
 
 def only_positions(text: str, next_clause: str) -> bool:

@@ -19,7 +19,7 @@ _ANCHOR = (
 )
 _ANY = _ANCHOR.format("a")
 _NEXT_TO = (
-    r"(?:the (?:one|home|house|listing|place) )?(?:(?:right|just|immediately|directly) )?"
+    r"the (?:one|home|house|listing|place) (?:(?:right|just|immediately|directly) )?"
     r"(?P<way>after|below|under|beneath|underneath|following|before|above|preceding|"
     r"next to)"
 )

@@ -56,6 +56,7 @@ SHORT = {
     "ovr": "over",
     "savr": "save",
     "sav": "save",
+    "shw": "show",
     "abt": "about",
 }
 """Misspellings too short for the similarity check, read as meant."""

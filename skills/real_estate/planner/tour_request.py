@@ -44,6 +44,7 @@ TIMES = re.compile(
 _APART = re.compile(r",\s*|\s+(?:and|&|then|plus)\s+")
 """Where the homes of one visit request are said apart ("the third saturday and the fifth
 sunday")."""
+_OTHER_WISH = re.compile(r"\b(?:save|remove|delete|unsave|compare|details?)\b")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b")
 
@@ -72,8 +73,8 @@ def tours_of_positions(
     on sunday", "the third one saturday and the fifth one sunday"), each at the times said
     with it, else at the times the message says; None when it names fewer than two."""
     positions = [p for p in all_positions(norm) if 1 <= p <= len(shown)]
-    if len(positions) < 2:
-        return None
+    if len(positions) < 2 or _OTHER_WISH.search(norm):
+        return None  # "remove the first and book a tour of the third": one visit
     own: dict[int, str] = {}
     for part in _APART.split(norm):
         ref = find_reference(part)

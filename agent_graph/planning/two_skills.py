@@ -6,7 +6,10 @@ part and the nearer of the two, by the intents the skills declare) both skills' 
 A second part no skill plans alone because it refers back to the first ("save the second one
 and what would it cost a month": "it" is named in the first) is planned by another skill than
 the first part's from the whole message, so it reads what "it" means; NEAR still decides whose
-part it is, and the calls that skill makes for the first part alone are left out.
+part it is, and the calls that skill makes for the first part alone are left out. No cut is
+made where the first part's skill reads the second part as its own in the whole message ("the
+payment on the third at 6%, and also on the first": more calls for the whole than for the first
+part).
 
 Generic: the cut knows English joining words only, never a skill's words; what each part asks
 for is its planner's to say.
@@ -67,17 +70,29 @@ def parts(text: str) -> list[str]:
 
 def across_skills(text: str, plan_part: PlanPart, nearness: Nearness) -> dict[str, Any] | None:
     """One plan with the calls of the two skills that each plan one part of `text`, the left
-    part's first; None when no cut gives two skills' plans."""
+    part's first; None when no cut gives two skills' plans. A cut where the left part's skill
+    reads the right part as its own in the whole message is passed over."""
     for left, right in cuts(text):
         first = plan_part(left, "")
-        second = _leaning(text, (left, right), first, plan_part) if first is not None else None
-        if first is None or second is None or first.skill == second.skill:
+        if first is None or _reads_on(plan_part(text, ""), first):
+            continue
+        second = _leaning(text, (left, right), first, plan_part)
+        if second is None or first.skill == second.skill:
             continue
         if _nearer(left, first.skill, second.skill, nearness) and _nearer(
             right, second.skill, first.skill, nearness
         ):
             return _joined(first.plan, second.plan)
     return None
+
+
+def _reads_on(whole: Planned | None, first: Planned) -> bool:
+    """The left part's skill makes more calls for the whole message than for the left part."""
+    return (
+        whole is not None
+        and whole.skill == first.skill
+        and len(whole.plan["calls"]) > len(first.plan["calls"])
+    )
 
 
 def _leaning(

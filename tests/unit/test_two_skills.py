@@ -139,6 +139,36 @@ def test_a_second_part_that_names_nothing_back_is_not_read_from_the_whole(
     assert calls_for(tmp_path, said, {"alpha": "paris", "beta": "house"}) == [("alpha_tool", said)]
 
 
+EACH_PART_PLANNER = """
+PRIORITY = 1
+def plan(turn):
+    text = turn["text"].lower()
+    if "house" not in text:
+        return None
+    return {"calls": [{"name": "beta_tool", "args": {"q": part.strip()}}
+                      for part in text.split(", and also")], "note": ""}
+"""
+
+
+def test_a_part_the_first_parts_skill_reads_as_its_own_in_the_whole_is_not_cut_off(
+    tmp_path: Path,
+) -> None:
+    """beta makes a call for each part of the whole message, one for the first part alone:
+    the second part is beta's too, though alpha plans it alone and it is nearer alpha."""
+    folders = two_skill_folders(tmp_path, {"alpha": "weather", "beta": "house"})
+    (folders[1] / "planner.py").write_text(EACH_PART_PLANNER)
+    planners = Planners.from_folders(folders)
+    said = "show me a house in Austin, and also the weather there"
+    try:
+        answer = Bound(planners, ("alpha_tool", "beta_tool")).respond([HumanMessage(said)])
+    finally:
+        planners.close()
+    assert [(c["name"], c["args"]["q"]) for c in answer.tool_calls] == [
+        ("beta_tool", "show me a house in austin"),
+        ("beta_tool", "the weather there"),
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "found"),
     [

@@ -66,12 +66,17 @@ def names_a_home(text: str, earlier: list[dict[str, Any]]) -> bool:
     )
 
 
+def _most(word: str, items: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The home with the most or least of what a superlative names ("the cheapest")."""
+    key, highest = _SUPERLATIVES[word]
+    known = [i for i in items if isinstance(i.get(key), int | float)]
+    return (max if highest else min)(known, key=lambda i: i[key]) if known else None
+
+
 def _referenced_home(text: str, earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
     items, focused = _homes(earlier)
     if (m := SUPERLATIVE.search(text)) and items:
-        key, highest = _SUPERLATIVES[m.group(1)]
-        known = [i for i in items if isinstance(i.get(key), int | float)]
-        return (max if highest else min)(known, key=lambda i: i[key]) if known else None
+        return _most(m.group(1), items)
     if m := ORDINAL.search(text):
         word = m.group(1)
         index = _index(word, len(items))
@@ -79,6 +84,10 @@ def _referenced_home(text: str, earlier: list[dict[str, Any]]) -> dict[str, Any]
     if _THIS.search(text):
         return focused or (items[0] if len(items) == 1 else None)
     return None
+
+
+def _at(position: int, items: list[dict[str, Any]]) -> dict[str, Any] | None:
+    return items[position - 1] if 0 < position <= len(items) else None
 
 
 def home_args(home: dict[str, Any]) -> dict[str, Any]:
@@ -94,9 +103,12 @@ def referenced_homes(text: str, earlier: list[dict[str, Any]]) -> list[dict[str,
     """Every home the message names by position ("the first one and the third one"), else the
     one it points at."""
     items, _ = _homes(earlier)
-    words = [m.group(1) for m in ORDINAL.finditer(text)]
-    if len(words) > 1:
-        picked = [_index(w, len(items)) for w in words]
-        return [items[i - 1] for i in dict.fromkeys(picked) if 0 < i <= len(items)]
+    named: list[tuple[int, dict[str, Any] | None]] = [
+        (m.start(), _at(_index(m.group(1), len(items)), items)) for m in ORDINAL.finditer(text)
+    ]
+    named += [(m.start(), _most(m.group(1), items)) for m in SUPERLATIVE.finditer(text)]
+    if len(named) > 1:  # "the first one and the third one", "the cheapest and the priciest"
+        homes = {str(h.get("zpid")): h for _, h in sorted(named, key=lambda n: n[0]) if h}
+        return list(homes.values())
     home = _referenced_home(text, earlier)
     return [home] if home is not None else []

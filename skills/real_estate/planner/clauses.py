@@ -3,7 +3,7 @@ conversation the clauses before it leave.
 
 "save this one and show me similar ones", "what's the HOA on the second and is it still for
 sale", "forget my budget, then look in Round Rock": a clause starts after "then" or "also"
-(with or without "and" or a comma before them), or after "and", a comma or a full stop when
+(with or without "and" or a comma before them), or after "and", a comma, a dash or a full stop when
 what follows starts with a wish of its own (a verb, a question). "the first and the third" and
 "cheaper ones and with a pool" stay one clause.
 
@@ -20,7 +20,9 @@ from typing import Any
 
 from real_estate.domain import FORGET_CRITERIA, SAVE_CRITERIA, SEARCH
 
+from .parse import NUMW
 from .plans import Conversation, Plan, ToolRequest
+from .positions import NOUN, ORD
 from .spelling import respelled
 from .tour_request import one_visit_each
 
@@ -36,8 +38,8 @@ _WISH_START = (
 )
 _SPLIT = re.compile(
     rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also|secondly|after that)\s+|"
-    rf",?\s+(?:and|n|an|&|\+|plus)\s+(?={_WISH_START})|"
-    rf"(?:,|[.;!?])\s+(?={_WISH_START})",
+    rf",?\s+(?:and|n|an|&|\+|plus|so)\s+(?={_WISH_START})|"
+    rf"(?:,|[.;!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})",
     re.IGNORECASE,
 )
 _CONDITION = re.compile(
@@ -62,6 +64,13 @@ _LIKING = re.compile(
     r"keen on|drawn to|interested in|into|fond of|loving)\b)",
     re.IGNORECASE,
 )
+_PRAISED = re.compile(
+    r"^\W*(?:the |number |#)?[\w-]+(?: one| home| house| place| listing)? (?:looks|seems|is|"
+    r"sounds) (?:really |so |very |pretty |super )?(?:great|nice|good|amazing|lovely|perfect|"
+    r"interesting|promising|cute|awesome|gorgeous)\W*$",
+    re.IGNORECASE,
+)
+"""A home praised by its position alone ("the fourth one looks great")."""
 _FEELING = re.compile(
     r"^\W*(?:(?:oh|wow|omg|yay|ok|okay|so|well|honestly|gosh)\W+)*(?:we'?re|we are|i'?m|i am|"
     r"that'?s|this is|it'?s)\s+(?:so |really |very |super |just |all )*(?:excited|thrilled|"
@@ -70,6 +79,11 @@ _FEELING = re.compile(
     re.IGNORECASE,
 )
 """A clause that only says how one feels ("we're so excited!!"): it adds nothing."""
+_POSITIONS_ONLY = re.compile(
+    rf"^(?:(?:and|&|plus|the|top|bottom|first|last|both|number|no|#|{ORD}|{NUMW}|ones?|"
+    rf"{NOUN}s?)(?:\W+|$))+$",
+    re.IGNORECASE,
+)
 
 
 def clauses(text: str) -> list[str]:
@@ -102,7 +116,14 @@ def only_names(text: str) -> bool:
     """A clause that says how one feels about a home and asks nothing ("I like the 2nd one",
     "we're leaning towards the fourth one"): it names the home the next clauses mean, and makes
     no call of its own."""
-    return bool(_LIKING.match(text))
+    return bool(_LIKING.match(text) or _PRAISED.match(text))
+
+
+def only_positions(text: str, next_clause: str) -> bool:
+    """A clause that only names homes by their positions ("the top two", "the first one and
+    the next one"), before one that acts on them ("save both"): it names the homes the next
+    clause means, and makes no call of its own."""
+    return bool(_POSITIONS_ONLY.match(text) and _BACK.search(next_clause))
 
 
 def only_feels(text: str) -> bool:

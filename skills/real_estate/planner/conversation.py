@@ -50,6 +50,7 @@ from .plain_english import plain_english
 from .plans import Conversation, Plan, ToolRequest
 from .recognizers import RECOGNIZERS, plan_as
 from .refs import card_click, with_positions
+from .relative import said_absolutely
 from .replies import describe_error, describe_results
 
 __all__ = [
@@ -66,12 +67,14 @@ __all__ = [
 def plan_for(conv: Conversation) -> Plan | None:
     """What to do for the user's message; None when it is not about homes. A shown home named
     by its street reads as its position ("more about 3312 Western Dr" -> "more about #3"), and
-    English as a learner writes it as the recognizers read it (plain_english.py)."""
+    English as a learner writes it as the recognizers read it (plain_english.py); a position
+    said relative to another, or taken back, as the one meant (relative.py)."""
     if not card_click(conv.text):
         conv = conv.read_as(plain_english)
     if conv.last_results and not card_click(conv.text):
         shown = conv.last_results
         conv = conv.read_as(lambda text: with_positions(text, shown))
+        conv = conv.read_as(lambda text: said_absolutely(text, len(shown)))
     return arbitrate(conv, _decided(conv), plan_as)
 
 

@@ -101,9 +101,10 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             rf"\b((?:tell|more|info\w*|details?|specs?|stats|facts|lowdown|rundown|scoop|dirt|"
             rf"know|what|how|"
             rf"learn)\b(?:\s+\w+){{0,3}}?"
-            rf"\s+(?:about|on|regarding|for)) ({NUMW})\s*[.!?]?\s*$",
-            r"\1 number \2",
+            rf"\s+(?:about|on|regarding|for)) ({NUMW})((?:,? (?:and|&) {NUMW})?)\s*[.!?]?\s*$",
+            r"\1 number \2\3",
         ),
+        (rf"\b(number {NUMW},?) (and|&) ({NUMW})\s*[.!?]?\s*$", r"\1 \2 number \3"),  # "4 and 6"
     )
 )
 """Other ways of saying a position, rewritten as the forms the references read."""

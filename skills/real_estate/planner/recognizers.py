@@ -22,6 +22,7 @@ from .clauses import (
     joined,
     only_feels,
     only_names,
+    only_positions,
     referring_back,
     same_search,
     with_wish_of,
@@ -38,7 +39,7 @@ from .home_recognizers import (
 from .ids import typed_ids, unknown_id, unshown_home
 from .plans import Conversation, Plan, planned
 from .prefs import recalled
-from .saved import plan_saved
+from .saved import named_homes, plan_saved
 from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
 from .talk import UNCLEAR
 from .watch import plan_watch
@@ -78,7 +79,10 @@ def two_wishes(conv: Conversation) -> Plan | None:
     plans: list[Plan] = []
     homes: list[str] = []
     here, before = conv, ""
-    for part in parts:
+    for n, part in enumerate(parts):
+        if only_positions(part, " ".join(parts[n + 1 : n + 2])):
+            homes = named_homes(part, conv.last_results) or homes  # "the top two, save both"
+            continue
         text = referring_back(part, homes, conv.last_results)
         found = _clause_planned(replace(here.ranked_as(part), text=text))
         if plans and (gapped := _same_wish(before, text, plans[-1], here)) is not None:

@@ -154,7 +154,7 @@ def all_positions(text: str) -> list[int]:
     two", "#2 and #5"), in order; [] when it names fewer than two."""
     norm = positions_said(normalize(text))
     found: list[tuple[int, int]] = []
-    for match in re.finditer(rf"\b(?P<a>{ORD})\b{_NOT_AFTER}", norm):
+    for match in re.finditer(rf"\b(?P<a>{ORD})\b(?: {NOUN}\b)?{_NOT_AFTER}", norm):
         word = match.group("a")
         number = ORDINALS.get(word) or (int(re.sub(r"\D", "", word)) if word[0].isdigit() else 0)
         if number:

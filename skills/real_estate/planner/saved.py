@@ -23,7 +23,7 @@ from real_estate.domain import (
 
 from .forget import forget
 from .parse import NUMW, normalize, parse, to_number
-from .refs import ORDINALS, all_positions, find_reference, resolve
+from .refs import ORDINALS, SUPERLATIVES, Reference, all_positions, find_reference, resolve
 
 MAX_COMPARED = 5
 _SAVED_WORDS = (
@@ -77,6 +77,13 @@ _POSITIONS = re.compile(
     rf"(?<![\d$])(?:#\s?)?\b(?P<n>{_BEFORE_LAST}|\d{{1,2}}(?=(?:st|nd|rd|th)\b)|\d{{1,2}}|{NUMW}|"
     rf"{'|'.join(ORDINALS)}|last)(?:st|nd|rd|th)?\b(?!\s*(?:k\b|%))"
 )
+_SUPERLATIVE = re.compile(
+    rf"(?<!has )(?<!is )(?<!which )(?<!'s )\bthe (?P<s>{'|'.join(SUPERLATIVES)})"
+    r"(?= one\b| home\b| house\b| place\b| listing\b| of\b|\s*(?:and\b|&|,|vs\b|versus\b|"
+    r"with\b|to\b|against\b|side\b|$))"
+)
+"""A shown home named by what it has most or least of, among others ("the cheapest and the
+biggest"); not a question about them ("which is the closest")."""
 _CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
 Call = tuple[str, dict[str, Any]]
 Shown = list[dict[str, Any]]
@@ -144,6 +151,8 @@ def _show(
 def _target(norm: str, shown: Shown, focused: Focused) -> tuple[dict[str, Any] | None, str]:
     """(listing, why-not) the message points at: a numbered result, or "it" / "this one"."""
     ref = find_reference(norm)
+    if ref is None and (most := _SUPERLATIVE.search(norm)):  # "save the cheapest"
+        ref = Reference(superlative=most.group("s"))
     if ref is not None:
         return resolve(ref, shown)
     if focused is not None:
@@ -240,15 +249,26 @@ def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
         n = int(to_number(match.group("n")))
         priced = [item for item in pool if isinstance(item.get("price"), int | float)]
         return sorted(priced, key=lambda item: item["price"])[:n]
-    positions = []
+    named: list[tuple[int, dict[str, Any]]] = []
     for match in _POSITIONS.finditer(norm):
         word = match.group("n")
         if word == "one" and not re.search(r"(?:number|#|no\.?)\s*$", norm[: match.start()]):
             continue  # "this one", "the second one": a noun, not a position
-        positions.append(_position(word, len(pool)))
-    if len(positions) == 1 or len(positions) >= 2:
-        return [pool[p - 1] for p in dict.fromkeys(positions) if 1 <= p <= len(pool)]
+        if 1 <= (position := _position(word, len(pool))) <= len(pool):
+            named.append((match.start(), pool[position - 1]))
+    for match in _SUPERLATIVE.finditer(norm):  # "the cheapest and the priciest"
+        if (home := resolve(Reference(superlative=match.group("s")), pool)[0]) is not None:
+            named.append((match.start(), home))
+    if named:
+        picked = {str(home["zpid"]): home for _, home in sorted(named, key=lambda n: n[0])}
+        return list(picked.values())
     return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
+
+
+def named_homes(text: str, shown: Shown) -> list[str]:
+    """The zpids of the shown homes a few words name ("the top two", "1 and 3", "the first
+    one")."""
+    return [str(home["zpid"]) for home in _picked(normalize(text), shown)]
 
 
 def _position(word: str, count: int) -> int:

@@ -55,6 +55,8 @@ SHORT = {
     "undr": "under",
     "ovr": "over",
     "savr": "save",
+    "sav": "save",
+    "shw": "show",
     "abt": "about",
 }
 """Misspellings too short for the similarity check, read as meant."""

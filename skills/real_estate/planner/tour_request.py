@@ -14,13 +14,15 @@ from zoneinfo import ZoneInfo
 from real_estate.domain import REQUEST_TOUR
 from real_estate.tour_times import NoTimeSaid, TourTimeError, in_words, slots
 
+from .refs import all_positions, find_reference
+
 Call = tuple[str, dict[str, Any]]
 ACCOUNT_CONTACT = "my PropSearch account"
 MOST_TOURED = 3
 """Saved homes toured in one request at most ("visit my saved homes")."""
 
 TOUR = re.compile(
-    r"\b(?:tour|showing(?! (?:me|us|them|you)\b)|viewing|visit|vist|"
+    r"\b(?:tours?|showings?(?! (?:me|us|them|you)\b)|viewings?|visits?|vist|"
     r"(?:drop|stop|swing|pop|come) (?:by|over|round)|in person|walk ?through|"
     r"stand (?:in|inside) (?:it|this|that|the)|(?:look|peek|peep) (?:around )?inside|"
     r"(?<!me )(?<!us )walk through|open house|appointment|step inside|go inside|get inside|"
@@ -40,6 +42,10 @@ TIMES = re.compile(
     rf"|\b(?:this|next)\s+(?:weekend|week)\b|\btoday\b|\btonight\b|\b{_CLOCK}\b"
     r"|\b(?:in the )?(?:morning|afternoon|evening)s?\b"
 )
+_APART = re.compile(r",\s*|\s+(?:and|&|then|plus)\s+")
+"""Where the homes of one visit request are said apart ("the third saturday and the fifth
+sunday")."""
+_OTHER_WISH = re.compile(r"\b(?:save|remove|delete|unsave|compare|details?)\b")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b")
 
@@ -59,6 +65,30 @@ def tour_requests(text: str, norm: str, zpids: list[str], timezone: str) -> tupl
     return [
         (REQUEST_TOUR, {"zpid": zpid, **said, "contact": contact}) for zpid in zpids[:MOST_TOURED]
     ], ""
+
+
+def tours_of_positions(
+    text: str, norm: str, shown: list[dict[str, Any]], timezone: str
+) -> tuple[list[Call], str] | None:
+    """A tour request for each of the shown homes a message names by position ("visit 2 and 4
+    on sunday", "the third one saturday and the fifth one sunday"), each at the times said
+    with it, else at the times the message says; None when it names fewer than two."""
+    positions = [p for p in all_positions(norm) if 1 <= p <= len(shown)]
+    if len(positions) < 2 or _OTHER_WISH.search(norm):
+        return None  # "remove the first and book a tour of the third": one visit
+    own: dict[int, str] = {}
+    for part in _APART.split(norm):
+        ref = find_reference(part)
+        if ref is not None and ref.position and TIMES.search(part):
+            own.setdefault(ref.position, part)
+    calls: list[Call] = []
+    for position in positions[:MOST_TOURED]:
+        zpid = str(shown[position - 1]["zpid"])
+        made, why = tour_requests(text, own.get(position, norm), [zpid], timezone)
+        if why:
+            return [], why
+        calls.extend(made)
+    return calls, ""
 
 
 def one_visit_each(calls: list[Call]) -> list[Call]:

@@ -23,7 +23,7 @@ from .money import money_in
 from .parse import normalize, parse
 from .refs import find_reference, resolve
 from .saved import SAVED_LIST, asks_to_save, saved_zpids
-from .tour_request import TIMES, TOUR, tour_requests
+from .tour_request import TIMES, TOUR, tour_requests, tours_of_positions
 from .watch_words import CHANGE, LIST, STOP
 from .wording import criteria_phrase
 
@@ -115,6 +115,8 @@ def plan_watch(
     if by_intent or (touring and (pointed or saved)):
         if saved and not find_reference(norm):  # "visit both of my saved homes on saturday"
             return tour_requests(text, norm, saved, timezone)
+        if several := tours_of_positions(text, norm, shown, timezone):
+            return several  # "visit 2 and 4 on sunday"
         listing, why = _target(norm, shown, focused)
         if listing is None:
             return [], why

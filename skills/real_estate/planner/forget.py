@@ -97,11 +97,14 @@ _DROPPING = re.compile(
 
 def _named_by_value(norm: str, prefs: Mapping[str, str]) -> list[str]:
     """The saved preferences a wish to forget names by their value ("we're no longer set on
-    Austin, drop that"), when it asks no search ("drop Austin, show me Manor" is one)."""
+    Austin, drop that", "no longer only houses, forget it": a kind said in the plural), when it
+    asks no search ("drop Austin, show me Manor" is one)."""
     if not _DROPPING.search(norm) or re.search(REQUEST, norm):
         return []
     return [
         key
         for key, value in prefs.items()
-        if key in ENTRY_WORDS and value and re.search(rf"\b{re.escape(value.lower())}\b", norm)
+        if key in ENTRY_WORDS
+        and value
+        and re.search(rf"\b{re.escape(value.lower())}(?:e?s)?\b", norm)
     ]

@@ -59,8 +59,9 @@ _KEEP = (
     r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
     r"(?:please )?note (?:that|this|it)|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
-    r"bear (?:that |this |it )?in mind|make a note|take note|for (?:the )?future(?: search(?:es)?)?|"
-    r"from now on|going forward|(?:save|store|update) (?:that|this|it)|"
+    r"bear (?:that |this |it )?in mind|make a note|take note|"
+    r"for (?:all |any |every )?(?:the |my |our )?future(?: search(?:es)?)?|"
+    r"from now on|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
@@ -94,10 +95,14 @@ def only_remembers(text: str) -> bool:
     states something says so ("remember we need 3 bedrooms", "my max is 600k, remember that"),
     or it states only a budget ("budget is 450")."""
     norm = normalize(text)
-    if _KEEP_FIRST.search(norm):
+    keep_first = bool(_KEEP_FIRST.search(norm))
+    if keep_first:
         norm = re.sub(_SEEKS, " ", norm)  # "remember: I search only condos" states a fact
     kept = re.sub(_KEEP, " ", re.sub(_ASKS_YOU_TO, " ", norm))
-    asks = re.search(REQUEST, kept)  # "for future searches", "i'd like you to" ask no search
+    # "from now on only show me Hutto", "don't forget we want Manor": the wish that follows a
+    # leading keep word is what to keep; only a later clause asks to see homes now
+    asked = re.split(_CLAUSES, kept, maxsplit=1)[1:] if keep_first else [kept]
+    asks = any(re.search(REQUEST, part) for part in asked)
     if asks and (not _KEEP_AT_END.search(norm) or re.search(_SHOW, norm)):
         return False  # "i need 4 bedrooms, keep that in mind" only remembers
     stated = [clause for clause in re.split(_CLAUSES, norm) if parse(clause).criteria]
@@ -143,7 +148,7 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
     def save(key: str, value: str, entry_type: str = "PREFERENCE") -> None:
         writes[key] = PreferenceWrite(entry_type, key, value)
 
-    norm = normalize(text)
+    norm = _CHANGED_FROM.sub(r"\1 \2", normalize(text))
     if outside_data(parse(text).criteria.get("location")):
         return []  # "3 bedrooms in Seattle": answered honestly, nothing remembered
     lasting = bool(re.search(_LASTING, norm))
@@ -168,7 +173,8 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
         if c.get("location") and (lasting or place_said):
             save("location", str(c["location"]))
             named |= {"location"} if named and place_said else set()  # "...and we live in X"
-        if c.get("property_type") and (re.search(_TYPE, clause) or (lasting and _a_type(clause))):
+        kind = c.get("property_type") and not parsed.generic_type  # "homes" is any kind
+        if kind and (re.search(_TYPE, clause) or (lasting and _a_type(clause))):
             save("property_type", str(c["property_type"]))
         if lasting:
             for key in ("beds_min", "baths_min"):
@@ -183,6 +189,11 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
             save("exclude_property_type", ", ".join(dict.fromkeys(excluded)), "DECISION")
     return [w for w in writes.values() if not named or w.key in named]
 
+
+_CHANGED_FROM = re.compile(
+    r"(\b(?:switch|chang|mov|go|went|turn)\w*(?:\s+\w+){0,2}?)\s+from\s+[^,;.!?]+?\s+(to|into)\b"
+)
+"""What a change leaves behind goes: "we switched from houses to condos" keeps condos."""
 
 _TYPE_SAID = re.compile(rf"(?:\b(the) )?\b(?:{type_alternation()})\b")
 

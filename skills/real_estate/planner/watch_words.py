@@ -24,10 +24,11 @@ STOP = re.compile(
 )
 CHANGE = re.compile(
     r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set|bump|tweak|adjust|modify|"
-    r"add|include)\b.*\b(?P<whose>saved|my|our) search\b|"
+    r"add|include)\b.*\b(?P<whose>saved|my|our) (?:search|(?:new[- ]listings? |listing |search )?alert)\b|"
     r"\b(?:saved|my|our) search (?:should|must|needs? to|to) (?:be|have|include|allow)\b"
 )
-"""A change of the saved search; "my search" means it only when one is saved."""
+"""A change of the saved search ("lower the max on my alert"); "my search" or "my alert" means
+it only when one is saved."""
 LIST = re.compile(
     r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
     r"watch(?:es|ing)|search alerts|(?:tracking|monitoring|keeping tabs on)(?= for (?:me|us)\b|\W*$))\b|"

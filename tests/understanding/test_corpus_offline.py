@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.805}
+FLOORS = {"learn": 0.965, "heldout": 0.807}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -62,7 +62,10 @@ learn 869/884 -> 876/884 (99.1%), held-out 286/359 -> 289/359 (80.5%); the held-
 (0.799, two cases of margin).
 Thirteenth session (understand18, 26 learn cases of one wish in non-native and chatty voices, 17
 passing before): learn 893/910 -> 902/910 (99.1%), held-out 289/359 -> 291/359 (81.1%); the
-held-out floor is 289 (0.805, two cases of margin)."""
+held-out floor is 289 (0.805, two cases of margin). With understand17 (27 cases, two wishes and
+positions) and understand19 (24 cases, preferences and saved searches) merged beside it: learn
+950/961 (98.9%), held-out 292/359 (81.3%); the held-out floor is 290 (0.807, two cases of
+margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

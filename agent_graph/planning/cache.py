@@ -54,5 +54,39 @@ class AnswerCache:
 
 
 def _key(skill: str, argument: Any) -> tuple[str, bytes]:
-    text = json.dumps(argument, sort_keys=True, default=str)
-    return (skill, hashlib.sha256(text.encode()).digest())
+    """(skill, digest of `argument`): a list of results is digested result by result, each
+    result once (they are the tool messages' own dicts, read again at every step of a turn)."""
+    if isinstance(argument, list) and all(isinstance(item, dict) for item in argument):
+        digest = hashlib.sha256(b"".join(map(_DIGESTS.of, argument))).digest()
+        return (skill, digest)
+    return (skill, _digest(argument))
+
+
+def _digest(value: Any) -> bytes:
+    text = json.dumps(value, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).digest()
+
+
+class _Digests:
+    """The digest of each recently seen result, by identity; the result itself is held so its
+    id is not reused while it is here. Results are never changed once a tool returned them."""
+
+    def __init__(self, size: int = KEPT * 4) -> None:
+        self.size = size
+        self._seen: OrderedDict[int, tuple[dict[str, Any], bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def of(self, result: dict[str, Any]) -> bytes:
+        with self._lock:
+            if (seen := self._seen.get(id(result))) is not None and seen[0] is result:
+                self._seen.move_to_end(id(result))
+                return seen[1]
+        digest = _digest(result)
+        with self._lock:
+            self._seen[id(result)] = (result, digest)
+            while len(self._seen) > self.size:
+                self._seen.popitem(last=False)
+        return digest
+
+
+_DIGESTS = _Digests()

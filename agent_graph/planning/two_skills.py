@@ -17,6 +17,7 @@ for is its planner's to say.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -72,9 +73,10 @@ def across_skills(text: str, plan_part: PlanPart, nearness: Nearness) -> dict[st
     """One plan with the calls of the two skills that each plan one part of `text`, the left
     part's first; None when no cut gives two skills' plans. A cut where the left part's skill
     reads the right part as its own in the whole message is passed over."""
+    whole = functools.cache(lambda: plan_part(text, ""))  # asked once, by the first cut planned
     for left, right in cuts(text):
         first = plan_part(left, "")
-        if first is None or _reads_on(plan_part(text, ""), first):
+        if first is None or _reads_on(whole(), first):
             continue
         second = _leaning(text, (left, right), first, plan_part)
         if second is None or first.skill == second.skill:

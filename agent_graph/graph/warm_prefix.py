@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from langchain_core.messages import HumanMessage
 
@@ -20,6 +20,14 @@ log = logging.getLogger(__name__)
 WARM_TIMEOUT_S = 300.0
 
 
+@runtime_checkable
+class KeepsPrefix(Protocol):
+    """A model that keeps the prefix it has read for its next start (llm/watch.py)."""
+
+    async def restore_prefix(self, tools: list[dict[str, Any]], request: Any) -> bool: ...
+    async def keep_prefix(self, tools: list[dict[str, Any]], request: Any) -> None: ...
+
+
 async def warm_prefix(services: Services, role: str) -> None:
     """One call of one token with the prompt's stable start and `role`'s tools (the role most
     callers have: with no tokens configured, every caller); failures are only logged."""
@@ -27,7 +35,7 @@ async def warm_prefix(services: Services, role: str) -> None:
     model: Any = services.model.bind_tools(tools) if tools else services.model
     messages = [stable_prompt(services), HumanMessage("Hello")]
     request = {"messages": [[m.type, m.content] for m in messages], "tools": tools}
-    keeps: Any = services.model if hasattr(services.model, "keep_prefix") else None
+    keeps = services.model if isinstance(services.model, KeepsPrefix) else None
     try:
         if keeps is not None and await keeps.restore_prefix(tools, request):
             log.info("local model: prompt prefix restored as an earlier start kept it")

@@ -3,9 +3,11 @@ corpus): homes that "went on sale", "popped up" or are "listings from the past w
 lately, and homes that "have a lower price since" a time dropped; a position closed by "please"
 or opened by "pull up" names a home, "back and forth" is no fourth, and "5 or 8, which is
 better" compares; liking "the look of" a home is praise, not homes like it; "is there a
-garage", "the school rating here", "whats the hoa on this one" ask about the open home; "open to
-any area" forgets it; "we're set on Manor", "save Manor as my area" and a wish for "anything you
-show us" keep, not search; a saved search moved "to Manor instead of 78745" leaves 78745
+garage", "the school rating here", "whats the hoa on this one", "how big is the lot", "how far
+is it" ask about the open home; "the 1st and 4th, which is cheaper" compares; "open to any
+area", "we don't mind which town" and "everything you remember" forget; "we're set on Manor",
+"save Manor as my area", "our target area is", "move area to" and a wish for "anything you show
+us" keep, not search; a saved search moved "to Manor instead of 78745" leaves 78745
 behind; "what kind of details can you find" and "is it a good time to buy" are words."""
 
 from __future__ import annotations
@@ -110,3 +112,42 @@ def test_a_saved_search_moved_elsewhere_leaves_the_old_place_behind() -> None:
 def test_what_you_can_find_and_when_to_buy_are_answered_in_words() -> None:
     for said in ["what sort of details can you find on a home", "would now be a smart time to buy"]:
         assert calls(said) == [], said
+
+
+def test_a_fact_of_the_open_home_asked_with_the_or_how_far_opens_its_details() -> None:
+    for said in ["what's the square footage", "how far is it from the airport"]:
+        assert calls(said, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], said
+
+
+def test_two_homes_and_which_is_the_more_of_something_are_compared() -> None:
+    assert calls("the 1st and 4th, which one is cheaper?", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["901", "904"]})
+    ]
+
+
+def test_not_minding_which_value_or_everything_remembered_forgets() -> None:
+    assert calls("we don't mind which town now", **REMEMBERED) == [
+        ("forget_search_criteria", {"key": "location"})
+    ]
+    assert len(calls("please clear everything you know about us", **REMEMBERED)) == 3
+
+
+def test_an_area_named_as_our_target_or_moved_is_kept() -> None:
+    assert calls("move area to pflugerville", **REMEMBERED) == [_keep("location", "Pflugerville")]
+    found = calls("our target area is manor")
+    assert found[0] == _keep("location", "Manor")
+
+
+def test_a_home_named_alone_is_no_wish_for_homes_like_it_whatever_the_intent() -> None:
+    near = {"intents": [("similar_homes", 0.9)]}
+    assert calls("the third house", **ON_SCREEN, **near) == [
+        ("get_property_details", {"zpid": "903"})
+    ]
+    assert calls("homes like the third", **ON_SCREEN, **near)[0][1]["like_zpid"] == "903"
+
+
+def test_the_next_or_previous_one_counts_from_the_open_home() -> None:
+    assert calls("and what about the next one?", **IN_VIEW) == [
+        ("get_property_details", {"zpid": "905"})
+    ]
+    assert calls("save the one above this one", **IN_VIEW) == [("save_home", {"zpid": "903"})]

@@ -19,6 +19,7 @@ _FORGET = re.compile(
     r"\bno more\b|\bno\b.*\bany ?(?:more|longer)\b|"
     r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b|"
     r"\b(?:flexible|open) (?:on|about|regarding) (?:the )?(?:price|budget|location|area|type)\b|"
+    r"\b(?:don'?t|do not) (?:mind|care) (?:which|what)\b|"
     r"\b(?:open to|fine with|ok with|okay with) any (?:price|budget|location|area|place|city|"
     r"type|kind)\b|\bany (?:price|budget|location|area|place|city|type|kind)\b[\w ]{0,25}? "
     r"(?:is|are|would be)(?: \w+)? (?:fine|ok|okay|good|great)\b"
@@ -47,7 +48,10 @@ _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
     (r"bath(?:room)?s?(?: count)?", ("baths_min",)),
     (r"must[- ]haves?|features?|amenities", ("features",)),
     (r"exclusions?|excluded types|never list", ("exclude_property_type",)),
-    (r"(?:search )?preferences|criteria", tuple(ENTRY_WORDS)),
+    (
+        r"(?:search )?preferences|criteria|everything you (?:remember|know|kept|saved|have)(?! about (?:my|our|the)\b)",
+        tuple(ENTRY_WORDS),
+    ),
 ]
 
 
@@ -90,6 +94,7 @@ def _named_keys(norm: str) -> list[tuple[str, ...]]:
         or re.search(
             rf"\b(?:open to|fine with|ok with|okay with|^|[,;] ?)\s*any (?:{words})\b", norm
         )
+        or re.search(rf"\b(?:mind|care) (?:which|what) (?:{words})\b", norm)
         or re.search(rf"{_DROPPING.pattern}\s+(?:about\s+)?(?:{words})\b", norm)
     ]
 

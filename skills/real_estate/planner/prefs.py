@@ -50,13 +50,14 @@ _NAMED: list[tuple[str, tuple[str, ...]]] = [
 ]
 """'remember my budget' names what to keep: only those keys are saved from the message."""
 _MY_PLACE = (
-    r"\b(?:my|our)\s+(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"
+    r"\b(?:my|our)\s+(?:preferred |favou?rite |target |ideal |chosen )?"
+    r"(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"
     r"(?:is|=|:|will be)|\b(?:we|i) (?:live|work|are based|'re based|'m based) in\b"
 )
 
 
 _KEEP = (
-    r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
+    r"\b(?:(?:change|update|set|switch|move) (?:my |our )?(?:saved )?(?:home type|property type|type|"
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
     r"(?:please )?note (?:that|this|it)|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|"

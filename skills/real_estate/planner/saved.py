@@ -61,7 +61,8 @@ _COMPARE = re.compile(
 )
 _WEIGH = re.compile(
     r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b|"
-    r"\bwhich (?:one |of (?:them|the two) )?is (?:the )?(?:better|best|nicer|smarter)\b|"
+    r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:is|looks|seems) (?:the )?"
+    r"(?:better|best|nicer|smarter|bigger|larger|smaller|cheaper|newer|older|roomier)\b|"
     r"\b(?:decide|choose|pick) between\b"
 )
 """Words that compare homes only when the message names two of them."""

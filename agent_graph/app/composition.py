@@ -123,7 +123,8 @@ def compose_services(
     storage = storage or open_storage(settings)
     sanitizer = sanitizer or make_sanitizer(settings)
     skills = skills or make_registry(settings, sanitizer.redact)
-    relevance = ToolChoice(skills.skill_for, embed, planners.understanding.rank)
+    understanding = planners.understanding
+    relevance = ToolChoice(skills.skill_for, embed, understanding.rank, understanding.named)
     return Services(
         handoffs=handoff_inbox(settings, storage),
         skills=skills,

@@ -92,6 +92,37 @@ def _intent(skill: str, name: str, body: Any, path: Path) -> Intent:
     )
 
 
+def load_names(folder: Path) -> tuple[str, ...]:
+    """The names a skill's `intents.yaml` lists under `names:` (its places, its products): a
+    message no skill is heard by otherwise is heard by a skill it names (graph/tool_choice.py).
+    () when it lists none; IntentsError when the list is malformed."""
+    path = folder / INTENTS_FILE
+    if not path.is_file():
+        return ()
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise IntentsError(f"{path}: not YAML ({exc})") from exc
+    names = data.get("names") if isinstance(data, dict) else None
+    if names is None:
+        return ()
+    if not isinstance(names, list) or any(not isinstance(n, str) or not n.strip() for n in names):
+        raise IntentsError(f"{path}: `names` is a list of non-empty strings")
+    return tuple(n.strip()[:MAX_EXAMPLE_CHARS] for n in names)
+
+
+def names_of(folders: Iterable[tuple[str, Path]]) -> dict[str, tuple[str, ...]]:
+    """Every skill's `names`, by skill; a skill whose list is malformed is left out (logged)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for skill, folder in folders:
+        try:
+            if names := load_names(folder):
+                found[skill] = names
+        except (IntentsError, OSError) as exc:
+            log.error("skipping the names of %s: %s", skill, exc)
+    return found
+
+
 def load_all(folders: Iterable[tuple[str, Path]]) -> list[Intent]:
     """Every skill's intents; a skill whose file is malformed is left out (logged), so one bad
     file never silences the others."""

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,8 +73,19 @@ _SHARED_LOCK = threading.Lock()
 class IntentMatcher:
     """Ranks the intents of every skill for a message; thread-safe."""
 
-    def __init__(self, intents: Sequence[Intent], embed: Embed = default_embed) -> None:
+    def __init__(
+        self,
+        intents: Sequence[Intent],
+        embed: Embed = default_embed,
+        names: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
         self.intents = list(intents)
+        self._names = {
+            skill: re.compile(r"\b(?:" + "|".join(_said_as(n) for n in said) + r")\b", re.I)
+            for skill, said in (names or {}).items()
+            if said
+        }
+        """Each skill's declared names (intents.yaml `names:`), as one pattern."""
         self._embed = embed
         self._owner = np.asarray(
             [i for i, intent in enumerate(self.intents) for _ in intent.examples], dtype=np.int64
@@ -103,6 +115,10 @@ class IntentMatcher:
             score = round(float(own.mean()), 4)
             scores.append(Ranked(intent.skill, intent.name, score, intent.sure))
         return sorted(scores, key=lambda r: -r.score)
+
+    def named(self, text: str) -> set[str]:
+        """The skills one of whose declared names `text` says, as a word ("del valle")."""
+        return {skill for skill, pattern in self._names.items() if pattern.search(text)}
 
     def learned(self, text: str) -> list[Ranked]:
         """Every intent with the classifier's probability for `text`, best first."""
@@ -171,6 +187,11 @@ class IntentMatcher:
             while len(self._messages) > KEPT_MESSAGES:
                 self._messages.popitem(last=False)
         return vector
+
+
+def _said_as(name: str) -> str:
+    """A declared name as a pattern: its words in order, with any spaces or dashes between."""
+    return r"[\s-]+".join(re.escape(word) for word in name.split())
 
 
 def _matrix(rows: Sequence[Sequence[float]]) -> Matrix:

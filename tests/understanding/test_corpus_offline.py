@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.807}
+FLOORS = {"learn": 0.965, "heldout": 0.818}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -65,7 +65,11 @@ passing before): learn 893/910 -> 902/910 (99.1%), held-out 289/359 -> 291/359 (
 held-out floor is 289 (0.805, two cases of margin). With understand17 (27 cases, two wishes and
 positions) and understand19 (24 cases, preferences and saved searches) merged beside it: learn
 950/961 (98.9%), held-out 292/359 (81.3%); the held-out floor is 290 (0.807, two cases of
-margin)."""
+margin).
+Fourteenth session (understand21, 30 learn cases in the weakest capabilities, 22 passing before;
+a message heard by nothing else is heard by the skill whose declared names it says): learn
+972/991 -> 983/991 (99.2%), held-out 292/359 -> 296/359 (82.5%); the held-out floor is 294
+(0.818, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -18,8 +18,14 @@ _FORGET = re.compile(
     r"\b(?:no longer|don'?t|do not) (?:care about|need|want|set on|fixed on|sold on)\b|"
     r"\bno more\b|\bno\b.*\bany ?(?:more|longer)\b|"
     r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b|"
-    r"\b(?:flexible|open) (?:on|about|regarding) (?:the )?(?:price|budget|location|area|type)\b"
+    r"\b(?:flexible|open) (?:on|about|regarding) (?:the )?(?:price|budget|location|area|type)\b|"
+    r"\b(?:don'?t|do not) (?:mind|care) (?:which|what)\b|"
+    r"\b(?:open to|fine with|ok with|okay with) any (?:price|budget|location|area|place|city|"
+    r"type|kind)\b|\bany (?:price|budget|location|area|place|city|type|kind)\b[\w ]{0,25}? "
+    r"(?:is|are|would be)(?: \w+)? (?:fine|ok|okay|good|great)\b"
 )
+"""A wish to forget: a word that says so, or any value of a criterion said to do ("we're open
+to any area now", "any type of home is fine")."""
 _KEPT = re.compile(
     r"\b(?:my|our|the saved|the (?:type|kind))\b|\b(?:i|we) (?:gave|told|said|set|mentioned)\b|"
     r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b|\byou(?:'ve| have)(?: got)? (?:for|on) (?:me|us)\b|"
@@ -42,7 +48,10 @@ _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
     (r"bath(?:room)?s?(?: count)?", ("baths_min",)),
     (r"must[- ]haves?|features?|amenities", ("features",)),
     (r"exclusions?|excluded types|never list", ("exclude_property_type",)),
-    (r"(?:search )?preferences|criteria", tuple(ENTRY_WORDS)),
+    (
+        r"(?:search )?preferences|criteria|everything you (?:remember|know|kept|saved|have)(?! about (?:my|our|the)\b)",
+        tuple(ENTRY_WORDS),
+    ),
 ]
 
 
@@ -82,6 +91,10 @@ def _named_keys(norm: str) -> list[tuple[str, ...]]:
         if re.search(rf"\b(?:my|our|the saved|the|no more|no)\s+(?:saved\s+)?(?:{words})\b", norm)
         or re.search(rf"\b(?:my|our)\b.*\band (?:my |our |the )?(?:{words})\b", norm)
         or re.search(rf"\b(?:flexible|open|easy) (?:on|about|with|regarding) (?:{words})\b", norm)
+        or re.search(
+            rf"\b(?:open to|fine with|ok with|okay with|^|[,;] ?)\s*any (?:{words})\b", norm
+        )
+        or re.search(rf"\b(?:mind|care) (?:which|what) (?:{words})\b", norm)
         or re.search(rf"{_DROPPING.pattern}\s+(?:about\s+)?(?:{words})\b", norm)
     ]
 

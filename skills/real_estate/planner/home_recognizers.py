@@ -11,10 +11,21 @@ from .criteria_edit import like, refine, tidy
 from .ids import ZPID
 from .market import asks_days_on_market
 from .plans import Conversation, Plan, ToolRequest, details
+from .positions import NOUN, ORD, positions_said
 from .refs import all_positions, card_click, find_reference, resolve, shown_at, typed_address
 
 _ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
 """Words asking about the home itself, not for homes like it."""
+_JUST_A_HOME = re.compile(
+    rf"^\W*(?:the )?(?:{ORD})(?: {NOUN})?\W*$|^\W*(?:number|#)\s*\d{{1,2}}(?: {NOUN})?\W*$"
+)
+"""A clause that only names a home ("the second house", "#3"): no wish for homes like it."""
+_LIKED_LOOK = re.compile(
+    r"\blike (?:the )?(?:look|looks|feel|sound|style|vibe|layout)s? of\b"
+    r"(?!.*\b(?:similar|comparable|more like|(?:ones?|homes?|houses?|others?) like)\b)"
+)
+"""Saying one likes how a home looks ("I kind of like the look of number 6"): praise of it,
+not a wish for homes like it."""
 _DESCRIBED = re.compile(
     r"\b(?:the|that|this) (?:one|house|home|place|listing) with (?:the )?(\d[\d,]*(?:\.5)?) "
     r"(bed(?:room)?s?|bath(?:room)?s?|square feet|sq ?ft|sqft)\b"
@@ -23,23 +34,27 @@ _DESCRIBED = re.compile(
 
 _IN_VIEW = re.compile(
     r"\b(?:this|that) (?:one|house|home|place|listing|property|condo|townhouse|townhome)\b|"
-    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\bit (?:has|have|got|comes?)\b"
+    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\bit (?:has|have|got|comes?)\b|"
+    r"^\W*(?:is|was) there (?:a|an)\b|\b(?:here|on it|for it|of it)\s*\W*$|"
+    r"^\W*(?:how|what|whats|what's|is|are|does|do)\b.*\bthe (?:lot|yard|backyard|garage|kitchen|"
+    r"roof|hoa|(?:property )?tax(?:es)?|schools?|price|size|square footage|pool|layout|floor ?plan)\b"
 )
 """The home in view, named as the subject of a question."""
 _ASKED = re.compile(
-    r"\?\s*$|^\W*(?:does|did|do|has|have|is|was|how (?:many|much|big|old)|what|which)\b|"
+    r"\?\s*$|^\W*(?:does|did|do|has|have|is|was|how (?:many|much|big|old|are|is|far|long)|what|whats|which)\b|"
     r"\bor not\b"
 )
 _FACT = re.compile(
     r"\bhow (?:many|much|big|old|large)\b|\b(?:bed(?:room)?s?|bath(?:room)?s?|garage|pool|hoa|"
-    r"yard|garden|school|size|sq ?ft|square|built|year|roof|basement|fireplace|tax(?:es)?|lot|"
+    r"yard|garden|schools?|size|far|distance|commute|sq ?ft|square|built|year|roof|basement|fireplace|tax(?:es)?|lot|"
     r"kitchen|floors?|levels?|parking|patio|porch|deck|view|ac|heating|solar|fence)\b"
 )
 """A fact a home's details hold."""
 _NOT_ITS_FACTS = re.compile(
     r"\b(?:other|others|ones|homes|houses|places|listings|instead|cheaper|bigger|similar|like|"
     r"payments?|monthly|mortgage|afford|down|rate|loan|interest|tour|visit|see it|save|watch|"
-    r"compare|versus|vs|search|show|find|look for|else|anything|something|any)\b"
+    r"compare|versus|vs|search|show|find|look for|else|anything|something|any|"
+    r"(?:house|home|one|place|listing|condo) with)\b"
 )
 """Words of another wish: homes other than this one, its payment, a visit, keeping it."""
 
@@ -82,8 +97,9 @@ def similar_homes(conv: Conversation) -> Plan | None:
     """Homes like a shown or open one: a search ranked by likeness to it (like_zpid)."""
     parsed, ref = conv.parsed, find_reference(conv.text)
     by_intent = conv.intent == "similar_homes" and not _ABOUT_IT.search(conv.norm)
+    by_intent = by_intent and not _JUST_A_HOME.match(positions_said(conv.norm))
     asked = "similar" in parsed.modifiers or by_intent
-    if not asked or (ref is None and not conv.focused):
+    if not asked or (ref is None and not conv.focused) or _LIKED_LOOK.search(conv.norm):
         return None
     target, why = resolve(ref, conv.last_results) if ref is not None else (conv.focused, "")
     if target is None:

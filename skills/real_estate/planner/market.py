@@ -27,7 +27,8 @@ _DROPPED = (
     r"(?:slashed|knocked down|chopped|trimmed|discounted)|"
     r"mark(?:ed)?[- ]?downs?|"
     r"reduced|lowered|(?:became|become|becomes|gotten|get|gets) cheaper|"
-    r"(?:made|make|makes|put) (?:the |their |its )?prices? (?:more low|lower|down))"
+    r"(?:made|make|makes|put) (?:the |their |its )?prices? (?:more low|lower|down)|"
+    r"(?:have|has|had|got|with) (?:a )?lower prices?)"
     r"(?: (?:in|their|its|the) price| in price| price)?|"
     r"price (?:drops?|cuts?|reductions?|dropped|reduced|lowered|was cut)|"
     r"(?:reduced|cut|lowered) (?:its |their |the )?prices?|"
@@ -36,7 +37,9 @@ _DROPPED = (
 _NEW = (
     r"(?:new(?:ly)? listings?|new(?:ly)? listed|listed|posted|new(?= this| today)|"
     r"(?:came|come|comes|coming) on"
-    r"(?: the market)?|hit (?:the )?market|new (?:on|to|in) (?:the )?market|new(?= \w+ on the market))"
+    r"(?: the market)?|hit (?:the )?market|new (?:on|to|in) (?:the )?market|new(?= \w+ on the market)|"
+    r"(?:went|go|gone|going|put|been put) (?:on|up for) (?:the )?(?:sale|market)|came out|"
+    r"(?:pop|show|turn)(?:ped|ed|s)? up|(?:anything|something|what(?:'s| is)?|whats) new|listings?)"
 )
 _THIS = r"(?:it|this|that)(?: one| home| house| place| listing)?"
 _HOW_LONG = re.compile(

@@ -50,12 +50,16 @@ _NOT_AMOUNT = (
 """What follows a number that counts something ("house 2 story"), not a position."""
 _ONE_HOME_VERBS = (
     r"save|add|put|keep|bookmark|star|favou?rite|unsave|un-save|remove|delete|watch|track|"
-    r"details?|info|open|tour|viewing|showing|visit"
+    r"details?|info|open|tour|viewing|showing|visit|pull up|bring up|check out|look at"
 )
 """Wishes about one home that may name it by a bare number ("add 3 to my list")."""
+_COURTESY_AT_END = r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|then|again|for me|for us))+\s*(?=[.!?]*\s*$)"
+"""Courtesy words that close a message, left out where a position is read."""
 _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), said)
     for pattern, said in (
+        (_COURTESY_AT_END, ""),  # "eighth please", "more on 4 pls": the position said alone
+        (r"\b(back and|and so) fourth\b", r"\1 forth"),  # an idiom spelling reads as "fourth"
         (r"\b(\d{1,2})-(st|nd|rd|th)\b", r"\1\2"),  # "the 4-th one"
         (rf"\b(\d{{1,2}}(?:st|nd|rd|th)) 1\b{_NOT_AMOUNT}", r"\1 one"),  # "the 4th 1" typed
         (
@@ -105,6 +109,10 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\1 number \2\3",
         ),
         (rf"\b(number {NUMW},?) (and|&) ({NUMW})\s*[.!?]?\s*$", r"\1 \2 number \3"),  # "4 and 6"
+        (  # "3 or 9, which is better": two bare numbers set against each other, said first
+            r"^\W*(\d{1,2}) (or|vs\.?|versus) (\d{1,2})\b(?=\s*[,?!.:-]|\s+which\b)",
+            r"number \1 \2 number \3",
+        ),
     )
 )
 """Other ways of saying a position, rewritten as the forms the references read."""

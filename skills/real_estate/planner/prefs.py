@@ -50,13 +50,14 @@ _NAMED: list[tuple[str, tuple[str, ...]]] = [
 ]
 """'remember my budget' names what to keep: only those keys are saved from the message."""
 _MY_PLACE = (
-    r"\b(?:my|our)\s+(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"
+    r"\b(?:my|our)\s+(?:preferred |favou?rite |target |ideal |chosen )?"
+    r"(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"
     r"(?:is|=|:|will be)|\b(?:we|i) (?:live|work|are based|'re based|'m based) in\b"
 )
 
 
 _KEEP = (
-    r"\b(?:(?:change|update|set|switch) (?:my|our) (?:saved )?(?:home type|property type|type|"
+    r"\b(?:(?:change|update|set|switch|move) (?:my |our )?(?:saved )?(?:home type|property type|type|"
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
     r"(?:please )?note (?:that|this|it)|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|"
@@ -65,7 +66,8 @@ _KEEP = (
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
-    r"as (?:my|our) (?:default|usual)|"
+    r"as (?:my|our) (?:default|usual|area|location|city|town|budget|max(?:imum)?|(?:home )?type)|"
+    r"(?:set|settled|decided) on|"
     r"(?:please )?keep (?:that|this)(?=\W*$)|always(?=\W*$))\b"
 )
 """Words that ask to keep what the message states."""
@@ -78,6 +80,11 @@ _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
 _KEEP_FIRST = re.compile(rf"^\W*(?:please )?(?:you )?(?:{_KEEP})")
 _SEEKS = r"\b(?:i|we)(?:'m|'re| am| are)? (?:only )?(?:search|look)\w*\b"
 """What the person seeks, said as a fact after a leading "remember": it asks no search."""
+_YOU_SHOW_LATER = (
+    r"\b(?:anything|everything|whatever|all|what|homes|houses|places|listings|stuff|ones|that|"
+    r"which) (?:you|u) (?:show|find|send|give|search)\w* (?:me|us|for (?:me|us))\b"
+)
+"""What you show us later ("in anything you show us"): said of future searches, no ask now."""
 _JUST_BUDGET = {"price_max", "price_min"}
 _SHOW = r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me)\b"
 """Asking to see homes: a message with these searches even when it ends "keep that in mind"."""
@@ -94,7 +101,7 @@ def only_remembers(text: str) -> bool:
     """A message that asks to remember what it states, not to search with it: each clause that
     states something says so ("remember we need 3 bedrooms", "my max is 600k, remember that"),
     or it states only a budget ("budget is 450")."""
-    norm = normalize(text)
+    norm = re.sub(_YOU_SHOW_LATER, " ", normalize(text))
     keep_first = bool(_KEEP_FIRST.search(norm))
     if keep_first:
         norm = re.sub(_SEEKS, " ", norm)  # "remember: I search only condos" states a fact

@@ -43,7 +43,7 @@ from .saved import named_homes, plan_saved
 from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
 from .talk import UNCLEAR
 from .watch import plan_watch
-from .words_only import outside, small_talk, steering, term, unreadable
+from .words_only import outside, small_talk, steering, term, timing, unreadable
 
 Recognizer = Callable[[Conversation], Plan | None]
 _WATCH_WISHES = (
@@ -174,6 +174,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("unreadable", unreadable),
     ("small talk", small_talk),
     ("outside", outside),
+    ("timing", timing),
     ("fair housing", steering),
     ("unknown id", unknown_id),
     ("unshown home", unshown_home),

@@ -84,11 +84,35 @@ def _relative(norm: str, count: int) -> str:
     return norm
 
 
-def said_absolutely(text: str, count: int) -> str:
-    """`text` with positions said relative to another, or taken back, written as the position
-    meant among the `count` homes shown (lower case then); the text itself when none is."""
+_FROM_OPEN = re.compile(
+    r"\b(?:the )?(?P<way>next|following|previous|prior|preceding) "
+    r"(?:one|home|house|listing|place|property)\b|"
+    r"\bthe (?:one|home|house|listing|place) (?:(?:right|just|immediately|directly) )?"
+    r"(?P<side>after|below|under|following|before|above|preceding) (?:it|that(?: one)?|this(?: one)?)\b"
+)
+"""A home named by its place next to the one open, when the message names no other ("ok and
+the next one?", "the previous one", "the one below this one")."""
+
+
+def _from_open(norm: str, count: int, open_at: int) -> str:
+    if _POSITION.search(norm) or not 1 <= open_at <= count:
+        return norm
+
+    def moved(match: re.Match[str]) -> str:
+        way = match.group("way") or match.group("side")
+        step = 1 if way in ("next", "following", *_AFTER) else -1
+        return _said(open_at + step, count) or match.group(0)
+
+    return _FROM_OPEN.sub(moved, norm)
+
+
+def said_absolutely(text: str, count: int, open_at: int = 0) -> str:
+    """`text` with positions said relative to another (or to the home open, at `open_at`), or
+    taken back, written as the position meant among the `count` homes shown (lower case then);
+    the text itself when none is."""
     if count < 2:
         return text
     norm = positions_said(normalize(text))
-    rewritten = _RULED_OUT.sub("", _TAKEN_BACK.sub("", _relative(norm, count)))
+    norm_read = _from_open(norm, count, open_at) if open_at else norm
+    rewritten = _RULED_OUT.sub("", _TAKEN_BACK.sub("", _relative(norm_read, count)))
     return rewritten if rewritten != norm else text

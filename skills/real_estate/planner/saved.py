@@ -60,7 +60,10 @@ _COMPARE = re.compile(
     r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b"
 )
 _WEIGH = re.compile(
-    r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b"
+    r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b|"
+    r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:is|looks|seems) (?:the )?"
+    r"(?:better|best|nicer|smarter|bigger|larger|smaller|cheaper|newer|older|roomier)\b|"
+    r"\b(?:decide|choose|pick) between\b"
 )
 """Words that compare homes only when the message names two of them."""
 _CLOSER = re.compile(r"\bclos(?:er|est)\b|\bnear(?:er|est)?\b|\bdistance\b")
@@ -171,7 +174,9 @@ def _save(
     asked: bool = False,
 ) -> Planned:
     if not (asked or _SAVE.search(norm)) or re.search(
-        r"\bsearch\b|\bpreferences?\b|\bbudget\b|\bas (?:my|our) (?:default|usual)\b", norm
+        r"\bsearch\b|\bpreferences?\b|\bbudget\b|\bas (?:my|our) (?:default|usual|area|location|"
+        r"city|town|max(?:imum)?|(?:home )?type)\b",
+        norm,
     ):
         return None
     several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]

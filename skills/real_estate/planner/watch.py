@@ -25,7 +25,7 @@ from .refs import find_reference, resolve
 from .saved import SAVED_LIST, asks_to_save, saved_zpids
 from .tour_request import TIMES, TOUR, tour_requests, tours_of_positions
 from .watch_words import CHANGE, LIST, STOP
-from .wording import criteria_phrase
+from .wording import DATA_CITIES, criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
 Planned = tuple[list[Call], str] | None
@@ -190,6 +190,15 @@ def _saved_criteria(preferences: Mapping[str, str]) -> dict[str, Any] | None:
     return saved if isinstance(saved, dict) else None
 
 
+_PLACE = rf"(?:in\s+)?(?:\d{{5}}|{'|'.join(DATA_CITIES)})\b"
+_LEFT_BEHIND = re.compile(
+    rf"\b(?:not|instead of|rather than|in place of|no longer)\s+{_PLACE}|"
+    rf"\bfrom\s+{_PLACE}(?=\s+(?:to|into)\b)"
+)
+"""A place the change leaves behind ("should be in manor not 78745", "to Pflugerville instead
+of 78745", "from 78745 to del valle"): not the saved search's new place."""
+
+
 def _change_search(text: str, preferences: Mapping[str, str]) -> Planned:
     """ "change my saved search to 4 bedrooms": the saved search with what the message says."""
     searches = [k for k in preferences if k.startswith("search_")]
@@ -201,7 +210,8 @@ def _change_search(text: str, preferences: Mapping[str, str]) -> Planned:
         saved = json.loads(preferences[searches[0]])
     except ValueError:
         return [], "I couldn't read that saved search; say what it should look for."
-    changed = {k: v for k, v in parse(text).criteria.items() if k not in NOT_SAVED}
+    said = _LEFT_BEHIND.sub(" ", normalize(text))  # "in manor not 78745": manor
+    changed = {k: v for k, v in parse(said).criteria.items() if k not in NOT_SAVED}
     for counted, count in _COUNT_TO.findall(normalize(text)):
         changed.setdefault(f"{counted}s_min", int(count))
     return [(SAVE_SEARCH, {"criteria": {**saved, **changed}})], ""

@@ -24,7 +24,7 @@ STOP = re.compile(
 )
 CHANGE = re.compile(
     r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set|bump|tweak|adjust|modify|"
-    r"add|include)\b.*\b(?P<whose>saved|my|our) (?:search|(?:new[- ]listings? |listing |search )?alert)\b|"
+    r"add|include|switch|move|shift|put)\b.*\b(?P<whose>saved|my|our) (?:search|(?:new[- ]listings? |listing |search )?alert)\b|"
     r"\b(?:saved|my|our) search (?:should|must|needs? to|to) (?:be|have|include|allow)\b"
 )
 """A change of the saved search ("lower the max on my alert"); "my search" or "my alert" means

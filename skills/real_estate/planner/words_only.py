@@ -7,6 +7,7 @@ import re
 
 from .criteria_edit import concept_question
 from .fair_housing import ALTERNATIVES
+from .home_recognizers import asked_of_home_in_view
 from .plans import Conversation, Plan
 from .refs import find_reference
 from .talk import NO_TERM, REPLIES, explained, small_talk_kind
@@ -23,7 +24,8 @@ _ASKED_BACK = re.compile(
 are those?")."""
 _HOW_IT_WORKS = re.compile(
     r"\bhow does (?:this|it) work\b|\bwhat can you do\b|\bwho are you\b|"
-    r"\bwhat (?:sort|kind|type)s? of (?:stuff|things) (?:can|could|do) you\b|"
+    r"\bwhat (?:sort|kind|type)s? of (?:stuff|things|info(?:rmation)?|details?|data|facts) "
+    r"(?:can|could|do|will) you\b|"
     r"\bhow (?:can|could) you help(?: me| us)?\s*\W*$"
 )
 _WORDS_ONLY = ("greeting", "thanks", "goodbye", "about_assistant")
@@ -69,6 +71,27 @@ def outside(conv: Conversation) -> Plan | None:
     return Plan([], OUTSIDE, no_tools=True)
 
 
+_TIMING = re.compile(
+    r"\b(?:(?:is|was|would be) (?:now|it|this|today)|(?:would|will) (?:now|it|this|today) be) "
+    r"(?:a |the )?(?:good|bad|great|right|smart|wise|best) (?:time|moment|year|idea) to "
+    r"(?:buy|sell|purchase|get into)\b|"
+    r"\bshould (?:i|we) (?:buy now|wait(?: to buy)?|hold off)\b|\bwill (?:prices|the market) "
+    r"(?:go|come|drop|fall|rise|crash)\b|\bis the market (?:going to|about to) (?:crash|drop)\b"
+)
+"""Asked whether to buy now or wait: a forecast no search answers."""
+TIMING = (
+    "I can't tell you when to buy: I don't forecast prices. I can show you what's for sale, "
+    "what dropped in price lately and how long homes have been listed. Which area should I look in?"
+)
+
+
+def timing(conv: Conversation) -> Plan | None:
+    """ "is now a good time to buy in austin?": said so, no search (a forecast, not homes)."""
+    if not _TIMING.search(conv.norm) or re.search(r"\b(?:show|find|search|list)\b", conv.norm):
+        return None
+    return Plan([], TIMING, no_tools=True)
+
+
 def _named_place_or_price(conv: Conversation) -> bool:
     criteria = conv.parsed.criteria
     return bool({"location", "near", "price_max", "price_min", "beds_min"} & set(criteria))
@@ -85,6 +108,8 @@ def term(conv: Conversation) -> Plan | None:
     """A question about a word of the trade (HOA, escrow, PMI, a condo): explained."""
     if conv.last_results and find_reference(conv.text) is not None:
         return None  # "what's the HOA on the second": that home's details say
+    if asked_of_home_in_view(conv) is not None:
+        return None  # "what's the HOA fee on it", a home open: its details say
     meaning = explained(conv.norm)
     asked = conv.intent == "explain_term" or concept_question(conv.parsed)
     if not asked and not (

@@ -59,7 +59,20 @@ def _reworded(case: Case, kind: str, seed: int) -> Variant | None:
     lost = set(words.findall(case.say.lower())) - set(words.findall(said.lower()))
     if kind == "typo" and any(word in json.dumps(case.expect).lower() for word in lost):
         return None
+    if any(v in case.say.lower() and v not in said.lower() for v in _values(case.expect)):
+        return None  # an address or an email said with its commas and dots, expected so
     return Variant(kind, dataclasses.replace(case, say=said), case.say)
+
+
+def _values(value: Any) -> list[str]:
+    """The lower-case strings of four characters or more an expectation names."""
+    if isinstance(value, str):
+        return [value.lower()] if len(value) >= 4 and not value.startswith("$") else []
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _values(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _values(v)]
+    return []
 
 
 Tried = tuple[Variant, Outcome]

@@ -14,8 +14,9 @@ from tests.understanding.cases import SPOKEN_REF
 
 Rewording = Callable[[str, int], "str | None"]
 
-KEEP = re.compile(rf"{SPOKEN_REF.pattern}|\d+(?:[.,]\d+)+|https?://\S+")
-"""What no rewording touches: a shown home's address reference, a number with its separators."""
+KEEP = re.compile(rf"{SPOKEN_REF.pattern}|\d+(?:[.,:]\d+)+|\S+@\S+|https?://\S+")
+"""What no rewording touches: a shown home's address reference, a number or a time with its
+separators, an email address, a link."""
 
 
 def seed_of(where: str) -> int:

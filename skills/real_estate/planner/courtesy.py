@@ -19,9 +19,7 @@ _THANKS = (
     r"(?: (?:so|very) much| a lot| in advance| again)?"
 )
 _SMILE = r"(?::-?[)D]|;-?\)|<3)"
-_OPENING = re.compile(
-    rf"^(?:\s*(?:(?:{_GREETING}|{_FILLER}|{_THANKS})\b\s*)+[,.:;!?-]+)+\s*", re.I
-)
+_OPENING = re.compile(rf"^(?:\s*(?:(?:{_GREETING}|{_FILLER}|{_THANKS})\b\s*)+[,.:;!?-]+)+\s*", re.I)
 """Courtesy words before a mark ("hi, so", "ok so um,"): without the mark they may begin the
 wish itself ("ok so we drove past ...")."""
 _CLOSING = re.compile(rf"(?:[\s,;-]*\b(?:{_THANKS})\b|[\s,;-]*{_SMILE})+[\s.!]*$", re.I)

@@ -41,9 +41,8 @@ def test_a_set_phrase_without_its_article_keeps_its_meaning() -> None:
 
 
 def test_second_to_last_is_still_one_position() -> None:
-    assert calls("show me second to last one", **ON_SCREEN) == [
-        ("get_property_details", {"zpid": "904"})
-    ]
+    for said in ("show me second to last one", "the seocnd to last one"):
+        assert calls(said, **ON_SCREEN) == [("get_property_details", {"zpid": "904"})]
 
 
 def test_a_slip_in_a_word_of_the_vocabulary_is_read_as_meant() -> None:
@@ -54,3 +53,7 @@ def test_a_slip_in_a_word_of_the_vocabulary_is_read_as_meant() -> None:
 def test_words_near_the_new_vocabulary_stay_as_written() -> None:
     said = "no longer the earliest result, it was pricier though, talking of contact"
     assert _spelling.correct(said) == said
+
+
+def test_a_slip_in_a_past_form_reads_as_that_form() -> None:
+    assert _spelling.correct("which alerts am i subscirbed to") == "which alerts am i subscribed to"

@@ -82,7 +82,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "save third", "open 3rd", "compare first and fourth", "details on sixth": the article
         # a terse writer leaves out before a position, after a verb or a preposition
         (
-            rf"(?<!second )(?<!next )\b({_BEFORE_A_POSITION}) ({ORD})\b(?![- ](?:time|off|of all|things?|floor|half|"
+            rf"(?<!second )(?<!next )\b(?!to last\b)({_BEFORE_A_POSITION}) ({ORD})\b(?![- ](?:time|off|of all|things?|floor|half|"
             r"quarter|hand|glance|impression|step|round|person|mortgage)\b)",
             r"\1 the \2",
         ),

@@ -29,7 +29,7 @@ VOCABULARY = frozenset(
     thursday friday morning afternoon evening address saved
     monthly market results priciest cancel subscribe searches dollars pending recommend
     eastern mountain pacific better against longest reduction earlier keepers stretch
-    forward reference anymore nothing racial families neighbors neighbours marked
+    forward reference anymore nothing racial families neighbors neighbours marked subscribed
     """.split()  # noqa: SIM905
 )
 KNOWN = frozenset(

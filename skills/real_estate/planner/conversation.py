@@ -47,6 +47,7 @@ from __future__ import annotations
 from typing import Any
 
 from .arbitration import arbitrate
+from .courtesy import without_courtesy
 from .hint_chips import follow_up_hints
 from .plain_english import plain_english
 from .plans import Conversation, Plan, ToolRequest
@@ -69,10 +70,11 @@ __all__ = [
 def plan_for(conv: Conversation) -> Plan | None:
     """What to do for the user's message; None when it is not about homes. A shown home named
     by its street reads as its position ("more about 3312 Western Dr" -> "more about #3"), and
-    English as a learner writes it as the recognizers read it (plain_english.py); a position
-    said relative to another, or taken back, as the one meant (relative.py)."""
+    English as a learner writes it as the recognizers read it (plain_english.py), without the
+    courtesy around it (courtesy.py); a position said relative to another, or taken back, as the
+    one meant (relative.py)."""
     if not card_click(conv.text):
-        conv = conv.read_as(plain_english)
+        conv = conv.read_as(lambda text: plain_english(without_courtesy(text)))
     if conv.last_results and not card_click(conv.text):
         shown = conv.last_results
         conv = conv.read_as(lambda text: with_positions(text, shown))

@@ -14,11 +14,19 @@ from __future__ import annotations
 
 import re
 
+from .positions import ORD
+
 _VERBS = (
     r"see|save|visit|know|find|buy|look|go|check|compare|book|schedule|keep|watch|remember|"
     r"forget|get|have|move|live|make"
 )
 _NUMBERS = r"one|two|three|four|five|six|seven|eight|nine|ten"
+_BEFORE_A_POSITION = (
+    r"compare|save|unsave|open|show|see|pin|heart|bookmark|book|tour|visit|watch|track|drop|"
+    r"remove|delete|keep|prefer|pick|choose|take|check|view|like|love|about|on|of|to|after|"
+    r"before|below|above|with|and|or|than|for|then|is|vs|versus|abt|bout|whats|what's|mean|if|"
+    r"from|tell|give|want"
+)
 _YOU_VERBS = r"save|show|tell|send|give|find|book|notify|inform|remember|keep|forget|compare"
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), replacement)
@@ -71,6 +79,19 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\bthe next (?:houses|homes|ones|results)\b|\bnext (?:houses|homes|results)\b",
             "next page",
         ),
+        # "save third", "open 3rd", "compare first and fourth", "details on sixth": the article
+        # a terse writer leaves out before a position, after a verb or a preposition
+        (
+            rf"(?<!second )(?<!next )\b(?!to last\b)({_BEFORE_A_POSITION}) ({ORD})\b(?![- ](?:time|off|of all|things?|floor|half|"
+            r"quarter|hand|glance|impression|step|round|person|mortgage)\b)",
+            r"\1 the \2",
+        ),
+        # "keep eye on", "3000 month", "six and half", "at top of the list": articles left out
+        # of set phrases
+        (r"\bkeep(ing)? eye\b", r"keep\1 an eye"),
+        (r"\b(\d[\d,.]*k?|hundred|thousand|grand|bucks|dollars) (month|year)\b", r"\1 a \2"),
+        (r"\band (half|quarter)\b", r"and a \1"),
+        (r"\b(at|on|from) (top|bottom|end) of\b", r"\1 the \2 of"),
     )
 )
 

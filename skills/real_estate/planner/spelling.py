@@ -27,6 +27,9 @@ VOCABULARY = frozenset(
     watch watching alert alerts visit remove delete forget payment mortgage afford
     interest bookmark reduced appointment tomorrow saturday sunday monday tuesday wednesday
     thursday friday morning afternoon evening address saved
+    monthly market results priciest cancel subscribe searches dollars pending recommend
+    eastern mountain pacific better against longest reduction earlier keepers stretch
+    forward reference anymore nothing racial families neighbors neighbours marked subscribed
     """.split()  # noqa: SIM905
 )
 KNOWN = frozenset(
@@ -39,6 +42,9 @@ KNOWN = frozenset(
     cheap price prices priced newer older change changed seven eight eleven twelve fifteen twenty seventy
     eighty ninety sixty fifty forty thirty nineteen eighteen seventeen sixteen fourteen
     thirteen alter removed deleted forgot visited reduce secondly thirdly
+    longer earliest changing becomes noting subscribed cancelled canceled tracked searched
+    recommended pricier result talking taking though thought contact chance keeps referenced
+    stretched reductions keeper
     """.split()  # noqa: SIM905
 )
 SHORT_VOCABULARY = frozenset(

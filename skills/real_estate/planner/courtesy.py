@@ -1,0 +1,38 @@
+"""Courtesy around a wish read away before the wish is read: a greeting, a filler or "quick
+question:" before it ("hi, so ...", "hello again. ...", "ok so um, ..."), thanks or a smile after
+it ("... thanks!", "... thank you so much", "... cheers :)"). A message that is only courtesy is
+left whole, for the small-talk recognizer."""
+
+from __future__ import annotations
+
+import re
+
+from .talk import small_talk_kind
+
+_GREETING = (
+    r"(?:hi|hello|hey|heya|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))"
+    r"(?: there| again| everyone| all| guys)?"
+)
+_FILLER = r"(?:ok(?:ay)?|so|um+|uh+|erm|hmm+|well|alright|right|oh|anyway|quick question|question)"
+_THANKS = (
+    r"(?:many )?(?:thanks|thank you|thx|thanx|ty|cheers|much appreciated)"
+    r"(?: (?:so|very) much| a lot| in advance| again)?"
+)
+_SMILE = r"(?::-?[)D]|;-?\)|<3)"
+_OPENING = re.compile(rf"^(?:\s*(?:(?:{_GREETING}|{_FILLER}|{_THANKS})\b\s*)+[,.:;!?-]+)+\s*", re.I)
+"""Courtesy words before a mark ("hi, so", "ok so um,"): without the mark they may begin the
+wish itself ("ok so we drove past ...")."""
+_CLOSING = re.compile(rf"(?:[\s,;-]*\b(?:{_THANKS})\b|[\s,;-]*{_SMILE})+[\s.!]*$", re.I)
+_WORD = re.compile(r"[a-z0-9#$]", re.I)
+
+
+def without_courtesy(text: str) -> str:
+    """`text` without the courtesy before and after its wish; unchanged when nothing else is
+    said ("hi", "thanks so much!")."""
+    if small_talk_kind(text.lower()) is not None:
+        return text
+    inner = _OPENING.sub("", text)
+    if inner != text:  # "hi, so 4th?": a "so" after a greeting begins no wish
+        inner = re.sub(r"^(?:so|um+|uh+|like)\s+", "", inner, flags=re.I)
+    inner = _CLOSING.sub("", inner)
+    return inner.strip() if _WORD.search(inner) else text

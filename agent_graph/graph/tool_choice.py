@@ -185,10 +185,10 @@ class ToolChoice:
 
     def named(self, tools: list[dict[str, Any]], text: str) -> set[str]:
         """The skills of `tools` one of whose declared names `text` says: the last way a
-        message is heard, asked only when nothing else hears it ("dont forget we want del
-        valle" is near no tool and 0.38 from its nearest intent, but names a place only the
-        home search's data knows: intents.yaml `names:`), so a name never takes a message from
-        the skill it is about ("what time is it in Manor")."""
+        message is heard, asked only when nothing else hears it (a short message near no tool
+        and no intent that names something only one skill's data knows: intents.yaml
+        `names:`), so a name never takes a message from the skill it is about (the time in a
+        town another skill lists stays the clock's)."""
         if self.names is None:
             return set()
         skills = {self.skill_of(tool_name(t)) for t in tools}

@@ -117,7 +117,7 @@ class IntentMatcher:
         return sorted(scores, key=lambda r: -r.score)
 
     def named(self, text: str) -> set[str]:
-        """The skills one of whose declared names `text` says, as a word ("del valle")."""
+        """The skills one of whose declared names `text` says, as whole words."""
         return {skill for skill, pattern in self._names.items() if pattern.search(text)}
 
     def learned(self, text: str) -> list[Ranked]:

@@ -53,7 +53,7 @@ from agent_graph.planning.planner import (
 from agent_graph.planning.process import PlannerFailure, PlannerProcess
 from agent_graph.skills.model.manifest import SkillSpec, load_skill
 from agent_graph.skills.registry import discover
-from agent_graph.understanding.intents import load_all, names_of
+from agent_graph.understanding.intents import declared
 from agent_graph.understanding.matcher import IntentMatcher
 
 log = logging.getLogger(__name__)
@@ -122,8 +122,8 @@ class Planners:
                 process.close()
                 continue
             found.append(Planner(spec.name, greeting["priority"], process, spec.planner_reads))
-        folders = [(spec.name, spec.folder) for spec in specs]
-        understanding = IntentMatcher(load_all(folders), names=names_of(folders))
+        intents, names = declared((spec.name, spec.folder) for spec in specs)
+        understanding = IntentMatcher(intents, names=names)
         return cls(
             sorted(found, key=lambda p: (p.priority, p.skill)),
             off,

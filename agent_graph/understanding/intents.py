@@ -47,14 +47,26 @@ class Intent:
 
 def load_intents(skill: str, folder: Path) -> list[Intent]:
     """The intents of one skill folder; [] when it declares none, IntentsError when malformed."""
+    data = _document(folder)
+    return [] if data is None else _intents_in(skill, data, folder / INTENTS_FILE)
+
+
+def _document(folder: Path) -> dict[str, Any] | None:
+    """The folder's intents.yaml, parsed; None without one, IntentsError when it is no mapping."""
     path = folder / INTENTS_FILE
     if not path.is_file():
-        return []
+        return None
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         raise IntentsError(f"{path}: not YAML ({exc})") from exc
-    declared = data.get("intents") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        raise IntentsError(f"{path}: needs an `intents:` mapping of name -> intent")
+    return data
+
+
+def _intents_in(skill: str, data: dict[str, Any], path: Path) -> list[Intent]:
+    declared = data.get("intents")
     if not isinstance(declared, dict) or not declared:
         raise IntentsError(f"{path}: needs an `intents:` mapping of name -> intent")
     return [_intent(skill, str(name), body, path) for name, body in declared.items()]
@@ -96,14 +108,12 @@ def load_names(folder: Path) -> tuple[str, ...]:
     """The names a skill's `intents.yaml` lists under `names:` (its places, its products): a
     message no skill is heard by otherwise is heard by a skill it names (graph/tool_choice.py).
     () when it lists none; IntentsError when the list is malformed."""
-    path = folder / INTENTS_FILE
-    if not path.is_file():
-        return ()
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise IntentsError(f"{path}: not YAML ({exc})") from exc
-    names = data.get("names") if isinstance(data, dict) else None
+    data = _document(folder)
+    return () if data is None else _names_in(data, folder / INTENTS_FILE)
+
+
+def _names_in(data: dict[str, Any], path: Path) -> tuple[str, ...]:
+    names = data.get("names")
     if names is None:
         return ()
     if not isinstance(names, list) or any(not isinstance(n, str) or not n.strip() for n in names):
@@ -111,25 +121,34 @@ def load_names(folder: Path) -> tuple[str, ...]:
     return tuple(n.strip()[:MAX_EXAMPLE_CHARS] for n in names)
 
 
-def names_of(folders: Iterable[tuple[str, Path]]) -> dict[str, tuple[str, ...]]:
-    """Every skill's `names`, by skill; a skill whose list is malformed is left out (logged)."""
-    found: dict[str, tuple[str, ...]] = {}
+def declared(
+    folders: Iterable[tuple[str, Path]],
+) -> tuple[list[Intent], dict[str, tuple[str, ...]]]:
+    """Every skill's intents, and its `names` by skill, each file read once; a skill whose file
+    is malformed is left out (logged), so one bad file never silences the others."""
+    intents: list[Intent] = []
+    names: dict[str, tuple[str, ...]] = {}
     for skill, folder in folders:
+        path = folder / INTENTS_FILE
         try:
-            if names := load_names(folder):
-                found[skill] = names
+            data = _document(folder)
+            intents.extend(_intents_in(skill, data, path) if data is not None else ())
         except (IntentsError, OSError) as exc:
+            log.error("skipping the intents of %s: %s", skill, exc)
+            continue
+        try:
+            if data is not None and (said := _names_in(data, path)):
+                names[skill] = said
+        except IntentsError as exc:
             log.error("skipping the names of %s: %s", skill, exc)
-    return found
+    return intents, names
 
 
 def load_all(folders: Iterable[tuple[str, Path]]) -> list[Intent]:
-    """Every skill's intents; a skill whose file is malformed is left out (logged), so one bad
-    file never silences the others."""
-    found: list[Intent] = []
-    for skill, folder in folders:
-        try:
-            found.extend(load_intents(skill, folder))
-        except (IntentsError, OSError) as exc:
-            log.error("skipping the intents of %s: %s", skill, exc)
-    return found
+    """Every skill's intents (see `declared`)."""
+    return declared(folders)[0]
+
+
+def names_of(folders: Iterable[tuple[str, Path]]) -> dict[str, tuple[str, ...]]:
+    """Every skill's `names`, by skill (see `declared`)."""
+    return declared(folders)[1]

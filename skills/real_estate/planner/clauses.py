@@ -143,7 +143,7 @@ def homes_of(plan: Plan) -> list[str]:
 def referring_back(text: str, zpids: list[str], shown: list[dict[str, Any]]) -> str:
     """`text` with "it", "this one", "them" written as the positions of the homes an earlier
     clause acted on, when they are shown ("save it" -> "save #2")."""
-    positions = [_position(z, shown) for z in zpids]
+    positions = [position_of(z, shown) for z in zpids]
     if not zpids or None in positions:
         return text
     named = " and ".join(f"#{p}" for p in positions)
@@ -167,7 +167,8 @@ def carried(conv: Conversation, plan: Plan) -> Conversation:
     return replace(conv, preferences=prefs, last_criteria=criteria, focused=focused)
 
 
-def _position(zpid: str, shown: list[dict[str, Any]]) -> int | None:
+def position_of(zpid: str, shown: list[dict[str, Any]]) -> int | None:
+    """The 1-based position of the home `zpid` among those `shown`, None when not shown."""
     for number, home in enumerate(shown, start=1):
         if str(home.get("zpid")) == zpid:
             return number

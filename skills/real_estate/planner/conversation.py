@@ -44,9 +44,8 @@ A distance sort or radius with no landmark means downtown.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .arbitration import arbitrate
+from .clauses import position_of
 from .courtesy import without_courtesy
 from .hint_chips import follow_up_hints
 from .plain_english import plain_english
@@ -78,16 +77,9 @@ def plan_for(conv: Conversation) -> Plan | None:
     if conv.last_results and not card_click(conv.text):
         shown = conv.last_results
         conv = conv.read_as(lambda text: with_positions(text, shown))
-        open_at = _position_of(conv.focused, shown)
+        open_at = position_of(str((conv.focused or {}).get("zpid")), shown) or 0
         conv = conv.read_as(lambda text: said_absolutely(text, len(shown), open_at))
     return arbitrate(conv, _decided(conv), plan_as)
-
-
-def _position_of(home: dict[str, Any] | None, shown: list[dict[str, Any]]) -> int:
-    """The 1-based position of the open home among those shown, 0 when it is not one of them."""
-    zpids = [str(h.get("zpid")) for h in shown]
-    zpid = str((home or {}).get("zpid"))
-    return zpids.index(zpid) + 1 if zpid in zpids else 0
 
 
 def _decided(conv: Conversation) -> tuple[str, Plan] | None:

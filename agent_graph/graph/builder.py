@@ -10,13 +10,8 @@ from agent_graph.graph.nodes.agent import make_agent
 from agent_graph.graph.nodes.confirm_writes import make_confirm_writes
 from agent_graph.graph.nodes.hydrate import make_hydrate
 from agent_graph.graph.nodes.post_process import make_post_process
-from agent_graph.graph.nodes.reflect import make_reflect
 from agent_graph.graph.nodes.tools import make_tools
-from agent_graph.graph.routing import (
-    route_after_agent,
-    route_after_tools,
-    route_after_tools_block_kept,
-)
+from agent_graph.graph.routing import route_after_agent, route_after_tools
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.telemetry.graph_spans import GraphSpans
@@ -24,24 +19,20 @@ from agent_graph.telemetry.setup import active as telemetry_active
 
 
 def build_graph(services: Services, checkpointer: Any = None) -> Any:
-    """hydrate -> agent -> (tools -> [confirm_writes ->] [reflect ->] agent)* -> post_process:
-    reflect only after a round that left a result for the context block (graph/routing.py)."""
+    """hydrate -> agent -> (tools -> [confirm_writes ->] agent)* -> post_process: the context
+    block is rebuilt after a tool round by the agent's `reflect` hook, in the agent's step
+    (a LangGraph step of its own cost a turn 1-2 ms of bookkeeping, bench/results/overhead.md)."""
     builder = StateGraph(AgentState, context_schema=Context)
     builder.add_node("hydrate", make_hydrate(services))
     builder.add_node("agent", make_agent(services))
     builder.add_node("tools", make_tools(services))
     builder.add_node("confirm_writes", make_confirm_writes(services))
-    builder.add_node("reflect", make_reflect(services))
     builder.add_node("post_process", make_post_process(services))
     builder.add_edge(START, "hydrate")
     builder.add_edge("hydrate", "agent")
     builder.add_conditional_edges("agent", route_after_agent, ["tools", "post_process"])
-    after_tools = (
-        route_after_tools_block_kept if services.profile.replays_turns else route_after_tools
-    )
-    builder.add_conditional_edges("tools", after_tools, ["confirm_writes", "reflect", "agent"])
-    builder.add_edge("confirm_writes", "reflect")
-    builder.add_edge("reflect", "agent")
+    builder.add_conditional_edges("tools", route_after_tools, ["confirm_writes", "agent"])
+    builder.add_edge("confirm_writes", "agent")
     builder.add_edge("post_process", END)
     graph = builder.compile(checkpointer=checkpointer)
     return graph.with_config(callbacks=[GraphSpans()]) if telemetry_active() else graph

@@ -21,8 +21,8 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, SystemMessage
 
+from agent_graph.graph.context_block import describe_state, known_ahead
 from agent_graph.graph.nodes.hydrate import conversation, preferences_section
-from agent_graph.graph.nodes.reflect import describe_state, known_ahead
 from agent_graph.graph.past_blocks import known_in
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context

@@ -96,7 +96,7 @@ class Services:
     scratch_sessions: SessionStorage = field(default_factory=ScratchSessionStore)
     """Public guest sessions (Context.persist is False): RAM or Redis, never on disk."""
     planners: Planners = field(default_factory=Planners)
-    """The skills' planners: state lines for reflect, deterministic hints."""
+    """The skills' planners: state lines for the context block, deterministic hints."""
     suggestions: bool = True
     """A real model's first call of a turn sees the call the planners would make (suggestion.py)."""
     checks: bool = True

@@ -9,7 +9,7 @@ define `PRIORITY` (lower is asked first, default 50) and any of these plain-data
   offline model's calls; a real model's suggested first call, graph/suggestion.py)
 - `answer(turn) -> str | None` (the offline model's answer; with SKILL_ANSWERS, a real model's
   turn that made the planned calls ends with it)
-- `state_lines(results) -> list[str]` (the reflect node's conversation-state block; its
+- `state_lines(results) -> list[str]` (the context block's conversation state; its
   answer must depend on the results alone: it is kept for the same results, planner_cache.py)
 - `hints(results) -> list[str] | None` (deterministic follow-up hints: its answer is kept for
   the same results, planning/cache.py)

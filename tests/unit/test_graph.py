@@ -12,6 +12,7 @@ from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
 from agent_graph.llm.profile import ModelProfile
+from agent_graph.planning.planners import Planners
 from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.storage.session_file import parsed
 from agent_graph.storage.sessions import SessionStore
@@ -45,11 +46,9 @@ def test_graph_shape_matches_snapshot(tmp_path: Path) -> None:
         "hydrate --> agent",
         "agent -.-> tools",
         "agent -.-> post_process",
-        "tools -.-> reflect",
         "tools -.-> confirm_writes",
         "tools -.-> agent",
-        "confirm_writes --> reflect",
-        "reflect --> agent",
+        "confirm_writes --> agent",
         "post_process --> __end__",
     ):
         assert edge in drawn
@@ -107,11 +106,30 @@ async def nodes_run(graph: Any, text: str, session: str) -> list[str]:
     ]
 
 
+SEEING = """
+def state_lines(results):
+    return [f"{len(results)} results seen"]
+"""
+
+
+def _seeing_planner(root: Path) -> Planners:
+    """A skill `fake` (InMemorySkills' own) whose planner describes the results it sees."""
+    (root / "fake").mkdir(parents=True)
+    (root / "fake" / "SKILL.md").write_text("---\nname: fake\nimage: x\n---\n")
+    (root / "fake" / "planner.py").write_text(SEEING)
+    return Planners.from_skills_dir(root)
+
+
+def _system(call: list[BaseMessage]) -> str:
+    """The system text a model call read (merged into one message for most providers)."""
+    return "\n".join(str(m.content) for m in call if isinstance(m, SystemMessage))
+
+
 @pytest.mark.parametrize(
     ("result", "reflected"),
     [({"type": "listing", "answer": 42}, True), ({"answer": 42}, False), (None, False)],
 )
-async def test_reflect_runs_only_after_a_round_that_left_a_result_for_the_block(
+async def test_the_block_is_rebuilt_in_the_agents_step_only_after_a_round_that_left_a_result(
     tmp_path: Path, result: dict[str, Any] | None, reflected: bool
 ) -> None:
     def lookup(params: dict[str, Any]) -> dict[str, Any]:
@@ -120,23 +138,39 @@ async def test_reflect_runs_only_after_a_round_that_left_a_result_for_the_block(
         return result
 
     model = ScriptedChatModel(respond=_call_tool_then_answer)
-    graph = build_graph(_services(tmp_path, model, InMemorySkills({"lookup": lookup})))
-    nodes = await nodes_run(graph, "find it", "s6")
-    reflect = ["reflect"] if reflected else []
-    assert nodes == ["hydrate", "agent", "tools", *reflect, "agent", "post_process"]
+    services = _services(tmp_path, model, InMemorySkills({"lookup": lookup}))
+    services.planners = _seeing_planner(tmp_path / "skills")
+    try:
+        nodes = await nodes_run(build_graph(services), "find it", "s6")
+    finally:
+        services.planners.close()
+    assert nodes == ["hydrate", "agent", "tools", "agent", "post_process"]
     first, second = model.seen
-    if not reflected:  # the second call reads the context the first call read
+    assert "results seen" not in _system(first)
+    if reflected:  # the second call reads the block with the round's result
+        assert _system(second).count("1 results seen") == 1
+    else:  # the second call reads the context the first call read
         system = [[m for m in call if isinstance(m, SystemMessage)] for call in (first, second)]
         assert system[0] == system[1]
 
 
-async def test_a_model_that_replays_turns_never_runs_reflect(tmp_path: Path) -> None:
+async def test_a_model_that_replays_turns_keeps_the_block_as_the_turn_began(
+    tmp_path: Path,
+) -> None:
     skills = InMemorySkills({"lookup": lambda p: {"type": "listing", "answer": 42}})
     model = ScriptedChatModel(respond=_call_tool_then_answer)
     services = _services(tmp_path, model, skills)
     services.model_profile = ModelProfile(kind="local")
-    nodes = await nodes_run(build_graph(services), "find it", "s7")
+    services.planners = _seeing_planner(tmp_path / "skills")
+    try:
+        nodes = await nodes_run(build_graph(services), "find it", "s7")
+    finally:
+        services.planners.close()
     assert nodes == ["hydrate", "agent", "tools", "agent", "post_process"]
+    first, second = model.seen
+    assert [m for m in first if isinstance(m, SystemMessage)] == [
+        m for m in second if isinstance(m, SystemMessage)
+    ]
 
 
 async def test_tool_error_becomes_error_tool_message_not_a_crash(tmp_path: Path) -> None:

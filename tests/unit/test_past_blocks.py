@@ -9,8 +9,8 @@ from pathlib import Path
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from agent_graph.graph import history
+from agent_graph.graph.context_block import context_block
 from agent_graph.graph.nodes.hydrate import conversation
-from agent_graph.graph.nodes.reflect import context_block
 from agent_graph.graph.past_blocks import TURN_CONTEXT, known_in
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context

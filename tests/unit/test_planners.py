@@ -12,7 +12,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from agent_graph.events import TokenEvent
-from agent_graph.graph.nodes.reflect import described_state
+from agent_graph.graph.context_block import described_state
 from agent_graph.llm.offline.model import OfflineChatModel
 from agent_graph.planning import process as planner_process
 from agent_graph.planning.planners import Planners

@@ -12,7 +12,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 
 from agent_graph.graph import history
 from agent_graph.graph.builder import build_graph
-from agent_graph.graph.nodes.reflect import (
+from agent_graph.graph.context_block import (
     context_block,
     describe_state,
     known_ahead,

@@ -1,10 +1,7 @@
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from agent_graph.graph.routing import (
-    route_after_agent,
-    route_after_tools,
-    route_after_tools_block_kept,
-)
+from agent_graph.graph.context_block import round_results
+from agent_graph.graph.routing import route_after_agent, route_after_tools
 
 
 def test_route_to_tools_when_last_ai_message_has_tool_calls() -> None:
@@ -34,23 +31,20 @@ PLAIN = ToolMessage("it is noon", artifact={"time": "12:00"}, tool_call_id="c2")
 FAILED = ToolMessage("boom", artifact={"type": "listings"}, tool_call_id="c3", status="error")
 
 
-def test_route_to_reflect_after_a_round_that_left_a_structured_result() -> None:
+def test_a_round_that_left_a_structured_result_is_one_for_the_block() -> None:
     messages = [HumanMessage("homes"), *_round("search", LISTINGS)]
-    assert route_after_tools({"messages": messages}) == "reflect"
+    assert round_results(messages)
 
 
-def test_route_back_to_the_agent_when_the_round_left_nothing_for_the_block() -> None:
+def test_a_round_of_errors_or_plain_text_leaves_nothing_for_the_block() -> None:
     # an earlier round's result is in the block already; this round's error or plain text adds none
     for last in (FAILED, PLAIN):
         messages = [HumanMessage("homes"), *_round("search", LISTINGS), *_round("search", last)]
-        assert route_after_tools({"messages": messages}) == "agent"
+        assert not round_results(messages)
 
 
-def test_route_to_confirm_writes_first_whatever_the_round_left() -> None:
+def test_route_to_confirm_writes_first_else_back_to_the_agent() -> None:
     held = [{"call_id": "c1"}]
     messages = [HumanMessage("homes"), *_round("search", LISTINGS)]
     assert route_after_tools({"messages": messages, "awaiting_yes": held}) == "confirm_writes"
-    assert route_after_tools_block_kept({"messages": messages, "awaiting_yes": held}) == (
-        "confirm_writes"
-    )
-    assert route_after_tools_block_kept({"messages": messages}) == "agent"
+    assert route_after_tools({"messages": messages}) == "agent"

@@ -1,6 +1,6 @@
-"""Before-hooks of the model call: the tools offered, a refusal, the turn's plan, the skills'
-own answer, the model bound, the planned calls followed, the conversation compacted, the
-planners' suggestion."""
+"""Before-hooks of the model call: the context block after a tool round, the tools offered, a
+refusal, the turn's plan, the skills' own answer, the model bound, the planned calls followed,
+the conversation compacted, the planners' suggestion."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from langchain_core.messages import BaseMessage, HumanMessage
 from agent_graph.events import StepEvent, TokenEvent
 from agent_graph.graph.agent_steps.overflow import summarizer
 from agent_graph.graph.agent_steps.scope import TurnScope
+from agent_graph.graph.context_block import refreshed_block
 from agent_graph.graph.history import skills_worded
 from agent_graph.graph.tool_offer import offered_tools
 from agent_graph.llm.model_call.protocol import Capability
@@ -32,6 +33,27 @@ from agent_graph.planning.suggestion import (
 from agent_graph.planning.view import Facts
 
 Step = Capability[TurnScope]
+
+
+class Reflect(Step):
+    """After a tool round, the turn's context block rebuilt with what the round left (the
+    conversation state its results change, graph/context_block.py), replacing the last by its
+    id, before any other hook reads the conversation; the agent node keeps it (`kept`)."""
+
+    name = "reflect"
+
+    async def before(self, ctx: TurnScope, request: ModelRequest) -> ModelRequest:
+        if not request.iteration:
+            return request
+        block = await refreshed_block(ctx.services, request.messages, ctx.state)
+        if block is None:
+            return request
+        messages = tuple(m for m in request.messages if m.id != block.id)
+        if len(messages) < len(request.messages):  # where the last one was
+            messages = tuple(block if m.id == block.id else m for m in request.messages)
+        else:  # a first block (hydrate had nothing to say) goes last, as the state adds it
+            messages = (*messages, block)
+        return replace(request, messages=messages, kept=(*request.kept, block))
 
 
 class OfferTools(Step):

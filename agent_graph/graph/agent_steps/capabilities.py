@@ -22,6 +22,7 @@ def agent_call(services: Services) -> ModelCall[TurnScope]:
     wants_plan = plan_read or services.suggestions or profile.skill_answers or profile.follows_plans
     return ModelCall(
         [
+            before.Reflect(),
             before.OfferTools(),
             before.Refuse(plans=wants_plan),
             before.PlanTurn(wanted=wants_plan),

@@ -33,7 +33,7 @@ def make_agent(services: Services) -> Any:
         )
         request, response = await model_call.run(scope, request)
         update: dict[str, Any] = {
-            "messages": [response.message],
+            "messages": [*request.kept, response.message],
             "usage": [u for u in response.usages if u],
         }
         if request.offered is not None:

@@ -21,8 +21,8 @@ from langgraph.runtime import Runtime
 
 from agent_graph.events import AlertsEvent
 from agent_graph.graph import history
+from agent_graph.graph.context_block import context_block, described_state
 from agent_graph.graph.history_fold import folded
-from agent_graph.graph.nodes.reflect import context_block, described_state
 from agent_graph.graph.past_blocks import known_in, with_past_blocks
 from agent_graph.graph.services import MemoryGateway, Services
 from agent_graph.graph.state import AgentState, Context
@@ -55,7 +55,7 @@ def _clock(timezone: str) -> str:
 
 STABLE_SECTIONS = ("identity", "system")
 """Then the sections that change seldom (clock: a new day; role), the history, and last this
-turn's context block (reflect.TURN_SECTIONS, recalled for the message, and the conversation
+turn's context block (context_block.TURN_SECTIONS, recalled for the message, and the conversation
 state) before the user's message: each part changes less often than the next, so a prefix
 cache keeps everything before the part that changed."""
 

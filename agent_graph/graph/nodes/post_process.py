@@ -12,8 +12,8 @@ from langchain_core.messages import BaseMessage, HumanMessage
 from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
+from agent_graph.graph.context_block import final_block
 from agent_graph.graph.followups import fallback_title, hint_results, make_hints, make_title
-from agent_graph.graph.nodes.reflect import final_block
 from agent_graph.graph.past_blocks import TURN_CONTEXT, stored_block
 from agent_graph.graph.read_ahead import read_ahead_after_turn
 from agent_graph.graph.services import Services, SessionStorage

@@ -37,6 +37,9 @@ class ModelRequest:
     """`messages` with the planners' suggested call added, read by the model instead of them."""
     answer: AIMessage | None = None
     """An answer a before-hook gave: the model is not called."""
+    kept: tuple[BaseMessage, ...] = ()
+    """Messages a before-hook rewrote in `messages` that the conversation keeps (a context
+    block rebuilt, by its id): the caller stores them with the answer."""
 
     @property
     def names(self) -> list[str]:

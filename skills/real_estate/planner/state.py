@@ -1,6 +1,6 @@
 """Conversation-state lines for the agent: the current criteria, numbered results, the focus.
 
-Every model (offline or real) reads these lines in the reflect block, so that "the second one"
+Every model (offline or real) reads these lines in the context block, so that "the second one"
 resolves against what the user was shown. The results are named by number and zpid only: the
 homes themselves (streets, prices) are in the prompt once already, in the search's table or in
 the answer that listed them by the same numbers, and a zpid is eight or more tokens, a digit

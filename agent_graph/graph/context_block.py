@@ -1,5 +1,6 @@
-"""reflect: rebuild this turn's context block after tools ran (no LLM; the planners are asked
-only for results they have not described yet).
+"""The turn's context block: built by hydrate, rebuilt after a tool round before the model
+reads it (the agent's `reflect` hook; no LLM; the planners are asked only for results they have
+not described yet).
 
 The block holds the saved preferences and the conversation state (lines from the skills'
 planners, `state_lines`, plus the memory writes made in this conversation), then what is
@@ -18,13 +19,14 @@ import asyncio
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from langchain_core.messages import BaseMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, SystemMessage
 
 from agent_graph.graph.past_blocks import KNOWN
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState
 from agent_graph.planning.facts import tool_owners
 from agent_graph.planning.planners import Planners
+from agent_graph.planning.reading import tool_results
 from agent_graph.planning.view import ResultsView, results_view
 from agent_graph.security.sanitizer import wrap_recalled
 
@@ -130,19 +132,25 @@ def final_block(messages: Sequence[BaseMessage]) -> SystemMessage | None:
     return block if isinstance(block, SystemMessage) else None
 
 
-def make_reflect(services: Services) -> Any:
-    async def reflect(state: AgentState) -> dict[str, Any]:
-        """Replace (same id) the previous block instead of appending another. With the local
-        model the block stays as the turn began: it sits before this turn's calls and results,
-        so a rebuild would make every round read them again (the model reads the results
-        themselves; the next turn's block holds them)."""
-        if services.profile.replays_turns:
-            return {}
-        messages = state.get("messages") or []
-        owners = tool_owners(services.skills)
-        before = state.get("shown_before") or ()
-        described = await described_state(messages, services.planners, owners, before)
-        block = context_block(described, state.get("context") or {})
-        return {"messages": [block]} if block else {}
+def round_results(messages: Sequence[BaseMessage]) -> bool:
+    """Whether the last tool round (the messages after the last AI message) left a structured
+    result (planning/reading.py `tool_results`)."""
+    last_call = max((i for i, m in enumerate(messages) if isinstance(m, AIMessage)), default=-1)
+    return bool(tool_results(messages[last_call + 1 :]))
 
-    return reflect
+
+async def refreshed_block(
+    services: Services, messages: Sequence[BaseMessage], state: AgentState
+) -> SystemMessage | None:
+    """The turn's block rebuilt after a tool round (the model call's `reflect` hook), to replace
+    the last by its id; None when it stays: the round left no structured result (only
+    refusals, errors or plain text came back), or the model replays turns, whose block stays
+    as the turn began: it sits before this turn's calls and results, so a rebuild would make
+    every round read them again (the model reads the results themselves; the next turn's
+    block holds them)."""
+    if services.profile.replays_turns or not round_results(messages):
+        return None
+    owners = tool_owners(services.skills)
+    before = state.get("shown_before") or ()
+    described = await described_state(messages, services.planners, owners, before)
+    return context_block(described, state.get("context") or {})

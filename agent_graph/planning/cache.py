@@ -1,6 +1,6 @@
 """Answers of a planner function that depends on its argument alone (`state_lines`, `hints`),
 kept so the same results are not sent to a planner twice: a turn's block asks for the lines of
-the results the last turn's context block (or the read ahead) asked for, and a turn that shows what an
+the results the last turn's block (or the read ahead) asked for, and a turn that shows what an
 earlier one showed (or nothing, as every turn without a tool) gets its hints without asking."""
 
 from __future__ import annotations

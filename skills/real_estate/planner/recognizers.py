@@ -31,6 +31,7 @@ from .home_recognizers import (
     asked_of_home_in_view,
     clicked_card,
     described_home,
+    names_only_a_home,
     referenced_home,
     similar_homes,
     street_address,
@@ -136,6 +137,7 @@ def _planned(conv: Conversation) -> tuple[str, Plan] | None:
 def watches_and_tours(conv: Conversation) -> Plan | None:
     """Saved searches, watches and tour requests (watch.py)."""
     intent = conv.intent if conv.intent in _TOOL_WISHES else None
+    intent = None if names_only_a_home(conv.text) else intent
     found = plan_watch(
         conv.text,
         conv.last_results,
@@ -152,6 +154,7 @@ def saved_homes(conv: Conversation) -> Plan | None:
     """Saved homes, comparison and forgetting a preference (saved.py)."""
     near = (conv.last_criteria or {}).get("near")
     intent = conv.intent if conv.intent in _TOOL_WISHES else None
+    intent = None if names_only_a_home(conv.text) else intent
     found = plan_saved(conv.text, conv.last_results, conv.focused, conv.preferences, near, intent)
     return planned(found) if found is not None else None
 

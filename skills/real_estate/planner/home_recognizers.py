@@ -55,14 +55,14 @@ _FACT = re.compile(
 """A fact a home's details hold."""
 _NOT_ITS_FACTS = re.compile(
     r"\b(?:other|others|ones|homes|houses|places|listings|instead|cheaper|bigger|similar|like|"
-    r"payments?|monthly|mortgage|afford|down|rate|loan|interest|tour|visit|see it|save|watch|"
+    r"payments?|monthly|mortgage|afford|down|(?<!tax )rate|loan|interest|tour|visit|see it|save|watch|"
     r"compare|versus|vs|search|show|find|look for|else|anything|something|"
     r"any(?! (?:good |nice |decent )?(?:schools?|parks?|shops|stores|restaurants|bus|transit)\b)|"
     r"(?:house|home|one|place|listing|condo) with)\b"
 )
 """Words of another wish: homes other than this one, its payment, a visit, keeping it."""
 _FEATURE = (
-    r"garage|carport|parking|pool|(?:back ?)?yard|garden|fireplace|basement|attic|balcony|"
+    r"garage|carport|parking|pool|hoa|(?:back ?)?yard|garden|fireplace|basement|attic|balcony|"
     r"patio|porch|deck|fence|view|pets?|dogs?|cats?|washer(?: (?:and|&) dryer)?|dryer|laundry|"
     r"central air|a/?c|air conditioning|heating|solar(?: panels)?|storage|furnished|"
     r"appliances|(?:walk[- ]in )?closets?|school rating|schools?|lot size|square footage|"
@@ -79,13 +79,14 @@ _BARE_FACT = re.compile(
 included?"): with a home open, a question about that home."""
 _PETS_OR_PHOTOS = re.compile(
     r"\b(?:pets?|dogs?|cats?)\b.*\b(?:allowed|ok|okay|fine|welcome|permitted)\b|"
-    r"\bpet[- ]friendly\b|\b(?:can|could|may) (?:we|i) (?:bring|have|keep) (?:a|an|our|my) "
+    r"\bpet[- ]friendly\b|\b(?:bring|have|keep) (?:a|an|our|my) "
     r"(?:dogs?|cats?|pets?)\b|\b(?:show|see|view|send|get)\b(?:\s+\w+){0,3} (?:photos|pictures|pics|images)\b|"
     r"^\W*(?:(?:any|some|more|other|the) )+(?:photos|pictures|pics|images)\b"
 )
 """Whether pets are welcome, or its photos: the open home's details show what the listing says."""
-_ANOTHER_SEARCH = frozenset(
-    {"location", "near", "price_max", "price_min", "beds_min", "property_type"}
+_ANOTHER_SEARCH = frozenset({"location", "near", "price_max", "price_min", "beds_min"})
+_OTHER_HOMES = re.compile(
+    r"\b(?:homes|houses|condos|townhomes|townhouses|apartments|places|listings|properties)\b"
 )
 
 
@@ -186,7 +187,7 @@ def asked_of_home_in_view(conv: Conversation) -> Plan | None:
 def _subjectless(conv: Conversation) -> bool:
     """A fact of the open home asked without naming it ("any garage?", "are pets allowed",
     "show me photos"), the message asking for no other homes."""
-    if _ANOTHER_SEARCH & set(conv.parsed.criteria):
+    if _ANOTHER_SEARCH & set(conv.parsed.criteria) or _OTHER_HOMES.search(conv.norm):
         return False
     bare = _BARE_FACT.match(conv.norm)
     if bare is not None and (bare.group("lead") or bare.group("tail") or bare.group("q")):

@@ -75,7 +75,11 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:first off|first of all|firstly|to start with),?\s+",
             r"\1",
         ),
+        # "can I to see", "is possible to bring": the "to" where none goes, the "it" left out
+        (rf"\b(can|could|may|should|will|would) (i|we|you) to ({_VERBS}|bring)\b", r"\1 \2 \3"),
+        (r"(^|[,.;!?] |\band |\bbut )is (?:it )?possible\b", r"\1is it possible"),
         (r"\bmore cheap\b", "cheaper"),
+        (r"\bmore good\b", "better"),
         (r"\bmore big\b", "bigger"),
         # "become cheaper", "become more low": a price that gets lower
         (r"\bbecomes? (cheaper|lower|less)\b", r"gets \1"),
@@ -108,6 +112,14 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             rf"(?<!\bthe )(?<!\bno )(?<!\bany )(?<!\bevery )(?<!\bsome )(?<!\bthat )(?<!\bthis )"
             rf"\bone ({_NEXT_TO})\b",
             r"the one \1",
+        ),
+        # "3rd - year built?", "5th sqft?", "2nd: how many baths": a position said first, then
+        # what is asked of it
+        (
+            r"^(\W*)(\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|"
+            r"ninth|tenth)(?=\s*[-:\u2013]|\s+(?:sq ?ft|sqft|square|year|built|garage|pool|yard|"
+            r"hoa|price|size|beds?|bedrooms?|baths?|bathrooms?|lot|details|info|specs)\b)",
+            r"\1the \2",
         ),
         # "keep eye on", "3000 month", "six and half", "at top of the list": articles left out
         # of set phrases

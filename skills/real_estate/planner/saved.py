@@ -57,13 +57,15 @@ _SAVE = re.compile(
 )
 _COMPARE = re.compile(
     r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b|\bnext to each other\b|"
-    r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b"
+    r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b|"
+    r"\bline (?:\S+ ){0,4}up (?:against|with|next to|beside)\b"
 )
 _COMPARATIVE = r"better|nicer|smarter|bigger|larger|smaller|cheaper|newer|older|roomier|worse"
 _WEIGH = re.compile(
     r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b|"
-    r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:is|looks|seems) (?:the )?(?:more )?"
+    r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:(?:is|looks|seems) )?(?:the )?(?:more )?"
     rf"(?:{_COMPARATIVE}|best)\b|"
+    r"\b(?:which|what|between)\b.*\b(?:is|are|looks?|seems?) (?:the )?(?:more )?(?:better|best)\b|"
     r"\b(?:decide|choose|pick) between\b|"
     rf"\b(?:more )?(?:{_COMPARATIVE}) than\b|"
     r"\bwhich (?:one )?(?:do |would |should |can )?(?:you|u) (?:recommend|suggest|prefer|pick|choose)\b|"

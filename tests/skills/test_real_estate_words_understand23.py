@@ -6,16 +6,28 @@ priciest and cheapest", "one after 2nd", "not second one one above it", "fourth 
 is that home; "the one before?" with a home open counts from it, and a message that only names
 a home is no save whatever intent its few words are near; "compare with the 1st" sets the open
 home against it, and "is the 5th nicer than the 2nd" compares; a steering question with a slip
-("rasial makeup") is refused."""
+("rasial makeup") is refused; a position said first and then its question ("4th - how old?",
+"2nd baths?") is that home; "line 1 up beside 3", "which cheaper, ...", "between 2 and 4 which
+looks better" compare; "ok to keep my dog?" and "which is more good" are read as meant; a fact asked of the
+open home ("is it possible to bring our dog") is no visit whatever intent it is near; and, with
+a home open, whether it has an HOA or its tax rate is its details, the fee or taxes in dollars a
+payment estimate."""
 
 from __future__ import annotations
 
 import importlib
 from typing import Any
 
-from tests.skills.test_real_estate_eleventh_words import _PACKAGE, IN_VIEW, ON_SCREEN, calls
+from tests.skills.test_real_estate_eleventh_words import (
+    _MORTGAGE,
+    _PACKAGE,
+    IN_VIEW,
+    ON_SCREEN,
+    calls,
+)
 
 refuse = importlib.import_module(_PACKAGE.__name__).refuse
+OPEN_HOME = {"zpid": "77", "address": "7 Elm St, Austin, TX 78745", "price": 400_000}
 
 
 def _details(zpid: str) -> list[tuple[str, dict[str, Any]]]:
@@ -85,3 +97,47 @@ def test_a_steering_question_with_a_slip_is_refused() -> None:
     assert refuse("whats the rasial makeup near there")
     assert refuse("relegious mix on that street?")
     assert refuse("how is the work ethic of the agents") is None
+
+
+def test_a_position_said_first_then_its_question_is_that_home() -> None:
+    assert calls("4th - how old?", **ON_SCREEN) == _details("904")
+    assert calls("2nd baths?", **ON_SCREEN) == _details("902")
+
+
+def test_homes_lined_up_or_weighed_without_a_verb_are_compared() -> None:
+    for said, zpids in [
+        ("line 1 up beside 3", ["901", "903"]),
+        ("which cheaper, the 2nd or the 5th?", ["902", "905"]),
+        ("between 2 and 4 which looks better", ["902", "904"]),
+    ]:
+        assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})], said
+
+
+def test_a_learners_words_for_pets_and_for_better_are_read_as_meant() -> None:
+    assert calls("ok to keep my dog?", **IN_VIEW) == _details("904")
+    assert calls("the 1st or the 3rd, which is more good", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["901", "903"]})
+    ]
+
+
+def test_a_fact_of_the_open_home_is_no_visit_whatever_intent_it_is_near() -> None:
+    near_tour = {"intents": [("request_tour", 0.9), ("home_details", 0.3)]}
+    said = "is it possible to bring our dog to this place"
+    assert calls(said, **IN_VIEW, **near_tour) == _details("904")
+
+
+def _mortgage_plan(text: str) -> Any:
+    turn = {
+        "text": text,
+        "tools": ["mortgage_payment", "mortgage_affordability"],
+        "earlier": [{"type": "detail", "items": [OPEN_HOME]}],
+        "preferences": {},
+    }
+    return _MORTGAGE.plan(turn)
+
+
+def test_whether_the_open_home_has_an_hoa_or_its_tax_rate_is_no_payment() -> None:
+    for said in ["does this place have an hoa", "tax rate here?", "what is the hoa for it"]:
+        assert _mortgage_plan(said) is None, said
+    for said in ["how much is the hoa fee a month", "what would the taxes run me"]:
+        assert _mortgage_plan(said)["calls"][0]["name"] == "mortgage_payment", said

@@ -37,6 +37,13 @@ _OTHER_HOMES = re.compile(
     r"\bwithout\b|\bno hoa\b|\bstand for\b|\bmean\b|\bwhat(?: is|'s) an?\b"
 )
 """...unless the message is about other homes (a search) or asks what the word means."""
+_HOME_FACT = re.compile(
+    r"\btax rate\b|\b(?:is|are) there (?:an? |any )?hoa\b(?! fees?\b| dues\b)|"
+    r"\b(?:have|has|got|any|with) (?:an? )?hoa\b(?! fees?\b| dues\b)|\bhoa or not\b|"
+    r"\bwhat(?:'s| is|s) the hoa (?:on|for|of|with) (?:it|this|that|the)\b"
+)
+"""...or asks a fact the home's own details hold: whether it has an HOA, its tax rate (the
+fee or the taxes in dollars, "on top of" a payment, stay an estimate's)."""
 _AFFORD = re.compile(
     r"\bafford\b|\bhow much (?:house|home)\b|\bmax(?:imum)? (?:house |home )?price\b|"
     r"\bprice range\b|\b(?:what|which) (?:price|can i (?:buy|get))\b|\bhow expensive\b|"
@@ -88,6 +95,7 @@ def _names_budget(text: str) -> bool:
 def _asks_home_cost(text: str, earlier: list[dict[str, Any]]) -> bool:
     """A tax or HOA question about the home on screen ("how much are the property taxes?")."""
     about = bool(_HOME_COST.search(text)) and not _OTHER_HOMES.search(text)
+    about = about and not _HOME_FACT.search(text)
     return about and on_screen(earlier) is not None
 
 

@@ -18,6 +18,7 @@ from .hint_chips import follow_up_hints
 from .plans import Ranking
 from .questions import question
 from .replies import describe_error, describe_results
+from .spelling import correct
 from .state import state_lines
 
 __all__ = ["PRIORITY", "answer", "check", "confirm", "hints", "plan", "refuse", "state_lines"]
@@ -160,8 +161,9 @@ def confirm(turn: dict[str, Any]) -> str | None:
 
 def refuse(text: str) -> str | None:
     """Fair housing, for every model and role: a request that steers by a protected
-    characteristic is answered with the refusal, before any model or tool runs."""
-    category = protected_category(text)
+    characteristic is answered with the refusal, before any model or tool runs; read as
+    written and with its slips corrected ("raccial makeup")."""
+    category = protected_category(text) or protected_category(correct(text.lower()))
     return decline(category) if category else None
 
 

@@ -62,7 +62,7 @@ _STANDALONE = (
     ("religion", r"religiously (?:diverse|mixed|homogeneous)"),
     (
         "race or colour",
-        r"racial(?:ly)? (?:makeup|mix|composition|breakdown)|ethnic (?:makeup|mix|composition)|"
+        r"(?:racial(?:ly)?|ethnic|religious) (?:makeup|make-up|mix|composition|breakdown)|"
         r"demographics? (?:of|in|for)",
     ),
     (

@@ -17,7 +17,7 @@ from .refs import all_positions, card_click, find_reference, resolve, shown_at, 
 _ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
 """Words asking about the home itself, not for homes like it."""
 _JUST_A_HOME = re.compile(
-    rf"^\W*(?:the )?(?:{ORD})(?: {NOUN})?\W*$|^\W*(?:number|#)\s*\d{{1,2}}(?: {NOUN})?\W*$"
+    rf"^\W*(?:(?:and|ok|okay|so|then|now|what about|how about),? )*(?:the )?(?:{ORD})(?: {NOUN})?\W*$|^\W*(?:number|#)\s*\d{{1,2}}(?: {NOUN})?\W*$"
 )
 """A clause that only names a home ("the second house", "#3"): no wish for homes like it."""
 _LIKED_LOOK = re.compile(
@@ -35,6 +35,7 @@ _DESCRIBED = re.compile(
 _IN_VIEW = re.compile(
     r"\b(?:this|that) (?:one|house|home|place|listing|property|condo|townhouse|townhome)\b|"
     r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\bit (?:has|have|got|comes?)\b|"
+    r"\bthe (?:one|house|home|place) (?:we'?re|were|we are|i'?m|im|i am) looking at\b|"
     r"^\W*(?:is|was) there (?:a|an)\b|\b(?:here|on it|for it|of it)\s*\W*$|"
     r"^\W*(?:how|what|whats|what's|is|are|does|do)\b.*\bthe (?:lot|yard|backyard|garage|kitchen|"
     r"roof|hoa|(?:property )?tax(?:es)?|schools?|price|size|square footage|pool|layout|floor ?plan)\b"
@@ -47,16 +48,52 @@ _ASKED = re.compile(
 _FACT = re.compile(
     r"\bhow (?:many|much|big|old|large)\b|\b(?:bed(?:room)?s?|bath(?:room)?s?|garage|pool|hoa|"
     r"yard|garden|schools?|size|far|distance|commute|sq ?ft|square|built|year|roof|basement|fireplace|tax(?:es)?|lot|"
-    r"kitchen|floors?|levels?|parking|patio|porch|deck|view|ac|heating|solar|fence)\b"
+    r"kitchen|floors?|levels?|parking|patio|porch|deck|view|ac|heating|solar|fence|air|"
+    r"air conditioning|laundry|washer|dryer|pets?|dogs?|cats?|furnished|storage|closets?|"
+    r"appliances|light|sunlight|noise|quiet|carport|attic|balcony|hvac|near|close|parks?)\b"
 )
 """A fact a home's details hold."""
 _NOT_ITS_FACTS = re.compile(
     r"\b(?:other|others|ones|homes|houses|places|listings|instead|cheaper|bigger|similar|like|"
-    r"payments?|monthly|mortgage|afford|down|rate|loan|interest|tour|visit|see it|save|watch|"
-    r"compare|versus|vs|search|show|find|look for|else|anything|something|any|"
+    r"payments?|monthly|mortgage|afford|down|(?<!tax )rate|loan|interest|tour|visit|see it|save|watch|"
+    r"compare|versus|vs|search|show|find|look for|else|anything|something|"
+    r"any(?! (?:good |nice |decent )?(?:schools?|parks?|shops|stores|restaurants|bus|transit)\b)|"
     r"(?:house|home|one|place|listing|condo) with)\b"
 )
 """Words of another wish: homes other than this one, its payment, a visit, keeping it."""
+_FEATURE = (
+    r"garage|carport|parking|pool|hoa|(?:back ?)?yard|garden|fireplace|basement|attic|balcony|"
+    r"patio|porch|deck|fence|view|pets?|dogs?|cats?|washer(?: (?:and|&) dryer)?|dryer|laundry|"
+    r"central air|a/?c|air conditioning|heating|solar(?: panels)?|storage|furnished|"
+    r"appliances|(?:walk[- ]in )?closets?|school rating|schools?|lot size|square footage|"
+    r"sq ?ft|year built|floor ?plan|photos?|pictures?|pics|images"
+)
+_BARE_FACT = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|also|oh),? )*(?:what about |how about )?"
+    r"(?P<lead>any |is there (?:an? )?|are there (?:any )?|got (?:an? )?|has (?:it )?(?:got )?(?:an? )?|"
+    r"does it (?:have|come with) (?:an? )?|what about the |how about the )?"
+    rf"(?:{_FEATURE})(?:,? (?:(?:and|or|&) )?(?:a |an )?(?:{_FEATURE}))*"
+    r"(?P<tail> (?:included|allowed|ok|okay|fine|permitted|on site|there|here|too))?\s*(?P<q>\?)?[\s?!.]*$"
+)
+"""A fact asked with no subject named ("any garage?", "pets allowed?", "washer and dryer
+included?"): with a home open, a question about that home."""
+_PETS_OR_PHOTOS = re.compile(
+    r"\b(?:pets?|dogs?|cats?)\b.*\b(?:allowed|ok|okay|fine|welcome|permitted)\b|"
+    r"\bpet[- ]friendly\b|\b(?:bring|have|keep) (?:a|an|our|my) "
+    r"(?:dogs?|cats?|pets?)\b|\b(?:show|see|view|send|get)\b(?:\s+\w+){0,3} (?:photos|pictures|pics|images)\b|"
+    r"^\W*(?:(?:any|some|more|other|the) )+(?:photos|pictures|pics|images)\b"
+)
+"""Whether pets are welcome, or its photos: the open home's details show what the listing says."""
+_ANOTHER_SEARCH = frozenset({"location", "near", "price_max", "price_min", "beds_min"})
+_OTHER_HOMES = re.compile(
+    r"\b(?:homes|houses|condos|townhomes|townhouses|apartments|places|listings|properties)\b"
+)
+
+
+def names_only_a_home(text: str) -> bool:
+    """The message only names a home ("and the third one?", "#4"): no wish but its details,
+    whichever intent its few words are nearest to."""
+    return bool(_JUST_A_HOME.match(positions_said(text.lower().strip())))
 
 
 def clicked_card(conv: Conversation) -> Plan | None:
@@ -138,11 +175,26 @@ def asked_of_home_in_view(conv: Conversation) -> Plan | None:
     if conv.focused is None or find_reference(conv.text) is not None:
         return None
     norm = conv.norm
+    if _subjectless(conv):
+        return Plan([details(str(conv.focused["zpid"]))])
     if not (_IN_VIEW.search(norm) and _ASKED.search(norm) and _FACT.search(norm)):
         return None
     if _NOT_ITS_FACTS.search(norm):
         return None
     return Plan([details(str(conv.focused["zpid"]))])
+
+
+def _subjectless(conv: Conversation) -> bool:
+    """A fact of the open home asked without naming it ("any garage?", "are pets allowed",
+    "show me photos"), the message asking for no other homes."""
+    if _ANOTHER_SEARCH & set(conv.parsed.criteria) or _OTHER_HOMES.search(conv.norm):
+        return False
+    bare = _BARE_FACT.match(conv.norm)
+    if bare is not None and (bare.group("lead") or bare.group("tail") or bare.group("q")):
+        return True
+    return bool(_PETS_OR_PHOTOS.search(conv.norm)) and not _NOT_ITS_FACTS.search(
+        re.sub(r"\b(?:show|see|view|send|get|any)\b", "", conv.norm)
+    )
 
 
 def described_home(conv: Conversation) -> Plan | None:

@@ -25,8 +25,13 @@ _BEFORE_A_POSITION = (
     r"compare|save|unsave|open|show|see|pin|heart|bookmark|book|tour|visit|watch|track|drop|"
     r"remove|delete|keep|prefer|pick|choose|take|check|view|like|love|about|on|of|to|after|"
     r"before|below|above|with|and|or|than|for|then|is|vs|versus|abt|bout|whats|what's|mean|if|"
-    r"from|tell|give|want"
+    r"from|tell|give|want|not"
 )
+_SUPERLATIVE = (
+    r"cheapest|priciest|most expensive|least expensive|biggest|largest|smallest|newest|oldest|"
+    r"closest|nearest"
+)
+_NEXT_TO = r"(?:right |just |immediately |directly )?(?:after|below|under|beneath|underneath|following|before|above|preceding)"
 _YOU_VERBS = r"save|show|tell|send|give|find|book|notify|inform|remember|keep|forget|compare"
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), replacement)
@@ -70,7 +75,11 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:first off|first of all|firstly|to start with),?\s+",
             r"\1",
         ),
+        # "can I to see", "is possible to bring": the "to" where none goes, the "it" left out
+        (rf"\b(can|could|may|should|will|would) (i|we|you) to ({_VERBS}|bring)\b", r"\1 \2 \3"),
+        (r"(^|[,.;!?] |\band |\bbut )is (?:it )?possible\b", r"\1is it possible"),
         (r"\bmore cheap\b", "cheaper"),
+        (r"\bmore good\b", "better"),
         (r"\bmore big\b", "bigger"),
         # "become cheaper", "become more low": a price that gets lower
         (r"\bbecomes? (cheaper|lower|less)\b", r"gets \1"),
@@ -85,6 +94,32 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             rf"(?<!second )(?<!next )\b(?!to last\b)({_BEFORE_A_POSITION}) ({ORD})\b(?![- ](?:time|off|of all|things?|floor|half|"
             r"quarter|hand|glance|impression|step|round|person|mortgage)\b)",
             r"\1 the \2",
+        ),
+        # "compare cheapest and priciest", "cheapest of bunch", "most expensive?": the article
+        # left out before a home named by what it has most or least of
+        (
+            rf"\b(compare|and|or|vs\.?|versus|with|than|between|against|save|open|show|see) "
+            rf"({_SUPERLATIVE})\b",
+            r"\1 the \2",
+        ),
+        (rf"^(\W*)({_SUPERLATIVE})(?= (?:one|of|vs|versus)\b)", r"\1the \2"),
+        (rf"^\W*(?:the )?({_SUPERLATIVE})(?: one)?\W*$", r"the \1 one"),
+        (rf"\b({_SUPERLATIVE}) of (bunch|lot|list|group)\b", r"\1 of the \2"),
+        # "one after second", "next one after 4th", "not first one one below it": the article
+        # left out of a home named by its place next to another
+        (rf"\b(?:the )?next one ({_NEXT_TO})\b", r"the one \1"),
+        (
+            rf"(?<!\bthe )(?<!\bno )(?<!\bany )(?<!\bevery )(?<!\bsome )(?<!\bthat )(?<!\bthis )"
+            rf"\bone ({_NEXT_TO})\b",
+            r"the one \1",
+        ),
+        # "3rd - year built?", "5th sqft?", "2nd: how many baths": a position said first, then
+        # what is asked of it
+        (
+            r"^(\W*)(\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|"
+            r"ninth|tenth)(?=\s*[-:\u2013]|\s+(?:sq ?ft|sqft|square|year|built|garage|pool|yard|"
+            r"hoa|price|size|beds?|bedrooms?|baths?|bathrooms?|lot|details|info|specs)\b)",
+            r"\1the \2",
         ),
         # "keep eye on", "3000 month", "six and half", "at top of the list": articles left out
         # of set phrases

@@ -31,6 +31,7 @@ from .home_recognizers import (
     asked_of_home_in_view,
     clicked_card,
     described_home,
+    names_only_a_home,
     referenced_home,
     similar_homes,
     street_address,
@@ -133,9 +134,16 @@ def _planned(conv: Conversation) -> tuple[str, Plan] | None:
     return None
 
 
+def _no_wish_but_its_facts(conv: Conversation) -> bool:
+    """The message only names a home, or asks a fact of the open one ("is it possible to
+    bring my dog in this house?"): no watch, visit or save, whatever intent it is near."""
+    return names_only_a_home(conv.text) or asked_of_home_in_view(conv) is not None
+
+
 def watches_and_tours(conv: Conversation) -> Plan | None:
     """Saved searches, watches and tour requests (watch.py)."""
     intent = conv.intent if conv.intent in _TOOL_WISHES else None
+    intent = None if _no_wish_but_its_facts(conv) else intent
     found = plan_watch(
         conv.text,
         conv.last_results,
@@ -152,6 +160,7 @@ def saved_homes(conv: Conversation) -> Plan | None:
     """Saved homes, comparison and forgetting a preference (saved.py)."""
     near = (conv.last_criteria or {}).get("near")
     intent = conv.intent if conv.intent in _TOOL_WISHES else None
+    intent = None if _no_wish_but_its_facts(conv) else intent
     found = plan_saved(conv.text, conv.last_results, conv.focused, conv.preferences, near, intent)
     return planned(found) if found is not None else None
 

@@ -19,7 +19,7 @@ _ANCHOR = (
 )
 _ANY = _ANCHOR.format("a")
 _NEXT_TO = (
-    r"the (?:one|home|house|listing|place) (?:(?:right|just|immediately|directly) )?"
+    r"the (?:next )?(?:one|home|house|listing|place) (?:(?:right|just|immediately|directly) )?"
     r"(?P<way>after|below|under|beneath|underneath|following|before|above|preceding|"
     r"next to)"
 )
@@ -68,7 +68,12 @@ def _relative(norm: str, count: int) -> str:
             step = 1
         return _said((_number(match, "a", count) or 0) + step, count) or match.group(0)
 
-    norm = _RELATIVE.sub(moved, norm)
+    def from_end(match: re.Match[str]) -> str:
+        word = match.group("a")
+        number = ORDINALS.get(word) or int(re.sub(r"\D", "", word))
+        return _said(count - number + 1, count) or match.group(0)
+
+    norm = _FROM_END.sub(from_end, _RELATIVE.sub(moved, norm))
     while found := _RELATIVE_BACK.search(norm):
         before = list(_POSITION.finditer(norm[: found.start()]))
         if not before:
@@ -88,10 +93,16 @@ _FROM_OPEN = re.compile(
     r"\b(?:the )?(?P<way>next|following|previous|prior|preceding) "
     r"(?:one|home|house|listing|place|property)\b|"
     r"\bthe (?:one|home|house|listing|place) (?:(?:right|just|immediately|directly) )?"
-    r"(?P<side>after|below|under|following|before|above|preceding) (?:it|that(?: one)?|this(?: one)?)\b"
+    r"(?P<side>after|below|under|following|before|above|preceding)"
+    r"(?: (?:it|that(?: one)?|this(?: one)?)\b|(?=\W*$))"
 )
 """A home named by its place next to the one open, when the message names no other ("ok and
-the next one?", "the previous one", "the one below this one")."""
+the next one?", "the previous one", "the one below this one", "and the one after?")."""
+_FROM_END = re.compile(
+    rf"\b(?:the )?(?P<a>{'|'.join(ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))(?: one)? from (?:the )?"
+    r"(?:last|bottom|end)\b"
+)
+"""A position counted from the end ("third from last", "the 4th from the bottom")."""
 
 
 def _from_open(norm: str, count: int, open_at: int) -> str:

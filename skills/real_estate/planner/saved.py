@@ -57,13 +57,19 @@ _SAVE = re.compile(
 )
 _COMPARE = re.compile(
     r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b|\bnext to each other\b|"
-    r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b"
+    r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b|"
+    r"\bline (?:\S+ ){0,4}up (?:against|with|next to|beside)\b"
 )
+_COMPARATIVE = r"better|nicer|smarter|bigger|larger|smaller|cheaper|newer|older|roomier|worse"
 _WEIGH = re.compile(
     r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b|"
-    r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:is|looks|seems) (?:the )?"
-    r"(?:better|best|nicer|smarter|bigger|larger|smaller|cheaper|newer|older|roomier)\b|"
-    r"\b(?:decide|choose|pick) between\b"
+    r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:(?:is|looks|seems) )?(?:the )?(?:more )?"
+    rf"(?:{_COMPARATIVE}|best)\b|"
+    r"\b(?:which|what|between)\b.*\b(?:is|are|looks?|seems?) (?:the )?(?:more )?(?:better|best)\b|"
+    r"\b(?:decide|choose|pick) between\b|"
+    rf"\b(?:more )?(?:{_COMPARATIVE}) than\b|"
+    r"\bwhich (?:one )?(?:do |would |should |can )?(?:you|u) (?:recommend|suggest|prefer|pick|choose)\b|"
+    rf"\bwhich of (?=(?:the |number |#)?(?:\d|{'|'.join(ORDINALS)}))"
 )
 """Words that compare homes only when the message names two of them."""
 _CLOSER = re.compile(r"\bclos(?:er|est)\b|\bnear(?:er|est)?\b|\bdistance\b")
@@ -230,8 +236,9 @@ def _compare(
     if re.search(rf"\b{_SAVED_WORDS}\b", norm):
         pool = [{"zpid": z} for z in saved_zpids(prefs)]
     picked = _picked(norm, pool)
-    if focused is not None and _IT.search(norm) and len(picked) == 1:  # "this one vs #4"
-        picked = [focused, *picked]
+    named_one = len(picked) == 1 and str(picked[0].get("zpid")) != str((focused or {}).get("zpid"))
+    if focused is not None and named_one and (_IT.search(norm) or _COMPARE.search(norm)):
+        picked = [focused, *picked]  # "this one vs #4", "compare with the next one"
     if len(picked) < 2 and not (asked or _COMPARE.search(norm)):
         return None
     if len(picked) < 2:

@@ -30,6 +30,7 @@ VOCABULARY = frozenset(
     monthly market results priciest cancel subscribe searches dollars pending recommend
     eastern mountain pacific better against longest reduction earlier keepers stretch
     forward reference anymore nothing racial families neighbors neighbours marked subscribed
+    ethnic smallest religious
     """.split()  # noqa: SIM905
 )
 KNOWN = frozenset(
@@ -45,6 +46,7 @@ KNOWN = frozenset(
     longer earliest changing becomes noting subscribed cancelled canceled tracked searched
     recommended pricier result talking taking though thought contact chance keeps referenced
     stretched reductions keeper
+    ethics ethical
     """.split()  # noqa: SIM905
 )
 SHORT_VOCABULARY = frozenset(

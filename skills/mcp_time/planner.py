@@ -45,6 +45,7 @@ ALIASES = {
     "est": "America/New_York", "edt": "America/New_York", "cst": "America/Chicago",
     "cdt": "America/Chicago", "mst": "America/Denver", "mdt": "America/Denver",
     "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "utc": "UTC", "gmt": "GMT",
+    "east coast": "America/New_York", "west coast": "America/Los_Angeles",
 }  # fmt: skip
 """Places people name that are not in a time zone's name, and zones named by their common
 name or letters ("10am pacific", "PST"); "central" and "mountain" only with "time"."""

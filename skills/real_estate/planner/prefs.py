@@ -57,7 +57,7 @@ _MY_PLACE = (
 
 
 _KEEP = (
-    r"\b(?:(?:change|update|set|switch|move) (?:my |our )?(?:saved )?(?:home type|property type|type|"
+    r"\b(?:(?:change|update|set|switch|move|swap|replace) (?:my |our )?(?:saved )?(?:home type|property type|type|"
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
     r"(?:please )?note (?:that|this|it)|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|"

@@ -7,6 +7,7 @@ neighbouring letters, so an everyday word is never turned into another one."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 
@@ -48,15 +49,27 @@ def spelt(message: str, words: frozenset[str]) -> str:
 
     def read(match: re.Match[str]) -> str:
         said = match.group(0)
-        word = said.lower()
-        if word in words or any(word.startswith(known) for known in words):
+        known = _declared_as(said.lower(), words)
+        if known is None:
             return said
-        near = [known for known in words if _slips(word, known) <= _allowed(word, known)]
-        if len(near) != 1:
-            return said
-        return near[0].capitalize() if said[0].isupper() else near[0]
+        return known.capitalize() if said[0].isupper() else known
 
     return _SLIPPED.sub(read, message) if words else message
+
+
+@functools.lru_cache(maxsize=4096)
+def _declared_as(word: str, words: frozenset[str]) -> str | None:
+    """The one declared word `word` is a slip of, else None (kept: a turn reads its message's
+    words for several planners and parts)."""
+    if word in words or any(word.startswith(known) for known in words):
+        return None
+    near = [
+        known
+        for known in words
+        if abs(len(known) - len(word)) <= (allowed := _allowed(word, known))
+        and _slips(word, known) <= allowed
+    ]
+    return near[0] if len(near) == 1 else None
 
 
 def _allowed(word: str, known: str) -> int:

@@ -63,3 +63,15 @@ def test_a_kept_criterion_swapped_or_replaced_is_kept_anew() -> None:
         assert [(c.name, c.args) for c in found.calls] == [
             ("save_search_criteria", {"entry_type": "PREFERENCE", "key": key, "value": value})
         ], text
+
+
+def test_a_value_replaced_in_my_preferences_keeps_the_new_one() -> None:
+    for text, key, value in [
+        ("replace austin with buda in my preferences", "location", "Buda"),
+        ("in our saved preferences swap houses for townhomes", "property_type", "townhouse"),
+    ]:
+        found = _conversation.plan_for(Conversation(text=text, **REMEMBERED))
+        assert found is not None, text
+        assert [(c.name, c.args) for c in found.calls] == [
+            ("save_search_criteria", {"entry_type": "PREFERENCE", "key": key, "value": value})
+        ], text

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.818}
+FLOORS = {"learn": 0.965, "heldout": 0.824}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -69,7 +69,11 @@ margin).
 Fourteenth session (understand21, 30 learn cases in the weakest capabilities, 22 passing before;
 a message heard by nothing else is heard by the skill whose declared names it says): learn
 972/991 -> 983/991 (99.2%), held-out 292/359 -> 296/359 (82.5%); the held-out floor is 294
-(0.818, two cases of margin)."""
+(0.818, two cases of margin).
+Fifteenth session (understand22, 30 learn cases for the mortgage and time skills, preferences
+and courtesy around a wish, 21 passing before; a skill's declared spelling words): learn
+1004/1021 -> 1012/1021 (99.1%), held-out 296/359 -> 298/359 (83.0%); the held-out floor is 296
+(0.824, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -122,8 +122,8 @@ class Planners:
                 process.close()
                 continue
             found.append(Planner(spec.name, greeting["priority"], process, spec.planner_reads))
-        intents, names = declared((spec.name, spec.folder) for spec in specs)
-        understanding = IntentMatcher(intents, names=names)
+        intents, names, spelling = declared((spec.name, spec.folder) for spec in specs)
+        understanding = IntentMatcher(intents, names=names, spelling=spelling)
         return cls(
             sorted(found, key=lambda p: (p.priority, p.skill)),
             off,

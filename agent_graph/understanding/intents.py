@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -24,6 +24,8 @@ INTENTS_FILE = "intents.yaml"
 ANSWERS = ("words", "ask", "refuse")
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,59}$")
 MAX_EXAMPLE_CHARS = 300
+_WORD = re.compile(r"^[a-z]{4,40}$")
+"""A word a skill lists under `spelling:`."""
 
 
 class IntentsError(ValueError):
@@ -121,13 +123,32 @@ def _names_in(data: dict[str, Any], path: Path) -> tuple[str, ...]:
     return tuple(n.strip()[:MAX_EXAMPLE_CHARS] for n in names)
 
 
-def declared(
-    folders: Iterable[tuple[str, Path]],
-) -> tuple[list[Intent], dict[str, tuple[str, ...]]]:
-    """Every skill's intents, and its `names` by skill, each file read once; a skill whose file
-    is malformed is left out (logged), so one bad file never silences the others."""
+def _spelling_in(data: dict[str, Any], path: Path) -> frozenset[str]:
+    """The words a skill's `spelling:` lists: a slip of one in a message is read as it, in the
+    message that skill's planner reads (understanding/spelling.py `spelt`)."""
+    words = data.get("spelling")
+    if words is None:
+        return frozenset()
+    if not isinstance(words, list) or not all(isinstance(w, str) and _WORD.match(w) for w in words):
+        raise IntentsError(f"{path}: `spelling` is a list of lower-case words")
+    return frozenset(words)
+
+
+class Declared(NamedTuple):
+    """What the skills' intents.yaml files declare, by skill where it is a skill's own."""
+
+    intents: list[Intent]
+    names: dict[str, tuple[str, ...]]
+    spelling: dict[str, frozenset[str]]
+
+
+def declared(folders: Iterable[tuple[str, Path]]) -> Declared:
+    """Every skill's intents, its `names` and its `spelling` words by skill, each file read
+    once; a skill whose file is malformed is left out (logged), so one bad file never silences
+    the others."""
     intents: list[Intent] = []
     names: dict[str, tuple[str, ...]] = {}
+    spelling: dict[str, frozenset[str]] = {}
     for skill, folder in folders:
         path = folder / INTENTS_FILE
         try:
@@ -141,7 +162,12 @@ def declared(
                 names[skill] = said
         except IntentsError as exc:
             log.error("skipping the names of %s: %s", skill, exc)
-    return intents, names
+        try:
+            if data is not None and (words := _spelling_in(data, path)):
+                spelling[skill] = words
+        except IntentsError as exc:
+            log.error("skipping the spelling of %s: %s", skill, exc)
+    return Declared(intents, names, spelling)
 
 
 def load_all(folders: Iterable[tuple[str, Path]]) -> list[Intent]:

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from agent_graph.understanding.intents import Intent
 from agent_graph.understanding.learned import LinearRanking
-from agent_graph.understanding.spelling import respelt, vocabulary
+from agent_graph.understanding.spelling import respelt, spelt, vocabulary
 
 log = logging.getLogger(__name__)
 
@@ -78,8 +78,12 @@ class IntentMatcher:
         intents: Sequence[Intent],
         embed: Embed = default_embed,
         names: Mapping[str, Sequence[str]] | None = None,
+        spelling: Mapping[str, frozenset[str]] | None = None,
     ) -> None:
         self.intents = list(intents)
+        self._spelling = dict(spelling or {})
+        """Each skill's `spelling:` words (intents.yaml): its planner reads a slip as one."""
+        self._declared_words = frozenset().union(*self._spelling.values())
         self._names = {
             skill: re.compile(r"\b(?:" + "|".join(_said_as(n) for n in said) + r")\b", re.I)
             for skill, said in (names or {}).items()
@@ -138,10 +142,13 @@ class IntentMatcher:
         """`turn` with the intents one skill's planner sees (`for_planner`), and the same for
         each of the message's `parts` (`part_intents`: a planner reading a message as several
         wishes ranks each by its own), each with the classifier's ranking beside it (`learned`,
-        `learned_elsewhere`); unchanged when the embedder cannot run (logged): the planners
-        then read the words alone."""
+        `learned_elsewhere`); the embedder failing (logged), the planners read the words alone.
+        Its text is the message with the skill's declared `spelling` words spelt right."""
+        text = str(turn.get("text", ""))
+        if (words := self._spelling.get(skill)) and (read := spelt(text, words)) != text:
+            turn = {**turn, "text": read}  # its own words spelt as it declares them
         try:
-            said = self._both(str(turn.get("text", "")), skill)
+            said = self._both(text, skill)
             by_part = [{"text": part, **self._both(part, skill)} for part in parts]
         except (RuntimeError, OSError, ValueError) as exc:
             log.error("intents not ranked: %s", exc)
@@ -155,8 +162,9 @@ class IntentMatcher:
 
     def _said(self, text: str) -> str:
         """The message as it is ranked: its start, a word misspelt by a swap read as the
-        examples' own (spelling.py)."""
-        return respelt(text.strip()[:MAX_MESSAGE_CHARS], self._vocabulary)
+        examples' own, and a slip of a word a skill declares as that word (spelling.py)."""
+        said = respelt(text.strip()[:MAX_MESSAGE_CHARS], self._vocabulary)
+        return spelt(said, self._declared_words)
 
     def _examples(self) -> Embedded:
         with _SHARED_LOCK:

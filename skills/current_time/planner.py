@@ -69,10 +69,14 @@ ZONE_WORDS = {
     "est": "America/New_York", "edt": "America/New_York", "cst": "America/Chicago",
     "cdt": "America/Chicago", "mst": "America/Denver", "mdt": "America/Denver",
     "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "utc": "UTC", "gmt": "GMT",
+    "east coast": "America/New_York", "west coast": "America/Los_Angeles",
 }  # fmt: skip
-"""Zones people name by their common name or letters ("eastern", "PST", "UTC"), before the
-zone names' last parts (Canada/Eastern, US/Pacific are old aliases nobody means); "central"
-and "mountain" only with "time", since they are common words."""
+"""Zones people name by their common name or letters ("eastern", "PST", "UTC", "the east
+coast"), before the zone names' last parts (Canada/Eastern, US/Pacific are old aliases nobody
+means); "central" and "mountain" only with "time" or as a time question's last word
+(`_LAST_ZONE`), since they are common words."""
+_LAST_ZONE = re.compile(r"\b(central|mountain)\W*$", re.IGNORECASE)
+"""'current time central', 'what time is it in mountain': the zone said last, "time" left out."""
 
 
 _REGIONS = {"Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian"}
@@ -153,6 +157,7 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     the user's timezone. None for other messages, for a
     clock time to convert and for a place it cannot place (the model decides)."""
     text = _TYPOS.sub("time", str(turn.get("text", "")))
+    text = _LAST_ZONE.sub(r"\1 time", text)
     if TOOL not in (turn.get("tools") or []) or not _asks_time(turn, text):
         return None
     if _CLOCK.search(text):

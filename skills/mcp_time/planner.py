@@ -24,8 +24,14 @@ _COMPASS = {"North", "South", "East", "West"}
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)")
 _CONVERT = re.compile(
     r"\bconvert\b|\bin [a-z ]+ time\b|\bto [a-z ]+ time\b|\b(?:when|if) it'?s\b|"
-    r"\bis what time\b|\bwhat time (?:is (?:it|that) )?in\b|\bwhat(?: time)? is \d"
+    r"\bis what time\b|\bwhat time (?:is (?:it|that) )?in\b|\bwhat(?: time)?(?: is|'s|s) \d|"
+    r"\d\s*(?:am|pm) [a-z ]+ time\b"
 )
+_MINE = r"(?:for me|here|my time|my local time|local time|where i am|on my (?:end|side))\b"
+_TO_MINE = re.compile(rf"\b{_MINE}")
+_CLOCK_MINE = re.compile(rf"\d\s*(?:am|pm|a\.m\.|p\.m\.)?\s+{_MINE}")
+"""'3pm tokyo time for me', 'what is 9am london time here': one place's clock asked in the
+user's own zone; but '6pm here', '8am my time' say the clock is the user's own."""
 ALIASES = {
     "austin": "America/Chicago", "dallas": "America/Chicago", "houston": "America/Chicago",
     "san francisco": "America/Los_Angeles", "seattle": "America/Los_Angeles",
@@ -45,6 +51,7 @@ ALIASES = {
     "est": "America/New_York", "edt": "America/New_York", "cst": "America/Chicago",
     "cdt": "America/Chicago", "mst": "America/Denver", "mdt": "America/Denver",
     "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "utc": "UTC", "gmt": "GMT",
+    "east coast": "America/New_York", "west coast": "America/Los_Angeles",
 }  # fmt: skip
 """Places people name that are not in a time zone's name, and zones named by their common
 name or letters ("10am pacific", "PST"); "central" and "mountain" only with "time"."""
@@ -139,6 +146,8 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     if clock is None or not places:
         return None
     source, target = (places[0], places[1]) if len(places) > 1 else (turn["timezone"], places[0])
+    if len(places) == 1 and _TO_MINE.search(text) and not _CLOCK_MINE.search(text):
+        source, target = places[0], turn["timezone"]
     args = {"source_timezone": source, "time": clock, "target_timezone": target}
     return {"calls": [{"name": TOOL, "args": args}], "note": ""}
 

@@ -175,14 +175,27 @@ AS_DIGITS = re.compile(rf"\b({'|'.join(NUMBER_WORDS)})(\s+|\s*-\s*)(?={UNITS})",
 AS_WORDS = re.compile(rf"(?<![\d$#.,])\b([1-9]|10)(\s+|\s*-\s*)(?={UNITS})", re.IGNORECASE)
 
 
+SPOKEN_BEFORE = re.compile(
+    r"\b(?:point|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
+    r"thousand)[\s-]*$",
+    re.IGNORECASE,
+)
+"""Words that make the number word after them part of a longer number ("six point five",
+"twenty five"): it is left as said."""
+
+
 def numbers(say: str, seed: int) -> str | None:
     """Counts before a unit said the other way ("three bedrooms" <-> "3 bedrooms"): the words
-    become digits when there are any, else the digits become words."""
+    become digits when there are any, else the digits become words. A number word inside a
+    longer spoken number ("six point five percent") is no count and stays."""
+
+    def as_digits(m: re.Match[str]) -> str:
+        if SPOKEN_BEFORE.search(say[: m.start()]):
+            return m.group(0)
+        return f"{NUMBER_WORDS.index(m.group(1).lower()) + 1}{m.group(2)}"
+
     if AS_DIGITS.search(say):
-        out = AS_DIGITS.sub(
-            lambda m: f"{NUMBER_WORDS.index(m.group(1).lower()) + 1}{m.group(2)}", say
-        )
-        return _changed(say, out)
+        return _changed(say, AS_DIGITS.sub(as_digits, say))
     out = AS_WORDS.sub(lambda m: f"{NUMBER_WORDS[int(m.group(1)) - 1]}{m.group(2)}", say)
     return _changed(say, out)
 

@@ -33,6 +33,14 @@ def test_counts_turn_between_words_and_digits_and_other_numbers_stay() -> None:
     assert numbers("the house at 1200 Oak", 0) is None
 
 
+def test_a_number_word_inside_a_longer_spoken_number_stays() -> None:
+    assert numbers("at seven point five percent", 0) is None
+    assert numbers("forty five days on the market", 0) is None
+    assert numbers("six point five percent and three bedrooms", 0) == (
+        "six point five percent and 3 bedrooms"
+    )
+
+
 def test_a_wrapper_keeps_the_message_whole() -> None:
     assert "I want a condo" in chatty("I want a condo", 0)
 

@@ -53,11 +53,17 @@ _AFFORD = re.compile(
 )
 _ASKS_PRICE = re.compile(r"\bprice\b|\bhow much\b|\bbudget\b|\bwhat (?:can|could) (?:i|we)\b")
 """With a yearly income said, a question of a price is one of affordability."""
+_LEAD = (
+    r"^\W*(?:(?:and|ok|okay|so|well|hmm|then|alright|now|hi|hello|hey|again|there|thx|"
+    r"(?:thanks|thank you)(?: so much| a lot)?|great|cool|perfect|"
+    r"good (?:morning|afternoon|evening))\W+)*"
+)
+"""Courtesy and joining words before a follow-up ("hello again. and at 6%?", "thx. and for 15
+yrs?", "ok so what if ...")."""
 _WHAT_IF = re.compile(
-    r"^\s*(?:(?:and|ok|okay|so|well|hmm|then|alright),? )*(?:(?:what|how) about|what if)\b|"
-    r"^\s*(?:(?:and|ok|okay|so|well|hmm|then),? )*(?:what )?if (?:we|i|you|(?:the )?rates?)\b|"
-    r"^\s*(?:and |ok,? |okay,? )?(?:at|with) \d|^\s*include\b|^\s*and (?:with|at)\b|"
-    r"^\s*(?:(?:and|ok|okay|so|now),? )?(?:make it|try|same(?: thing)?,? but|instead)\b"
+    rf"{_LEAD}(?:(?:what|how) about|what if)\b|{_LEAD}(?:what )?if (?:we|i|you|(?:the )?rates?)\b|"
+    rf"{_LEAD}(?:(?:at|with|for|over) )?\d|^\s*include\b|{_LEAD}(?:with|at) \w|"
+    rf"{_LEAD}(?:make it|try|same(?: thing)?,? but|instead)\b"
 )
 
 

@@ -12,7 +12,7 @@ from .loan_words import loan_words
 from .position_words import position_words
 
 _SPOKEN_PERCENT = re.compile(
-    rf"\b({'|'.join(sorted(_SPOKEN, key=len, reverse=True))})( and a half| point five)?"
+    rf"\b({'|'.join(sorted(_SPOKEN, key=len, reverse=True))})( and a? ?half| point five)?"
     r"[ -](percent|%|years?)"
 )
 _TYPOS = (
@@ -21,6 +21,7 @@ _TYPOS = (
     (r"\b(?:numbr|nmbr|nmber|numer|nbr|num)\.? ?(?=\d)", "number "),
     (r"\baff?ord\b", "afford"), (r"\bwat\b", "what"), (r"/\s*mo(?:nth)?\b", " a month"),
     (r"\bby month\b", "a month"), (r"\bintrest\b", "interest"),
+    (r"(\d{3,}|\d+k) month\b", r"\1 a month"),
     (r"\bmor(?:t|tg|g)a(?:g)?e\b", "mortgage"),
     (r"\bper cent\b|\bpe?rc?e?nt\b|\bprec?ent\b", "percent"),
 )  # fmt: skip

@@ -49,7 +49,7 @@ from .clauses import position_of
 from .courtesy import without_courtesy
 from .hint_chips import follow_up_hints
 from .plain_english import plain_english
-from .plans import Conversation, Plan, ToolRequest
+from .plans import Conversation, Plan, ToolRequest, words_of
 from .recognizers import RECOGNIZERS, plan_as
 from .refs import card_click, with_positions
 from .relative import said_absolutely
@@ -73,13 +73,24 @@ def plan_for(conv: Conversation) -> Plan | None:
     courtesy around it (courtesy.py); a position said relative to another, or taken back, as the
     one meant (relative.py)."""
     if not card_click(conv.text):
-        conv = conv.read_as(lambda text: plain_english(without_courtesy(text)))
+        conv = _courtesy_read_away(conv).read_as(plain_english)
     if conv.last_results and not card_click(conv.text):
         shown = conv.last_results
         conv = conv.read_as(lambda text: with_positions(text, shown))
         open_at = position_of(str((conv.focused or {}).get("zpid")), shown) or 0
         conv = conv.read_as(lambda text: said_absolutely(text, len(shown), open_at))
     return arbitrate(conv, _decided(conv), plan_as)
+
+
+def _courtesy_read_away(conv: Conversation) -> Conversation:
+    """`conv` without the courtesy around its wish, ranked as the platform ranked the wish
+    alone when it cut it off as a part ("hello again. more pls cheers" is near a greeting as a
+    whole, its part "more pls cheers" near paging)."""
+    read = conv.read_as(without_courtesy)
+    if read.text == conv.text:
+        return read
+    key = words_of(read.text)
+    return read.ranked_as(read.text) if any(words_of(r.text) == key for r in read.parts) else read
 
 
 def _decided(conv: Conversation) -> tuple[str, Plan] | None:

@@ -17,7 +17,7 @@ _FORGET = re.compile(
     r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore)\b|"
     r"\b(?:no longer|don'?t|do not) (?:care about|need|want|set on|fixed on|sold on)\b|"
     r"\bno more\b|\bno\b.*\bany ?(?:more|longer)\b|"
-    r"\b(?:don'?t|do not|not|stop|no longer) (?:remember|remembering|keep)\b|"
+    r"\b(?:don'?t|do not|not|stop|no longer|no need to) (?:remember|remembering|keep)\b|"
     r"\b(?:flexible|open) (?:on|about|regarding) (?:the )?(?:price|budget|location|area|type)\b|"
     r"\b(?:don'?t|do not) (?:mind|care) (?:which|what)\b|"
     r"\b(?:open to|fine with|ok with|okay with) any (?:price|budget|location|area|place|city|"
@@ -104,8 +104,10 @@ _SET_ON = re.compile(r"\b(?:set|fixed|sold|hung up|stuck) on\b")
 and says so when none is saved by that value (never a saved home's removal)."""
 
 _DROPPING = re.compile(
-    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore|no longer|no more)\b"
+    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore|no longer|no more|"
+    r"(?:no need to|stop|(?:don'?t|do not)(?: need(?: you)? to)?) (?:remember(?:ing)?|keep(?:ing)?))\b"
 )
+"""Words that drop what was kept, "no need to remember the house thing" among them."""
 
 
 def _named_by_value(norm: str, prefs: Mapping[str, str]) -> list[str]:

@@ -57,7 +57,7 @@ _MY_PLACE = (
 
 
 _KEEP = (
-    r"\b(?:(?:change|update|set|switch|move) (?:my |our )?(?:saved )?(?:home type|property type|type|"
+    r"\b(?:(?:change|update|set|switch|move|swap|replace) (?:my |our )?(?:saved )?(?:home type|property type|type|"
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
     r"(?:please )?note (?:that|this|it)|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|"
@@ -65,6 +65,7 @@ _KEEP = (
     r"from now on|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
+    r"in (?:my|our) (?:saved )?(?:preferences|prefs|settings|profile)|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
     r"as (?:my|our) (?:default|usual|area|location|city|town|budget|max(?:imum)?|(?:home )?type)|"
     r"(?:set|settled|decided) on|"
@@ -155,7 +156,7 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
     def save(key: str, value: str, entry_type: str = "PREFERENCE") -> None:
         writes[key] = PreferenceWrite(entry_type, key, value)
 
-    norm = _CHANGED_FROM.sub(r"\1 \2", normalize(text))
+    norm = _REPLACED.sub(r"\1 \2", _CHANGED_FROM.sub(r"\1 \2", normalize(text)))
     if outside_data(parse(text).criteria.get("location")):
         return []  # "3 bedrooms in Seattle": answered honestly, nothing remembered
     lasting = bool(re.search(_LASTING, norm))
@@ -201,6 +202,10 @@ _CHANGED_FROM = re.compile(
     r"(\b(?:switch|chang|mov|go|went|turn)\w*(?:\s+\w+){0,2}?)\s+from\s+[^,;.!?]+?\s+(to|into)\b"
 )
 """What a change leaves behind goes: "we switched from houses to condos" keeps condos."""
+_REPLACED = re.compile(
+    r"\b(replac\w*|swap\w*)\s+(?!(?:my|our|the|it|that)\b)[^,;.!?]+?\s+(with|for)\b"
+)
+"""...as does what is replaced: "replace austin with manor in my preferences" keeps Manor."""
 
 _TYPE_SAID = re.compile(rf"(?:\b(the) )?\b(?:{type_alternation()})\b")
 

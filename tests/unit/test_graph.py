@@ -125,6 +125,25 @@ def _system(call: list[BaseMessage]) -> str:
     return "\n".join(str(m.content) for m in call if isinstance(m, SystemMessage))
 
 
+async def _two_calls(
+    tmp_path: Path, skills: InMemorySkills, profile: ModelProfile | None = None
+) -> tuple[list[BaseMessage], list[BaseMessage]]:
+    """The two model calls of a turn that calls `lookup` once, with a planner that describes
+    what it sees; the turn runs no step of its own for the block."""
+    model = ScriptedChatModel(respond=_call_tool_then_answer)
+    services = _services(tmp_path, model, skills)
+    if profile is not None:
+        services.model_profile = profile
+    services.planners = _seeing_planner(tmp_path / "skills")
+    try:
+        nodes = await nodes_run(build_graph(services), "find it", "s6")
+    finally:
+        services.planners.close()
+    assert nodes == ["hydrate", "agent", "tools", "agent", "post_process"]
+    first, second = model.seen
+    return first, second
+
+
 @pytest.mark.parametrize(
     ("result", "reflected"),
     [({"type": "listing", "answer": 42}, True), ({"answer": 42}, False), (None, False)],
@@ -137,15 +156,7 @@ async def test_the_block_is_rebuilt_in_the_agents_step_only_after_a_round_that_l
             raise RuntimeError("boom")  # an error: no result either
         return result
 
-    model = ScriptedChatModel(respond=_call_tool_then_answer)
-    services = _services(tmp_path, model, InMemorySkills({"lookup": lookup}))
-    services.planners = _seeing_planner(tmp_path / "skills")
-    try:
-        nodes = await nodes_run(build_graph(services), "find it", "s6")
-    finally:
-        services.planners.close()
-    assert nodes == ["hydrate", "agent", "tools", "agent", "post_process"]
-    first, second = model.seen
+    first, second = await _two_calls(tmp_path, InMemorySkills({"lookup": lookup}))
     assert "results seen" not in _system(first)
     if reflected:  # the second call reads the block with the round's result
         assert _system(second).count("1 results seen") == 1
@@ -158,16 +169,7 @@ async def test_a_model_that_replays_turns_keeps_the_block_as_the_turn_began(
     tmp_path: Path,
 ) -> None:
     skills = InMemorySkills({"lookup": lambda p: {"type": "listing", "answer": 42}})
-    model = ScriptedChatModel(respond=_call_tool_then_answer)
-    services = _services(tmp_path, model, skills)
-    services.model_profile = ModelProfile(kind="local")
-    services.planners = _seeing_planner(tmp_path / "skills")
-    try:
-        nodes = await nodes_run(build_graph(services), "find it", "s7")
-    finally:
-        services.planners.close()
-    assert nodes == ["hydrate", "agent", "tools", "agent", "post_process"]
-    first, second = model.seen
+    first, second = await _two_calls(tmp_path, skills, ModelProfile(kind="local"))
     assert [m for m in first if isinstance(m, SystemMessage)] == [
         m for m in second if isinstance(m, SystemMessage)
     ]

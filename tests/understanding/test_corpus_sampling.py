@@ -20,7 +20,10 @@ def test_a_sample_has_every_capability_in_proportion() -> None:
     counts = Counter(c.capability for c in sample)
     assert set(counts) == set(CAPABILITIES)
     assert 50 <= len(sample) <= 70
-    assert counts["search"] > counts["time"], counts  # 40 search cases, 14 time cases
+    in_part = Counter(c.capability for c in cases)
+    ranked = in_part.most_common()
+    most, fewest = ranked[0][0], ranked[-1][0]
+    assert counts[most] > counts[fewest], (in_part, counts)  # e.g. 112 payment cases against 20
     assert len(set(map(id, sample))) == len(sample), "no case twice"
     assert len({c.voice for c in sample}) >= 5, "spread through each file, not its first cases"
     first = {c.capability for c in sample[: len(CAPABILITIES)]}

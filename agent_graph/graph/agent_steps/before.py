@@ -48,11 +48,10 @@ class Reflect(Step):
         block = await refreshed_block(ctx.services, request.messages, ctx.state)
         if block is None:
             return request
-        messages = tuple(m for m in request.messages if m.id != block.id)
-        if len(messages) < len(request.messages):  # where the last one was
+        if any(m.id == block.id for m in request.messages):  # where the last one was
             messages = tuple(block if m.id == block.id else m for m in request.messages)
         else:  # a first block (hydrate had nothing to say) goes last, as the state adds it
-            messages = (*messages, block)
+            messages = (*request.messages, block)
         return replace(request, messages=messages, kept=(*request.kept, block))
 
 

@@ -2,37 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from agent_graph.planning.host import load_planner, planner_file
-from tests.skill_env import SKILLS_DIR
-
-TOOLS = ["search_properties", "mortgage_payment", "mortgage_affordability"]
-LISTINGS = {
-    "type": "listings",
-    "items": [
-        {"zpid": "1", "address": "1 Oak St, Austin, TX", "price": 350_000, "hoa_fee": None},
-        {
-            "zpid": "2",
-            "address": "2 Elm St, Austin, TX",
-            "price": 425_000,
-            "hoa_fee": 45,
-            "tax_rate_percent": 2.21,
-        },
-        {"zpid": "3", "address": "3 Ash St, Austin, TX", "price": 480_000},
-    ],
-}
-
-
-_FILE = planner_file(SKILLS_DIR / "mortgage")
-assert _FILE is not None
-planner = load_planner(_FILE, "mortgage_planner")
-
-
-def turn(text: str, earlier: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
-    return {"text": text, "timezone": "UTC", "tools": TOOLS, "earlier": earlier or [], **extra}
+from tests.skills.mortgage_words import LISTINGS, TOOLS, planner, turn
 
 
 def test_it_is_asked_before_the_home_search_planner() -> None:

@@ -1,10 +1,10 @@
-"""The mortgage planner on payments asked for several shown homes in one message (issue 45,
-thirteenth session, phrasings of our own): homes named by what they have most or least of,
-alone or beside a position, are each estimated with the same terms."""
+"""The mortgage planner on payments asked for several shown homes in one message (phrasings
+of our own): homes named by what they have most or least of, alone or beside a position, are
+each estimated with the same terms."""
 
 from __future__ import annotations
 
-from tests.skills.test_mortgage_planner import LISTINGS, planner, turn
+from tests.skills.mortgage_words import LISTINGS, planner, turn
 
 
 def _prices(text: str) -> list[tuple[float, float]]:

@@ -184,3 +184,26 @@ def test_big_cities_outside_zone_names_a_difference_and_time_misspelt(
     plan = _PLANNER.plan({"text": text, "timezone": "UTC", "tools": ["get_current_time"]})
     assert plan is not None
     assert [c["args"]["timezone"] for c in plan["calls"]] == zones
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("Tokyo time right now?", "Asia/Tokyo"),
+        ("what's New York time now", "America/New_York"),
+        ("current London time?", "Europe/London"),
+    ],
+)
+def test_a_place_before_the_word_time_is_its_zone(text: str, zone: str) -> None:
+    plan = _PLANNER.plan({"text": text, "timezone": "UTC", "tools": ["get_current_time"]})
+    assert plan is not None and plan["calls"][0]["args"]["timezone"] == zone
+
+
+def test_a_coast_names_its_zone() -> None:
+    assert zone_for("what time is it on the west coast") == "America/Los_Angeles"
+    assert zone_for("time right now east coast?") == "America/New_York"
+
+
+def test_central_or_mountain_said_last_names_its_zone() -> None:
+    assert zone_for("what time is it now in central") == "America/Chicago"
+    assert zone_for("local time mountain?") == "America/Denver"

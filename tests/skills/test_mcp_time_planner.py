@@ -169,3 +169,46 @@ def test_big_cities_outside_zone_names_are_converted() -> None:
         "Europe/Berlin",
         "America/Los_Angeles",
     )
+
+
+def test_a_coast_is_a_side_of_a_conversion() -> None:
+    plan = planner.plan(
+        {
+            "text": "convert 9am east coast to west coast",
+            "timezone": "UTC",
+            "tools": ["mcp_time_convert_time"],
+        }
+    )
+    assert plan is not None
+    args = plan["calls"][0]["args"]
+    assert (args["source_timezone"], args["target_timezone"]) == (
+        "America/New_York",
+        "America/Los_Angeles",
+    )
+
+
+def _sides(text: str) -> tuple[str, str, str] | None:
+    plan = planner.plan(
+        {"text": text, "timezone": "America/Chicago", "tools": ["mcp_time_convert_time"]}
+    )
+    if plan is None:
+        return None
+    args = plan["calls"][0]["args"]
+    return args["source_timezone"], args["time"], args["target_timezone"]
+
+
+def test_one_places_clock_asked_for_me_is_converted_into_my_zone() -> None:
+    assert _sides("whats 4pm rome time for me") == ("Europe/Rome", "16:00", "America/Chicago")
+    assert _sides("11am lisbon time is what o'clock here") == (
+        "Europe/Lisbon",
+        "11:00",
+        "America/Chicago",
+    )
+
+
+def test_a_clock_said_as_mine_stays_the_source() -> None:
+    assert _sides("when it's 7am here what time is it in rome") == (
+        "America/Chicago",
+        "07:00",
+        "Europe/Rome",
+    )

@@ -7,7 +7,7 @@ details is no showing; a clause that says one loved a home names it for the next
 is "save", also where it starts the first of two wishes ("savr #2 and shwo me ..."); "let me know the second the price moves" watches the home in view, not the second;
 "the one and the two" are positions, and "and after" a wish is "and then"; "secondly", "plus"
 and "after that" start a second wish, "first off" is no position, "ok, save ..." a save; "we'd
-like it kept somewhere" keeps it (no homes like it); "rates are around 6.8" is the rate; a preference scrapped, forgotten as "where I wanted to
+like it kept somewhere" keeps it (no homes like it); a preference scrapped, forgotten as "where I wanted to
 live", changed as a spending cap or with "please update that" is forgotten or kept; kept in the loop
 on a price, or wanting to know when homes like these get listed, is a watch or a saved search
 (wanting to know when a home was listed is neither); "the 2nd from the bottom" is the one
@@ -26,9 +26,6 @@ _PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_eleventh_words")
 assert _PACKAGE is not None
 _conversation = importlib.import_module(f"{_PACKAGE.__name__}.conversation")
 correct = importlib.import_module(f"{_PACKAGE.__name__}.spelling").correct
-_MORTGAGE = load_planner(planner_file(SKILL_DIR.parent / "mortgage"), "mortgage_eleventh_words")
-assert _MORTGAGE is not None
-stated_terms = importlib.import_module(f"{_MORTGAGE.__name__}.terms").stated_terms
 Conversation = _conversation.Conversation
 
 SHOWN = [
@@ -139,10 +136,6 @@ def test_wishes_put_in_order_are_each_made() -> None:
 def test_a_home_wished_kept_somewhere_is_saved() -> None:
     said = "the 5th keeps coming up at dinner, we'd like it kept somewhere safe"
     assert calls(said, **ON_SCREEN) == [("save_home", {"zpid": "905"})]
-
-
-def test_a_rate_said_as_what_rates_are_around_is_the_rate() -> None:
-    assert stated_terms("my broker says rates are about 6.9 these days") == {"rate_percent": 6.9}
 
 
 REMEMBERED = {"budget_max": "$500,000", "location": "Austin", "property_type": "house"}

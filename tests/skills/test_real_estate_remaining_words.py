@@ -4,7 +4,7 @@ moment" something happens; a stop of "the news" said "no more want"; a preferenc
 "note it" or after a leading "remember:" that states what the person seeks, and a place said
 as where "we want to be" beside a named budget; rooms "to sleep"; a second wish started by
 "stick", "stash", "dig up" or "could we"; a visit said as wandering around; homes "along the
-same lines"; "monthly" misspelt without its l, and a price before a comma; a home asked by its
+same lines"; a home asked by its
 street address ("Ln", "Cv", "Trl") with a typo; a term named, then asked about ("what is
 that?"); a visit of the saved homes."""
 
@@ -20,16 +20,12 @@ from agent_graph.memory.embeddings import embed
 from agent_graph.planning.host import load_planner, planner_file
 from agent_graph.understanding.intents import load_intents
 from agent_graph.understanding.matcher import IntentMatcher
-from tests.skill_env import SKILLS_DIR
 from tests.skills.real_estate_fakes import SKILL_DIR
 
 _PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_remaining_words")
 assert _PACKAGE is not None
 _conversation = importlib.import_module(f"{_PACKAGE.__name__}.conversation")
 Conversation = _conversation.Conversation
-_MORTGAGE_FILE = planner_file(SKILLS_DIR / "mortgage")
-assert _MORTGAGE_FILE is not None
-mortgage = load_planner(_MORTGAGE_FILE, "mortgage_remaining_words")
 
 SHOWN = [
     {"zpid": f"z{n}", "address": f"{n}00 Oak Ln, Austin, TX 78745", "price": 300_000 + n}
@@ -90,16 +86,6 @@ def test_a_search_asked_after_a_leading_remember_still_runs() -> None:
     assert [name for name, _ in found] == ["save_search_criteria", "search_properties"]
 
 
-@pytest.mark.parametrize("text", ["monthy on 390000 with 10% down at 6.5%", "mothly on 390000"])
-def test_monthly_misspelt_without_a_letter_is_a_payment(text: str) -> None:
-    turn = {"text": text, "timezone": "UTC", "earlier": []}
-    turn["tools"] = ["mortgage_payment", "mortgage_affordability"]
-    planned = mortgage.plan(turn)
-    assert planned is not None and planned["calls"], planned
-    assert planned["calls"][0]["name"] == "mortgage_payment"
-    assert planned["calls"][0]["args"]["price"] == 390_000
-
-
 def test_a_place_where_we_want_to_be_is_kept_beside_a_named_budget() -> None:
     assert calls("remember my budget is 450k and we'd like to be in Manor") == [
         (
@@ -128,14 +114,6 @@ def test_a_second_wish_started_in_other_words_is_planned(text: str, second: str)
     found = calls(text, **ON_SCREEN)
     assert len(found) == 2 and found[1][0] == second, found
     assert found[1][1].get("zpid", found[1][1].get("like_zpid")) == "z2"
-
-
-def test_a_price_before_a_comma_is_the_home_price() -> None:
-    turn = {"text": "monthly on 385000, 10% down, 6%", "timezone": "UTC", "earlier": []}
-    turn["tools"] = ["mortgage_payment", "mortgage_affordability"]
-    planned = mortgage.plan(turn)
-    assert planned is not None and planned["calls"], planned
-    assert planned["calls"][0]["args"]["price"] == 385_000
 
 
 def test_a_home_asked_by_its_street_address_with_a_typo_is_heard_by_its_intent() -> None:

@@ -9,9 +9,7 @@ home against it, and "is the 5th nicer than the 2nd" compares; a steering questi
 ("rasial makeup") is refused; a position said first and then its question ("4th - how old?",
 "2nd baths?") is that home; "line 1 up beside 3", "which cheaper, ...", "between 2 and 4 which
 looks better" compare; "ok to keep my dog?" and "which is more good" are read as meant; a fact asked of the
-open home ("is it possible to bring our dog") is no visit whatever intent it is near; and, with
-a home open, whether it has an HOA or its tax rate is its details, the fee or taxes in dollars a
-payment estimate."""
+open home ("is it possible to bring our dog") is no visit whatever intent it is near."""
 
 from __future__ import annotations
 
@@ -19,7 +17,6 @@ import importlib
 from typing import Any
 
 from tests.skills.test_real_estate_eleventh_words import (
-    _MORTGAGE,
     _PACKAGE,
     IN_VIEW,
     ON_SCREEN,
@@ -27,7 +24,6 @@ from tests.skills.test_real_estate_eleventh_words import (
 )
 
 refuse = importlib.import_module(_PACKAGE.__name__).refuse
-OPEN_HOME = {"zpid": "77", "address": "7 Elm St, Austin, TX 78745", "price": 400_000}
 
 
 def _details(zpid: str) -> list[tuple[str, dict[str, Any]]]:
@@ -124,20 +120,3 @@ def test_a_fact_of_the_open_home_is_no_visit_whatever_intent_it_is_near() -> Non
     near_tour = {"intents": [("request_tour", 0.9), ("home_details", 0.3)]}
     said = "is it possible to bring our dog to this place"
     assert calls(said, **IN_VIEW, **near_tour) == _details("904")
-
-
-def _mortgage_plan(text: str) -> Any:
-    turn = {
-        "text": text,
-        "tools": ["mortgage_payment", "mortgage_affordability"],
-        "earlier": [{"type": "detail", "items": [OPEN_HOME]}],
-        "preferences": {},
-    }
-    return _MORTGAGE.plan(turn)
-
-
-def test_whether_the_open_home_has_an_hoa_or_its_tax_rate_is_no_payment() -> None:
-    for said in ["does this place have an hoa", "tax rate here?", "what is the hoa for it"]:
-        assert _mortgage_plan(said) is None, said
-    for said in ["how much is the hoa fee a month", "what would the taxes run me"]:
-        assert _mortgage_plan(said)["calls"][0]["name"] == "mortgage_payment", said

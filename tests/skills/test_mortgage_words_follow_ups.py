@@ -1,0 +1,138 @@
+"""The mortgage planner on follow-ups, in people's own words (phrasings of our own and the eval's
+paraphrases, bench/llm_eval/paraphrases.py): a what-if after filler words or courtesy, a rate
+that moves, or "ditto for the first one" reuses the last estimate; a payment, tax or HOA
+question after a home's detail is about that home, while one about the word, other homes or
+with a list shown last names none, and a stated price wins; whether the open home has an HOA
+or its tax rate is no payment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.skills.mortgage_words import (
+    ESTIMATE,
+    LISTINGS,
+    args_of,
+    payment_of,
+    planner,
+    subset,
+)
+
+HOME = {
+    "zpid": "29392671",
+    "address": "6904 Ponca St, Austin, TX 78741",
+    "price": 389_000,
+    "hoa_fee": 35,
+    "tax_rate_percent": 1.98,
+}
+DETAIL = {"type": "detail", "items": [HOME]}
+LISTED = {"type": "listings", "criteria": {"location": "78741"}, "items": [HOME, HOME]}
+OPEN_HOME = {"zpid": "77", "address": "7 Elm St, Austin, TX 78745", "price": 400_000}
+
+
+@pytest.mark.parametrize(
+    "text", ["so what if the rate went to 5", "hmm, what about a 5 percent rate instead"]
+)
+def test_what_if_after_filler_words_reuses_the_last_estimate(text: str) -> None:
+    args = args_of(text, [LISTINGS, ESTIMATE])
+    assert subset(args, {"price": 425_000, "rate_percent": 5, "down_payment_percent": 20}) == {
+        "price": 425_000,
+        "rate_percent": 5,
+        "down_payment_percent": 20,
+    }
+
+
+def test_a_follow_up_wrapped_in_courtesy_changes_the_last_estimate() -> None:
+    for text, changed in [
+        ("good evening! and 5.9 percent then? ta", {"rate_percent": 5.9}),
+        ("thanks so much. and over 20 yrs?", {"term_years": 20}),
+        ("cool thx, what if 15 percent down", {"down_payment_percent": 15}),
+    ]:
+        args = args_of(text, [ESTIMATE])
+        assert args["price"] == 425_000, text
+        assert {k: args[k] for k in changed} == changed, text
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"),
+    [
+        ("and what if rates fall to 5.25", 5.25),
+        ("so if the rate goes up to 8?", 8),
+    ],
+)
+def test_a_rate_that_moves_reuses_the_last_estimate(text: str, rate: float) -> None:
+    args = args_of(text, [LISTINGS, ESTIMATE])
+    assert args["price"] == 425_000 and args["rate_percent"] == rate
+
+
+def test_the_same_for_another_home_prices_it_with_the_last_terms() -> None:
+    estimate = ESTIMATE | {"down_payment_percent": 10, "term_years": 15, "rate_percent": 6.1}
+    args = args_of("ditto for the first one", [LISTINGS, estimate])
+    wanted = {"price": 350_000, "down_payment_percent": 10, "term_years": 15, "rate_percent": 6.1}
+    assert subset(args, wanted) == wanted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What would the monthly payment be?",
+        "how much would I pay each month",
+        "What are the payments like?",
+        "How much are the property taxes?",
+        "what are taxes on it",
+        "Is there an HOA fee on top of that?",
+        "hoa dues?",
+        "Any homeowners association fees?",
+    ],
+)
+def test_a_cost_question_after_a_detail_is_about_that_home(text: str) -> None:
+    for earlier in (
+        [DETAIL],
+        [DETAIL, {"type": "mortgage", "kind": "payment", "rate_percent": 6.5}],
+    ):
+        args = payment_of(text, earlier)
+        assert args is not None, text
+        assert args["price"] == HOME["price"] and args["label"] == HOME["address"]
+        assert args["hoa_monthly"] == 35 and args["property_tax_rate_percent"] == 1.98
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How much are the property taxes?",
+        "What does HOA stand for?",
+        "what's an HOA",
+        "Show me homes without an HOA",
+        "houses with low taxes in 78704",
+    ],
+)
+def test_tax_and_hoa_words_name_no_home_without_a_detail_on_screen(text: str) -> None:
+    """No detail shown, a list shown last, or a question about the word or other homes."""
+    assert payment_of(text, []) is None
+    assert payment_of(text, [DETAIL, LISTED]) is None
+    if "taxes?" not in text:
+        assert payment_of(text, [DETAIL]) is None
+
+
+def test_a_stated_price_wins_over_the_home_on_screen() -> None:
+    args = payment_of("What is the monthly payment on a $450,000 home?", [DETAIL])
+    assert args is not None and args["price"] == 450_000
+
+
+def _mortgage_plan(text: str) -> Any:
+    turn = {
+        "text": text,
+        "tools": ["mortgage_payment", "mortgage_affordability"],
+        "earlier": [{"type": "detail", "items": [OPEN_HOME]}],
+        "preferences": {},
+    }
+    return planner.plan(turn)
+
+
+def test_whether_the_open_home_has_an_hoa_or_its_tax_rate_is_no_payment() -> None:
+    for said in ["does this place have an hoa", "tax rate here?", "what is the hoa for it"]:
+        assert _mortgage_plan(said) is None, said
+    for said in ["how much is the hoa fee a month", "what would the taxes run me"]:
+        assert _mortgage_plan(said)["calls"][0]["name"] == "mortgage_payment", said

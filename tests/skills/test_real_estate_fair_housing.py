@@ -83,3 +83,9 @@ def test_search_refuses_steering_in_any_text_parameter(params: dict[str, str]) -
 
 def test_search_still_takes_lawful_text() -> None:
     assert parse_criteria({"location": "Austin", "near": "downtown"}).near == "downtown"
+
+
+def test_a_steering_question_with_a_slip_is_refused() -> None:
+    assert _PLANNER.refuse("whats the rasial makeup near there")
+    assert _PLANNER.refuse("relegious mix on that street?")
+    assert _PLANNER.refuse("how is the work ethic of the agents") is None

@@ -1,0 +1,84 @@
+"""The real_estate planner on homes set against each other, in people's own words (phrasings of
+our own, in no corpus): "next to each other", "against one another", "5 or 2, which is the
+smarter buy?", "is the 5th nicer than the 2nd", "line 1 up beside 3", one home compared with
+the open one, and homes named by what they have most or least of ("the biggest vs the
+cheapest")."""
+
+from __future__ import annotations
+
+from tests.skills.real_estate_words import (
+    IN_VIEW,
+    ON_ELM_COVE,
+    ON_ELM_DRIVE,
+    ON_SCREEN,
+    calls,
+    named,
+)
+
+
+def test_homes_put_next_to_each_other_are_compared_once() -> None:
+    said = "can't pick between the 2nd and 4th, could you line them up next to each other"
+    assert calls(said, **ON_ELM_COVE) == [("compare_properties", {"zpids": ["z2", "z4"]})]
+
+
+def test_homes_set_against_each_other_are_compared() -> None:
+    said = "how do the 1st and the 3rd look against one another"
+    assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": ["901", "903"]})]
+
+
+def test_homes_named_by_what_they_have_most_or_least_of_are_compared_or_saved() -> None:
+    assert calls("the biggest vs the cheapest", **ON_ELM_DRIVE) == [
+        ("compare_properties", {"zpids": ["73", "72"]})
+    ]
+    assert calls("compare 4 and the priciest", **ON_ELM_DRIVE) == [
+        ("compare_properties", {"zpids": ["74", "73"]})
+    ]
+    assert named("compare the first two, then save the priciest", **ON_ELM_DRIVE) == [
+        ("compare_properties", ""),
+        ("save_home", "73"),
+    ]
+
+
+def test_a_question_about_compared_homes_names_no_other_home() -> None:
+    assert calls("compare 1 and 4, which is the cheapest", **ON_ELM_DRIVE) == [
+        ("compare_properties", {"zpids": ["71", "74"]})
+    ]
+
+
+def test_two_bare_numbers_weighed_against_each_other_are_compared() -> None:
+    assert calls("5 or 2, which is the smarter buy?", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["905", "902"]})
+    ]
+    assert calls("help me decide between the 1st and the 4th", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["901", "904"]})
+    ]
+
+
+def test_two_homes_and_which_is_the_more_of_something_are_compared() -> None:
+    assert calls("the 1st and 4th, which one is cheaper?", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["901", "904"]})
+    ]
+
+
+def test_one_home_compared_with_a_home_open_is_set_against_it() -> None:
+    assert calls("compare with the 1st", **IN_VIEW) == [
+        ("compare_properties", {"zpids": ["904", "901"]})
+    ]
+
+
+def test_two_homes_weighed_by_a_comparative_are_compared() -> None:
+    for said, zpids in [
+        ("is the 5th nicer than the 2nd", ["905", "902"]),
+        ("which of 3 and 5 has more land", ["903", "905"]),
+        ("which do you suggest, the 1st or the 2nd", ["901", "902"]),
+    ]:
+        assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})], said
+
+
+def test_homes_lined_up_or_weighed_without_a_verb_are_compared() -> None:
+    for said, zpids in [
+        ("line 1 up beside 3", ["901", "903"]),
+        ("which cheaper, the 2nd or the 5th?", ["902", "905"]),
+        ("between 2 and 4 which looks better", ["902", "904"]),
+    ]:
+        assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})], said

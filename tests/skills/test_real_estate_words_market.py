@@ -1,0 +1,88 @@
+"""The real_estate planner on the market's recent moves, in people's own words (phrasings of our
+own, in no corpus): homes "new to market", that "went on sale", "popped up" or "just came on"
+were listed lately, over "the past couple of weeks" (14 days) or "72 hours" (3); prices
+"slashed", "made lower", "marked down" or lower "since last month" dropped; a length said after
+a vaguer time counts; shown homes that dropped in price refine the search on screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.skills.real_estate_words import (
+    ELM_STREET_SEARCH,
+    ON_ELM_STREET,
+    calls,
+    searched,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("condos new to market in 78704 this week", 7),
+        ("homes that hit market in 78745 in the past 2 days", 2),
+        ("anything listd in 78745 this month", 30),
+    ],
+)
+def test_new_listings_said_without_the_or_misspelled(text: str, days: int) -> None:
+    assert calls(text)[0][1]["days_on_market_max"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "criterion", "days"),
+    [
+        ("condos that are new today in 78704", "days_on_market_max", 1),
+        ("houses that just hit the market in Manor", "days_on_market_max", 7),
+        ("condos that just came on in 78704 in the past 2 days", "days_on_market_max", 2),
+        ("homes posted in the last 3 days in 78745", "days_on_market_max", 3),
+        ("homes listed in the past 72 hours in Austin", "days_on_market_max", 3),
+        ("any markdowns on condos in 78704", "price_dropped_within_days", 30),
+    ],
+)
+def test_market_words_said_otherwise(text: str, criterion: str, days: int) -> None:
+    assert calls(text)[0][1][criterion] == days
+
+
+def test_homes_that_went_on_sale_or_popped_up_lately_were_listed_lately() -> None:
+    assert (
+        searched("which homes went on sale in 78702 in the last 4 days")["days_on_market_max"] == 4
+    )
+    assert searched("did anything pop up in manor over the past week")["days_on_market_max"] == 7
+    assert searched("pflugerville listings from the last 2 weeks")["days_on_market_max"] == 14
+
+
+def test_a_couple_of_weeks_and_a_few_days_are_counted() -> None:
+    drops = searched("anything in 78704 get cheaper over the last couple weeks")
+    assert drops["price_dropped_within_days"] == 14
+    assert searched("listed in pflugerville in the past few days")["days_on_market_max"] == 3
+
+
+def test_a_price_made_lower_dropped_and_new_in_the_market_was_listed() -> None:
+    assert (
+        searched("in Manor, where did sellers make the price lower?")["price_dropped_within_days"]
+        == 30
+    )
+    assert (
+        searched("what came new in the market in 78748 the last 10 days")["days_on_market_max"]
+        == 10
+    )
+
+
+def test_a_price_slashed_is_a_drop_and_the_length_said_after_a_vaguer_time_counts() -> None:
+    found = calls("any condos in 78704 that had their price slashed lately, say the last 10 days")
+    assert found == [
+        (
+            "search_properties",
+            {"location": "78704", "property_type": "condo", "price_dropped_within_days": 10},
+        )
+    ]
+
+
+def test_homes_with_a_lower_price_since_a_time_dropped() -> None:
+    found = searched("condos in 78704 that have a lower price since last month")
+    assert found["price_dropped_within_days"] == 30
+
+
+def test_shown_homes_that_drop_in_price_are_a_refinement() -> None:
+    found = calls("did any of these drop in price lately", **ON_ELM_STREET)
+    assert found == [("search_properties", {**ELM_STREET_SEARCH, "price_dropped_within_days": 30})]

@@ -1,0 +1,120 @@
+"""The real_estate planner on questions about one home, in people's own words (phrasings of our
+own, in no corpus): a fact or the past of the open home asked without naming it ("carport?",
+"pets welcome?", "was it pricier when first listed?", "how far is it from the airport") opens
+its details, never a search, a visit or homes like it; the same of a home named by position;
+a home asked by a letter-named street or by its id after a word."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.skills.real_estate_words import (
+    ELM_STREET,
+    IN_VIEW,
+    KEPT,
+    ON_ELM_STREET,
+    ON_SCREEN,
+    calls,
+    details,
+    searched,
+)
+
+
+def test_the_past_of_the_home_in_view_opens_its_details() -> None:
+    for text in [
+        "this place seems to have sat on the market all year, how come",
+        "was it pricier when they first listed it?",
+        "it's been up for sale for ages hasn't it",
+    ]:
+        assert calls(text, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], text
+
+
+def test_the_past_of_a_shown_home_named_opens_that_homes_details() -> None:
+    for text, zpid in [
+        ("has number 3 been listed a long while? looks like it's been around forever", "903"),
+        ("did the 5th drop in price at any point", "905"),
+    ]:
+        assert calls(text, **KEPT) == [("get_property_details", {"zpid": zpid})], text
+
+
+def test_did_they_lower_the_price_of_the_home_in_view_opens_it() -> None:
+    assert calls("did the owners ever cut the price for this place?", **IN_VIEW) == [
+        ("get_property_details", {"zpid": "904"})
+    ]
+
+
+def test_a_question_about_the_home_in_view_opens_its_details() -> None:
+    for said in ("this place has a basement or not?", "how many bathrooms has this home?"):
+        assert calls(said, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], said
+    others = searched("this one is lovely, anything else with a pool?", **IN_VIEW)
+    assert others["features"] == ["pool"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "when did this place come on the market",
+        "how old is that listing",
+        "did this one get any price reductions",
+        "show me its price history",
+        "is it a newly listed home",
+    ],
+)
+def test_the_market_history_of_the_home_in_view_is_its_details(text: str) -> None:
+    assert calls(text, focused=ELM_STREET[2], **ON_ELM_STREET) == [
+        ("get_property_details", {"zpid": "z3"})
+    ]
+
+
+def test_a_street_named_by_a_letter_is_an_address() -> None:
+    assert calls("what's the story on 3806 Avenue H") == [
+        ("get_property_details_by_address", {"address": "3806 Avenue H"})
+    ]
+
+
+@pytest.mark.parametrize("text", ["details: 29486087", "info on 29486087", "pull up 29486087 pls"])
+def test_an_id_after_a_word_asking_its_details(text: str) -> None:
+    assert calls(text) == [("get_property_details", {"zpid": "29486087"})]
+
+
+def test_liking_the_look_of_a_home_is_no_wish_for_homes_like_it() -> None:
+    said = "we sort of like the look of the 3rd, how big is the yard"
+    assert calls(said, **ON_SCREEN) == [("get_property_details", {"zpid": "903"})]
+
+
+def test_a_fact_asked_of_the_open_home_without_naming_it_opens_its_details() -> None:
+    for said in ["is there a fireplace?", "how are the schools here", "whats the hoa on this one"]:
+        assert calls(said, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], said
+    assert calls("what's the hoa fee on it", **IN_VIEW) == [
+        ("get_property_details", {"zpid": "904"})
+    ]
+
+
+def test_a_fact_of_the_open_home_asked_with_the_or_how_far_opens_its_details() -> None:
+    for said in ["what's the square footage", "how far is it from the airport"]:
+        assert calls(said, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], said
+
+
+def test_a_fact_asked_without_a_subject_is_about_the_open_home() -> None:
+    for said in ["carport?", "any fireplace", "is there a basement", "laundry included?"]:
+        assert calls(said, **IN_VIEW) == details("904"), said
+
+
+def test_a_fact_asked_of_other_homes_is_still_a_search() -> None:
+    for said in ["any with a fireplace?", "fireplaces in 78704?"]:
+        assert [name for name, _ in calls(said, **IN_VIEW)] == ["search_properties"], said
+
+
+def test_pets_and_photos_of_the_open_home_open_its_details() -> None:
+    for said in ["pets welcome?", "could you show me the pictures", "any more photos"]:
+        assert calls(said, **IN_VIEW) == details("904"), said
+
+
+def test_the_place_i_am_looking_at_is_the_open_home() -> None:
+    assert calls("is the place i'm looking at near any parks", **IN_VIEW) == details("904")
+
+
+def test_a_fact_of_the_open_home_is_no_visit_whatever_intent_it_is_near() -> None:
+    near_tour = {"intents": [("request_tour", 0.9), ("home_details", 0.3)]}
+    said = "is it possible to bring our dog to this place"
+    assert calls(said, **IN_VIEW, **near_tour) == details("904")

@@ -1,0 +1,214 @@
+"""The real_estate planner on homes named by their place in the results, in people's own words
+(phrasings of our own, in no corpus): ordinals and bare numbers after a verb ("details 4", "add 3
+to my favorites") unless they count something; "the last three", "second from the bottom", "the
+one under the fourth", "the next one" counted from the open home; superlatives ("the most
+affordable", "priciest of lot"); a position taken back ("oops, I meant the sixth"); "first"
+that only means "before anything else"; and a home named alone, whatever intent it is near."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.skills.real_estate_words import (
+    IN_VIEW,
+    KEPT,
+    ON_ELM_COVE,
+    ON_ELM_DRIVE,
+    ON_ELM_STREET,
+    ON_SCREEN,
+    SHOWN,
+    STRICT,
+    calls,
+    details,
+    named,
+)
+
+
+def test_first_said_as_before_anything_else_is_no_position() -> None:
+    said = "we adore the second one but my partner wants to compare it with the fourth first"
+    assert calls(said, **ON_ELM_COVE) == [("compare_properties", {"zpids": ["z2", "z4"]})]
+    assert calls("show me the first one first", **ON_ELM_COVE) == [
+        ("get_property_details", {"zpid": "z1"})
+    ]
+    assert calls("I like that first one, tell me more about it", **ON_ELM_COVE) == [
+        ("get_property_details", {"zpid": "z1"})
+    ]
+
+
+def test_the_one_before_last_said_alone_or_compared_is_the_second_to_last() -> None:
+    assert calls("second from the bottom, more info please", **ON_ELM_COVE) == [
+        ("get_property_details", {"zpid": "z4"})
+    ]
+    assert calls("compare the last one with the second-to-last", **ON_ELM_COVE) == [
+        ("compare_properties", {"zpids": ["z5", "z4"]})
+    ]
+
+
+def test_the_one_and_the_two_are_positions_and_and_after_is_and_then() -> None:
+    said = "please compare the one and the three and after show me number 5"
+    assert calls(said, **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["901", "903"]}),
+        ("get_property_details", {"zpid": "905"}),
+    ]
+
+
+def test_the_2nd_from_the_bottom_is_the_one_before_the_last() -> None:
+    assert calls("what about the 2nd from the bottom", **ON_SCREEN) == [
+        ("get_property_details", {"zpid": "904"})
+    ]
+
+
+def test_the_last_few_are_the_homes_at_the_end_of_the_list() -> None:
+    assert calls("put the last three side by side", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["903", "904", "905"]})
+    ]
+
+
+def test_a_bare_number_after_a_wish_about_one_home_is_its_position() -> None:
+    assert calls("add 3 to my favorites", **ON_SCREEN) == [("save_home", {"zpid": "903"})]
+    assert calls("save 2 and 4", **ON_SCREEN) == [
+        ("save_home", {"zpid": "902"}),
+        ("save_home", {"zpid": "904"}),
+    ]
+    assert calls("remove 5 from saved", **KEPT) == [("remove_saved_home", {"zpid": "905"})]
+
+
+def test_a_bare_number_that_counts_something_is_no_position() -> None:
+    assert calls("add 2 more bedrooms", **ON_SCREEN) == [
+        ("search_properties", {"location": "78745", "beds_min": 3})
+    ]
+
+
+def test_details_and_a_bare_number_opens_that_home() -> None:
+    assert calls("details 4", **ON_SCREEN) == [("get_property_details", {"zpid": "904"})]
+
+
+def test_open_and_a_bare_number_opens_that_home() -> None:
+    assert calls("open 5", **ON_SCREEN) == [("get_property_details", {"zpid": "905"})]
+
+
+def test_the_most_affordable_one_is_the_cheapest_shown() -> None:
+    cheapest_last = [*SHOWN[1:], {**SHOWN[0], "zpid": "900", "price": 99_000}]
+    assert calls("open the most affordable one", last_results=cheapest_last) == [
+        ("get_property_details", {"zpid": "900"})
+    ]
+
+
+def test_a_visit_for_a_number_and_the_scoop_on_a_number_name_that_home() -> None:
+    assert [(n, a["zpid"]) for n, a in calls("a showing for 3 if possible", **STRICT)] == [
+        ("request_tour", "903")
+    ]
+    assert calls("what's the scoop on 4", **STRICT) == [("get_property_details", {"zpid": "904"})]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [
+        ("stats on 3", "z3"),
+        ("the rundown for 4", "z4"),
+        ("more on the second last", "z4"),
+        ("the priciest of the lot", "z5"),
+        ("cheapest of the results", "z2"),
+        ("the listing with the highest price", "z5"),
+        ("open the place with the lowest price", "z2"),
+    ],
+)
+def test_a_home_named_by_a_bare_number_or_a_superlative_said_otherwise(
+    text: str, zpid: str
+) -> None:
+    assert calls(text, **ON_ELM_STREET) == [("get_property_details", {"zpid": zpid})]
+
+
+def test_a_bare_number_after_a_count_word_is_still_a_count() -> None:
+    assert calls("info on 3 bedroom houses in 78745")[0][0] == "search_properties"
+
+
+def test_a_home_named_by_its_place_next_to_another_is_that_home() -> None:
+    assert named("what's the one under the fourth like", **ON_ELM_DRIVE) == [
+        ("get_property_details", "75")
+    ]
+    assert named("details on the one directly above the last one", **ON_ELM_DRIVE) == [
+        ("get_property_details", "76")
+    ]
+    assert named("the one following #5", **ON_ELM_DRIVE) == [("get_property_details", "76")]
+
+
+def test_the_one_after_it_or_the_next_one_follows_the_home_named_before() -> None:
+    assert named("bookmark the last one and the one above it", **ON_ELM_DRIVE) == [
+        ("save_home", "77"),
+        ("save_home", "76"),
+    ]
+    assert named("keep the third one and the next one on my list", **ON_ELM_DRIVE) == [
+        ("save_home", "73"),
+        ("save_home", "74"),
+    ]
+
+
+def test_a_position_taken_back_is_not_acted_on() -> None:
+    assert named("save the fifth, oops, I meant the sixth", **ON_ELM_DRIVE) == [("save_home", "76")]
+    assert named(
+        "the second is not for us but the third looks nice, details please", **ON_ELM_DRIVE
+    ) == [("get_property_details", "73")]
+    assert named("not the 4th one, the 5th one", **ON_ELM_DRIVE) == [("get_property_details", "75")]
+
+
+def test_a_question_ending_with_two_numbers_opens_both() -> None:
+    assert named("what about 3 & 5", **ON_ELM_DRIVE) == [
+        ("get_property_details", "73"),
+        ("get_property_details", "75"),
+    ]
+
+
+def test_a_position_closed_by_courtesy_or_opened_by_pull_up_names_the_home() -> None:
+    assert calls("the fourth, thanks", **ON_SCREEN) == [("get_property_details", {"zpid": "904"})]
+    assert calls("bring up 2 for me", **ON_SCREEN) == [("get_property_details", {"zpid": "902"})]
+
+
+def test_back_and_forth_is_no_fourth_home() -> None:
+    said = "we went back and forth about number 5, can you show it to me again"
+    assert calls(said, **ON_SCREEN) == [("get_property_details", {"zpid": "905"})]
+
+
+def test_a_home_named_alone_is_no_wish_for_homes_like_it_whatever_the_intent() -> None:
+    near = {"intents": [("similar_homes", 0.9)]}
+    assert calls("the third house", **ON_SCREEN, **near) == [
+        ("get_property_details", {"zpid": "903"})
+    ]
+    assert calls("homes like the third", **ON_SCREEN, **near)[0][1]["like_zpid"] == "903"
+
+
+def test_the_next_or_previous_one_counts_from_the_open_home() -> None:
+    assert calls("and what about the next one?", **IN_VIEW) == [
+        ("get_property_details", {"zpid": "905"})
+    ]
+    assert calls("save the one above this one", **IN_VIEW) == [("save_home", {"zpid": "903"})]
+
+
+def test_a_superlative_without_its_article_names_that_home() -> None:
+    assert calls("compare priciest and cheapest", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["905", "901"]})
+    ]
+    assert calls("priciest of lot", **ON_SCREEN) == details("905")
+    assert calls("cheapest?", **ON_SCREEN) == details("901")
+
+
+def test_a_place_next_to_another_without_its_article_is_that_home() -> None:
+    assert calls("one after 2nd", **ON_SCREEN) == details("903")
+    assert calls("not second one one above it", **ON_SCREEN) == details("901")
+    assert calls("fourth from bottom", **ON_SCREEN) == details("902")
+    assert calls("next one after 1st", **ON_SCREEN) == details("902")
+
+
+def test_the_one_before_or_below_counts_from_the_open_home() -> None:
+    assert calls("the one before?", **IN_VIEW) == details("903")
+    assert calls("and the one below", **IN_VIEW) == details("905")
+
+
+def test_a_message_that_only_names_a_home_is_no_save_by_its_intent() -> None:
+    near_save = {"intents": [("save_home", 0.9), ("home_details", 0.4)]}
+    assert calls("and the third one?", **ON_SCREEN, **near_save) == details("903")
+
+
+def test_a_position_said_first_then_its_question_is_that_home() -> None:
+    assert calls("4th - how old?", **ON_SCREEN) == details("904")
+    assert calls("2nd baths?", **ON_SCREEN) == details("902")

@@ -1,0 +1,235 @@
+"""The real_estate planner on preferences remembered or changed, in people's own words (phrasings
+of our own, in no corpus): "note it", "keep that", "always", "as my default", "for any future
+search", a leading "remember:", "from now on" or "don't forget", "we've settled on" and "our
+target area is" keep what they name without searching, unless a later clause asks to see homes
+now; a preference replaced ("Austin's out, we're moving to Manor", "from condos to houses",
+"swap our area over for manor") keeps the new value; a budget bumped keeps it, and searches
+again when asked to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.skills.real_estate_words import (
+    AUSTIN_BUDGET,
+    AUSTIN_HOUSE,
+    MANCHACA_CONDO,
+    STRICT,
+    Conversation,
+    calls,
+    conversation,
+    kept,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("our highest price is 410000, note that", [kept("budget_max", "$410,000")]),
+        ("two bathrooms at least, please keep that", [kept("baths_min", "2")]),
+        ("we only care about Manor", [kept("location", "Manor")]),
+        ("remember the condo needs 3 bedrooms", [kept("beds_min", "3")]),
+    ],
+)
+def test_preferences_kept_in_other_words(text: str, expected: list[Any]) -> None:
+    assert [c for c in calls(text) if c[0] == "save_search_criteria"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'd like you to remember we want a garage", [kept("features", "garage")]),
+        ("store that we only want to live in Del Valle", [kept("location", "Del Valle")]),
+        ("our max is now 515", [kept("budget_max", "$515,000")]),
+        ("save a preference for 2 baths", [kept("baths_min", "2")]),
+    ],
+)
+def test_only_remembered_when_asked_in_other_words(text: str, expected: list[Any]) -> None:
+    assert calls(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("two bathrooms at least, always. note it please", "baths_min", "2"),
+        ("please remember: we search only townhouse", "property_type", "townhouse"),
+    ],
+)
+def test_a_preference_kept_by_note_it_or_a_leading_remember_runs_no_search(
+    text: str, key: str, value: str
+) -> None:
+    assert calls(text) == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": key, "value": value})
+    ]
+
+
+def test_a_search_asked_after_a_leading_remember_still_runs() -> None:
+    found = calls("remember we like condos, and show me some in 78745")
+    assert [name for name, _ in found] == ["save_search_criteria", "search_properties"]
+
+
+def test_a_place_where_we_want_to_be_is_kept_beside_a_named_budget() -> None:
+    assert calls("remember my budget is 450k and we'd like to be in Manor") == [
+        (
+            "save_search_criteria",
+            {"entry_type": "PREFERENCE", "key": "budget_max", "value": "$450,000"},
+        ),
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": "location", "value": "Manor"}),
+    ]
+
+
+def test_a_preference_said_always_at_the_end_is_only_remembered() -> None:
+    assert calls("two bathrooms minimum, always") == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": "baths_min", "value": "2"})
+    ]
+
+
+def test_a_note_with_a_colon_only_remembers() -> None:
+    assert calls("note: 2 baths minimum") == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": "baths_min", "value": "2"})
+    ]
+
+
+def test_before_i_forget_a_budget_is_remembered_not_forgotten() -> None:
+    found = calls("oh, before I forget, our budget is 430k tops")
+    assert [name for name, _ in found] == ["save_search_criteria"]
+
+
+def test_a_wish_for_every_future_search_is_kept_not_searched() -> None:
+    assert calls("for any future search, keep to condos") == [kept("property_type", "condo")]
+
+
+def test_a_leading_keep_word_keeps_the_wish_that_follows() -> None:
+    assert calls("from now on just show me homes in manor") == [kept("location", "Manor")]
+    assert calls("don't forget we want pflugerville") == [kept("location", "Pflugerville")]
+
+
+def test_a_later_clause_still_asks_to_see_homes_now() -> None:
+    planned = calls("from now on we want manor, and show me some houses there")
+    assert planned[0] == kept("location", "Manor")
+    assert planned[-1][0] == "search_properties"
+
+
+def test_a_decision_or_an_area_named_as_ours_is_kept_not_searched() -> None:
+    assert calls("we've settled on dripping springs") == [kept("location", "Dripping Springs")]
+    assert calls("please save manor as our area") == [kept("location", "Manor")]
+
+
+def test_a_wish_for_what_you_show_us_later_is_no_search_now() -> None:
+    said = "we need a garage in whatever you show us from now on"
+    assert calls(said) == [kept("features", "garage")]
+
+
+def test_an_area_named_as_our_target_or_moved_is_kept() -> None:
+    assert calls("move area to pflugerville", preferences=AUSTIN_HOUSE) == [
+        kept("location", "Pflugerville")
+    ]
+    found = calls("our target area is manor")
+    assert found[0] == kept("location", "Manor")
+
+
+def test_a_saved_preference_replaced_is_kept_not_searched() -> None:
+    assert calls("Austin's out, we're moving to Manor instead", preferences=AUSTIN_BUDGET) == [
+        ("save_search_criteria", {"entry_type": "PREFERENCE", "key": "location", "value": "Manor"})
+    ]
+
+
+def test_a_preference_replaced_with_a_wish_to_see_homes_still_searches() -> None:
+    planned = calls("we're moving to Manor, show me houses there", preferences=AUSTIN_BUDGET)
+    assert [name for name, _ in planned] == ["save_search_criteria", "search_properties"]
+
+
+def test_a_change_from_one_value_to_another_keeps_the_new_one() -> None:
+    assert calls("we went from condos to houses for good") == [kept("property_type", "house")]
+
+
+def test_a_kept_criterion_swapped_or_replaced_is_kept_anew() -> None:
+    for text, key, value in [
+        ("swap our area over for manor", "location", "Manor"),
+        ("replace my budget with 610k", "budget_max", "$610,000"),
+    ]:
+        found = conversation.plan_for(Conversation(text=text, preferences=AUSTIN_HOUSE))
+        assert found is not None, text
+        assert [(c.name, c.args) for c in found.calls] == [
+            ("save_search_criteria", {"entry_type": "PREFERENCE", "key": key, "value": value})
+        ], text
+
+
+def test_a_value_replaced_in_my_preferences_keeps_the_new_one() -> None:
+    for text, key, value in [
+        ("replace austin with buda in my preferences", "location", "Buda"),
+        ("in our saved preferences swap houses for townhomes", "property_type", "townhouse"),
+    ]:
+        found = conversation.plan_for(Conversation(text=text, preferences=AUSTIN_HOUSE))
+        assert found is not None, text
+        assert [(c.name, c.args) for c in found.calls] == [
+            ("save_search_criteria", {"entry_type": "PREFERENCE", "key": key, "value": value})
+        ], text
+
+
+def test_a_spending_cap_moved_or_a_type_to_update_is_kept_not_searched() -> None:
+    def kept(said: str) -> list[tuple[str, Any]]:
+        return [(a["key"], a["value"]) for _, a in calls(said, preferences=AUSTIN_HOUSE)]
+
+    assert kept("my spending cap is 620k now") == [("budget_max", "$620,000")]
+    assert kept("townhouses instead of houses for us, update that please") == [
+        ("property_type", "townhouse")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("keep 78745 as our usual area", [kept("location", "78745")]),
+        ("our budget went up, it is 460k now", [kept("budget_max", "$460,000")]),
+        ("bump the budget to 475", [kept("budget_max", "$475,000")]),
+    ],
+)
+def test_preferences_said_as_a_default_or_a_budget_before_its_amount(
+    text: str, expected: list[Any]
+) -> None:
+    assert calls(text, preferences=MANCHACA_CONDO) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "keep 475 as my top price going forward",
+        "make 475 my top price from now on",
+        "remember 475 as my max",
+    ],
+)
+def test_a_ceiling_said_after_its_bare_amount_is_remembered(text: str) -> None:
+    assert calls(text) == [kept("budget_max", "$475,000")]
+
+
+def test_a_ceiling_after_its_amount_bounds_the_search() -> None:
+    assert calls("houses in austin, 500 is our limit") == [
+        kept("budget_max", "$500,000"),
+        (
+            "search_properties",
+            {"location": "Austin", "property_type": "house", "price_max": 500_000},
+        ),
+    ]
+
+
+def test_a_price_said_after_a_budget_with_its_own_amount_is_a_filter() -> None:
+    found = calls("my budget is 400k, show me houses under 300k in Austin")
+    assert found[0] == kept("budget_max", "$400,000")
+    assert found[1][1]["price_max"] == 300_000
+
+
+def test_a_budget_asked_to_be_bumped_also_searches_again() -> None:
+    said = "my budget was too tight, could you push it up to 520"
+    assert [name for name, _ in calls(said, **STRICT)] == [
+        "save_search_criteria",
+        "search_properties",
+    ]
+    assert calls("my budget is 520 now", **STRICT) == [
+        (
+            "save_search_criteria",
+            {"entry_type": "PREFERENCE", "key": "budget_max", "value": "$520,000"},
+        )
+    ]

@@ -1,0 +1,82 @@
+"""The real_estate planner on saved homes, in people's own words (phrasings of our own, in no
+corpus): a home held on to, kept somewhere or kept by position is saved, also where the nearest
+intent is a visit; "save the first three" saves each; a home crossed off, dropped, unsaved or
+un-favorited is removed, also as a second wish; "which ones have we kept" and "what's on my
+list" list the saved homes."""
+
+from __future__ import annotations
+
+from tests.skills.real_estate_words import (
+    KEPT,
+    ON_ELM_COVE,
+    ON_FIG_TRAIL,
+    ON_SCREEN,
+    calls,
+)
+
+
+def test_a_home_held_on_to_is_saved_but_a_budget_held_onto_is_a_preference() -> None:
+    said = "we keep thinking about the 5th, can you hold on to that one for us"
+    assert calls(said, **ON_ELM_COVE) == [("save_home", {"zpid": "z5"})]
+    budget = calls("our ceiling is 425k, hold onto that", **ON_ELM_COVE)
+    assert [name for name, _ in budget] == ["save_search_criteria"]
+
+
+def test_words_that_keep_a_home_are_a_save_even_where_the_nearest_intent_is_a_visit() -> None:
+    said = "we keep going back to the 3rd, would love to hang on to that one somewhere"
+    near_a_visit = [("request_tour", 0.8), ("save_home", 0.6)]
+    assert calls(said, intents=near_a_visit, **ON_ELM_COVE) == [("save_home", {"zpid": "z3"})]
+
+
+def test_a_home_taken_off_the_list_is_removed_also_as_a_second_wish() -> None:
+    assert calls("cross the first off my favourites", **ON_FIG_TRAIL) == [
+        ("remove_saved_home", {"zpid": "101"})
+    ]
+    assert calls("quit following the 2nd, and take the 3rd off my list", **ON_FIG_TRAIL) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_102"}),
+        ("remove_saved_home", {"zpid": "103"}),
+    ]
+
+
+def test_unsave_is_a_removal_even_where_the_nearest_intent_lists_the_saved_homes() -> None:
+    near_a_list = [("list_saved_homes", 0.8), ("remove_saved_home", 0.6)]
+    said = "unsave the first house please"
+    assert calls(said, intents=near_a_list, **ON_FIG_TRAIL) == [
+        ("remove_saved_home", {"zpid": "101"})
+    ]
+
+
+def test_a_home_dropped_from_the_list_is_still_removed() -> None:
+    assert calls("drop the 5th from my saved homes", **KEPT) == [
+        ("remove_saved_home", {"zpid": "905"})
+    ]
+
+
+def test_a_home_wished_kept_somewhere_is_saved() -> None:
+    said = "the 5th keeps coming up at dinner, we'd like it kept somewhere safe"
+    assert calls(said, **ON_SCREEN) == [("save_home", {"zpid": "905"})]
+
+
+def test_keep_and_a_position_saves_that_home() -> None:
+    assert calls("keep #4", **ON_SCREEN) == [("save_home", {"zpid": "904"})]
+    assert calls("keep the third one", **ON_SCREEN) == [("save_home", {"zpid": "903"})]
+
+
+def test_saving_the_first_or_last_few_saves_each() -> None:
+    assert [args["zpid"] for _, args in calls("save the first three", **ON_SCREEN)] == [
+        "901",
+        "902",
+        "903",
+    ]
+    assert [args["zpid"] for _, args in calls("bookmark the last 2", **ON_SCREEN)] == ["904", "905"]
+
+
+def test_asking_which_homes_were_kept_lists_the_saved_homes() -> None:
+    assert calls("which houses have we kept so far", **KEPT) == [
+        ("get_saved_homes", {"zpids": ["905"]})
+    ]
+
+
+def test_unfavoriting_removes_and_whats_on_my_list_lists() -> None:
+    assert calls("un-favorite the fifth", **KEPT) == [("remove_saved_home", {"zpid": "905"})]
+    assert calls("what's on my list", **KEPT) == [("get_saved_homes", {"zpids": ["905"]})]

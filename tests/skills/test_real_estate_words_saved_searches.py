@@ -1,0 +1,157 @@
+"""The real_estate planner on saved searches, in people's own words (phrasings of our own, in no
+corpus): wanting to know when homes like these get listed or "pop up", "send us when new condos
+come on", "keep this as a saved search" save one; "bump our saved search to 4 bedrooms", "add a
+garage to my saved search", "the max on my alert" or a saved search moved elsewhere change it;
+quitting the emails, being done with it, "unsubscribe me" or "pause it" stop it; "my search"
+with none saved refines the one on screen."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.skills.real_estate_words import (
+    ELM_STREET_SEARCH,
+    ON_ELM_COVE,
+    ON_ELM_STREET,
+    ON_FIG_TRAIL,
+    ON_SCREEN,
+    SAVED_ELM_STREET_SEARCH,
+    WATCHING,
+    Conversation,
+    calls,
+    conversation,
+)
+
+STOP_SEARCH = ("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78745"})
+SEARCH_SAVED = {
+    **ON_SCREEN,
+    "preferences": {"search_78745": json.dumps({"location": "78745", "beds_min": 3})},
+}
+SEARCH_SAVED_CAPPED = {
+    **ON_SCREEN,
+    "preferences": {
+        "search_78745": json.dumps({"location": "78745", "beds_min": 3, "price_max": 450000})
+    },
+}
+
+
+def test_kept_in_the_loop_or_wanting_to_know_when_is_a_watch_or_a_saved_search() -> None:
+    assert calls("keep us in the loop about the price of the 2nd", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "902", "watch": "price"})
+    ]
+    assert calls("we'd like to know whenever places like these get listed", **ON_SCREEN) == [
+        ("save_search", {"criteria": {"location": "78745"}})
+    ]
+    when_listed = conversation.plan_for(
+        Conversation(text="I'd like to know when the 2nd was listed", **ON_SCREEN)
+    )
+    assert when_listed is None or "watch_home" not in [c.name for c in when_listed.calls]
+
+
+def test_new_homes_that_pop_up_are_a_saved_search_not_a_watch() -> None:
+    assert calls("ping us if something fresh pops up that fits this", **ON_ELM_STREET) == [
+        ("save_search", {"criteria": ELM_STREET_SEARCH})
+    ]
+
+
+@pytest.mark.parametrize("text", ["set up notifications for this search", "store this search"])
+def test_a_search_saved_in_other_words(text: str) -> None:
+    assert calls(text, **ON_ELM_STREET) == [("save_search", {"criteria": ELM_STREET_SEARCH})]
+
+
+def test_send_us_when_new_homes_come_is_a_saved_search() -> None:
+    planned = calls("send us whenever new condos come on in manor")
+    assert [name for name, _ in planned] == ["save_search"]
+    assert planned[0][1]["criteria"]["location"] == "Manor"
+
+
+def test_these_ones_kept_as_a_search_save_the_search_on_screen() -> None:
+    assert [name for name, _ in calls("store these ones as a search", **ON_SCREEN)] == [
+        "save_search"
+    ]
+
+
+def test_a_search_kept_as_a_search_is_saved() -> None:
+    assert calls("keep this as a saved search", **ON_ELM_COVE) == [
+        ("save_search", {"criteria": {"location": "78745"}})
+    ]
+
+
+def test_a_saved_search_bumped_is_changed() -> None:
+    assert calls("bump our saved search to 4 bedrooms", **ON_FIG_TRAIL) == [
+        (
+            "save_search",
+            {"criteria": {"location": "78745", "property_type": "house", "beds_min": 4}},
+        )
+    ]
+
+
+def test_adding_to_the_saved_search_changes_it() -> None:
+    assert calls("add a garage to my saved search", **WATCHING) == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "features": ["garage"]}})
+    ]
+    assert calls("our saved search should have 4 beds", **WATCHING) == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 4}})
+    ]
+
+
+def test_my_search_changed_by_naming_the_count_first() -> None:
+    assert calls(
+        "set the baths on my search to 2", preferences=SAVED_ELM_STREET_SEARCH, **ON_ELM_STREET
+    ) == [("save_search", {"criteria": {**ELM_STREET_SEARCH, "baths_min": 2}})]
+
+
+def test_my_search_with_none_saved_refines_the_one_on_screen() -> None:
+    assert calls("change my search to condos", **ON_ELM_STREET) == [
+        ("search_properties", {**ELM_STREET_SEARCH, "property_type": "condo"})
+    ]
+
+
+def test_the_max_on_my_alert_changes_the_saved_search() -> None:
+    planned = calls("bump the budget on my listing alert to 500k", **SEARCH_SAVED)
+    assert planned == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "price_max": 500000}})
+    ]
+
+
+def test_a_saved_search_moved_elsewhere_leaves_the_old_place_behind() -> None:
+    for said in [
+        "put my saved search in del valle rather than 78745",
+        "switch my alert from 78745 to manor",
+    ]:
+        planned = calls(said, **SEARCH_SAVED_CAPPED)
+        assert [name for name, _ in planned] == ["save_search"], said
+        criteria = planned[0][1]["criteria"]
+        assert criteria["location"] != "78745" and criteria["beds_min"] == 3, said
+
+
+def test_no_more_sending_the_new_homes_of_a_search_stops_it() -> None:
+    assert calls("no more send us the new homes of our search", **ON_FIG_TRAIL) == [
+        ("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78745_house"})
+    ]
+
+
+def test_quitting_the_emails_or_being_done_with_the_saved_search_stops_it() -> None:
+    for text in [
+        "quit texting me new listings",
+        "we're done with our saved search",
+        "get rid of the saved search please",
+    ]:
+        assert calls(text, **WATCHING) == [STOP_SEARCH], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "shut off the emails for that search",
+        "we don't want those notifications anymore",
+        "unsubscribe me please",
+        "pause the saved search for now",
+    ],
+)
+def test_a_saved_search_stopped_in_other_words(text: str) -> None:
+    assert calls(text, preferences=SAVED_ELM_STREET_SEARCH, **ON_ELM_STREET) == [
+        ("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78745"})
+    ]

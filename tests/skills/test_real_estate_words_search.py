@@ -1,0 +1,105 @@
+"""The real_estate planner on search criteria and refining the search on screen, in people's own
+words (phrasings of our own and the eval's paraphrases, bench/llm_eval/paraphrases.py): "around
+350 or less", "up to like 480", "can't go over 500 grand" and "we dont want spend more than"
+are ceilings, a monthly amount never a home price; rooms "to sleep" are bedrooms; a criterion
+that no longer matters is dropped, "anymore" after it no next page, anything past the homes
+shown the next page; "others like her" and "the same style as #2" are homes like one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.skills.mortgage_words import OFFERED_TOOLS
+from tests.skills.real_estate_words import (
+    IN_VIEW,
+    ON_SCREEN,
+    PACKAGE,
+    STRICT,
+    calls,
+    searched,
+)
+
+
+def test_an_amount_said_around_then_bounded_is_the_bound() -> None:
+    assert calls("could we see some around 380k or under", **ON_SCREEN) == [
+        ("search_properties", {"location": "78745", "price_max": 380000})
+    ]
+    ranged = calls("could we see some around 380k", **ON_SCREEN)[0][1]
+    assert (ranged["price_min"], ranged["price_max"]) == (342000, 418000)
+
+
+def test_up_to_like_an_amount_is_a_ceiling() -> None:
+    assert searched("condos in 78704 up to like 480")["price_max"] == 480000
+
+
+def test_not_wanting_to_spend_more_caps_the_price_and_the_limit_of_price_goes() -> None:
+    assert searched("we dont want spend more than 380", **STRICT)["price_max"] == 380000
+    assert "price_max" not in searched("lift the cap on the price please", **STRICT)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "house in Austin, can't go over 500 grand",
+        "3 bed in Austin, we cannot go above $500k",
+        "Austin homes, I won't spend more than 500,000",
+        "single family in Austin, don't want to pay over 500k",
+    ],
+)
+def test_a_negated_floor_is_a_ceiling(text: str) -> None:
+    plan = PACKAGE.plan({"text": text, "tools": OFFERED_TOOLS, "earlier": [], "preferences": {}})
+    assert plan is not None
+    search = next(c for c in plan["calls"] if c["name"] == "search_properties")
+    assert search["args"].get("price_max") == 500_000 and "price_min" not in search["args"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I can spend $3,000 a month on a mortgage",
+        "houses in Austin, I can pay 2,800 per month",
+        "condo in 78704, $2,000/mo max",
+    ],
+)
+def test_a_monthly_amount_is_never_a_home_price(text: str) -> None:
+    plan = PACKAGE.plan({"text": text, "tools": OFFERED_TOOLS, "earlier": [], "preferences": {}})
+    calls = plan["calls"] if plan else []
+    assert not [c for c in calls if c["name"] == "save_search_criteria"], calls
+    for call in calls:
+        assert "price_max" not in call["args"] and "price_min" not in call["args"], call
+
+
+def test_rooms_to_sleep_in_are_bedrooms() -> None:
+    assert calls("a house in Manor with 3 rooms to sleep") == [
+        ("search_properties", {"location": "Manor", "beds_min": 3, "property_type": "house"})
+    ]
+
+
+def test_a_criterion_that_no_longer_matters_is_dropped() -> None:
+    assert "baths_min" not in searched("honestly the bathrooms aren't that important", **STRICT)
+    assert "sqft_min" not in searched("we dont really care about the square footage", **STRICT)
+    beds = searched("how many bedrooms does not matter for us", **STRICT)
+    assert "beds_min" not in beds and "beds_max" not in beds
+    prices = searched("ok the budget is no longer a priority", **STRICT)
+    assert "price_max" not in prices and prices["location"] == "78745"
+
+
+def test_no_longer_needing_a_feature_is_no_next_page() -> None:
+    criteria = searched("we do not need the garage anymore", **STRICT)
+    assert "page" not in criteria and "features" not in criteria
+    assert criteria["baths_min"] == 2
+    assert searched("show me any more", **STRICT)["page"] == 2  # more homes still pages on
+
+
+def test_anything_past_the_homes_shown_is_the_next_page() -> None:
+    found = calls("is there something beyond these, I'd like to keep looking", **ON_SCREEN)
+    assert found == [("search_properties", {"location": "78745", "page": 2})]
+
+
+def test_others_like_her_and_the_same_style_are_homes_like_one() -> None:
+    for said, zpid in (
+        ("please you find more houses like her", "904"),
+        ("houses of the same style as #2?", "902"),
+        ("something resembling the 3rd one", "903"),
+    ):
+        assert searched(said, **IN_VIEW)["like_zpid"] == zpid, said

@@ -1,0 +1,127 @@
+"""The real_estate planner on visits, in people's own words (phrasings of our own, in no corpus): a
+visit with no time named is for any time that suits the agent; one said over sentences is one
+request with its time and contact; going to see, popping over, standing or looking inside a
+home, booking it for a day or asking when it can be seen are visits (going to see kinds of homes
+is a search, showing me a home's details no visit); several homes are each visited at the time
+said with each, the saved homes too; a visit beside another wish is one visit."""
+
+from __future__ import annotations
+
+from tests.skills.real_estate_words import (
+    IN_VIEW,
+    ON_ELM_COVE,
+    ON_ELM_DRIVE,
+    ON_SCREEN,
+    calls,
+    module,
+    named,
+)
+
+ACCOUNT = "my PropSearch account"
+one_visit_each = module("tour_request").one_visit_each
+
+
+def test_a_visit_with_no_time_named_is_requested_for_the_agent_to_time() -> None:
+    assert calls("book a viewing of the 4th for us", **ON_ELM_COVE) == [
+        ("request_tour", {"zpid": "z4", "contact": ACCOUNT})
+    ]
+
+
+def test_going_to_see_a_home_is_a_visit_but_going_to_see_kinds_of_homes_a_search() -> None:
+    for text in ["can we go see the second one", "could we go and see number 2",
+                 "id like to go look at the 2nd house"]:  # fmt: skip
+        assert calls(text, **ON_ELM_COVE) == [
+            ("request_tour", {"zpid": "z2", "contact": ACCOUNT})
+        ], text
+    for text in ["lets go look at the condos instead", "can we go see more houses"]:
+        assert [name for name, _ in calls(text, **ON_ELM_COVE)] == ["search_properties"], text
+
+
+def test_a_visit_said_in_sentences_is_one_request_with_its_time_and_contact() -> None:
+    for contact in ["You can email me at kim@example.org", "text me on 512 555 0142"]:
+        found = calls(
+            f"we would love to step inside the 2nd one. Is friday at 11am possible? {contact}",
+            **ON_ELM_COVE,
+        )
+        assert [name for name, _ in found] == ["request_tour"], found
+        args = found[0][1]
+        assert args["zpid"] == "z2" and args["contact"] in contact
+        assert args["times"].startswith("Friday ") and ", 11 am–12 pm (UTC)" in args["times"]
+
+
+def test_a_home_toured_by_two_clauses_is_one_request_with_what_either_said() -> None:
+    friday = "Friday 4 December 2026, 11 am–12 pm (UTC)"
+    joined = one_visit_each(
+        [
+            ("request_tour", {"zpid": "z2", "contact": ACCOUNT}),
+            ("save_home", {"zpid": "z2"}),
+            ("request_tour", {"zpid": "z2", "times": friday, "contact": ACCOUNT}),
+            ("request_tour", {"zpid": "z3", "contact": "kim@example.org"}),
+        ]
+    )
+    assert joined == [
+        ("request_tour", {"zpid": "z2", "contact": ACCOUNT, "times": friday}),
+        ("save_home", {"zpid": "z2"}),
+        ("request_tour", {"zpid": "z3", "contact": "kim@example.org"}),
+    ]
+
+
+def test_a_visit_said_as_popping_or_coming_by_is_a_tour() -> None:
+    for text in ["could we pop over to the 3rd sometime", "can we come by number 3 next week"]:
+        assert [name for name, _ in calls(text, **ON_ELM_COVE)] == ["request_tour"], text
+        assert calls(text, **ON_ELM_COVE)[0][1]["zpid"] == "z3"
+
+
+def test_standing_inside_a_home_is_a_visit_and_showing_me_it_is_not() -> None:
+    visit = calls("we'd love to stand inside it before deciding", **IN_VIEW)
+    assert [(name, args["zpid"]) for name, args in visit] == [("request_tour", "904")]
+    said = "could you try showing me everything about the 2nd, the photos were small"
+    assert calls(said, **ON_SCREEN) == [("get_property_details", {"zpid": "902"})]
+
+
+def test_looking_inside_a_home_before_someone_else_buys_it_is_a_visit() -> None:
+    said = "I'd hate to lose the 3rd before we've had a proper look inside"
+    assert [(name, args["zpid"]) for name, args in calls(said, **ON_SCREEN)] == [
+        ("request_tour", "903")
+    ]
+
+
+def test_booking_a_home_for_a_day_or_asking_when_to_see_it_is_a_visit() -> None:
+    for text, zpid in [
+        ("book #2 for saturday at 11", "902"),
+        ("when could we view the 4th", "904"),
+    ]:
+        planned = calls(text, **ON_SCREEN)
+        assert [(name, args["zpid"]) for name, args in planned] == [("request_tour", zpid)], text
+
+
+def test_several_homes_named_by_position_are_each_visited_at_their_own_time() -> None:
+    found = calls("tour 3 and 6 on friday", **ON_ELM_DRIVE)
+    assert [(n, a["zpid"]) for n, a in found] == [("request_tour", "73"), ("request_tour", "76")]
+    assert all("Friday" in a["times"] for _, a in found)
+    found = calls("could we see the first one monday and the fourth one tuesday", **ON_ELM_DRIVE)
+    assert [(a["zpid"], a["times"].split()[0]) for _, a in found] == [
+        ("71", "Monday"),
+        ("74", "Tuesday"),
+    ]
+    assert named("set up showings for number 2 and number 5", **ON_ELM_DRIVE) == [
+        ("request_tour", "72"),
+        ("request_tour", "75"),
+    ]
+
+
+def test_a_visit_beside_another_wish_is_one_visit() -> None:
+    assert named("compare 1 with 2 and book a showing of the 2nd for saturday", **ON_ELM_DRIVE) == [
+        ("compare_properties", ""),
+        ("request_tour", "72"),
+    ]
+
+
+def test_a_visit_of_the_saved_homes_requests_a_tour_of_each() -> None:
+    kept = {"home_101": "SAVED", "home_404": "SAVED"}
+    found = calls("could we tour our favourites next friday", preferences=kept)
+    assert [(name, args["zpid"]) for name, args in found] == [
+        ("request_tour", "101"),
+        ("request_tour", "404"),
+    ]
+    assert found[0][1]["times"] == found[1][1]["times"]

@@ -1,0 +1,150 @@
+"""The real_estate planner on two wishes in one message, in people's own words (phrasings of our
+own, in no corpus): a second wish started by more verbs ("fill us in on", "walk us through",
+"stick", "dig up"), by "secondly", "plus", "after that", "remind me", "n", a dash or "so"; a
+clause that only feels ("we're thrilled!"), leans towards, loves, praises or names homes by
+position names them for the next wish, and one that runs the search on screen again adds
+nothing."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from tests.skills.real_estate_words import (
+    ELM_COVE,
+    ON_ELM_COVE,
+    ON_ELM_DRIVE,
+    ON_ELM_STREET,
+    ON_OAK_LANE,
+    ON_SCREEN,
+    PACKAGE,
+    Conversation,
+    calls,
+    module,
+    named,
+)
+
+clauses = module("clauses")
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("open the 5th and bookmark it", ["open the 5th", "bookmark it"]),
+        ("save #2 and fill us in on #4", ["save #2", "fill us in on #4"]),
+        ("save the 1st and walk us through the 3rd", ["save the 1st", "walk us through the 3rd"]),
+        ("details on 2 and subscribe me to these", ["details on 2", "subscribe me to these"]),
+    ],
+)
+def test_a_second_wish_may_start_with_more_verbs(text: str, parts: list[str]) -> None:
+    assert clauses.clauses(text) == parts
+
+
+def test_each_of_the_two_wishes_is_planned() -> None:
+    assert calls("save #2 and fill us in on #4", **ON_ELM_STREET) == [
+        ("save_home", {"zpid": "z2"}),
+        ("get_property_details", {"zpid": "z4"}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [
+        ("open the 2nd, and could we wander around it on monday", "request_tour"),
+        ("tour the 2nd on friday and stick it on my shortlist", "save_home"),
+        ("bookmark the 2nd and dig up some along the same lines", "search_properties"),
+    ],
+)
+def test_a_second_wish_started_in_other_words_is_planned(text: str, second: str) -> None:
+    found = calls(text, **ON_OAK_LANE)
+    assert len(found) == 2 and found[1][0] == second, found
+    assert found[1][1].get("zpid", found[1][1].get("like_zpid")) == "z2"
+
+
+def test_wishes_put_in_order_are_each_made() -> None:
+    for said in [
+        "ok first off bookmark number 3, and secondly we'd like to go see it on friday",
+        "save number 3 plus can we go see it on friday",
+        "save number 3, after that can we go see it on friday",
+    ]:
+        assert [(name, args["zpid"]) for name, args in calls(said, **ON_SCREEN)] == [
+            ("save_home", "903"),
+            ("request_tour", "903"),
+        ], said
+
+
+def test_remind_me_starts_a_second_wish() -> None:
+    assert calls("keep #2 and remind me when it sells", **ON_SCREEN) == [
+        ("save_home", {"zpid": "902"}),
+        ("watch_home", {"zpid": "902", "watch": "status"}),
+    ]
+
+
+def test_n_written_for_and_starts_a_second_wish() -> None:
+    assert calls("pls bookmark #2 n open #4", **ON_ELM_COVE) == [
+        ("save_home", {"zpid": "z2"}),
+        ("get_property_details", {"zpid": "z4"}),
+    ]
+
+
+def test_a_dash_starts_a_second_wish() -> None:
+    assert named("we adore the 3rd one - could we visit it and bookmark it", **ON_ELM_DRIVE) == [
+        ("request_tour", "73"),
+        ("save_home", "73"),
+    ]
+
+
+def test_so_starts_a_second_wish() -> None:
+    assert named("we love number 6 so please save it, then show me the 7th", **ON_ELM_DRIVE) == [
+        ("save_home", "76"),
+        ("get_property_details", "77"),
+    ]
+
+
+def test_a_clause_that_only_feels_adds_nothing_to_the_wishes_after_it() -> None:
+    said = "omg we're thrilled!! could you add the 4th to our list and also book a visit friday"
+    found = calls(said, **ON_ELM_COVE)
+    assert [name for name, _ in found] == ["save_home", "request_tour"]
+    assert found[0][1] == {"zpid": "z4"} and found[1][1]["zpid"] == "z4"
+
+
+def test_a_clause_leaning_towards_a_home_names_it_for_the_next_wish() -> None:
+    said = "so we're leaning towards the 5th one, could we see it on monday"
+    found = calls(said, **ON_ELM_COVE)
+    assert [name for name, _ in found] == ["request_tour"] and found[0][1]["zpid"] == "z5"
+
+
+def test_a_clause_that_says_a_home_was_loved_names_it_for_the_next_wish() -> None:
+    said = "we adored the porch on the 2nd, are there others kind of like it"
+    assert [(name, args.get("like_zpid")) for name, args in calls(said, **ON_SCREEN)] == [
+        ("search_properties", "902")
+    ]
+
+
+def test_a_home_praised_by_its_position_is_named_for_the_next_wishes() -> None:
+    assert named(
+        "the 5th one seems really promising, bookmark it and book a showing", **ON_ELM_DRIVE
+    ) == [
+        ("save_home", "75"),
+        ("request_tour", "75"),
+    ]
+
+
+def test_a_clause_that_only_names_homes_by_position_names_them_for_the_next() -> None:
+    assert named("the last two, bookmark both", **ON_ELM_DRIVE) == [
+        ("save_home", "76"),
+        ("save_home", "77"),
+    ]
+
+
+def test_a_clause_that_runs_the_search_on_screen_again_adds_nothing() -> None:
+    plans = importlib.import_module(f"{PACKAGE.__name__}.plans")
+    clauses = importlib.import_module(f"{PACKAGE.__name__}.clauses")
+    shown = {"location": "78745", "beds_min": 3, "sort": "relevance", "limit": 10, "page": 1}
+    here = Conversation(text="", last_results=ELM_COVE, last_criteria=shown)
+    again = plans.Plan(
+        [plans.ToolRequest("search_properties", {"location": "78745", "beds_min": 3})]
+    )
+    page_two = plans.Plan([plans.ToolRequest("search_properties", {**shown, "page": 2})])
+    assert clauses.same_search(again, here) and not clauses.same_search(page_two, here)

@@ -1,0 +1,88 @@
+"""The real_estate planner on watches of a home, in people's own words (phrasings of our own, in
+no corpus): a price watch said as the price sliding, moving or being knocked down, "the minute
+it sells", "keep us in the loop", "keep watching #5"; a watch stopped ("stop keeping an eye on",
+"no need to track", "we no more want news"); and the watches listed in words when asked what is
+tracked or monitored."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.skills.real_estate_words import (
+    IN_VIEW,
+    KEPT,
+    OAK_LANE,
+    ON_FIG_TRAIL,
+    ON_OAK_LANE,
+    STRICT,
+    WATCHING,
+    Conversation,
+    calls,
+    conversation,
+)
+
+
+def test_told_the_second_the_price_moves_watches_the_home_in_view() -> None:
+    said = "can you tell me the second the price on this place moves"
+    assert calls(said, **IN_VIEW) == [("watch_home", {"zpid": "904", "watch": "price"})]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ping me if the 2nd one slides any lower",
+        "let me know if they knock a bit off the 2nd one",
+        "alert me when the 2nd one becomes less expensive",
+        "keep tabs on what the 2nd one costs",
+    ],
+)
+def test_a_price_said_changing_in_other_words_is_a_price_watch(text: str) -> None:
+    assert calls(text, **ON_OAK_LANE) == [("watch_home", {"zpid": "z2", "watch": "price"})]
+
+
+def test_told_the_moment_a_home_changes_is_a_watch_not_its_details() -> None:
+    said = "tell me the minute the 4th one sells"
+    assert calls(said, **ON_OAK_LANE) == [("watch_home", {"zpid": "z4", "watch": "status"})]
+
+
+def test_keep_watching_a_home_watches_it_and_when_possible_to_see_visits() -> None:
+    assert calls("please keep watching #5", **STRICT) == [
+        ("watch_home", {"zpid": "905", "watch": "any"})
+    ]
+    visit = calls("when would be possible to visit number 1", **STRICT)
+    assert [(name, args["zpid"]) for name, args in visit] == [("request_tour", "901")]
+
+
+def test_a_watch_no_longer_kept_tabs_on_is_stopped_and_which_lists_them() -> None:
+    assert calls("stop keeping an eye on the 2nd one please", **ON_FIG_TRAIL) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_102"})
+    ]
+    listed = conversation.plan_for(
+        Conversation(text="which places am I watching at the moment?", **ON_FIG_TRAIL)
+    )
+    assert listed is not None and listed.calls == []
+    assert "2 Fig Trl: its price" in listed.note
+
+
+def test_no_need_to_watch_a_home_stops_its_watch() -> None:
+    assert calls("no need to track number 2 any more", **WATCHING) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]
+
+
+def test_no_more_wanting_the_news_of_a_watched_home_stops_the_watch() -> None:
+    watched = {"watch_z3": "price"}
+    said = "we no more want news on the price of this one"
+    assert calls(said, focused=OAK_LANE[2], preferences=watched, **ON_OAK_LANE) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_z3"})
+    ]
+
+
+def test_asking_what_is_tracked_lists_the_watches_and_searches_in_words() -> None:
+    assert calls("which places are you monitoring for us", **KEPT) == []
+    assert calls("what are you keeping tabs on", **KEPT) == []
+
+
+def test_asking_for_my_watches_or_alerts_lists_them_in_words() -> None:
+    for text in ["list my watches", "what are we getting price alerts for"]:
+        assert calls(text, **WATCHING) == [], text

@@ -18,7 +18,13 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from real_estate.domain import FORGET_CRITERIA, SAVE_CRITERIA, SEARCH
+from real_estate.domain import (
+    FORGET_CRITERIA,
+    REMOVE_SAVED_HOME,
+    SAVE_CRITERIA,
+    SAVE_HOME,
+    SEARCH,
+)
 
 from .parse import NUMW
 from .plans import Conversation, Plan, ToolRequest
@@ -39,7 +45,8 @@ _WISH_START = (
 _SPLIT = re.compile(
     rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also|secondly|after that)\s+|"
     rf",?\s+(?:and|n|an|&|\+|plus|so)\s+(?={_WISH_START})|"
-    rf"(?:,|[.;!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})",
+    rf"(?:,|[.;!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})|"
+    r",\s*and\s+(?=(?:if|once|as soon as|whenever)\s)",  # "does #4 have a pool, and if it sells ..."
     re.IGNORECASE,
 )
 _CONDITION = re.compile(
@@ -161,6 +168,10 @@ def carried(conv: Conversation, plan: Plan) -> Conversation:
             prefs.pop(str(call.args.get("key")), None)
         elif call.name == SEARCH and "like_zpid" not in call.args:
             criteria = dict(call.args)
+        elif call.name == SAVE_HOME:
+            prefs[f"home_{call.args.get('zpid')}"] = "saved"  # "save #2, then show my saved homes"
+        elif call.name == REMOVE_SAVED_HOME:
+            prefs.pop(f"home_{call.args.get('zpid')}", None)
     zpids = homes_of(plan)
     shown = [h for h in conv.last_results if str(h.get("zpid")) in zpids]
     focused = shown[0] if len(shown) == 1 else conv.focused

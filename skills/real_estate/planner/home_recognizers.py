@@ -16,10 +16,13 @@ from .refs import all_positions, card_click, find_reference, resolve, shown_at, 
 
 _ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
 """Words asking about the home itself, not for homes like it."""
+_MOVE_TO = r"(?:go|move|skip|jump|switch|take me|let'?s go)(?: on| back| over)? to|on to|onto"
+"""Moving from one home to another ("go to", "move on to", "skip to")."""
 _JUST_A_HOME = re.compile(
-    rf"^\W*(?:(?:and|ok|okay|so|then|now|what about|how about),? )*(?:the )?(?:{ORD})(?: {NOUN})?\W*$|^\W*(?:number|#)\s*\d{{1,2}}(?: {NOUN})?\W*$"
+    rf"^\W*(?:(?:and|ok|okay|so|then|now|what about|how about|{_MOVE_TO}),? )*(?:the )?(?:{ORD})(?: {NOUN})?\W*$|^\W*(?:number|#)\s*\d{{1,2}}(?: {NOUN})?\W*$"
 )
-"""A clause that only names a home ("the second house", "#3"): no wish for homes like it."""
+"""A clause that only names a home ("the second house", "#3", "go to the next house"): no wish
+for homes like it, no stop of a watch."""
 _LIKED_LOOK = re.compile(
     r"\blike (?:the )?(?:look|looks|feel|sound|style|vibe|layout)s? of\b"
     r"(?!.*\b(?:similar|comparable|more like|(?:ones?|homes?|houses?|others?) like)\b)"

@@ -101,3 +101,39 @@ def test_a_condition_after_a_question_is_a_wish_of_its_own() -> None:
         ("get_property_details", {"zpid": "902"}),
         ("watch_home", {"zpid": "902", "watch": "status"}),
     ]
+
+
+def test_a_visit_said_walk_thru_or_show_me_a_home_on_a_day() -> None:
+    assert _names("can we walk thru number 5 friday", **ON_SCREEN) == ["request_tour"]
+    assert calls("show me the 4th on saturday", **ON_SCREEN)[0][1]["zpid"] == "904"
+    assert _names("show me houses this weekend", **ON_SCREEN) == ["search_properties"]
+
+
+def test_a_learners_visit_on_the_weekend_names_the_home_by_its_number() -> None:
+    (name, args), *_ = calls("me and my husband want see the 3 in the weekend", **ON_SCREEN)
+    assert (name, args["zpid"]) == ("request_tour", "903")
+
+
+def test_whether_a_home_was_saved_lists_the_saved_homes() -> None:
+    kept = {"preferences": {"home_905": "saved"}}
+    assert _names("have we saved the 5th already?", **ON_SCREEN, **kept) == ["get_saved_homes"]
+
+
+def test_bare_numbers_taken_off_or_put_on_the_list() -> None:
+    kept = {"preferences": {"home_905": "saved"}}
+    assert calls("cross 5 off my shortlist", **ON_SCREEN, **kept) == [
+        ("remove_saved_home", {"zpid": "905"})
+    ]
+    assert _names("add both 1 and 4 to my favorites", **ON_SCREEN) == ["save_home"] * 2
+
+
+def test_two_bare_numbers_as_the_subject_of_a_watch() -> None:
+    assert calls("tell me if 2 or 5 gets cheaper", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "902", "watch": "price"}),
+        ("watch_home", {"zpid": "905", "watch": "price"}),
+    ]
+
+
+def test_skipping_to_the_next_home_opens_it() -> None:
+    assert calls("jump to the next", **IN_VIEW) == _details("905")
+    assert calls("when was 3 built", **ON_SCREEN) == _details("903")

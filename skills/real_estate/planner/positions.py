@@ -51,7 +51,7 @@ _NOT_AMOUNT = (
 _ONE_HOME_VERBS = (
     r"save|add|put|keep|bookmark|star|favou?rite|unsave|un-save|remove|delete|watch|track|"
     r"details?|info|open|tour|viewing|showing|visit|pull up|bring up|check out|look at|"
-    r"keep an eye|keep tabs|monitor"
+    r"keep an eye|keep tabs|monitor|take|cross|strike"
 )
 """Wishes about one home that may name it by a bare number ("add 3 to my list")."""
 _COURTESY_AT_END = r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|then|again|for me|for us))+\s*(?=[.!?]*\s*$)"
@@ -92,18 +92,24 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"\bthe ({NUMW}) (?:one|listing|house|home)\b", r"number \1"),  # "the 2 one"
         (  # "keep watching the 3 for me", "the 2 is how big?": a bare digit as a learner says it
             r"(?<!compare )(?<!between )(?<!both )\bthe (\d{1,2})\b"
-            r"(?=\s*(?:[?.!,]|$|for (?:me|us)\b|is\b|has\b|have\b|very\b|too\b|please\b))",
+            r"(?=\s*(?:[?.!,]|$|for (?:me|us)\b|is\b|has\b|have\b|very\b|too\b|please\b|"
+            r"this (?:weekend|week)\b|tomorrow\b|today\b))",
             r"number \1",
         ),
         (  # "add 3 to my favorites", "unsave 5": a number right after a wish about one home
-            rf"\b({_ONE_HOME_VERBS})(?: for| of| on)? (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
+            rf"\b({_ONE_HOME_VERBS})(?: for| of| on)?(?: both)? (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
             r"(?!\s*(?:more|homes?|houses?))",
             r"\1 number \2",
         ),
         (  # "tell me if 7 is near a school", "does 6 have a yard": a bare number as the subject
-            r"\b(if|whether|does|did|do|is|has) (\d{1,2}) (?=(?:has|have|got|is|comes?|allows?|"
-            r"includes?|gets?|sells?|goes|went|was)\b)",
+            r"\b(if|whether|does|did|do|is|has|was) (\d{1,2}) (?=(?:has|have|got|is|comes?|allows?|"
+            r"includes?|gets?|sells?|goes|went|was|built)\b)",
             r"\1 number \2 ",
+        ),
+        (  # "ping me if 7 or 8 drop in price": two bare numbers as the subject
+            r"\b(if|whether) (\d{1,2}) (or|and|&) (\d{1,2}) (?=(?:drops?|gets?|gos?|goes|sells?|"
+            r"has|have|are|come|comes)\b)",
+            r"\1 number \2 \3 number \4 ",
         ),
         (rf"\b(number {NUMW},?) (and|&) ({NUMW})\b{_NOT_AMOUNT}", r"\1 \2 number \3"),  # "1 and 3"
         (rf"^\s*(?:the )?({ORD})\s*[.!?]?\s*$", r"the \1"),  # "2nd" alone

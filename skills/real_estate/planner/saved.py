@@ -38,6 +38,7 @@ _SHOW = re.compile(
     r"\b(?:what|which)\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|"
     r"like|keep|kept)\b|"
     r"\b(?:homes|houses|ones|places) (?:i|we) (?:liked|saved|favou?rited|bookmarked)\b|"
+    r"^\W*(?:did|have) (?:i|we) (?:already )?(?:save|saved|favou?rite|favou?rited|bookmark|bookmarked)\b|"
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
 _REMOVE = re.compile(

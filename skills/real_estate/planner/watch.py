@@ -88,7 +88,9 @@ def plan_watch(
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
-    touring = TOUR.search(norm) or (TIMES.search(norm) and re.search(r"\b(?:see|book)\b", norm))
+    shows_home = re.search(r"\bshow\b", norm) and find_reference(norm)  # "show me #3 on friday"
+    seen = re.search(r"\b(?:see|book)\b", norm) or shows_home
+    touring = TOUR.search(norm) or (TIMES.search(norm) and seen)
     pointed = find_reference(norm) or _IT.search(norm) or focused
     watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit
     looks = re.search(r"\b(?:see|look at)\b", norm)

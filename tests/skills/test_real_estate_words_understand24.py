@@ -137,3 +137,40 @@ def test_two_bare_numbers_as_the_subject_of_a_watch() -> None:
 def test_skipping_to_the_next_home_opens_it() -> None:
     assert calls("jump to the next", **IN_VIEW) == _details("905")
     assert calls("when was 3 built", **ON_SCREEN) == _details("903")
+
+
+def test_a_second_wish_said_with_to_is_its_own() -> None:
+    assert calls("i'd like the info on 5 and to bookmark it", **ON_SCREEN) == [
+        ("get_property_details", {"zpid": "905"}),
+        ("save_home", {"zpid": "905"}),
+    ]
+
+
+def test_the_open_home_and_the_one_before_it() -> None:
+    assert calls("save this one and the previous one", **IN_VIEW) == [
+        ("save_home", {"zpid": "904"}),
+        ("save_home", {"zpid": "903"}),
+    ]
+    assert calls("compare it with the previous", **IN_VIEW) == [
+        ("compare_properties", {"zpids": ["904", "903"]})
+    ]
+
+
+def test_a_question_of_the_open_home_then_a_watch_of_it() -> None:
+    assert calls("tell me whether this has a basement, and keep an eye on it", **IN_VIEW) == [
+        ("get_property_details", {"zpid": "904"}),
+        ("watch_home", {"zpid": "904", "watch": "any"}),
+    ]
+
+
+def test_a_home_whose_watch_stops_is_the_one_a_later_clause_means() -> None:
+    watched = {"preferences": {"watch_902": "price"}}
+    assert calls("quit watching the 2nd then bookmark it", **ON_SCREEN, **watched) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"}),
+        ("save_home", {"zpid": "902"}),
+    ]
+
+
+def test_a_bare_number_booked_is_a_visit_of_that_home() -> None:
+    (name, args), *_ = calls("book 3 for friday", **ON_SCREEN)
+    assert (name, args["zpid"]) == ("request_tour", "903")

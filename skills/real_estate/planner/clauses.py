@@ -34,7 +34,7 @@ from .tour_request import one_visit_each
 
 _WISH_START = (
     r"(?!(?:please )?(?:tell|show) me which\b)"  # "compare 1 and 2 and tell me which is closer"
-    r"(?:please |now |pls |can you |could you |would you |i (?:also )?(?:want|wanna|would like|"
+    r"(?:please |now |pls |to |can you |could you |would you |i (?:also )?(?:want|wanna|would like|"
     r"'d like|need) (?:to )?|let'?s )?"
     r"(?:save|keep|add|unsave|remove|delete|show|tell|give|find|get|book|schedule|set up|"
     r"arrange|watch|track|notify|alert|let me know|compare|remember|forget|look|search|open|"
@@ -100,7 +100,7 @@ def clauses(text: str) -> list[str]:
         if found and _CONDITION.match(found[-1]) and "," not in found[-1]:
             found[-1] = f"{found[-1]}, {part.strip()}"
         elif part.strip(" ,.;"):
-            found.append(part.strip(" ,.;"))
+            found.append(re.sub(r"^to\s+", "", part.strip(" ,.;")) if found else part.strip(" ,.;"))
     return found if 1 < len(found) <= _MOST else [text.strip()]
 
 
@@ -143,6 +143,8 @@ def homes_of(plan: Plan) -> list[str]:
     zpids: list[str] = []
     for call in plan.calls:
         named = [call.args.get(key) for key in _HOMES_ARGS] + list(call.args.get("zpids") or [])
+        if str(call.args.get("key", "")).startswith("watch_"):  # "stop watching #2 and save it"
+            named.append(str(call.args["key"]).removeprefix("watch_"))
         zpids.extend(str(z) for z in named if z and str(z) not in zpids)
     return zpids
 

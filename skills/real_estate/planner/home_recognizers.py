@@ -37,7 +37,7 @@ _DESCRIBED = re.compile(
 
 _IN_VIEW = re.compile(
     r"\b(?:this|that) (?:one|house|home|place|listing|property|condo|townhouse|townhome)\b|"
-    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\bit (?:has|have|got|comes?)\b|"
+    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\b(?:it|this|that) (?:has|have|got|comes?)\b|"
     r"\bthe (?:one|house|home|place) (?:we'?re|were|we are|i'?m|im|i am) looking at\b|"
     r"^\W*(?:is|was) there (?:a|an)\b|\b(?:here|on it|for it|of it)\s*\W*$|"
     r"^\W*(?:how|what|whats|what's|is|are|does|do)\b.*\bthe (?:lot|yard|backyard|garage|kitchen|"
@@ -46,7 +46,7 @@ _IN_VIEW = re.compile(
 """The home in view, named as the subject of a question."""
 _ASKED = re.compile(
     r"\?\s*$|^\W*(?:does|did|do|has|have|is|was|how (?:many|much|big|old|are|is|far|long)|what|whats|which)\b|"
-    r"\bor not\b"
+    r"\bor not\b|\b(?:tell|let) (?:me|us) (?:know )?(?:if|whether)\b"
 )
 _FACT = re.compile(
     r"\bhow (?:many|much|big|old|large)\b|\b(?:bed(?:room)?s?|bath(?:room)?s?|garage|pool|hoa|"

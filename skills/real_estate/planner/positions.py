@@ -51,7 +51,7 @@ _NOT_AMOUNT = (
 _ONE_HOME_VERBS = (
     r"save|add|put|keep|bookmark|star|favou?rite|unsave|un-save|remove|delete|watch|track|"
     r"details?|info|open|tour|viewing|showing|visit|pull up|bring up|check out|look at|"
-    r"keep an eye|keep tabs|monitor|take|cross|strike"
+    r"keep an eye|keep tabs|monitor|take|cross|strike|book"
 )
 """Wishes about one home that may name it by a bare number ("add 3 to my list")."""
 _COURTESY_AT_END = r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|then|again|for me|for us))+\s*(?=[.!?]*\s*$)"

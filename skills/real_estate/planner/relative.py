@@ -95,7 +95,7 @@ _FROM_OPEN = re.compile(
     r"\bthe (?:one|home|house|listing|place) (?:(?:right|just|immediately|directly) )?"
     r"(?P<side>after|below|under|following|before|above|preceding)"
     r"(?: (?:it|that(?: one)?|this(?: one)?)\b|(?=\W*$))|"
-    r"(?<=to )\bthe (?P<bare>next|previous)(?=\W*$)"
+    r"(?:(?<=to )|(?<=with )|(?<=and ))\bthe (?P<bare>next|previous)(?=\W*$)"
 )
 """A home named by its place next to the one open, when the message names no other ("ok and
 the next one?", "the previous one", "the one below this one", "and the one after?")."""

@@ -88,6 +88,11 @@ _IT = re.compile(
     r"\b(?:it|this(?! (?:week|month|year|weekend|morning|afternoon|evening)\b)"
     r"(?: one| home| house| property| place)?|that(?: one)?)\b"
 )
+_AND_THIS = re.compile(
+    r"\b(?:this|it)(?: one)? (?:and|&|plus) (?:also )?(?:the|number|#)|"
+    r"\b(?:the|number|#)\s?\w+(?: one)? (?:and|&|plus) (?:also )?this\b"
+)
+"""The open home named beside another ("save this and the next one")."""
 Call = tuple[str, dict[str, Any]]
 Shown = list[dict[str, Any]]
 Focused = dict[str, Any] | None
@@ -202,6 +207,8 @@ def _save(
     listing, why = _target(norm, shown, focused)
     if listing is None:
         return [], why
+    if focused is not None and listing is not focused and _AND_THIS.search(norm):
+        return [(SAVE_HOME, {"zpid": str(h["zpid"])}) for h in (focused, listing)], ""  # "this and"
     return [(SAVE_HOME, {"zpid": str(listing["zpid"])})], ""
 
 

@@ -174,3 +174,20 @@ def test_a_home_whose_watch_stops_is_the_one_a_later_clause_means() -> None:
 def test_a_bare_number_booked_is_a_visit_of_that_home() -> None:
     (name, args), *_ = calls("book 3 for friday", **ON_SCREEN)
     assert (name, args["zpid"]) == ("request_tour", "903")
+
+
+def test_the_cheapest_few_said_after_their_count() -> None:
+    assert calls("bookmark the cheapest three", **ON_SCREEN) == [
+        ("save_home", {"zpid": "901"}),
+        ("save_home", {"zpid": "902"}),
+        ("save_home", {"zpid": "903"}),
+    ]
+
+
+def test_two_bare_numbers_to_see_in_person_are_two_visits() -> None:
+    said = calls("we want see 2 and 4 in person", **ON_SCREEN)
+    assert [(name, args["zpid"]) for name, args in said] == [
+        ("request_tour", "902"),
+        ("request_tour", "904"),
+    ]
+    assert _names("can I see 20 results", **ON_SCREEN) == ["search_properties"]

@@ -27,7 +27,10 @@ SUPERLATIVE = re.compile(
 )
 """A shown home named by what it has most or least of, among others ("the cheapest and the
 biggest"); not a question about them ("which is the closest")."""
-_CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
+CHEAPEST_N = re.compile(
+    rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b|"
+    rf"\b(?:cheapest|least expensive|lowest priced) (?!one\b)(?P<m>{NUMW})\b(?!\s*(?:bed|bd|br\b|bath|k\b|%))"
+)
 
 
 def picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -37,8 +40,8 @@ def picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return pool[:n]
     if match := LAST_N.search(norm):  # "the last two"
         return pool[-int(to_number(match.group("n"))) :]
-    if match := _CHEAPEST_N.search(norm):  # "the two cheapest ones"
-        n = int(to_number(match.group("n")))
+    if match := CHEAPEST_N.search(norm):  # "the two cheapest ones", "the cheapest two"
+        n = int(to_number(match.group("n") or match.group("m")))
         priced = [item for item in pool if isinstance(item.get("price"), int | float)]
         return sorted(priced, key=lambda item: item["price"])[:n]
     named: list[tuple[int, dict[str, Any]]] = []

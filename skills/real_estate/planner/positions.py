@@ -51,7 +51,7 @@ _NOT_AMOUNT = (
 _ONE_HOME_VERBS = (
     r"save|add|put|keep|bookmark|star|favou?rite|unsave|un-save|remove|delete|watch|track|"
     r"details?|info|open|tour|viewing|showing|visit|pull up|bring up|check out|look at|"
-    r"keep an eye|keep tabs|monitor|take|cross|strike|book"
+    r"keep an eye|keep tabs|monitor|take|cross|strike|book|see"
 )
 """Wishes about one home that may name it by a bare number ("add 3 to my list")."""
 _COURTESY_AT_END = r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|then|again|for me|for us))+\s*(?=[.!?]*\s*$)"
@@ -98,7 +98,7 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (  # "add 3 to my favorites", "unsave 5": a number right after a wish about one home
             rf"\b({_ONE_HOME_VERBS})(?: for| of| on)?(?: both)? (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
-            r"(?!\s*(?:more|homes?|houses?))",
+            r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
             r"\1 number \2",
         ),
         (  # "tell me if 7 is near a school", "does 6 have a yard": a bare number as the subject

@@ -23,7 +23,7 @@ from real_estate.domain import (
 
 from .forget import forget
 from .parse import normalize, parse
-from .picked import FIRST_N, LAST_N, MAX_COMPARED, SUPERLATIVE, picked
+from .picked import CHEAPEST_N, FIRST_N, LAST_N, MAX_COMPARED, SUPERLATIVE, picked
 from .positions import NOUN, ORD, positions_said
 from .refs import ORDINALS, Reference, all_positions, find_reference, resolve
 
@@ -200,7 +200,7 @@ def _save(
     ):
         return None
     several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]
-    if FIRST_N.search(norm) or LAST_N.search(norm):  # "save the first three"
+    if FIRST_N.search(norm) or LAST_N.search(norm) or CHEAPEST_N.search(norm):  # "the first three"
         several = picked(norm, shown)
     if len(several) > 1:  # "save the 1st and the 6th"
         return [(SAVE_HOME, {"zpid": str(home["zpid"])}) for home in several], ""

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.827}
+FLOORS = {"learn": 0.965, "heldout": 0.835}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -78,7 +78,10 @@ and courtesy around a wish, 21 passing before; a skill's declared spelling words
 1004/1021 -> 1012/1021 (99.1%), held-out 296/359 -> 298/359 (83.0%); the held-out floor is 296
 (0.824, two cases of margin).
 Both merged (the lead): learn 1041/1050 (99.1%), held-out 299/359 (83.3%); the held-out floor is
-297 (0.827, two cases of margin)."""
+297 (0.827, two cases of margin).
+Sixteenth session (understand24, 30 learn cases: two wishes, positions, compare, watches, tours,
+saved homes, 19 passing before): learn 1060/1080 -> 1071/1080 (99.2%), held-out 299/359 ->
+302/359 (84.1%); the held-out floor is 300 (0.835, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

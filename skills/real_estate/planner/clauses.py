@@ -18,7 +18,13 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from real_estate.domain import FORGET_CRITERIA, SAVE_CRITERIA, SEARCH
+from real_estate.domain import (
+    FORGET_CRITERIA,
+    REMOVE_SAVED_HOME,
+    SAVE_CRITERIA,
+    SAVE_HOME,
+    SEARCH,
+)
 
 from .parse import NUMW
 from .plans import Conversation, Plan, ToolRequest
@@ -28,7 +34,7 @@ from .tour_request import one_visit_each
 
 _WISH_START = (
     r"(?!(?:please )?(?:tell|show) me which\b)"  # "compare 1 and 2 and tell me which is closer"
-    r"(?:please |now |pls |can you |could you |would you |i (?:also )?(?:want|wanna|would like|"
+    r"(?:please |now |pls |to |can you |could you |would you |i (?:also )?(?:want|wanna|would like|"
     r"'d like|need) (?:to )?|let'?s )?"
     r"(?:save|keep|add|unsave|remove|delete|show|tell|give|find|get|book|schedule|set up|"
     r"arrange|watch|track|notify|alert|let me know|compare|remember|forget|look|search|open|"
@@ -39,7 +45,8 @@ _WISH_START = (
 _SPLIT = re.compile(
     rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also|secondly|after that)\s+|"
     rf",?\s+(?:and|n|an|&|\+|plus|so)\s+(?={_WISH_START})|"
-    rf"(?:,|[.;!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})",
+    rf"(?:,|[.;!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})|"
+    r",\s*and\s+(?=(?:if|once|as soon as|whenever)\s)",  # "does #4 have a pool, and if it sells ..."
     re.IGNORECASE,
 )
 _CONDITION = re.compile(
@@ -93,7 +100,7 @@ def clauses(text: str) -> list[str]:
         if found and _CONDITION.match(found[-1]) and "," not in found[-1]:
             found[-1] = f"{found[-1]}, {part.strip()}"
         elif part.strip(" ,.;"):
-            found.append(part.strip(" ,.;"))
+            found.append(re.sub(r"^to\s+", "", part.strip(" ,.;")) if found else part.strip(" ,.;"))
     return found if 1 < len(found) <= _MOST else [text.strip()]
 
 
@@ -136,6 +143,8 @@ def homes_of(plan: Plan) -> list[str]:
     zpids: list[str] = []
     for call in plan.calls:
         named = [call.args.get(key) for key in _HOMES_ARGS] + list(call.args.get("zpids") or [])
+        if str(call.args.get("key", "")).startswith("watch_"):  # "stop watching #2 and save it"
+            named.append(str(call.args["key"]).removeprefix("watch_"))
         zpids.extend(str(z) for z in named if z and str(z) not in zpids)
     return zpids
 
@@ -161,6 +170,10 @@ def carried(conv: Conversation, plan: Plan) -> Conversation:
             prefs.pop(str(call.args.get("key")), None)
         elif call.name == SEARCH and "like_zpid" not in call.args:
             criteria = dict(call.args)
+        elif call.name == SAVE_HOME:
+            prefs[f"home_{call.args.get('zpid')}"] = "saved"  # "save #2, then show my saved homes"
+        elif call.name == REMOVE_SAVED_HOME:
+            prefs.pop(f"home_{call.args.get('zpid')}", None)
     zpids = homes_of(plan)
     shown = [h for h in conv.last_results if str(h.get("zpid")) in zpids]
     focused = shown[0] if len(shown) == 1 else conv.focused

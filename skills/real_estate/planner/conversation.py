@@ -50,10 +50,12 @@ from .courtesy import without_courtesy
 from .hint_chips import follow_up_hints
 from .plain_english import plain_english
 from .plans import Conversation, Plan, ToolRequest, words_of
+from .positions import positions_listed
 from .recognizers import RECOGNIZERS, plan_as
 from .refs import card_click, with_positions
 from .relative import said_absolutely
 from .replies import describe_error, describe_results
+from .than_home import bounded_by_home
 
 __all__ = [
     "Conversation",
@@ -79,6 +81,8 @@ def plan_for(conv: Conversation) -> Plan | None:
         conv = conv.read_as(lambda text: with_positions(text, shown))
         open_at = position_of(str((conv.focused or {}).get("zpid")), shown) or 0
         conv = conv.read_as(lambda text: said_absolutely(text, len(shown), open_at))
+        conv = conv.read_as(positions_listed)
+        conv = conv.read_as(lambda text: bounded_by_home(text, shown, conv.focused))
     return arbitrate(conv, _decided(conv), plan_as)
 
 

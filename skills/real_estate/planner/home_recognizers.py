@@ -16,10 +16,13 @@ from .refs import all_positions, card_click, find_reference, resolve, shown_at, 
 
 _ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
 """Words asking about the home itself, not for homes like it."""
+_MOVE_TO = r"(?:go|move|skip|jump|switch|take me|let'?s go)(?: on| back| over)? to|on to|onto"
+"""Moving from one home to another ("go to", "move on to", "skip to")."""
 _JUST_A_HOME = re.compile(
-    rf"^\W*(?:(?:and|ok|okay|so|then|now|what about|how about),? )*(?:the )?(?:{ORD})(?: {NOUN})?\W*$|^\W*(?:number|#)\s*\d{{1,2}}(?: {NOUN})?\W*$"
+    rf"^\W*(?:(?:and|ok|okay|so|then|now|what about|how about|{_MOVE_TO}),? )*(?:the )?(?:{ORD})(?: {NOUN})?\W*$|^\W*(?:number|#)\s*\d{{1,2}}(?: {NOUN})?\W*$"
 )
-"""A clause that only names a home ("the second house", "#3"): no wish for homes like it."""
+"""A clause that only names a home ("the second house", "#3", "go to the next house"): no wish
+for homes like it, no stop of a watch."""
 _LIKED_LOOK = re.compile(
     r"\blike (?:the )?(?:look|looks|feel|sound|style|vibe|layout)s? of\b"
     r"(?!.*\b(?:similar|comparable|more like|(?:ones?|homes?|houses?|others?) like)\b)"
@@ -34,7 +37,7 @@ _DESCRIBED = re.compile(
 
 _IN_VIEW = re.compile(
     r"\b(?:this|that) (?:one|house|home|place|listing|property|condo|townhouse|townhome)\b|"
-    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\bit (?:has|have|got|comes?)\b|"
+    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\b(?:it|this|that) (?:has|have|got|comes?)\b|"
     r"\bthe (?:one|house|home|place) (?:we'?re|were|we are|i'?m|im|i am) looking at\b|"
     r"^\W*(?:is|was) there (?:a|an)\b|\b(?:here|on it|for it|of it)\s*\W*$|"
     r"^\W*(?:how|what|whats|what's|is|are|does|do)\b.*\bthe (?:lot|yard|backyard|garage|kitchen|"
@@ -43,7 +46,7 @@ _IN_VIEW = re.compile(
 """The home in view, named as the subject of a question."""
 _ASKED = re.compile(
     r"\?\s*$|^\W*(?:does|did|do|has|have|is|was|how (?:many|much|big|old|are|is|far|long)|what|whats|which)\b|"
-    r"\bor not\b"
+    r"\bor not\b|\b(?:tell|let) (?:me|us) (?:know )?(?:if|whether)\b"
 )
 _FACT = re.compile(
     r"\bhow (?:many|much|big|old|large)\b|\b(?:bed(?:room)?s?|bath(?:room)?s?|garage|pool|hoa|"

@@ -37,7 +37,12 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), replacement)
     for pattern, replacement in (
         # "I want see", "we would like visit": the "to" before the verb
-        (rf"\b(i|we|i'd|we'd) (want|wants|would like|like|need|wish) ({_VERBS})\b", r"\1 \2 to \3"),
+        (
+            rf"\b(i|we|i'd|we'd|me) (want|wants|would like|like|need|wish) ({_VERBS})\b",
+            r"\1 \2 to \3",
+        ),
+        # "in the weekend", "on the weekend": the coming one
+        (r"\b(?:in|on|at|over|for) the weekend\b", "this weekend"),
         # "please you save", "..., you tell me": the imperative's "you", where a sentence or a
         # request starts ("what you remember" keeps it)
         (rf"(^|\bplease |[,.;!?] )you ({_YOU_VERBS})\b", r"\1\2"),

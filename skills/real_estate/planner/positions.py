@@ -50,7 +50,8 @@ _NOT_AMOUNT = (
 """What follows a number that counts something ("house 2 story"), not a position."""
 _ONE_HOME_VERBS = (
     r"save|add|put|keep|bookmark|star|favou?rite|unsave|un-save|remove|delete|watch|track|"
-    r"details?|info|open|tour|viewing|showing|visit|pull up|bring up|check out|look at"
+    r"details?|info|open|tour|viewing|showing|visit|pull up|bring up|check out|look at|"
+    r"keep an eye|keep tabs|monitor|take|cross|strike|book|see"
 )
 """Wishes about one home that may name it by a bare number ("add 3 to my list")."""
 _COURTESY_AT_END = r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|then|again|for me|for us))+\s*(?=[.!?]*\s*$)"
@@ -91,13 +92,24 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"\bthe ({NUMW}) (?:one|listing|house|home)\b", r"number \1"),  # "the 2 one"
         (  # "keep watching the 3 for me", "the 2 is how big?": a bare digit as a learner says it
             r"(?<!compare )(?<!between )(?<!both )\bthe (\d{1,2})\b"
-            r"(?=\s*(?:[?.!,]|$|for (?:me|us)\b|is\b|has\b|have\b|very\b|too\b|please\b))",
+            r"(?=\s*(?:[?.!,]|$|for (?:me|us)\b|is\b|has\b|have\b|very\b|too\b|please\b|"
+            r"this (?:weekend|week)\b|tomorrow\b|today\b))",
             r"number \1",
         ),
         (  # "add 3 to my favorites", "unsave 5": a number right after a wish about one home
-            rf"\b({_ONE_HOME_VERBS})(?: for| of| on)? (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
-            r"(?!\s*(?:more|homes?|houses?))",
+            rf"\b({_ONE_HOME_VERBS})(?: for| of| on)?(?: both)? (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
+            r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
             r"\1 number \2",
+        ),
+        (  # "tell me if 7 is near a school", "does 6 have a yard": a bare number as the subject
+            r"\b(if|whether|does|did|do|is|has|was) (\d{1,2}) (?=(?:has|have|got|is|comes?|allows?|"
+            r"includes?|gets?|sells?|goes|went|was|built)\b)",
+            r"\1 number \2 ",
+        ),
+        (  # "ping me if 7 or 8 drop in price": two bare numbers as the subject
+            r"\b(if|whether) (\d{1,2}) (or|and|&) (\d{1,2}) (?=(?:drops?|gets?|gos?|goes|sells?|"
+            r"has|have|are|come|comes)\b)",
+            r"\1 number \2 \3 number \4 ",
         ),
         (rf"\b(number {NUMW},?) (and|&) ({NUMW})\b{_NOT_AMOUNT}", r"\1 \2 number \3"),  # "1 and 3"
         (rf"^\s*(?:the )?({ORD})\s*[.!?]?\s*$", r"the \1"),  # "2nd" alone
@@ -105,17 +117,60 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             rf"\b((?:tell|more|info\w*|details?|specs?|stats|facts|lowdown|rundown|scoop|dirt|"
             rf"know|what|how|"
             rf"learn)\b(?:\s+\w+){{0,3}}?"
-            rf"\s+(?:about|on|regarding|for)) ({NUMW})((?:,? (?:and|&) {NUMW})?)\s*[.!?]?\s*$",
+            rf"\s+(?:about|on|regarding|for)) ({NUMW})((?:,? (?:and|&|plus) {NUMW})?)\s*[.!?]?\s*$",
             r"\1 number \2\3",
         ),
-        (rf"\b(number {NUMW},?) (and|&) ({NUMW})\s*[.!?]?\s*$", r"\1 \2 number \3"),  # "4 and 6"
+        (
+            rf"\b(number {NUMW},?) (and|&|plus) ({NUMW})\s*[.!?]?\s*$",
+            r"\1 \2 number \3",
+        ),  # "4 and 6"
         (  # "3 or 9, which is better": two bare numbers set against each other, said first
             r"^\W*(\d{1,2}) (or|vs\.?|versus) (\d{1,2})\b(?=\s*[,?!.:-]|\s+which\b)",
             r"number \1 \2 number \3",
         ),
+        (  # "1 or 2 better for family", "is 5 or 6 closer": two homes to choose between
+            rf"(^\W*|\bis |\bwhich(?: one)?(?: is)?,? |\bbetween )(\d{{1,2}}) (or|vs\.?|versus) "
+            rf"(\d{{1,2}})\b{_NOT_AMOUNT}(?!\s*(?:more|homes?|houses?|results?|listings?|options?|"
+            r"percent|pct|points?|yrs?|years?|of)\b)",
+            r"\1number \2 \3 number \4",
+        ),
     )
 )
 """Other ways of saying a position, rewritten as the forms the references read."""
+
+
+_NOT_ONE = rf"(?!one\b)(?:{NUMW})"
+"""A number that may be a position; "one" is a noun ("this one") more often than not."""
+_LISTED_AFTER = re.compile(
+    rf"\b(and|also|plus|&)((?: also)?) the ({_NOT_ONE})\b"
+    r"(?=\s*(?:[?.!,]|$|too\b|as well\b|also\b|please\b|pls\b|plz\b))",
+    re.IGNORECASE,
+)
+"""A bare number after "and (also) the" at the end of a wish ("..., and also the six")."""
+_LISTED_BEFORE = re.compile(
+    rf"(?<![\d$.,])\b({_NOT_ONE})\b{_NOT_AMOUNT}(?=,? (?:and|&|plus|or)(?: also)? number\b)",
+    re.IGNORECASE,
+)
+"""A bare number listed before a position ("show me five and also number six")."""
+_NUMBER_LIST = re.compile(
+    rf"\bnumber ({NUMW})((?:,\s*(?:number )?(?:{NUMW})\b)+),?\s+(and|&|plus)\s+"
+    rf"(?:number )?({NUMW})\b{_NOT_AMOUNT}"
+)
+"""A list of positions after the first is named ("add number 1, 4 and 6")."""
+
+
+def positions_listed(text: str) -> str:
+    """`text` with a number listed beside a position written as a position too ("show me five
+    and also the six" -> "show me number five and also number six"): one wish for each, as the
+    clauses read them; the text itself when it lists none."""
+    said = _LISTED_AFTER.sub(r"\1\2 number \3", text)
+    return _LISTED_BEFORE.sub(r"number \1", said) if said != text else text
+
+
+def _numbers_listed(match: re.Match[str]) -> str:
+    rest = re.findall(NUMW, match.group(2))
+    listed = ", ".join(f"number {n}" for n in [match.group(1), *rest])
+    return f"{listed} {match.group(3)} number {match.group(4)}"
 
 
 def _ordinal_typos(norm: str) -> str:
@@ -141,4 +196,4 @@ def positions_said(norm: str) -> str:
     norm = _ordinal_typos(norm)
     for pattern, said in _POSITION_WORDS:
         norm = pattern.sub(said, norm)
-    return norm
+    return _NUMBER_LIST.sub(_numbers_listed, norm)

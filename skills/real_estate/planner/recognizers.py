@@ -38,9 +38,10 @@ from .home_recognizers import (
     time_on_market,
 )
 from .ids import typed_ids, unknown_id, unshown_home
+from .picked import named_homes
 from .plans import Conversation, Plan, planned
 from .prefs import recalled
-from .saved import named_homes, plan_saved
+from .saved import plan_saved, the_rest_saved
 from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
 from .talk import UNCLEAR
 from .watch import plan_watch
@@ -85,6 +86,7 @@ def two_wishes(conv: Conversation) -> Plan | None:
             homes = named_homes(part, conv.last_results) or homes  # "the top two, save both"
             continue
         text = referring_back(part, homes, conv.last_results)
+        text = the_rest_saved(text, [c.name for c in plans[-1].calls] if plans else [])
         found = _clause_planned(replace(here.ranked_as(part), text=text))
         if plans and (gapped := _same_wish(before, text, plans[-1], here)) is not None:
             text, found = gapped

@@ -94,7 +94,8 @@ _FROM_OPEN = re.compile(
     r"(?:one|home|house|listing|place|property)\b|"
     r"\bthe (?:one|home|house|listing|place) (?:(?:right|just|immediately|directly) )?"
     r"(?P<side>after|below|under|following|before|above|preceding)"
-    r"(?: (?:it|that(?: one)?|this(?: one)?)\b|(?=\W*$))"
+    r"(?: (?:it|that(?: one)?|this(?: one)?)\b|(?=\W*$))|"
+    r"(?:(?<=to )|(?<=with )|(?<=and ))\bthe (?P<bare>next|previous)(?=\W*$)"
 )
 """A home named by its place next to the one open, when the message names no other ("ok and
 the next one?", "the previous one", "the one below this one", "and the one after?")."""
@@ -110,7 +111,7 @@ def _from_open(norm: str, count: int, open_at: int) -> str:
         return norm
 
     def moved(match: re.Match[str]) -> str:
-        way = match.group("way") or match.group("side")
+        way = match.group("way") or match.group("side") or match.group("bare")
         step = 1 if way in ("next", "following", *_AFTER) else -1
         return _said(open_at + step, count) or match.group(0)
 

@@ -22,10 +22,11 @@ from real_estate.domain import (
 )
 
 from .forget import forget
-from .parse import NUMW, normalize, parse, to_number
-from .refs import ORDINALS, SUPERLATIVES, Reference, all_positions, find_reference, resolve
+from .parse import normalize, parse
+from .picked import CHEAPEST_N, FIRST_N, LAST_N, MAX_COMPARED, SUPERLATIVE, picked
+from .positions import NOUN, ORD, positions_said
+from .refs import ORDINALS, Reference, all_positions, find_reference, resolve
 
-MAX_COMPARED = 5
 _SAVED_WORDS = (
     r"(?:saved|favou?rites?|faves?|short ?list(?:ed)?|bookmark(?:ed|s)?|keepers|wish ?list|"
     r"hearted|starred|pinned|(?:my|our) (?:list|picks))"
@@ -37,6 +38,7 @@ _SHOW = re.compile(
     r"\b(?:what|which)\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|"
     r"like|keep|kept)\b|"
     r"\b(?:homes|houses|ones|places) (?:i|we) (?:liked|saved|favou?rited|bookmarked)\b|"
+    r"^\W*(?:did|have) (?:i|we) (?:already )?(?:save|saved|favou?rite|favou?rited|bookmark|bookmarked)\b|"
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
 _REMOVE = re.compile(
@@ -53,7 +55,9 @@ _SAVE = re.compile(
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
     r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b|"
     r"\b(?:it|this one|that one) kept (?:somewhere|safe|for later)\b|"
-    r"\b(?:hang|hold) on ?to (?:(?:this|that|the \w+) (?:one|home|house|place)|number|#)"
+    r"\b(?:hang|hold) on ?to (?:(?:this|that|the \w+) (?:one|home|house|place)|number|#)|"
+    r"\b(?:keep|remember) (?:the \w+(?: one| home| house| place)?|number \w+|#\s?\d+) "
+    r"(?:for (?:later|me|us)|in mind|on (?:my|our|the) list)\b"
 )
 _COMPARE = re.compile(
     r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b|\bnext to each other\b|"
@@ -69,31 +73,26 @@ _WEIGH = re.compile(
     r"\b(?:decide|choose|pick) between\b|"
     rf"\b(?:more )?(?:{_COMPARATIVE}) than\b|"
     r"\bwhich (?:one )?(?:do |would |should |can )?(?:you|u) (?:recommend|suggest|prefer|pick|choose)\b|"
-    rf"\bwhich of (?=(?:the |number |#)?(?:\d|{'|'.join(ORDINALS)}))"
+    rf"\bwhich of (?=(?:the |number |#)?(?:\d|{'|'.join(ORDINALS)}))|"
+    r"\bbetween\b.+\band\b.+\bwhich\b"
 )
 """Words that compare homes only when the message names two of them."""
+_EITHER = re.compile(
+    rf"(?:\bthe )?(?:\b(?:{ORD})|\bnumber \w+|#\s?\d+)(?: {NOUN})? (?:or|vs\.?|versus) "
+    rf"(?:the )?(?:(?:{ORD})|number \w+|#\s?\d+)\b"
+)
+"""Two homes named to choose between ("1 or 2 better for family", "first or last one?"): a
+comparison, unless another wish (a save, a removal) is said."""
 _CLOSER = re.compile(r"\bclos(?:er|est)\b|\bnear(?:er|est)?\b|\bdistance\b")
 _IT = re.compile(
     r"\b(?:it|this(?! (?:week|month|year|weekend|morning|afternoon|evening)\b)"
     r"(?: one| home| house| property| place)?|that(?: one)?)\b"
 )
-_FIRST_N = re.compile(
-    rf"\b(?:first|top)\s+(?!one\b)(?P<n>{NUMW})\b|\b(?!one\b)(?P<m>{NUMW})\s+first\b"
+_AND_THIS = re.compile(
+    r"\b(?:this|it)(?: one)? (?:and|&|plus) (?:also )?(?:the|number|#)|"
+    r"\b(?:the|number|#)\s?\w+(?: one)? (?:and|&|plus) (?:also )?this\b"
 )
-_LAST_N = re.compile(rf"\b(?:last|bottom)\s+(?!one\b)(?P<n>{NUMW})\b")
-_BEFORE_LAST = r"(?:second|next)[- ](?:to[- ])?last|penultimate"
-_POSITIONS = re.compile(
-    rf"(?<![\d$])(?:#\s?)?\b(?P<n>{_BEFORE_LAST}|\d{{1,2}}(?=(?:st|nd|rd|th)\b)|\d{{1,2}}|{NUMW}|"
-    rf"{'|'.join(ORDINALS)}|last)(?:st|nd|rd|th)?\b(?!\s*(?:k\b|%))"
-)
-_SUPERLATIVE = re.compile(
-    rf"(?<!has )(?<!is )(?<!which )(?<!'s )\bthe (?P<s>{'|'.join(SUPERLATIVES)})"
-    r"(?= one\b| home\b| house\b| place\b| listing\b| of\b|\s*(?:and\b|&|,|vs\b|versus\b|"
-    r"with\b|to\b|against\b|side\b|$))"
-)
-"""A shown home named by what it has most or least of, among others ("the cheapest and the
-biggest"); not a question about them ("which is the closest")."""
-_CHEAPEST_N = re.compile(rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b")
+"""The open home named beside another ("save this and the next one")."""
 Call = tuple[str, dict[str, Any]]
 Shown = list[dict[str, Any]]
 Focused = dict[str, Any] | None
@@ -102,6 +101,21 @@ Planned = tuple[list[Call], str] | None
 
 SAVED_LIST = re.compile(rf"\b(?:my|our|the) {_SAVED_WORDS}")
 """The saved homes named as a list ("my saved homes", "our favourites")."""
+
+
+_LEFT = re.compile(
+    r"\b(?:what'?s|what is|whats) (?:still )?left\b|\bwhat (?:remains|is remaining)\b|"
+    r"\bthe (?:rest|remaining(?: ones| homes)?)\b|\b(?:ones|homes) (?:left|remaining)\b"
+)
+"""What is left of a list ("and show me what's left", "list the rest")."""
+
+
+def the_rest_saved(text: str, tools_before: list[str]) -> str:
+    """A clause asking for what is left after a saved home was removed ("remove the first one
+    and show me what's left"): the saved homes' list."""
+    if REMOVE_SAVED_HOME in tools_before and _LEFT.search(normalize(text)):
+        return "show my saved homes"
+    return text
 
 
 def asks_to_save(norm: str) -> bool:
@@ -160,7 +174,7 @@ def _show(
 def _target(norm: str, shown: Shown, focused: Focused) -> tuple[dict[str, Any] | None, str]:
     """(listing, why-not) the message points at: a numbered result, or "it" / "this one"."""
     ref = find_reference(norm)
-    if ref is None and (most := _SUPERLATIVE.search(norm)):  # "save the cheapest"
+    if ref is None and (most := SUPERLATIVE.search(norm)):  # "save the cheapest"
         ref = Reference(superlative=most.group("s"))
     if ref is not None:
         return resolve(ref, shown)
@@ -186,13 +200,15 @@ def _save(
     ):
         return None
     several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]
-    if _FIRST_N.search(norm) or _LAST_N.search(norm):  # "save the first three"
-        several = _picked(norm, shown)
+    if FIRST_N.search(norm) or LAST_N.search(norm) or CHEAPEST_N.search(norm):  # "the first three"
+        several = picked(norm, shown)
     if len(several) > 1:  # "save the 1st and the 6th"
         return [(SAVE_HOME, {"zpid": str(home["zpid"])}) for home in several], ""
     listing, why = _target(norm, shown, focused)
     if listing is None:
         return [], why
+    if focused is not None and listing is not focused and _AND_THIS.search(norm):
+        return [(SAVE_HOME, {"zpid": str(h["zpid"])}) for h in (focused, listing)], ""  # "this and"
     return [(SAVE_HOME, {"zpid": str(listing["zpid"])})], ""
 
 
@@ -230,64 +246,27 @@ def _compare(
     near: str | None,
     asked: bool = False,
 ) -> Planned:
-    if not (asked or _COMPARE.search(norm) or _WEIGH.search(norm)):
+    either = _EITHER.search(positions_said(norm)) and not (
+        _SAVE.search(norm) or _REMOVE.search(norm)
+    )
+    if not (asked or _COMPARE.search(norm) or _WEIGH.search(norm) or either):
         return None
     pool = shown
     if re.search(rf"\b{_SAVED_WORDS}\b", norm):
         pool = [{"zpid": z} for z in saved_zpids(prefs)]
-    picked = _picked(norm, pool)
-    named_one = len(picked) == 1 and str(picked[0].get("zpid")) != str((focused or {}).get("zpid"))
+    chosen = picked(norm, pool)
+    named_one = len(chosen) == 1 and str(chosen[0].get("zpid")) != str((focused or {}).get("zpid"))
     if focused is not None and named_one and (_IT.search(norm) or _COMPARE.search(norm)):
-        picked = [focused, *picked]  # "this one vs #4", "compare with the next one"
-    if len(picked) < 2 and not (asked or _COMPARE.search(norm)):
+        chosen = [focused, *chosen]  # "this one vs #4", "compare with the next one"
+    if len(chosen) < 2 and not (asked or _COMPARE.search(norm)):
         return None
-    if len(picked) < 2:
+    if len(chosen) < 2:
         return [], 'Tell me which homes to compare, e.g. "compare the first two" (2 to 5 homes).'
-    args: dict[str, Any] = {"zpids": [str(item["zpid"]) for item in picked[:MAX_COMPARED]]}
+    args: dict[str, Any] = {"zpids": [str(item["zpid"]) for item in chosen[:MAX_COMPARED]]}
     landmark = parse(norm).criteria.get("near") if _CLOSER.search(norm) else None
     if near or landmark:
         args["near"] = landmark or near
     return [(COMPARE, args)], ""
-
-
-def _picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The listings "the first two", "1 and 3", "the second and fourth", "them" point at."""
-    if match := _FIRST_N.search(norm):
-        n = int(to_number(match.group("n") or match.group("m")))
-        return pool[:n]
-    if match := _LAST_N.search(norm):  # "the last two"
-        return pool[-int(to_number(match.group("n"))) :]
-    if match := _CHEAPEST_N.search(norm):  # "the two cheapest ones"
-        n = int(to_number(match.group("n")))
-        priced = [item for item in pool if isinstance(item.get("price"), int | float)]
-        return sorted(priced, key=lambda item: item["price"])[:n]
-    named: list[tuple[int, dict[str, Any]]] = []
-    for match in _POSITIONS.finditer(norm):
-        word = match.group("n")
-        if word == "one" and not re.search(r"(?:number|#|no\.?)\s*$", norm[: match.start()]):
-            continue  # "this one", "the second one": a noun, not a position
-        if 1 <= (position := _position(word, len(pool))) <= len(pool):
-            named.append((match.start(), pool[position - 1]))
-    for match in _SUPERLATIVE.finditer(norm):  # "the cheapest and the priciest"
-        if (home := resolve(Reference(superlative=match.group("s")), pool)[0]) is not None:
-            named.append((match.start(), home))
-    if named:
-        picked = {str(home["zpid"]): home for _, home in sorted(named, key=lambda n: n[0])}
-        return list(picked.values())
-    return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
-
-
-def named_homes(text: str, shown: Shown) -> list[str]:
-    """The zpids of the shown homes a few words name ("the top two", "1 and 3", "the first
-    one")."""
-    return [str(home["zpid"]) for home in _picked(normalize(text), shown)]
-
-
-def _position(word: str, count: int) -> int:
-    """The 1-based position a word names among `count` homes ("second to last": count - 1)."""
-    if re.fullmatch(_BEFORE_LAST, word):
-        return count - 1
-    return count if word == "last" else ORDINALS.get(word) or int(to_number(word))
 
 
 _BY_INTENT: dict[str, Callable[..., Planned]] = {

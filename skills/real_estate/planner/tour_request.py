@@ -25,7 +25,7 @@ TOUR = re.compile(
     r"\b(?:tours?|showings?(?! (?:me|us|them|you)\b)|viewings?|visits?|vist|"
     r"(?:drop|stop|swing|pop|come) (?:by|over|round)|in person|walk ?through|"
     r"stand (?:in|inside) (?:it|this|that|the)|(?:look|peek|peep) (?:around )?inside|"
-    r"(?<!me )(?<!us )walk through|open house|appointment|step inside|go inside|get inside|"
+    r"(?<!me )(?<!us )walk (?:through|thru)|open house|appointment|step inside|go inside|get inside|"
     r"let (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"
     r"\bwhen (?:can|could|may) (?:i|we) (?:see|view|visit)\b|"
     r"\bwhen (?:is|would be) (?:it )?possible to (?:see|view|visit)\b|\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"

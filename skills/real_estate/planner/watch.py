@@ -21,10 +21,10 @@ from real_estate.domain import FORGET_CRITERIA, SAVE_SEARCH, SEARCH, WATCH_HOME
 
 from .money import money_in
 from .parse import normalize, parse
-from .refs import find_reference, resolve
+from .refs import all_positions, find_reference, resolve
 from .saved import SAVED_LIST, asks_to_save, saved_zpids
 from .tour_request import TIMES, TOUR, tour_requests, tours_of_positions
-from .watch_words import CHANGE, LIST, STOP
+from .watch_words import CHANGE, LIST, NEW_HOMES, PRICE, STATUS, STOP, asks_now
 from .wording import DATA_CITIES, criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
@@ -50,23 +50,6 @@ _NOTIFY = re.compile(
     r"\bsubscribe\b|\b(?:set up|create|add|want|like) (?:an? )?(?:\w+ )?(?:alerts?|notifications?)\b|"
     r"\ban alert for\b|"
     r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b"
-)
-_NEW_HOMES = re.compile(
-    r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"
-    r"\bas (?:a |my |our )?(?:saved )?search\b|"
-    r"\bcomes? (?:up|on the market|on)\b|\bhits? the market\b|\b(?:get|gets|is|are) listed\b|"
-    r"\blike (?:these|those|this)\b|\bsearch alerts?\b|\bmatch(?:es|ing)?\b|"
-    r"\b(?:anything|something) (?:new|fresh)\b|\b(?:pops?|shows?) up\b"
-)
-_PRICE = re.compile(
-    r"\bprice\b|\bdrops?\b|\breduc(?:ed|es|tion)\b|\bcheaper\b|\b(?:goes|go|comes|come) down\b|"
-    r"\bcut\b|\bmarked down\b|\blowered\b|\bslid(?:es?|ing)?\b|\bknocks? (?:\w+ ){0,2}off\b|"
-    r"\bless (?:expensive|pricey)\b|\bmore affordable\b|\bcosts?\b|\basking\b"
-)
-"""A price said changing: "drops", "slides", "knock some off", "less expensive", what it costs."""
-_STATUS = re.compile(
-    r"\bsells?\b|\bsold\b|\bpending\b|\bunder contract\b|\boff the market\b|\bstatus\b|"
-    r"\bgone\b|\bdelisted\b"
 )
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
 _COUNT_TO = re.compile(
@@ -105,7 +88,9 @@ def plan_watch(
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
-    touring = TOUR.search(norm) or (TIMES.search(norm) and re.search(r"\b(?:see|book)\b", norm))
+    shows_home = re.search(r"\bshow\b", norm) and find_reference(norm)  # "show me #3 on friday"
+    seen = re.search(r"\b(?:see|book)\b", norm) or shows_home
+    touring = TOUR.search(norm) or (TIMES.search(norm) and seen)
     pointed = find_reference(norm) or _IT.search(norm) or focused
     watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit
     looks = re.search(r"\b(?:see|look at)\b", norm)
@@ -121,20 +106,32 @@ def plan_watch(
         if listing is None:
             return [], why
         return tour_requests(text, norm, [str(listing["zpid"])], timezone)
+    if asks_now(norm):
+        return None
     future = re.search(
         r"\b(?:if|when|whenever|once|as soon as|in case|the (?:moment|minute|instant))\b", norm
     )
-    changes = future and (_PRICE.search(norm) or _STATUS.search(norm)) and pointed
+    changes = future and (PRICE.search(norm) or STATUS.search(norm)) and pointed
     if not (
         _NOTIFY.search(norm) or changes or (future and intent in ("watch_home", "save_search"))
     ):
         return None
     if _points_at_home(norm, focused, intent):
-        listing, why = _target(norm, shown, focused)
-        if listing is None:
-            return [], why
-        return [(WATCH_HOME, {"zpid": str(listing["zpid"]), "watch": _watched(norm)})], ""
+        return _watch_homes(norm, shown, focused)
     return _save_search(text, last_criteria)
+
+
+def _watch_homes(norm: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None) -> Planned:
+    """A watch of each home the words name ("watch 4 and 6", "tell me if the 2nd or the 3rd
+    gets cheaper"), else of the one they point at."""
+    watched = _watched(norm)
+    several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]
+    if len(several) > 1:
+        return [(WATCH_HOME, {"zpid": str(home["zpid"]), "watch": watched}) for home in several], ""
+    listing, why = _target(norm, shown, focused)
+    if listing is None:
+        return [], why
+    return [(WATCH_HOME, {"zpid": str(listing["zpid"]), "watch": watched})], ""
 
 
 def asks_watch_or_tour(text: str) -> bool:
@@ -147,16 +144,16 @@ def _points_at_home(norm: str, focused: dict[str, Any] | None, intent: str | Non
     """A watch of one home ("the second one", "it"), not of a search for new ones."""
     if intent == "watch_home" or find_reference(norm) is not None:
         return True
-    if _NEW_HOMES.search(norm):
+    if NEW_HOMES.search(norm):
         return False
     if _IT.search(norm) is not None:
         return True
-    changes = _PRICE.search(norm) or _STATUS.search(norm)
+    changes = PRICE.search(norm) or STATUS.search(norm)
     return intent != "save_search" and bool(focused is not None and changes)
 
 
 def _watched(norm: str) -> str:
-    price, status = _PRICE.search(norm), _STATUS.search(norm)
+    price, status = PRICE.search(norm), STATUS.search(norm)
     if (price and status) or re.search(r"\bany (?:change|update)", norm):
         return "any"
     return "price" if price else "status" if status else "any"

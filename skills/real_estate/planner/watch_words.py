@@ -1,7 +1,8 @@
 """The words of saved searches and watches that the planner reads before a wish to watch:
 a stop ("quit emailing me new listings", "I'm done with the saved search"), a change of the
 saved search ("add a pool to my saved search") and asking what is kept ("show me my watches",
-"what am I getting alerts for")."""
+"what am I getting alerts for"); what a watch waits for (new homes, a price, a status), and a
+question put as "tell me if" that waits for nothing ("tell me if the 3rd has a pool")."""
 
 from __future__ import annotations
 
@@ -35,3 +36,39 @@ LIST = re.compile(
     r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:my|our) (?:price )?watch(?:list)?\b|"
     r"\b(?:what|which)\b.*\b(?:(?:alert|search) (?:do|have) (?:i|we)|getting (?:\w+ )?alerts?)\b"
 )
+NEW_HOMES = re.compile(
+    r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"
+    r"\bas (?:a |my |our )?(?:saved )?search\b|"
+    r"\bcomes? (?:up|on the market|on)\b|\bhits? the market\b|\b(?:get|gets|is|are) listed\b|"
+    r"\blike (?:these|those|this)\b|\bsearch alerts?\b|\bmatch(?:es|ing)?\b|"
+    r"\b(?:anything|something) (?:new|fresh)\b|\b(?:pops?|shows?) up\b"
+)
+PRICE = re.compile(
+    r"\bprice\b|\bdrops?\b|\breduc(?:ed|es|tion)\b|\bcheaper\b|\b(?:goes|go|comes|come) down\b|"
+    r"\bcut\b|\bmarked down\b|\blowered\b|\bslid(?:es?|ing)?\b|\bknocks? (?:\w+ ){0,2}off\b|"
+    r"\bless (?:expensive|pricey)\b|\bmore affordable\b|\bcosts?\b|\basking\b"
+)
+"""A price said changing: "drops", "slides", "knock some off", "less expensive", what it costs."""
+STATUS = re.compile(
+    r"\bsells?\b|\bsold\b|\bpending\b|\bunder contract\b|\boff the market\b|\bstatus\b|"
+    r"\bgone\b|\bdelisted\b"
+)
+_ASKS_NOW = re.compile(
+    r"\b(?:tell|let|show|check|see)\b.*?\b(?:if|whether)\b.*?\b(?:has|have|got|is having|"
+    r"are having|allows?|includes?|comes? with|(?:is|are) (?:near|close to|in|on|by|within|"
+    r"walking distance))\b"
+)
+"""A question put as "tell me if" about what a home has or where it is now ("can you tell me
+if the 3rd has a pool", "let me know if number 2 is near a park"): its details, no watch."""
+_CHANGING = re.compile(r"\bchanges?\b|\bupdates?\b|\bnews\b")
+
+
+def asks_now(norm: str) -> bool:
+    """The words ask what a home has or where it is now, with no change of its price or status
+    and no new homes to wait for: a question, not a watch."""
+    if not _ASKS_NOW.search(norm):
+        return False
+    return not (
+        PRICE.search(norm) or STATUS.search(norm) or _CHANGING.search(norm)
+        or NEW_HOMES.search(norm)
+    )  # fmt: skip

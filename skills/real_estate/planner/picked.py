@@ -1,0 +1,73 @@
+"""The shown homes a few words name: "the first two", "1 and 3", "the second and fourth",
+"the cheapest and the priciest", "the two cheapest ones", "them" (saved homes, comparison and
+the clauses that only name homes read them)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .parse import NUMW, normalize, to_number
+from .refs import ORDINALS, SUPERLATIVES, Reference, resolve
+
+MAX_COMPARED = 5
+FIRST_N = re.compile(
+    rf"\b(?:first|top)\s+(?!one\b)(?P<n>{NUMW})\b|\b(?!one\b)(?P<m>{NUMW})\s+first\b"
+)
+LAST_N = re.compile(rf"\b(?:last|bottom)\s+(?!one\b)(?P<n>{NUMW})\b")
+_BEFORE_LAST = r"(?:second|next)[- ](?:to[- ])?last|penultimate"
+_POSITIONS = re.compile(
+    rf"(?<![\d$])(?:#\s?)?\b(?P<n>{_BEFORE_LAST}|\d{{1,2}}(?=(?:st|nd|rd|th)\b)|\d{{1,2}}|{NUMW}|"
+    rf"{'|'.join(ORDINALS)}|last)(?:st|nd|rd|th)?\b(?!\s*(?:k\b|%))"
+)
+SUPERLATIVE = re.compile(
+    rf"(?<!has )(?<!is )(?<!which )(?<!'s )\bthe (?P<s>{'|'.join(SUPERLATIVES)})"
+    r"(?= one\b| home\b| house\b| place\b| listing\b| of\b|\s*(?:and\b|&|,|vs\b|versus\b|"
+    r"with\b|to\b|against\b|side\b|$))"
+)
+"""A shown home named by what it has most or least of, among others ("the cheapest and the
+biggest"); not a question about them ("which is the closest")."""
+CHEAPEST_N = re.compile(
+    rf"\b(?P<n>{NUMW}) (?:cheapest|least expensive|lowest priced)\b|"
+    rf"\b(?:cheapest|least expensive|lowest priced) (?!one\b)(?P<m>{NUMW})\b(?!\s*(?:bed|bd|br\b|bath|k\b|%))"
+)
+
+
+def picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The listings "the first two", "1 and 3", "the second and fourth", "them" point at."""
+    if match := FIRST_N.search(norm):
+        n = int(to_number(match.group("n") or match.group("m")))
+        return pool[:n]
+    if match := LAST_N.search(norm):  # "the last two"
+        return pool[-int(to_number(match.group("n"))) :]
+    if match := CHEAPEST_N.search(norm):  # "the two cheapest ones", "the cheapest two"
+        n = int(to_number(match.group("n") or match.group("m")))
+        priced = [item for item in pool if isinstance(item.get("price"), int | float)]
+        return sorted(priced, key=lambda item: item["price"])[:n]
+    named: list[tuple[int, dict[str, Any]]] = []
+    for match in _POSITIONS.finditer(norm):
+        word = match.group("n")
+        if word == "one" and not re.search(r"(?:number|#|no\.?)\s*$", norm[: match.start()]):
+            continue  # "this one", "the second one": a noun, not a position
+        if 1 <= (position := _position(word, len(pool))) <= len(pool):
+            named.append((match.start(), pool[position - 1]))
+    for match in SUPERLATIVE.finditer(norm):  # "the cheapest and the priciest"
+        if (home := resolve(Reference(superlative=match.group("s")), pool)[0]) is not None:
+            named.append((match.start(), home))
+    if named:
+        picked = {str(home["zpid"]): home for _, home in sorted(named, key=lambda n: n[0])}
+        return list(picked.values())
+    return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
+
+
+def named_homes(text: str, shown: list[dict[str, Any]]) -> list[str]:
+    """The zpids of the shown homes a few words name ("the top two", "1 and 3", "the first
+    one")."""
+    return [str(home["zpid"]) for home in picked(normalize(text), shown)]
+
+
+def _position(word: str, count: int) -> int:
+    """The 1-based position a word names among `count` homes ("second to last": count - 1)."""
+    if re.fullmatch(_BEFORE_LAST, word):
+        return count - 1
+    return count if word == "last" else ORDINALS.get(word) or int(to_number(word))

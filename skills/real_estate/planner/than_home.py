@@ -1,0 +1,57 @@
+"""A search bounded by a home on screen: "anything cheaper than the 3rd?", "any houses less
+expensive than number 5", "ones bigger than this" read as the amount that home has ("anything
+under $423,999?"), so the search refines the last one with that bound. Not when the message
+sets two homes against each other ("is the 2nd bigger than the 3rd": a comparison)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .parse import normalize
+from .refs import find_reference, resolve
+
+_LESS = r"cheaper|less expensive|less pricey|lower priced|more affordable"
+_MORE = r"more expensive|pricier|more pricey|higher priced"
+_BIGGER = r"bigger|larger|roomier"
+_THAN = re.compile(
+    rf"\b(?P<way>{_LESS}|{_MORE}|{_BIGGER})(?P<what>(?: \w+){{0,2}}?) than (?P<home>"
+    r"(?:the |number |#)?[\w-]+(?: (?:one|home|house|place|listing))?)(?=\W|$)"
+)
+_OPEN = re.compile(r"^(?:it|this|that|this one|that one|this (?:home|house|place))$")
+_SUBJECT = re.compile(
+    r"\b(?:it|this|that|which|number|#|the \w+ (?:one|home|house|place)|is the \w+)\b"
+)
+"""A home named before the comparative: it is compared, not a bound."""
+
+
+def bounded_by_home(text: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None) -> str:
+    """`text` with "cheaper than <a home>" written as the amount that home has; the text itself
+    when it names no home so, or that home's amount is unknown."""
+    norm = normalize(text)
+    match = _THAN.search(norm)
+    if match is None or _SUBJECT.search(norm[: match.start()]):
+        return text
+    home = _home(match.group("home"), shown, focused)
+    if home is None:
+        return text
+    way = match.group("way")
+    key = "sqft" if re.fullmatch(_BIGGER, way) else "price"
+    amount = home.get(key)
+    if not isinstance(amount, int | float):
+        return text
+    if key == "sqft":
+        bound = f"at least {int(amount) + 1} sqft"
+    elif re.fullmatch(_LESS, way):
+        bound = f"under ${int(amount) - 1:,}"
+    else:
+        bound = f"over ${int(amount) + 1:,}"
+    return f"{norm[: match.start()]}{match.group('what').strip()} {bound}{norm[match.end() :]}"
+
+
+def _home(said: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None) -> Any:
+    """The home "the 3rd", "number 5" or "this one" names, None when it names none."""
+    if _OPEN.match(said):
+        return focused
+    ref = find_reference(said)
+    return resolve(ref, shown)[0] if ref is not None else None

@@ -84,6 +84,13 @@ _PETS_OR_PHOTOS = re.compile(
     r"^\W*(?:(?:any|some|more|other|the) )+(?:photos|pictures|pics|images)\b"
 )
 """Whether pets are welcome, or its photos: the open home's details show what the listing says."""
+_SURROUNDINGS = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|also|but|then),? )*(?:how|hows|how's|what|whats|what's|which|is|are|any)\b"
+    r"[^.?!]*\b(?:neighbou?rhood|area|location|surroundings|street|block|schools?|school district|"
+    r"commute|downtown|nearby|around (?:it|here|there|this)|safe|walkable)\b"
+)
+"""A question about where the open home is ("hows the neighborhood", "is it a good area", "how
+far is downtown"): the facts its details hold about its place, never who lives there."""
 _ANOTHER_SEARCH = frozenset({"location", "near", "price_max", "price_min", "beds_min"})
 _OTHER_HOMES = re.compile(
     r"\b(?:homes|houses|condos|townhomes|townhouses|apartments|places|listings|properties)\b"
@@ -135,6 +142,7 @@ def similar_homes(conv: Conversation) -> Plan | None:
     parsed, ref = conv.parsed, find_reference(conv.text)
     by_intent = conv.intent == "similar_homes" and not _ABOUT_IT.search(conv.norm)
     by_intent = by_intent and not _JUST_A_HOME.match(positions_said(conv.norm))
+    by_intent = by_intent and asked_of_home_in_view(conv) is None  # "which area is it in"
     asked = "similar" in parsed.modifiers or by_intent
     if not asked or (ref is None and not conv.focused) or _LIKED_LOOK.search(conv.norm):
         return None
@@ -175,7 +183,7 @@ def asked_of_home_in_view(conv: Conversation) -> Plan | None:
     if conv.focused is None or find_reference(conv.text) is not None:
         return None
     norm = conv.norm
-    if _subjectless(conv):
+    if _subjectless(conv) or _of_its_place(conv):
         return Plan([details(str(conv.focused["zpid"]))])
     if not (_IN_VIEW.search(norm) and _ASKED.search(norm) and _FACT.search(norm)):
         return None
@@ -195,6 +203,14 @@ def _subjectless(conv: Conversation) -> bool:
     return bool(_PETS_OR_PHOTOS.search(conv.norm)) and not _NOT_ITS_FACTS.search(
         re.sub(r"\b(?:show|see|view|send|get|any)\b", "", conv.norm)
     )
+
+
+def _of_its_place(conv: Conversation) -> bool:
+    """Its neighbourhood, area or schools asked about, no other homes or criteria named."""
+    said = set(conv.parsed.criteria) - {"near"}
+    if _ANOTHER_SEARCH & said or conv.parsed.modifiers or _OTHER_HOMES.search(conv.norm):
+        return False
+    return bool(_SURROUNDINGS.search(conv.norm))
 
 
 def described_home(conv: Conversation) -> Plan | None:

@@ -39,7 +39,7 @@ from .home_recognizers import (
 )
 from .ids import typed_ids, unknown_id, unshown_home
 from .plans import Conversation, Plan, planned
-from .prefs import recalled
+from .recall import recalled
 from .saved import named_homes, plan_saved
 from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
 from .talk import UNCLEAR

@@ -23,12 +23,13 @@ def _money(tag: str = "") -> str:
 
 _MONEY = re.compile(_money())
 _RANGE = re.compile(
-    rf"(?:\b(?P<kw>between|from)\s+)?{_money('1')}\s*(?P<sep>-|to|and)\s*{_money('2')}"
+    rf"(?:\b(?P<kw>between|from)\s+)?{_money('1')}\s*(?P<sep>-|to|and|until|till|til)\s*{_money('2')}"
 )
 _LEAD = r"(?:^|(?<=\W))"
 _FILLER = r"(?:\s*(?:is|of|at|to|now|around|about|roughly|approximately|say|like|:|=))*\s*$"
 _MAX_BEFORE = re.compile(
-    _LEAD + r"(?:under|below|beneath|less than|lower than|cheaper than|no more than|"
+    _LEAD
+    + r"(?:(?<!not )(?<!no )(?:under|below|beneath|less than|lower than|cheaper than)|no more than|"
     r"not more than|not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
     r"(?:can[’']?t|cannot|can not|won[’']?t|don[’']?t want(?: to)?|not)(?: go| spend| pay)?"
     r" (?:over|above|beyond|more than)|"
@@ -40,7 +41,9 @@ _MAX_BEFORE = re.compile(
 )
 _MIN_BEFORE = re.compile(
     _LEAD + r"(?:over|above|more than|greater than|higher than|more expensive than|north of|"
-    r"at least|min(?:imum)?|starting (?:at|from)|from|>=?|≥)" + _FILLER
+    r"at least|min(?:imum)?|starting (?:at|from)|from|>=?|≥|"
+    r"(?:no|not) (?:less|lower|cheaper) than|not (?:under|below)|min(?:imum)? (?:price|budget)|"
+    r"(?:lowest|bottom) price|(?:price )?floor)" + _FILLER
 )
 _AROUND_BEFORE = re.compile(
     _LEAD + r"(?:around|about|approximately|approx\.?|roughly|~|close to|near|"
@@ -116,6 +119,8 @@ def take_prices(words: Words, criteria: dict[str, Any]) -> None:
             continue
         if not m.group("s1") and "," not in m.group("n1") and low < 1000:
             low *= mult
+        if m.group("kw") and mult == 1 and _HUNDREDS.fullmatch(m.group("n2")) and low < high:
+            low, high = low * 1000, high * 1000  # "between 300 and 400": thousands
         bare = not (low_explicit or high_explicit)
         if (bare and not m.group("kw")) or not 1000 <= low < high:
             continue

@@ -76,7 +76,15 @@ def _said_price(match: re.Match[str]) -> str:
     return f"{match.group(1)} {_UNITS[match.group(2)] * 100 + tens}"
 
 
+_ROOMS_MISHEARD = re.compile(
+    r"(?<!\d)(?<!\d )(?<!looking )(?<!searching )(?<!look )(?<!room )\b(tree|for|fore)(?=[\s-]*bed(?:[\s-]?rooms?|s)\b"
+    r"(?![\s-]+(?:furniture|sets?|suites?|space|closets?|windows?|floors?|doors?)\b))"
+)
+"""A count of bedrooms written as it sounds ("tree bedroom", "for bed room"): 3 and 4."""
+
+
 def digits(text: str) -> str:
     """`text` (lower case) with spoken amounts, counts of days and ZIP codes as digits."""
+    text = _ROOMS_MISHEARD.sub(lambda m: "3" if m.group(1) == "tree" else "4", text)
     text = _SAID_PRICE.sub(_said_price, _ZIP.sub(_zip, text))
     return _COUNT.sub(_count, _PHRASE.sub(_amount, text))

@@ -99,3 +99,31 @@ def test_refining_with_a_learners_range_keeps_the_rest() -> None:
     found = calls("from 250 until 375 please", **ON_SCREEN)
     assert found[0][1]["location"] == "78745"
     assert (found[0][1]["price_min"], found[0][1]["price_max"]) == (250_000, 375_000)
+
+
+def test_a_ceiling_in_a_learners_words() -> None:
+    assert parse("condo not more expensive of 320k").criteria == {
+        "price_max": 320_000,
+        "property_type": "condo",
+    }
+    assert parse("townhouse in buda, price until 380").criteria["price_max"] == 380_000
+    assert parse("under 3 hundred thousand").criteria == {"price_max": 300_000}
+    assert parse("apartment under 275.000 please").criteria["price_max"] == 275_000
+
+
+def test_a_price_cut_in_a_learners_words_is_a_drop() -> None:
+    assert parse("which ones reduce price in the last 5 days").criteria == {
+        "price_dropped_within_days": 5
+    }
+    assert "price_dropped_within_days" not in parse("drop the price limit").criteria
+
+
+def test_a_place_said_as_where_we_live_or_now_is_kept() -> None:
+    found = calls("Leander is where we would like to live")
+    assert found[0] == _kept("location", "Leander")[0]
+    assert calls("not manor anymore, now austin", **REMEMBERED) == _kept("location", "Austin")
+
+
+def test_its_cost_or_flood_zone_asked_of_the_open_home_opens_its_details() -> None:
+    for said in ["how much it costs", "what's the price for this", "is flood zone there?"]:
+        assert calls(said, **IN_VIEW) == _details("904"), said

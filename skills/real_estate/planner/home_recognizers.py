@@ -34,9 +34,9 @@ _DESCRIBED = re.compile(
 
 _IN_VIEW = re.compile(
     r"\b(?:this|that) (?:one|house|home|place|listing|property|condo|townhouse|townhome)\b|"
-    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\bit (?:has|have|got|comes?)\b|"
+    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\bit (?:has|have|got|comes?|costs?)\b|"
     r"\bthe (?:one|house|home|place) (?:we'?re|were|we are|i'?m|im|i am) looking at\b|"
-    r"^\W*(?:is|was) there (?:a|an)\b|\b(?:here|on it|for it|of it)\s*\W*$|"
+    r"^\W*(?:is|was) there (?:a|an)\b|\b(?:here|on it|for it|of it|of this|for this)\s*\W*$|"
     r"^\W*(?:how|what|whats|what's|is|are|does|do)\b.*\bthe (?:lot|yard|backyard|garage|kitchen|"
     r"roof|hoa|(?:property )?tax(?:es)?|schools?|price|size|square footage|pool|layout|floor ?plan)\b"
 )
@@ -50,7 +50,8 @@ _FACT = re.compile(
     r"yard|garden|schools?|size|far|distance|commute|sq ?ft|square|built|year|roof|basement|fireplace|tax(?:es)?|lot|"
     r"kitchen|floors?|levels?|parking|patio|porch|deck|view|ac|heating|solar|fence|air|"
     r"air conditioning|laundry|washer|dryer|pets?|dogs?|cats?|furnished|storage|closets?|"
-    r"appliances|light|sunlight|noise|quiet|carport|attic|balcony|hvac|near|close|parks?)\b"
+    r"appliances|light|sunlight|noise|quiet|carport|attic|balcony|hvac|near|close|parks?|"
+    r"(?<=the )price|cost|costs|worth)\b"
 )
 """A fact a home's details hold."""
 _NOT_ITS_FACTS = re.compile(
@@ -85,8 +86,9 @@ _PETS_OR_PHOTOS = re.compile(
 )
 """Whether pets are welcome, or its photos: the open home's details show what the listing says."""
 _SURROUNDINGS = re.compile(
-    r"^\W*(?:(?:and|so|ok|okay|also|but|then),? )*(?:how|hows|how's|what|whats|what's|which|is|are|any)\b"
-    r"[^.?!]*\b(?:neighbou?rhood|area|location|surroundings|street|block|schools?|school district|"
+    r"^\W*(?:(?:and|so|ok|okay|also|but|then),? )*"
+    r"(?:how|hows|how's|what|whats|what's|which|is|are|any|tell (?:me|us) (?:more )?about)\b"
+    r"[^.?!]*\b(?:neighbou?r ?hood|flood(?: zone| plain)?|walk ?score|area|location|surroundings|street|block|schools?|school district|"
     r"commute|downtown|nearby|around (?:it|here|there|this)|safe|walkable)\b"
 )
 """A question about where the open home is ("hows the neighborhood", "is it a good area", "how

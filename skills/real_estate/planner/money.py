@@ -12,7 +12,9 @@ from typing import Any
 
 from .reading import Words
 
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
+_DOTTED = re.compile(r"\d{1,3}(?:\.\d{3})+")
+"""Thousands marked with dots, as much of Europe writes them ("300.000")."""
 _SUF = r"millions|million|mill|mil|mm|m|thousand|grand|k"
 _THOUSANDS = {"k", "thousand", "grand"}
 
@@ -30,7 +32,8 @@ _FILLER = r"(?:\s*(?:is|of|at|to|now|around|about|roughly|approximately|say|like
 _MAX_BEFORE = re.compile(
     _LEAD
     + r"(?:(?<!not )(?<!no )(?:under|below|beneath|less than|lower than|cheaper than)|no more than|"
-    r"not more than|not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
+    r"(?:no|not) more (?:than|of|then)|(?:no|not) more expensive (?:than|of|then)|until|till|"
+    r"not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
     r"(?:can[’']?t|cannot|can not|won[’']?t|don[’']?t want(?: to)?|not)(?: go| spend| pay)?"
     r" (?:over|above|beyond|more than)|"
     r"(?:nothing|none|not anything)(?: priced| that costs| costing)?"
@@ -73,6 +76,8 @@ def _value(m: re.Match[str], tag: str = "") -> tuple[float, bool, float]:
     """(dollars, explicitly money, suffix multiplier) of one matched amount."""
     raw, suffix = m.group(f"n{tag}"), m.group(f"s{tag}") or ""
     mult = 1.0 if not suffix else 1_000.0 if suffix in _THOUSANDS else 1_000_000.0
+    dotted = not suffix and bool(_DOTTED.fullmatch(raw))
+    raw = raw.replace(".", ",") if dotted else raw
     explicit = bool(m.group(f"d{tag}") or suffix or "," in raw)
     return float(raw.replace(",", "")) * mult, explicit, mult
 

@@ -42,7 +42,9 @@ _LOCATION = (
     r"\b(?:looking|searching|shopping|house[- ]hunting|interested)\s+(?:only\s+)?(?:in|around)\b|"
     r"\b(?:live|move|moving|relocat\w*|settle|stay)\s+(?:in|to)\b|\bprefer\b|\bonly want\b|"
     r"\bonly care about\b|\b(?:want|like|need|hope|plan) to be\s+(?:in|around)\b|"
-    r"\bfocus(?:ed|ing)? on\b"
+    r"\bfocus(?:ed|ing)? on\b|"
+    r"\bis where (?:we|i) (?:want|would like|'d like|plan|hope) to (?:live|be|look|buy)\b|"
+    r"\bis (?:our|my) (?:place|spot|area|town|city)\b"
 )
 _TYPE = (
     r"\b(?:only want|want only|only interested in|interested only in|prefer|"
@@ -59,9 +61,10 @@ _NAMED: list[tuple[str, tuple[str, ...]]] = [
 """'remember my budget' names what to keep: only those keys are saved from the message."""
 _PLACE_NOW = (
     r"\b(?:area|location|town|city|zip(?: ?code)?|neighbou?rhood)\s+(?:is|=|:)\s+"
-    r"(?:now\b|[^,;.!?]+\bnow\b)"
+    r"(?:now\b|[^,;.!?]+\bnow\b)|^\W*(?:and |but |so )?(?:it'?s )?now (?:it'?s |in )?[^,;.!?]+$"
 )
-"""A place said to be the area now ("area is now Round Rock"): a change of a remembered area."""
+"""A place said to be the area now ("area is now Round Rock", "not Austin anymore, now Manor"):
+a change of a remembered area."""
 _MY_PLACE = (
     r"\b(?:my|our)\s+(?:preferred |favou?rite |target |ideal |chosen )?"
     r"(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"

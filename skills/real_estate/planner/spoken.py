@@ -83,8 +83,13 @@ _ROOMS_MISHEARD = re.compile(
 """A count of bedrooms written as it sounds ("tree bedroom", "for bed room"): 3 and 4."""
 
 
+_DIGITS_HUNDRED = re.compile(r"\b(\d{1,2}) hundred( thousand)?\b")
+"""A count of hundreds written in digits ("4 hundred thousand", "under 4 hundred")."""
+
+
 def digits(text: str) -> str:
     """`text` (lower case) with spoken amounts, counts of days and ZIP codes as digits."""
     text = _ROOMS_MISHEARD.sub(lambda m: "3" if m.group(1) == "tree" else "4", text)
+    text = _DIGITS_HUNDRED.sub(lambda m: f"{m.group(1)}00{'k' if m.group(2) else ''}", text)
     text = _SAID_PRICE.sub(_said_price, _ZIP.sub(_zip, text))
     return _COUNT.sub(_count, _PHRASE.sub(_amount, text))

@@ -127,3 +127,16 @@ def test_a_place_said_as_where_we_live_or_now_is_kept() -> None:
 def test_its_cost_or_flood_zone_asked_of_the_open_home_opens_its_details() -> None:
     for said in ["how much it costs", "what's the price for this", "is flood zone there?"]:
         assert calls(said, **IN_VIEW) == _details("904"), said
+
+
+def test_criteria_stated_with_save_or_note_are_kept_not_a_home_saved() -> None:
+    assert calls("save that we need 2 bathrooms") == _kept("baths_min", "2")
+    assert calls("save that we need 2 bathrooms", **IN_VIEW) == _kept("baths_min", "2")
+    assert calls("pls note max 425") == _kept("budget_max", "$425,000")
+    assert calls("keep our area as manor") == _kept("location", "Manor")
+    assert calls("I want you remember our max is 410") == _kept("budget_max", "$410,000")
+
+
+def test_save_with_a_home_named_still_saves_it() -> None:
+    assert calls("save the 2nd, we only want houses", **ON_SCREEN)[0][0] == "save_home"
+    assert calls("i want save this house", **IN_VIEW) == [("save_home", {"zpid": "904"})]

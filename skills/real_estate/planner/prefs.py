@@ -75,7 +75,7 @@ _MY_PLACE = (
 _KEEP = (
     r"\b(?:(?:change|update|set|switch|move|swap|replace) (?:my |our )?(?:saved )?(?:home type|property type|type|"
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
-    r"(?:please )?note (?:that|this|it)|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
+    r"(?:please )?note (?:that|this|it|my|our|down)|(?:please|pls|plz) note|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|"
     r"for (?:all |any |every )?(?:the |my |our )?future(?: search(?:es)?)?|"
     r"from now on|from now(?=,? (?:we|i|only|just|please)\b)|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
@@ -85,7 +85,7 @@ _KEEP = (
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
     r"as (?:my|our) (?:default|usual|area|location|city|town|budget|max(?:imum)?|(?:home )?type|preferences?)|"
     r"(?:for|in) (?:all|every|each|any) (?:of )?(?:my |our |the )?(?:future )?search(?:es)?|"
-    r"(?:set|settled|decided) on|"
+    r"(?:set|settled|decided) on|keep (?:my|our) (?:location|area|zip|town|city|type) (?:as|at|to)|"
     r"(?:please )?keep (?:that|this)(?=\W*$)|always(?=\W*$))\b"
 )
 """Words that ask to keep what the message states."""
@@ -93,7 +93,7 @@ _LASTING = (
     rf"{_KEEP}|\b(?:save (?:my|our)|by default|in general|always|never|every time|each time)\b"
 )
 """A lasting wish: asked to be kept, or said of every search."""
-_ASKS_YOU_TO = r"\b(?:i'd like|i would like|i want|i need) you to\b"
+_ASKS_YOU_TO = r"\b(?:i'd like|i would like|i want|i need) you(?: to)?\b"
 _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
 _KEEP_FIRST = re.compile(rf"^\W*(?:please )?(?:you )?(?:{_KEEP})")
 _SEEKS = r"\b(?:i|we)(?:'m|'re| am| are)? (?:only )?(?:search|look)\w*\b"

@@ -140,3 +140,8 @@ def test_criteria_stated_with_save_or_note_are_kept_not_a_home_saved() -> None:
 def test_save_with_a_home_named_still_saves_it() -> None:
     assert calls("save the 2nd, we only want houses", **ON_SCREEN)[0][0] == "save_home"
     assert calls("i want save this house", **IN_VIEW) == [("save_home", {"zpid": "904"})]
+
+
+def test_who_lives_around_the_open_home_is_no_fact_of_its_place() -> None:
+    for said in ["what are the folks like around here", "is the area full of retirees"]:
+        assert calls(said, intents=[("fair_housing", 0.7)], **IN_VIEW) == [], said

@@ -93,6 +93,11 @@ _SURROUNDINGS = re.compile(
 )
 """A question about where the open home is ("hows the neighborhood", "is it a good area", "how
 far is downtown"): the facts its details hold about its place, never who lives there."""
+_WHO_LIVES = re.compile(
+    r"\b(?:people|folks|crowd|neighbou?rs|residents|families|kids|children|retirees|"
+    r"demographics?|who|kind of (?:people|neighbou?rs))\b"
+)
+"""Who lives around it: no fact of its place (fair housing: said so by the intent's words)."""
 _ANOTHER_SEARCH = frozenset({"location", "near", "price_max", "price_min", "beds_min"})
 _OTHER_HOMES = re.compile(
     r"\b(?:homes|houses|condos|townhomes|townhouses|apartments|places|listings|properties)\b"
@@ -212,7 +217,7 @@ def _of_its_place(conv: Conversation) -> bool:
     said = set(conv.parsed.criteria) - {"near"}
     if _ANOTHER_SEARCH & said or conv.parsed.modifiers or _OTHER_HOMES.search(conv.norm):
         return False
-    return bool(_SURROUNDINGS.search(conv.norm))
+    return bool(_SURROUNDINGS.search(conv.norm)) and not _WHO_LIVES.search(conv.norm)
 
 
 def described_home(conv: Conversation) -> Plan | None:

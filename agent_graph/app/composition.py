@@ -124,7 +124,9 @@ def compose_services(
     sanitizer = sanitizer or make_sanitizer(settings)
     skills = skills or make_registry(settings, sanitizer.redact)
     understanding = planners.understanding
-    relevance = ToolChoice(skills.skill_for, embed, understanding.rank, understanding.named)
+    relevance = ToolChoice(
+        skills.skill_for, embed, understanding.rank, understanding.named, understanding.spelt
+    )
     return Services(
         handoffs=handoff_inbox(settings, storage),
         skills=skills,

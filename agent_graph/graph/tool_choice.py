@@ -50,9 +50,11 @@ nothing the skills do ("tell me a joke", "write me a poem", "what's 2+2") stayed
 against every intent. The bundled planners trust an intent from the same figure."""
 
 INTENT_FLOOR = 0.4
-"""A message no skill's tools reach HEARD_FLOOR for is heard by the skill of its nearest intent
-when that is this near: vague wishes ("show me what's out there") score under 0.2 against every
-tool, while requests for nothing the skills do stayed under 0.4 against every intent (above)."""
+"""A message no skill's tools reach RELEVANT for is also heard by the skill of its nearest intent
+when that is this near, beside the closest skill ("our area is Buda from now on" is nearer the
+clock's tools, 0.28, than the homes', 0.23, and 0.46 near keeping a preference): vague wishes
+("show me what's out there") score under 0.2 against every tool, while requests for nothing
+the skills do stayed under 0.4 against every intent (above)."""
 
 KEPT_MESSAGES = 256
 """How many messages' hearers `kept_heard` keeps (a message's are asked again by each model
@@ -61,6 +63,7 @@ call of its turn, and by nothing after)."""
 Embed = Callable[[list[str]], Any]
 RankIntents = Callable[[str], Sequence[Ranked]]
 NamedSkills = Callable[[str], set[str]]
+Spell = Callable[[str], str]
 
 
 OFFERED = "offered_skills"
@@ -100,6 +103,7 @@ class ToolChoice:
         embed: Embed,
         intents: RankIntents | None = None,
         names: NamedSkills | None = None,
+        spell: Spell | None = None,
     ) -> None:
         self.skill_of = skill_of
         self.embed = embed
@@ -107,6 +111,9 @@ class ToolChoice:
         """Ranks the skills' declared intents for a message (understanding/matcher.py)."""
         self.names = names
         """The skills whose declared names a message says (understanding/matcher.py)."""
+        self.spell = spell
+        """A message with the skills' declared words spelt right (understanding/matcher.py):
+        a skill hears a slip of its own words as it would hear them spelt."""
         self._index: dict[tuple[str, ...], tuple[Any, list[str]]] = {}
         self._heard: OrderedDict[tuple[tuple[str, ...], str], frozenset[str]] = OrderedDict()
         """The last KEPT_MESSAGES messages' own hearers, by tools and text (`kept_heard`)."""
@@ -127,7 +134,9 @@ class ToolChoice:
         """The skills whose planners may read the latest message, whatever the model is offered:
         the relevant ones, those one of whose intents the message is near (`intended`), the same
         for each part of a message that may make two wishes (planning/two_skills.py), and those
-        of the session so far; when none is relevant, the closest one at HEARD_FLOOR or above.
+        of the session so far; when none is relevant, the closest one at HEARD_FLOOR or above
+        and the skill of the nearest intent at INTENT_FLOOR; a message is scored as written and
+        with the skills' declared words spelt right (`spell`), each skill by its better score.
         Unsure is none here (never all): a message no skill declares or offers a tool for
         reaches no planner. Blocking: to_thread it."""
         said = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
@@ -157,10 +166,14 @@ class ToolChoice:
     def _message_heard(self, tools: list[dict[str, Any]], text: str) -> frozenset[str]:
         """The skills `text` itself is heard by (the session's own come on top: `heard`)."""
         scores = self.scores(tools, text)
+        if self.spell is not None and (read := self.spell(text)) != text:
+            for skill, score in self.scores(tools, read).items():
+                scores[skill] = max(score, scores.get(skill, score))
         relevant = {skill for skill, score in scores.items() if score >= RELEVANT}
         if not relevant and scores:
             best = max(scores, key=lambda skill: scores[skill])
-            relevant = {best} if scores[best] >= HEARD_FLOOR else self.nearest(tools, text)
+            closest = {best} if scores[best] >= HEARD_FLOOR else set()
+            relevant = closest | self.nearest(tools, text)
             relevant = relevant or self.named(tools, text)
         for part in parts(text):
             relevant |= self.relevant(tools, part) | self.intended(tools, part)

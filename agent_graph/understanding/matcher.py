@@ -124,6 +124,11 @@ class IntentMatcher:
         """The skills one of whose declared names `text` says, as whole words."""
         return {skill for skill, pattern in self._names.items() if pattern.search(text)}
 
+    def spelt(self, text: str) -> str:
+        """`text` with a slip of a word some skill declares read as that word ("time in denvr"
+        -> "time in denver"): how the hearing scores a message beside its raw words."""
+        return spelt(text, self._declared_words) if self._declared_words else text
+
     def learned(self, text: str) -> list[Ranked]:
         """Every intent with the classifier's probability for `text`, best first."""
         message = self._said(text)

@@ -16,7 +16,7 @@ TOOL = "get_current_time"
 INTENT = "current_time"
 """Its intent's name in intents.yaml."""
 _TIME_QUESTION = re.compile(
-    r"\b(what(?:'s|s| is)? the time|what time|(?:current|local) (?:\w+ ){0,2}time|time is it|"
+    r"\b(w(?:h)?at(?:'s|s| is)? the time|w(?:h)?at time|(?:current|local) (?:\w+ ){0,2}time|time is it|"
     r"time (?:right )?now|which hour|what hour|how late is it|"
     r"what(?:'s| is)? (?:the |today'?s )?date|what day (?:of the week )?is|"
     r"time difference|difference in time|hours? (?:ahead|behind))\b|"

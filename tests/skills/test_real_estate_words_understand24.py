@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.skills.test_real_estate_eleventh_words import IN_VIEW, ON_SCREEN, calls
+from tests.skills.real_estate_words import IN_VIEW, ON_SCREEN, calls
 
 
 def _details(*zpids: str) -> list[tuple[str, dict[str, Any]]]:

@@ -37,9 +37,9 @@ _DESCRIBED = re.compile(
 
 _IN_VIEW = re.compile(
     r"\b(?:this|that) (?:one|house|home|place|listing|property|condo|townhouse|townhome)\b|"
-    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\b(?:it|this|that) (?:has|have|got|comes?)\b|"
+    r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\b(?:it|this|that) (?:has|have|got|comes?|costs?)\b|"
     r"\bthe (?:one|house|home|place) (?:we'?re|were|we are|i'?m|im|i am) looking at\b|"
-    r"^\W*(?:is|was) there (?:a|an)\b|\b(?:here|on it|for it|of it)\s*\W*$|"
+    r"^\W*(?:is|was) there (?:a|an)\b|\b(?:here|on it|for it|of it|of this|for this)\s*\W*$|"
     r"^\W*(?:how|what|whats|what's|is|are|does|do)\b.*\bthe (?:lot|yard|backyard|garage|kitchen|"
     r"roof|hoa|(?:property )?tax(?:es)?|schools?|price|size|square footage|pool|layout|floor ?plan)\b"
 )
@@ -53,7 +53,8 @@ _FACT = re.compile(
     r"yard|garden|schools?|size|far|distance|commute|sq ?ft|square|built|year|roof|basement|fireplace|tax(?:es)?|lot|"
     r"kitchen|floors?|levels?|parking|patio|porch|deck|view|ac|heating|solar|fence|air|"
     r"air conditioning|laundry|washer|dryer|pets?|dogs?|cats?|furnished|storage|closets?|"
-    r"appliances|light|sunlight|noise|quiet|carport|attic|balcony|hvac|near|close|parks?)\b"
+    r"appliances|light|sunlight|noise|quiet|carport|attic|balcony|hvac|near|close|parks?|"
+    r"(?<=the )price|cost|costs|worth)\b"
 )
 """A fact a home's details hold."""
 _NOT_ITS_FACTS = re.compile(
@@ -87,6 +88,19 @@ _PETS_OR_PHOTOS = re.compile(
     r"^\W*(?:(?:any|some|more|other|the) )+(?:photos|pictures|pics|images)\b"
 )
 """Whether pets are welcome, or its photos: the open home's details show what the listing says."""
+_SURROUNDINGS = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|also|but|then),? )*"
+    r"(?:how|hows|how's|what|whats|what's|which|is|are|any|tell (?:me|us) (?:more )?about)\b"
+    r"[^.?!]*\b(?:neighbou?r ?hood|flood(?: zone| plain)?|walk ?score|area|location|surroundings|street|block|schools?|school district|"
+    r"commute|downtown|nearby|around (?:it|here|there|this)|safe|walkable)\b"
+)
+"""A question about where the open home is ("hows the neighborhood", "is it a good area", "how
+far is downtown"): the facts its details hold about its place, never who lives there."""
+_WHO_LIVES = re.compile(
+    r"\b(?:people|folks|crowd|neighbou?rs|residents|families|kids|children|retirees|"
+    r"demographics?|who|kind of (?:people|neighbou?rs))\b"
+)
+"""Who lives around it: no fact of its place (fair housing: said so by the intent's words)."""
 _ANOTHER_SEARCH = frozenset({"location", "near", "price_max", "price_min", "beds_min"})
 _OTHER_HOMES = re.compile(
     r"\b(?:homes|houses|condos|townhomes|townhouses|apartments|places|listings|properties)\b"
@@ -138,6 +152,7 @@ def similar_homes(conv: Conversation) -> Plan | None:
     parsed, ref = conv.parsed, find_reference(conv.text)
     by_intent = conv.intent == "similar_homes" and not _ABOUT_IT.search(conv.norm)
     by_intent = by_intent and not _JUST_A_HOME.match(positions_said(conv.norm))
+    by_intent = by_intent and asked_of_home_in_view(conv) is None  # "which area is it in"
     asked = "similar" in parsed.modifiers or by_intent
     if not asked or (ref is None and not conv.focused) or _LIKED_LOOK.search(conv.norm):
         return None
@@ -178,7 +193,7 @@ def asked_of_home_in_view(conv: Conversation) -> Plan | None:
     if conv.focused is None or find_reference(conv.text) is not None:
         return None
     norm = conv.norm
-    if _subjectless(conv):
+    if _subjectless(conv) or _of_its_place(conv):
         return Plan([details(str(conv.focused["zpid"]))])
     if not (_IN_VIEW.search(norm) and _ASKED.search(norm) and _FACT.search(norm)):
         return None
@@ -198,6 +213,14 @@ def _subjectless(conv: Conversation) -> bool:
     return bool(_PETS_OR_PHOTOS.search(conv.norm)) and not _NOT_ITS_FACTS.search(
         re.sub(r"\b(?:show|see|view|send|get|any)\b", "", conv.norm)
     )
+
+
+def _of_its_place(conv: Conversation) -> bool:
+    """Its neighbourhood, area or schools asked about, no other homes or criteria named."""
+    said = set(conv.parsed.criteria) - {"near"}
+    if _ANOTHER_SEARCH & said or conv.parsed.modifiers or _OTHER_HOMES.search(conv.norm):
+        return False
+    return bool(_SURROUNDINGS.search(conv.norm)) and not _WHO_LIVES.search(conv.norm)
 
 
 def described_home(conv: Conversation) -> Plan | None:

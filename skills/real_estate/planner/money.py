@@ -12,7 +12,9 @@ from typing import Any
 
 from .reading import Words
 
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
+_DOTTED = re.compile(r"\d{1,3}(?:\.\d{3})+")
+"""Thousands marked with dots, as much of Europe writes them ("300.000")."""
 _SUF = r"millions|million|mill|mil|mm|m|thousand|grand|k"
 _THOUSANDS = {"k", "thousand", "grand"}
 
@@ -23,13 +25,15 @@ def _money(tag: str = "") -> str:
 
 _MONEY = re.compile(_money())
 _RANGE = re.compile(
-    rf"(?:\b(?P<kw>between|from)\s+)?{_money('1')}\s*(?P<sep>-|to|and)\s*{_money('2')}"
+    rf"(?:\b(?P<kw>between|from)\s+)?{_money('1')}\s*(?P<sep>-|to|and|until|till|til)\s*{_money('2')}"
 )
 _LEAD = r"(?:^|(?<=\W))"
 _FILLER = r"(?:\s*(?:is|of|at|to|now|around|about|roughly|approximately|say|like|:|=))*\s*$"
 _MAX_BEFORE = re.compile(
-    _LEAD + r"(?:under|below|beneath|less than|lower than|cheaper than|no more than|"
-    r"not more than|not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
+    _LEAD
+    + r"(?:(?<!not )(?<!no )(?:under|below|beneath|less than|lower than|cheaper than)|no more than|"
+    r"(?:no|not) more (?:than|of|then)|(?:no|not) more expensive (?:than|of|then)|until|till|"
+    r"not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
     r"(?:can[’']?t|cannot|can not|won[’']?t|don[’']?t want(?: to)?|not)(?: go| spend| pay)?"
     r" (?:over|above|beyond|more than)|"
     r"(?:nothing|none|not anything)(?: priced| that costs| costing)?"
@@ -40,7 +44,9 @@ _MAX_BEFORE = re.compile(
 )
 _MIN_BEFORE = re.compile(
     _LEAD + r"(?:over|above|more than|greater than|higher than|more expensive than|north of|"
-    r"at least|min(?:imum)?|starting (?:at|from)|from|>=?|≥)" + _FILLER
+    r"at least|min(?:imum)?|starting (?:at|from)|from|>=?|≥|"
+    r"(?:no|not) (?:less|lower|cheaper) than|not (?:under|below)|min(?:imum)? (?:price|budget)|"
+    r"(?:lowest|bottom) price|(?:price )?floor)" + _FILLER
 )
 _AROUND_BEFORE = re.compile(
     _LEAD + r"(?:around|about|approximately|approx\.?|roughly|~|close to|near|"
@@ -70,6 +76,8 @@ def _value(m: re.Match[str], tag: str = "") -> tuple[float, bool, float]:
     """(dollars, explicitly money, suffix multiplier) of one matched amount."""
     raw, suffix = m.group(f"n{tag}"), m.group(f"s{tag}") or ""
     mult = 1.0 if not suffix else 1_000.0 if suffix in _THOUSANDS else 1_000_000.0
+    dotted = not suffix and bool(_DOTTED.fullmatch(raw))
+    raw = raw.replace(".", ",") if dotted else raw
     explicit = bool(m.group(f"d{tag}") or suffix or "," in raw)
     return float(raw.replace(",", "")) * mult, explicit, mult
 
@@ -116,6 +124,8 @@ def take_prices(words: Words, criteria: dict[str, Any]) -> None:
             continue
         if not m.group("s1") and "," not in m.group("n1") and low < 1000:
             low *= mult
+        if m.group("kw") and mult == 1 and _HUNDREDS.fullmatch(m.group("n2")) and low < high:
+            low, high = low * 1000, high * 1000  # "between 300 and 400": thousands
         bare = not (low_explicit or high_explicit)
         if (bare and not m.group("kw")) or not 1000 <= low < high:
             continue

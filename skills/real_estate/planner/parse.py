@@ -206,7 +206,7 @@ def _take_sizes(words: Words, c: dict[str, Any]) -> None:
     _take_count_ranges(words, c)
     beds = words.take(
         rf"\b(?P<n>{NUMW})\s*\+?\s*-?\s*(?:or more\s+|plus\s+)?{_BEDS}\b"
-        r"|\bbed(?:room)?s?\s*[:=]\s*(?P<m>\d{1,2})\b"
+        r"|\bbed(?:room)?s?\s*(?:[:=]|min(?:imum)?(?: of)?|at least)\s*(?P<m>\d{1,2})\b"
     )
     three_two = words.take(r"\b(?P<b>[1-9])\s*/\s*(?P<ba>[1-9](?:\.5)?)\b(?!\s*(?:/|acre))")
     baths = words.take(

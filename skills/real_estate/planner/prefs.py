@@ -20,7 +20,15 @@ from real_estate.domain import FEATURE_WORDS, TYPE_WORDS
 
 from .money import money_in
 from .parse import normalize, parse
-from .wording import DATA_CITIES, FEATURE_PHRASES, join_words, money, number, type_name
+from .wording import (
+    AUSTIN_AREA_TOWNS,
+    DATA_CITIES,
+    FEATURE_PHRASES,
+    join_words,
+    money,
+    number,
+    type_name,
+)
 from .words import REQUEST, canonical_type, type_alternation
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
@@ -28,13 +36,15 @@ _BUDGET = (
     r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|"
     r"(?:we|i) can (?:go|pay|stretch) (?:up )?to|price (?:ceiling|cap|limit)|ceiling|"
     r"(?:top|highest) price|(?:our|my) (?:limit|cap)|spending (?:cap|limit)|"
-    r"(?:we|i) (?:can'?t|cannot|won'?t) (?:go|spend|pay) (?:above|over|more than))\b"
+    r"(?:we|i) (?:can'?t|cannot|won'?t) (?:go|spend|pay) (?:above|over|more than|more of|more then))\b"
 )
 _LOCATION = (
     r"\b(?:looking|searching|shopping|house[- ]hunting|interested)\s+(?:only\s+)?(?:in|around)\b|"
     r"\b(?:live|move|moving|relocat\w*|settle|stay)\s+(?:in|to)\b|\bprefer\b|\bonly want\b|"
     r"\bonly care about\b|\b(?:want|like|need|hope|plan) to be\s+(?:in|around)\b|"
-    r"\bfocus(?:ed|ing)? on\b"
+    r"\bfocus(?:ed|ing)? on\b|"
+    r"\bis where (?:we|i) (?:want|would like|'d like|plan|hope) to (?:live|be|look|buy)\b|"
+    r"\bis (?:our|my) (?:place|spot|area|town|city)\b"
 )
 _TYPE = (
     r"\b(?:only want|want only|only interested in|interested only in|prefer|"
@@ -49,6 +59,12 @@ _NAMED: list[tuple[str, tuple[str, ...]]] = [
     (r"must[- ]haves?|features?|amenities", ("features",)),
 ]
 """'remember my budget' names what to keep: only those keys are saved from the message."""
+_PLACE_NOW = (
+    r"\b(?:area|location|town|city|zip(?: ?code)?|neighbou?rhood)\s+(?:is|=|:)\s+"
+    r"(?:now\b|[^,;.!?]+\bnow\b)|^\W*(?:and |but |so )?(?:it'?s )?now (?:it'?s |in )?[^,;.!?]+$"
+)
+"""A place said to be the area now ("area is now Round Rock", "not Austin anymore, now Manor"):
+a change of a remembered area."""
 _MY_PLACE = (
     r"\b(?:my|our)\s+(?:preferred |favou?rite |target |ideal |chosen )?"
     r"(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"
@@ -59,16 +75,17 @@ _MY_PLACE = (
 _KEEP = (
     r"\b(?:(?:change|update|set|switch|move|swap|replace) (?:my |our )?(?:saved )?(?:home type|property type|type|"
     r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
-    r"(?:please )?note (?:that|this|it)|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
+    r"(?:please )?note (?:that|this|it|my|our|down)|(?:please|pls|plz) note|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|"
     r"for (?:all |any |every )?(?:the |my |our )?future(?: search(?:es)?)?|"
-    r"from now on|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
+    r"from now on|from now(?=,? (?:we|i|only|just|please)\b)|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"in (?:my|our) (?:saved )?(?:preferences|prefs|settings|profile)|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
-    r"as (?:my|our) (?:default|usual|area|location|city|town|budget|max(?:imum)?|(?:home )?type)|"
-    r"(?:set|settled|decided) on|"
+    r"as (?:my|our) (?:default|usual|area|location|city|town|budget|max(?:imum)?|(?:home )?type|preferences?)|"
+    r"(?:for|in) (?:all|every|each|any) (?:of )?(?:my |our |the )?(?:future )?search(?:es)?|"
+    r"(?:set|settled|decided) on|keep (?:my|our) (?:location|area|zip|town|city|type) (?:as|at|to)|"
     r"(?:please )?keep (?:that|this)(?=\W*$)|always(?=\W*$))\b"
 )
 """Words that ask to keep what the message states."""
@@ -76,7 +93,7 @@ _LASTING = (
     rf"{_KEEP}|\b(?:save (?:my|our)|by default|in general|always|never|every time|each time)\b"
 )
 """A lasting wish: asked to be kept, or said of every search."""
-_ASKS_YOU_TO = r"\b(?:i'd like|i would like|i want|i need) you to\b"
+_ASKS_YOU_TO = r"\b(?:i'd like|i would like|i want|i need) you(?: to)?\b"
 _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
 _KEEP_FIRST = re.compile(rf"^\W*(?:please )?(?:you )?(?:{_KEEP})")
 _SEEKS = r"\b(?:i|we)(?:'m|'re| am| are)? (?:only )?(?:search|look)\w*\b"
@@ -113,7 +130,7 @@ def only_remembers(text: str) -> bool:
     asks = any(re.search(REQUEST, part) for part in asked)
     if asks and (not _KEEP_AT_END.search(norm) or re.search(_SHOW, norm)):
         return False  # "i need 4 bedrooms, keep that in mind" only remembers
-    stated = [clause for clause in re.split(_CLAUSES, norm) if parse(clause).criteria]
+    stated = [c for c in re.split(_CLAUSES, norm) if parse(c).criteria and not _JUDGED.match(c)]
     if not stated:
         return False
     if _KEEP_AT_END.search(norm) or all(re.search(_KEEP, clause) for clause in stated):
@@ -178,11 +195,13 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
                 save("budget_min", money(c["price_min"]))
             budget_said = budget_said and not (c.get("price_max") or c.get("price_min"))
         place_said = re.search(_LOCATION, clause) or re.search(_MY_PLACE, clause)
+        place_said = place_said or ("location" in saved and re.search(_PLACE_NOW, clause))
         if c.get("location") and (lasting or place_said):
             save("location", str(c["location"]))
             named |= {"location"} if named and place_said else set()  # "...and we live in X"
         kind = c.get("property_type") and not parsed.generic_type  # "homes" is any kind
-        if kind and (re.search(_TYPE, clause) or (lasting and _a_type(clause))):
+        by_lasting = lasting and _a_type(clause) and "property_type" not in writes
+        if kind and (re.search(_TYPE, clause) or by_lasting):  # not "houses are too much work"
             save("property_type", str(c["property_type"]))
         if lasting:
             for key in ("beds_min", "baths_min"):
@@ -207,6 +226,8 @@ _REPLACED = re.compile(
 )
 """...as does what is replaced: "replace austin with manor in my preferences" keeps Manor."""
 
+_JUDGED = re.compile(rf"^\W*(?:the )?(?:{type_alternation()}) (?:are|is|seem|feel|get)\b")
+"""A clause said of a kind of home ("houses are too much upkeep"): a reason, no criterion."""
 _TYPE_SAID = re.compile(rf"(?:\b(the) )?\b(?:{type_alternation()})\b")
 
 
@@ -217,12 +238,13 @@ def _a_type(clause: str) -> bool:
 
 
 def outside_data(location: Any) -> bool:
-    """True for a place the bundled data does not cover (not a known city or an Austin ZIP)."""
+    """True for a place far from the bundled data (not a known city, a town around Austin or
+    an Austin ZIP)."""
     if not isinstance(location, str) or not location:
         return False
     if re.fullmatch(r"7[86]\d{3}", location):
         return False
-    return location.lower() not in DATA_CITIES
+    return location.lower() not in DATA_CITIES and location.lower() not in AUSTIN_AREA_TOWNS
 
 
 def fill_from_preferences(
@@ -276,26 +298,3 @@ def _count(value: str) -> int | float | None:
         return None
     count = float(match.group())
     return int(count) if count == int(count) else count
-
-
-_SAID_AS = {
-    "budget_max": "a budget of at most {}",
-    "budget_min": "a budget of at least {}",
-    "location": "homes in {}",
-    "property_type": "{} homes",
-    "beds_min": "at least {} bedrooms",
-    "baths_min": "at least {} bathrooms",
-    "features": "{}",
-    "exclude_property_type": "never {}",
-}
-NOTHING_REMEMBERED = (
-    "You haven't told me any preferences yet. Tell me a budget, an area or a kind of home and "
-    "I'll remember it."
-)
-
-
-def recalled(preferences: Mapping[str, str]) -> str:
-    """The saved preferences in the product's words: "You told me: a budget of at most
-    $450,000; homes in Round Rock." (keys it does not know are left out)."""
-    said = [_SAID_AS[key].format(value) for key, value in preferences.items() if key in _SAID_AS]
-    return f"You told me: {'; '.join(said)}." if said else NOTHING_REMEMBERED

@@ -11,6 +11,7 @@ one home are in home_recognizers.py, those of a search in search_recognizers.py;
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -40,7 +41,9 @@ from .home_recognizers import (
 from .ids import typed_ids, unknown_id, unshown_home
 from .picked import named_homes
 from .plans import Conversation, Plan, planned
-from .prefs import recalled
+from .prefs import preference_writes
+from .recall import recalled
+from .refs import find_reference
 from .saved import plan_saved, the_rest_saved
 from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
 from .talk import UNCLEAR
@@ -163,8 +166,21 @@ def saved_homes(conv: Conversation) -> Plan | None:
     near = (conv.last_criteria or {}).get("near")
     intent = conv.intent if conv.intent in _TOOL_WISHES else None
     intent = None if _no_wish_but_its_facts(conv) else intent
+    if _keeps_what_it_states(conv):
+        return None
     found = plan_saved(conv.text, conv.last_results, conv.focused, conv.preferences, near, intent)
     return planned(found) if found is not None else None
+
+
+_THIS_HOME = re.compile(r"\b(?:this|that|the) (?:one|house|home|place|condo|listing|property)\b")
+
+
+def _keeps_what_it_states(conv: Conversation) -> bool:
+    """ "we only want houses, save that": the criteria it states are kept, no home is saved."""
+    said = re.search(r"\bsave\b", conv.norm) and not re.search(r"\bforget|\bsearch\b", conv.norm)
+    if not said or find_reference(conv.text) is not None or _THIS_HOME.search(conv.norm):
+        return False
+    return bool(preference_writes(conv.text, conv.preferences))
 
 
 def ask_back(conv: Conversation) -> Plan | None:

@@ -76,7 +76,20 @@ def _said_price(match: re.Match[str]) -> str:
     return f"{match.group(1)} {_UNITS[match.group(2)] * 100 + tens}"
 
 
+_ROOMS_MISHEARD = re.compile(
+    r"(?<!\d)(?<!\d )(?<!looking )(?<!searching )(?<!look )(?<!room )\b(tree|for|fore)(?=[\s-]*bed(?:[\s-]?rooms?|s)\b"
+    r"(?![\s-]+(?:furniture|sets?|suites?|space|closets?|windows?|floors?|doors?)\b))"
+)
+"""A count of bedrooms written as it sounds ("tree bedroom", "for bed room"): 3 and 4."""
+
+
+_DIGITS_HUNDRED = re.compile(r"\b(\d{1,2}) hundred( thousand)?\b")
+"""A count of hundreds written in digits ("4 hundred thousand", "under 4 hundred")."""
+
+
 def digits(text: str) -> str:
     """`text` (lower case) with spoken amounts, counts of days and ZIP codes as digits."""
+    text = _ROOMS_MISHEARD.sub(lambda m: "3" if m.group(1) == "tree" else "4", text)
+    text = _DIGITS_HUNDRED.sub(lambda m: f"{m.group(1)}00{'k' if m.group(2) else ''}", text)
     text = _SAID_PRICE.sub(_said_price, _ZIP.sub(_zip, text))
     return _COUNT.sub(_count, _PHRASE.sub(_amount, text))

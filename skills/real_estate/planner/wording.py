@@ -16,29 +16,27 @@ DATA_CITIES: dict[str, str] = {
 }
 """Cities present in the bundled Austin dataset (lower case -> display name)."""
 
+AUSTIN_AREA_TOWNS = (
+    "round rock",
+    "cedar park",
+    "georgetown",
+    "leander",
+    "buda",
+    "kyle",
+    "san marcos",
+    "lakeway",
+    "bee cave",
+    "hutto",
+    "west lake hills",
+    "sunset valley",
+    "lago vista",
+    "elgin",
+    "bastrop",
+    "wimberley",
+)
+"""Towns around Austin the data does not cover: a person settled on one keeps it as their area."""
 NEARBY_CITIES: dict[str, str] = {
-    name: name.title()
-    for name in (
-        "round rock",
-        "cedar park",
-        "georgetown",
-        "leander",
-        "buda",
-        "kyle",
-        "san marcos",
-        "lakeway",
-        "bee cave",
-        "hutto",
-        "west lake hills",
-        "sunset valley",
-        "lago vista",
-        "elgin",
-        "bastrop",
-        "wimberley",
-        "san antonio",
-        "houston",
-        "dallas",
-    )
+    name: name.title() for name in (*AUSTIN_AREA_TOWNS, "san antonio", "houston", "dallas")
 }
 """Other Texas places people name; passed through so the answer can say nothing matched there."""
 

@@ -55,7 +55,7 @@ def small_talk(conv: Conversation) -> Plan | None:
     """A greeting, thanks, goodbye or "what can you do": words, and one question back."""
     kind = small_talk_kind(conv.norm)
     if kind is None and conv.intent in _WORDS_ONLY and not conv.parsed.asks_anything():
-        kind = conv.intent
+        kind = None if asked_of_home_in_view(conv) else conv.intent  # "how are the schools"
     if kind is None and _HOW_IT_WORKS.search(conv.norm) and not _named_place_or_price(conv):
         kind = "about_assistant"  # "I'm new to house hunting. How does this work?"
     if kind is None or find_reference(conv.text):
@@ -101,6 +101,8 @@ def steering(conv: Conversation) -> Plan | None:
     """Fair housing, by the nearest intent (the rules refuse earlier, in `refuse`)."""
     if conv.intent != "fair_housing" or conv.parsed.asks_anything():
         return None
+    if asked_of_home_in_view(conv) is not None:
+        return None  # "hows the neighborhood", a home open: what its details hold of its place
     return Plan([], f"I can't search or rank homes by who lives in an area. {ALTERNATIVES}")
 
 

@@ -145,3 +145,13 @@ def test_save_with_a_home_named_still_saves_it() -> None:
 def test_who_lives_around_the_open_home_is_no_fact_of_its_place() -> None:
     for said in ["what are the folks like around here", "is the area full of retirees"]:
         assert calls(said, intents=[("fair_housing", 0.7)], **IN_VIEW) == [], said
+
+
+def test_whether_we_would_fit_in_around_the_open_home_is_no_fact_of_its_place() -> None:
+    for said in [
+        "is the area around this one diverse",
+        "would a family like ours fit in around here",
+        "whats the community like in this neighborhood",
+    ]:
+        assert calls(said, intents=[("fair_housing", 0.7)], **IN_VIEW) == [], said
+    assert calls("hows the neighborhood", intents=[("fair_housing", 0.7)], **IN_VIEW)

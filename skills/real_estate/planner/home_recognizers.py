@@ -98,9 +98,11 @@ _SURROUNDINGS = re.compile(
 far is downtown"): the facts its details hold about its place, never who lives there."""
 _WHO_LIVES = re.compile(
     r"\b(?:people|folks|crowd|neighbou?rs|residents|families|kids|children|retirees|"
-    r"demographics?|who|kind of (?:people|neighbou?rs))\b"
+    r"demographics?|who|kind of (?:people|neighbou?rs)|diverse|diversity|mix|makeup|make-up|"
+    r"cultur(?:e|al|ally)|background|communit(?:y|ies)|fit in|like (?:us|me|ours)|vibe)\b"
 )
-"""Who lives around it: no fact of its place (fair housing: said so by the intent's words)."""
+"""Who lives around it, or whether we would fit in among them: no fact of its place (fair
+housing: said so by the intent's words)."""
 _ANOTHER_SEARCH = frozenset({"location", "near", "price_max", "price_min", "beds_min"})
 _OTHER_HOMES = re.compile(
     r"\b(?:homes|houses|condos|townhomes|townhouses|apartments|places|listings|properties)\b"

@@ -51,8 +51,8 @@ against every intent. The bundled planners trust an intent from the same figure.
 
 INTENT_FLOOR = 0.4
 """A message no skill's tools reach RELEVANT for is also heard by the skill of its nearest intent
-when that is this near, beside the closest skill ("our area is Buda from now on" is nearer the
-clock's tools, 0.28, than the homes', 0.23, and 0.46 near keeping a preference): vague wishes
+when that is this near, beside the closest skill (a preference said with a town's name was
+nearer another skill's tools, 0.28, than its own skill's, 0.23, and 0.46 near its intent): vague wishes
 ("show me what's out there") score under 0.2 against every tool, while requests for nothing
 the skills do stayed under 0.4 against every intent (above)."""
 
@@ -164,7 +164,10 @@ class ToolChoice:
         return None if hearers is None else set(hearers) | self.so_far(messages)
 
     def _message_heard(self, tools: list[dict[str, Any]], text: str) -> frozenset[str]:
-        """The skills `text` itself is heard by (the session's own come on top: `heard`)."""
+        """The skills `text` itself is heard by (the session's own come on top: `heard`); a
+        message without a letter or a digit (empty, emoji only) by none."""
+        if not any(character.isalnum() for character in text):
+            return frozenset()
         scores = self.scores(tools, text)
         if self.spell is not None and (read := self.spell(text)) != text:
             for skill, score in self.scores(tools, read).items():

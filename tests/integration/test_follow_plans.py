@@ -100,3 +100,20 @@ async def test_without_following_the_model_reads_the_plan_as_a_suggestion(
     await _turn(services, "look for houses")
     assert len(fake.requests) == 1, "the model made the call; the skills worded the answer"
     assert "suggests the call" in fake.requests[0]["messages"][-1]["content"]
+
+
+@pytest.mark.parametrize("said", ["", "asdfghjkl", "🏠🏠🏠❓"])
+async def test_a_message_no_skill_hears_is_answered_in_words(
+    tmp_path: Path, fake: FakeOpenAI, wording: Planners, said: str
+) -> None:
+    services = _services(tmp_path, fake, wording, skill_answers=True, follows_plans=True)
+    await _turn(services, said)
+    assert fake.requests and fake.requests[0]["tool_choice"] == "none", "a call for words only"
+
+
+async def test_a_message_a_skill_hears_keeps_its_tools(
+    tmp_path: Path, fake: FakeOpenAI, wording: Planners
+) -> None:
+    services = _services(tmp_path, fake, wording, True, True, description=DESCRIPTION)
+    await _turn(services, "are there houses with a big garden")
+    assert fake.requests and fake.requests[0].get("tool_choice") != "none", "tools offered"

@@ -180,3 +180,11 @@ async def test_a_turns_later_model_call_reads_the_hearers_its_first_call_chose(
     assert choice.kept_heard(TOOLS, other) is None
     assert "languages" in (await offered_tools(services, "user", other)).heard
     assert "Translate hello into French" in counted.messages
+
+
+def test_a_message_without_a_word_is_heard_by_no_skill() -> None:
+    counted = _CountedEmbed()
+    choice = ToolChoice(SKILLS.get, counted)
+    for said in ["", "   ", "🏠🏠🏠❓", "?!"]:
+        assert choice.heard(TOOLS, [HumanMessage(said)]) == set(), said
+    assert choice.heard(TOOLS, [HumanMessage("What meetings do I have on Friday?")])

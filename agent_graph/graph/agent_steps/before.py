@@ -169,14 +169,20 @@ class FollowPlan(Step):
     """A turn's first step is what the planners planned for the message, without a model call
     (a profile whose model picks worse calls than the plan it is shown: the local one): their
     calls, or their question back ("Which day suits you?"). A message they planned nothing
-    for, or said needs no tool ("what is an HOA?"), is the model's to answer."""
+    for, or said needs no tool ("what is an HOA?"), is the model's to answer; one that no skill
+    hears at all ("", "asdfghjkl", emoji only, "tell me a joke"), in words: nothing of a
+    skill's is asked for, and a small model offered every tool calls one anyway."""
 
     name = "follow_plan"
     runs_after = ("plan_turn", "bind")
 
     async def before(self, ctx: TurnScope, request: ModelRequest) -> ModelRequest:
+        if request.iteration or not request.offering:
+            return request
+        if ctx.services.relevance is not None and not request.facts.heard:
+            return replace(request, model=ctx.words_only(request), offering=False)
         plan = request.facts.plan
-        if request.iteration or not request.offering or not plan or plan["no_tools"]:
+        if not plan or plan["no_tools"]:
             return request
         names = set(request.names)
         if calls := [c for c in plan["calls"] if c["name"] in names]:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from agent_graph.config import Settings
+from agent_graph.graph.agent_steps.after import WORDS_ANSWER
 from agent_graph.llm.profile import profile_for
 from agent_graph.planning.planners import Planners
 from tests.integration.test_follow_up_prefix import WORDING_PLANNER, _services, _turn, fake
@@ -117,3 +118,15 @@ async def test_a_message_a_skill_hears_keeps_its_tools(
     services = _services(tmp_path, fake, wording, True, True, description=DESCRIPTION)
     await _turn(services, "are there houses with a big garden")
     assert fake.requests and fake.requests[0].get("tool_choice") != "none", "tools offered"
+
+
+async def test_a_call_for_words_runs_no_tool_the_model_calls_anyway(
+    tmp_path: Path, fake: FakeOpenAI, wording: Planners
+) -> None:
+    services = _services(tmp_path, fake, wording, skill_answers=True, follows_plans=True)
+    fake.plans = [("look", {})]  # a small model that calls a tool it was told not to
+    await _turn(services, "asdfghjkl")
+    assert fake.requests[0]["tool_choice"] == "none"
+    assert services.skills.calls == [], "no tool ran"  # type: ignore[attr-defined]
+    saved = services.sessions.load("alice", "s1")
+    assert saved is not None and saved.messages[-1]["data"]["content"] == WORDS_ANSWER

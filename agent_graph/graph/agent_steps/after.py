@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from agent_graph.events import TokenEvent
 from agent_graph.graph.agent_steps.scope import TurnScope
-from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, without_repeats
+from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, with_calls, without_repeats
 from agent_graph.llm.answer_filters import (
     as_tool_calls,
     instruction_text,
@@ -21,6 +21,7 @@ from agent_graph.llm.model_call.protocol import MODEL_RESPONSE, Capability
 from agent_graph.llm.model_call.records import ModelRequest, ModelResponse
 from agent_graph.planning.suggestion import planned_answer
 
+WORDS_ANSWER = "I am not sure what you would like me to do. Could you say it another way?"
 UNRUN_CALL_ANSWER = (
     "I could not finish this with my tools. The results above are what I found; please "
     "rephrase or narrow the request."
@@ -46,13 +47,34 @@ class ReadTextCalls(AfterStep):
         return response
 
 
+class KeepToWords(AfterStep):
+    """A call for words only (a message no skill hears, a plan that needs no tool) runs no
+    tool: a model that calls one anyway (a small model offered the tools in its prompt) has
+    its calls dropped, and an answer left empty becomes a plain question back."""
+
+    name = "keep_to_words"
+    runs_after = ("read_text_calls",)
+
+    async def after(
+        self, ctx: TurnScope, request: ModelRequest, response: ModelResponse
+    ) -> ModelResponse:
+        message = response.message
+        if request.offering or request.capped or not message.tool_calls:
+            return response
+        answered = with_calls(message, [])
+        if not str(answered.content).strip():
+            answered = answered.model_copy(update={"content": WORDS_ANSWER})
+            ctx.emit(TokenEvent(content=WORDS_ANSWER))
+        return replace(response, message=answered)
+
+
 class DropRepeats(AfterStep):
     """Calls already made this turn are dropped. Only repeats: answer from the results already
     in hand: the skills' own wording when they have one (`planned`: unless the model is the
     planners), else the model's, told to call nothing; the turn is then capped."""
 
     name = "drop_repeats"
-    runs_after = ("read_text_calls",)
+    runs_after = ("keep_to_words",)
 
     def __init__(self, planned: bool) -> None:
         self.planned = planned
@@ -69,8 +91,7 @@ class DropRepeats(AfterStep):
         planned = await planned_words(ctx, request) if self.planned else None
         if planned:
             return replace(response, message=ctx.say(planned), capped=True)
-        words = replace(request, model=ctx.words_only(request), suggested=None)
-        again = await ctx.call(words)
+        again = await ctx.call(ctx.in_words(request))
         usages = response.usages + again.usages
         return replace(response, message=again.message, usages=usages, capped=True)
 

@@ -180,7 +180,7 @@ class FollowPlan(Step):
         if request.iteration or not request.offering:
             return request
         if ctx.services.relevance is not None and not request.facts.heard:
-            return replace(request, model=ctx.words_only(request), offering=False)
+            return ctx.in_words(request)
         plan = request.facts.plan
         if not plan or plan["no_tools"]:
             return request
@@ -228,7 +228,7 @@ class Suggest(Step):
             return request
         plan = await read_plan(plan_at_start, *args)
         if services.profile.skill_answers and plan and plan["no_tools"]:
-            return replace(request, model=ctx.words_only(request), offering=False)
+            return ctx.in_words(request)
         if services.suggestions and (text := suggested(plan, tools)):
             return replace(request, suggested=tuple(with_suggestion(messages, text)))
         return request

@@ -34,6 +34,7 @@ def agent_call(services: Services) -> ModelCall[TurnScope]:
             CompactOnOverflow(),
             *kind,
             after.ReadTextCalls(),
+            after.KeepToWords(),
             after.DropRepeats(planned=planners_speak),
             after.StopAtCap(),
             after.ReplaceUnrunCallText(),

@@ -3,7 +3,7 @@ request (pydantic-ai's run context): the services, the state, the stream, the st
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from langchain_core.messages import AIMessage
@@ -61,6 +61,11 @@ class TurnScope:
             words = {"grammar": WORDS_ONLY_GRAMMAR}
             return model.bind_tools(list(request.tools), tool_choice="none", extra_body=words)
         return model
+
+    def in_words(self, request: ModelRequest) -> ModelRequest:
+        """`request` made a call for words only: its model `words_only`, no tools offered, no
+        suggested call."""
+        return replace(request, model=self.words_only(request), offering=False, suggested=None)
 
 
 async def call_client(scope: TurnScope, request: ModelRequest) -> ModelResponse:

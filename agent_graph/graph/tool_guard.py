@@ -87,11 +87,12 @@ def without_repeats(response: AIMessage, seen: set[str]) -> AIMessage:
     return response if len(kept) == len(response.tool_calls) else with_calls(response, kept)
 
 
-def past_the_cap(response: AIMessage, rounds: int) -> AIMessage:
-    """At the tool-round cap: no more calls, and never an empty answer."""
+def without_calls(response: AIMessage, empty_answer: str) -> AIMessage:
+    """`response` with no calls to run (past the round cap, a call for words only), and never
+    an empty answer: `empty_answer` then."""
     if not response.tool_calls and str(response.content).strip():
         return response
     answered = with_calls(response, [])
     if not str(answered.content).strip():
-        answered = answered.model_copy(update={"content": CAP_ANSWER.format(rounds=rounds)})
+        answered = answered.model_copy(update={"content": empty_answer})
     return answered

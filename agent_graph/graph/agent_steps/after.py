@@ -10,7 +10,12 @@ from typing import ClassVar
 
 from agent_graph.events import TokenEvent
 from agent_graph.graph.agent_steps.scope import TurnScope
-from agent_graph.graph.tool_guard import calls_this_turn, past_the_cap, with_calls, without_repeats
+from agent_graph.graph.tool_guard import (
+    CAP_ANSWER,
+    calls_this_turn,
+    without_calls,
+    without_repeats,
+)
 from agent_graph.llm.answer_filters import (
     as_tool_calls,
     instruction_text,
@@ -58,14 +63,9 @@ class KeepToWords(AfterStep):
     async def after(
         self, ctx: TurnScope, request: ModelRequest, response: ModelResponse
     ) -> ModelResponse:
-        message = response.message
-        if request.offering or request.capped or not message.tool_calls:
+        if request.offering or request.capped or not response.message.tool_calls:
             return response
-        answered = with_calls(message, [])
-        if not str(answered.content).strip():
-            answered = answered.model_copy(update={"content": WORDS_ANSWER})
-            ctx.emit(TokenEvent(content=WORDS_ANSWER))
-        return replace(response, message=answered)
+        return _answered_in_words(ctx, response, WORDS_ANSWER)
 
 
 class DropRepeats(AfterStep):
@@ -107,10 +107,7 @@ class StopAtCap(AfterStep):
     ) -> ModelResponse:
         if not (request.capped or response.capped):
             return response
-        answered = past_the_cap(response.message, request.iteration)
-        if answered.content != response.message.content:
-            ctx.emit(TokenEvent(content=str(answered.content)))
-        return replace(response, message=answered)
+        return _answered_in_words(ctx, response, CAP_ANSWER.format(rounds=request.iteration))
 
 
 class ReplaceUnrunCallText(AfterStep):
@@ -147,6 +144,14 @@ class DropEcho(AfterStep):
         corpus = instruction_text(ctx.state.get("context") or {})
         message = message.model_copy(update={"content": without_echo(message.content, corpus)})
         return replace(response, message=message)
+
+
+def _answered_in_words(ctx: TurnScope, response: ModelResponse, empty: str) -> ModelResponse:
+    """`response` with no calls to run, `empty` said when nothing else was."""
+    answered = without_calls(response.message, empty)
+    if answered.content != response.message.content:
+        ctx.emit(TokenEvent(content=str(answered.content)))
+    return replace(response, message=answered)
 
 
 async def planned_words(ctx: TurnScope, request: ModelRequest) -> str | None:

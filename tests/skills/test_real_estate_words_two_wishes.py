@@ -13,6 +13,7 @@ import pytest
 
 from tests.skills.real_estate_words import (
     ELM_COVE,
+    IN_VIEW,
     ON_ELM_COVE,
     ON_ELM_DRIVE,
     ON_ELM_STREET,
@@ -148,3 +149,35 @@ def test_a_clause_that_runs_the_search_on_screen_again_adds_nothing() -> None:
     )
     page_two = plans.Plan([plans.ToolRequest("search_properties", {**shown, "page": 2})])
     assert clauses.same_search(again, here) and not clauses.same_search(page_two, here)
+
+
+# Moved from the sixteenth session's files
+
+
+def test_a_condition_after_a_question_is_a_wish_of_its_own() -> None:
+    assert calls("is the 2nd near a park, and once it goes pending tell me", **ON_SCREEN) == [
+        ("get_property_details", {"zpid": "902"}),
+        ("watch_home", {"zpid": "902", "watch": "status"}),
+    ]
+
+
+def test_a_second_wish_said_with_to_is_its_own() -> None:
+    assert calls("i'd like the info on 5 and to bookmark it", **ON_SCREEN) == [
+        ("get_property_details", {"zpid": "905"}),
+        ("save_home", {"zpid": "905"}),
+    ]
+
+
+def test_a_question_of_the_open_home_then_a_watch_of_it() -> None:
+    assert calls("tell me whether this has a basement, and keep an eye on it", **IN_VIEW) == [
+        ("get_property_details", {"zpid": "904"}),
+        ("watch_home", {"zpid": "904", "watch": "any"}),
+    ]
+
+
+def test_a_home_whose_watch_stops_is_the_one_a_later_clause_means() -> None:
+    watched = {"preferences": {"watch_902": "price"}}
+    assert calls("quit watching the 2nd then bookmark it", **ON_SCREEN, **watched) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"}),
+        ("save_home", {"zpid": "902"}),
+    ]

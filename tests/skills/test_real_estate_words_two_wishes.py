@@ -8,6 +8,7 @@ nothing."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import pytest
 
@@ -22,6 +23,7 @@ from tests.skills.real_estate_words import (
     PACKAGE,
     Conversation,
     calls,
+    details,
     module,
     named,
 )
@@ -154,25 +156,33 @@ def test_a_clause_that_runs_the_search_on_screen_again_adds_nothing() -> None:
 # Moved from the sixteenth session's files
 
 
-def test_a_condition_after_a_question_is_a_wish_of_its_own() -> None:
-    assert calls("is the 2nd near a park, and once it goes pending tell me", **ON_SCREEN) == [
-        ("get_property_details", {"zpid": "902"}),
-        ("watch_home", {"zpid": "902", "watch": "status"}),
-    ]
-
-
-def test_a_second_wish_said_with_to_is_its_own() -> None:
-    assert calls("i'd like the info on 5 and to bookmark it", **ON_SCREEN) == [
-        ("get_property_details", {"zpid": "905"}),
-        ("save_home", {"zpid": "905"}),
-    ]
-
-
-def test_a_question_of_the_open_home_then_a_watch_of_it() -> None:
-    assert calls("tell me whether this has a basement, and keep an eye on it", **IN_VIEW) == [
-        ("get_property_details", {"zpid": "904"}),
-        ("watch_home", {"zpid": "904", "watch": "any"}),
-    ]
+@pytest.mark.parametrize(
+    ("text", "context", "second"),
+    [
+        pytest.param(
+            "is the 2nd near a park, and once it goes pending tell me",
+            ON_SCREEN,
+            ("watch_home", {"zpid": "902", "watch": "status"}),
+            id="a condition after the question",
+        ),
+        pytest.param(
+            "i'd like the info on 5 and to bookmark it",
+            ON_SCREEN,
+            ("save_home", {"zpid": "905"}),
+            id="a second wish said with to",
+        ),
+        pytest.param(
+            "tell me whether this has a basement, and keep an eye on it",
+            IN_VIEW,
+            ("watch_home", {"zpid": "904", "watch": "any"}),
+            id="a watch of the open home",
+        ),
+    ],
+)
+def test_a_question_about_a_home_then_a_wish_of_its_own_for_it(
+    text: str, context: dict[str, Any], second: tuple[str, dict[str, str]]
+) -> None:
+    assert calls(text, **context) == [*details(second[1]["zpid"]), second]
 
 
 def test_a_home_whose_watch_stops_is_the_one_a_later_clause_means() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.skills.mortgage_words import LISTINGS, TOOLS, planner, turn
+from tests.skills.mortgage_words import ESTIMATE, LISTINGS, TOOLS, planner, turn
 
 
 def test_it_is_asked_before_the_home_search_planner() -> None:
@@ -40,18 +40,7 @@ def test_affordability_at_a_monthly_budget_assumes_and_says_a_rate() -> None:
 
 
 def test_what_if_reuses_the_last_estimate() -> None:
-    estimate = {
-        "type": "mortgage",
-        "kind": "payment",
-        "price": 425_000,
-        "label": "2 Elm St",
-        "down_payment_percent": 20,
-        "rate_percent": 6.5,
-        "term_years": 30,
-        "tax_rate_percent": 2.21,
-        "estimates": ["insurance"],
-        "monthly": {"hoa": 45, "total": 2200},
-    }
+    estimate = ESTIMATE | {"monthly": {"hoa": 45, "total": 2200}}
     plan = planner.plan(turn("What if I put 10% down?", [LISTINGS, estimate]))
     assert plan["calls"][0]["args"] == {
         "price": 425_000,

@@ -82,3 +82,18 @@ def test_homes_lined_up_or_weighed_without_a_verb_are_compared() -> None:
         ("between 2 and 4 which looks better", ["902", "904"]),
     ]:
         assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})], said
+
+
+# Moved from the sixteenth session's files
+
+
+def test_two_homes_named_to_choose_between_are_compared() -> None:
+    assert calls("2 or 4 nicer for kids", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["902", "904"]})
+    ]
+    assert calls("second or fourth one, what would you do", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["902", "904"]})
+    ]
+    assert [name for name, _ in calls("show me 2 or 3 bath homes", **ON_SCREEN)] == [
+        "search_properties"
+    ]

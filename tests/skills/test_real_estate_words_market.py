@@ -12,8 +12,11 @@ from tests.skills.real_estate_words import (
     ELM_STREET_SEARCH,
     ON_ELM_STREET,
     calls,
+    module,
     searched,
 )
+
+parse = module("parse").parse
 
 
 @pytest.mark.parametrize(
@@ -86,3 +89,13 @@ def test_homes_with_a_lower_price_since_a_time_dropped() -> None:
 def test_shown_homes_that_drop_in_price_are_a_refinement() -> None:
     found = calls("did any of these drop in price lately", **ON_ELM_STREET)
     assert found == [("search_properties", {**ELM_STREET_SEARCH, "price_dropped_within_days": 30})]
+
+
+# Moved from the sixteenth session's files
+
+
+def test_a_price_cut_in_a_learners_words_is_a_drop() -> None:
+    assert parse("which ones reduce price in the last 5 days").criteria == {
+        "price_dropped_within_days": 5
+    }
+    assert "price_dropped_within_days" not in parse("drop the price limit").criteria

@@ -118,3 +118,56 @@ def test_a_fact_of_the_open_home_is_no_visit_whatever_intent_it_is_near() -> Non
     near_tour = {"intents": [("request_tour", 0.9), ("home_details", 0.3)]}
     said = "is it possible to bring our dog to this place"
     assert calls(said, **IN_VIEW, **near_tour) == details("904")
+
+
+# Moved from the sixteenth session's files
+
+
+def test_a_question_put_as_tell_me_if_opens_the_homes_details() -> None:
+    assert calls("could you let me know if the 3rd has a fenced yard", **ON_SCREEN) == details(
+        "903"
+    )
+    assert calls("tell me if 4 comes with a garage", **ON_SCREEN) == details("904")
+
+
+def test_the_open_homes_place_asked_about_opens_its_details() -> None:
+    for said in [
+        "how's the neighbourhood around it?",
+        "is the area any good",
+        "what are the schools like",
+        "and how far away is downtown",
+        "which area is it in",
+    ]:
+        assert calls(said, **IN_VIEW) == details("904"), said
+
+
+def test_the_open_homes_place_is_its_details_whatever_intent_it_is_near() -> None:
+    for intent in ["fair_housing", "greeting", "request_tour", "similar_homes"]:
+        for said in ["hows the area", "is it safe around there"]:
+            got = calls(said, intents=[(intent, 0.7)], **IN_VIEW)
+            assert got == details("904"), (intent, said)
+
+
+def test_other_homes_in_another_area_are_still_a_search() -> None:
+    found = calls("show me houses in a quieter area", **IN_VIEW)
+    assert [name for name, _ in found] == ["search_properties"]
+
+
+def test_its_cost_or_flood_zone_asked_of_the_open_home_opens_its_details() -> None:
+    for said in ["how much it costs", "what's the price for this", "is flood zone there?"]:
+        assert calls(said, **IN_VIEW) == details("904"), said
+
+
+def test_who_lives_around_the_open_home_is_no_fact_of_its_place() -> None:
+    for said in ["what are the folks like around here", "is the area full of retirees"]:
+        assert calls(said, intents=[("fair_housing", 0.7)], **IN_VIEW) == [], said
+
+
+def test_whether_we_would_fit_in_around_the_open_home_is_no_fact_of_its_place() -> None:
+    for said in [
+        "is the area around this one diverse",
+        "would a family like ours fit in around here",
+        "whats the community like in this neighborhood",
+    ]:
+        assert calls(said, intents=[("fair_housing", 0.7)], **IN_VIEW) == [], said
+    assert calls("hows the neighborhood", intents=[("fair_housing", 0.7)], **IN_VIEW)

@@ -212,3 +212,39 @@ def test_a_message_that_only_names_a_home_is_no_save_by_its_intent() -> None:
 def test_a_position_said_first_then_its_question_is_that_home() -> None:
     assert calls("4th - how old?", **ON_SCREEN) == details("904")
     assert calls("2nd baths?", **ON_SCREEN) == details("902")
+
+
+# Moved from the sixteenth session's files
+
+
+def test_a_number_listed_beside_a_position_is_a_position_too() -> None:
+    assert calls("show me four and also the five", **ON_SCREEN) == details("904") + details("905")
+    assert [name for name, _ in calls("bookmark 1, 3 and 5", **ON_SCREEN)] == ["save_home"] * 3
+
+
+def test_moving_to_the_next_home_is_no_stop_of_a_watch() -> None:
+    near_stop = {"intents": [("stop_watching", 0.9)], "preferences": {"watch_901": "price"}}
+    assert calls("jump to the next house", **IN_VIEW, **near_stop) == details("905")
+
+
+def test_skipping_to_the_next_home_opens_it() -> None:
+    assert calls("jump to the next", **IN_VIEW) == details("905")
+    assert calls("when was 3 built", **ON_SCREEN) == details("903")
+
+
+def test_the_open_home_and_the_one_before_it() -> None:
+    assert calls("save this one and the previous one", **IN_VIEW) == [
+        ("save_home", {"zpid": "904"}),
+        ("save_home", {"zpid": "903"}),
+    ]
+    assert calls("compare it with the previous", **IN_VIEW) == [
+        ("compare_properties", {"zpids": ["904", "903"]})
+    ]
+
+
+def test_the_cheapest_few_said_after_their_count() -> None:
+    assert calls("bookmark the cheapest three", **ON_SCREEN) == [
+        ("save_home", {"zpid": "901"}),
+        ("save_home", {"zpid": "902"}),
+        ("save_home", {"zpid": "903"}),
+    ]

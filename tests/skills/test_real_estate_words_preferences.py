@@ -15,6 +15,7 @@ import pytest
 from tests.skills.real_estate_words import (
     AUSTIN_BUDGET,
     AUSTIN_HOUSE,
+    IN_VIEW,
     MANCHACA_CONDO,
     STRICT,
     Conversation,
@@ -233,3 +234,49 @@ def test_a_budget_asked_to_be_bumped_also_searches_again() -> None:
             {"entry_type": "PREFERENCE", "key": "budget_max", "value": "$520,000"},
         )
     ]
+
+
+# Moved from the sixteenth session's files
+
+
+def test_a_town_around_austin_is_kept_as_the_area_when_asked() -> None:
+    assert calls("we've settled on georgetown from now on") == [kept("location", "Georgetown")]
+    assert calls("please remember we want to live in hutto") == [kept("location", "Hutto")]
+
+
+def test_from_now_starting_a_wish_or_said_of_every_search_asks_to_keep_it() -> None:
+    assert calls("from now we want only townhouses") == [kept("property_type", "townhouse")]
+    assert calls("put 3 bedrooms as our preference") == [kept("beds_min", "3")]
+    assert calls("for every search 2 bathrooms at least") == [kept("baths_min", "2")]
+
+
+def test_a_place_said_to_be_the_area_now_changes_the_remembered_one() -> None:
+    assert calls("the town is manor now", preferences=AUSTIN_HOUSE) == [kept("location", "Manor")]
+    assert calls("ok zip code is now 78748", preferences=AUSTIN_HOUSE) == [
+        kept("location", "78748")
+    ]
+
+
+def test_a_kind_of_home_judged_in_a_later_clause_is_no_wish() -> None:
+    said = "going forward just townhomes please, condos are too noisy"
+    assert calls(said) == [kept("property_type", "townhouse")]
+
+
+def test_cannot_pay_more_of_is_a_budget() -> None:
+    assert calls("we cannot pay more of 390k") == [kept("budget_max", "$390,000")]
+
+
+def test_a_place_said_as_where_we_live_or_now_is_kept() -> None:
+    found = calls("Leander is where we would like to live")
+    assert found[0] == kept("location", "Leander")
+    assert calls("not manor anymore, now austin", preferences=AUSTIN_HOUSE) == [
+        kept("location", "Austin")
+    ]
+
+
+def test_criteria_stated_with_save_or_note_are_kept_not_a_home_saved() -> None:
+    assert calls("save that we need 2 bathrooms") == [kept("baths_min", "2")]
+    assert calls("save that we need 2 bathrooms", **IN_VIEW) == [kept("baths_min", "2")]
+    assert calls("pls note max 425") == [kept("budget_max", "$425,000")]
+    assert calls("keep our area as manor") == [kept("location", "Manor")]
+    assert calls("I want you remember our max is 410") == [kept("budget_max", "$410,000")]

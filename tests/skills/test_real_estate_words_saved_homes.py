@@ -7,6 +7,7 @@ list" list the saved homes."""
 from __future__ import annotations
 
 from tests.skills.real_estate_words import (
+    IN_VIEW,
     KEPT,
     ON_ELM_COVE,
     ON_FIG_TRAIL,
@@ -80,3 +81,50 @@ def test_asking_which_homes_were_kept_lists_the_saved_homes() -> None:
 def test_unfavoriting_removes_and_whats_on_my_list_lists() -> None:
     assert calls("un-favorite the fifth", **KEPT) == [("remove_saved_home", {"zpid": "905"})]
     assert calls("what's on my list", **KEPT) == [("get_saved_homes", {"zpids": ["905"]})]
+
+
+# Moved from the sixteenth session's files
+
+
+def test_what_is_left_after_a_removal_is_the_saved_list() -> None:
+    kept = {"preferences": {"home_902": "saved", "home_905": "saved"}}
+    assert calls(
+        "take the 2nd off my favorites and list the remaining ones", **ON_SCREEN, **kept
+    ) == [
+        ("remove_saved_home", {"zpid": "902"}),
+        ("get_saved_homes", {"zpids": ["905"]}),
+    ]
+
+
+def test_a_home_saved_in_one_clause_is_in_the_next_clauses_list() -> None:
+    assert calls("bookmark the 4th, then show me my favorites", **ON_SCREEN) == [
+        ("save_home", {"zpid": "904"}),
+        ("get_saved_homes", {"zpids": ["904"]}),
+    ]
+
+
+def test_a_home_kept_for_later_or_in_mind_is_saved() -> None:
+    assert calls("remember number 3 for us", **ON_SCREEN) == [("save_home", {"zpid": "903"})]
+    assert calls("keep the fifth one in mind", **ON_SCREEN) == [("save_home", {"zpid": "905"})]
+
+
+def test_whether_a_home_was_saved_lists_the_saved_homes() -> None:
+    kept = {"preferences": {"home_905": "saved"}}
+    assert [name for name, _ in calls("have we saved the 5th already?", **ON_SCREEN, **kept)] == [
+        "get_saved_homes"
+    ]
+
+
+def test_bare_numbers_taken_off_or_put_on_the_list() -> None:
+    kept = {"preferences": {"home_905": "saved"}}
+    assert calls("cross 5 off my shortlist", **ON_SCREEN, **kept) == [
+        ("remove_saved_home", {"zpid": "905"})
+    ]
+    assert [name for name, _ in calls("add both 1 and 4 to my favorites", **ON_SCREEN)] == [
+        "save_home"
+    ] * 2
+
+
+def test_save_with_a_home_named_still_saves_it() -> None:
+    assert calls("save the 2nd, we only want houses", **ON_SCREEN)[0][0] == "save_home"
+    assert calls("i want save this house", **IN_VIEW) == [("save_home", {"zpid": "904"})]

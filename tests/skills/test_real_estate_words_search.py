@@ -16,8 +16,11 @@ from tests.skills.real_estate_words import (
     PACKAGE,
     STRICT,
     calls,
+    module,
     searched,
 )
+
+parse = module("parse").parse
 
 
 def test_an_amount_said_around_then_bounded_is_the_bound() -> None:
@@ -103,3 +106,51 @@ def test_others_like_her_and_the_same_style_are_homes_like_one() -> None:
         ("something resembling the 3rd one", "903"),
     ):
         assert searched(said, **IN_VIEW)["like_zpid"] == zpid, said
+
+
+# Moved from the sixteenth session's files
+
+
+def test_cheaper_than_a_shown_home_searches_under_its_price() -> None:
+    cheaper = searched("got anything less pricey than the 3rd", **ON_SCREEN)
+    assert cheaper == {"location": "78745", "price_max": 410_002}
+    cheaper = searched("anything more affordable than this place", **IN_VIEW)
+    assert cheaper == {"location": "78745", "price_max": 410_003}
+    assert [name for name, _ in calls("is the 1st cheaper than the 2nd", **ON_SCREEN)] == [
+        "compare_properties"
+    ]
+
+
+def test_a_floor_said_with_no_less_or_minimum_price() -> None:
+    assert parse("condos no less than 250k").criteria["price_min"] == 250_000
+    assert parse("minimum price 275k pls").criteria == {"price_min": 275_000}
+    assert "price_max" not in parse("houses not under 300k").criteria
+
+
+def test_a_range_until_or_between_bare_hundreds_is_in_thousands() -> None:
+    for said in ["from 250 until 375", "houses from 250k till 375k", "between 250 and 375"]:
+        criteria = parse(said).criteria
+        assert (criteria["price_min"], criteria["price_max"]) == (250_000, 375_000), said
+
+
+def test_bedrooms_written_as_they_sound_or_with_minimum_after() -> None:
+    assert parse("a tree bedroom condo").criteria["beds_min"] == 3
+    assert parse("need for bedrooms in buda").criteria["beds_min"] == 4
+    assert parse("bedrooms minimum 3").criteria["beds_min"] == 3
+    assert "beds_min" not in parse("a home for bed and breakfast guests").criteria
+
+
+def test_refining_with_a_learners_range_keeps_the_rest() -> None:
+    found = calls("from 250 until 375 please", **ON_SCREEN)
+    assert found[0][1]["location"] == "78745"
+    assert (found[0][1]["price_min"], found[0][1]["price_max"]) == (250_000, 375_000)
+
+
+def test_a_ceiling_in_a_learners_words() -> None:
+    assert parse("condo not more expensive of 320k").criteria == {
+        "price_max": 320_000,
+        "property_type": "condo",
+    }
+    assert parse("townhouse in buda, price until 380").criteria["price_max"] == 380_000
+    assert parse("under 3 hundred thousand").criteria == {"price_max": 300_000}
+    assert parse("apartment under 275.000 please").criteria["price_max"] == 275_000

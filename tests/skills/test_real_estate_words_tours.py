@@ -125,3 +125,35 @@ def test_a_visit_of_the_saved_homes_requests_a_tour_of_each() -> None:
         ("request_tour", "404"),
     ]
     assert found[0][1]["times"] == found[1][1]["times"]
+
+
+# Moved from the sixteenth session's files
+
+
+def test_a_visit_said_walk_thru_or_show_me_a_home_on_a_day() -> None:
+    assert [name for name, _ in calls("can we walk thru number 5 friday", **ON_SCREEN)] == [
+        "request_tour"
+    ]
+    assert calls("show me the 4th on saturday", **ON_SCREEN)[0][1]["zpid"] == "904"
+    assert [name for name, _ in calls("show me houses this weekend", **ON_SCREEN)] == [
+        "search_properties"
+    ]
+
+
+def test_a_learners_visit_on_the_weekend_names_the_home_by_its_number() -> None:
+    (name, args), *_ = calls("me and my husband want see the 3 in the weekend", **ON_SCREEN)
+    assert (name, args["zpid"]) == ("request_tour", "903")
+
+
+def test_a_bare_number_booked_is_a_visit_of_that_home() -> None:
+    (name, args), *_ = calls("book 3 for friday", **ON_SCREEN)
+    assert (name, args["zpid"]) == ("request_tour", "903")
+
+
+def test_two_bare_numbers_to_see_in_person_are_two_visits() -> None:
+    said = calls("we want see 2 and 4 in person", **ON_SCREEN)
+    assert [(name, args["zpid"]) for name, args in said] == [
+        ("request_tour", "902"),
+        ("request_tour", "904"),
+    ]
+    assert [name for name, _ in calls("can I see 20 results", **ON_SCREEN)] == ["search_properties"]

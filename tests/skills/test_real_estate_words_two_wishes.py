@@ -8,11 +8,13 @@ nothing."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import pytest
 
 from tests.skills.real_estate_words import (
     ELM_COVE,
+    IN_VIEW,
     ON_ELM_COVE,
     ON_ELM_DRIVE,
     ON_ELM_STREET,
@@ -21,6 +23,7 @@ from tests.skills.real_estate_words import (
     PACKAGE,
     Conversation,
     calls,
+    details,
     module,
     named,
 )
@@ -148,3 +151,43 @@ def test_a_clause_that_runs_the_search_on_screen_again_adds_nothing() -> None:
     )
     page_two = plans.Plan([plans.ToolRequest("search_properties", {**shown, "page": 2})])
     assert clauses.same_search(again, here) and not clauses.same_search(page_two, here)
+
+
+# Moved from the sixteenth session's files
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "second"),
+    [
+        pytest.param(
+            "is the 2nd near a park, and once it goes pending tell me",
+            ON_SCREEN,
+            ("watch_home", {"zpid": "902", "watch": "status"}),
+            id="a condition after the question",
+        ),
+        pytest.param(
+            "i'd like the info on 5 and to bookmark it",
+            ON_SCREEN,
+            ("save_home", {"zpid": "905"}),
+            id="a second wish said with to",
+        ),
+        pytest.param(
+            "tell me whether this has a basement, and keep an eye on it",
+            IN_VIEW,
+            ("watch_home", {"zpid": "904", "watch": "any"}),
+            id="a watch of the open home",
+        ),
+    ],
+)
+def test_a_question_about_a_home_then_a_wish_of_its_own_for_it(
+    text: str, context: dict[str, Any], second: tuple[str, dict[str, str]]
+) -> None:
+    assert calls(text, **context) == [*details(second[1]["zpid"]), second]
+
+
+def test_a_home_whose_watch_stops_is_the_one_a_later_clause_means() -> None:
+    watched = {"preferences": {"watch_902": "price"}}
+    assert calls("quit watching the 2nd then bookmark it", **ON_SCREEN, **watched) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"}),
+        ("save_home", {"zpid": "902"}),
+    ]

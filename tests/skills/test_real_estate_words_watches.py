@@ -14,6 +14,7 @@ from tests.skills.real_estate_words import (
     OAK_LANE,
     ON_FIG_TRAIL,
     ON_OAK_LANE,
+    ON_SCREEN,
     STRICT,
     WATCHING,
     Conversation,
@@ -86,3 +87,30 @@ def test_asking_what_is_tracked_lists_the_watches_and_searches_in_words() -> Non
 def test_asking_for_my_watches_or_alerts_lists_them_in_words() -> None:
     for text in ["list my watches", "what are we getting price alerts for"]:
         assert calls(text, **WATCHING) == [], text
+
+
+# Moved from the sixteenth session's files
+
+
+def test_a_change_put_as_tell_me_if_is_still_a_watch() -> None:
+    assert calls("let me know if number 2 has its price cut", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "902", "watch": "price"})
+    ]
+
+
+def test_several_homes_named_in_one_watch_are_each_watched() -> None:
+    assert calls("keep an eye on 1 and 5", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "901", "watch": "any"}),
+        ("watch_home", {"zpid": "905", "watch": "any"}),
+    ]
+    assert calls("alert me if the 2nd or the 4th sells", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "902", "watch": "status"}),
+        ("watch_home", {"zpid": "904", "watch": "status"}),
+    ]
+
+
+def test_two_bare_numbers_as_the_subject_of_a_watch() -> None:
+    assert calls("tell me if 2 or 5 gets cheaper", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "902", "watch": "price"}),
+        ("watch_home", {"zpid": "905", "watch": "price"}),
+    ]

@@ -207,3 +207,9 @@ def test_a_coast_names_its_zone() -> None:
 def test_central_or_mountain_said_last_names_its_zone() -> None:
     assert zone_for("what time is it now in central") == "America/Chicago"
     assert zone_for("local time mountain?") == "America/Denver"
+
+
+def test_what_written_as_it_sounds_asks_the_time() -> None:
+    """The word "what" written as it sounds ("wat time", "wats the time") still asks the time."""
+    assert zone_for("wats the time in london") == "Europe/London"
+    assert zone_for("wat time is it in tokyo rn") == "Asia/Tokyo"

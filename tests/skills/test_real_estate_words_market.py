@@ -86,3 +86,8 @@ def test_homes_with_a_lower_price_since_a_time_dropped() -> None:
 def test_shown_homes_that_drop_in_price_are_a_refinement() -> None:
     found = calls("did any of these drop in price lately", **ON_ELM_STREET)
     assert found == [("search_properties", {**ELM_STREET_SEARCH, "price_dropped_within_days": 30})]
+
+
+def test_the_price_dropped_to_an_amount_is_a_lower_cap_no_price_cut() -> None:
+    found = searched("drop the price to 380k", **ON_ELM_STREET)
+    assert found["price_max"] == 380_000 and "price_dropped_within_days" not in found

@@ -103,3 +103,8 @@ def test_others_like_her_and_the_same_style_are_homes_like_one() -> None:
         ("something resembling the 3rd one", "903"),
     ):
         assert searched(said, **IN_VIEW)["like_zpid"] == zpid, said
+
+
+@pytest.mark.parametrize("text", ["drop it to 2 bedrooms", "drop that down to 380k"])
+def test_a_criterion_dropped_to_a_value_lowers_the_search(text: str) -> None:
+    assert [name for name, _ in calls(text, **STRICT)] == ["search_properties"]

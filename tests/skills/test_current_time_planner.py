@@ -207,3 +207,16 @@ def test_a_coast_names_its_zone() -> None:
 def test_central_or_mountain_said_last_names_its_zone() -> None:
     assert zone_for("what time is it now in central") == "America/Chicago"
     assert zone_for("local time mountain?") == "America/Denver"
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("whats the time in los angelas", "America/Los_Angeles"),
+        ("time in new yrok please", "America/New_York"),
+        ("what time is it in san fransico", "America/Los_Angeles"),
+        ("time in salt lake cty", "America/Denver"),
+    ],
+)
+def test_a_place_of_several_words_misspelt_is_read_as_the_nearest(text: str, zone: str) -> None:
+    assert zone_for(text) == zone

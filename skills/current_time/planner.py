@@ -131,10 +131,26 @@ def _zones_named(text: str) -> list[str]:
             matches = re.finditer(rf"\b{re.escape(city)}\b", lowered)
             found += [(m.start(), m.end(), zone) for m in matches]
     if not found:
-        for m in re.finditer(r"\b(?:in|at)\s+([a-z]{4,})\b", lowered):
-            close = difflib.get_close_matches(m.group(1), list(_zones_by_city()), 1, 0.8)
-            found += [(m.start(), m.end(), _zones_by_city()[close[0]])] if close else []
+        found = [hit for m in re.finditer(_SAID_PLACE, lowered) if (hit := _nearest_place(m))]
     return list(dict.fromkeys(_outermost(found)))
+
+
+_SAID_PLACE = re.compile(r"\b(?:in|at)\s+([a-z]+(?:\s+[a-z]+){0,2})")
+"""Up to three words after "in" or "at": a place, perhaps of several words."""
+
+
+def _nearest_place(said: re.Match[str]) -> tuple[int, int, str] | None:
+    """The known place the words after "in" are a slip of, the most words first ("los angelos",
+    "new yrok", "salt lake cty"): (start, end, zone); None when none is near enough."""
+    words = said.group(1).split()
+    for n in range(len(words), 0, -1):
+        place = " ".join(words[:n])
+        if len(place.replace(" ", "")) < 4:
+            continue
+        close = difflib.get_close_matches(place, list(_zones_by_city()), 1, 0.8)
+        if close:
+            return said.start(), said.start(1) + len(place), _zones_by_city()[close[0]]
+    return None
 
 
 def _outermost(found: list[tuple[int, int, str]]) -> list[str]:

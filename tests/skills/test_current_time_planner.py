@@ -213,3 +213,16 @@ def test_what_written_as_it_sounds_asks_the_time() -> None:
     """The word "what" written as it sounds ("wat time", "wats the time") still asks the time."""
     assert zone_for("wats the time in london") == "Europe/London"
     assert zone_for("wat time is it in tokyo rn") == "Asia/Tokyo"
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("whats the time in los angelas", "America/Los_Angeles"),
+        ("time in new yrok please", "America/New_York"),
+        ("what time is it in san fransico", "America/Los_Angeles"),
+        ("time in salt lake cty", "America/Denver"),
+    ],
+)
+def test_a_place_of_several_words_misspelt_is_read_as_the_nearest(text: str, zone: str) -> None:
+    assert zone_for(text) == zone

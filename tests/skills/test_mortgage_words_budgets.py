@@ -96,3 +96,7 @@ def test_the_answer_says_the_budget_was_taken_from_the_income() -> None:
 def test_a_rate_said_in_words_after_the_word_rate() -> None:
     args = args_of("what can we afford with 2,600 a month if interest rates are about six")
     assert args == {"monthly_budget": 2600, "rate_percent": 6}
+
+
+def test_a_budget_made_ours_after_make_is_no_yearly_income() -> None:
+    assert planner.plan(turn("make 440 my budget")) is None

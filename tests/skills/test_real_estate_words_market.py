@@ -99,3 +99,8 @@ def test_a_price_cut_in_a_learners_words_is_a_drop() -> None:
         "price_dropped_within_days": 5
     }
     assert "price_dropped_within_days" not in parse("drop the price limit").criteria
+
+
+def test_the_price_dropped_to_an_amount_is_a_lower_cap_no_price_cut() -> None:
+    found = searched("drop the price to 380k", **ON_ELM_STREET)
+    assert found["price_max"] == 380_000 and "price_dropped_within_days" not in found

@@ -280,3 +280,91 @@ def test_criteria_stated_with_save_or_note_are_kept_not_a_home_saved() -> None:
     assert calls("pls note max 425") == [kept("budget_max", "$425,000")]
     assert calls("keep our area as manor") == [kept("location", "Manor")]
     assert calls("I want you remember our max is 410") == [kept("budget_max", "$410,000")]
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("our budget changed again, it's 455 now", "$455,000"),
+        ("the budget is lower now - 395", "$395,000"),
+        ("budget went up. new one is 515k", "$515,000"),
+        ("reduce the budget slightly, 385", "$385,000"),
+        ("please raise our budget a little: 505", "$505,000"),
+    ],
+)
+def test_a_budget_changed_with_its_amount_after_a_break_is_kept(text: str, budget: str) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [kept("budget_max", budget)]
+
+
+def test_a_budget_changed_with_a_count_after_it_keeps_no_amount() -> None:
+    found = calls("the budget changed, 3 bedrooms now", preferences=AUSTIN_HOUSE)
+    assert kept("budget_max", "$3,000") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("ok we'll go with 540k", "$540,000"),
+        ("we settled on 505 thousand", "$505,000"),
+        ("we're going with 470 from now.", "$470,000"),
+    ],
+)
+def test_an_amount_decided_on_is_the_budget(text: str, budget: str) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [kept("budget_max", budget)]
+
+
+def test_homes_gone_with_are_no_budget() -> None:
+    assert calls("we'll go with townhomes under 330k in austin") == [
+        (
+            "search_properties",
+            {"location": "Austin", "property_type": "townhouse", "price_max": 330_000},
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("make leander our default area", "Leander"),
+        ("set the location to hutto please", "Hutto"),
+        ("our new area should be elgin", "Elgin"),
+        ("make georgetown my town", "Georgetown"),
+    ],
+)
+def test_a_place_made_the_area_is_kept_not_searched(text: str, place: str) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [kept("location", place)]
+
+
+def test_an_amount_made_the_budget_is_kept() -> None:
+    assert calls("make 415 our max") == [kept("budget_max", "$415,000")]
+
+
+def test_a_keep_word_said_of_what_came_before_keeps_only_that() -> None:
+    said = "our budget dropped to 395, remember it and find townhomes in leander"
+    assert calls(said) == [
+        kept("budget_max", "$395,000"),
+        (
+            "search_properties",
+            {"location": "Leander", "property_type": "townhouse", "price_max": 395_000},
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "cap"),
+    [
+        ("could you lift the cap to 490", 490_000),
+        ("lower the max price a bit, 410", 410_000),
+        ("raise my budget to 490", 490_000),
+    ],
+)
+def test_a_cap_moved_with_homes_on_screen_searches_them_again(text: str, cap: int) -> None:
+    name, criteria = calls(text, **STRICT)[-1]
+    assert name == "search_properties" and criteria["price_max"] == cap
+
+
+def test_a_wish_stated_is_no_watch_whatever_intent_it_is_near() -> None:
+    near = [("stop_watching", 0.66), ("remember_preference", 0.6)]
+    assert calls("we only want to look at condos, save that", intents=near) == [
+        kept("property_type", "condo")
+    ]

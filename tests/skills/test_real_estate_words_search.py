@@ -154,3 +154,8 @@ def test_a_ceiling_in_a_learners_words() -> None:
     assert parse("townhouse in buda, price until 380").criteria["price_max"] == 380_000
     assert parse("under 3 hundred thousand").criteria == {"price_max": 300_000}
     assert parse("apartment under 275.000 please").criteria["price_max"] == 275_000
+
+
+@pytest.mark.parametrize("text", ["drop it to 2 bedrooms", "drop that down to 380k"])
+def test_a_criterion_dropped_to_a_value_lowers_the_search(text: str) -> None:
+    assert [name for name, _ in calls(text, **STRICT)] == ["search_properties"]

@@ -13,7 +13,7 @@ HOUSING_SHARE = 0.28
 LEAST_INCOME = 10_000
 """An amount after "earn" or "income" below this is no yearly income ("we make 3k a month")."""
 
-_AMOUNT = r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?\s*(?:dollars?\s*)?"
+_AMOUNT = r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([km](?![a-z]))?\s*(?:dollars?\s*)?"
 _YEARLY = re.compile(
     _AMOUNT + r"(?:(?:a|per|each|every|/)\s?(?:year|yr|annum)\b|annually\b|yearly\b)"
 )
@@ -22,7 +22,8 @@ _EARNS = re.compile(
     r"(?:\s+(?:is|of|about|around|roughly|like|together|combined|between us))*\s+" + _AMOUNT
     + r"(?!\s*(?:a|per|each|every|/)\s?mo)"
 )  # fmt: skip
-"""The amount after a word of earning, unless it is said a month."""
+"""The amount after a word of earning, unless it is said a month ("make 425 my budget" makes
+no income: the "m" of "my" is no million)."""
 
 
 def yearly_income(text: str) -> float | None:

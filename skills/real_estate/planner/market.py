@@ -31,7 +31,7 @@ _DROPPED = (
     r"(?:have|has|had|got|with) (?:a )?lower prices?)"
     r"(?: (?:in|their|its|the) price| in price| price)?|"
     r"price (?:drops?|cuts?|reductions?|dropped|reduced|lowered|was cut)|"
-    r"(?:reduce|decrease[ds]?|drop) (?:the |its |their |of )?prices?\b(?! (?:limit|cap|range|max|min))|"
+    r"(?:reduce|decrease[ds]?|drop) (?:the |its |their |of )?prices?\b(?! (?:limit|cap|range|max|min)|(?: down)? to \$?\d)|"
     r"prices? (?:reduce|decreased?|went down|go down)|"
     r"(?:reduced|cut|lowered) (?:its |their |the )?prices?|"
     r"(?:had|has|have|got) (?:its |their |the )?prices? (?:slashed|cut|dropped|reduced|lowered)"

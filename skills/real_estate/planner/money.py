@@ -40,7 +40,8 @@ _MAX_BEFORE = re.compile(
     r" (?:over|above|beyond|more than|higher than)|"
     r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|top out at|tops|price range|"
     r"(?:top|highest|max(?:imum)?) price|(?:price )?limit|"
-    r"(?:stretch|go|goes|went) up to|stretch to|my max|our max|<=?|≤)" + _FILLER
+    r"(?:stretch|go|goes|went) up to|stretch to|my max|our max|<=?|≤|"
+    r"(?:go|going|gonna go|decided|settled?) (?:with|for|on))" + _FILLER
 )
 _MIN_BEFORE = re.compile(
     _LEAD + r"(?:over|above|more than|greater than|higher than|more expensive than|north of|"
@@ -109,6 +110,34 @@ def _bound(text: str, m: re.Match[str]) -> tuple[int, int, str]:
         if found := rx.match(after):
             return start, m.end() + found.end(), name
     return start, m.end(), "around" if start < m.start() else ""
+
+
+_BUDGET_NOUN = r"(?:budget|price (?:limit|cap|ceiling)|max(?:imum)? price|top price)"
+_AMOUNT_NEXT = r"(?=\$|\d{3}|\d+(?:\.\d+)?\s*(?:k|m|mil|million|thousand|grand)\b)"
+"""An amount comes next, not a count ("..., 3 bedrooms now")."""
+_BUDGET_CHANGED = re.compile(
+    rf"\b({_BUDGET_NOUN})\s+(?:has |have |just |now )?(?:changed|change|moved|dropped|rose|"
+    r"increased|decreased|shrank|grew|went (?:up|down|lower|higher)|came down|got (?:lower|"
+    r"higher|smaller|bigger)|is (?:different|new|lower|higher|smaller|bigger))(?: again| now| a "
+    r"bit| a little)*(?:\s*[,.:;-]\s*|\s+)(?:(?:so|and|ok|okay|well) )?(?:(?:the |our |my )?"
+    r"(?:new one|new budget|new amount|new max)|now|it'?s|it is|is|to|say|like|maybe|around|"
+    rf"about)?(?:\s+(?:now|is|it'?s|to|say|about|around))*\s*{_AMOUNT_NEXT}"
+)
+"""A budget said to have changed, its amount after a break ("my budget changed, now is 430")."""
+_BUDGET_MOVED = re.compile(
+    r"\b((?:lower|raise|reduce|increase|decrease|cut|drop|bump|up|lift|adjust|change|update)"
+    rf"(?: down| up)? (?:my |our |the )?{_BUDGET_NOUN})(?: a (?:bit|little|tad)| slightly| some|"
+    rf" please| pls| again)*\s*[,.:;-]\s*(?:(?:make it|say|to|maybe|like|about|around) )*"
+    rf"{_AMOUNT_NEXT}"
+)
+"""...or asked to move, its amount after a break ("lower the budget a bit, 460")."""
+
+
+def budget_restated(text: str) -> str:
+    """`text` (lower case) with a budget's change and its amount said after a break joined
+    ("our budget went up, now 600" -> "our budget to 600"), so the amount reads as the budget."""
+    text = _BUDGET_CHANGED.sub(lambda m: f"{m.group(1)} to ", text)
+    return _BUDGET_MOVED.sub(lambda m: f"{m.group(1)} to ", text)
 
 
 def around(value: float) -> tuple[int, int]:

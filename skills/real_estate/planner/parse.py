@@ -16,7 +16,7 @@ from real_estate.domain import FEATURE_WORDS, LANDMARK_WORDS, SORT_WORDS, TYPE_W
 from .facts import take_home_facts
 from .loosened import take_loosened
 from .market import take_market
-from .money import take_prices
+from .money import budget_restated, take_prices
 from .reading import Words
 from .spelling import correct
 from .spoken import digits
@@ -78,7 +78,7 @@ def normalize(text: str) -> str:
     t = text.lower().translate(
         {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-", 0x2014: "-", 0xA0: " "}
     )
-    t = digits(correct(t))
+    t = budget_restated(digits(correct(t)))
     t = re.sub(r"\bhalf an? million\b", "500k", t)
     t = re.sub(r"\b(?:a|one) million\b", "1 million", t)
     return re.sub(r"\s+", " ", t).strip()

@@ -18,16 +18,12 @@ from typing import Any
 
 from real_estate.domain import FEATURE_WORDS, TYPE_WORDS
 
-from .money import money_in
 from .parse import normalize, parse
 from .wording import (
     AUSTIN_AREA_TOWNS,
     DATA_CITIES,
-    FEATURE_PHRASES,
-    join_words,
     money,
     number,
-    type_name,
 )
 from .words import REQUEST, canonical_type, type_alternation
 
@@ -36,7 +32,8 @@ _BUDGET = (
     r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|"
     r"(?:we|i) can (?:go|pay|stretch) (?:up )?to|price (?:ceiling|cap|limit)|ceiling|"
     r"(?:top|highest) price|(?:our|my) (?:limit|cap)|spending (?:cap|limit)|"
-    r"(?:we|i) (?:can'?t|cannot|won'?t) (?:go|spend|pay) (?:above|over|more than|more of|more then))\b"
+    r"(?:we|i) (?:can'?t|cannot|won'?t) (?:go|spend|pay) (?:above|over|more than|more of|more then)|"
+    r"(?:go|going|gonna go|decided|decide|settled?) (?:with|for|on)(?= \$?\d))\b"
 )
 _LOCATION = (
     r"\b(?:looking|searching|shopping|house[- ]hunting|interested)\s+(?:only\s+)?(?:in|around)\b|"
@@ -59,16 +56,22 @@ _NAMED: list[tuple[str, tuple[str, ...]]] = [
     (r"must[- ]haves?|features?|amenities", ("features",)),
 ]
 """'remember my budget' names what to keep: only those keys are saved from the message."""
+_MADE_MINE = r"make [^,;.!?]{1,30}? (?:my|our) (?:default |usual |preferred |new |search )?"
+"""Made ours: "make manor my area", "make 425 my budget"."""
 _PLACE_NOW = (
     r"\b(?:area|location|town|city|zip(?: ?code)?|neighbou?rhood)\s+(?:is|=|:)\s+"
-    r"(?:now\b|[^,;.!?]+\bnow\b)|^\W*(?:and |but |so )?(?:it'?s )?now (?:it'?s |in )?[^,;.!?]+$"
+    r"(?:now\b|[^,;.!?]+\bnow\b)|^\W*(?:and |but |so )?(?:it'?s )?now (?:it'?s |in )?[^,;.!?]+$|"
+    r"\b(?:change|update|set|switch|move|put)\s+(?:the\s+)?(?:area|location|town|city|"
+    r"zip(?: ?code)?|neighbou?rhood)\s+(?:to|as|=|:)"
 )
 """A place said to be the area now ("area is now Round Rock", "not Austin anymore, now Manor"):
 a change of a remembered area."""
 _MY_PLACE = (
-    r"\b(?:my|our)\s+(?:preferred |favou?rite |target |ideal |chosen )?"
+    r"\b(?:my|our)\s+(?:preferred |favou?rite |target |ideal |chosen |default |usual |new )?"
     r"(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\s+"
-    r"(?:is|=|:|will be)|\b(?:we|i) (?:live|work|are based|'re based|'m based) in\b"
+    r"(?:is|=|:|will be|should be|shall be|has to be|must be|becomes)|"
+    r"\b(?:we|i) (?:live|work|are based|'re based|'m based) in\b|"
+    rf"\b{_MADE_MINE}(?:zip(?: ?code)?|area|neighbou?rhood|location|town|city|home base)\b"
 )
 
 
@@ -78,7 +81,7 @@ _KEEP = (
     r"(?:please )?note (?:that|this|it|my|our|down)|(?:please|pls|plz) note|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|"
     r"for (?:all |any |every )?(?:the |my |our )?future(?: search(?:es)?)?|"
-    r"from now on|from now(?=,? (?:we|i|only|just|please)\b)|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
+    r"from now on|from now(?=,? (?:we|i|only|just|please)\b|\W*$)|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"in (?:my|our) (?:saved )?(?:preferences|prefs|settings|profile)|"
@@ -86,7 +89,9 @@ _KEEP = (
     r"as (?:my|our) (?:default|usual|area|location|city|town|budget|max(?:imum)?|(?:home )?type|preferences?)|"
     r"(?:for|in) (?:all|every|each|any) (?:of )?(?:my |our |the )?(?:future )?search(?:es)?|"
     r"(?:set|settled|decided) on|keep (?:my|our) (?:location|area|zip|town|city|type) (?:as|at|to)|"
-    r"(?:please )?keep (?:that|this)(?=\W*$)|always(?=\W*$))\b"
+    r"(?:please )?keep (?:that|this)(?=\W*$)|always(?=\W*$)|"
+    rf"{_MADE_MINE}(?:area|location|town|city|zip(?: ?code)?|budget|max(?:imum)?|(?:home )?type)|"
+    r"(?:my|our) (?:default|usual) (?:area|location|town|city|zip|budget|max|(?:home )?type))\b"
 )
 """Words that ask to keep what the message states."""
 _LASTING = (
@@ -113,6 +118,17 @@ _CHANGE_IT = re.compile(
     r"(?:bump|raise|push|increase|lift|move|nudge|up) (?:it|that|the (?:budget|price|max))\b"
 )
 """Asked to change a budget just said: the homes on screen are searched again with it."""
+_MOVE_THE_CAP = re.compile(
+    r"\b(?:bump|raise|push|increase|lift|nudge|up|lower|reduce|decrease|cut|drop|bring|move)"
+    r"(?: (?:it|that))?(?: down| up)? (?:my |our |the )?(?:budget|ceiling|cap|max(?:imum)?|"
+    r"(?:max(?:imum)?|top) price|price (?:limit|cap|ceiling)|limit)\b"
+)
+
+
+def moves_the_cap(text: str) -> bool:
+    """ "raise the ceiling to 500", "lower the budget a bit, 400": asked to move the price cap,
+    so homes on screen are searched again with it (a budget only stated is kept, no search)."""
+    return bool(_MOVE_THE_CAP.search(normalize(text)))
 
 
 def only_remembers(text: str) -> bool:
@@ -176,7 +192,8 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
     norm = _REPLACED.sub(r"\1 \2", _CHANGED_FROM.sub(r"\1 \2", normalize(text)))
     if outside_data(parse(text).criteria.get("location")):
         return []  # "3 bedrooms in Seattle": answered honestly, nothing remembered
-    lasting = bool(re.search(_LASTING, norm))
+    kept, shown = _kept_then_shown(norm)
+    lasting = bool(re.search(_LASTING, kept))
     named = {
         key
         for words, keys in _NAMED
@@ -184,7 +201,9 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
         for key in keys
     }
     budget_said = False  # "my budget changed, it's now 425k": said before its amount
-    for clause in re.split(_CLAUSES, norm):
+    kept_clauses = re.split(_CLAUSES, kept)
+    for n, clause in enumerate(kept_clauses + shown):
+        lasting = lasting and n < len(kept_clauses)
         parsed = parse(clause)
         c = parsed.criteria
         budget_said = budget_said or bool(re.search(_BUDGET, clause))
@@ -217,6 +236,23 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
     return [w for w in writes.values() if not named or w.key in named]
 
 
+_KEEP_THEN_SHOW = re.compile(
+    rf"(?:(?:{_KEEP}) (?:it|that|this)|(?:{_KEEP})(?<!\bkeep)(?<!\bremember)(?<!\bnote))"
+    rf"\W*\s(?:and |& )?(?:then |now |also )?(?={_SHOW})"
+)
+"""A keep word said of what came before, then homes asked for ("budget went down to 410, keep
+it in mind and show me condos in round rock"): what is shown after it is no lasting wish."""
+
+
+def _kept_then_shown(norm: str) -> tuple[str, list[str]]:
+    """`norm` up to the end of a keep word said of what came before it, and the clauses of
+    what it asks to be shown after it."""
+    found = _KEEP_THEN_SHOW.search(norm)
+    if found is None or not norm[: found.start()].strip(" ,"):
+        return norm, []
+    return norm[: found.end()], re.split(_CLAUSES, norm[found.end() :])
+
+
 _CHANGED_FROM = re.compile(
     r"(\b(?:switch|chang|mov|go|went|turn)\w*(?:\s+\w+){0,2}?)\s+from\s+[^,;.!?]+?\s+(to|into)\b"
 )
@@ -245,56 +281,3 @@ def outside_data(location: Any) -> bool:
     if re.fullmatch(r"7[86]\d{3}", location):
         return False
     return location.lower() not in DATA_CITIES and location.lower() not in AUSTIN_AREA_TOWNS
-
-
-def fill_from_preferences(
-    criteria: Mapping[str, Any], saved: Mapping[str, str]
-) -> tuple[dict[str, Any], str]:
-    """Fills what a new search left out from saved preferences; returns it and the note."""
-    c = dict(criteria)
-    filled: list[str] = []
-    high, low = money_in(saved.get("budget_max", "")), money_in(saved.get("budget_min", ""))
-    given_price = "price_min" in c or "price_max" in c
-    took_high = bool(high and "price_max" not in c and high > c.get("price_min", 0))
-    took_low = bool(low and not given_price and low < (high or float("inf")))
-    if took_high:
-        c["price_max"] = high
-    if took_low:
-        c["price_min"] = low
-    if took_high and took_low and high and low:
-        filled.append(f"budget of {money(low)} to {money(high)}")
-    elif took_high and high:
-        filled.append(f"budget of {money(high)}")
-    elif took_low and low:
-        filled.append(f"minimum price of {money(low)}")
-    location = saved.get("location", "").strip()
-    # Landmarks are in Austin: a saved "Pflugerville" would contradict "near downtown".
-    if location and "location" not in c and ("near" not in c or location == "Austin"):
-        c["location"] = location
-        filled.append(f"location {location}")
-    excluded = list(c.get("exclude_types") or [])
-    types = kinds_in(saved.get("property_type", ""), TYPE_WORDS)
-    if types and "property_type" not in c and types[0] not in excluded:
-        c["property_type"] = types[0]
-        filled.append(f"property type {types[0]}")
-    for key, label in (("beds_min", "bedrooms"), ("baths_min", "bathrooms")):
-        count = _count(saved.get(key, ""))
-        if count and key not in c:
-            c[key] = count
-            filled.append(f"minimum of {number(count)} {label}")
-    if (features := kinds_in(saved.get("features", ""), FEATURE_WORDS)) and not c.get("features"):
-        c["features"] = features
-        filled.append("must-have " + join_words([FEATURE_PHRASES[f] for f in features]))
-    never = kinds_in(saved.get("exclude_property_type", ""), TYPE_WORDS)
-    if added := [t for t in never if t not in excluded and t != c.get("property_type")]:
-        c["exclude_types"] = excluded + added
-        filled.append("exclusion of " + join_words([type_name(t) for t in added]))
-    return c, ("Using your saved " + join_words(filled) + ".") if filled else ""
-
-
-def _count(value: str) -> int | float | None:
-    match = re.search(r"\d+(?:\.\d+)?", value)
-    if not match:
-        return None
-    count = float(match.group())
-    return int(count) if count == int(count) else count

@@ -146,9 +146,10 @@ def _no_wish_but_its_facts(conv: Conversation) -> bool:
 
 
 def watches_and_tours(conv: Conversation) -> Plan | None:
-    """Saved searches, watches and tour requests (watch.py)."""
+    """Saved searches, watches and tour requests (watch.py); a message that only states what
+    we want ("we only want to see houses") is none by the intent it is near."""
     intent = conv.intent if conv.intent in _TOOL_WISHES else None
-    intent = None if _no_wish_but_its_facts(conv) else intent
+    intent = None if _no_wish_but_its_facts(conv) or _states_a_wish(conv) else intent
     found = plan_watch(
         conv.text,
         conv.last_results,
@@ -178,7 +179,12 @@ _THIS_HOME = re.compile(r"\b(?:this|that|the) (?:one|house|home|place|condo|list
 def _keeps_what_it_states(conv: Conversation) -> bool:
     """ "we only want houses, save that": the criteria it states are kept, no home is saved."""
     said = re.search(r"\bsave\b", conv.norm) and not re.search(r"\bforget|\bsearch\b", conv.norm)
-    if not said or find_reference(conv.text) is not None or _THIS_HOME.search(conv.norm):
+    return bool(said) and _states_a_wish(conv)
+
+
+def _states_a_wish(conv: Conversation) -> bool:
+    """The message states preferences to keep and names no home."""
+    if find_reference(conv.text) is not None or _THIS_HOME.search(conv.norm):
         return False
     return bool(preference_writes(conv.text, conv.preferences))
 

@@ -41,8 +41,10 @@ _SHOW = re.compile(
     r"^\W*(?:did|have) (?:i|we) (?:already )?(?:save|saved|favou?rite|favou?rited|bookmark|bookmarked)\b|"
     rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
 )
+_DOWN_TO = r"(?:\s+(?:it|that|this|them|the \w+(?: \w+)?))?(?:\s+down)?\s+to\s+\$?\d"
+"""What is dropped to an amount or a count ("drop it to 2 beds") is lowered, not removed."""
 _REMOVE = re.compile(
-    r"\b(?:remove|delete|unsave|un-?save|un-?favou?rite|un-?star|un-?heart|un-?bookmark|(?<!price )drop(?!s?(?:ped)? in price)|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
+    rf"\b(?:remove|delete|unsave|un-?save|un-?favou?rite|un-?star|un-?heart|un-?bookmark|(?<!price )drop(?!s?(?:ped)? in price)(?!{_DOWN_TO})|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
     rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}"
 )
 """A removal, or a home taken (crossed, struck) off the list ("take the third off my list")."""

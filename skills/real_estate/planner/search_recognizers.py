@@ -6,8 +6,9 @@ from __future__ import annotations
 from real_estate.domain import SAVE_CRITERIA, SEARCH
 
 from .criteria_edit import is_refinement, next_page, refine, tidy, wants_search
+from .filled import fill_from_preferences
 from .plans import Conversation, Plan, ToolRequest
-from .prefs import fill_from_preferences, only_remembers, preference_writes, replaces_saved
+from .prefs import moves_the_cap, only_remembers, preference_writes, replaces_saved
 from .talk import NOTHING_TO_PAGE, VAGUE_SEARCH
 
 SEARCH_WISHES = ("search_homes", "refine_search", "new_listings", "price_drops")
@@ -56,7 +57,8 @@ def search(conv: Conversation) -> Plan | None:
         ToolRequest(SAVE_CRITERIA, {"entry_type": w.entry_type, "key": w.key, "value": w.value})
         for w in writes
     ]
-    if saves and (only_remembers(conv.text) or replaces_saved(conv.text, writes, conv.preferences)):
+    kept = only_remembers(conv.text) or replaces_saved(conv.text, writes, conv.preferences)
+    if saves and kept and not (conv.last_results and moves_the_cap(conv.text)):
         return Plan(saves)
     note = ""
     if is_refinement(parsed, conv) and conv.last_criteria is not None:

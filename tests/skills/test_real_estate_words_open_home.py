@@ -118,3 +118,10 @@ def test_a_fact_of_the_open_home_is_no_visit_whatever_intent_it_is_near() -> Non
     near_tour = {"intents": [("request_tour", 0.9), ("home_details", 0.3)]}
     said = "is it possible to bring our dog to this place"
     assert calls(said, **IN_VIEW, **near_tour) == details("904")
+
+
+def test_what_its_listing_says_or_a_wonder_about_the_open_home_is_its_details() -> None:
+    assert calls("does the ad mention a fireplace", **IN_VIEW) == details("904")
+    assert calls("got any info about the hvac for this place", **IN_VIEW) == details("904")
+    assert calls("wondering whether this house gets much sun", **IN_VIEW) == details("904")
+    assert "location" in searched("any info on condos in buda", **IN_VIEW)

@@ -21,6 +21,7 @@ from tests.skills.real_estate_words import (
     calls,
     details,
     named,
+    searched,
 )
 
 
@@ -212,3 +213,11 @@ def test_a_message_that_only_names_a_home_is_no_save_by_its_intent() -> None:
 def test_a_position_said_first_then_its_question_is_that_home() -> None:
     assert calls("4th - how old?", **ON_SCREEN) == details("904")
     assert calls("2nd baths?", **ON_SCREEN) == details("902")
+
+
+def test_two_bare_numbers_after_a_verb_of_showing_are_two_homes() -> None:
+    both = [("get_property_details", {"zpid": "902"}), ("get_property_details", {"zpid": "904"})]
+    assert calls("open up 2 and 4", **ON_SCREEN) == both
+    assert calls("lemme see 2 also 4 pls", **ON_SCREEN) == both
+    assert calls("give me 2, 4 details", **ON_SCREEN) == both
+    assert "beds_min" in searched("show me 2 and 3 bedroom ones", **ON_SCREEN)

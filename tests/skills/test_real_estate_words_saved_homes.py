@@ -12,6 +12,7 @@ from tests.skills.real_estate_words import (
     ON_FIG_TRAIL,
     ON_SCREEN,
     calls,
+    details,
 )
 
 
@@ -80,3 +81,11 @@ def test_asking_which_homes_were_kept_lists_the_saved_homes() -> None:
 def test_unfavoriting_removes_and_whats_on_my_list_lists() -> None:
     assert calls("un-favorite the fifth", **KEPT) == [("remove_saved_home", {"zpid": "905"})]
     assert calls("what's on my list", **KEPT) == [("get_saved_homes", {"zpids": ["905"]})]
+
+
+def test_a_saved_home_let_go_by_its_position_is_removed() -> None:
+    assert calls("forget the third one", **ON_FIG_TRAIL) == [("remove_saved_home", {"zpid": "103"})]
+    assert calls("just scratch number 1 we lost interest", **ON_FIG_TRAIL) == [
+        ("remove_saved_home", {"zpid": "101"})
+    ]
+    assert calls("forget the 2nd", **ON_FIG_TRAIL) == details("102")  # not saved: its details

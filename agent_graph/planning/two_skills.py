@@ -3,10 +3,11 @@ in Tokyo?"): each skill's planner reads the whole message alone, so only the fir
 would be made. Here the message is cut in two at a conjunction or a punctuation mark, each part
 is planned on its own, and when the parts are planned by two different skills (each NEAR its
 part and the nearer of the two, by the intents the skills declare) both skills' calls are kept.
-A second part no skill plans alone because it refers back to the first ("save the second one
-and what would it cost a month": "it" is named in the first) is planned by another skill than
-the first part's from the whole message, so it reads what "it" means; NEAR still decides whose
-part it is, and the calls that skill makes for the first part alone are left out. No cut is
+A second part no skill plans alone because it refers back to the first, said ("save the second
+one and what would it cost a month": "it" is named in the first) or left unsaid ("open the 4th
+then tell me the monthly payment": of the 4th), is planned by another skill than the first
+part's from the whole message, so it reads what is meant; NEAR still decides whose part it is,
+and the calls that skill makes for the first part alone are left out. No cut is
 made where the first part's skill reads the second part as its own in the whole message ("the
 payment on the third at 6%, and also on the first": more calls for the whole than for the first
 part).
@@ -24,13 +25,17 @@ from dataclasses import dataclass
 from typing import Any
 
 BOUNDARY = re.compile(
-    r"\s*(?:[,;]\s*|\s)(?:and\s+then|and\s+also|and|then|also|plus)\s+|\s*[,;]\s+|[.?!]+\s+",
+    r"\s*(?:[,;]\s*|\s)(?:and\s+then|and\s+also|and|then|also|plus|after\s+that|afterwards)"
+    r"\s+|\s*[,;]\s+|[.?!]+\s+",
     re.IGNORECASE,
 )
 """Where a message may be cut: before a joining word (with a comma or not), at a comma or a
 semicolon, after a sentence's end."""
 REFERS_BACK = re.compile(r"\b(?:it|them|this one|that one|these ones|those ones)\b", re.I)
 """English words a part uses for what the part before it names."""
+POINTS_ELSEWHERE = re.compile(r"\b(?:that|this|those|these)\b", re.I)
+"""A part that points with these words and no REFERS_BACK ("what price does that get us")
+points at what was said, not at a thing the part before names: it leaves nothing unsaid."""
 MAX_CUTS = 6
 """The cuts tried, from the message's start: a longer list of clauses is read whole."""
 NEAR = 0.4
@@ -100,18 +105,35 @@ def _reads_on(whole: Planned | None, first: Planned) -> bool:
 def _leaning(
     text: str, cut: tuple[str, str], first: Planned, plan_part: PlanPart
 ) -> Planned | None:
-    """The right part's plan; when no skill plans it alone and it refers back ("it"), another
-    skill's than the left part's plan of the whole message (what "it" means is said there),
-    less the calls that skill makes for the left part alone."""
+    """The right part's plan; when no skill plans it alone and it refers back ("it"), or leaves
+    unsaid what it is of while the left part's skill still plans the whole message as that
+    part alone, another skill's than the left part's plan of the whole message (what it refers
+    to is said there), less the calls that skill makes for the left part alone."""
     left, right = cut
     second = plan_part(right, "")
-    if second is not None or not REFERS_BACK.search(right):
+    if second is not None:
         return second
     whole, before = plan_part(text, first.skill), plan_part(left, first.skill)
-    if whole is None or before is None or before.skill != whole.skill:
+    if whole is None:
+        return None
+    if not REFERS_BACK.search(right) and not _left_unsaid(
+        text, right, first, whole.skill, plan_part
+    ):
+        return None
+    if before is None or before.skill != whole.skill:
         return whole
     calls = [call for call in whole.plan["calls"] if call not in before.plan["calls"]]
     return Planned(whole.skill, {**whole.plan, "calls": calls}) if calls else None
+
+
+def _left_unsaid(text: str, right: str, first: Planned, other: str, plan_part: PlanPart) -> bool:
+    """The right part leaves unsaid what it is of ("then tell me the monthly payment"): it
+    points at nothing said (POINTS_ELSEWHERE), and the left part's skill plans the whole message
+    as it plans the left part alone (its wish, still heard, names what the right part is of)."""
+    if POINTS_ELSEWHERE.search(right):
+        return False
+    again = plan_part(text, other)
+    return again is not None and again.skill == first.skill and again.plan == first.plan
 
 
 def _nearer(part: str, own: str, other: str, nearness: Nearness) -> bool:

@@ -136,3 +136,12 @@ def test_whether_the_open_home_has_an_hoa_or_its_tax_rate_is_no_payment() -> Non
         assert _mortgage_plan(said) is None, said
     for said in ["how much is the hoa fee a month", "what would the taxes run me"]:
         assert _mortgage_plan(said)["calls"][0]["name"] == "mortgage_payment", said
+
+
+def test_a_home_opened_by_its_bare_number_is_the_one_whose_payment_is_asked() -> None:
+    said = "pull up 2 and after that work out the mortgage at 7"
+    assert subset(args_of(said), {"price": 0, "rate_percent": 0}) == {
+        "price": 425_000,
+        "rate_percent": 7,
+    }
+    assert args_of("look at 3 bedroom ones, what's the monthly on 500k")["price"] == 500_000

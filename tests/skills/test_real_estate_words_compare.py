@@ -13,6 +13,7 @@ from tests.skills.real_estate_words import (
     ON_SCREEN,
     calls,
     named,
+    searched,
 )
 
 
@@ -97,3 +98,20 @@ def test_two_homes_named_to_choose_between_are_compared() -> None:
     assert [name for name, _ in calls("show me 2 or 3 bath homes", **ON_SCREEN)] == [
         "search_properties"
     ]
+
+
+def test_a_comparison_word_picks_one_of_the_homes_named() -> None:
+    assert named("put the cheaper of 1 and 4 on my list", **ON_ELM_DRIVE) == [("save_home", "74")]
+    said = "compare 3 and 5 and then watch the smaller one"
+    assert named(said, **ON_ELM_DRIVE) == [("compare_properties", ""), ("watch_home", "75")]
+    assert named("track whichever is pricier, 2 or 6", **ON_ELM_DRIVE) == [("watch_home", "76")]
+    assert "price_max" in searched("show me the cheaper ones", **ON_ELM_DRIVE)
+
+
+def test_two_homes_set_apart_or_weighed_for_a_pick_are_compared() -> None:
+    pair = [("compare_properties", {"zpids": ["z2", "z4"]})]
+    assert calls("in what way is 2 different to 4", **ON_ELM_COVE) == pair
+    assert calls("can you place the 2nd beside the 4th", **ON_ELM_COVE) == pair
+    assert calls("we love 2 and 4 but which one to choose", **ON_ELM_COVE) == pair
+    this_or = [("compare_properties", {"zpids": ["904", "902"]})]
+    assert calls("this house or number 2?", **IN_VIEW) == this_or

@@ -171,3 +171,10 @@ def test_whether_we_would_fit_in_around_the_open_home_is_no_fact_of_its_place() 
     ]:
         assert calls(said, intents=[("fair_housing", 0.7)], **IN_VIEW) == [], said
     assert calls("hows the neighborhood", intents=[("fair_housing", 0.7)], **IN_VIEW)
+
+
+def test_what_its_listing_says_or_a_wonder_about_the_open_home_is_its_details() -> None:
+    assert calls("does the ad mention a fireplace", **IN_VIEW) == details("904")
+    assert calls("got any info about the hvac for this place", **IN_VIEW) == details("904")
+    assert calls("wondering whether this house gets much sun", **IN_VIEW) == details("904")
+    assert "location" in searched("any info on condos in buda", **IN_VIEW)

@@ -21,6 +21,7 @@ from tests.skills.real_estate_words import (
     calls,
     details,
     named,
+    searched,
 )
 
 
@@ -248,3 +249,11 @@ def test_the_cheapest_few_said_after_their_count() -> None:
         ("save_home", {"zpid": "902"}),
         ("save_home", {"zpid": "903"}),
     ]
+
+
+def test_two_bare_numbers_after_a_verb_of_showing_are_two_homes() -> None:
+    both = [("get_property_details", {"zpid": "902"}), ("get_property_details", {"zpid": "904"})]
+    assert calls("open up 2 and 4", **ON_SCREEN) == both
+    assert calls("lemme see 2 also 4 pls", **ON_SCREEN) == both
+    assert calls("give me 2, 4 details", **ON_SCREEN) == both
+    assert "beds_min" in searched("show me 2 and 3 bedroom ones", **ON_SCREEN)

@@ -13,6 +13,7 @@ from tests.skills.real_estate_words import (
     ON_FIG_TRAIL,
     ON_SCREEN,
     calls,
+    details,
 )
 
 
@@ -128,3 +129,11 @@ def test_bare_numbers_taken_off_or_put_on_the_list() -> None:
 def test_save_with_a_home_named_still_saves_it() -> None:
     assert calls("save the 2nd, we only want houses", **ON_SCREEN)[0][0] == "save_home"
     assert calls("i want save this house", **IN_VIEW) == [("save_home", {"zpid": "904"})]
+
+
+def test_a_saved_home_let_go_by_its_position_is_removed() -> None:
+    assert calls("forget the third one", **ON_FIG_TRAIL) == [("remove_saved_home", {"zpid": "103"})]
+    assert calls("just scratch number 1 we lost interest", **ON_FIG_TRAIL) == [
+        ("remove_saved_home", {"zpid": "101"})
+    ]
+    assert calls("forget the 2nd", **ON_FIG_TRAIL) == details("102")  # not saved: its details

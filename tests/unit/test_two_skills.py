@@ -132,11 +132,45 @@ def test_a_part_read_from_the_whole_keeps_only_the_calls_the_first_part_does_not
     ]
 
 
-def test_a_second_part_that_names_nothing_back_is_not_read_from_the_whole(
+def test_a_second_part_nearer_the_first_parts_skill_is_not_read_by_another_from_the_whole(
     tmp_path: Path,
 ) -> None:
     said = "save the house in Paris, and what's the weather today"
     assert calls_for(tmp_path, said, {"alpha": "paris", "beta": "house"}) == [("alpha_tool", said)]
+
+
+HOUSE_PLANNER = """
+PRIORITY = 60
+def plan(turn):
+    if "house" not in turn["text"].lower():
+        return None
+    return {"calls": [{"name": "beta_tool", "args": {"q": "the house"}}], "note": ""}
+"""
+
+
+def test_a_second_part_that_leaves_unsaid_what_it_refers_to_is_read_from_the_whole(
+    tmp_path: Path,
+) -> None:
+    """alpha plans the weather only where the place is said: "then tell me the weather" is of
+    the house the first part names (beta plans the whole as that part alone), so alpha plans it
+    from the whole message; "is the weather like that" points at what was said, and is not."""
+    folders = two_skill_folders(tmp_path, {"alpha": "weather", "beta": "house"})
+    (folders[0] / "planner.py").write_text(LEANING_PLANNER.replace('"it" in text.split()', "True"))
+    (folders[1] / "planner.py").write_text(HOUSE_PLANNER)
+    planners = Planners.from_folders(folders)
+    said = "open the house in Austin after that tell me the weather"
+    pointed = "open the house in Austin, is the weather like that"
+    try:
+        bound = Bound(planners, ("alpha_tool", "beta_tool"))
+        answer = bound.respond([HumanMessage(said)])
+        other = bound.respond([HumanMessage(pointed)])
+    finally:
+        planners.close()
+    assert [(c["name"], c["args"]["q"]) for c in answer.tool_calls] == [
+        ("beta_tool", "the house"),
+        ("alpha_tool", said),
+    ]
+    assert [c["name"] for c in other.tool_calls] == ["alpha_tool"]
 
 
 EACH_PART_PLANNER = """

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from .arbitration import arbitrate
 from .clauses import position_of
+from .comparative import picked_by_comparison
 from .courtesy import without_courtesy
 from .hint_chips import follow_up_hints
 from .plain_english import plain_english
@@ -82,6 +83,7 @@ def plan_for(conv: Conversation) -> Plan | None:
         open_at = position_of(str((conv.focused or {}).get("zpid")), shown) or 0
         conv = conv.read_as(lambda text: said_absolutely(text, len(shown), open_at))
         conv = conv.read_as(positions_listed)
+        conv = conv.read_as(lambda text: picked_by_comparison(text, shown))
         conv = conv.read_as(lambda text: bounded_by_home(text, shown, conv.focused))
     return arbitrate(conv, _decided(conv), plan_as)
 

@@ -46,14 +46,15 @@ _IN_VIEW = re.compile(
 """The home in view, named as the subject of a question."""
 _ASKED = re.compile(
     r"\?\s*$|^\W*(?:does|did|do|has|have|is|was|how (?:many|much|big|old|are|is|far|long)|what|whats|which)\b|"
-    r"\bor not\b|\b(?:tell|let) (?:me|us) (?:know )?(?:if|whether)\b"
+    r"\bor not\b|\b(?:tell|let) (?:me|us) (?:know )?(?:if|whether)\b|"
+    r"\b(?:curious|wonder(?:ing)?|want to know|wanna know|not sure) (?:if|whether)\b"
 )
 _FACT = re.compile(
     r"\bhow (?:many|much|big|old|large)\b|\b(?:bed(?:room)?s?|bath(?:room)?s?|garage|pool|hoa|"
     r"yard|garden|schools?|size|far|distance|commute|sq ?ft|square|built|year|roof|basement|fireplace|tax(?:es)?|lot|"
     r"kitchen|floors?|levels?|parking|patio|porch|deck|view|ac|heating|solar|fence|air|"
     r"air conditioning|laundry|washer|dryer|pets?|dogs?|cats?|furnished|storage|closets?|"
-    r"appliances|light|sunlight|noise|quiet|carport|attic|balcony|hvac|near|close|parks?|"
+    r"appliances|light|sun|sunny|sunlight|noise|quiet|carport|attic|balcony|hvac|near|close|parks?|"
     r"(?<=the )price|cost|costs|worth)\b"
 )
 """A fact a home's details hold."""
@@ -103,6 +104,15 @@ _WHO_LIVES = re.compile(
 )
 """Who lives around it, or whether we would fit in among them: no fact of its place (fair
 housing: said so by the intent's words)."""
+_FROM_ITS_LISTING = re.compile(
+    r"\b(?:does|do|did|would) (?:the|its|this|that) (?:listing|description|ad|write-?up) "
+    r"(?:say|mention|show|tell|list|note)\b|\bwhat (?:does|do) (?:the|its) (?:listing|description) "
+    r"say\b|\banything in (?:the|its) (?:listing|description)\b|"
+    r"\b(?:any|more|some) info(?:rmation)? (?:on|about|regarding)\b.*\b(?:this|that) "
+    r"(?:one|house|home|place|listing|property)\b"
+)
+"""What its listing says of something ("does the listing say anything about solar panels",
+"any info on the roof age for this house"): the open home's details, no search."""
 _ANOTHER_SEARCH = frozenset({"location", "near", "price_max", "price_min", "beds_min"})
 _OTHER_HOMES = re.compile(
     r"\b(?:homes|houses|condos|townhomes|townhouses|apartments|places|listings|properties)\b"
@@ -195,7 +205,7 @@ def asked_of_home_in_view(conv: Conversation) -> Plan | None:
     if conv.focused is None or find_reference(conv.text) is not None:
         return None
     norm = conv.norm
-    if _subjectless(conv) or _of_its_place(conv):
+    if _subjectless(conv) or _of_its_place(conv) or _from_its_listing(conv):
         return Plan([details(str(conv.focused["zpid"]))])
     if not (_IN_VIEW.search(norm) and _ASKED.search(norm) and _FACT.search(norm)):
         return None
@@ -215,6 +225,13 @@ def _subjectless(conv: Conversation) -> bool:
     return bool(_PETS_OR_PHOTOS.search(conv.norm)) and not _NOT_ITS_FACTS.search(
         re.sub(r"\b(?:show|see|view|send|get|any)\b", "", conv.norm)
     )
+
+
+def _from_its_listing(conv: Conversation) -> bool:
+    """What its listing says asked, no other homes or criteria named."""
+    if _ANOTHER_SEARCH & set(conv.parsed.criteria) or _OTHER_HOMES.search(conv.norm):
+        return False
+    return bool(_FROM_ITS_LISTING.search(conv.norm))
 
 
 def _of_its_place(conv: Conversation) -> bool:

@@ -157,12 +157,23 @@ _NUMBER_LIST = re.compile(
     rf"(?:number )?({NUMW})\b{_NOT_AMOUNT}"
 )
 """A list of positions after the first is named ("add number 1, 4 and 6")."""
+_SHOWN_PAIR = re.compile(
+    r"\b(show(?: me| us)?|open(?: up)?|see|view|give me|pull up|bring up|look at|check out|"
+    r"details?(?: (?:of|on|for|about))?|info(?: (?:on|about|for))?|more (?:on|about)) "
+    rf"(?:the )?({_NOT_ONE})(,? (?:and also|and|also|plus|&)|,) (?:the )?({_NOT_ONE})\b"
+    rf"{_NOT_AMOUNT}(?=\s*(?:details?|info|too|as well|please|pls|plz)?\s*[.!?]*\s*$)",
+    re.IGNORECASE,
+)
+"""Two bare numbers after a verb of showing, ending the wish ("show 7 also 8", "give me 5 and
+6 details"): two homes shown, not a count of homes."""
 
 
 def positions_listed(text: str) -> str:
     """`text` with a number listed beside a position written as a position too ("show me five
-    and also the six" -> "show me number five and also number six"): one wish for each, as the
-    clauses read them; the text itself when it lists none."""
+    and also the six" -> "show me number five and also number six"), and two bare numbers shown
+    at once ("open up 8 and 10"): one wish for each, as the clauses read them; the text itself
+    when it lists none."""
+    text = _SHOWN_PAIR.sub(r"\1 number \2\3 number \4", text)
     said = _LISTED_AFTER.sub(r"\1\2 number \3", text)
     return _LISTED_BEFORE.sub(r"number \1", said) if said != text else text
 

@@ -48,6 +48,8 @@ _REMOVE = re.compile(
     rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}"
 )
 """A removal, or a home taken (crossed, struck) off the list ("take the third off my list")."""
+_LET_GO = re.compile(r"\b(?:forget(?: about)?|scratch|ditch|toss|scrap|nix|lose interest in)\b")
+"""Letting a home go ("forget the first one"): a removal when the home it names is saved."""
 _REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
 _SAVE = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
@@ -76,12 +78,14 @@ _WEIGH = re.compile(
     rf"\b(?:more )?(?:{_COMPARATIVE}) than\b|"
     r"\bwhich (?:one )?(?:do |would |should |can )?(?:you|u) (?:recommend|suggest|prefer|pick|choose)\b|"
     rf"\bwhich of (?=(?:the |number |#)?(?:\d|{'|'.join(ORDINALS)}))|"
-    r"\bbetween\b.+\band\b.+\bwhich\b"
+    r"\bbetween\b.+\band\b.+\bwhich\b|\bdifferent (?:from|than|to)\b|"
+    r"\b(?:put|place|set|stand)\b.{1,30}\b(?:next to|beside|alongside)\b|"
+    r"\bwhich (?:one )?(?:should|shall|do|would|to) (?:(?:i|we) )?(?:pick|choose|go for|take)\b"
 )
 """Words that compare homes only when the message names two of them."""
 _EITHER = re.compile(
-    rf"(?:\bthe )?(?:\b(?:{ORD})|\bnumber \w+|#\s?\d+)(?: {NOUN})? (?:or|vs\.?|versus) "
-    rf"(?:the )?(?:(?:{ORD})|number \w+|#\s?\d+)\b"
+    rf"(?:\bthe )?(?:\b(?:{ORD})|\bnumber \w+|#\s?\d+|\bthis(?= (?:one |{NOUN} )?or\b))"
+    rf"(?: {NOUN})? (?:or|vs\.?|versus) (?:the )?(?:(?:{ORD})|number \w+|#\s?\d+)\b"
 )
 """Two homes named to choose between ("1 or 2 better for family", "first or last one?"): a
 comparison, unless another wish (a save, a removal) is said."""
@@ -222,7 +226,8 @@ def _remove(
     near: str | None,
     asked: bool = False,
 ) -> Planned:
-    if not (asked or _REMOVE.search(norm)):
+    let_go = bool(_LET_GO.search(norm)) and find_reference(norm) is not None
+    if not (asked or _REMOVE.search(norm) or let_go):
         return None
     zpids = saved_zpids(prefs)
     mentions_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm)
@@ -235,6 +240,8 @@ def _remove(
     listing, why = _target(norm, shown, focused)
     if listing is None:
         return [], why
+    if str(listing["zpid"]) not in zpids and let_go and not (asked or _REMOVE.search(norm)):
+        return None  # "forget the first one", not saved: not a removal
     if str(listing["zpid"]) not in zpids:
         return [], "That home isn't in your saved homes, so there is nothing to remove."
     return [(REMOVE_SAVED_HOME, {"zpid": str(listing["zpid"])})], ""

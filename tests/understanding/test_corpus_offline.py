@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.838}
+FLOORS = {"learn": 0.965, "heldout": 0.841}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -84,7 +84,12 @@ saved homes, 19 passing before): learn 1060/1080 -> 1071/1080 (99.2%), held-out 
 302/359 (84.1%); the held-out floor is 300 (0.835, two cases of margin). With understand25 (29
 learn cases: preferences stated, the open home's place, learners' amounts) and the lead's fix of
 its fair-housing fall, merged: learn 1102/1109 (99.4%), held-out 303/359 (84.4%); the floor is
-301 (0.838, two cases of margin)."""
+301 (0.838, two cases of margin).
+Seventeenth session (understand26, 27 learn cases: the open home's details and payment, two
+positions, comparison words, 16 passing before; understand27, 27 learn cases: preferences
+stated and changed, refine, learners' amounts, a city misspelt, 19 passing before), both merged:
+learn 1158/1163 (99.6%), held-out 303/359 -> 304/359 (84.7%); the floor is 302 (0.841, two cases
+of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -108,6 +108,12 @@ def test_a_comparison_word_picks_one_of_the_homes_named() -> None:
     assert "price_max" in searched("show me the cheaper ones", **ON_ELM_DRIVE)
 
 
+def test_every_word_a_bound_knows_picks_a_home_too() -> None:
+    """One list of comparison words serves "cheaper than the 3rd" and "the cheaper of 2 and 3"."""
+    assert named("track whichever is more pricey, 2 or 6", **ON_ELM_DRIVE) == [("watch_home", "76")]
+    assert named("save the higher priced of 1 and 4", **ON_ELM_DRIVE) == [("save_home", "71")]
+
+
 def test_two_homes_set_apart_or_weighed_for_a_pick_are_compared() -> None:
     pair = [("compare_properties", {"zpids": ["z2", "z4"]})]
     assert calls("in what way is 2 different to 4", **ON_ELM_COVE) == pair

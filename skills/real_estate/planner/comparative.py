@@ -11,24 +11,9 @@ from typing import Any
 from .parse import normalize
 from .picked import FIRST_N, LAST_N, picked
 from .positions import ORDINALS
-from .refs import all_positions
+from .refs import COMPARATIVES, all_positions
 
-_WAYS: dict[str, tuple[str, bool]] = {
-    "cheaper": ("price", False),
-    "less expensive": ("price", False),
-    "more affordable": ("price", False),
-    "lower priced": ("price", False),
-    "more expensive": ("price", True),
-    "pricier": ("price", True),
-    "bigger": ("sqft", True),
-    "larger": ("sqft", True),
-    "roomier": ("sqft", True),
-    "smaller": ("sqft", False),
-    "newer": ("year_built", True),
-    "older": ("year_built", False),
-}
-"""A comparison word: what it compares, and whether the most of it wins."""
-_WAY = "|".join(sorted(_WAYS, key=len, reverse=True))
+_WAY = "|".join(sorted(COMPARATIVES, key=len, reverse=True))
 _PICK = re.compile(
     rf"\b(?:the|whichever(?: one)?(?: is)?|which ?ever(?: one)? is) (?P<way>{_WAY})"
     r"(?: (?:one|house|home|place|listing)| of (?:the two|both|them|those|these|the 2))?\b"
@@ -54,7 +39,7 @@ def picked_by_comparison(text: str, shown: list[dict[str, Any]]) -> str:
         return text
     rest = norm[: pick.start()] + " " + norm[pick.end() :]
     homes = _named(rest, shown)
-    key, most = _WAYS[pick.group("way")]
+    key, most = COMPARATIVES[pick.group("way")]
     known = [home for home in homes if isinstance(home.get(key), int | float)]
     if len(homes) < 2 or len(known) != len(homes):
         return text

@@ -80,6 +80,25 @@ SUPERLATIVES: dict[str, tuple[str, bool]] = {
     "highest price": ("price", True),
     "most space": ("sqft", True),
 }
+COMPARATIVES: dict[str, tuple[str, bool]] = {
+    "cheaper": ("price", False),
+    "less expensive": ("price", False),
+    "less pricey": ("price", False),
+    "lower priced": ("price", False),
+    "more affordable": ("price", False),
+    "more expensive": ("price", True),
+    "pricier": ("price", True),
+    "more pricey": ("price", True),
+    "higher priced": ("price", True),
+    "bigger": ("sqft", True),
+    "larger": ("sqft", True),
+    "roomier": ("sqft", True),
+    "smaller": ("sqft", False),
+    "newer": ("year_built", True),
+    "older": ("year_built", False),
+}
+"""A comparison word (comparative.py, than_home.py): what it compares, and whether the most of
+it wins, as SUPERLATIVES."""
 _SUP = "|".join(SUPERLATIVES)
 _SUPERLATIVE_REF = re.compile(
     rf"\b(?P<s>{_SUP})\s+(?:one|listing|option|result|pick|choice|"

@@ -9,11 +9,14 @@ import re
 from typing import Any
 
 from .parse import normalize
-from .refs import find_reference, resolve
+from .refs import COMPARATIVES, find_reference, resolve
 
-_LESS = r"cheaper|less expensive|less pricey|lower priced|more affordable"
-_MORE = r"more expensive|pricier|more pricey|higher priced"
-_BIGGER = r"bigger|larger|roomier"
+
+def _words(key: str, most: bool) -> str:
+    return "|".join(word for word, way in COMPARATIVES.items() if way == (key, most))
+
+
+_LESS, _MORE, _BIGGER = _words("price", False), _words("price", True), _words("sqft", True)
 _THAN = re.compile(
     rf"\b(?P<way>{_LESS}|{_MORE}|{_BIGGER})(?P<what>(?: \w+){{0,2}}?) than (?P<home>"
     r"(?:the |number |#)?[\w-]+(?: (?:one|home|house|place|listing))?)(?=\W|$)"

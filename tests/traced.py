@@ -3,7 +3,7 @@
 switched on for one test and off after it.
 
 OpenTelemetry's global providers can be set once per process, so they are made once and only
-their membership in `setup`'s providers (what `setup.active()` / `setup.measuring()` read) is
+their membership in `setup`'s providers (what `setup.active()` / `setup.recording()` read) is
 switched per test.
 """
 

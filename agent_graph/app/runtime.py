@@ -150,7 +150,7 @@ class AppRuntime:
             skills=overrides.wrap_skills(registry) if overrides.wrap_skills else registry,
             profile=profile,
         )
-        if local_server is not None:
+        if profile.warms_up:
             _warm(services, signed_in=tokens.enabled or settings.accounts_on)
         settles = [memory.settle] if memory.write_behind else []
         runner = _turn_runner(settings, services, storage, checkpointer, settles + behind)

@@ -39,14 +39,6 @@ def validate_id(kind: str, value: str) -> str:
     return value
 
 
-def normalize_key(text: str) -> str:
-    """Turn free text ("Max budget") into a valid key ("max_budget"); ValueError if none is left."""
-    key = re.sub(r"[^a-z0-9_.-]+", "_", text.strip().lower()).strip("_.-")[:64]
-    if not key:
-        raise ValueError(f"cannot make a preference key from {text!r}")
-    return key
-
-
 @dataclass(frozen=True)
 class PreferenceEntry:
     """One typed L1 entry; invalid keys or multi-line values raise ValueError."""

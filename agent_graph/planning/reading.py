@@ -98,8 +98,3 @@ def tool_results(messages: Sequence[BaseMessage]) -> list[tuple[str, dict[str, A
             if isinstance(payload, dict) and "type" in payload:
                 found.append((message.name or names.get(message.tool_call_id, ""), payload))
     return found
-
-
-def results_in(messages: Sequence[BaseMessage]) -> list[dict[str, Any]]:
-    """Structured tool results (dicts with a `type`) in message order."""
-    return [payload for _tool, payload in tool_results(messages)]

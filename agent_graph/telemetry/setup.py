@@ -107,11 +107,6 @@ def active() -> bool:
     return any(isinstance(p, TracerProvider) for p in _providers)
 
 
-def measuring() -> bool:
-    """Metrics are being recorded (OTEL_METRICS_EXPORTER names a reader), traced or not."""
-    return any(isinstance(p, MeterProvider) for p in _providers)
-
-
 def recording() -> bool:
     """Anything is being recorded: spans or metrics (else a turn is left as it is)."""
     return bool(_providers)

@@ -9,7 +9,6 @@ from agent_graph.memory import preferences
 from agent_graph.memory.preferences import (
     PreferenceEntry,
     PreferenceStore,
-    normalize_key,
     render_entries,
 )
 
@@ -99,12 +98,6 @@ def test_invalid_values_are_rejected(bad: str) -> None:
 def test_unknown_entry_type_is_rejected() -> None:
     with pytest.raises(ValueError):
         PreferenceEntry("WISH", "k", "v")  # type: ignore[arg-type]
-
-
-def test_normalize_key() -> None:
-    assert normalize_key("  Max Budget!! ") == "max_budget"
-    with pytest.raises(ValueError):
-        normalize_key("!!!")
 
 
 def test_writes_go_through_a_temp_file_and_os_replace(

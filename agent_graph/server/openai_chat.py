@@ -6,7 +6,6 @@ last user message is the turn and the session carries the rest (memory, "the sec
 
 from __future__ import annotations
 
-import re
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -20,8 +19,6 @@ MODEL_ID = "propsearch"
 SESSION_HEADERS = ("x-session-id", "x-openwebui-chat-id")
 """Headers a client may name its conversation with (Open WebUI forwards its chat id in the
 second when ENABLE_FORWARD_USER_INFO_HEADERS is on); the body's `user` field comes after."""
-APPROVE = {"yes", "y", "ok", "okay", "sure", "go ahead", "do it", "confirm", "approve"}
-DECLINE = {"no", "n", "cancel", "don't", "do not", "stop", "keep it", "leave it"}
 ASK_IN_WORDS = "\n\n{question}\n\nReply **yes** to go ahead, or **no** to leave it as it is."
 """How a paused turn's question reads in an OpenAI client, which has no buttons."""
 
@@ -38,17 +35,6 @@ def session_for(keyed: Pseudonyms, user: str, named: str | None, opening: str) -
             value if SESSION_ID.match(value) else "oa-" + keyed.of("session", f"named\n{value}", 40)
         )
     return "oa-" + keyed.of("session", f"{user}\n{opening}", 40)
-
-
-def reply_to_confirmation(message: str) -> bool | None:
-    """True for a yes, False for a no, None for anything else (a new message)."""
-    words = re.sub(r"[^\w' ]+", " ", message.lower()).split()
-    text = " ".join(words)
-    if text in APPROVE or (words and words[0] in APPROVE and len(words) <= 4):
-        return True
-    if text in DECLINE or (words and words[0] in DECLINE and len(words) <= 4):
-        return False
-    return None
 
 
 def message_text(content: Any) -> str:

@@ -24,6 +24,8 @@ COMPARE = "compare_properties"
 SAVE_SEARCH = "save_search"
 WATCH_HOME = "watch_home"
 REQUEST_TOUR = "request_tour"
+ACCOUNT_CONTACT = "my PropSearch account"
+"""A tour request's contact when the buyer names none: the agent reaches them through the product."""
 ENTRY_WORDS = {
     "budget_max": "budget",
     "budget_min": "lowest price",

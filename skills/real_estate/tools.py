@@ -7,9 +7,8 @@ from typing import Any
 from criteria import DEFAULT_LIMIT, MAX_LIMIT
 from memory_write import ENTRY_KINDS, ENTRY_TYPES, PREFERENCE_KEYS
 from real_estate import domain
-from real_estate.domain import FEATURES, LANDMARKS, PROPERTY_TYPES, SORTS
+from real_estate.domain import ACCOUNT_CONTACT, FEATURES, LANDMARKS, PROPERTY_TYPES, SORTS
 from tour_times import ANY_TIME
-from tours import ACCOUNT_CONTACT
 from watches import WATCH_WHAT
 
 SYSTEM_PROMPT = """\

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from real_estate.domain import ACCOUNT_CONTACT
 from saved_homes import saved_line, zpid_of
 from skill_runtime import ToolError
 from tour_times import TourTimeError, resolved
 
-ACCOUNT_CONTACT = "my PropSearch account"
 MAX_TIMES_CHARS = 120
 MAX_CONTACT_CHARS = 120
 _CONTACT = re.compile(r"^[\w.+@\-() /#]+$")

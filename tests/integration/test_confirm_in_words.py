@@ -8,7 +8,7 @@ import re
 
 from fastapi.testclient import TestClient
 
-from tests.servers import last_data, sse_events, stream_turn
+from tests.servers import last_data, sse_events, started_tools, stream_turn
 
 KEYS = re.compile(r"\b(search|watch|home)_\w+|\b\d{6,}\b")
 
@@ -65,3 +65,35 @@ def test_a_direct_call_is_asked_in_the_chats_words(app_client: TestClient) -> No
     direct = _asked_directly(app_client, "request_tour", tour[-2]["args"])
     assert direct == tour[-2]["question"].replace(second["address"], "this home")
     assert "Saturday morning" not in direct and not KEYS.search(direct)
+
+
+def _watched(client: TestClient) -> list[str]:
+    prefs = client.get("/memory/preferences").json()["preferences"].get("real_estate", [])
+    return [p["key"] for p in prefs if p["entry_type"] == "WATCH"]
+
+
+def test_a_typed_yes_or_no_answers_the_question_a_new_message_drops_it(
+    app_client: TestClient,
+) -> None:
+    """Typed in the chat box instead of a click: "no thanks" leaves the watch unmade, "yes
+    please" makes it, and a message that is more than a yes ("sure, and what about Buda?")
+    is a new one, which drops the question (as any new message does)."""
+    searched = stream_turn(app_client, "3 bedroom houses in 78745")
+    session = searched[0]["session_id"]
+    third = last_data(searched)["items"][2]
+    before = _watched(app_client)
+
+    _question(stream_turn(app_client, "let me know if the third one gets cheaper", session))
+    declined = stream_turn(app_client, "no thanks", session)
+    assert "confirm" not in [e["type"] for e in declined] and _watched(app_client) == before
+
+    _question(stream_turn(app_client, "let me know if the third one gets cheaper", session))
+    approved = stream_turn(app_client, "yes please", session)
+    assert "watch_home" in started_tools(approved)
+    assert [k for k in _watched(app_client) if k not in before] == [f"watch_{third['zpid']}"]
+
+    _question(stream_turn(app_client, "I'd like to see the third one on Saturday", session))
+    moved_on = stream_turn(app_client, "sure, and what about Buda?", session)
+    assert "request_tour" not in started_tools(moved_on)
+    answered = {"session_id": session, "confirm": {"id": "any", "approve": True}}
+    assert app_client.post("/chat/stream", json=answered).status_code == 409

@@ -147,9 +147,11 @@ def test_answers_word_each_kept_entry_and_the_handoff() -> None:
     )
     tour = {"type": "handoff", "kind": "tour", "address": "2 Oak St",
             "details": {"times": "saturday morning", "contact": ACCOUNT}}  # fmt: skip
-    assert "sent your tour request for 2 Oak St (saturday morning)" in _replies.describe_results(
-        tour
-    )
+    said = _replies.describe_results(tour)
+    assert "sent your tour request for 2 Oak St (saturday morning)" in said
+    assert said.endswith("they will contact you through your PropSearch account.")
+    tour["details"]["contact"] = "ana@example.com"
+    assert _replies.describe_results(tour).endswith("will contact you at ana@example.com.")
 
 
 def test_show_my_saved_searches_lists_them_in_words() -> None:

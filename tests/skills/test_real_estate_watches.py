@@ -11,9 +11,10 @@ import pytest
 from criteria import parse_criteria
 from matching import match_saved_searches
 from providers.austin import AustinProvider
+from real_estate.domain import ACCOUNT_CONTACT
 from skill_runtime import ToolError
 from tour_times import ANY_TIME
-from tours import ACCOUNT_CONTACT, request_tour
+from tours import request_tour
 from watches import save_search, watch_home
 
 from agent_graph.skills.model.metadata import read_meta

@@ -114,3 +114,18 @@ def test_two_bare_numbers_as_the_subject_of_a_watch() -> None:
         ("watch_home", {"zpid": "902", "watch": "price"}),
         ("watch_home", {"zpid": "905", "watch": "price"}),
     ]
+
+
+def test_asking_what_i_asked_to_be_watched_lists_it_and_starts_nothing() -> None:
+    """A question about what is watched, put as what the person asked for ("what have I asked
+    you to keep an eye on"), lists the watches; it is not a new watch or a saved search."""
+    for text in [
+        "what did I ask you to keep tabs on",
+        "anything I told you to track for me?",
+        "what are you keeping an eye on",
+        "which alerts do we have",
+    ]:
+        assert calls(text, **WATCHING) == [], text
+    assert calls("keep an eye on the 2nd", **WATCHING) == [
+        ("watch_home", {"zpid": "902", "watch": "any"})
+    ]

@@ -1,4 +1,4 @@
-"""The OpenAI-compatible layer's pure parts: sessions, yes/no answers, Markdown tables."""
+"""The OpenAI-compatible layer's pure parts: sessions, message text, Markdown tables."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from agent_graph.security.ids import SESSION_ID
 from agent_graph.security.pseudonyms import KEY_FILE, Pseudonyms, deployment_key
 from agent_graph.server.openai_chat import (
     message_text,
-    reply_to_confirmation,
     session_for,
 )
 from agent_graph.skills.model.model_view import ModelView
@@ -50,15 +49,6 @@ def test_the_secret_is_the_setting_else_one_made_once_and_kept(tmp_path: Path) -
     assert len(made) == 32 and deployment_key("", tmp_path) == made  # kept across starts
     assert (tmp_path / KEY_FILE).stat().st_mode & 0o777 == 0o600
     assert deployment_key("", tmp_path / "elsewhere") != made
-
-
-def test_yes_and_no_in_several_phrasings_anything_else_is_a_new_message() -> None:
-    for said in ("yes", "Yes!", "ok", "go ahead", "yes, do it", "Sure."):
-        assert reply_to_confirmation(said) is True, said
-    for said in ("no", "No.", "cancel", "no, keep it", "don't"):
-        assert reply_to_confirmation(said) is False, said
-    for said in ("show me condos", "yes I would like to see condos in Austin under 300k", ""):
-        assert reply_to_confirmation(said) is None, said
 
 
 def test_text_of_content_parts() -> None:

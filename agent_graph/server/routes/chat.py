@@ -25,6 +25,7 @@ from agent_graph.security.ids import SESSION_ID
 from agent_graph.server.deps import ERRORS, Caller, Guest, Runtime
 from agent_graph.storage.sessions import new_session_id
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.replies import typed_answer
 from agent_graph.turns.runs import RemoteRun, Run
 
 router = APIRouter(tags=["chat"], responses=ERRORS)
@@ -93,16 +94,17 @@ def _public_session(runtime: AppRuntime, body: ChatRequest) -> str:
 async def _confirm(
     runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
 ) -> dict[str, Any] | None:
-    """The confirm answer as the runner takes it; 409 when the session waits for no such one.
-    When the shared storage is down the turn itself reports that as an error event."""
-    if body.confirm is None:
-        return None
+    """The confirm answer as the runner takes it, a yes or a no typed while the session waits
+    for one included; 409 when the session waits for no such one. When the shared storage is
+    down the turn itself reports that as an error event."""
     try:
+        if body.confirm is None:
+            return await typed_answer(runtime.runner, who.user, session_id, body.message)
         waiting = await runtime.runner.pending_confirmation(who.user, session_id)
     except Exception as exc:
         if runtime.runner.outage(exc) is None:
             raise
-        return body.confirm.model_dump()
+        return None if body.confirm is None else body.confirm.model_dump()
     if waiting != body.confirm.id:
         raise HTTPException(409, "this conversation is not waiting for that confirmation")
     return body.confirm.model_dump()
@@ -112,7 +114,8 @@ async def _sse(
     runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
 ) -> EventSourceResponse:
     confirm = await _confirm(runtime, who, session_id, body)
-    request = TurnRequest(who.user, session_id, body.message, who.role, who.persist, confirm)
+    message = None if confirm else body.message
+    request = TurnRequest(who.user, session_id, message, who.role, who.persist, confirm)
     run = runtime.runs.start(request)
     return run_stream(run)
 
@@ -153,7 +156,8 @@ async def _answer(
     runtime: AppRuntime, who: Principal, session_id: str, body: ChatRequest
 ) -> ChatAnswer:
     confirm = await _confirm(runtime, who, session_id, body)
-    request = TurnRequest(who.user, session_id, body.message, who.role, who.persist, confirm)
+    message = None if confirm else body.message
+    request = TurnRequest(who.user, session_id, message, who.role, who.persist, confirm)
     turn = runtime.runs.events(request)
     answer = await collect(turn, session_id)
     if "error" in answer:

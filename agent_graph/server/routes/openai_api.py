@@ -25,10 +25,10 @@ from agent_graph.server.openai_chat import (
     Completion,
     error_body,
     message_text,
-    reply_to_confirmation,
     session_for,
 )
 from agent_graph.turn_request import TurnRequest
+from agent_graph.turns.replies import typed_answer
 from agent_graph.turns.text import TurnText
 
 router = APIRouter(prefix="/v1", tags=["openai"], responses=ERRORS)
@@ -158,10 +158,8 @@ async def _turn(runtime: AppRuntime, who: Principal, session_id: str, text: str)
     """The turn to run: a yes or no answers the confirmation the session waits for, anything
     else is a new message (which drops a paused turn, as in the web UI)."""
     turn = TurnRequest(who.user, session_id, text, who.role, who.persist)
-    pending = await runtime.runner.pending_confirm(who.user, session_id)
-    approve = reply_to_confirmation(text) if pending else None
-    if pending and approve is not None:
-        return replace(turn, message=None, confirm={"id": pending.confirm.id, "approve": approve})
+    if confirm := await typed_answer(runtime.runner, who.user, session_id, text):
+        return replace(turn, message=None, confirm=confirm)
     return turn
 
 

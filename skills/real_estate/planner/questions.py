@@ -9,7 +9,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from real_estate.domain import ENTRY_WORDS, FORGET_CRITERIA, REQUEST_TOUR
+from real_estate.domain import ACCOUNT_CONTACT, ENTRY_WORDS, FORGET_CRITERIA, REQUEST_TOUR
 from real_estate.tour_times import TourTimeError, resolved
 
 from .wording import criteria_phrase
@@ -36,7 +36,7 @@ def tour_question(turn: Mapping[str, Any], args: Mapping[str, Any]) -> str | Non
     except (TourTimeError, ValueError, LookupError):
         return None
     home = _address(turn, str(args.get("zpid") or "")) or "this home"
-    contact = args.get("contact") or "my PropSearch account"
+    contact = args.get("contact") or ACCOUNT_CONTACT
     return f"Send a tour request for {home} ({times}) to an agent (contact: {contact})?"
 
 

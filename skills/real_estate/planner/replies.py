@@ -11,7 +11,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SAVE_CRITERIA, SEARCH
+from real_estate.domain import (
+    ACCOUNT_CONTACT,
+    DETAILS,
+    DETAILS_BY_ADDRESS,
+    SAVE_CRITERIA,
+    SEARCH,
+)
 
 from .home_detail import describe_detail, plain, room_facts
 from .relaxations import relaxations
@@ -124,9 +130,13 @@ def _watch_write(result: Mapping[str, Any]) -> str:
 def _handoff(result: Mapping[str, Any]) -> str:
     details = result.get("details") if isinstance(result.get("details"), Mapping) else {}
     home = result.get("address") or f"home {details.get('zpid')}"
+    contact = details.get("contact")
+    reach = (
+        "through your PropSearch account" if contact in (None, ACCOUNT_CONTACT) else f"at {contact}"
+    )
     return (
         f"I've sent your tour request for {home} ({details.get('times')}) to an agent; they "
-        f"will contact you at {details.get('contact')}."
+        f"will contact you {reach}."
     )
 
 

@@ -11,13 +11,12 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from real_estate.domain import REQUEST_TOUR
+from real_estate.domain import ACCOUNT_CONTACT, REQUEST_TOUR
 from real_estate.tour_times import NoTimeSaid, TourTimeError, in_words, slots
 
 from .refs import all_positions, find_reference
 
 Call = tuple[str, dict[str, Any]]
-ACCOUNT_CONTACT = "my PropSearch account"
 MOST_TOURED = 3
 """Saved homes toured in one request at most ("visit my saved homes")."""
 

@@ -34,7 +34,9 @@ LIST = re.compile(
     r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
     r"watch(?:es|ing)|search alerts|(?:tracking|monitoring|keeping tabs on)(?= for (?:me|us)\b|\W*$))\b|"
     r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:my|our) (?:price )?watch(?:list)?\b|"
-    r"\b(?:what|which)\b.*\b(?:(?:alert|search) (?:do|have) (?:i|we)|getting (?:\w+ )?alerts?)\b"
+    r"\b(?:what|which)\b.*\b(?:(?:alerts?|search(?:es)?) (?:do|have) (?:i|we)|getting (?:\w+ )?alerts?)\b|"
+    r"\b(?:what|which|anything)\b.*\b(?:(?:asked|told|ask|had|have) (?:you|u) to (?:watch|track|"
+    r"monitor|follow|keep (?:an eye|tabs) on)|keeping (?:an eye|tabs) on)(?= for (?:me|us)\b|\W*$)"
 )
 NEW_HOMES = re.compile(
     r"\b(?:this|the|that|my) search\b|\bnew (?:homes?|houses?|listings?|ones?|condos?)\b|"

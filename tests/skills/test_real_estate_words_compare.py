@@ -11,7 +11,9 @@ from tests.skills.real_estate_words import (
     ON_ELM_COVE,
     ON_ELM_DRIVE,
     ON_SCREEN,
+    Conversation,
     calls,
+    conversation,
     named,
     searched,
 )
@@ -121,3 +123,38 @@ def test_two_homes_set_apart_or_weighed_for_a_pick_are_compared() -> None:
     assert calls("we love 2 and 4 but which one to choose", **ON_ELM_COVE) == pair
     this_or = [("compare_properties", {"zpids": ["904", "902"]})]
     assert calls("this house or number 2?", **IN_VIEW) == this_or
+
+
+_HOMES = [
+    {"zpid": "61", "address": "1 Elm Way, Austin, TX", "price": 500000, "sqft": 2000},
+    {"zpid": "62", "address": "2 Elm Way, Austin, TX", "price": 450000, "sqft": 1500},
+    {"zpid": "63", "address": "3 Elm Way, Austin, TX", "price": 300000, "sqft": 1000},
+]
+_COMPARED = [{**home, "price_per_sqft": round(home["price"] / home["sqft"])} for home in _HOMES[:2]]
+_JUST_COMPARED = {
+    "last_criteria": {"location": "Austin"},
+    "last_results": _HOMES,
+    "compared": _COMPARED,
+}
+
+
+def test_a_question_about_homes_just_compared_is_answered_from_the_comparison() -> None:
+    """ "which one is cheaper per square foot" after comparing two homes names the one of the
+    two and the figures, and runs nothing: "cheaper" is not a refined search."""
+    found = conversation.plan_for(
+        Conversation(text="ok and which one's cheaper per square foot?", **_JUST_COMPARED)
+    )
+    assert found is not None and found.calls == []
+    assert found.note.startswith("1 Elm Way is the cheaper per square foot of the two: $250")
+    bigger = conversation.plan_for(Conversation(text="which of them is bigger", **_JUST_COMPARED))
+    assert bigger is not None and bigger.note.startswith("1 Elm Way is the bigger of the two")
+    searched_after = {**_JUST_COMPARED, "compared": []}
+    assert calls("which one's cheaper per square foot?", **searched_after) != []
+
+
+def test_the_cheaper_one_after_a_comparison_is_the_cheaper_of_those_compared() -> None:
+    """Not the cheapest shown (3 Elm Way): the cheaper of the two just compared."""
+    assert named("save the cheaper one", **_JUST_COMPARED) == [("save_home", "62")]
+    assert named("book a visit to the bigger one on saturday", **_JUST_COMPARED) == [
+        ("request_tour", "61")
+    ]

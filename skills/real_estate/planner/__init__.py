@@ -38,9 +38,13 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
     last_criteria: dict[str, Any] | None = None
     last_results: list[dict[str, Any]] = []
     focused: dict[str, Any] | None = None
+    compared: list[dict[str, Any]] = []
     for result in turn.get("earlier") or []:
         if result.get("type") == "listings":
             last_criteria, last_results = result.get("criteria") or {}, result.get("items") or []
+            compared = []
+        elif result.get("type") == "comparison":
+            compared = [i for i in result.get("items") or [] if isinstance(i, dict)]
         elif result.get("type") == "detail" and result.get("items"):
             focused = result["items"][0]
     ranked = ranking_of(turn)
@@ -49,6 +53,7 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
         last_criteria=last_criteria,
         last_results=last_results,
         focused=focused,
+        compared=compared,
         preferences=dict(turn.get("preferences") or {}),
         timezone=str(turn.get("timezone") or "UTC"),
         intents=ranked.intents,

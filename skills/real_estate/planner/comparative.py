@@ -6,6 +6,7 @@ than_home.py) nor "the cheaper ones" (a search)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from .parse import normalize
@@ -30,15 +31,18 @@ _BARE_PAIR = re.compile(
 )
 
 
-def picked_by_comparison(text: str, shown: list[dict[str, Any]]) -> str:
-    """`text` with "the cheaper (one)" among the homes it names written as that home's position;
-    the text itself when it names fewer than two shown homes or their amounts are unknown."""
+def picked_by_comparison(
+    text: str, shown: list[dict[str, Any]], compared: Sequence[dict[str, Any]] = ()
+) -> str:
+    """`text` with "the cheaper (one)" among the homes it names (else those just compared, when
+    they are shown) written as that home's position; the text itself when it names fewer than
+    two shown homes or their amounts are unknown."""
     norm = normalize(text)
     pick = _PICK.search(norm)
     if pick is None:
         return text
     rest = norm[: pick.start()] + " " + norm[pick.end() :]
-    homes = _named(rest, shown)
+    homes = _named(rest, shown) or _shown(compared, shown)
     key, most = COMPARATIVES[pick.group("way")]
     known = [home for home in homes if isinstance(home.get(key), int | float)]
     if len(homes) < 2 or len(known) != len(homes):
@@ -56,3 +60,9 @@ def _named(norm: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     said = _BARE_PAIR.sub(r"number \1\2number \3", norm)
     positions = [p for p in all_positions(said) if 1 <= p <= len(shown)]
     return [shown[p - 1] for p in positions]
+
+
+def _shown(compared: Sequence[dict[str, Any]], shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The shown homes that were just compared, in the comparison's order."""
+    by_zpid = {str(home.get("zpid")): home for home in shown}
+    return [by_zpid[z] for home in compared if (z := str(home.get("zpid"))) in by_zpid]

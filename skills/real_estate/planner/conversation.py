@@ -18,7 +18,9 @@ message is nearest to plans it by its own recognizer (arbitration.py). The rules
 5. anything with search criteria, preferences, or "what's available" -> save the stated
    preferences (see prefs.py), then search.
 Saved homes, comparison and "forget my budget" (saved.py) are read right after a card click,
-after saved searches, watches and tour requests (watch.py).
+after saved searches, watches and tour requests (watch.py); a question about the homes just
+compared ("which one is cheaper per square foot?") before them, answered from the comparison
+(compared.py).
 
 A criterion said to matter no longer ("the price doesn't really matter", "bedrooms are not
 important anymore") is dropped from the last search (loosened.py).
@@ -83,7 +85,7 @@ def plan_for(conv: Conversation) -> Plan | None:
         open_at = position_of(str((conv.focused or {}).get("zpid")), shown) or 0
         conv = conv.read_as(lambda text: said_absolutely(text, len(shown), open_at))
         conv = conv.read_as(positions_listed)
-        conv = conv.read_as(lambda text: picked_by_comparison(text, shown))
+        conv = conv.read_as(lambda text: picked_by_comparison(text, shown, conv.compared))
         conv = conv.read_as(lambda text: bounded_by_home(text, shown, conv.focused))
     return arbitrate(conv, _decided(conv), plan_as)
 

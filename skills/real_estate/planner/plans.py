@@ -46,6 +46,8 @@ class Conversation:
     last_criteria: dict[str, Any] | None = None
     last_results: list[dict[str, Any]] = field(default_factory=list)
     focused: dict[str, Any] | None = None
+    compared: list[dict[str, Any]] = field(default_factory=list)
+    """The homes of the last comparison, while no search has come after it."""
     preferences: dict[str, str] = field(default_factory=dict)
     last_total: int | None = None
     timezone: str = "UTC"

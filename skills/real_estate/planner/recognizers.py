@@ -28,6 +28,7 @@ from .clauses import (
     same_search,
     with_wish_of,
 )
+from .compared import compared_question
 from .home_recognizers import (
     asked_of_home_in_view,
     clicked_card,
@@ -214,6 +215,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("typed ids", typed_ids),
     ("two wishes", two_wishes),
     ("watches and tours", watches_and_tours),
+    ("compared question", compared_question),
     ("saved homes", saved_homes),
     ("street address", street_address),
     ("contradiction", contradiction),

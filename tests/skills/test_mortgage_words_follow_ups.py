@@ -145,3 +145,13 @@ def test_a_home_opened_by_its_bare_number_is_the_one_whose_payment_is_asked() ->
         "rate_percent": 7,
     }
     assert args_of("look at 3 bedroom ones, what's the monthly on 500k")["price"] == 500_000
+
+
+def test_the_newest_or_oldest_home_shown_is_the_one_whose_payment_is_asked() -> None:
+    built = [
+        {**home, "year_built": year}
+        for home, year in zip(LISTINGS["items"], (1998, 2021, 1975), strict=True)
+    ]
+    shown = [{"type": "listings", "items": built}]
+    assert args_of("open the newest and figure the monthly at 6%", shown)["price"] == 425_000
+    assert args_of("whats the monthly on the oldest one", shown)["price"] == 480_000

@@ -10,8 +10,10 @@ import pytest
 
 from tests.skills.real_estate_words import (
     ELM_STREET_SEARCH,
+    IN_VIEW,
     ON_ELM_STREET,
     calls,
+    details,
     module,
     searched,
 )
@@ -104,3 +106,13 @@ def test_a_price_cut_in_a_learners_words_is_a_drop() -> None:
 def test_the_price_dropped_to_an_amount_is_a_lower_cap_no_price_cut() -> None:
     found = searched("drop the price to 380k", **ON_ELM_STREET)
     assert found["price_max"] == 380_000 and "price_dropped_within_days" not in found
+
+
+def test_the_market_around_the_open_home_is_searched_in_its_zip() -> None:
+    assert searched("how is the market looking near this house", **IN_VIEW)["location"] == "78745"
+    found = searched("any homes that came on close by this month?", **IN_VIEW)
+    assert found["location"] == "78745" and found["days_on_market_max"] == 30
+    found = searched("price reductions in this neighborhood lately", **IN_VIEW)
+    assert found["location"] == "78745" and "price_dropped_within_days" in found
+    assert calls("has it been on the market a while", **IN_VIEW) == details("904")
+    assert calls("what's the neighborhood like around it", **IN_VIEW) == details("904")

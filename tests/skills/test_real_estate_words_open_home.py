@@ -178,3 +178,14 @@ def test_what_its_listing_says_or_a_wonder_about_the_open_home_is_its_details() 
     assert calls("got any info about the hvac for this place", **IN_VIEW) == details("904")
     assert calls("wondering whether this house gets much sun", **IN_VIEW) == details("904")
     assert "location" in searched("any info on condos in buda", **IN_VIEW)
+
+
+def test_a_fact_asked_of_the_open_home_with_the_verb_after_or_bare_is_its_details() -> None:
+    for said in [
+        "any carport with this place",
+        "and the heating, is it gas",
+        "flood risk?",
+        "were there any price drops on this house",
+    ]:
+        assert calls(said, **IN_VIEW) == details("904"), said
+    assert "features" in searched("any houses with a pool", **IN_VIEW)

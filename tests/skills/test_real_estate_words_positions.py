@@ -257,3 +257,11 @@ def test_two_bare_numbers_after_a_verb_of_showing_are_two_homes() -> None:
     assert calls("lemme see 2 also 4 pls", **ON_SCREEN) == both
     assert calls("give me 2, 4 details", **ON_SCREEN) == both
     assert "beds_min" in searched("show me 2 and 3 bedroom ones", **ON_SCREEN)
+
+
+def test_a_superlative_after_a_verb_that_opens_one_home_names_it() -> None:
+    assert calls("pull up the priciest", **ON_ELM_STREET) == details("z5")
+    found = calls("bring up the least expensive, then the payment", **ON_ELM_STREET)
+    assert found[0] == details("z2")[0]
+    assert "sort" in searched("look at the cheapest first", **ON_ELM_STREET)
+    assert "sort" in searched("show me the priciest", **ON_ELM_STREET)

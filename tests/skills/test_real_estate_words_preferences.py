@@ -368,3 +368,10 @@ def test_a_wish_stated_is_no_watch_whatever_intent_it_is_near() -> None:
     assert calls("we only want to look at condos, save that", intents=near) == [
         kept("property_type", "condo")
     ]
+
+
+def test_how_the_market_is_looking_somewhere_is_no_place_we_look_in() -> None:
+    assert calls("how's the market looking in pflugerville these days") == [
+        ("search_properties", {"location": "Pflugerville"})
+    ]
+    assert calls("we're looking in pflugerville")[0] == kept("location", "Pflugerville")

@@ -30,6 +30,8 @@ _SUPERLATIVES = {
     "cheapest": ("price", False), "least expensive": ("price", False),
     "most expensive": ("price", True), "priciest": ("price", True),
     "biggest": ("sqft", True), "largest": ("sqft", True), "smallest": ("sqft", False),
+    "lowest priced": ("price", False), "most affordable": ("price", False),
+    "newest": ("year_built", True), "oldest": ("year_built", False),
 }  # fmt: skip
 SUPERLATIVE = re.compile(rf"\b({'|'.join(_SUPERLATIVES)})\b")
 _THIS = re.compile(r"\b(it|this|that)(?: one| home| house| place| property)?\b")

@@ -51,6 +51,7 @@ from .clauses import position_of
 from .comparative import picked_by_comparison
 from .courtesy import without_courtesy
 from .hint_chips import follow_up_hints
+from .market import around_the_home
 from .plain_english import plain_english
 from .plans import Conversation, Plan, ToolRequest, words_of
 from .positions import positions_listed
@@ -75,10 +76,13 @@ def plan_for(conv: Conversation) -> Plan | None:
     """What to do for the user's message; None when it is not about homes. A shown home named
     by its street reads as its position ("more about 3312 Western Dr" -> "more about #3"), and
     English as a learner writes it as the recognizers read it (plain_english.py), without the
-    courtesy around it (courtesy.py); a position said relative to another, or taken back, as the
+    courtesy around it (courtesy.py); the market around the open home as the market of its
+    ZIP (market.py); a position said relative to another, or taken back, as the
     one meant (relative.py)."""
     if not card_click(conv.text):
         conv = _courtesy_read_away(conv).read_as(plain_english)
+        focused = conv.focused
+        conv = conv.read_as(lambda text: around_the_home(text, focused))
     if conv.last_results and not card_click(conv.text):
         shown = conv.last_results
         conv = conv.read_as(lambda text: with_positions(text, shown))

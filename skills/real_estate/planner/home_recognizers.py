@@ -47,6 +47,7 @@ _IN_VIEW = re.compile(
 _ASKED = re.compile(
     r"\?\s*$|^\W*(?:does|did|do|has|have|is|was|how (?:many|much|big|old|are|is|far|long)|what|whats|which)\b|"
     r"\bor not\b|\b(?:tell|let) (?:me|us) (?:know )?(?:if|whether)\b|"
+    r"\b(?:does|did|has|is) (?:it|this|that)\b|"
     r"\b(?:curious|wonder(?:ing)?|want to know|wanna know|not sure) (?:if|whether)\b"
 )
 _FACT = re.compile(
@@ -71,17 +72,18 @@ _FEATURE = (
     r"patio|porch|deck|fence|view|pets?|dogs?|cats?|washer(?: (?:and|&) dryer)?|dryer|laundry|"
     r"central air|a/?c|air conditioning|heating|solar(?: panels)?|storage|furnished|"
     r"appliances|(?:walk[- ]in )?closets?|school rating|schools?|lot size|square footage|"
-    r"sq ?ft|year built|floor ?plan|photos?|pictures?|pics|images"
+    r"sq ?ft|year built|floor ?plan|photos?|pictures?|pics|images|flood(?: zone| plain| risk)?"
 )
 _BARE_FACT = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|also|oh),? )*(?:what about |how about )?"
     r"(?P<lead>any |is there (?:an? )?|are there (?:any )?|got (?:an? )?|has (?:it )?(?:got )?(?:an? )?|"
     r"does it (?:have|come with) (?:an? )?|what about the |how about the )?"
     rf"(?:{_FEATURE})(?:,? (?:(?:and|or|&) )?(?:a |an )?(?:{_FEATURE}))*"
-    r"(?P<tail> (?:included|allowed|ok|okay|fine|permitted|on site|there|here|too))?\s*(?P<q>\?)?[\s?!.]*$"
+    r"(?P<tail> (?:included|allowed|ok|okay|fine|permitted|on site|there|here|too|"
+    r"(?:on|with|at|for) (?:it|this|that)(?: one| house| home| place)?))?\s*(?P<q>\?)?[\s?!.]*$"
 )
 """A fact asked with no subject named ("any garage?", "pets allowed?", "washer and dryer
-included?"): with a home open, a question about that home."""
+included?", "any pool with this one"): with a home open, a question about that home."""
 _PETS_OR_PHOTOS = re.compile(
     r"\b(?:pets?|dogs?|cats?)\b.*\b(?:allowed|ok|okay|fine|welcome|permitted)\b|"
     r"\bpet[- ]friendly\b|\b(?:bring|have|keep) (?:a|an|our|my) "
@@ -154,7 +156,8 @@ def time_on_market(conv: Conversation) -> Plan | None:
         return Plan([details(str(listing["zpid"]))]) if listing else None
     if conv.focused is None:
         return None
-    if asks_days_on_market(conv.text) or conv.intent == "time_on_market":
+    by_intent = conv.intent == "time_on_market" and "location" not in conv.parsed.criteria
+    if asks_days_on_market(conv.text) or by_intent:  # not "how's the market in 78745"
         return Plan([details(str(conv.focused["zpid"]))])
     return None
 

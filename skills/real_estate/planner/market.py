@@ -48,7 +48,8 @@ _HOW_LONG = re.compile(
     r"\bhow (?:long|many days)\b.*\b(?:on (?:the )?market|listed|for sale|up for sale|been up)\b|"
     rf"\bdays on (?:the )?market\b|\bwhen was {_THIS} listed\b|\bhow old is {_THIS}\b|"
     rf"\bwhen did {_THIS} (?:hit|come on|go on|get listed)\b|\bis {_THIS} (?:a )?new(?:ly)? list|"
-    r"\bprice history\b|"
+    r"\bprice history\b|\bany price (?:cuts?|drops?|reductions?|changes?) (?:on|for|to) "
+    rf"{_THIS}\b|"
     rf"\b(?:has|did|have) (?:{_THIS}|the price)\b.*\b(?:price (?:cuts?|drops?|reductions?|changes?)|"
     r"c[oa]me down|been (?:reduced|cut|lowered))\b|"
     rf"\b(?:did|has|have|was) {_THIS}\b.*\b(?:drop(?:ped)?|go(?:ne)? down|get cheaper)\b|"
@@ -105,3 +106,34 @@ def take_market(words: Words, c: dict[str, Any]) -> None:
 def asks_days_on_market(text: str) -> bool:
     """ "How long has it been on the market?" (about the listing in view)."""
     return bool(_HOW_LONG.search(text.lower()))
+
+
+_MARKET_WORDS = re.compile(
+    r"\bmarket\b(?! value)|\bfor sale\b|\bselling\b|\b(?:new|other|more) listings?\b|"
+    r"\bprice (?:drops?|cuts?|reductions?)\b|\b(?:came|come|coming) on\b",
+    re.IGNORECASE,
+)
+"""Words of what is on the market (not of one home's own facts)."""
+_AROUND_IT = re.compile(
+    r"\b(?:around|near|nearby|close to) (?:here|there|it|this|that)"
+    r"(?: (?:one|house|home|place|listing|property))?\b|\bnearby\b|\bclose by\b|"
+    r"\b(?:in|around) (?:this|that|the|its) (?:area|neighbou?rhood|part of town|zip(?: ?code)?)\b|"
+    r"\b(?:around|near) (?:there|here)\b",
+    re.IGNORECASE,
+)
+"""The open home's place, said without naming it ("around there", "near this one", "in this
+area")."""
+_ZIP = re.compile(r"\b(\d{5})\s*$")
+
+
+def around_the_home(text: str, home: dict[str, Any] | None) -> str:
+    """ "how's the market around there", "any new listings near this one" with a home open:
+    the place said as the open home's ZIP ("... in 78745"), so the market is searched there;
+    the home's own time on the market ("how long has it been listed") is left as it is."""
+    if home is None or not _MARKET_WORDS.search(text) or asks_days_on_market(text):
+        return text
+    place = str(home.get("zipcode") or "")
+    if not place and (match := _ZIP.search(str(home.get("address") or ""))):
+        place = match.group(1)
+    place = place or str(home.get("city") or "")
+    return _AROUND_IT.sub(f"in {place}", text, count=1) if place else text

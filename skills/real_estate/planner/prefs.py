@@ -36,7 +36,8 @@ _BUDGET = (
     r"(?:go|going|gonna go|decided|decide|settled?) (?:with|for|on)(?= \$?\d))\b"
 )
 _LOCATION = (
-    r"\b(?:looking|searching|shopping|house[- ]hunting|interested)\s+(?:only\s+)?(?:in|around)\b|"
+    r"\b(?<!market )(?:looking|searching|shopping|house[- ]hunting|interested)\s+"
+    r"(?:only\s+)?(?:in|around)\b|"
     r"\b(?:live|move|moving|relocat\w*|settle|stay)\s+(?:in|to)\b|\bprefer\b|\bonly want\b|"
     r"\bonly care about\b|\b(?:want|like|need|hope|plan) to be\s+(?:in|around)\b|"
     r"\bfocus(?:ed|ing)? on\b|"

@@ -105,7 +105,12 @@ _SUPERLATIVE_REF = re.compile(
     r"of (?:them|those|these|all|the (?:bunch|lot|list|group|results|ones shown)))\b"
     rf"|\bwhich\b(?:\s+\w+){{0,3}}\s+(?P<t>{_SUP})\b(?!\s+first)"
     rf"|\b(?:one|home|house|place|listing) with the (?P<u>{_SUP})\b"
+    rf"|\b(?:open(?: up)?|pull up|bring up|look at|check out) the (?P<v>{_SUP})"
+    r"(?=\s*(?:$|[,.;!?]|and\b|then\b|plus\b|also\b))"
 )
+"""A superlative with "one" or "of them", or after a verb that opens one home, ending its wish
+("pull up the cheapest and work out the mortgage", "open the priciest"); "show me the
+cheapest" and "look at the cheapest first" sort."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +169,8 @@ def find_reference(text: str) -> Reference | None:
     if match := _NUMBER_REF.search(norm):
         return Reference(position=int(to_number(match.group("n") or match.group("m"))))
     if match := _SUPERLATIVE_REF.search(norm):
-        return Reference(superlative=match.group("s") or match.group("t") or match.group("u"))
+        found = match.group("s") or match.group("t") or match.group("u") or match.group("v")
+        return Reference(superlative=found)
     return None
 
 

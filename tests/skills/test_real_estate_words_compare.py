@@ -121,3 +121,10 @@ def test_two_homes_set_apart_or_weighed_for_a_pick_are_compared() -> None:
     assert calls("we love 2 and 4 but which one to choose", **ON_ELM_COVE) == pair
     this_or = [("compare_properties", {"zpids": ["904", "902"]})]
     assert calls("this house or number 2?", **IN_VIEW) == this_or
+
+
+def test_a_position_said_again_as_a_bare_number_word_is_that_home() -> None:
+    said = "you compare the one and the four, after you save the four"
+    assert named(said, **ON_SCREEN) == [("compare_properties", ""), ("save_home", "904")]
+    said = "compare the two and the three then watch the three please"
+    assert named(said, **ON_SCREEN)[-1] == ("watch_home", "903")

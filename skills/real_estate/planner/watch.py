@@ -43,7 +43,7 @@ _NOTIFY = re.compile(
     r"\b(?:sav(?:e)?|bookmark|store) (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
     r"\b(?:save|keep|store) (?:it|this|that|these|those)(?: ones?)? as (?:a |my |our )?(?:saved )?search\b|"
     r"\b(?:save|keep) (?:these|this|the|my) (?:search )?(?:settings|filters|criteria)\b|"
-    r"\bsearch alerts?\b|\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
+    r"\bsearch alerts?\b|(?<!\blose )(?<!\blosing )\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
     r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
     r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b|\bkeep tabs on\b|"
     r"\bmonitor (?:it|this|that|the|these|those|my|#?\d|number)\b|"

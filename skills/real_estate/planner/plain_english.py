@@ -79,9 +79,13 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         # "compare the one and the two": two positions said as bare numbers
         (rf"\bthe ({_NUMBERS}) and the ({_NUMBERS})\b", r"number \1 and number \2"),
-        # "... and after save the two", "..., after you watch the five": "after" as "then",
-        # before a wish
-        (rf"\b(and|,) after(?: that)?(?: you| u)? (?=(?:{_VERBS}|{_YOU_VERBS})\b)", r"\1 then "),
+        # "... and after save the two", "..., after you watch the five", "compare 1 and 5 after
+        # save 5": "after" as "then", before a wish
+        (
+            rf"(\band|,|\b\d{{1,2}}|\b(?:{_NUMBERS})) after(?: that)?(?: you| u)? "
+            rf"(?=(?:{_VERBS}|{_YOU_VERBS})\b)",
+            r"\1 then ",
+        ),
         # "compare number one and number two, then save the two": a position said again
         (
             rf"\b({_AGAIN_VERBS}) the ({_NUMBERS})\b(?= *(?:one|house|home)?\s*(?:[,.;!?]|$|and\b|then\b|too\b|also\b|please\b|pls\b))",

@@ -114,3 +114,13 @@ def test_two_bare_numbers_as_the_subject_of_a_watch() -> None:
         ("watch_home", {"zpid": "902", "watch": "price"}),
         ("watch_home", {"zpid": "905", "watch": "price"}),
     ]
+
+
+@pytest.mark.parametrize(
+    "text", ["keep tabs on the pricier one", "ping me if the smaller house gets cheaper"]
+)
+def test_a_home_named_by_a_comparison_word_alone_is_asked_back_not_a_saved_search(
+    text: str,
+) -> None:
+    found = conversation.plan_for(Conversation(text=text, **ON_SCREEN))
+    assert found is not None and found.calls == [] and "Which one" in found.note

@@ -158,3 +158,15 @@ def test_the_cheaper_one_after_a_comparison_is_the_cheaper_of_those_compared() -
     assert named("book a visit to the bigger one on saturday", **_JUST_COMPARED) == [
         ("request_tour", "61")
     ]
+
+
+def test_a_position_said_again_as_a_bare_number_word_is_that_home() -> None:
+    said = "you compare the one and the four, after you save the four"
+    assert named(said, **ON_SCREEN) == [("compare_properties", ""), ("save_home", "904")]
+    said = "compare the two and the three then watch the three please"
+    assert named(said, **ON_SCREEN)[-1] == ("watch_home", "903")
+
+
+def test_after_between_two_wishes_reads_as_then() -> None:
+    said = "compare 2 and 3 after save 3"
+    assert named(said, **ON_SCREEN) == [("compare_properties", ""), ("save_home", "903")]

@@ -375,3 +375,38 @@ def test_how_the_market_is_looking_somewhere_is_no_place_we_look_in() -> None:
         ("search_properties", {"location": "Pflugerville"})
     ]
     assert calls("we're looking in pflugerville")[0] == kept("location", "Pflugerville")
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("can you update our area to Buda", "Buda"),
+        ("switch the zip you have for us to 78704", "78704"),
+        ("new location for me: Kyle", "Kyle"),
+        ("the town we like now is Manor", "Manor"),
+        ("make my area Leander please", "Leander"),
+        ("change my search area to Taylor", "Taylor"),
+    ],
+)
+def test_a_remembered_area_changed_in_other_words_is_kept_not_searched(
+    text: str, place: str
+) -> None:
+    assert calls(text, preferences=AUSTIN_BUDGET) == [kept("location", place)]
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("ok so 440 is probably more realistic", "$440,000"),
+        ("you know what, 415k would be safer", "$415,000"),
+        ("hmm 470 feels more comfortable", "$470,000"),
+        ("better make it 455", "$455,000"),
+        ("let's say 490 at most", "$490,000"),
+    ],
+)
+def test_an_amount_judged_the_right_one_restates_the_budget(text: str, budget: str) -> None:
+    assert calls(text, preferences=AUSTIN_BUDGET) == [kept("budget_max", budget)]
+
+
+def test_a_count_judged_better_is_no_budget() -> None:
+    assert "budget_max" not in str(calls("2 baths would be better", preferences=AUSTIN_BUDGET))

@@ -6,6 +6,8 @@ list" list the saved homes."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.skills.real_estate_words import (
     IN_VIEW,
     KEPT,
@@ -14,6 +16,7 @@ from tests.skills.real_estate_words import (
     ON_SCREEN,
     calls,
     details,
+    named,
 )
 
 
@@ -137,3 +140,15 @@ def test_a_saved_home_let_go_by_its_position_is_removed() -> None:
         ("remove_saved_home", {"zpid": "101"})
     ]
     assert calls("forget the 2nd", **ON_FIG_TRAIL) == details("102")  # not saved: its details
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [
+        ("would be a pity to lose sight of the fourth one", "904"),
+        ("we don't want to lose track of number 2", "902"),
+        ("please don't let me forget about #3", "903"),
+    ],
+)
+def test_a_fear_of_losing_a_home_keeps_it_not_watches_it(text: str, zpid: str) -> None:
+    assert named(text, **ON_SCREEN) == [("save_home", zpid)]

@@ -129,3 +129,13 @@ def test_asking_what_i_asked_to_be_watched_lists_it_and_starts_nothing() -> None
     assert calls("keep an eye on the 2nd", **WATCHING) == [
         ("watch_home", {"zpid": "902", "watch": "any"})
     ]
+
+
+@pytest.mark.parametrize(
+    "text", ["keep tabs on the pricier one", "ping me if the smaller house gets cheaper"]
+)
+def test_a_home_named_by_a_comparison_word_alone_is_asked_back_not_a_saved_search(
+    text: str,
+) -> None:
+    found = conversation.plan_for(Conversation(text=text, **ON_SCREEN))
+    assert found is not None and found.calls == [] and "Which one" in found.note

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.841}
+FLOORS = {"learn": 0.965, "heldout": 0.844}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -89,7 +89,10 @@ Seventeenth session (understand26, 27 learn cases: the open home's details and p
 positions, comparison words, 16 passing before; understand27, 27 learn cases: preferences
 stated and changed, refine, learners' amounts, a city misspelt, 19 passing before), both merged:
 learn 1158/1163 (99.6%), held-out 303/359 -> 304/359 (84.7%); the floor is 302 (0.841, two cases
-of margin)."""
+of margin).
+Eighteenth session (understand29, 27 learn cases: preferences changed, watches, positions, compare
+then a second wish, 22 passing before): learn 1180/1190 -> 1188/1190 (99.8%), held-out 304/359 ->
+305/359 (85.0%); the floor is 303 (0.844, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

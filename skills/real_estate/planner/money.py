@@ -131,13 +131,27 @@ _BUDGET_MOVED = re.compile(
     rf"{_AMOUNT_NEXT}"
 )
 """...or asked to move, its amount after a break ("lower the budget a bit, 460")."""
+_AMOUNT = r"\$?\d{3}(?:,\d{3})*(?:\s?k)?|\$?\d+(?:\.\d+)?\s?(?:k|m|mil|million|thousand|grand)\b"
+_AMOUNT_JUDGED = re.compile(
+    rf"(?<![\w$,.])({_AMOUNT})\s+(?:is|would be|'d be|will be|sounds|seems|feels)(?: probably| "
+    r"definitely| really| honestly| just)? (?:more |much more |a lot more |a bit more |way more )?"
+    r"(?:honest|realistic|right|better|safer|saner|sensible|reasonable|comfortable|doable|"
+    r"like it|manageable)\b"
+)
+"""An amount judged the right one ("maybe 425 is more honest", "460 sounds more realistic"):
+a budget restated."""
+_AMOUNT_PICKED = re.compile(rf"\b(?:better make it|let'?s (?:make it|say|go with)|lets (?:make it|"
+                            rf"say|go with))\s+(?=(?:{_AMOUNT})\W*(?:tops|max|at most|$))")  # fmt: skip
+"""...or picked ("better make it 480", "let's say 470 tops")."""
 
 
 def budget_restated(text: str) -> str:
     """`text` (lower case) with a budget's change and its amount said after a break joined
     ("our budget went up, now 600" -> "our budget to 600"), so the amount reads as the budget."""
     text = _BUDGET_CHANGED.sub(lambda m: f"{m.group(1)} to ", text)
-    return _BUDGET_MOVED.sub(lambda m: f"{m.group(1)} to ", text)
+    text = _BUDGET_MOVED.sub(lambda m: f"{m.group(1)} to ", text)
+    text = _AMOUNT_PICKED.sub("budget to ", text)
+    return _AMOUNT_JUDGED.sub(lambda m: f"budget to {m.group(1)},", text)
 
 
 def around(value: float) -> tuple[int, int]:

@@ -13,6 +13,7 @@ sentence; the rest of the message is kept as written.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .positions import ORD
 
@@ -33,7 +34,19 @@ _SUPERLATIVE = (
 )
 _NEXT_TO = r"(?:right |just |immediately |directly )?(?:after|below|under|beneath|underneath|following|before|above|preceding)"
 _YOU_VERBS = r"save|show|tell|send|give|find|book|notify|inform|remember|keep|forget|compare"
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+_AGAIN_VERBS = r"save|unsave|watch|track|open|show me|see|remove|delete|pick|choose|take|tour|visit"
+
+
+def _said_again(match: re.Match[str]) -> str:
+    """ "save the two" as "save number two" when "number two" was said before it (a bare
+    number word elsewhere may be a count: "save the two" of two homes)."""
+    before = match.string[: match.start()]
+    if re.search(rf"\bnumber {match.group(2)}\b", before):
+        return f"{match.group(1)} number {match.group(2)}"
+    return match.group(0)
+
+
+_RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), replacement)
     for pattern, replacement in (
         # "I want see", "we would like visit": the "to" before the verb
@@ -66,8 +79,18 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # "compare the one and the two": two positions said as bare numbers
         (rf"\bthe ({_NUMBERS}) and the ({_NUMBERS})\b", r"number \1 and number \2"),
-        # "... and after save the two": "after" as "then", before a wish
-        (rf"\band after(?: that)? (?=(?:{_VERBS}|{_YOU_VERBS})\b)", "and then "),
+        # "... and after save the two", "..., after you watch the five", "compare 1 and 5 after
+        # save 5": "after" as "then", before a wish
+        (
+            rf"(\band|,|\b\d{{1,2}}|\b(?:{_NUMBERS})) after(?: that)?(?: you| u)? "
+            rf"(?=(?:{_VERBS}|{_YOU_VERBS})\b)",
+            r"\1 then ",
+        ),
+        # "compare number one and number two, then save the two": a position said again
+        (
+            rf"\b({_AGAIN_VERBS}) the ({_NUMBERS})\b(?= *(?:one|house|home)?\s*(?:[,.;!?]|$|and\b|then\b|too\b|also\b|please\b|pls\b))",
+            _said_again,
+        ),
         # "let me know the second the price moves": the moment, not the second home
         (
             r"\b(know|tell (?:me|us)|ping (?:me|us)|text (?:me|us)) the second\b(?= (?:the|it|its|"

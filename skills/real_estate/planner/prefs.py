@@ -62,8 +62,12 @@ _MADE_MINE = r"make [^,;.!?]{1,30}? (?:my|our) (?:default |usual |preferred |new
 _PLACE_NOW = (
     r"\b(?:area|location|town|city|zip(?: ?code)?|neighbou?rhood)\s+(?:is|=|:)\s+"
     r"(?:now\b|[^,;.!?]+\bnow\b)|^\W*(?:and |but |so )?(?:it'?s )?now (?:it'?s |in )?[^,;.!?]+$|"
-    r"\b(?:change|update|set|switch|move|put)\s+(?:the\s+)?(?:area|location|town|city|"
-    r"zip(?: ?code)?|neighbou?rhood)\s+(?:to|as|=|:)"
+    r"\b(?:change|update|set|switch|move|put|modify)\s+(?:(?:the|my|our|your)\s+)?"
+    r"(?:saved |search |default |home )?(?:area|location|town|city|zip(?: ?code)?|"
+    r"neighbou?rhood)(?: (?:you|u) (?:have|keep|saved?|know|remember)\w*(?: (?:for|of) (?:me|us))?)?"
+    r"\s+(?:to|as|=|:|into)|\bnew (?:area|location|town|zip)(?: for (?:me|us))?\s*(?:is|=|:)|"
+    r"\bthe (?:area|location|town) (?:we|i) (?:want|like|need|prefer) (?:now )?is\b|"
+    r"\bmake (?:the|my|our) (?:area|location) (?=[a-z0-9])(?!bigger|smaller|wider)"
 )
 """A place said to be the area now ("area is now Round Rock", "not Austin anymore, now Manor"):
 a change of a remembered area."""
@@ -163,8 +167,12 @@ def only_remembers(text: str) -> bool:
 def replaces_saved(text: str, writes: list[PreferenceWrite], saved: Mapping[str, str]) -> bool:
     """Each preference the message states replaces one already saved, and nothing asks to see
     homes ("Austin is wrong, we're moving to Manor instead"): a correction, kept, not searched."""
-    asks = re.search(REQUEST, normalize(text))
+    asks = re.search(REQUEST, _SEARCH_AREA.sub(" ", normalize(text)))
     return bool(writes) and not asks and all(w.key in saved for w in writes)
+
+
+_SEARCH_AREA = re.compile(r"\bsearch (?=area|location|zip|town|city)")
+""""my search area" names the area kept, and asks no search."""
 
 
 @dataclass(frozen=True)

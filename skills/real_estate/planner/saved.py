@@ -61,8 +61,13 @@ _SAVE = re.compile(
     r"\b(?:it|this one|that one) kept (?:somewhere|safe|for later)\b|"
     r"\b(?:hang|hold) on ?to (?:(?:this|that|the \w+) (?:one|home|house|place)|number|#)|"
     r"\b(?:keep|remember) (?:the \w+(?: one| home| house| place)?|number \w+|#\s?\d+) "
-    r"(?:for (?:later|me|us)|in mind|on (?:my|our|the) list)\b"
+    r"(?:for (?:later|me|us)|in mind|on (?:my|our|the) list)\b|"
+    r"\b(?:(?:don'?t|do not|never) (?:want to |wanna |let (?:me|us) )|(?:shame|pity|sad|awful) to |"
+    r"(?:hate|afraid|worried|scared) (?:i'?ll |we'?ll |to )?)(?:lose|forget)(?: track of| sight of| about)?"
+    r"(?= (?:the \w+|number|no\.?|#|\d))"
 )
+"""A home kept for later: asked for ("save #2", "put it on my list"), or a fear of losing it
+("it'd be a shame to lose track of number 5", "don't let me forget about the third")."""
 _COMPARE = re.compile(
     r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b|\bnext to each other\b|"
     r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b|"

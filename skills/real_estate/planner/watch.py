@@ -21,7 +21,7 @@ from real_estate.domain import FORGET_CRITERIA, SAVE_SEARCH, SEARCH, WATCH_HOME
 
 from .money import money_in
 from .parse import normalize, parse
-from .refs import all_positions, find_reference, resolve
+from .refs import COMPARATIVES, all_positions, find_reference, resolve
 from .saved import SAVED_LIST, asks_to_save, saved_zpids
 from .tour_request import TIMES, TOUR, tour_requests, tours_of_positions
 from .watch_words import CHANGE, LIST, NEW_HOMES, PRICE, STATUS, STOP, asks_now
@@ -43,7 +43,7 @@ _NOTIFY = re.compile(
     r"\b(?:sav(?:e)?|bookmark|store) (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
     r"\b(?:save|keep|store) (?:it|this|that|these|those)(?: ones?)? as (?:a |my |our )?(?:saved )?search\b|"
     r"\b(?:save|keep) (?:these|this|the|my) (?:search )?(?:settings|filters|criteria)\b|"
-    r"\bsearch alerts?\b|\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
+    r"\bsearch alerts?\b|(?<!\blose )(?<!\blosing )\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
     r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
     r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b|\bkeep tabs on\b|"
     r"\bmonitor (?:it|this|that|the|these|those|my|#?\d|number)\b|"
@@ -140,14 +140,17 @@ def asks_watch_or_tour(text: str) -> bool:
     return bool(_NOTIFY.search(norm) or TOUR.search(norm))
 
 
+_ONE_COMPARED = re.compile(rf"\bthe (?:{'|'.join(COMPARATIVES)}) (?:one|home|house|place)\b")
+
+
 def _points_at_home(norm: str, focused: dict[str, Any] | None, intent: str | None) -> bool:
     """A watch of one home ("the second one", "it"), not of a search for new ones."""
     if intent == "watch_home" or find_reference(norm) is not None:
         return True
     if NEW_HOMES.search(norm):
         return False
-    if _IT.search(norm) is not None:
-        return True
+    if _IT.search(norm) is not None or _ONE_COMPARED.search(norm) is not None:
+        return True  # "watch the bigger one" with none named: asked back which
     changes = PRICE.search(norm) or STATUS.search(norm)
     return intent != "save_search" and bool(focused is not None and changes)
 

@@ -33,6 +33,9 @@ AUSTIN_AREA_TOWNS = (
     "elgin",
     "bastrop",
     "wimberley",
+    "taylor",
+    "lockhart",
+    "liberty hill",
 )
 """Towns around Austin the data does not cover: a person settled on one keeps it as their area."""
 NEARBY_CITIES: dict[str, str] = {

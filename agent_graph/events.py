@@ -113,7 +113,9 @@ class HintsEvent(Event):
 class ConfirmEvent(Event):
     """The turn paused before a destructive tool (its `x-propsearch.confirm`); `done` follows.
     Answer with `POST /chat/stream {"session_id", "confirm": {"id", "approve"}}`: approve runs
-    it, cancel doesn't (the answer says so). A new message instead drops the paused turn."""
+    it, cancel doesn't (the answer says so). A message that is a yes or a no ("yes please",
+    "no thanks", "go ahead"; `agent_graph/turns/replies.py`) answers it as the click would; any
+    other new message drops the paused turn."""
 
     type: Literal["confirm"] = "confirm"
     id: str

@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .home_detail import plain
 from .parse import normalize
 from .plans import Conversation, Plan
 from .refs import COMPARATIVES, SUPERLATIVES
+from .wording import money
 
 _WAYS = {**COMPARATIVES, **SUPERLATIVES}
 _WAY = "|".join(sorted(_WAYS, key=len, reverse=True))
@@ -49,14 +51,15 @@ def compared_question(conv: Conversation) -> Plan | None:
 
 
 def _street(home: dict[str, Any]) -> str:
-    return str(home.get("address") or "this home").split(",")[0]
+    """The street part of the home's address (listing text, made inert as every reply does)."""
+    return plain(str(home.get("address") or "this home")).split(",")[0]
 
 
 def _figure(field: str, value: float) -> str:
     if field == "price":
-        return f"${round(value):,}"
+        return money(value)
     if field == "price_per_sqft":
-        return f"${round(value):,} a sqft"
+        return f"{money(value)} a sqft"
     if field == "sqft":
         return f"{round(value):,} sqft"
     if field == "year_built":

@@ -8,7 +8,6 @@ from langgraph.graph import END, START, StateGraph
 
 from agent_graph.graph.nodes.agent import make_agent
 from agent_graph.graph.nodes.confirm_writes import make_confirm_writes
-from agent_graph.graph.nodes.hydrate import make_hydrate
 from agent_graph.graph.nodes.post_process import make_post_process
 from agent_graph.graph.nodes.tools import make_tools
 from agent_graph.graph.routing import route_after_agent, route_after_tools
@@ -19,17 +18,16 @@ from agent_graph.telemetry.setup import active as telemetry_active
 
 
 def build_graph(services: Services, checkpointer: Any = None) -> Any:
-    """hydrate -> agent -> (tools -> [confirm_writes ->] agent)* -> post_process: the context
-    block is rebuilt after a tool round by the agent's `reflect` hook, in the agent's step
-    (a LangGraph step of its own cost a turn 1-2 ms of bookkeeping, bench/results/overhead.md)."""
+    """agent -> (tools -> [confirm_writes ->] agent)* -> post_process: the agent's first step
+    of a turn hydrates first, and the context block is rebuilt after a tool round by its
+    `reflect` hook, both in the agent's step (a LangGraph step of its own cost a turn 1-2 ms of
+    bookkeeping, bench/results/overhead.md)."""
     builder = StateGraph(AgentState, context_schema=Context)
-    builder.add_node("hydrate", make_hydrate(services))
     builder.add_node("agent", make_agent(services))
     builder.add_node("tools", make_tools(services))
     builder.add_node("confirm_writes", make_confirm_writes(services))
     builder.add_node("post_process", make_post_process(services))
-    builder.add_edge(START, "hydrate")
-    builder.add_edge("hydrate", "agent")
+    builder.add_edge(START, "agent")
     builder.add_conditional_edges("agent", route_after_agent, ["tools", "post_process"])
     builder.add_conditional_edges("tools", route_after_tools, ["confirm_writes", "agent"])
     builder.add_edge("confirm_writes", "agent")

@@ -57,8 +57,10 @@ class AgentState(TypedDict, total=False):
     remembered entry, or a new one after tool output), each with its call's outcome; the
     confirm_writes node asks for them and empties it. Last wins."""
 
-    usage: Annotated[list[dict[str, Any]], extend_or_reset]
-    """Token usage of each agent model call this turn (agent_graph/llm/usage.py)."""
+    usage: list[dict[str, Any]]
+    """Token usage of the agent step's model calls (agent_graph/llm/usage.py): each step's
+    update carries its own, which the turn's runner adds up (a turn's first step also writes
+    hydrate's update, so a list added to would keep the last turn's). Last wins."""
 
     offered: list[str]
     """The skills whose tools this turn's model calls were offered (graph/tool_choice.py; empty:

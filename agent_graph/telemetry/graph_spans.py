@@ -8,6 +8,8 @@ calls and recalls inside it are its children; each chat model call is a `chat {m
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from typing import Any
 from uuid import UUID
@@ -162,3 +164,16 @@ class GraphSpans(BaseCallbackHandler):
                 call.elapsed_s(), {**call.metric_attributes(), "error.type": type(error).__name__}
             )
         self._end(run_id, error)
+
+
+@contextmanager
+def step_span(name: str) -> Iterator[None]:
+    """A part of a node's step as a CHAIN span of its own, current while it runs (its recalls
+    and planner calls are its children): hydrate, inside the agent's first step of a turn.
+    None where the node has no span (nothing is traced)."""
+    if not trace.get_current_span().is_recording():
+        yield
+        return
+    with tracer.start_as_current_span(name) as span:
+        span.set_attributes({KIND: "CHAIN", **turn_attributes()})
+        yield

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, RemoveMessage
 
 from agent_graph.graph import history
 from agent_graph.graph.services import SessionStorage
@@ -28,9 +28,9 @@ class TurnProgress:
         for node in ("agent", "tools", "confirm_writes"):
             part = update.get(node)
             if isinstance(part, dict):
-                for message in part.get("messages", []):
-                    if _is_message(message):
-                        self._keep(message)
+                messages = [m for m in part.get("messages", []) if isinstance(m, BaseMessage)]
+                for message in _made_this_turn(messages):
+                    self._keep(message)
         if "post_process" in update:
             self.saved = True
 
@@ -43,8 +43,13 @@ class TurnProgress:
         self.messages.append(message)
 
 
-def _is_message(value: object) -> bool:
-    return isinstance(value, BaseMessage)
+def _made_this_turn(messages: list[BaseMessage]) -> list[BaseMessage]:
+    """A step's messages that the turn made: the agent's first step of a turn also writes the
+    prompt hydrate built (it clears the last one first), which ends at the user's message."""
+    if not any(isinstance(m, RemoveMessage) for m in messages):
+        return messages
+    users = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
+    return messages[users[-1] + 1 :] if users else []
 
 
 def save_interrupted(store: SessionStorage, user: str, session_id: str, turn: TurnProgress) -> None:

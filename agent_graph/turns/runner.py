@@ -25,6 +25,7 @@ from agent_graph.events import (
     TokenEvent,
 )
 from agent_graph.graph.followups import fallback_title
+from agent_graph.graph.nodes.hydrate import TurnContext
 from agent_graph.graph.services import SessionStorage
 from agent_graph.graph.state import Context
 from agent_graph.llm.answer_filters import AnswerStream, instruction_text
@@ -326,8 +327,11 @@ class TurnRunner:
             # checkpoints as `durability` says, when there is a saver
             durability=self.durability if self._saver is not None else None,
         ):
+            if mode == "custom" and isinstance(chunk, TurnContext):
+                self._take_context(request, chunk, stream)
+                continue
             updated = mode == "updates" and isinstance(chunk, dict)
-            if updated and (rest := self._observe(request, chunk, stream, turn)):
+            if updated and (rest := self._observe(chunk, stream, turn)):
                 yield TokenEvent(content=rest)
             for event in to_events(mode, chunk, self.sanitizer):
                 stream.paused = stream.paused or isinstance(event, ConfirmEvent)
@@ -339,23 +343,21 @@ class TurnRunner:
         if rest := stream.answer.end():
             yield TokenEvent(content=rest)
 
-    def _observe(
-        self,
-        request: TurnRequest,
-        chunk: dict[str, Any],
-        stream: _TurnStream,
-        turn: TurnProgress,
-    ) -> str:
-        """Take in a node's update: usage, progress, the instructions the answer's filters know;
-        returns the rest of the answer the agent stored that the filters held back."""
+    @staticmethod
+    def _observe(chunk: dict[str, Any], stream: _TurnStream, turn: TurnProgress) -> str:
+        """Take in a node's update: usage, progress; returns the rest of the answer the agent
+        stored that the filters held back."""
         rest = stream.answer.end(_final(chunk)) if "agent" in chunk else ""
         turn.observe(chunk)
         stream.usage.add((chunk.get("agent") or {}).get("usage"))
-        if "hydrate" in chunk:
-            stream.answer.corpus = instruction_text(chunk["hydrate"].get("context", {}))
-            if request.persist:
-                self._keep_context(request.user, request.session_id, chunk["hydrate"] or {})
         return rest
+
+    def _take_context(self, request: TurnRequest, built: TurnContext, stream: _TurnStream) -> None:
+        """What hydrate built, before the first model call streams: the instructions the
+        answer's filters know, and the debug view of a persisted turn."""
+        stream.answer.corpus = instruction_text(dict(built.sections))
+        if request.persist:
+            self._keep_context(request.user, request.session_id, built)
 
     async def _retake_point(
         self, user: str, session_id: str, retake: Retake | None
@@ -412,16 +414,16 @@ class TurnRunner:
             return OUTAGE_MESSAGE.format(server=server)
         return FAILURE_MESSAGE.format(kind=type(exc).__name__)
 
-    def _keep_context(self, user: str, session_id: str, update: dict[str, Any]) -> None:
+    def _keep_context(self, user: str, session_id: str, built: TurnContext) -> None:
         """Debug view of what hydrate built: sections plus the message list's shape."""
-        messages = [m for m in update.get("messages", []) if getattr(m, "type", "") != "remove"]
         self.last_context.pop((user, session_id), None)
         while len(self.last_context) >= MAX_CONTEXTS:
             self.last_context.pop(next(iter(self.last_context)))
         self.last_context[(user, session_id)] = {
-            "sections": update.get("context", {}),
+            "sections": dict(built.sections),
             "messages": [
-                {"type": m.type, "content": self.sanitizer.redact(str(m.content))} for m in messages
+                {"type": m.type, "content": self.sanitizer.redact(str(m.content))}
+                for m in built.messages
             ],
         }
 

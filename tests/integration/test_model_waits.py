@@ -29,8 +29,10 @@ from agent_graph.llm.answer_filters import WORDS_ONLY_GRAMMAR
 from agent_graph.llm.client import ModelTimeoutError
 from agent_graph.llm.factory import make_chat_model
 from agent_graph.llm.profile import profile_for
+from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.skills.model.failures import SHOWN, Failure
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.turns.streaming import to_events
 from tests.fakes import InMemorySkills
 from tests.openai_server import FakeOpenAI
 
@@ -73,7 +75,7 @@ async def _turn(
         stream_mode=["custom", "values"],
     ):
         if mode == "custom":
-            events.append(chunk.as_dict())  # as the stream will send it
+            events += [e.as_dict() for e in to_events(mode, chunk, Sanitizer())]  # as sent
         else:
             final = chunk
     return events, final
@@ -111,8 +113,13 @@ async def test_each_call_reports_prompt_cached_and_completion_tokens_and_seconds
     tmp_path: Path, fake: FakeOpenAI
 ) -> None:
     fake.cached_tokens = 40
-    _, final = await _turn(_services(tmp_path, fake))
-    records = final["usage"]
+    records = []  # each agent step's update carries its calls' usage, as the runner adds them
+    async for update in build_graph(_services(tmp_path, fake)).astream(
+        {"messages": [HumanMessage("look it up")]},
+        context=Context(user_id="local", session_id="s1"),
+        stream_mode="updates",
+    ):
+        records += (update.get("agent") or {}).get("usage") or []
     assert len(records) == 2, "the tool call and the answer"
     for record in records:
         assert record["prompt_tokens"] > 40 and record["cached_tokens"] == 40

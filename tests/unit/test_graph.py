@@ -43,7 +43,7 @@ def test_graph_shape_matches_snapshot(tmp_path: Path) -> None:
     drawn = graph.get_graph().draw_mermaid()
     assert drawn == SNAPSHOT.read_text()
     for edge in (
-        "hydrate --> agent",
+        "__start__ --> agent",
         "agent -.-> tools",
         "agent -.-> post_process",
         "tools -.-> confirm_writes",
@@ -139,7 +139,7 @@ async def _two_calls(
         nodes = await nodes_run(build_graph(services), "find it", "s6")
     finally:
         services.planners.close()
-    assert nodes == ["hydrate", "agent", "tools", "agent", "post_process"]
+    assert nodes == ["agent", "tools", "agent", "post_process"]
     first, second = model.seen
     return first, second
 

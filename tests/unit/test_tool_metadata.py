@@ -11,8 +11,10 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from agent_graph.graph.builder import build_graph
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import Context
+from agent_graph.security.sanitizer import Sanitizer
 from agent_graph.skills.model.metadata import ToolMeta, read_meta, render, split_tool
 from agent_graph.storage.sessions import SessionStore
+from agent_graph.turns.streaming import to_events
 from tests.fakes import InMemorySkills, ScriptedChatModel
 
 RESULT = {"type": "books", "total": 2, "items": [{"title": "Dune", "year": 1965}]}
@@ -102,7 +104,7 @@ async def test_the_tools_node_reads_renderer_label_summary_and_remember(tmp_path
         stream_mode=["custom", "values"],
     ):
         if mode == "custom":
-            events.append(chunk.as_dict())  # as the stream will send it
+            events += [e.as_dict() for e in to_events(mode, chunk, Sanitizer())]  # as sent
         else:
             final = chunk
     starts = {e["name"]: e["label"] for e in events if e.get("status") == "start"}

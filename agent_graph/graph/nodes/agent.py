@@ -1,6 +1,8 @@
 """agent: the chat model bound to the tools the role allows, called once behind the
 capabilities of graph/agent_steps/ (llm/model_call/'s protocol): before-hooks may answer without
-a call or shape it, wrap-hooks retry it (a context overflow), after-hooks rewrite the answer."""
+a call or shape it, wrap-hooks retry it (a context overflow), after-hooks rewrite the answer.
+A turn's first step hydrates first (nodes/hydrate.py): the session, memory and context block
+read in the same LangGraph step as the first model call, one step less a turn."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from langgraph.runtime import Runtime
 
 from agent_graph.graph.agent_steps.capabilities import agent_call
 from agent_graph.graph.agent_steps.scope import StepCap, TurnScope
+from agent_graph.graph.nodes.hydrate import make_hydrate, starts_turn, with_step
 from agent_graph.graph.services import Services
 from agent_graph.graph.state import AgentState, Context
 from agent_graph.llm.client import ModelClient
@@ -20,8 +23,15 @@ from agent_graph.planning.facts import facts_of
 def make_agent(services: Services) -> Any:
     model_call = agent_call(services)
     cap = StepCap(services.max_tool_iterations)
+    hydrate = make_hydrate(services)
 
     async def agent(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
+        if not starts_turn(state):
+            return await step(state, runtime)
+        hydrated = await hydrate(state, runtime)
+        return with_step(hydrated, await step(hydrated.state, runtime))
+
+    async def step(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         context = runtime.context or Context()
         client = ModelClient(services.llm_timeout_s, services.warming)
         emit = runtime.stream_writer

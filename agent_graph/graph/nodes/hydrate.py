@@ -1,12 +1,14 @@
-"""hydrate: load the session and memory, and build the model's context for this turn."""
+"""hydrate: load the session and memory, and build the model's context for this turn, at the
+start of the agent node's first step of a turn (nodes/agent.py), in a span of its own."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 from langchain_core.messages import (
@@ -35,6 +37,7 @@ from agent_graph.planning.reading import calls_by_id, payload_of
 from agent_graph.planning.view import last_of_each_tool
 from agent_graph.security.roles import role_line
 from agent_graph.security.sanitizer import wrap_recalled
+from agent_graph.telemetry.graph_spans import step_span
 
 log = logging.getLogger(__name__)
 
@@ -127,10 +130,50 @@ def _replayed(
     return groups[start:], summary
 
 
+def starts_turn(state: AgentState) -> bool:
+    """Whether the agent's step is a turn's first: the user's message is the last one (every
+    later step follows a tool round, whose results come last)."""
+    messages = state.get("messages") or []
+    return bool(messages) and isinstance(messages[-1], HumanMessage)
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    """What hydrate built, told to the turn's runner (a `custom` stream item, never an SSE
+    event) before the first model call streams: the answer's filters read the instructions."""
+
+    sections: Mapping[str, str]
+    messages: tuple[BaseMessage, ...]
+
+
+@dataclass(frozen=True)
+class Hydrated:
+    """hydrate's update of the state, and the state as the turn's first model call reads it."""
+
+    update: dict[str, Any]
+    state: AgentState
+
+
+def with_step(hydrated: Hydrated, step: dict[str, Any]) -> dict[str, Any]:
+    """One update for the agent's first step: hydrate's, then the model call's (its messages
+    after hydrate's, a kept message replacing hydrate's of the same id)."""
+    kept = {m.id: m for m in step.get("messages", ()) if m.id is not None}
+    built = [kept.pop(m.id, m) if m.id is not None else m for m in hydrated.update["messages"]]
+    messages = [*built, *(m for m in step.get("messages", ()) if m.id is None or m.id in kept)]
+    return {**hydrated.update, **step, "messages": messages}
+
+
 def make_hydrate(services: Services) -> Any:
-    async def hydrate(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
+    async def hydrate(state: AgentState, runtime: Runtime[Context]) -> Hydrated:
         """The session, the memory recalled for the message and the skills' description of
         the conversation, read side by side (files, the embedding, the planners)."""
+        with step_span("hydrate"):
+            update = await _hydrated(state, runtime)
+        messages = tuple(update["messages"][1:])  # after the RemoveMessage of the last turn's
+        runtime.stream_writer(TurnContext(update["context"], messages))
+        return Hydrated(update, cast(AgentState, {**state, **update, "messages": list(messages)}))
+
+    async def _hydrated(state: AgentState, runtime: Runtime[Context]) -> dict[str, Any]:
         ctx = runtime.context or Context()
         session_id = session_id_of(runtime)
         incoming = _incoming(state)
@@ -165,7 +208,6 @@ def make_hydrate(services: Services) -> Any:
             "memory_writes": None,
             "tool_outcomes": None,
             "awaiting_yes": [],
-            "usage": None,
             "offered": [],
             "heard": [],
             "plan": None,

@@ -109,7 +109,9 @@ def plan_watch(
     if asks_now(norm):
         return None
     future = re.search(
-        r"\b(?:if|when|whenever|once|as soon as|in case|the (?:moment|minute|instant))\b", norm
+        r"\b(?:if|when(?! (?:was|were|did|had)\b)|whenever|once|as soon as|in case|"
+        r"the (?:moment|minute|instant))\b",
+        norm,
     )
     changes = future and (PRICE.search(norm) or STATUS.search(norm)) and pointed
     if not (

@@ -147,3 +147,22 @@ def test_a_watch_stopped_by_its_words_is_still_a_watch_beside_a_kept_kind() -> N
         **ON_ELM_STREET,
     )
     assert [name for name, _ in planned] != ["forget_search_criteria"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("the zip code doesn't matter to us any longer", "location"),
+        ("honestly we don't care where anymore", "location"),
+        ("we don't have a price limit any more", "budget_max"),
+        ("budget does not matter anymore", "budget_max"),
+        ("please stop filtering by austin", "location"),
+    ],
+)
+def test_a_preference_said_not_to_matter_any_more_is_forgotten(text: str, key: str) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [("forget_search_criteria", {"key": key})]
+
+
+def test_where_not_cared_about_beside_a_search_is_no_forgetting_alone() -> None:
+    planned = calls("we don't care where, just show houses", preferences=AUSTIN_HOUSE)
+    assert "search_properties" in [name for name, _ in planned]

@@ -436,3 +436,16 @@ def test_a_remembered_value_swapped_for_another_keeps_the_new_one(
 )
 def test_kept_in_memory_or_in_your_head_is_remembered(text: str) -> None:
     assert calls(text) == [kept("baths_min", "3")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("add 2 baths to my profile", "baths_min", "2"),
+        ("put 4 bedrooms into our preferences", "beds_min", "4"),
+    ],
+)
+def test_a_criterion_added_to_the_preferences_is_kept_not_searched(
+    text: str, key: str, value: str
+) -> None:
+    assert calls(text, preferences=AUSTIN_BUDGET) == [kept(key, value)]

@@ -89,7 +89,7 @@ _KEEP = (
     r"from now on|from now(?=,? (?:we|i|only|just|please)\b|\W*$)|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
-    r"in (?:my|our) (?:saved )?(?:preferences|prefs|settings|profile)|"
+    r"(?:in|to|into) (?:my|our) (?:saved )?(?:preferences|prefs|settings|profile)|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
     r"as (?:my|our) (?:default|usual|area|location|city|town|budget|max(?:imum)?|(?:home )?type|preferences?)|"
     r"(?:for|in) (?:all|every|each|any) (?:of )?(?:my |our |the )?(?:future )?search(?:es)?|"

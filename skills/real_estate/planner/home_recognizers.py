@@ -71,7 +71,7 @@ _FACT = re.compile(
     r"\bhow (?:many|much|big|old|large)\b|\b(?:bed(?:room)?s?|bath(?:room)?s?|garage|pool|hoa|"
     r"yard|garden|schools?|size|far|distance|commute|sq ?ft|square|built|year|roof|basement|fireplace|tax(?:es)?|lot|"
     r"kitchen|floors?|levels?|parking|patio|porch|deck|view|ac|heating|solar|fence|air|"
-    r"air conditioning|laundry|washer|dryer|pets?|dogs?|cats?|furnished|storage|closets?|"
+    r"air conditioning|heat|laundry|washer|dryer|pets?|dogs?|cats?|furnished|storage|closets?|"
     r"appliances|light|sun|sunny|sunlight|noise|quiet|carport|attic|balcony|hvac|near|close|parks?|"
     r"(?<=the )price|cost|costs|worth|stories|storeys|(?:single|one|two|multi|[12])[- ]?stor(?:y|ey)|waterfront|lake ?front|"
     r"sold|sell|available|availability|pending|under contract|on the market)\b"
@@ -109,6 +109,13 @@ _BARE_COUNT = re.compile(
 )
 """A count or size asked with no subject named ("how many stories?", "how old"): with a home
 open, a question about that home."""
+_RUNDOWN = re.compile(
+    r"\b(?:walk|talk|run|take) (?:me|us) through (?:it|this|that|the (?:house|home|place|listing))"
+    r"(?: one| house| home| place| listing)?\b|"
+    r"^\W*(?:does|did|has|is|was) the (?:place|house|home|property|condo|unit)\b(?=.*\b(?:have|has|got|come with|include))"
+)
+"""The open home explained ("walk me through this one") or asked of as "the place": its
+details, not a visit (a walk through it on a day is one) nor a save."""
 _PETS_OR_PHOTOS = re.compile(
     r"\b(?:pets?|dogs?|cats?)\b.*\b(?:allowed|ok|okay|fine|welcome|permitted)\b|"
     r"\bpet[- ]friendly\b|\b(?:bring|have|keep) (?:a|an|our|my) "
@@ -235,6 +242,8 @@ def asked_of_home_in_view(conv: Conversation) -> Plan | None:
     if conv.focused is None or find_reference(conv.text) is not None:
         return None
     norm = conv.norm
+    if _RUNDOWN.search(norm) and not _NOT_ITS_FACTS.search(norm):
+        return Plan([details(str(conv.focused["zpid"]))])
     if _subjectless(conv) or _of_its_place(conv) or _from_its_listing(conv):
         return Plan([details(str(conv.focused["zpid"]))])
     if not (_IN_VIEW.search(norm) and _ASKED.search(norm) and _FACT.search(norm)):

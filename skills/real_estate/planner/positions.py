@@ -122,9 +122,9 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"^\s*(?:the )?({ORD})\s*[.!?]?\s*$", r"the \1"),  # "2nd" alone
         (  # "tell me about 2", "more on 3": a question about a home, ending with its number
             rf"\b((?:tell|more|info\w*|details?|specs?|stats|facts|lowdown|rundown|scoop|dirt|"
-            rf"know|what|how|"
+            rf"know|what|whats|how|"
             rf"learn)\b(?:\s+\w+){{0,3}}?"
-            rf"\s+(?:about|on|regarding|for)) ({NUMW})((?:,? (?:and|&|plus) {NUMW})?)\s*[.!?]?\s*$",
+            rf"\s+(?:about|on|regarding|for|of|in)) ({NUMW})((?:,? (?:and|&|plus) {NUMW})?)\s*[.!?]?\s*$",
             r"\1 number \2\3",
         ),
         (

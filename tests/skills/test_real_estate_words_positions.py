@@ -305,3 +305,21 @@ def test_the_last_days_are_no_homes_at_the_end_of_the_list() -> None:
 def test_a_home_named_where_it_sits_is_no_wish_for_homes_like_it(text: str) -> None:
     near = [("similar_homes", 0.72), ("home_details", 0.68)]
     assert calls(text, intents=near, **ON_SCREEN) == details("904")
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("bookmark the first one and the last", "save_home"),
+        ("keep an eye on the second and the last one", "watch_home"),
+        ("pull up the third and the last", "get_property_details"),
+    ],
+)
+def test_the_last_beside_another_position_is_the_last_shown(text: str, tool: str) -> None:
+    assert [name for name, _ in calls(text, **ON_SCREEN)] == [tool, tool]
+    assert named(text, **ON_SCREEN)[-1] == (tool, "905")
+
+
+@pytest.mark.parametrize("text", ["fave number 3", "fav the third one pls"])
+def test_a_fave_is_a_save(text: str) -> None:
+    assert calls(text, **ON_SCREEN) == [("save_home", {"zpid": "903"})]

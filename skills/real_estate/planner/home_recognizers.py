@@ -219,7 +219,7 @@ def referenced_home(conv: Conversation) -> Plan | None:
     if conv.last_results and _FEW_AT_AN_END.search(conv.norm):
         return Plan([details(zpid) for zpid in named_homes(conv.norm, conv.last_results)])
     ref, parsed = find_reference(conv.text), conv.parsed
-    several = all_positions(conv.text) if conv.last_results else []
+    several = all_positions(conv.text, len(conv.last_results)) if conv.last_results else []
     if several and not parsed.asks_anything():
         homes = [conv.last_results[p - 1] for p in several if 1 <= p <= len(conv.last_results)]
         if len(homes) == len(several):

@@ -119,3 +119,50 @@ def test_no_longer_set_on_a_place_never_saved_says_so_and_removes_no_home() -> N
     )
     assert found is not None and found.calls == []
     assert "nothing saved" in found.note
+
+
+@pytest.mark.parametrize(
+    ("text", "near"),
+    [
+        ("ditch the condo only thing", "stop_watching"),
+        ("scratch that houses only setting", "remove_saved_home"),
+        ("toss the only-houses rule please", "stop_watching"),
+    ],
+)
+def test_a_kind_dropped_by_its_value_is_forgotten_whatever_intent_it_is_near(
+    text: str, near: str
+) -> None:
+    preferences = {**AUSTIN_BUDGET, "property_type": "condo" if "condo" in text else "house"}
+    intents = [(near, 0.6), ("forget_preference", 0.5)]
+    assert calls(text, preferences=preferences, intents=intents) == [
+        ("forget_search_criteria", {"key": "property_type"})
+    ]
+
+
+def test_a_watch_stopped_by_its_words_is_still_a_watch_beside_a_kept_kind() -> None:
+    planned = calls(
+        "stop watching the second one",
+        preferences={**AUSTIN_HOUSE},
+        intents=[("stop_watching", 0.7)],
+        **ON_ELM_STREET,
+    )
+    assert [name for name, _ in planned] != ["forget_search_criteria"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("the zip code doesn't matter to us any longer", "location"),
+        ("honestly we don't care where anymore", "location"),
+        ("we don't have a price limit any more", "budget_max"),
+        ("budget does not matter anymore", "budget_max"),
+        ("please stop filtering by austin", "location"),
+    ],
+)
+def test_a_preference_said_not_to_matter_any_more_is_forgotten(text: str, key: str) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [("forget_search_criteria", {"key": key})]
+
+
+def test_where_not_cared_about_beside_a_search_is_no_forgetting_alone() -> None:
+    planned = calls("we don't care where, just show houses", preferences=AUSTIN_HOUSE)
+    assert "search_properties" in [name for name, _ in planned]

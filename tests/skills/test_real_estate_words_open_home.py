@@ -189,3 +189,57 @@ def test_a_fact_asked_of_the_open_home_with_the_verb_after_or_bare_is_its_detail
     ]:
         assert calls(said, **IN_VIEW) == details("904"), said
     assert "features" in searched("any houses with a pool", **IN_VIEW)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many floors?",
+        "so how old",
+        "is it lakefront",
+        "is this one a single story",
+        "is it still up for grabs, or is it pending",
+        "has this place sold already",
+        "when did it last sell",
+        "when was this home built",
+    ],
+)
+def test_a_count_its_water_or_whether_it_is_still_for_sale_opens_the_home_in_view(
+    text: str,
+) -> None:
+    assert calls(text, **IN_VIEW) == details("904")
+
+
+def test_a_sale_said_ahead_is_still_a_watch_of_the_home_in_view() -> None:
+    assert calls("ping me when it sells", **IN_VIEW) == [
+        ("watch_home", {"zpid": "904", "watch": "status"})
+    ]
+
+
+@pytest.mark.parametrize("text", ["what's number 4 like", "so how's the fourth one like?"])
+def test_what_a_home_is_like_is_a_question_about_it_not_homes_like_it(text: str) -> None:
+    assert calls(text, intents=[("similar_homes", 0.7)], **ON_SCREEN) == details("904")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "talk me through the house",
+        "can you run us through this listing",
+        "does the property come with a washer",
+        "does the home have heat",
+    ],
+)
+def test_the_open_home_explained_or_asked_of_as_the_place_opens_its_details(text: str) -> None:
+    near = [("save_home", 0.6), ("request_tour", 0.55)]
+    assert calls(text, intents=near, **IN_VIEW) == details("904")
+
+
+def test_a_walk_through_it_on_a_day_is_still_a_visit() -> None:
+    planned = calls("could we walk through it on sunday", **IN_VIEW)
+    assert [name for name, _ in planned] == ["request_tour"]
+
+
+@pytest.mark.parametrize("text", ["whats the year built of 3", "how many bathrooms in 3"])
+def test_a_fact_asked_of_a_bare_number_at_the_end_opens_that_home(text: str) -> None:
+    assert calls(text, **ON_SCREEN) == details("903")

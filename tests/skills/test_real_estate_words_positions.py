@@ -265,3 +265,61 @@ def test_a_superlative_after_a_verb_that_opens_one_home_names_it() -> None:
     assert found[0] == details("z2")[0]
     assert "sort" in searched("look at the cheapest first", **ON_ELM_STREET)
     assert "sort" in searched("show me the priciest", **ON_ELM_STREET)
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [
+        ("top result pls", "901"),
+        ("bottom listing, what's in it", "905"),
+        ("the home up on top", "901"),
+        ("the house sitting way down at the bottom", "905"),
+        ("the listing that is right at the top", "901"),
+    ],
+)
+def test_the_top_and_the_bottom_said_without_the_or_far_down_name_an_end(
+    text: str, zpid: str
+) -> None:
+    assert calls(text, **ON_SCREEN) == details(zpid)
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [
+        ("pull up the bottom two", ["904", "905"]),
+        ("ok, the bottom three then", ["903", "904", "905"]),
+        ("more on the last 2 please", ["904", "905"]),
+    ],
+)
+def test_the_last_few_homes_of_the_list_open_each(text: str, zpids: list[str]) -> None:
+    assert calls(text, **ON_SCREEN) == [c for z in zpids for c in details(z)]
+
+
+def test_the_last_days_are_no_homes_at_the_end_of_the_list() -> None:
+    assert "get_property_details" not in str(calls("new in 78745 in the last 3 days", **ON_SCREEN))
+
+
+@pytest.mark.parametrize(
+    "text", ["the fourth house on the list", "number 4 on your page", "the 4th one in the results"]
+)
+def test_a_home_named_where_it_sits_is_no_wish_for_homes_like_it(text: str) -> None:
+    near = [("similar_homes", 0.72), ("home_details", 0.68)]
+    assert calls(text, intents=near, **ON_SCREEN) == details("904")
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("bookmark the first one and the last", "save_home"),
+        ("keep an eye on the second and the last one", "watch_home"),
+        ("pull up the third and the last", "get_property_details"),
+    ],
+)
+def test_the_last_beside_another_position_is_the_last_shown(text: str, tool: str) -> None:
+    assert [name for name, _ in calls(text, **ON_SCREEN)] == [tool, tool]
+    assert named(text, **ON_SCREEN)[-1] == (tool, "905")
+
+
+@pytest.mark.parametrize("text", ["fave number 3", "fav the third one pls"])
+def test_a_fave_is_a_save(text: str) -> None:
+    assert calls(text, **ON_SCREEN) == [("save_home", {"zpid": "903"})]

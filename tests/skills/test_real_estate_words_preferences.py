@@ -410,3 +410,42 @@ def test_an_amount_judged_the_right_one_restates_the_budget(text: str, budget: s
 
 def test_a_count_judged_better_is_no_budget() -> None:
     assert "budget_max" not in str(calls("2 baths would be better", preferences=AUSTIN_BUDGET))
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("swap condos for houses", "property_type", "house"),
+        ("swap out condos for townhomes", "property_type", "townhouse"),
+        ("swap manchaca for buda", "location", "Buda"),
+    ],
+)
+def test_a_remembered_value_swapped_for_another_keeps_the_new_one(
+    text: str, key: str, value: str
+) -> None:
+    assert calls(text, preferences=MANCHACA_CONDO) == [kept(key, value)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3 bathrooms minimum, keep it in your memory",
+        "keep in your head that we need 3 bathrooms",
+        "please keep this in ur mind: 3 baths at least",
+    ],
+)
+def test_kept_in_memory_or_in_your_head_is_remembered(text: str) -> None:
+    assert calls(text) == [kept("baths_min", "3")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("add 2 baths to my profile", "baths_min", "2"),
+        ("put 4 bedrooms into our preferences", "beds_min", "4"),
+    ],
+)
+def test_a_criterion_added_to_the_preferences_is_kept_not_searched(
+    text: str, key: str, value: str
+) -> None:
+    assert calls(text, preferences=AUSTIN_BUDGET) == [kept(key, value)]

@@ -58,7 +58,7 @@ def _named(norm: str, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if FIRST_N.search(norm) or LAST_N.search(norm):
         return picked(norm, shown)
     said = _BARE_PAIR.sub(r"number \1\2number \3", norm)
-    positions = [p for p in all_positions(said) if 1 <= p <= len(shown)]
+    positions = [p for p in all_positions(said, len(shown)) if 1 <= p <= len(shown)]
     return [shown[p - 1] for p in positions]
 
 

@@ -15,11 +15,13 @@ from .words import REQUEST
 _FORGET = re.compile(
     r"(?<!before i )(?<!before we )(?<!lest i )(?<!so i don't )(?<!in case i )"
     r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore)\b|"
-    r"\b(?:no longer|don'?t|do not) (?:care about|need|want|set on|fixed on|sold on)\b|"
+    r"\b(?:no longer|don'?t|do not) (?:care about|need|want|have (?:a|an|any)|set on|fixed on|sold on)\b|"
     r"\bno more\b|\bno\b.*\bany ?(?:more|longer)\b|"
     r"\b(?:don'?t|do not|not|stop|no longer|no need to) (?:remember|remembering|keep)\b|"
     r"\b(?:flexible|open) (?:on|about|regarding) (?:the )?(?:price|budget|location|area|type)\b|"
-    r"\b(?:don'?t|do not) (?:mind|care) (?:which|what)\b|"
+    r"\b(?:don'?t|do not) (?:mind|care) (?:which|what|where(?= any ?(?:more|longer)))\b|"
+    r"\b(?:doesn'?t|does not|don'?t|do not) (?:matter|count)(?: (?:to (?:me|us) )?any ?(?:more|longer))\b|"
+    r"\bstop (?:filtering|limiting|restricting)\b|"
     r"\b(?:open to|fine with|ok with|okay with) any (?:price|budget|location|area|place|city|"
     r"type|kind)\b|\bany (?:price|budget|location|area|place|city|type|kind)\b[\w ]{0,25}? "
     r"(?:is|are|would be)(?: \w+)? (?:fine|ok|okay|good|great)\b"
@@ -29,14 +31,14 @@ to any area now", "any type of home is fine")."""
 _KEPT = re.compile(
     r"\b(?:my|our|the saved|the (?:type|kind))\b|\b(?:i|we) (?:gave|told|said|set|mentioned)\b|"
     r"\byou (?:remember(?:ed)?|saved|kept|noted|know)\b|\byou(?:'ve| have)(?: got)? (?:for|on) (?:me|us)\b|"
-    r"\b(?:i|we) (?:no longer|don'?t|do not) (?:care|need|want)\b|\bon file\b|"
+    r"\b(?:i|we) (?:no longer|don'?t|do not) (?:care|need|want|have)\b|\bon file\b|"
     r"\b(?:flexible|open|easy) (?:on|about|with|regarding)\b"
 )
 """What was remembered, not a filter of the search on screen ("drop the price limit")."""
 _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
     (r"budget|price(?: limit| range| cap)?|max(?:imum)? price", ("budget_max", "budget_min")),
     (
-        r"location|area|city|zip(?: ?code)?|neighbou?rhood|town|"
+        r"location|area|city|zip(?: ?code)?|neighbou?rhood|town|(?<=care )where|"
         r"where (?:i|we) (?:said (?:i|we) )?(?:want(?:ed)?|would like|'d like) to (?:live|be|move)",
         ("location",),
     ),
@@ -95,6 +97,11 @@ def _named_keys(norm: str) -> list[tuple[str, ...]]:
             rf"\b(?:open to|fine with|ok with|okay with|^|[,;] ?)\s*any (?:{words})\b", norm
         )
         or re.search(rf"\b(?:mind|care) (?:which|what) (?:{words})\b", norm)
+        or re.search(rf"\bhave (?:a|an|any) (?:{words})\b", norm)
+        or re.search(rf"\bcare (?:{words})\b", norm)
+        or re.search(
+            rf"^\W*(?:{words}) (?:doesn'?t|does not|don'?t|do not) (?:matter|count)\b", norm
+        )
         or re.search(rf"{_DROPPING.pattern}\s+(?:about\s+)?(?:{words})\b", norm)
     ]
 
@@ -105,6 +112,7 @@ and says so when none is saved by that value (never a saved home's removal)."""
 
 _DROPPING = re.compile(
     r"\b(?:forget|clear|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore|no longer|no more|"
+    r"stop (?:filtering|limiting|restricting)(?: (?:by|to|on|for))?|"
     r"(?:no need to|stop|(?:don'?t|do not)(?: need(?: you)? to)?) (?:remember(?:ing)?|keep(?:ing)?))\b"
 )
 """Words that drop what was kept, "no need to remember the house thing" among them."""

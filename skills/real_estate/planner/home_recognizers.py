@@ -10,16 +10,22 @@ from real_estate.domain import DETAILS, DETAILS_BY_ADDRESS, SEARCH
 from .criteria_edit import like, refine, tidy
 from .ids import ZPID
 from .market import asks_days_on_market
+from .picked import named_homes
 from .plans import Conversation, Plan, ToolRequest, details
 from .positions import NOUN, ORD, positions_said
 from .refs import all_positions, card_click, find_reference, resolve, shown_at, typed_address
 
-_ABOUT_IT = re.compile(r"\b(?:about|know|info\w*|details?|tell)\b")
-"""Words asking about the home itself, not for homes like it."""
+_ABOUT_IT = re.compile(
+    r"\b(?:about|know|info\w*|details?|tell)\b|"
+    r"\b(?:what|how)(?:'?s| is| was| does)\b(?:(?! (?:else|other|another)\b)[^.?!])*\blike\s*[?.!]*\s*$"
+)
+"""Words asking about the home itself ("what's the 2nd one like"), not for homes like it."""
 _MOVE_TO = r"(?:go|move|skip|jump|switch|take me|let'?s go)(?: on| back| over)? to|on to|onto"
 """Moving from one home to another ("go to", "move on to", "skip to")."""
+_ON_THE_LIST = r"(?: (?:on|in|from|of) (?:the|your|this|my) (?:list|page|results|screen))?"
+"""Where the home named sits ("the second house on the list"): still only a home named."""
 _JUST_A_HOME = re.compile(
-    rf"^\W*(?:(?:and|ok|okay|so|then|now|what about|how about|{_MOVE_TO}),? )*(?:the )?(?:{ORD})(?: {NOUN})?\W*$|^\W*(?:number|#)\s*\d{{1,2}}(?: {NOUN})?\W*$"
+    rf"^\W*(?:(?:and|ok|okay|so|then|now|what about|how about|{_MOVE_TO}),? )*(?:the )?(?:{ORD})(?: {NOUN})?{_ON_THE_LIST}\W*$|^\W*(?:number|#)\s*\d{{1,2}}(?: {NOUN})?{_ON_THE_LIST}\W*$"
 )
 """A clause that only names a home ("the second house", "#3", "go to the next house"): no wish
 for homes like it, no stop of a watch."""
@@ -35,6 +41,16 @@ _DESCRIBED = re.compile(
 )
 
 
+_FEW_AT_AN_END = re.compile(
+    r"^\W*(?:(?:ok|okay|so|and|now|then),? )*(?:(?:show|open|pull up|bring up|give|let me see)"
+    r"(?: me| us)?(?: up)? |(?:details?|info|more) (?:on|about|for|of) |tell me about |"
+    r"(?:what|how) about )?the (?:last|bottom) (?!one\b)(?:two|three|four|five|[2-5])"
+    r"(?: ones?| homes?| houses?| listings?| results?)?(?:,? (?:please|pls|plz|then))?\W*$"
+)
+"""Only the last few homes of the list named ("the bottom two", "show me the last three"):
+each one's details ("the first three" stays a search of that many)."""
+
+
 _IN_VIEW = re.compile(
     r"\b(?:this|that) (?:one|house|home|place|listing|property|condo|townhouse|townhome)\b|"
     r"\b(?:does|did|has|is|was) (?:it|this|that)\b|\b(?:it|this|that) (?:has|have|got|comes?|costs?)\b|"
@@ -45,7 +61,8 @@ _IN_VIEW = re.compile(
 )
 """The home in view, named as the subject of a question."""
 _ASKED = re.compile(
-    r"\?\s*$|^\W*(?:does|did|do|has|have|is|was|how (?:many|much|big|old|are|is|far|long)|what|whats|which)\b|"
+    r"\?\s*$|^\W*(?:does|did|do|has|have|is|was|how (?:many|much|big|old|are|is|far|long)|what|whats|which|"
+    r"when)\b|"
     r"\bor not\b|\b(?:tell|let) (?:me|us) (?:know )?(?:if|whether)\b|"
     r"\b(?:does|did|has|is) (?:it|this|that)\b|"
     r"\b(?:curious|wonder(?:ing)?|want to know|wanna know|not sure) (?:if|whether)\b"
@@ -54,9 +71,10 @@ _FACT = re.compile(
     r"\bhow (?:many|much|big|old|large)\b|\b(?:bed(?:room)?s?|bath(?:room)?s?|garage|pool|hoa|"
     r"yard|garden|schools?|size|far|distance|commute|sq ?ft|square|built|year|roof|basement|fireplace|tax(?:es)?|lot|"
     r"kitchen|floors?|levels?|parking|patio|porch|deck|view|ac|heating|solar|fence|air|"
-    r"air conditioning|laundry|washer|dryer|pets?|dogs?|cats?|furnished|storage|closets?|"
+    r"air conditioning|heat|laundry|washer|dryer|pets?|dogs?|cats?|furnished|storage|closets?|"
     r"appliances|light|sun|sunny|sunlight|noise|quiet|carport|attic|balcony|hvac|near|close|parks?|"
-    r"(?<=the )price|cost|costs|worth)\b"
+    r"(?<=the )price|cost|costs|worth|stories|storeys|(?:single|one|two|multi|[12])[- ]?stor(?:y|ey)|waterfront|lake ?front|"
+    r"sold|sell|available|availability|pending|under contract|on the market)\b"
 )
 """A fact a home's details hold."""
 _NOT_ITS_FACTS = re.compile(
@@ -84,6 +102,20 @@ _BARE_FACT = re.compile(
 )
 """A fact asked with no subject named ("any garage?", "pets allowed?", "washer and dryer
 included?", "any pool with this one"): with a home open, a question about that home."""
+_BARE_COUNT = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|also|oh|hmm),? )*how (?:old|big|large|many (?:stories|storeys|"
+    r"floors|levels|bed(?:room)?s|bath(?:room)?s|rooms|garage spaces|parking spaces|acres))"
+    r"(?: (?:is it|does it have|are there|has it got))?[\s?!.]*$"
+)
+"""A count or size asked with no subject named ("how many stories?", "how old"): with a home
+open, a question about that home."""
+_RUNDOWN = re.compile(
+    r"\b(?:walk|talk|run|take) (?:me|us) through (?:it|this|that|the (?:house|home|place|listing))"
+    r"(?: one| house| home| place| listing)?\b|"
+    r"^\W*(?:does|did|has|is|was) the (?:place|house|home|property|condo|unit)\b(?=.*\b(?:have|has|got|come with|include))"
+)
+"""The open home explained ("walk me through this one") or asked of as "the place": its
+details, not a visit (a walk through it on a day is one) nor a save."""
 _PETS_OR_PHOTOS = re.compile(
     r"\b(?:pets?|dogs?|cats?)\b.*\b(?:allowed|ok|okay|fine|welcome|permitted)\b|"
     r"\bpet[- ]friendly\b|\b(?:bring|have|keep) (?:a|an|our|my) "
@@ -183,9 +215,11 @@ def similar_homes(conv: Conversation) -> Plan | None:
 
 def referenced_home(conv: Conversation) -> Plan | None:
     """ "the second one", "#3", "the cheapest one", or an id shown: that home's details (of
-    each, for "the first and the third")."""
+    each, for "the first and the third", "the bottom two")."""
+    if conv.last_results and _FEW_AT_AN_END.search(conv.norm):
+        return Plan([details(zpid) for zpid in named_homes(conv.norm, conv.last_results)])
     ref, parsed = find_reference(conv.text), conv.parsed
-    several = all_positions(conv.text) if conv.last_results else []
+    several = all_positions(conv.text, len(conv.last_results)) if conv.last_results else []
     if several and not parsed.asks_anything():
         homes = [conv.last_results[p - 1] for p in several if 1 <= p <= len(conv.last_results)]
         if len(homes) == len(several):
@@ -208,6 +242,8 @@ def asked_of_home_in_view(conv: Conversation) -> Plan | None:
     if conv.focused is None or find_reference(conv.text) is not None:
         return None
     norm = conv.norm
+    if _RUNDOWN.search(norm) and not _NOT_ITS_FACTS.search(norm):
+        return Plan([details(str(conv.focused["zpid"]))])
     if _subjectless(conv) or _of_its_place(conv) or _from_its_listing(conv):
         return Plan([details(str(conv.focused["zpid"]))])
     if not (_IN_VIEW.search(norm) and _ASKED.search(norm) and _FACT.search(norm)):
@@ -222,6 +258,8 @@ def _subjectless(conv: Conversation) -> bool:
     "show me photos"), the message asking for no other homes."""
     if _ANOTHER_SEARCH & set(conv.parsed.criteria) or _OTHER_HOMES.search(conv.norm):
         return False
+    if _BARE_COUNT.match(conv.norm):
+        return True
     bare = _BARE_FACT.match(conv.norm)
     if bare is not None and (bare.group("lead") or bare.group("tail") or bare.group("q")):
         return True

@@ -56,6 +56,10 @@ _ONE_HOME_VERBS = (
 """Wishes about one home that may name it by a bare number ("add 3 to my list")."""
 _COURTESY_AT_END = r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|then|again|for me|for us))+\s*(?=[.!?]*\s*$)"
 """Courtesy words that close a message, left out where a position is read."""
+_UP_OR_DOWN = (
+    r"(?:(?:that'?s |that is |which is |sitting |all the way |right |way )*(?:up |down )?)"
+)
+"""How far up or down the list a home is said to sit ("the one all the way at the bottom")."""
 _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), said)
     for pattern, said in (
@@ -70,16 +74,19 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?<!the )\b(?:second|next)[- ]to[- ]last\b", "the second to last"),  # said alone
         (r"\bthe (?:one|home|house|listing) (?:before|above) (?:the )?last\b", "second to last"),
         (
-            r"\bthe (?:very )?(?:top|1st) (one|result|listing|home|house|pick|match|option)\b",
+            r"(?:\bthe )?\b(?:very )?(?:top|1st) (one|result|listing|home|house|pick|match|option)\b",
             r"the first \1",
         ),
         (
-            r"\bthe (?:very )?(?:bottom|final) (one|result|listing|home|house|pick|match|option)\b",
+            r"(?:\bthe )?\b(?:very )?(?:bottom|final) (one|result|listing|home|house|pick|match|option)\b",
             r"the last \1",
         ),
-        (r"\bthe (?:one|home|house|listing) (?:at|on) the (?:very )?top\b", "the first one"),
         (
-            r"\bthe (?:one|home|house|listing) (?:at|on) the (?:very )?(?:bottom|end)\b",
+            rf"\bthe (?:one|home|house|listing) {_UP_OR_DOWN}(?:at|on) (?:the )?(?:very )?top\b",
+            "the first one",
+        ),
+        (
+            rf"\bthe (?:one|home|house|listing) {_UP_OR_DOWN}(?:at|on) the (?:very )?(?:bottom|end)\b",
             "the last one",
         ),
         (rf"\b({ORD}) (?:one )?from the top\b", r"the \1"),
@@ -115,9 +122,9 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"^\s*(?:the )?({ORD})\s*[.!?]?\s*$", r"the \1"),  # "2nd" alone
         (  # "tell me about 2", "more on 3": a question about a home, ending with its number
             rf"\b((?:tell|more|info\w*|details?|specs?|stats|facts|lowdown|rundown|scoop|dirt|"
-            rf"know|what|how|"
+            rf"know|what|whats|how|"
             rf"learn)\b(?:\s+\w+){{0,3}}?"
-            rf"\s+(?:about|on|regarding|for)) ({NUMW})((?:,? (?:and|&|plus) {NUMW})?)\s*[.!?]?\s*$",
+            rf"\s+(?:about|on|regarding|for|of|in)) ({NUMW})((?:,? (?:and|&|plus) {NUMW})?)\s*[.!?]?\s*$",
             r"\1 number \2\3",
         ),
         (

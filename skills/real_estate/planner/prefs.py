@@ -82,14 +82,14 @@ _MY_PLACE = (
 
 _KEEP = (
     r"\b(?:(?:change|update|set|switch|move|swap|replace) (?:my |our )?(?:saved )?(?:home type|property type|type|"
-    r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in mind|"
+    r"budget|location|area)|remember|rember|remeber|memori[sz]e|keep (?:that |this |it )?in (?:your |ur )?(?:mind|memory|head)|"
     r"(?:please )?note (?:that|this|it|my|our|down)|(?:please|pls|plz) note|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|"
     r"for (?:all |any |every )?(?:the |my |our )?future(?: search(?:es)?)?|"
     r"from now on|from now(?=,? (?:we|i|only|just|please)\b|\W*$)|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
-    r"in (?:my|our) (?:saved )?(?:preferences|prefs|settings|profile)|"
+    r"(?:in|to|into) (?:my|our) (?:saved )?(?:preferences|prefs|settings|profile)|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
     r"as (?:my|our) (?:default|usual|area|location|city|town|budget|max(?:imum)?|(?:home )?type|preferences?)|"
     r"(?:for|in) (?:all|every|each|any) (?:of )?(?:my |our |the )?(?:future )?search(?:es)?|"
@@ -202,6 +202,7 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
     if outside_data(parse(text).criteria.get("location")):
         return []  # "3 bedrooms in Seattle": answered honestly, nothing remembered
     kept, shown = _kept_then_shown(norm)
+    swapped = _swaps_saved(normalize(text), saved)
     lasting = bool(re.search(_LASTING, kept))
     named = {
         key
@@ -224,11 +225,13 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
             budget_said = budget_said and not (c.get("price_max") or c.get("price_min"))
         place_said = re.search(_LOCATION, clause) or re.search(_MY_PLACE, clause)
         place_said = place_said or ("location" in saved and re.search(_PLACE_NOW, clause))
+        place_said = place_said or swapped
         if c.get("location") and (lasting or place_said):
             save("location", str(c["location"]))
             named |= {"location"} if named and place_said else set()  # "...and we live in X"
         kind = c.get("property_type") and not parsed.generic_type  # "homes" is any kind
         by_lasting = lasting and _a_type(clause) and "property_type" not in writes
+        by_lasting = by_lasting or swapped  # "swap houses for townhomes": the kind kept
         if kind and (re.search(_TYPE, clause) or by_lasting):  # not "houses are too much work"
             save("property_type", str(c["property_type"]))
         if lasting:
@@ -270,6 +273,15 @@ _REPLACED = re.compile(
     r"\b(replac\w*|swap\w*)\s+(?!(?:my|our|the|it|that)\b)[^,;.!?]+?\s+(with|for)\b"
 )
 """...as does what is replaced: "replace austin with manor in my preferences" keeps Manor."""
+
+
+def _swaps_saved(norm: str, saved: Mapping[str, str]) -> bool:
+    """A remembered area or kind said to be replaced ("swap houses for townhomes", "we
+    switched from Austin to Manor"): what it is replaced by is kept, as a change of it."""
+    left = [m.group(0) for rx in (_REPLACED, _CHANGED_FROM) for m in rx.finditer(norm)]
+    values = [v.lower() for k, v in saved.items() if k in ("location", "property_type") and v]
+    return any(re.search(rf"\b{re.escape(v)}(?:e?s)?\b", said) for v in values for said in left)
+
 
 _JUDGED = re.compile(rf"^\W*(?:the )?(?:{type_alternation()}) (?:are|is|seem|feel|get)\b")
 """A clause said of a kind of home ("houses are too much upkeep"): a reason, no criterion."""

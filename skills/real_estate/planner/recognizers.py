@@ -29,6 +29,7 @@ from .clauses import (
     with_wish_of,
 )
 from .compared import compared_question
+from .forget import forget
 from .home_recognizers import (
     asked_of_home_in_view,
     clicked_card,
@@ -151,6 +152,7 @@ def watches_and_tours(conv: Conversation) -> Plan | None:
     we want ("we only want to see houses") is none by the intent it is near."""
     intent = conv.intent if conv.intent in _TOOL_WISHES else None
     intent = None if _no_wish_but_its_facts(conv) or _states_a_wish(conv) else intent
+    intent = None if intent and _forgets_a_preference(conv) else intent
     found = plan_watch(
         conv.text,
         conv.last_results,
@@ -163,11 +165,21 @@ def watches_and_tours(conv: Conversation) -> Plan | None:
     return planned(found) if found is not None else None
 
 
+def _forgets_a_preference(conv: Conversation) -> bool:
+    """The words drop a remembered preference and name no home ("drop the house only rule"):
+    no watch stopped nor home unsaved, whatever intent it is near."""
+    if find_reference(conv.text) is not None:
+        return False
+    near = (conv.last_criteria or {}).get("near")
+    found = forget(conv.norm, conv.last_results, conv.focused, conv.preferences, near)
+    return bool(found and found[0])
+
+
 def saved_homes(conv: Conversation) -> Plan | None:
     """Saved homes, comparison and forgetting a preference (saved.py)."""
     near = (conv.last_criteria or {}).get("near")
     intent = conv.intent if conv.intent in _TOOL_WISHES else None
-    intent = None if _no_wish_but_its_facts(conv) else intent
+    intent = None if _no_wish_but_its_facts(conv) or _forgets_a_preference(conv) else intent
     if _keeps_what_it_states(conv):
         return None
     found = plan_saved(conv.text, conv.last_results, conv.focused, conv.preferences, near, intent)

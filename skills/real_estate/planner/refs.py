@@ -174,14 +174,22 @@ def find_reference(text: str) -> Reference | None:
     return None
 
 
-def all_positions(text: str) -> list[int]:
+_THE_LAST = re.compile(
+    r"(?:the |and )last\b(?! (?:week|weekend|time|month|year|night|day|few|couple)s?\b)"
+)
+
+
+def all_positions(text: str, count: int = 0) -> list[int]:
     """Every position a message names ("the first and the third", "number one and number
-    two", "#2 and #5"), in order; [] when it names fewer than two."""
+    two", "#2 and #5"; "the first and the last" among `count` homes), in order; [] when it
+    names fewer than two."""
     norm = positions_said(normalize(text))
     found: list[tuple[int, int]] = []
     for match in re.finditer(rf"\b(?P<a>{ORD})\b(?: {NOUN}\b)?{_NOT_AFTER}", norm):
         word = match.group("a")
         number = ORDINALS.get(word) or (int(re.sub(r"\D", "", word)) if word[0].isdigit() else 0)
+        if word == "last":  # "the first and the last", not "last weekend"
+            number = count if _THE_LAST.match(norm[max(0, match.start() - 4) :]) else 0
         if number:
             found.append((match.start(), number))
     for match in _NUMBER_REF.finditer(norm):

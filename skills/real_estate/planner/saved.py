@@ -55,7 +55,7 @@ _SAVE = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
     r"(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
     r"(?:save|sav|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
-    r"favou?rite|heart|star|keep(?= (?:number|no\.?|#)\s?\d| the \w+ one\W*$))\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
+    r"favou?rite|fave|fav|heart|star|keep(?= (?:number|no\.?|#)\s?\d| the \w+ one\W*$))\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
     r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b|"
     r"\b(?:it|this one|that one) kept (?:somewhere|safe|for later)\b|"
@@ -210,7 +210,7 @@ def _save(
         norm,
     ):
         return None
-    several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]
+    several = [shown[p - 1] for p in all_positions(norm, len(shown)) if 1 <= p <= len(shown)]
     if FIRST_N.search(norm) or LAST_N.search(norm) or CHEAPEST_N.search(norm):  # "the first three"
         several = picked(norm, shown)
     if len(several) > 1:  # "save the 1st and the 6th"

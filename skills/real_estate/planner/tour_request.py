@@ -72,7 +72,7 @@ def tours_of_positions(
     """A tour request for each of the shown homes a message names by position ("visit 2 and 4
     on sunday", "the third one saturday and the fifth one sunday"), each at the times said
     with it, else at the times the message says; None when it names fewer than two."""
-    positions = [p for p in all_positions(norm) if 1 <= p <= len(shown)]
+    positions = [p for p in all_positions(norm, len(shown)) if 1 <= p <= len(shown)]
     if len(positions) < 2 or _OTHER_WISH.search(norm):
         return None  # "remove the first and book a tour of the third": one visit
     own: dict[int, str] = {}

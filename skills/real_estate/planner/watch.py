@@ -109,7 +109,9 @@ def plan_watch(
     if asks_now(norm):
         return None
     future = re.search(
-        r"\b(?:if|when|whenever|once|as soon as|in case|the (?:moment|minute|instant))\b", norm
+        r"\b(?:if|when(?! (?:was|were|did|had)\b)|whenever|once|as soon as|in case|"
+        r"the (?:moment|minute|instant))\b",
+        norm,
     )
     changes = future and (PRICE.search(norm) or STATUS.search(norm)) and pointed
     if not (
@@ -125,7 +127,7 @@ def _watch_homes(norm: str, shown: list[dict[str, Any]], focused: dict[str, Any]
     """A watch of each home the words name ("watch 4 and 6", "tell me if the 2nd or the 3rd
     gets cheaper"), else of the one they point at."""
     watched = _watched(norm)
-    several = [shown[p - 1] for p in all_positions(norm) if 1 <= p <= len(shown)]
+    several = [shown[p - 1] for p in all_positions(norm, len(shown)) if 1 <= p <= len(shown)]
     if len(several) > 1:
         return [(WATCH_HOME, {"zpid": str(home["zpid"]), "watch": watched}) for home in several], ""
     listing, why = _target(norm, shown, focused)

@@ -116,3 +116,8 @@ def test_the_market_around_the_open_home_is_searched_in_its_zip() -> None:
     assert found["location"] == "78745" and "price_dropped_within_days" in found
     assert calls("has it been on the market a while", **IN_VIEW) == details("904")
     assert calls("what's the neighborhood like around it", **IN_VIEW) == details("904")
+
+
+def test_how_fast_homes_sell_near_the_open_one_searches_its_zip() -> None:
+    assert searched("how quickly do places sell around this one?", **IN_VIEW)["location"] == "78745"
+    assert searched("has much sold in this area lately", **IN_VIEW)["location"] == "78745"

@@ -157,3 +157,7 @@ def test_two_bare_numbers_to_see_in_person_are_two_visits() -> None:
         ("request_tour", "904"),
     ]
     assert [name for name, _ in calls("can I see 20 results", **ON_SCREEN)] == ["search_properties"]
+
+
+def test_a_bare_number_after_a_visit_to_is_that_home() -> None:
+    assert named("arrange a visit to 3 tomorrow morning", **ON_SCREEN) == [("request_tour", "903")]

@@ -109,7 +109,7 @@ def asks_days_on_market(text: str) -> bool:
 
 
 _MARKET_WORDS = re.compile(
-    r"\bmarket\b(?! value)|\bfor sale\b|\bselling\b|\b(?:new|other|more) listings?\b|"
+    r"\bmarket\b(?! value)|\bfor sale\b|\bsell(?:s|ing)?\b|\bsold\b|\b(?:new|other|more) listings?\b|"
     r"\bprice (?:drops?|cuts?|reductions?)\b|\b(?:came|come|coming) on\b",
     re.IGNORECASE,
 )

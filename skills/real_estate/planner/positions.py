@@ -101,6 +101,11 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
             r"\1 number \2",
         ),
+        (  # "set up a visit to 4", "a tour of 6 on sunday": a bare number after a visit's noun
+            rf"\b((?:tours?|visits?|showings?|viewings?|walk ?throughs?) (?:to|of|for)) (?:the )?"
+            rf"({NUMW})\b{_NOT_AMOUNT}(?!\s*(?:pm|am|o'?clock|:\d|of\b|homes?|houses?|places?))",
+            r"\1 number \2",
+        ),
         (  # "tell me if 7 is near a school", "does 6 have a yard": a bare number as the subject
             r"\b(if|whether|does|did|do|is|has|was) (\d{1,2}) (?=(?:has|have|got|is|comes?|allows?|"
             r"includes?|gets?|sells?|goes|went|was|built)\b)",

@@ -6,6 +6,8 @@ cheapest")."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.skills.real_estate_words import (
     IN_VIEW,
     ON_ELM_COVE,
@@ -194,3 +196,21 @@ def test_the_saved_list_named_alone_is_compared_as_a_whole() -> None:
     kept_two = {**ON_SCREEN, "preferences": {"home_902": "saved", "home_905": "saved"}}
     said = "put our keepers head to head"
     assert calls(said, **kept_two) == [("compare_properties", {"zpids": ["902", "905"]})]
+
+
+@pytest.mark.parametrize(
+    ("said", "zpids"),
+    [
+        ("pit number 2 against number 5", ["902", "905"]),
+        ("give me the pros and cons of 3 and 4", ["903", "904"]),
+        ("the 1 and 3 in comparison please", ["901", "903"]),
+        ("how are they different, 1 and 4", ["901", "904"]),
+        ("compare the top one with the bottom one", ["901", "905"]),
+        ("is nicer the 3 or the 5?", ["903", "905"]),
+        ("which is good, three or five", ["903", "905"]),
+    ],
+)
+def test_learner_and_plain_words_of_weighing_two_named_homes_compare_them(
+    said: str, zpids: list[str]
+) -> None:
+    assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})]

@@ -265,3 +265,8 @@ def test_a_superlative_after_a_verb_that_opens_one_home_names_it() -> None:
     assert found[0] == details("z2")[0]
     assert "sort" in searched("look at the cheapest first", **ON_ELM_STREET)
     assert "sort" in searched("show me the priciest", **ON_ELM_STREET)
+
+
+@pytest.mark.parametrize(("said", "zpid"), [("info 3rd pls", "903"), ("specs fifth", "905")])
+def test_facts_asked_by_a_position_alone_open_that_home(said: str, zpid: str) -> None:
+    assert named(said, **ON_SCREEN) == [("get_property_details", zpid)]

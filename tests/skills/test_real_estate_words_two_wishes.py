@@ -191,3 +191,23 @@ def test_a_home_whose_watch_stops_is_the_one_a_later_clause_means() -> None:
         ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"}),
         ("save_home", {"zpid": "902"}),
     ]
+
+
+def test_a_home_praised_first_is_the_one_a_later_wish_naming_none_means() -> None:
+    said = "the 3rd looks great, book a viewing then save it"
+    assert named(said, **ON_SCREEN) == [("request_tour", "903"), ("save_home", "903")]
+
+
+def test_first_before_a_wish_orders_the_wishes_and_names_no_home() -> None:
+    said = "first open 2 after watch it"
+    assert named(said, **ON_SCREEN) == [("get_property_details", "902"), ("watch_home", "902")]
+
+
+def test_a_tour_wanted_after_plus_is_a_wish_of_its_own() -> None:
+    said = "bookmark the 4th, plus I want tour it sunday"
+    assert named(said, **ON_SCREEN) == [("save_home", "904"), ("request_tour", "904")]
+
+
+def test_after_following_a_zip_reads_as_then() -> None:
+    said = "look for 3 bed condos in 78704 after save search"
+    assert [name for name, _ in calls(said)] == ["search_properties", "save_search"]

@@ -20,6 +20,7 @@ from .clauses import (
     carried,
     clauses,
     homes_of,
+    in_view,
     joined,
     only_feels,
     only_names,
@@ -99,6 +100,7 @@ def two_wishes(conv: Conversation) -> Plan | None:
             continue  # "we're so excited!!", "the kitchen in this one is a dealbreaker"
         if found is not None and (found[0] == "small talk" or only_names(text)):
             homes = homes_of(found[1]) or homes  # "I like the 2nd one, save it": what "it" is
+            here = in_view(here, homes)  # "#4 looks nice, book a viewing": the one in view
             continue
         if found is None or not found[1].calls:
             return None

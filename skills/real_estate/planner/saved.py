@@ -77,9 +77,10 @@ _COMPARATIVE = r"better|nicer|smarter|bigger|larger|smaller|cheaper|newer|older|
 _WEIGH = re.compile(
     r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b|"
     r"\b(?:what'?s|whats|what is|what are) (?:the |their )?(?:main |big |real )?differences?\b|"
-    r"\bline (?:\S+ ){0,4}?up\b|"
+    r"\bline (?:\S+ ){0,4}?up\b|\bagainst\b|\bweigh(?:ing)? up\b|\bpros and cons\b|"
+    r"\bcompar(?:ison|ing|ed)\b|\bdifferences?\b|\bhow (?:is|are) (?:it |they )?different\b|"
     r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:(?:is|looks|seems) )?(?:the )?(?:more )?"
-    rf"(?:{_COMPARATIVE}|best)\b|"
+    rf"(?:{_COMPARATIVE}|best|good|nice)\b|"
     r"\b(?:which|what|between)\b.*\b(?:is|are|looks?|seems?) (?:the )?(?:more )?(?:better|best)\b|"
     r"\b(?:decide|choose|pick) between\b|"
     rf"\b(?:more )?(?:{_COMPARATIVE}) than\b|"
@@ -270,7 +271,7 @@ def _compare(
     of_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm) is not None
     pool = [{"zpid": z} for z in saved_zpids(prefs)] if of_saved else shown
     # "stack my favourites up against each other": the saved list as a whole when none is named
-    chosen = picked(norm, pool) or (pool[:MAX_COMPARED] if of_saved else [])
+    chosen = picked(positions_said(norm), pool) or (pool[:MAX_COMPARED] if of_saved else [])
     named_one = len(chosen) == 1 and str(chosen[0].get("zpid")) != str((focused or {}).get("zpid"))
     if focused is not None and named_one and (_IT.search(norm) or _COMPARE.search(norm)):
         chosen = [focused, *chosen]  # "this one vs #4", "compare with the next one"

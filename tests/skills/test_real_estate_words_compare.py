@@ -214,3 +214,9 @@ def test_learner_and_plain_words_of_weighing_two_named_homes_compare_them(
     said: str, zpids: list[str]
 ) -> None:
     assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})]
+
+
+def test_the_saved_list_counted_is_compared_as_a_whole() -> None:
+    kept_two = {**ON_SCREEN, "preferences": {"home_901": "saved", "home_904": "saved"}}
+    said = "compare my two favourites"
+    assert calls(said, **kept_two) == [("compare_properties", {"zpids": ["901", "904"]})]

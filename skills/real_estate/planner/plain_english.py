@@ -117,6 +117,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # "become cheaper", "become more low": a price that gets lower
         (r"\bbecomes? (cheaper|lower|less)\b", r"gets \1"),
         (r"\b(?:is|are) on (?:the )?market\b", "has been on the market"),
+        # "apartment 2 room", "house with 3 rooms": the rooms a learner counts are bedrooms
+        (rf"\b(\d|{_NUMBERS})[ -]?rooms?\b", r"\1 bedroom"),
         (
             r"\bthe next (?:houses|homes|ones|results)\b|\bnext (?:houses|homes|results)\b",
             "next page",

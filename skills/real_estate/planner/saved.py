@@ -270,8 +270,9 @@ def _compare(
         return None
     of_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm) is not None
     pool = [{"zpid": z} for z in saved_zpids(prefs)] if of_saved else shown
-    # "stack my favourites up against each other": the saved list as a whole when none is named
-    chosen = picked(positions_said(norm), pool) or (pool[:MAX_COMPARED] if of_saved else [])
+    chosen = picked(positions_said(norm), pool)
+    if of_saved and len(chosen) < 2:  # "stack my favourites up", "compare my two favourites"
+        chosen = pool[:MAX_COMPARED]
     named_one = len(chosen) == 1 and str(chosen[0].get("zpid")) != str((focused or {}).get("zpid"))
     if focused is not None and named_one and (_IT.search(norm) or _COMPARE.search(norm)):
         chosen = [focused, *chosen]  # "this one vs #4", "compare with the next one"

@@ -211,3 +211,13 @@ def test_a_tour_wanted_after_plus_is_a_wish_of_its_own() -> None:
 def test_after_following_a_zip_reads_as_then() -> None:
     said = "look for 3 bed condos in 78704 after save search"
     assert [name for name, _ in calls(said)] == ["search_properties", "save_search"]
+
+
+def test_a_feeling_about_the_open_home_before_two_wishes_adds_nothing() -> None:
+    said = "adore it!! bookmark it and set up a showing saturday"
+    assert named(said, **IN_VIEW) == [("save_home", "904"), ("request_tour", "904")]
+
+
+def test_the_open_homes_fees_asked_then_a_second_wish() -> None:
+    said = "give me the property taxes and the hoa dues, then bookmark it"
+    assert named(said, **IN_VIEW) == [("get_property_details", "904"), ("save_home", "904")]

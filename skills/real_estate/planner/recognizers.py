@@ -98,8 +98,9 @@ def two_wishes(conv: Conversation) -> Plan | None:
         before = text
         if only_feels(text) or (found and same_search(found[1], here)):
             continue  # "we're so excited!!", "the kitchen in this one is a dealbreaker"
-        if found is not None and (found[0] == "small talk" or only_names(text)):
-            homes = homes_of(found[1]) or homes  # "I like the 2nd one, save it": what "it" is
+        if (found is not None and found[0] == "small talk") or only_names(text):
+            named = homes_of(found[1]) if found is not None else []  # "love it!": the open one
+            homes = named or homes  # "I like the 2nd one, save it": what "it" is
             here = in_view(here, homes)  # "#4 looks nice, book a viewing": the one in view
             continue
         if found is None or not found[1].calls:

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.844}
+FLOORS = {"learn": 0.965, "heldout": 0.852}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -92,7 +92,10 @@ learn 1158/1163 (99.6%), held-out 303/359 -> 304/359 (84.7%); the floor is 302 (
 of margin).
 Eighteenth session (understand29, 27 learn cases: preferences changed, watches, positions, compare
 then a second wish, 22 passing before): learn 1180/1190 -> 1188/1190 (99.8%), held-out 304/359 ->
-305/359 (85.0%); the floor is 303 (0.844, two cases of margin)."""
+305/359 (85.0%); the floor is 303 (0.844, two cases of margin).
+Nineteenth session (understand31, 27 learn cases: comparisons, the market's pace, learners' English
+and two wishes, 22 passing before): learn 1236/1242 -> 1241/1242 (99.9%), held-out 305/359 ->
+308/359 (85.8%); the floor is 306 (0.852, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

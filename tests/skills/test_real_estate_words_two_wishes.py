@@ -221,3 +221,9 @@ def test_a_feeling_about_the_open_home_before_two_wishes_adds_nothing() -> None:
 def test_the_open_homes_fees_asked_then_a_second_wish() -> None:
     said = "give me the property taxes and the hoa dues, then bookmark it"
     assert named(said, **IN_VIEW) == [("get_property_details", "904"), ("save_home", "904")]
+
+
+def test_the_cheaper_one_in_a_later_clause_is_the_cheaper_of_those_just_compared() -> None:
+    kept_two = {**ON_SCREEN, "preferences": {"home_902": "saved", "home_905": "saved"}}
+    said = "put our keepers side by side, then tour the cheaper one on sunday"
+    assert named(said, **kept_two) == [("compare_properties", ""), ("request_tour", "902")]

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from real_estate.domain import (
+    COMPARE,
     FORGET_CRITERIA,
     REMOVE_SAVED_HOME,
     SAVE_CRITERIA,
@@ -162,7 +163,7 @@ def referring_back(text: str, zpids: list[str], shown: list[dict[str, Any]]) -> 
 def carried(conv: Conversation, plan: Plan) -> Conversation:
     """The conversation the next clause is read in, after `plan`'s calls."""
     prefs = dict(conv.preferences)
-    criteria = conv.last_criteria
+    criteria, compared = conv.last_criteria, conv.compared
     for call in plan.calls:
         if call.name == SAVE_CRITERIA and call.args.get("entry_type") == "PREFERENCE":
             prefs[str(call.args.get("key"))] = str(call.args.get("value"))
@@ -174,7 +175,10 @@ def carried(conv: Conversation, plan: Plan) -> Conversation:
             prefs[f"home_{call.args.get('zpid')}"] = "saved"  # "save #2, then show my saved homes"
         elif call.name == REMOVE_SAVED_HOME:
             prefs.pop(f"home_{call.args.get('zpid')}", None)
-    return in_view(replace(conv, preferences=prefs, last_criteria=criteria), homes_of(plan))
+        elif call.name == COMPARE:  # "compare my two favourites, then book the cheaper"
+            compared = [{"zpid": str(z)} for z in call.args.get("zpids") or []]
+    carried_over = replace(conv, preferences=prefs, last_criteria=criteria, compared=compared)
+    return in_view(carried_over, homes_of(plan))
 
 
 def in_view(conv: Conversation, zpids: list[str]) -> Conversation:

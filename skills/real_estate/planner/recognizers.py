@@ -29,6 +29,7 @@ from .clauses import (
     same_search,
     with_wish_of,
 )
+from .comparative import picked_by_comparison
 from .compared import compared_question
 from .home_recognizers import (
     asked_of_home_in_view,
@@ -92,6 +93,7 @@ def two_wishes(conv: Conversation) -> Plan | None:
             continue
         text = referring_back(part, homes, conv.last_results)
         text = the_rest_saved(text, [c.name for c in plans[-1].calls] if plans else [])
+        text = picked_by_comparison(text, conv.last_results, here.compared)  # of those compared
         found = _clause_planned(replace(here.ranked_as(part), text=text))
         if plans and (gapped := _same_wish(before, text, plans[-1], here)) is not None:
             text, found = gapped

@@ -6,6 +6,8 @@ cheapest")."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.skills.real_estate_words import (
     IN_VIEW,
     ON_ELM_COVE,
@@ -170,3 +172,51 @@ def test_a_position_said_again_as_a_bare_number_word_is_that_home() -> None:
 def test_after_between_two_wishes_reads_as_then() -> None:
     said = "compare 2 and 3 after save 3"
     assert named(said, **ON_SCREEN) == [("compare_properties", ""), ("save_home", "903")]
+
+
+def test_homes_lined_up_with_no_word_of_against_are_compared() -> None:
+    said = "could you line up two, four and five"
+    assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": ["902", "904", "905"]})]
+
+
+def test_one_leading_a_list_of_numbers_is_the_first_home() -> None:
+    said = "line up one and five"
+    assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": ["901", "905"]})]
+    assert calls("compare the second one and 4", **ON_SCREEN) == [
+        ("compare_properties", {"zpids": ["902", "904"]})
+    ]
+
+
+def test_asking_what_the_differences_are_compares_the_homes_named() -> None:
+    said = "this one and number 3, what are the main differences?"
+    assert calls(said, **IN_VIEW) == [("compare_properties", {"zpids": ["904", "903"]})]
+
+
+def test_the_saved_list_named_alone_is_compared_as_a_whole() -> None:
+    kept_two = {**ON_SCREEN, "preferences": {"home_902": "saved", "home_905": "saved"}}
+    said = "put our keepers head to head"
+    assert calls(said, **kept_two) == [("compare_properties", {"zpids": ["902", "905"]})]
+
+
+@pytest.mark.parametrize(
+    ("said", "zpids"),
+    [
+        ("pit number 2 against number 5", ["902", "905"]),
+        ("give me the pros and cons of 3 and 4", ["903", "904"]),
+        ("the 1 and 3 in comparison please", ["901", "903"]),
+        ("how are they different, 1 and 4", ["901", "904"]),
+        ("compare the top one with the bottom one", ["901", "905"]),
+        ("is nicer the 3 or the 5?", ["903", "905"]),
+        ("which is good, three or five", ["903", "905"]),
+    ],
+)
+def test_learner_and_plain_words_of_weighing_two_named_homes_compare_them(
+    said: str, zpids: list[str]
+) -> None:
+    assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})]
+
+
+def test_the_saved_list_counted_is_compared_as_a_whole() -> None:
+    kept_two = {**ON_SCREEN, "preferences": {"home_901": "saved", "home_904": "saved"}}
+    said = "compare my two favourites"
+    assert calls(said, **kept_two) == [("compare_properties", {"zpids": ["901", "904"]})]

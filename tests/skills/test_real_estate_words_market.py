@@ -116,3 +116,46 @@ def test_the_market_around_the_open_home_is_searched_in_its_zip() -> None:
     assert found["location"] == "78745" and "price_dropped_within_days" in found
     assert calls("has it been on the market a while", **IN_VIEW) == details("904")
     assert calls("what's the neighborhood like around it", **IN_VIEW) == details("904")
+
+
+def test_how_fast_homes_sell_near_the_open_one_searches_its_zip() -> None:
+    assert searched("how quickly do places sell around this one?", **IN_VIEW)["location"] == "78745"
+    assert searched("has much sold in this area lately", **IN_VIEW)["location"] == "78745"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "how is the market here, prices going up?",
+        "prices around this neighborhood going down or what",
+        "is it a sellers market there?",
+        "are bidding wars common around here",
+        "what's the trend near this one",
+    ],
+)
+def test_the_market_asked_about_where_the_open_home_is_searches_its_zip(said: str) -> None:
+    assert searched(said, **IN_VIEW)["location"] == "78745"
+
+
+def test_since_when_a_home_is_for_sale_is_its_past_not_a_watch() -> None:
+    assert calls("since when is this house for sell", **IN_VIEW) == details("904")
+
+
+@pytest.mark.parametrize(
+    ("said", "days"),
+    [
+        ("which homes price went down since three weeks", 21),
+        ("houses reduced within 10 days in 78745", 10),
+        ("price dropped from one month in 78745", 30),
+        ("anything marked down over the past fortnight in 78745", 14),
+    ],
+)
+def test_a_drop_within_a_time_said_as_a_learner_says_it_counts_those_days(
+    said: str, days: int
+) -> None:
+    assert searched(said)["price_dropped_within_days"] == days
+
+
+def test_the_market_of_this_area_with_no_home_open_is_the_market_searched() -> None:
+    on_screen = {**ON_ELM_STREET, "last_criteria": {"location": "78704"}}
+    assert searched("are prices falling in this area?", **on_screen)["location"] == "78704"

@@ -152,3 +152,7 @@ def test_a_saved_home_let_go_by_its_position_is_removed() -> None:
 )
 def test_a_fear_of_losing_a_home_keeps_it_not_watches_it(text: str, zpid: str) -> None:
     assert named(text, **ON_SCREEN) == [("save_home", zpid)]
+
+
+def test_please_to_before_a_wish_is_that_wish() -> None:
+    assert named("please to save me the fourth", **ON_SCREEN) == [("save_home", "904")]

@@ -155,3 +155,7 @@ def test_a_saved_search_stopped_in_other_words(text: str) -> None:
     assert calls(text, preferences=SAVED_ELM_STREET_SEARCH, **ON_ELM_STREET) == [
         ("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78745"})
     ]
+
+
+def test_save_search_said_without_its_article_saves_the_search_on_screen() -> None:
+    assert [name for name, _ in calls("save search please", **ON_SCREEN)] == ["save_search"]

@@ -159,3 +159,9 @@ def test_a_ceiling_in_a_learners_words() -> None:
 @pytest.mark.parametrize("text", ["drop it to 2 bedrooms", "drop that down to 380k"])
 def test_a_criterion_dropped_to_a_value_lowers_the_search(text: str) -> None:
     assert [name for name, _ in calls(text, **STRICT)] == ["search_properties"]
+
+
+def test_rooms_a_learner_counts_are_bedrooms() -> None:
+    found = searched("we search flat 3 room in 78702 not more than 400 thousand")
+    assert found["beds_min"] == 3 and found["location"] == "78702"
+    assert "beds_min" not in searched("condo with 2 bath rooms in 78702")

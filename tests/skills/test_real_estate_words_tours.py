@@ -157,3 +157,19 @@ def test_two_bare_numbers_to_see_in_person_are_two_visits() -> None:
         ("request_tour", "904"),
     ]
     assert [name for name, _ in calls("can I see 20 results", **ON_SCREEN)] == ["search_properties"]
+
+
+def test_a_bare_number_after_a_visit_to_is_that_home() -> None:
+    assert named("arrange a visit to 3 tomorrow morning", **ON_SCREEN) == [("request_tour", "903")]
+
+
+def test_learner_words_for_going_to_see_a_home_are_a_visit() -> None:
+    assert named("we are wanting to see the 2 in person", **ON_SCREEN) == [("request_tour", "902")]
+    assert named("could we see this home on weekend", **IN_VIEW) == [("request_tour", "904")]
+    assert named("the 3, I want visit him friday", **ON_SCREEN) == [("request_tour", "903")]
+
+
+def test_seeing_a_home_on_the_map_is_no_visit() -> None:
+    assert [name for name, _ in named("I want to see this house on the map", **IN_VIEW)] != [
+        "request_tour"
+    ]

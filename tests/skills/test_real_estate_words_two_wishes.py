@@ -191,3 +191,39 @@ def test_a_home_whose_watch_stops_is_the_one_a_later_clause_means() -> None:
         ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"}),
         ("save_home", {"zpid": "902"}),
     ]
+
+
+def test_a_home_praised_first_is_the_one_a_later_wish_naming_none_means() -> None:
+    said = "the 3rd looks great, book a viewing then save it"
+    assert named(said, **ON_SCREEN) == [("request_tour", "903"), ("save_home", "903")]
+
+
+def test_first_before_a_wish_orders_the_wishes_and_names_no_home() -> None:
+    said = "first open 2 after watch it"
+    assert named(said, **ON_SCREEN) == [("get_property_details", "902"), ("watch_home", "902")]
+
+
+def test_a_tour_wanted_after_plus_is_a_wish_of_its_own() -> None:
+    said = "bookmark the 4th, plus I want tour it sunday"
+    assert named(said, **ON_SCREEN) == [("save_home", "904"), ("request_tour", "904")]
+
+
+def test_after_following_a_zip_reads_as_then() -> None:
+    said = "look for 3 bed condos in 78704 after save search"
+    assert [name for name, _ in calls(said)] == ["search_properties", "save_search"]
+
+
+def test_a_feeling_about_the_open_home_before_two_wishes_adds_nothing() -> None:
+    said = "adore it!! bookmark it and set up a showing saturday"
+    assert named(said, **IN_VIEW) == [("save_home", "904"), ("request_tour", "904")]
+
+
+def test_the_open_homes_fees_asked_then_a_second_wish() -> None:
+    said = "give me the property taxes and the hoa dues, then bookmark it"
+    assert named(said, **IN_VIEW) == [("get_property_details", "904"), ("save_home", "904")]
+
+
+def test_the_cheaper_one_in_a_later_clause_is_the_cheaper_of_those_just_compared() -> None:
+    kept_two = {**ON_SCREEN, "preferences": {"home_902": "saved", "home_905": "saved"}}
+    said = "put our keepers side by side, then tour the cheaper one on sunday"
+    assert named(said, **kept_two) == [("compare_properties", ""), ("request_tour", "902")]

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.849}
+FLOORS = {"learn": 0.965, "heldout": 0.852}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -96,7 +96,10 @@ then a second wish, 22 passing before): learn 1180/1190 -> 1188/1190 (99.8%), he
 Nineteenth session (understand30, 27 learn cases: a home's facts and availability, remembered
 preferences swapped and dropped, the top, the bottom and the last few, 24 passing before): learn
 1238/1242 -> 1242/1242 (100%), held-out 305/359 -> 307/359 (85.5%); the floor is 305 (0.849, two
-cases of margin)."""
+cases of margin).
+Nineteenth session (understand31, 27 learn cases: comparisons, the market's pace, learners' English
+and two wishes, 22 passing before): learn 1236/1242 -> 1241/1242 (99.9%), held-out 305/359 ->
+308/359 (85.8%); the floor is 306 (0.852, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

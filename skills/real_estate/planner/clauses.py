@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from real_estate.domain import (
+    COMPARE,
     FORGET_CRITERIA,
     REMOVE_SAVED_HOME,
     SAVE_CRITERIA,
@@ -39,7 +40,7 @@ _WISH_START = (
     r"(?:save|keep|add|unsave|remove|delete|show|tell|give|find|get|book|schedule|set up|"
     r"arrange|watch|track|notify|alert|let me know|compare|remember|forget|look|search|open|"
     r"list|send|check|stop|see|visit|what|what's|whats|how|is|are|does|when|put|bookmark|"
-    r"subscribe|ping|flag|email|remind|fill (?:me|us) in|pull (?:up|it up)|walk (?:me|us) through|"
+    r"subscribe|ping|flag|email|remind|tour|fill (?:me|us) in|pull (?:up|it up)|walk (?:me|us) through|"
     r"stick|stash|dig up|take|cross|bump|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
 )
 _SPLIT = re.compile(
@@ -57,8 +58,8 @@ _CONDITION = re.compile(
 _STARTS_WISH = re.compile(_WISH_START, re.IGNORECASE)
 _MOST = 3
 """Clauses read at most: a longer message is read whole."""
-_BACK = re.compile(
-    r"\b(?:it|this one|that one|this (?:house|home|place)|that (?:house|home|place)|them|"
+_BACK = re.compile(  # "him", "her": a learner's word for a home
+    r"\b(?:it|him|her|this one|that one|this (?:house|home|place)|that (?:house|home|place)|them|"
     r"both|those)\b",
     re.IGNORECASE,
 )
@@ -162,7 +163,7 @@ def referring_back(text: str, zpids: list[str], shown: list[dict[str, Any]]) -> 
 def carried(conv: Conversation, plan: Plan) -> Conversation:
     """The conversation the next clause is read in, after `plan`'s calls."""
     prefs = dict(conv.preferences)
-    criteria = conv.last_criteria
+    criteria, compared = conv.last_criteria, conv.compared
     for call in plan.calls:
         if call.name == SAVE_CRITERIA and call.args.get("entry_type") == "PREFERENCE":
             prefs[str(call.args.get("key"))] = str(call.args.get("value"))
@@ -174,10 +175,17 @@ def carried(conv: Conversation, plan: Plan) -> Conversation:
             prefs[f"home_{call.args.get('zpid')}"] = "saved"  # "save #2, then show my saved homes"
         elif call.name == REMOVE_SAVED_HOME:
             prefs.pop(f"home_{call.args.get('zpid')}", None)
-    zpids = homes_of(plan)
+        elif call.name == COMPARE:  # "compare my two favourites, then book the cheaper"
+            compared = [{"zpid": str(z)} for z in call.args.get("zpids") or []]
+    carried_over = replace(conv, preferences=prefs, last_criteria=criteria, compared=compared)
+    return in_view(carried_over, homes_of(plan))
+
+
+def in_view(conv: Conversation, zpids: list[str]) -> Conversation:
+    """The conversation with the one shown home among `zpids` in view, as an open card is
+    ("number 4 looks nice, book a viewing": the viewing of #4); as it was for several or none."""
     shown = [h for h in conv.last_results if str(h.get("zpid")) in zpids]
-    focused = shown[0] if len(shown) == 1 else conv.focused
-    return replace(conv, preferences=prefs, last_criteria=criteria, focused=focused)
+    return replace(conv, focused=shown[0]) if len(shown) == 1 else conv
 
 
 def position_of(zpid: str, shown: list[dict[str, Any]]) -> int | None:

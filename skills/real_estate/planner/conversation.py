@@ -81,8 +81,8 @@ def plan_for(conv: Conversation) -> Plan | None:
     one meant (relative.py)."""
     if not card_click(conv.text):
         conv = _courtesy_read_away(conv).read_as(plain_english)
-        focused = conv.focused
-        conv = conv.read_as(lambda text: around_the_home(text, focused))
+        focused, searched = conv.focused, (conv.last_criteria or {}).get("location")
+        conv = conv.read_as(lambda text: around_the_home(text, focused, searched))
     if conv.last_results and not card_click(conv.text):
         shown = conv.last_results
         conv = conv.read_as(lambda text: with_positions(text, shown))

@@ -86,7 +86,7 @@ _NOT_ITS_FACTS = re.compile(
 )
 """Words of another wish: homes other than this one, its payment, a visit, keeping it."""
 _FEATURE = (
-    r"garage|carport|parking|pool|hoa|(?:back ?)?yard|garden|fireplace|basement|attic|balcony|"
+    r"garage|carport|parking|pool|hoa(?: fees?| dues)?|(?:property )?tax(?:es)?|(?:back ?)?yard|garden|fireplace|basement|attic|balcony|"
     r"patio|porch|deck|fence|view|pets?|dogs?|cats?|washer(?: (?:and|&) dryer)?|dryer|laundry|"
     r"central air|a/?c|air conditioning|heating|solar(?: panels)?|storage|furnished|"
     r"appliances|(?:walk[- ]in )?closets?|school rating|schools?|lot size|square footage|"
@@ -95,8 +95,9 @@ _FEATURE = (
 _BARE_FACT = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|also|oh),? )*(?:what about |how about )?"
     r"(?P<lead>any |is there (?:an? )?|are there (?:any )?|got (?:an? )?|has (?:it )?(?:got )?(?:an? )?|"
-    r"does it (?:have|come with) (?:an? )?|what about the |how about the )?"
-    rf"(?:{_FEATURE})(?:,? (?:(?:and|or|&) )?(?:a |an )?(?:{_FEATURE}))*"
+    r"does it (?:have|come with) (?:an? )?|what about the |how about the |"
+    r"(?:tell|give|show) (?:me|us) (?:about )?the )?"
+    rf"(?:{_FEATURE})(?:,? (?:(?:and|or|&) )?(?:a |an |the )?(?:{_FEATURE}))*"
     r"(?P<tail> (?:included|allowed|ok|okay|fine|permitted|on site|there|here|too|"
     r"(?:on|with|at|for) (?:it|this|that)(?: one| house| home| place)?))?\s*(?P<q>\?)?[\s?!.]*$"
 )

@@ -19,9 +19,12 @@ _N = r"\d{1,3}|(?:a )?couple(?: of)?|(?:a )?few|" + "|".join(WORD_NUMBERS)
 _ABOUT = {"couple": 2, "few": 3}
 """Counts said loosely ("the past couple of weeks"), as days are counted."""
 _WITHIN = (
-    rf"(?:today|yesterday|this (?:week|month)|(?:in |within |over )?(?:the )?(?:last|past) "
-    rf"(?:(?P<n>{_N}) )?(?P<unit>days?|weeks?|months?|hours?)|recently|lately)"
+    rf"(?:today|yesterday|this (?:week|month)|(?:(?:in |within |over |inside )?(?:the )?(?:last|past)|"
+    rf"within|since|from|for) (?:(?P<n>{_N}) )?(?P<unit>days?|weeks?|fortnights?|months?|hours?)|"
+    r"recently|lately)"
 )
+"""A time back from now: "this week", "the past 3 days", "within 2 weeks", and as a learner
+says it, "since two weeks", "from one month"."""
 _DROPPED = (
     r"(?:dropped|drops? in price|came down|fell|went down|was cut|been cut|were cut|got cheaper|"
     r"(?:slashed|knocked down|chopped|trimmed|discounted)|"
@@ -56,7 +59,8 @@ _HOW_LONG = re.compile(
     rf"\b(?:did|has|have) (?:they|the (?:sellers?|owners?))\b.*\bprice\b.*\b(?:on|for|of) {_THIS}\b|"
     r"\b(?:sat|sitting|sit|lingered|stayed|stuck) (?:on|in) (?:the )?market\b|"
     r"\bbeen (?:for sale|on (?:the )?market|listed|up|around)\b.*\b(?:long|forever|ages|while)\b|"
-    r"\b(?:more expensive|pricier|cheaper|priced (?:higher|lower)) when\b|\bfirst (?:listed|put up)\b"
+    r"\b(?:more expensive|pricier|cheaper|priced (?:higher|lower)) when\b|\bfirst (?:listed|put up)\b|"
+    r"\bsince when\b.*\b(?:for (?:sale|sell)|on (?:the )?(?:market|sale)|listed|available)\b"
 )
 """How long the listing in view has been on the market, or how its price went: sat on the
 market for months, been for sale forever, pricier when first listed, did it drop."""
@@ -82,7 +86,7 @@ def _days(match: re.Match[str] | None) -> int | None:
     count = loose or (int(WORD_NUMBERS.get(n, n)) if n else 1)
     if unit[0] == "h":  # "the past 48 hours": whole days, at least one
         return max(1, -(-count // 24))
-    return count * {"d": 1, "w": 7, "m": 30}[unit[0]]
+    return count * {"d": 1, "w": 7, "f": 14, "m": 30}[unit[0]]
 
 
 def _named_days(found: list[re.Match[str]]) -> int | None:
@@ -109,8 +113,10 @@ def asks_days_on_market(text: str) -> bool:
 
 
 _MARKET_WORDS = re.compile(
-    r"\bmarket\b(?! value)|\bfor sale\b|\bselling\b|\b(?:new|other|more) listings?\b|"
-    r"\bprice (?:drops?|cuts?|reductions?)\b|\b(?:came|come|coming) on\b",
+    r"\bmarket\b(?! value)|\bfor sale\b|\bsell(?:s|ing)?\b|\bsold\b|\b(?:new|other|more) listings?\b|"
+    r"\bprice (?:drops?|cuts?|reductions?)\b|\b(?:came|come|coming) on\b|\bcompetitive\b|"
+    r"\bbidding wars?\b|\btrend(?:s|ing)?\b|\bprices? (?:\w+ ){0,3}(?:go(?:es|ing)?|went|gone) (?:up|down)\b|"
+    r"\bprices? (?:\w+ )?(?:rising|falling|climbing|dropping)\b",
     re.IGNORECASE,
 )
 """Words of what is on the market (not of one home's own facts)."""
@@ -118,7 +124,7 @@ _AROUND_IT = re.compile(
     r"\b(?:around|near|nearby|close to) (?:here|there|it|this|that)"
     r"(?: (?:one|house|home|place|listing|property))?\b|\bnearby\b|\bclose by\b|"
     r"\b(?:in|around) (?:this|that|the|its) (?:area|neighbou?rhood|part of town|zip(?: ?code)?)\b|"
-    r"\b(?:around|near) (?:there|here)\b",
+    r"\b(?:around|near) (?:there|here)\b|(?<=market )(?:here|there)\b",
     re.IGNORECASE,
 )
 """The open home's place, said without naming it ("around there", "near this one", "in this
@@ -126,14 +132,20 @@ area")."""
 _ZIP = re.compile(r"\b(\d{5})\s*$")
 
 
-def around_the_home(text: str, home: dict[str, Any] | None) -> str:
+def around_the_home(text: str, home: dict[str, Any] | None, searched: str | None = None) -> str:
     """ "how's the market around there", "any new listings near this one" with a home open:
     the place said as the open home's ZIP ("... in 78745"), so the market is searched there;
+    with none open, as the place of the search on screen ("are prices dropping in this area");
     the home's own time on the market ("how long has it been listed") is left as it is."""
-    if home is None or not _MARKET_WORDS.search(text) or asks_days_on_market(text):
+    if not _MARKET_WORDS.search(text) or asks_days_on_market(text):
         return text
+    place = _place_of(home) if home is not None else str(searched or "")
+    return _AROUND_IT.sub(f"in {place}", text, count=1) if place else text
+
+
+def _place_of(home: dict[str, Any]) -> str:
+    """The open home's ZIP, else its city."""
     place = str(home.get("zipcode") or "")
     if not place and (match := _ZIP.search(str(home.get("address") or ""))):
         place = match.group(1)
-    place = place or str(home.get("city") or "")
-    return _AROUND_IT.sub(f"in {place}", text, count=1) if place else text
+    return place or str(home.get("city") or "")

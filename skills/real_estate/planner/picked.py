@@ -47,7 +47,7 @@ def picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
     named: list[tuple[int, dict[str, Any]]] = []
     for match in _POSITIONS.finditer(norm):
         word = match.group("n")
-        if word == "one" and not re.search(r"(?:number|#|no\.?)\s*$", norm[: match.start()]):
+        if word == "one" and not _one_is_a_position(norm, match):
             continue  # "this one", "the second one": a noun, not a position
         if 1 <= (position := _position(word, len(pool))) <= len(pool):
             named.append((match.start(), pool[position - 1]))
@@ -58,6 +58,19 @@ def picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
         picked = {str(home["zpid"]): home for _, home in sorted(named, key=lambda n: n[0])}
         return list(picked.values())
     return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
+
+
+_LISTED_NEXT = re.compile(rf",?\s*(?:and |& |or |plus )?(?:number |#\s?)?(?:\d{{1,2}}|{NUMW})\b")
+_NOUN_BEFORE = re.compile(rf"\b(?:this|that|the|which|each|any|every|a|{'|'.join(ORDINALS)})\s*$")
+
+
+def _one_is_a_position(norm: str, match: re.Match[str]) -> bool:
+    """ "number one", "#1", or "one" leading a list of numbers ("line up one three and five");
+    not the noun of "this one", "the second one and 4"."""
+    before = norm[: match.start()]
+    if re.search(r"(?:number|#|no\.?)\s*$", before):
+        return True
+    return not _NOUN_BEFORE.search(before) and _LISTED_NEXT.match(norm, match.end()) is not None
 
 
 def named_homes(text: str, shown: list[dict[str, Any]]) -> list[str]:

@@ -54,8 +54,12 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             rf"\b(i|we|i'd|we'd|me) (want|wants|would like|like|need|wish) ({_VERBS})\b",
             r"\1 \2 to \3",
         ),
-        # "in the weekend", "on the weekend": the coming one
-        (r"\b(?:in|on|at|over|for) the weekend\b", "this weekend"),
+        # "I am wanting to see": the want
+        (r"\b(i|we) (?:am|are|'m|'re) wanting\b", r"\1 want"),
+        # "please to save the 2nd": the "to" where none goes
+        (rf"\bplease to (?=(?:{_VERBS}|{_YOU_VERBS}|open|tour)\b)", "please "),
+        # "in the weekend", "on weekend": the coming one
+        (r"\b(?:in|on|at|over|for) (?:the )?weekend\b", "this weekend"),
         # "please you save", "..., you tell me": the imperative's "you", where a sentence or a
         # request starts ("what you remember" keeps it)
         (rf"(^|\bplease |[,.;!?] )you ({_YOU_VERBS})\b", r"\1\2"),
@@ -80,9 +84,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # "compare the one and the two": two positions said as bare numbers
         (rf"\bthe ({_NUMBERS}) and the ({_NUMBERS})\b", r"number \1 and number \2"),
         # "... and after save the two", "..., after you watch the five", "compare 1 and 5 after
-        # save 5": "after" as "then", before a wish
+        # save 5", "condos in 78701 after save search": "after" as "then", before a wish
         (
-            rf"(\band|,|\b\d{{1,2}}|\b(?:{_NUMBERS})) after(?: that)?(?: you| u)? "
+            rf"(\band|,|\b\d{{1,2}}|\b\d{{5}}|\bit|\bthem|\b(?:{_NUMBERS})) after(?: that)?(?: you| u)? "
             rf"(?=(?:{_VERBS}|{_YOU_VERBS})\b)",
             r"\1 then ",
         ),
@@ -97,10 +101,11 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             r"they|this|that|there|anything|something|we|you|i)\b)",
             r"\1 the moment",
         ),
-        # "ok first off save #2, and secondly ...": the order of wishes, no position
+        # "ok first off save #2, and secondly ...", "first save 5 after show ...": the order of
+        # wishes, no position
         (
             r"(^\s*|\b(?:ok(?:ay)?|so|well|right),?\s+|[,.;!?]\s+)"
-            r"(?:first off|first of all|firstly|to start with),?\s+",
+            rf"(?:first off|first of all|firstly|to start with|first(?=,?\s+(?:{_YOU_VERBS}|open)\b)),?\s+",
             r"\1",
         ),
         # "can I to see", "is possible to bring": the "to" where none goes, the "it" left out
@@ -112,6 +117,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # "become cheaper", "become more low": a price that gets lower
         (r"\bbecomes? (cheaper|lower|less)\b", r"gets \1"),
         (r"\b(?:is|are) on (?:the )?market\b", "has been on the market"),
+        # "apartment 2 room", "house with 3 rooms": the rooms a learner counts are bedrooms
+        (rf"\b(\d|{_NUMBERS})[ -]?rooms?\b", r"\1 bedroom"),
         (
             r"\bthe next (?:houses|homes|ones|results)\b|\bnext (?:houses|homes|results)\b",
             "next page",

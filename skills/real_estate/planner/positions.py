@@ -100,12 +100,21 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (  # "keep watching the 3 for me", "the 2 is how big?": a bare digit as a learner says it
             r"(?<!compare )(?<!between )(?<!both )\bthe (\d{1,2})\b"
             r"(?=\s*(?:[?.!,]|$|for (?:me|us)\b|is\b|has\b|have\b|very\b|too\b|please\b|"
-            r"this (?:weekend|week)\b|tomorrow\b|today\b))",
+            r"this (?:weekend|week)\b|tomorrow\b|today\b|in person\b))",
             r"number \1",
         ),
         (  # "add 3 to my favorites", "unsave 5": a number right after a wish about one home
             rf"\b({_ONE_HOME_VERBS})(?: for| of| on)?(?: both)? (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
             r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
+            r"\1 number \2",
+        ),
+        (  # "info 4th pls", "details second": a home's facts asked by its position alone
+            rf"\b(info|details?|specs?|stats|facts)\s+(?:the\s+)?((?:{ORD})(?: one)?)\b(?!\s*(?:of|and)\b)",
+            r"\1 on the \2",
+        ),
+        (  # "set up a visit to 4", "a tour of 6 on sunday": a bare number after a visit's noun
+            rf"\b((?:tours?|visits?|showings?|viewings?|walk ?throughs?) (?:to|of|for)) (?:the )?"
+            rf"({NUMW})\b{_NOT_AMOUNT}(?!\s*(?:pm|am|o'?clock|:\d|of\b|homes?|houses?|places?))",
             r"\1 number \2",
         ),
         (  # "tell me if 7 is near a school", "does 6 have a yard": a bare number as the subject
@@ -135,9 +144,9 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"^\W*(\d{1,2}) (or|vs\.?|versus) (\d{1,2})\b(?=\s*[,?!.:-]|\s+which\b)",
             r"number \1 \2 number \3",
         ),
-        (  # "1 or 2 better for family", "is 5 or 6 closer": two homes to choose between
-            rf"(^\W*|\bis |\bwhich(?: one)?(?: is)?,? |\bbetween )(\d{{1,2}}) (or|vs\.?|versus) "
-            rf"(\d{{1,2}})\b{_NOT_AMOUNT}(?!\s*(?:more|homes?|houses?|results?|listings?|options?|"
+        (  # "1 or 2 better for family", "is 5 or 6 closer", "is better the 2 or the 4?"
+            rf"(^\W*|\bis |\bwhich(?: one)?(?: is)?,? |\bbetween |\b(?:better|best|good|nicer),? )"
+            rf"(?:the )?(\d{{1,2}}) (or|vs\.?|versus) (?:the |number )?(\d{{1,2}})\b{_NOT_AMOUNT}(?!\s*(?:more|homes?|houses?|results?|listings?|options?|"
             r"percent|pct|points?|yrs?|years?|of)\b)",
             r"\1number \2 \3 number \4",
         ),

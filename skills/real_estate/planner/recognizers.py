@@ -20,6 +20,7 @@ from .clauses import (
     carried,
     clauses,
     homes_of,
+    in_view,
     joined,
     only_feels,
     only_names,
@@ -28,6 +29,7 @@ from .clauses import (
     same_search,
     with_wish_of,
 )
+from .comparative import picked_by_comparison
 from .compared import compared_question
 from .forget import forget
 from .home_recognizers import (
@@ -92,14 +94,17 @@ def two_wishes(conv: Conversation) -> Plan | None:
             continue
         text = referring_back(part, homes, conv.last_results)
         text = the_rest_saved(text, [c.name for c in plans[-1].calls] if plans else [])
+        text = picked_by_comparison(text, conv.last_results, here.compared)  # of those compared
         found = _clause_planned(replace(here.ranked_as(part), text=text))
         if plans and (gapped := _same_wish(before, text, plans[-1], here)) is not None:
             text, found = gapped
         before = text
         if only_feels(text) or (found and same_search(found[1], here)):
             continue  # "we're so excited!!", "the kitchen in this one is a dealbreaker"
-        if found is not None and (found[0] == "small talk" or only_names(text)):
-            homes = homes_of(found[1]) or homes  # "I like the 2nd one, save it": what "it" is
+        if (found is not None and found[0] == "small talk") or only_names(text):
+            named = homes_of(found[1]) if found is not None else []  # "love it!": the open one
+            homes = named or homes  # "I like the 2nd one, save it": what "it" is
+            here = in_view(here, homes)  # "#4 looks nice, book a viewing": the one in view
             continue
         if found is None or not found[1].calls:
             return None

@@ -76,8 +76,11 @@ _COMPARE = re.compile(
 _COMPARATIVE = r"better|nicer|smarter|bigger|larger|smaller|cheaper|newer|older|roomier|worse"
 _WEIGH = re.compile(
     r"\bstack up\b|\bdiffer\b|\bdifference between\b|\btorn between\b|\bwhich is better\b|"
+    r"\b(?:what'?s|whats|what is|what are) (?:the |their )?(?:main |big |real )?differences?\b|"
+    r"\bline (?:\S+ ){0,4}?up\b|\bagainst\b|\bweigh(?:ing)? up\b|\bpros and cons\b|"
+    r"\bcompar(?:ison|ing|ed)\b|\bdifferences?\b|\bhow (?:is|are) (?:it |they )?different\b|"
     r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:(?:is|looks|seems) )?(?:the )?(?:more )?"
-    rf"(?:{_COMPARATIVE}|best)\b|"
+    rf"(?:{_COMPARATIVE}|best|good|nice)\b|"
     r"\b(?:which|what|between)\b.*\b(?:is|are|looks?|seems?) (?:the )?(?:more )?(?:better|best)\b|"
     r"\b(?:decide|choose|pick) between\b|"
     rf"\b(?:more )?(?:{_COMPARATIVE}) than\b|"
@@ -265,10 +268,11 @@ def _compare(
     )
     if not (asked or _COMPARE.search(norm) or _WEIGH.search(norm) or either):
         return None
-    pool = shown
-    if re.search(rf"\b{_SAVED_WORDS}\b", norm):
-        pool = [{"zpid": z} for z in saved_zpids(prefs)]
-    chosen = picked(norm, pool)
+    of_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm) is not None
+    pool = [{"zpid": z} for z in saved_zpids(prefs)] if of_saved else shown
+    chosen = picked(positions_said(norm), pool)
+    if of_saved and len(chosen) < 2:  # "stack my favourites up", "compare my two favourites"
+        chosen = pool[:MAX_COMPARED]
     named_one = len(chosen) == 1 and str(chosen[0].get("zpid")) != str((focused or {}).get("zpid"))
     if focused is not None and named_one and (_IT.search(norm) or _COMPARE.search(norm)):
         chosen = [focused, *chosen]  # "this one vs #4", "compare with the next one"

@@ -28,7 +28,8 @@ TOUR = re.compile(
     r"let (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"
     r"\bwhen (?:can|could|may) (?:i|we) (?:see|view|visit)\b|"
     r"\bwhen (?:is|would be) (?:it )?possible to (?:see|view|visit)\b|\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
-    r"(?: one)? (?:in person|on|this|next|tomorrow|at|around)\b|"
+    r"(?: one| house| home| place)? (?:in person|on(?! (?:the |a )?(?:map|screen|list|page)\b)|this|"
+    r"next|tomorrow|at|around)\b|"
     # going to a home ("can we go see the second one"), not going to look at kinds of homes
     r"\bgo (?:and )?(?:see|look at|check out|view) (?:it|them|(?:this|that)(?: \w+)?|number \d+|"
     r"#?\d+|the (?:\w+ )?(?:one|place|house|home|condo|townhouse|townhome))\b"

@@ -40,7 +40,7 @@ _NOTIFY = re.compile(
     r"(?!.*\b(?:was|were|did|had|built)\b)|"
     r"\b(?:want|like) to (?:hear|know) about it\b|\bkeep an eye on\b|\bwatch\b|\bfollow\b|"
     r"\b(?:keep )?watching (?:it|this|that|the|#?\d|number)\b|"
-    r"\b(?:sav(?:e)?|bookmark|store) (?:this|the|that|my|a) se?a?rch\b|\bkeep (?:this|the) search\b|"
+    r"\b(?:sav(?:e)?|bookmark|store) (?:(?:this|the|that|my|a) )?se?a?rch\b|\bkeep (?:this |the )?search\b|"
     r"\b(?:save|keep|store) (?:it|this|that|these|those)(?: ones?)? as (?:a |my |our )?(?:saved )?search\b|"
     r"\b(?:save|keep) (?:these|this|the|my) (?:search )?(?:settings|filters|criteria)\b|"
     r"\bsearch alerts?\b|(?<!\blose )(?<!\blosing )\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
@@ -108,8 +108,8 @@ def plan_watch(
         return tour_requests(text, norm, [str(listing["zpid"])], timezone)
     if asks_now(norm):
         return None
-    future = re.search(
-        r"\b(?:if|when(?! (?:was|were|did|had)\b)|whenever|once|as soon as|in case|"
+    future = re.search(  # not "since when is it for sale" nor "when was it sold": their past
+        r"(?<!since )\b(?:if|when(?! (?:was|were|did|had)\b)|whenever|once|as soon as|in case|"
         r"the (?:moment|minute|instant))\b",
         norm,
     )

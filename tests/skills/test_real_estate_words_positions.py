@@ -323,6 +323,8 @@ def test_the_last_beside_another_position_is_the_last_shown(text: str, tool: str
 @pytest.mark.parametrize("text", ["fave number 3", "fav the third one pls"])
 def test_a_fave_is_a_save(text: str) -> None:
     assert calls(text, **ON_SCREEN) == [("save_home", {"zpid": "903"})]
+
+
 @pytest.mark.parametrize(("said", "zpid"), [("info 3rd pls", "903"), ("specs fifth", "905")])
 def test_facts_asked_by_a_position_alone_open_that_home(said: str, zpid: str) -> None:
     assert named(said, **ON_SCREEN) == [("get_property_details", zpid)]

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.852}
+FLOORS = {"learn": 0.965, "heldout": 0.857}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -99,7 +99,9 @@ preferences swapped and dropped, the top, the bottom and the last few, 24 passin
 cases of margin).
 Nineteenth session (understand31, 27 learn cases: comparisons, the market's pace, learners' English
 and two wishes, 22 passing before): learn 1236/1242 -> 1241/1242 (99.9%), held-out 305/359 ->
-308/359 (85.8%); the floor is 306 (0.852, two cases of margin)."""
+308/359 (85.8%); the floor is 306 (0.852, two cases of margin).
+Both merged (the lead): learn 1269/1269 (100%), held-out 310/359 (86.4%); the floor is 308 (0.857,
+two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

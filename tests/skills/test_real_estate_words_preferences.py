@@ -449,3 +449,30 @@ def test_a_criterion_added_to_the_preferences_is_kept_not_searched(
     text: str, key: str, value: str
 ) -> None:
     assert calls(text, preferences=AUSTIN_BUDGET) == [kept(key, value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("swap the 500k cap for 450k", "$450,000"),
+        ("replace 500 with 465", "$465,000"),
+        ("change our 500k max to 520k", "$520,000"),
+        ("trade the $500,000 limit for $480,000", "$480,000"),
+    ],
+)
+def test_an_amount_swapped_for_another_keeps_the_new_one(text: str, budget: str) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [kept("budget_max", budget)]
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("budget's gone up, 525 now", "$525,000"),
+        ("our budget has gone down a bit - 440k", "$440,000"),
+        ("price cap's up, say 560", "$560,000"),
+    ],
+)
+def test_a_budget_gone_up_or_down_with_its_amount_after_a_break_is_kept(
+    text: str, budget: str
+) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [kept("budget_max", budget)]

@@ -116,8 +116,9 @@ _BUDGET_NOUN = r"(?:budget|price (?:limit|cap|ceiling)|max(?:imum)? price|top pr
 _AMOUNT_NEXT = r"(?=\$|\d{3}|\d+(?:\.\d+)?\s*(?:k|m|mil|million|thousand|grand)\b)"
 """An amount comes next, not a count ("..., 3 bedrooms now")."""
 _BUDGET_CHANGED = re.compile(
-    rf"\b({_BUDGET_NOUN})\s+(?:has |have |just |now )?(?:changed|change|moved|dropped|rose|"
-    r"increased|decreased|shrank|grew|went (?:up|down|lower|higher)|came down|got (?:lower|"
+    rf"\b({_BUDGET_NOUN})(?:'s\s+|\s+)(?:has |have |just |now )?(?:changed|change|moved|dropped|"
+    r"rose|increased|decreased|shrank|grew|(?:went|gone) (?:up|down|lower|higher)|up|down|"
+    r"came down|got (?:lower|"
     r"higher|smaller|bigger)|is (?:different|new|lower|higher|smaller|bigger))(?: again| now| a "
     r"bit| a little)*(?:\s*[,.:;-]\s*|\s+)(?:(?:so|and|ok|okay|well) )?(?:(?:the |our |my )?"
     r"(?:new one|new budget|new amount|new max)|now|it'?s|it is|is|to|say|like|maybe|around|"
@@ -143,6 +144,11 @@ a budget restated."""
 _AMOUNT_PICKED = re.compile(rf"\b(?:better make it|let'?s (?:make it|say|go with)|lets (?:make it|"
                             rf"say|go with))\s+(?=(?:{_AMOUNT})\W*(?:tops|max|at most|$))")  # fmt: skip
 """...or picked ("better make it 480", "let's say 470 tops")."""
+_AMOUNT_SWAPPED = re.compile(
+    rf"\b(?:swap|replace|switch|change|trade)(?: out)? (?:the |my |our )?(?:{_AMOUNT})"
+    rf"(?: (?:cap|max|maximum|limit|budget|ceiling|top))? (?:for|with|to) (?=(?:{_AMOUNT}))"
+)
+"""...or swapped for another ("swap the 500k cap for 450k", "replace 500 with 465")."""
 
 
 def budget_restated(text: str) -> str:
@@ -151,6 +157,7 @@ def budget_restated(text: str) -> str:
     text = _BUDGET_CHANGED.sub(lambda m: f"{m.group(1)} to ", text)
     text = _BUDGET_MOVED.sub(lambda m: f"{m.group(1)} to ", text)
     text = _AMOUNT_PICKED.sub("budget to ", text)
+    text = _AMOUNT_SWAPPED.sub("budget to ", text)
     return _AMOUNT_JUDGED.sub(lambda m: f"budget to {m.group(1)},", text)
 
 

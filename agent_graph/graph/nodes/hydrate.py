@@ -18,7 +18,7 @@ from langchain_core.messages import (
     SystemMessage,
     ToolMessage,
 )
-from langgraph.graph.message import REMOVE_ALL_MESSAGES
+from langgraph.graph.message import REMOVE_ALL_MESSAGES, add_messages
 from langgraph.runtime import Runtime
 
 from agent_graph.events import AlertsEvent
@@ -156,11 +156,9 @@ class Hydrated:
 
 def with_step(hydrated: Hydrated, step: dict[str, Any]) -> dict[str, Any]:
     """One update for the agent's first step: hydrate's, then the model call's (its messages
-    after hydrate's, a kept message replacing hydrate's of the same id)."""
-    kept = {m.id: m for m in step.get("messages", ()) if m.id is not None}
-    built = [kept.pop(m.id, m) if m.id is not None else m for m in hydrated.update["messages"]]
-    messages = [*built, *(m for m in step.get("messages", ()) if m.id is None or m.id in kept)]
-    return {**hydrated.update, **step, "messages": messages}
+    added to hydrate's by the state's own reducer, a kept one replacing hydrate's of its id)."""
+    built = add_messages(list[Any](hydrated.state["messages"]), step.get("messages", []))
+    return {**hydrated.update, **step, "messages": [hydrated.update["messages"][0], *built]}
 
 
 def make_hydrate(services: Services) -> Any:

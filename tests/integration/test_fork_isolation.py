@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import shutil
+import signal
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -19,7 +22,7 @@ from agent_graph.skills.backends.pool import (
     SkillCallError,
 )
 from agent_graph.skills.backends.ports import PortAllocator
-from agent_graph.skills.backends.process import ProcessBackend
+from agent_graph.skills.backends.process import ProcessBackend, running
 from agent_graph.skills.model.manifest import SkillSpec, load_skill
 from agent_graph.skills.registry import SkillRegistry
 
@@ -61,6 +64,19 @@ async def test_the_fork_worker_is_reused_not_restarted(fork_pool: ContainerPool)
     assert fork_pool.ready_count == 1
     assert await fork_pool.backend.is_alive(zygote)
     assert zygote.calls == 5
+
+
+async def test_a_worker_that_died_is_not_alive_before_asyncio_hears_of_it(
+    fork_pool: ContainerPool,
+) -> None:
+    """A checkout between the death and asyncio's child watcher must not offer the corpse."""
+    worker = await fork_pool._checkout()
+    pid = worker.native.pid
+    os.kill(pid, signal.SIGKILL)
+    while running(pid):  # no await: the loop never runs the watcher's callback meanwhile
+        time.sleep(0.005)
+    assert worker.native.returncode is None  # asyncio has not heard yet
+    assert not await fork_pool.backend.is_alive(worker)
 
 
 async def test_a_reused_worker_without_fork_would_leak(free_port_base: int) -> None:

@@ -39,6 +39,16 @@ def skill_argv(folder: Path, command: tuple[str, ...]) -> list[str]:
     return [python if part in ("python", "python3") else part for part in command]
 
 
+def running(pid: int) -> bool:
+    """True unless our child `pid` has exited, reaped or not (asked without reaping it, and
+    without reading a file: `langgraph dev` refuses blocking reads on the loop)."""
+    try:
+        exited = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return False  # reaped already
+    return exited is None
+
+
 def skill_python(folder: Path) -> str:
     """The skill's virtual environment when it has one, else the agent's interpreter. Its venv
     is the one an image built for it under SKILL_VENVS_DIR, else its folder's `.venv` (built
@@ -150,8 +160,10 @@ class ProcessBackend:
             await asyncio.to_thread(shutil.rmtree, worker.scratch, ignore_errors=True)
 
     async def is_alive(self, worker: WorkerHandle) -> bool:
+        """Asked of the process itself: asyncio learns of a death only on a later turn of the
+        loop, and a worker offered in that moment took a call and reset it."""
         proc: asyncio.subprocess.Process = worker.native
-        return proc.returncode is None
+        return proc.returncode is None and running(proc.pid)
 
     async def output_tail(self, worker: WorkerHandle) -> list[str]:
         await asyncio.sleep(0.05)  # let the drain catch the last lines of a dying worker

@@ -18,7 +18,9 @@ from tests.skills.real_estate_words import (
     ON_SCREEN,
     SHOWN,
     STRICT,
+    Conversation,
     calls,
+    conversation,
     details,
     named,
     searched,
@@ -328,3 +330,23 @@ def test_a_fave_is_a_save(text: str) -> None:
 @pytest.mark.parametrize(("said", "zpid"), [("info 3rd pls", "903"), ("specs fifth", "905")])
 def test_facts_asked_by_a_position_alone_open_that_home(said: str, zpid: str) -> None:
     assert named(said, **ON_SCREEN) == [("get_property_details", zpid)]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [
+        ("tell me about one and two", ["901", "902"]),
+        ("show me one and three", ["901", "903"]),
+        ("tell me about two and five please", ["902", "905"]),
+        ("tell me more about 3 and 4", ["903", "904"]),
+    ],
+)
+def test_two_positions_said_as_bare_numbers_open_both(text: str, zpids: list[str]) -> None:
+    assert named(text, **ON_SCREEN) == [("get_property_details", z) for z in zpids]
+
+
+@pytest.mark.parametrize("text", ["show me one and two bedroom homes", "tell me about one of them"])
+def test_one_beside_a_count_or_a_noun_names_no_two_homes(text: str) -> None:
+    planned = conversation.plan_for(Conversation(text=text, **ON_SCREEN))
+    opened = [c for c in (planned.calls if planned else []) if c.name == "get_property_details"]
+    assert len(opened) < 2

@@ -175,13 +175,15 @@ _NUMBER_LIST = re.compile(
 """A list of positions after the first is named ("add number 1, 4 and 6")."""
 _SHOWN_PAIR = re.compile(
     r"\b(show(?: me| us)?|open(?: up)?|see|view|give me|pull up|bring up|look at|check out|"
-    r"details?(?: (?:of|on|for|about))?|info(?: (?:on|about|for))?|more (?:on|about)) "
-    rf"(?:the )?({_NOT_ONE})(,? (?:and also|and|also|plus|&)|,) (?:the )?({_NOT_ONE})\b"
+    r"tell (?:me|us) (?:more )?about|details?(?: (?:of|on|for|about))?|"
+    r"info(?: (?:on|about|for))?|more (?:on|about)) "
+    rf"(?:the )?((?:one|{_NOT_ONE}))(,? (?:and also|and|also|plus|&)|,) (?:the )?({_NOT_ONE})\b"
     rf"{_NOT_AMOUNT}(?=\s*(?:details?|info|too|as well|please|pls|plz)?\s*[.!?]*\s*$)",
     re.IGNORECASE,
 )
 """Two bare numbers after a verb of showing, ending the wish ("show 7 also 8", "give me 5 and
-6 details"): two homes shown, not a count of homes."""
+6 details", "tell me about one and two": "one" is a position when another number follows it):
+two homes shown, not a count of homes."""
 
 
 def positions_listed(text: str) -> str:

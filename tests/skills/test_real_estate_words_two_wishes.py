@@ -227,3 +227,17 @@ def test_the_cheaper_one_in_a_later_clause_is_the_cheaper_of_those_just_compared
     kept_two = {**ON_SCREEN, "preferences": {"home_902": "saved", "home_905": "saved"}}
     said = "put our keepers side by side, then tour the cheaper one on sunday"
     assert named(said, **kept_two) == [("compare_properties", ""), ("request_tour", "902")]
+
+
+@pytest.mark.parametrize(
+    ("text", "praise"),
+    [
+        ("this ones lovely, can you dig up a few more like it", "this ones lovely"),
+        ("that one's really cute. anything else like it?", "that one's really cute"),
+    ],
+)
+def test_praise_said_with_an_s_names_the_home_and_saves_nothing(text: str, praise: str) -> None:
+    """The praise alone is ranked nearest to saving: read as praise, it only names the home."""
+    ranked = (module("plans").Ranking(praise, learned=[("save_home", 0.9)]),)
+    assert named(text, parts=ranked, **IN_VIEW) == [("search_properties", "")]
+    assert calls(text, parts=ranked, **IN_VIEW)[0][1]["like_zpid"] == "904"

@@ -73,12 +73,13 @@ _LIKING = re.compile(
     re.IGNORECASE,
 )
 _PRAISED = re.compile(
-    r"^\W*(?:the |number |#)?[\w-]+(?: one| home| house| place| listing)? (?:looks|seems|is|"
-    r"sounds) (?:really |so |very |pretty |super )?(?:great|nice|good|amazing|lovely|perfect|"
+    r"^\W*(?:the |number |#)?[\w-]+(?: one| home| house| place| listing)?(?:'s|s| looks| seems| is|"
+    r" sounds) (?:really |so |very |pretty |super )?(?:great|nice|good|amazing|lovely|perfect|"
     r"interesting|promising|cute|awesome|gorgeous)\W*$",
     re.IGNORECASE,
 )
-"""A home praised by its position alone ("the fourth one looks great")."""
+"""A home praised by its position alone ("the fourth one looks great", "this one's lovely",
+typed "this ones lovely")."""
 _FEELING = re.compile(
     r"^\W*(?:(?:oh|wow|omg|yay|ok|okay|so|well|honestly|gosh)\W+)*(?:we'?re|we are|i'?m|i am|"
     r"that'?s|this is|it'?s)\s+(?:so |really |very |super |just |all )*(?:excited|thrilled|"

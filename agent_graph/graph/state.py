@@ -84,9 +84,10 @@ class AgentState(TypedDict, total=False):
     """The last structured result of each tool from the session's exchanges the prompt no
     longer replays (hydrate; planning/view.py `Facts.shown_before`). Last wins."""
 
-    opening_alerts: list[str]
-    """The titles of the unseen alerts a new conversation opened with (hydrate), which its
-    answer mentions first; empty on every other turn. Last wins."""
+    opening_alerts: list[dict[str, Any]]
+    """The unseen alerts a new conversation opened with (hydrate: each alert's `skill`, `kind`,
+    `title`, `body` and `items`), which its answer mentions first and whose homes its planners
+    may be asked about; empty on every other turn. Last wins."""
 
     context: dict[str, str]
     """The hydrated context sections by name (debug view). Last wins."""

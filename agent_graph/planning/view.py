@@ -41,8 +41,9 @@ class Facts:
     heard: frozenset[str] = frozenset()
     """The skills whose planners may read this turn's message (graph/tool_offer.py): a planner
     of any other skill is not asked to plan, refuse or check, and reads no message."""
-    opening_alerts: tuple[str, ...] = ()
-    """The titles of the unseen alerts this new conversation opened with (mentioned first)."""
+    opening_alerts: tuple[Mapping[str, Any], ...] = ()
+    """The unseen alerts this new conversation opened with (`skill`, `kind`, `title`, `body`,
+    `items`): their titles are mentioned first, each skill's planner reads its own."""
     plan: Mapping[str, Any] | None = None
     """The planners' plan for this turn's message once made (`AgentState.plan`; {} when none
     plans); None until the turn's first model call has made it."""
@@ -57,7 +58,7 @@ class Facts:
         model reads a note asking for it; the planners' answers get it here)."""
         if not self.opening_alerts:
             return answer
-        titles = "; ".join(title.rstrip(". ") for title in self.opening_alerts)
+        titles = "; ".join(str(a.get("title")).rstrip(". ") for a in self.opening_alerts)
         return f"Since your last visit: {titles}.\n\n{answer}"
 
 
@@ -95,6 +96,11 @@ class TurnView:
             "earlier": earlier,
             "outcomes": [o for o in self.outcomes if o["tool"] in mine],
             "preferences": {**self._granted(skill, reads), **_kept(entries)},
+            "alerts": [
+                {"kind": a.get("kind"), "title": a.get("title"), "items": a.get("items") or []}
+                for a in self.facts.opening_alerts
+                if a.get("skill") == skill
+            ],
         }
 
     def _granted(self, skill: str, reads: frozenset[str]) -> dict[str, str]:
@@ -133,6 +139,7 @@ class TurnView:
             "earlier": seen["earlier"],
             "this_turn": this_turn,
             "preferences": seen["preferences"],
+            "alerts": seen["alerts"],
             "call": self.call,
         }
 

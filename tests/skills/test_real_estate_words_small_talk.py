@@ -151,3 +151,17 @@ def test_a_wish_outside_the_product_is_declined_in_words(text: str) -> None:
 def test_homes_near_places_to_eat_are_still_searched() -> None:
     found = calls("suggest some houses near coffee shops in 78704")
     assert [name for name, _ in found] == ["search_properties"]
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "zpid"),
+    [
+        ("cool, save number 2 to my favorites", "save_home", "902"),
+        ("got it, save 5", "save_home", "905"),
+        ("ooh neat. add the third one to my list", "save_home", "903"),
+    ],
+)
+def test_a_word_taking_in_the_answer_before_a_wish_is_read_away(
+    text: str, tool: str, zpid: str
+) -> None:
+    assert calls(text, **ON_SCREEN) == [(tool, {"zpid": zpid})]

@@ -147,6 +147,10 @@ def shown(got: Got) -> str:
     return "; ".join(f"{c['name']}({_args(c.get('args') or {})})" for c in got.calls)
 
 
+ATTRIBUTES = ("capability", "voice", "state")
+"""What the figures are told apart by: the wish, the way it is said, the conversation it is said in."""
+
+
 @dataclass
 class Report:
     """Accuracy overall, per capability and per voice, and the failures."""
@@ -182,9 +186,9 @@ class Report:
         return [o for o in self.outcomes if not o.passed]
 
     def diagnosis(self) -> str:
-        """Failure kinds counted per capability and per voice: no case, no sentence, no value."""
+        """Failure kinds counted per capability, voice and state: no case, no sentence, no value."""
         lines = ["failure kinds:"]
-        for attribute in ("capability", "voice"):
+        for attribute in ATTRIBUTES:
             counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
             for outcome, kinds in zip(self.outcomes, self.kinds, strict=True):
                 for kind in kinds:
@@ -201,7 +205,7 @@ class Report:
         lines = [f"overall: {passed}/{len(self.outcomes)} = {self.accuracy:.1%}"]
         if self.left_out:
             lines.append(f"({self.left_out} cases not run: the time budget ran out)")
-        for attribute in ("capability", "voice"):
+        for attribute in ATTRIBUTES:
             lines.append(f"by {attribute}:")
             for name, (good, total) in self.by(attribute).items():
                 lines.append(f"  {name:<15} {good:>4}/{total:<4} {good / total:6.1%}")

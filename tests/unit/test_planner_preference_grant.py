@@ -1,6 +1,7 @@
 """A planner reads another skill's preference only where its SKILL.md grants that key
 (`planner_reads: [preference:<key>]`): the value of that key, never the other skill's other
-entries (its saved homes, its other preferences), and nothing without the grant."""
+entries (its saved homes, its other preferences), and nothing without the grant; the alerts a
+conversation opened with are read by their own skill's planner alone."""
 
 from __future__ import annotations
 
@@ -51,3 +52,21 @@ def test_the_manifest_takes_a_preference_key_and_refuses_one_that_is_no_key(
     assert spec.planner_reads == frozenset({"listings", "preference:ceiling"})
     with pytest.raises(ManifestError, match="or preference:<key>"):
         load_skill(_skill(tmp_path / "b", '[listings, "preference:Not A Key"]'))
+
+
+def test_a_planner_reads_the_opening_alerts_of_its_own_skill_only() -> None:
+    alerts = (
+        {"skill": "keeper", "kind": "price_drop", "title": "Price drop", "items": [{"zpid": "1"}]},
+        {"skill": "reader", "kind": "rate", "title": "Rates fell", "body": "", "items": []},
+    )
+    turn = TurnView("the one that dropped?", ("reader_tool", "keeper_tool"), (), (),
+                    Facts(owners=FACTS.owners, heard=FACTS.heard, opening_alerts=alerts))  # fmt: skip
+    keeper, reader = turn.for_plan("keeper", frozenset()), turn.for_plan("reader", frozenset())
+    assert keeper is not None and reader is not None
+    assert keeper["alerts"] == [
+        {"kind": "price_drop", "title": "Price drop", "items": [{"zpid": "1"}]}
+    ]
+    assert reader["alerts"] == [{"kind": "rate", "title": "Rates fell", "items": []}]
+    assert (
+        turn.facts.opening("Hello.") == "Since your last visit: Price drop; Rates fell.\n\nHello."
+    )

@@ -187,7 +187,7 @@ def make_hydrate(services: Services) -> Any:
             recall.with_history(early, session_id, known),
         )
         sections = {**known.sections, **recalled}
-        opening: list[str] = []
+        opening: list[dict[str, Any]] = []
         if not known.exchanges and ctx.persist:
             opening = await _opening_alerts(services, ctx, runtime.stream_writer, sections)
         messages: list[Any] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), *known.prompt]
@@ -325,14 +325,17 @@ ALERTS_NOTE = (
     "in one short sentence, then answer the message):\n"
 )
 MAX_OPENING_ALERTS = 5
+OPENING_ALERT_KEYS = ("skill", "kind", "title", "body", "items")
+"""What the state keeps of an opening alert: no user, key or id."""
 
 
 async def _opening_alerts(
     services: Services, ctx: Context, emit: Any, sections: dict[str, str]
-) -> list[str]:
+) -> list[dict[str, Any]]:
     """A new session opens with the user's unseen alerts: an `alerts` event for the client, a
-    short note for the model (in `sections`) and their titles for the planners' answer; from
-    then on they count as read."""
+    short note for the model (in `sections`) and the alerts themselves for the planners (their
+    titles said first, their homes named by what the alert says of them); from then on they
+    count as read."""
     if services.take_alerts is None:
         return []
     try:
@@ -345,4 +348,4 @@ async def _opening_alerts(
     emit(AlertsEvent(alerts=alerts))
     lines = "\n".join(f"- {a['title']}" + (f" ({a['body']})" if a["body"] else "") for a in alerts)
     sections["alerts"] = ALERTS_NOTE + wrap_recalled("alerts", lines)
-    return [str(alert["title"]) for alert in alerts]
+    return [{k: alert.get(k) for k in OPENING_ALERT_KEYS} for alert in alerts]

@@ -11,6 +11,7 @@ from typing import Any
 
 from real_estate import domain
 
+from .alerted import alerted_homes
 from .check import corrections, unasked_save, unknown_zpid
 from .conversation import Conversation, plan_for
 from .fair_housing import decline, protected_category
@@ -62,7 +63,13 @@ def conversation_of(turn: dict[str, Any]) -> Conversation:
         learned=ranked.learned,
         learned_elsewhere=ranked.learned_elsewhere,
         parts=tuple(ranking_of(p) for p in turn.get("part_intents") or [] if isinstance(p, dict)),
+        alerted=alerted_homes(turn.get("alerts")),
     )
+
+
+def homes_alerted(turn: dict[str, Any]) -> list[dict[str, Any]]:
+    """The homes of the alerts this conversation opened with, in their order."""
+    return [home for _, home in alerted_homes(turn.get("alerts"))]
 
 
 def ranking_of(said: dict[str, Any]) -> Ranking:
@@ -150,7 +157,8 @@ def check(turn: dict[str, Any]) -> list[str] | None:
     if call.get("name") == SEARCH:
         return corrections(conversation_of(turn), args) or None
     if call.get("name") == domain.DETAILS:
-        shown = [*(turn.get("earlier") or []), *(turn.get("this_turn") or [])]
+        alerted = [{"type": "listings", "items": homes_alerted(turn)}]
+        shown = [*alerted, *(turn.get("earlier") or []), *(turn.get("this_turn") or [])]
         earlier = [r for r in shown if isinstance(r, dict)]
         return unknown_zpid(str(turn.get("text", "")), str(args.get("zpid", "")), earlier) or None
     if call.get("name") == domain.SAVE_CRITERIA:

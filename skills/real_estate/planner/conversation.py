@@ -46,6 +46,7 @@ A distance sort or radius with no landmark means downtown.
 
 from __future__ import annotations
 
+from .alerted import on_screen_alerted
 from .arbitration import arbitrate
 from .clauses import position_of
 from .comparative import picked_by_comparison
@@ -79,6 +80,8 @@ def plan_for(conv: Conversation) -> Plan | None:
     courtesy around it (courtesy.py); the market around the open home as the market of its
     ZIP (market.py); a position said relative to another, or taken back, as the
     one meant (relative.py)."""
+    if conv.alerted and not conv.last_results:
+        conv = on_screen_alerted(conv)
     if not card_click(conv.text):
         conv = _courtesy_read_away(conv).read_as(plain_english)
         focused, searched = conv.focused, (conv.last_criteria or {}).get("location")

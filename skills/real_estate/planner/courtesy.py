@@ -18,10 +18,18 @@ _THANKS = (
     r"(?:many )?(?:thanks|thank you|thx|thanx|ty|cheers|much appreciated)"
     r"(?: (?:so|very) much| a lot| in advance| again)?"
 )
+_ACKNOWLEDGED = (
+    r"(?:cool|great|nice|awesome|perfect|sweet|lovely|wonderful|excellent|amazing|brilliant|"
+    r"neat|fab|ooh+|wow|yay|gotcha|got it|sounds good|fair enough|makes sense|i see)"
+)
+"""A word taking in the last answer before the next wish ("cool, save 5", "got it. and the
+third?")."""
 _SMILE = r"(?::-?[)D]|;-?\)|<3)"
-_OPENING = re.compile(rf"^(?:\s*(?:(?:{_GREETING}|{_FILLER}|{_THANKS})\b\s*)+[,.:;!?-]+)+\s*", re.I)
-"""Courtesy words before a mark ("hi, so", "ok so um,"): without the mark they may begin the
-wish itself ("ok so we drove past ...")."""
+_OPENING = re.compile(
+    rf"^(?:\s*(?:(?:{_GREETING}|{_FILLER}|{_THANKS}|{_ACKNOWLEDGED})\b\s*)+[,.:;!?-]+)+\s*", re.I
+)
+"""Courtesy words before a mark ("hi, so", "ok so um,", "cool,"): without the mark they may
+begin the wish itself ("ok so we drove past ...", "great schools matter")."""
 _CLOSING = re.compile(rf"(?:[\s,;-]*\b(?:{_THANKS})\b|[\s,;-]*{_SMILE})+[\s.!]*$", re.I)
 _WORD = re.compile(r"[a-z0-9#$]", re.I)
 

@@ -64,6 +64,9 @@ class Conversation:
     ranking, over the same examples), best first."""
     learned_elsewhere: float = 0.0
     """The classifier's probability of another skill's most likely intent."""
+    alerted: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    """The homes of the alerts the conversation opened with, each with its alert's kind
+    ("new_match", "price_drop"), in their order: the homes on screen when no search is."""
     parts: tuple[Ranking, ...] = ()
     """The parts of the message the platform ranked on their own (the two sides of each cut
     at a joining word or a punctuation mark): a clause's wish is arbitrated by its own."""

@@ -1,0 +1,68 @@
+"""The homes of the alerts a conversation opens with ("A new home matches your search",
+"Price drop: 12 Oak St"): while no search has shown any, they are the homes on screen, and
+people name them by what the alert said of them ("the new one", "the one that dropped",
+"the discounted house"), read here as their position among them ("number 2")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from .plans import Conversation
+
+NEW_MATCH, PRICE_DROP = "new_match", "price_drop"
+"""The kinds of alert the skill's jobs raise (updates/, watches.py)."""
+
+_THE = r"\b(?:the|that|this)"
+_HOME = (
+    r"(?:one|home|house|place|listing|property|match)"
+    r"(?!s? (?:notifications?|alerts?|e-?mails?|updates?|messages?|pings?|texts?)\b)"
+)
+"""A home, not a kind of alert ("the new listing notifications" are the saved search's)."""
+_NAMED: dict[str, re.Pattern[str]] = {
+    NEW_MATCH: re.compile(
+        rf"{_THE} (?:brand[- ])?new(?:est|ly listed)? {_HOME}\b"
+        rf"|{_THE} {_HOME} that (?:just )?(?:came up|came on|popped up|matched|is new)\b"
+        rf"|{_THE} match\b",
+        re.IGNORECASE,
+    ),
+    PRICE_DROP: re.compile(
+        rf"{_THE} (?:discounted|reduced|marked[- ]down|price[- ]dropped|cheaper) {_HOME}\b"
+        rf"|{_THE} {_HOME}(?: that| which|s)? (?:just )?(?:dropped|got cheaper|went down|"
+        rf"was reduced|was marked down|had (?:a|the|its) price (?:drop|cut))"
+        rf"(?: (?:in|its) price)?\b"
+        rf"|{_THE} {_HOME} with the (?:price )?(?:drop|cut|reduction)\b"
+        rf"|{_THE} price[- ](?:drop|cut)(?: {_HOME})?\b",
+        re.IGNORECASE,
+    ),
+}
+
+
+def alerted_homes(alerts: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Each home of the opening alerts (the planner's turn `alerts`) with its alert's kind, in
+    their order, each home once."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for alert in alerts if isinstance(alerts, list) else []:
+        items = alert.get("items") if isinstance(alert, dict) else None
+        for home in items if isinstance(items, list) else []:
+            zpid = str(home.get("zpid") or "") if isinstance(home, dict) else ""
+            if zpid and all(str(seen.get("zpid")) != zpid for _, seen in found):
+                found.append((str(alert.get("kind") or ""), home))
+    return found
+
+
+def on_screen_alerted(conv: Conversation) -> Conversation:
+    """`conv` with the alerted homes on screen and named by their positions."""
+    kinds = [kind for kind, _ in conv.alerted]
+    shown = replace(conv, last_results=[home for _, home in conv.alerted])
+    return shown.read_as(lambda text: said_by_position(text, kinds))
+
+
+def said_by_position(text: str, kinds: list[str]) -> str:
+    """`text` with an alerted home named by its alert ("the one that got cheaper") written as
+    its position ("number 2")."""
+    for kind, named in _NAMED.items():
+        if kind in kinds:
+            text = named.sub(f"number {kinds.index(kind) + 1}", text)
+    return text

@@ -1,0 +1,73 @@
+"""A conversation that opens with alerts: their homes are on screen until a search shows others,
+named by what the alert said of them ("the new one", "the one that dropped")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.skills.real_estate_words import ON_SCREEN, Conversation, conversation, module
+
+NEW = {"zpid": "7001", "address": "12 Oak St, Austin, TX 78745", "price": 400_000}
+DROPPED = {"zpid": "7002", "address": "9 Elm Dr, Austin, TX 78745", "price": 380_000}
+ALERTS = [
+    {"kind": "new_match", "title": "A new home matches your search", "items": [NEW]},
+    {"kind": "price_drop", "title": "Price drop: 9 Elm Dr", "items": [DROPPED]},
+]
+alerted_homes = module("alerted").alerted_homes
+
+
+def planned(text: str, **context: Any) -> list[tuple[str, str]]:
+    found = conversation.plan_for(Conversation(text=text, alerted=alerted_homes(ALERTS), **context))
+    assert found is not None, text
+    return [(c.name, str(c.args.get("zpid") or c.args.get("like_zpid") or "")) for c in found.calls]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("whats the story on the newest listing", [("get_property_details", "7001")]),
+        ("pull up that reduced house", [("get_property_details", "7002")]),
+        ("bookmark the brand new one", [("save_home", "7001")]),
+        (
+            "the place that went down in price, can we see it sunday at 2pm",
+            [("request_tour", "7002")],
+        ),
+        ("more homes like the marked-down one", [("search_properties", "7002")]),
+        ("tell me about the second one", [("get_property_details", "7002")]),
+    ],
+)
+def test_an_alerted_home_is_named_by_what_its_alert_said(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert planned(text) == expected
+
+
+def test_both_alerted_homes_side_by_side() -> None:
+    found = conversation.plan_for(
+        Conversation(text="put the price drop next to the new match", alerted=alerted_homes(ALERTS))
+    )
+    assert found is not None
+    assert [(c.name, sorted(c.args["zpids"])) for c in found.calls] == [
+        ("compare_properties", ["7001", "7002"])
+    ]
+
+
+def test_a_search_on_screen_is_still_what_positions_name() -> None:
+    assert planned("tell me about the second one", **ON_SCREEN) == [("get_property_details", "902")]
+
+
+def test_a_new_search_is_not_an_alerted_home() -> None:
+    assert [name for name, _ in planned("find me a new home in manor")] == ["search_properties"]
+
+
+def test_malformed_alerts_name_no_home() -> None:
+    assert alerted_homes([{"kind": "x"}, "junk", {"items": ["no", {"zpid": ""}]}]) == []
+    assert alerted_homes(None) == []
+
+
+def test_the_new_listing_alerts_are_the_saved_searchs_not_a_home() -> None:
+    said = module("alerted").said_by_position
+    assert said("mute the new match emails", ["new_match"]) == "mute the new match emails"
+    assert said("open the new match", ["new_match"]) == "open number 1"

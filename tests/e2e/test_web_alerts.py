@@ -120,3 +120,26 @@ def test_a_new_conversation_opens_with_unseen_alerts_then_they_are_read(
     expect(answer).to_contain_text("Since your last visit: 2 new homes match your 78745 search")
     opening.get_by_role("button", name=listing["address"]).click()  # its home opens its card
     expect(page.get_by_test_id("property-detail")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+
+
+def test_the_first_words_of_a_conversation_can_name_an_alerted_home(
+    page: Page, served: ServerProcess
+) -> None:
+    """No search on screen yet: "the one that got cheaper" is the price drop's home."""
+    store = store_of(served)
+    listing = a_listing(served)
+    dropped = {
+        **alert("w_1:price", f"Price drop: {listing['address']}", listing),
+        "kind": "price_drop",
+    }
+    store.add_alert("real_estate", "run-3", dropped, None)
+    page.goto("/")
+    expect(page.get_by_test_id("alert-count")).to_have_text("1")
+    ask(page, "ooh open the one that got cheaper")
+    detail = page.get_by_test_id("property-detail")
+    expect(detail).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+    expect(detail).to_contain_text(listing["address"].split(",")[0])
+    wait_for_answer(page)
+    answer = page.get_by_test_id("assistant-text").last
+    expect(answer).to_contain_text("Since your last visit: Price drop")
+    expect(answer).not_to_contain_text(str(listing["zpid"]))

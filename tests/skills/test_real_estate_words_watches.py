@@ -139,3 +139,21 @@ def test_a_home_named_by_a_comparison_word_alone_is_asked_back_not_a_saved_searc
 ) -> None:
     found = conversation.plan_for(Conversation(text=text, **ON_SCREEN))
     assert found is not None and found.calls == [] and "Which one" in found.note
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("pull up the place we're keeping an eye on", "get_property_details"),
+        ("add the house i am tracking to my favorites", "save_home"),
+        ("could we visit the listing you're watching for us on friday at 11am", "request_tour"),
+    ],
+)
+def test_the_one_watched_home_is_named_by_being_watched(text: str, tool: str) -> None:
+    assert [(name, args.get("zpid")) for name, args in calls(text, **WATCHING)] == [(tool, "902")]
+
+
+def test_with_two_homes_watched_being_watched_names_neither() -> None:
+    two = {**WATCHING, "preferences": {**WATCHING["preferences"], "watch_904": "price"}}
+    found = conversation.plan_for(Conversation(text="open the one i'm watching", **two))
+    assert not [c for c in (found.calls if found else []) if c.args.get("zpid") == "902"]

@@ -61,6 +61,7 @@ from .refs import card_click, with_positions
 from .relative import said_absolutely
 from .replies import describe_error, describe_results
 from .than_home import bounded_by_home
+from .watched import said_by_position as watched_by_position
 
 __all__ = [
     "Conversation",
@@ -87,7 +88,8 @@ def plan_for(conv: Conversation) -> Plan | None:
         focused, searched = conv.focused, (conv.last_criteria or {}).get("location")
         conv = conv.read_as(lambda text: around_the_home(text, focused, searched))
     if conv.last_results and not card_click(conv.text):
-        shown = conv.last_results
+        shown, kept = conv.last_results, conv.preferences
+        conv = conv.read_as(lambda text: watched_by_position(text, kept, shown))
         conv = conv.read_as(lambda text: with_positions(text, shown))
         open_at = position_of(str((conv.focused or {}).get("zpid")), shown) or 0
         conv = conv.read_as(lambda text: said_absolutely(text, len(shown), open_at))

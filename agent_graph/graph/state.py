@@ -89,6 +89,11 @@ class AgentState(TypedDict, total=False):
     `title`, `body` and `items`), which its answer mentions first and whose homes its planners
     may be asked about; empty on every other turn. Last wins."""
 
+    alerted: list[dict[str, Any]]
+    """The alerts the session opened with, on its first turn and every later one (the first
+    exchange keeps them): each planner reads its own skill's, whose homes a person's words may
+    name ("the one that dropped"). Last wins."""
+
     context: dict[str, str]
     """The hydrated context sections by name (debug view). Last wins."""
 

@@ -46,6 +46,7 @@ def facts_of(services: WithSkills, state: Mapping[str, Any], context: WithTimezo
         tool_owners(services.skills),
         heard=frozenset(state.get("heard") or ()),
         opening_alerts=tuple(state.get("opening_alerts") or ()),
+        alerted=tuple(state.get("alerted") or ()),
         plan=state.get("plan"),
         shown_before=tuple((str(t), dict(r)) for t, r in state.get("shown_before") or ()),
     )

@@ -43,7 +43,10 @@ class Facts:
     of any other skill is not asked to plan, refuse or check, and reads no message."""
     opening_alerts: tuple[Mapping[str, Any], ...] = ()
     """The unseen alerts this new conversation opened with (`skill`, `kind`, `title`, `body`,
-    `items`): their titles are mentioned first, each skill's planner reads its own."""
+    `items`), on its first turn only: their titles are mentioned first."""
+    alerted: tuple[Mapping[str, Any], ...] = ()
+    """The alerts the session opened with, on every turn of it: each skill's planner reads
+    its own (the turn's `alerts`)."""
     plan: Mapping[str, Any] | None = None
     """The planners' plan for this turn's message once made (`AgentState.plan`; {} when none
     plans); None until the turn's first model call has made it."""
@@ -98,7 +101,7 @@ class TurnView:
             "preferences": {**self._granted(skill, reads), **_kept(entries)},
             "alerts": [
                 {"kind": a.get("kind"), "title": a.get("title"), "items": a.get("items") or []}
-                for a in self.facts.opening_alerts
+                for a in self.facts.alerted
                 if a.get("skill") == skill
             ],
         }

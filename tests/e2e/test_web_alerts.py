@@ -122,24 +122,36 @@ def test_a_new_conversation_opens_with_unseen_alerts_then_they_are_read(
     expect(page.get_by_test_id("property-detail")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
 
 
-def test_the_first_words_of_a_conversation_can_name_an_alerted_home(
+def test_the_words_of_a_conversation_can_name_its_alerted_homes(
     page: Page, served: ServerProcess
 ) -> None:
-    """No search on screen yet: "the one that got cheaper" is the price drop's home."""
+    """No search on screen yet: "the one that got cheaper" is the price drop's home, and on the
+    next turn "the new one" is still the new match's."""
     store = store_of(served)
-    listing = a_listing(served)
+    reply = httpx.post(
+        f"{served.url}/tools/search_properties",
+        json={"params": {"location": "78745", "limit": 2}},
+        timeout=60,
+    )
+    new, cheaper = reply.json()["result"]["items"]
     dropped = {
-        **alert("w_1:price", f"Price drop: {listing['address']}", listing),
+        **alert("w_1:price", f"Price drop: {cheaper['address']}", cheaper),
         "kind": "price_drop",
     }
     store.add_alert("real_estate", "run-3", dropped, None)
+    store.add_alert("real_estate", "run-3", alert("s_1:new", "A new home matches", new), None)
     page.goto("/")
-    expect(page.get_by_test_id("alert-count")).to_have_text("1")
+    expect(page.get_by_test_id("alert-count")).to_have_text("2")
     ask(page, "ooh open the one that got cheaper")
     detail = page.get_by_test_id("property-detail")
     expect(detail).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
-    expect(detail).to_contain_text(listing["address"].split(",")[0])
+    expect(detail).to_contain_text(cheaper["address"].split(",")[0])
     wait_for_answer(page)
     answer = page.get_by_test_id("assistant-text").last
-    expect(answer).to_contain_text("Since your last visit: Price drop")
-    expect(answer).not_to_contain_text(str(listing["zpid"]))
+    expect(answer).to_contain_text("Since your last visit:")
+    expect(answer).not_to_contain_text(str(cheaper["zpid"]))
+    ask(page, "and save the new one")
+    wait_for_answer(page)
+    saved = page.get_by_test_id("assistant-text").last
+    expect(saved).to_contain_text(new["address"].split(",")[0], timeout=ANSWER_TIMEOUT_MS)
+    expect(saved).not_to_contain_text("Since your last visit")

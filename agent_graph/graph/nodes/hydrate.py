@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 from zoneinfo import ZoneInfo
@@ -83,6 +83,9 @@ class Conversation:
     """How many exchanges the session holds (older ones are recalled, not replayed)."""
     shown_before: list[tuple[str, dict[str, Any]]]
     """The last structured result of each tool in the exchanges not replayed."""
+    alerted: list[dict[str, Any]] = field(default_factory=list)
+    """The alerts the session opened with (its first exchange keeps them): their homes are
+    still what the person's words can name."""
 
 
 async def conversation(services: Services, ctx: Context, session_id: str) -> Conversation:
@@ -111,7 +114,9 @@ async def conversation(services: Services, ctx: Context, session_id: str) -> Con
     prompt += [summary] if summary is not None else []
     prompt += with_past_blocks(recent) if services.profile.replays_turns else recent
     dropped = [m for group in groups[: len(groups) - len(kept)] for m in group]
-    return Conversation(prompt, recent, sections, len(groups), last_of_each_tool(dropped))
+    turns = record.turns if record else []
+    alerted: list[dict[str, Any]] = next((t["alerts"] for t in turns if t.get("alerts")), [])
+    return Conversation(prompt, recent, sections, len(groups), last_of_each_tool(dropped), alerted)
 
 
 def _replayed(
@@ -211,6 +216,7 @@ def make_hydrate(services: Services) -> Any:
             "plan": None,
             "remembered": remembered,
             "opening_alerts": opening,
+            "alerted": opening or known.alerted,
             "shown_before": known.shown_before,
             "context": {k: v for k, v in sections.items() if v},
             "hints": [],

@@ -165,3 +165,30 @@ def test_rooms_a_learner_counts_are_bedrooms() -> None:
     found = searched("we search flat 3 room in 78702 not more than 400 thousand")
     assert found["beds_min"] == 3 and found["location"] == "78702"
     assert "beds_min" not in searched("condo with 2 bath rooms in 78702")
+
+
+@pytest.mark.parametrize(
+    "text", ["could we come down to 410", "lets knock it down to 410", "drop down to 410 please"]
+)
+def test_a_ceiling_brought_down_to_an_amount_searches_again(text: str) -> None:
+    assert calls(text, **STRICT) == [
+        ("search_properties", {**STRICT["last_criteria"], "price_max": 410_000})
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["we'd need one more bedroom", "an additional bedroom please", "need 1 more bedroom"]
+)
+def test_a_bedroom_more_raises_the_minimum_by_one(text: str) -> None:
+    assert searched(text, **STRICT)["beds_min"] == 4
+
+
+def test_a_search_made_over_keeps_what_it_does_not_change() -> None:
+    found = searched("make it 2 baths in 78749", **STRICT)
+    assert found["location"] == "78749" and found["baths_min"] == 2
+    assert found["price_max"] == 450_000 and found["beds_min"] == 3
+
+
+def test_an_amount_said_for_the_budget_is_the_ceiling() -> None:
+    assert parse("3 beds, 410 on the budget").criteria["price_max"] == 410_000
+    assert parse("condos in 78704, 380 on our max").criteria["price_max"] == 380_000

@@ -41,6 +41,7 @@ _MAX_BEFORE = re.compile(
     r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|top out at|tops|price range|"
     r"(?:top|highest|max(?:imum)?) price|(?:price )?limit|"
     r"(?:stretch|go|goes|went) up to|stretch to|my max|our max|<=?|≤|"
+    r"(?:go|going|come|coming|drop|dropping|bring it|take it|knock it|get it) down to|"
     r"(?:go|going|gonna go|decided|settled?) (?:with|for|on))" + _FILLER
 )
 _MIN_BEFORE = re.compile(
@@ -59,7 +60,7 @@ _MIN_AFTER = re.compile(
 _MAX_AFTER = re.compile(
     r"\s*(?:or (?:less|under|below|lower)|and (?:under|below|less)|max(?:imum)?\b|tops\b|"
     r"at most|at the most|budget\b|"
-    r"(?:(?:is|as|for|will be|should be)\s+)?(?:my|our|the)\s+(?:(?:top|highest|max(?:imum)?)"
+    r"(?:(?:is|as|for|on|will be|should be)\s+)?(?:my|our|the)\s+(?:(?:top|highest|max(?:imum)?)"
     r"\s+(?:price|budget)|max(?:imum)?|budget|limit|ceiling|cap)\b)"
 )
 """A ceiling said after its amount: "450k max", "475 as my top price", "500 is our limit"."""

@@ -42,7 +42,7 @@ MODIFIERS: list[tuple[str, str]] = [
         r"luxurious|higher (?:the )?budget|raise (?:the )?budget",
     ),
     ("bigger", r"bigger|larger|more space|more room|roomier|more square (?:feet|footage)"),
-    ("more_beds", r"more bed(?:room)?s|extra bed(?:room)?|another bed(?:room)?"),
+    ("more_beds", r"more bed(?:room)?s?|(?:extra|additional|another) bed(?:room)?"),
     (
         "similar",
         r"similar|comparable|resembl(?:es|ing)|more like|in the same (?:vein|style|spirit)|along the same lines|"
@@ -83,7 +83,8 @@ PAGING = (  # "what else can you tell me" asks about a home, not for more homes
 REFINE_STRONG = (
     r"\b(?:same|instead|rather|what about|how about|also|too|as well|cheaper|less expensive|"
     r"more expensive|pricier|bigger|larger|closer|nearer|those|these|them|ones|narrow|filter|"
-    r"still|keep|but|plus|add|any of)\b|^(?:and|now|ok(?:ay)?|then|so)\b"
+    r"still|keep|but|plus|add|any of|(?:make|move|switch|change|bump|drop|take) it)\b|"
+    r"^(?:and|now|ok(?:ay)?|then|so)\b"
 )
 
 NEW_SEARCH = (

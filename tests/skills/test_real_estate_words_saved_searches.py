@@ -159,3 +159,33 @@ def test_a_saved_search_stopped_in_other_words(text: str) -> None:
 
 def test_save_search_said_without_its_article_saves_the_search_on_screen() -> None:
     assert [name for name, _ in calls("save search please", **ON_SCREEN)] == ["save_search"]
+
+
+@pytest.mark.parametrize(
+    "text", ["please don't e-mail me about that search again", "do not text me about my search"]
+)
+def test_asked_not_to_be_written_to_about_the_search_stops_it(text: str) -> None:
+    assert calls(text, **WATCHING) == [STOP_SEARCH]
+
+
+def test_a_saved_search_renamed_keeps_its_criteria_and_takes_the_name() -> None:
+    said = calls("rename my saved search to Kyle backup plan", **SEARCH_SAVED)
+    assert said == [
+        (
+            "save_search",
+            {"criteria": {"location": "78745", "beds_min": 3}, "name": "Kyle backup plan"},
+        )
+    ]
+
+
+def test_a_search_saved_and_called_something_carries_the_name() -> None:
+    (name, args), *rest = calls("save this search and call it the commute list", **ON_SCREEN)
+    assert (name, args["name"], rest) == ("save_search", "the commute list", [])
+    assert args["criteria"]["location"] == "78745"
+
+
+def test_what_my_alert_is_for_changes_the_saved_search() -> None:
+    said = calls("my alert is only for 2 bathrooms please", **SEARCH_SAVED)
+    assert said == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "baths_min": 2}})
+    ]

@@ -156,3 +156,32 @@ def test_a_fear_of_losing_a_home_keeps_it_not_watches_it(text: str, zpid: str) -
 
 def test_please_to_before_a_wish_is_that_wish() -> None:
     assert named("please to save me the fourth", **ON_SCREEN) == [("save_home", "904")]
+
+
+@pytest.mark.parametrize(
+    "text", ["I want keep this home", "keep this place for to look at it again"]
+)
+def test_the_open_home_kept_in_a_learners_words_is_saved(text: str) -> None:
+    assert named(text, **IN_VIEW) == [("save_home", "904")]
+
+
+def test_a_home_named_by_what_it_costs_and_one_by_position_are_both_saved() -> None:
+    homes = [
+        {**home, "price": 500_000 - 1000 * n} for n, home in enumerate(ON_SCREEN["last_results"])
+    ]
+    assert named("star the cheapest and the 2nd", last_results=homes) == [
+        ("save_home", "905"),
+        ("save_home", "902"),
+    ]
+
+
+def test_having_lost_track_asks_for_the_list_not_a_watch() -> None:
+    assert [n for n, _ in calls("which ones did I favourite? I lost track", **ON_FIG_TRAIL)] == [
+        "get_saved_homes"
+    ]
+
+
+def test_a_home_cooled_on_then_taken_off_is_removed_alone() -> None:
+    assert named("we've gone off number 3, take it off our list", **ON_FIG_TRAIL) == [
+        ("remove_saved_home", "103")
+    ]

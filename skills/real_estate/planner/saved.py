@@ -55,9 +55,13 @@ _SAVE = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
     r"(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
     r"(?:save|sav|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
-    r"favou?rite|fave|fav|heart|star|keep(?= (?:number|no\.?|#)\s?\d| the \w+ one\W*$))\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
+    r"favou?rite|fave|fav|heart|star|"
+    r"keep(?= (?:number|no\.?|#)\s?\d| the \w+ one\W*$| (?:this|that) (?:one|home|house|place)\W*$))"
+    r"\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
-    r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b|"
+    r"\bkeep (?:it|this|that)(?: one| home| house| place)? (?:somewhere|for later|in my list|"
+    r"for me|for (?:to )?(?:see|look at|view|check)(?: it| on it)? (?:later|again))\b|"
+    r"\bfind it again\b|"
     r"\b(?:it|this one|that one) kept (?:somewhere|safe|for later)\b|"
     r"\b(?:hang|hold) on ?to (?:(?:this|that|the \w+) (?:one|home|house|place)|number|#)|"
     r"\b(?:keep|remember) (?:the \w+(?: one| home| house| place)?|number \w+|#\s?\d+) "
@@ -214,8 +218,8 @@ def _save(
     ):
         return None
     several = [shown[p - 1] for p in all_positions(norm, len(shown)) if 1 <= p <= len(shown)]
-    if FIRST_N.search(norm) or LAST_N.search(norm) or CHEAPEST_N.search(norm):  # "the first three"
-        several = picked(norm, shown)
+    if any(rx.search(norm) for rx in (FIRST_N, LAST_N, CHEAPEST_N, SUPERLATIVE)):
+        several = picked(norm, shown)  # "the first three", "the cheapest and the 4th"
     if len(several) > 1:  # "save the 1st and the 6th"
         return [(SAVE_HOME, {"zpid": str(home["zpid"])}) for home in several], ""
     listing, why = _target(norm, shown, focused)

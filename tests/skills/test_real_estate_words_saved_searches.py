@@ -189,3 +189,11 @@ def test_what_my_alert_is_for_changes_the_saved_search() -> None:
     assert said == [
         ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "baths_min": 2}})
     ]
+
+
+@pytest.mark.parametrize("text", ["stop emailing me", "no more emails about that, thanks"])
+def test_emails_stopped_naming_no_home_stop_the_search_not_the_watch(text: str) -> None:
+    assert calls(text, **WATCHING) == [STOP_SEARCH]
+    stop_watch = [("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})]
+    assert calls("stop emailing me about the 2nd one", **WATCHING) == stop_watch
+    assert calls("stop the notifications", **WATCHING) == stop_watch

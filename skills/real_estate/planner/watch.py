@@ -253,6 +253,13 @@ def _save_search(text: str, last_criteria: Mapping[str, Any] | None) -> Planned:
 
 _A_SEARCH = r"\bsearch(?:es)?\b|\bmatch(?:es)?\b|\bnew listings?\b"
 """A stop of a saved search, not of a watch; a stop naming neither stops the one kind kept."""
+_EMAILS = re.compile(r"\be-?mail\w*|\binbox\b")
+"""The emails of new listings: a stop of them that names no home stops the saved search."""
+_A_HOME = re.compile(
+    r"\b(?:\w*watch\w*|\w*track\w*|monitor\w*|tabs|eye|it|(?:this|that|the) one|"
+    r"(?:this|that|the) (?:house|home|place|listing|property|condo|townhouse))\b"
+)
+"""A stop about a watched home: "stop watching", "the one I'm tracking", "that house"."""
 
 
 def _stop(
@@ -264,7 +271,9 @@ def _stop(
 ) -> Planned:
     watches = [k for k in preferences if k.startswith("watch_")]
     searches = [k for k in preferences if k.startswith("search_")]
-    only_searches = searches and not watches and find_reference(norm) is None
+    home = find_reference(norm) or _A_HOME.search(norm) or PRICE.search(norm) or STATUS.search(norm)
+    emails = _EMAILS.search(norm) and not home  # "stop emailing me": the new listings
+    only_searches = searches and (not watches or emails) and find_reference(norm) is None
     if a_search or only_searches or re.search(_A_SEARCH, norm):
         if not searches:
             return [], "You have no saved searches, so there is nothing to stop."

@@ -192,3 +192,21 @@ def test_a_search_made_over_keeps_what_it_does_not_change() -> None:
 def test_an_amount_said_for_the_budget_is_the_ceiling() -> None:
     assert parse("3 beds, 410 on the budget").criteria["price_max"] == 410_000
     assert parse("condos in 78704, 380 on our max").criteria["price_max"] == 380_000
+
+
+@pytest.mark.parametrize("text", ["fewer bedrooms is fine", "ok with less bedrooms"])
+def test_fewer_bedrooms_lowers_the_minimum_by_one(text: str) -> None:
+    assert searched(text, **STRICT)["beds_min"] == 2
+
+
+@pytest.mark.parametrize(
+    "text", ["scrap the bedroom requirement", "any number of bedrooms", "never mind the beds"]
+)
+def test_a_bedroom_count_no_longer_asked_is_dropped(text: str) -> None:
+    found = searched(text, **STRICT)
+    assert "beds_min" not in found and "beds_max" not in found
+    assert found["price_max"] == 450_000
+
+
+def test_one_more_bathroom_raises_the_baths_by_one() -> None:
+    assert searched("one more bathroom", **STRICT)["baths_min"] == 3

@@ -43,6 +43,8 @@ MODIFIERS: list[tuple[str, str]] = [
     ),
     ("bigger", r"bigger|larger|more space|more room|roomier|more square (?:feet|footage)"),
     ("more_beds", r"more bed(?:room)?s?|(?:extra|additional|another) bed(?:room)?"),
+    ("fewer_beds", r"(?:fewer|less) bed(?:room)?s?"),
+    ("more_baths", r"more bath(?:room)?s?|(?:extra|additional|another) bath(?:room)?"),
     (
         "similar",
         r"similar|comparable|resembl(?:es|ing)|more like|in the same (?:vein|style|spirit)|along the same lines|"
@@ -52,6 +54,18 @@ MODIFIERS: list[tuple[str, str]] = [
         r"(?=this|that|it\b|the |#|number )",
     ),
 ]
+
+
+def _dropped_count(room: str) -> str:
+    """A count of rooms no longer asked ("forget the bedrooms", "any number of baths", "drop the
+    bedroom requirement"); not one lowered ("drop the bedrooms to 2")."""
+    return (
+        rf"(?:any number of|however many|whatever number of) {room}s?|"
+        rf"(?:drop|remove|forget|ignore|scrap|lose|never ?mind|skip)(?: about)? (?:the |my |our )?"
+        rf"(?:number of {room}s|{room}s|{room} (?:count|requirement|minimum|filter|limit))"
+        r"(?!\s+(?:down\s+)?to\b)"
+    )
+
 
 DROPS: list[tuple[str, str]] = [
     ("property_type", r"any (?:property )?type|all (?:property )?types|any kind|all kinds"),
@@ -63,6 +77,8 @@ DROPS: list[tuple[str, str]] = [
         r"(?:the |my )?(?:limit|cap|max(?:imum)?) (?:of|on|for) (?:the )?price",
     ),
     ("sqft_min", r"any size|(?:drop|remove|forget) (?:the )?(?:size|square footage)"),
+    ("beds_min", _dropped_count("bed(?:room)?")),
+    ("baths_min", _dropped_count("bath(?:room)?")),
     (
         "features",
         r"no (?:special )?requirements|any features|(?:drop|remove|forget) (?:the |all )?"

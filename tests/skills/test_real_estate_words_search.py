@@ -210,3 +210,26 @@ def test_a_bedroom_count_no_longer_asked_is_dropped(text: str) -> None:
 
 def test_one_more_bathroom_raises_the_baths_by_one() -> None:
     assert searched("one more bathroom", **STRICT)["baths_min"] == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we dont wanna spend more than 410 grand",
+        "cap it at 410 please",
+        "keep it to 410",
+        "lower, say 410",
+        "could we go cheaper, like 410",
+    ],
+)
+def test_a_new_ceiling_in_everyday_words_refines_the_search(text: str) -> None:
+    found = searched(text, **STRICT)
+    assert (found["price_max"], "price_min" in found) == (410_000, False)
+    assert found["beds_min"] == 3
+
+
+def test_a_range_said_with_its_first_figure_short_is_in_hundreds_of_thousands() -> None:
+    assert parse("3-400k").criteria == {"price_min": 300_000, "price_max": 400_000}
+    found = parse("between 2 and 3 hundred thousand").criteria
+    assert (found["price_min"], found["price_max"]) == (200_000, 300_000)
+    assert parse("1-1.5m").criteria == {"price_min": 1_000_000, "price_max": 1_500_000}

@@ -14,7 +14,9 @@ from tests.skills.real_estate_words import (
     ON_ELM_COVE,
     ON_FIG_TRAIL,
     ON_SCREEN,
+    Conversation,
     calls,
+    conversation,
     details,
     named,
 )
@@ -184,4 +186,54 @@ def test_having_lost_track_asks_for_the_list_not_a_watch() -> None:
 def test_a_home_cooled_on_then_taken_off_is_removed_alone() -> None:
     assert named("we've gone off number 3, take it off our list", **ON_FIG_TRAIL) == [
         ("remove_saved_home", "103")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mark the 4th as a favourite",
+        "i wanna save the fourth",
+        "we'd love to save number 4",
+        "could u save #4",
+        "can I save the 4th house?",
+    ],
+)
+def test_a_home_kept_in_other_words_is_saved(text: str) -> None:
+    assert named(text, **ON_SCREEN) == [("save_home", "904")]
+
+
+@pytest.mark.parametrize(
+    "text", ["add it to my favs", "we want this one on our shortlist", "this one's a keeper"]
+)
+def test_the_open_home_put_on_the_list_is_saved(text: str) -> None:
+    assert named(text, **IN_VIEW) == [("save_home", "904")]
+
+
+def test_asking_whether_the_open_home_is_on_the_list_saves_nothing() -> None:
+    found = conversation.plan_for(Conversation(text="is it on my shortlist?", **IN_VIEW))
+    assert found is None or "save_home" not in [call.name for call in found.calls]
+
+
+@pytest.mark.parametrize("text", ["favs", "our saved ones please", "saved homes?"])
+def test_the_list_named_alone_is_listed(text: str) -> None:
+    assert [n for n, _ in calls(text, **ON_FIG_TRAIL)] == ["get_saved_homes"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "take number 1 off",
+        "we're no longer keen on number 1",
+        "we changed our minds about the first one, delete it",
+    ],
+)
+def test_a_saved_home_let_go_in_other_words_is_removed(text: str) -> None:
+    assert named(text, **ON_FIG_TRAIL) == [("remove_saved_home", "101")]
+
+
+def test_both_saved_homes_removed_are_each_removed() -> None:
+    assert named("remove both of my saved homes", **ON_FIG_TRAIL) == [
+        ("remove_saved_home", "101"),
+        ("remove_saved_home", "103"),
     ]

@@ -76,7 +76,7 @@ _COOLED = re.compile(
     r"^\s*(?:oh |ok |okay |so |honestly |hmm )?(?:(?:i'?m|i am|we'?re|we are) (?:just )?"
     r"(?:not|no longer) (?:really |so |that |too )?(?:into|keen on|interested in|sure about|"
     r"a fan of|feeling|loving)|(?:i|we) (?:don'?t|do not|no longer) (?:really |much )?(?:like|love|want)|"
-    r"(?:i|we)(?:'ve| have)? (?:went|gone) off)\b",
+    r"(?:i|we)(?:'ve| have)? (?:went|gone) off|(?:i|we)(?:'ve| have)? changed (?:my|our) minds? about)\b",
     re.IGNORECASE,
 )
 """A home one has cooled on ("I'm not into the third one anymore"): named, for the wish after."""

@@ -197,3 +197,9 @@ def test_emails_stopped_naming_no_home_stop_the_search_not_the_watch(text: str) 
     stop_watch = [("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})]
     assert calls("stop emailing me about the 2nd one", **WATCHING) == stop_watch
     assert calls("stop the notifications", **WATCHING) == stop_watch
+
+
+def test_the_saved_search_run_again_searches_with_its_criteria() -> None:
+    assert calls("rerun our saved search", **SEARCH_SAVED) == [
+        ("search_properties", {"location": "78745", "beds_min": 3})
+    ]

@@ -57,7 +57,8 @@ _COUNT_TO = re.compile(
 )
 """A count changed by naming it first: "the bedrooms on my saved search to 2"."""
 _RUN_SAVED = re.compile(
-    r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b"
+    r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b|"
+    r"\b(?:run|rerun|re-run|redo|repeat|load|open)(?: up)? (?:my|our|the) saved search\b"
 )
 _REMEMBERED = re.compile(r"\bwhat you (?:remember|know)\b|\bmy (?:saved )?preferences\b")
 

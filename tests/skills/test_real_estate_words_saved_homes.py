@@ -237,3 +237,24 @@ def test_both_saved_homes_removed_are_each_removed() -> None:
         ("remove_saved_home", "101"),
         ("remove_saved_home", "103"),
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "let's save it",
+        "we should save this one",
+        "i think we should keep this one",
+        "wow, this is it, bookmark it",
+        "saving this one",
+        "remember this place for us",
+        "I want to add this house in my favorite",
+    ],
+)
+def test_the_open_home_kept_as_a_suggestion_or_after_a_remark_is_saved(text: str) -> None:
+    assert named(text, **IN_VIEW) == [("save_home", "904")]
+
+
+@pytest.mark.parametrize("text", ["my max is 425k, remember that", "budget 425, hold onto that"])
+def test_a_budget_to_remember_is_no_home_saved(text: str) -> None:
+    assert [name for name, _ in calls(text, **IN_VIEW)] == ["save_search_criteria"]

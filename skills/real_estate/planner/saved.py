@@ -59,24 +59,30 @@ _LET_GO = re.compile(
 """Letting a home go ("forget the first one", "we're no longer keen on #3"): a removal when the
 home it names is saved."""
 _REMOVE_ALL = re.compile(rf"\b(?:all|both|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
-_SAVE = re.compile(
-    r"^\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
+_ASKED_TO = (
+    r"\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
     r"(?:please\s+|pls\s+|plz\s+|(?:can|could|would|will) (?:you|u|ya)\s+(?:please\s+)?|"
     r"(?:can|could|may) (?:i|we)\s+|(?:i|we)(?: want|'d like|'d love| would (?:like|love)| need) to\s+|"
-    r"(?:i|we) wanna\s+)?"
-    r"(?:save|sav|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
+    r"(?:i|we) wanna\s+|let'?s\s+|let us\s+|go ahead and\s+|"
+    r"(?:i think |maybe )?(?:i|we)(?: should| could| might as well| will|'ll| better| must)\s+)?"
+)
+"""How a wish to keep a home opens: "please", "could u", "we'd love to", "let's", "we should"."""
+_SAVE = re.compile(
+    rf"(?:[,;.!:]|\b(?:and|so|then) ){_ASKED_TO}(?:save|sav|saving|bookmark|favou?rite)\b|"
+    rf"^{_ASKED_TO}(?:save|sav|saving|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
     r"favou?rite|fave|fav|heart|star|"
     r"keep(?= (?:number|no\.?|#)\s?\d| the \w+ one\W*$| (?:this|that) (?:one|home|house|place)\W*$))"
-    r"\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|favs|faves|shortlist|"
+    r"\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites?|favs|faves|shortlist|"
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
     r"(?<!\bis )(?<!\bwas )\b(?:it|this|that)(?: one| home| house| place)? (?:in|on|to|into) "
     r"(?:my |our |the )"
-    r"(?:favou?rites|favs|faves|saved(?: homes)?|shortlist|list|keepers)\b|"
+    r"(?:favou?rites?|favs|faves|saved(?: homes)?|shortlist|list|keepers)\b|"
     r"\b(?:mark|flag|tag)\b.*\bas (?:a |my |our )?(?:favou?rite|fave|keeper|saved)\b|"
     r"\b(?:is|'s) (?:a|my|our) keeper\b|\b(?:don'?t|do not|never) lose (?=this|that|it\b)|"
     r"\bkeep (?:it|this|that)(?: one| home| house| place)? (?:somewhere|for later|in my list|"
     r"for me|for (?:to )?(?:see|look at|view|check)(?: it| on it)? (?:later|again))\b|"
-    r"\bfind it again\b|"
+    r"\bfind it again\b|\bremember (?:this|that) (?:one|home|house|place|listing|property)"
+    r"(?: for (?:later|me|us))?\W*$|"
     r"\b(?:it|this one|that one) kept (?:somewhere|safe|for later)\b|"
     r"\b(?:hang|hold) on ?to (?:(?:this|that|the \w+) (?:one|home|house|place)|number|#)|"
     r"\b(?:keep|remember) (?:the \w+(?: one| home| house| place)?|number \w+|#\s?\d+) "

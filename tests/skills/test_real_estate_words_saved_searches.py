@@ -203,3 +203,27 @@ def test_the_saved_search_run_again_searches_with_its_criteria() -> None:
     assert calls("rerun our saved search", **SEARCH_SAVED) == [
         ("search_properties", {"location": "78745", "beds_min": 3})
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "please update the search you're watching for me to 2 bathrooms",
+        "my saved search, make it 2 baths",
+        "I'd like my alert to cover 2 bathrooms",
+    ],
+)
+def test_the_saved_search_named_in_other_words_is_changed(text: str) -> None:
+    assert calls(text, **SEARCH_SAVED) == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "baths_min": 2}})
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["cancel the search and the price watch", "kill all alerts", "stop all my emails"]
+)
+def test_the_search_and_the_watch_stopped_together_are_both_stopped(text: str) -> None:
+    assert calls(text, **WATCHING) == [
+        STOP_SEARCH,
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"}),
+    ]

@@ -254,6 +254,13 @@ def _save_search(text: str, last_criteria: Mapping[str, Any] | None) -> Planned:
 
 _A_SEARCH = r"\bsearch(?:es)?\b|\bmatch(?:es)?\b|\bnew listings?\b"
 """A stop of a saved search, not of a watch; a stop naming neither stops the one kind kept."""
+_A_WATCH = r"\bwatch(?:es)?\b|\bprice (?:alerts?|watch(?:es)?|drop alerts?)\b"
+"""A watch named beside a search ("cancel the search and the price watch"): both stopped."""
+_EVERY_ALERT = re.compile(
+    r"\b(?:all|every|each)(?: (?:of )?(?:my|our|the|these|those))? (?:alerts?|notifications?|"
+    r"emails?)\b"
+)
+"""Every alert stopped ("kill all alerts", "all of my notifications"): each search and watch."""
 _EMAILS = re.compile(r"\be-?mail\w*|\binbox\b")
 """The emails of new listings: a stop of them that names no home stops the saved search."""
 _A_HOME = re.compile(
@@ -275,6 +282,9 @@ def _stop(
     home = find_reference(norm) or _A_HOME.search(norm) or PRICE.search(norm) or STATUS.search(norm)
     emails = _EMAILS.search(norm) and not home  # "stop emailing me": the new listings
     only_searches = searches and (not watches or emails) and find_reference(norm) is None
+    if (re.search(_A_SEARCH, norm) and re.search(_A_WATCH, norm)) or _EVERY_ALERT.search(norm):
+        kept = [("SEARCH", k) for k in searches] + [("WATCH", k) for k in watches]
+        return [(FORGET_CRITERIA, {"entry_type": kind, "key": k}) for kind, k in kept], ""
     if a_search or only_searches or re.search(_A_SEARCH, norm):
         if not searches:
             return [], "You have no saved searches, so there is nothing to stop."

@@ -27,8 +27,11 @@ STOP = re.compile(
 CHANGE = re.compile(
     r"\b(?:change|update|edit|rename|raise|lower|increase|decrease|make|set|bump|tweak|adjust|"
     r"modify|add|include|switch|move|shift|put)\b.*\b(?P<whose>saved|my|our) (?:search|(?:new[- ]listings? |listing |search )?alert)\b|"
-    r"\b(?:saved|my|our) (?:search|alert) (?:should|must|needs? to|to|is)(?: only| just)? "
-    r"(?:be|have|include|allow|for)\b"
+    r"\b(?:saved|my|our) (?:search|alert) (?:should|must|needs? to|to|is)(?: only| just| also)? "
+    r"(?:be|have|include|allow|for|cover)\b|"
+    r"\b(?:my|our) (?:saved )?(?:search|alert)\W+(?:make|change|set|update|switch) it\b|"
+    r"\b(?:change|update|edit|make|set|switch|move)\b.*\bsearch (?:you'?re|you are) "
+    r"(?:watching|running|tracking|keeping)\b"
 )
 """A change of the saved search ("lower the max on my alert"); "my search" or "my alert" means
 it only when one is saved."""

@@ -233,3 +233,8 @@ def test_a_range_said_with_its_first_figure_short_is_in_hundreds_of_thousands() 
     found = parse("between 2 and 3 hundred thousand").criteria
     assert (found["price_min"], found["price_max"]) == (200_000, 300_000)
     assert parse("1-1.5m").criteria == {"price_min": 1_000_000, "price_max": 1_500_000}
+
+
+def test_a_ceiling_pushed_up_to_an_amount_refines_the_search() -> None:
+    assert searched("up it to 500", **STRICT)["price_max"] == 500_000
+    assert searched("could you push it up to 475", **STRICT)["price_max"] == 475_000

@@ -44,6 +44,7 @@ _MAX_BEFORE = re.compile(
     r"(?:top|highest|max(?:imum)?) price|(?:price )?limit|"
     r"(?:stretch|go|goes|went) up to|stretch to|my max|our max|<=?|≤|"
     r"(?:go|going|come|coming|drop|dropping|bring it|take it|knock it|get it) down to|"
+    r"(?:bump|raise|push|up|lift|nudge|increase)(?: it| that| the price| the max)?(?: up)? to|"
     r"(?:go|going|gonna go|decided|settled?) (?:with|for|on))" + _FILLER
 )
 _MIN_BEFORE = re.compile(

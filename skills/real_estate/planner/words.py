@@ -61,8 +61,9 @@ def _dropped_count(room: str) -> str:
     bedroom requirement"); not one lowered ("drop the bedrooms to 2")."""
     return (
         rf"(?:any number of|however many|whatever number of) {room}s?|"
-        rf"(?:drop|remove|forget|ignore|scrap|lose|never ?mind|skip)(?: about)? (?:the |my |our )?"
-        rf"(?:number of {room}s|{room}s|{room} (?:count|requirement|minimum|filter|limit))"
+        rf"(?:drop|remove|forget|ignore|scrap|scratch|lose|never ?mind|skip)(?: about)? "
+        rf"(?:the |my |our )?(?:number of {room}s|{room}s|{room} "
+        r"(?:count|requirement|minimum|filter|limit|thing|part|rule))"
         r"(?!\s+(?:down\s+)?to\b)"
     )
 

@@ -227,3 +227,7 @@ def test_the_search_and_the_watch_stopped_together_are_both_stopped(text: str) -
         STOP_SEARCH,
         ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"}),
     ]
+
+
+def test_the_alert_for_new_homes_stopped_is_the_search_not_the_watch() -> None:
+    assert calls("please stop the alert for new homes, we bought one", **WATCHING) == [STOP_SEARCH]

@@ -252,7 +252,10 @@ def _save_search(text: str, last_criteria: Mapping[str, Any] | None) -> Planned:
     return [(SAVE_SEARCH, _named({"criteria": criteria}, name))], ""
 
 
-_A_SEARCH = r"\bsearch(?:es)?\b|\bmatch(?:es)?\b|\bnew listings?\b"
+_A_SEARCH = (
+    r"\bsearch(?:es)?\b|\bmatch(?:es)?\b|"
+    r"\bnew (?:listings?|homes?|houses?|ones|condos?|townhouses?|places|properties)\b"
+)
 """A stop of a saved search, not of a watch; a stop naming neither stops the one kind kept."""
 _A_WATCH = r"\bwatch(?:es)?\b|\bprice (?:alerts?|watch(?:es)?|drop alerts?)\b"
 """A watch named beside a search ("cancel the search and the price watch"): both stopped."""

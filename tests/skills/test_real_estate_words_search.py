@@ -238,3 +238,20 @@ def test_a_range_said_with_its_first_figure_short_is_in_hundreds_of_thousands() 
 def test_a_ceiling_pushed_up_to_an_amount_refines_the_search() -> None:
     assert searched("up it to 500", **STRICT)["price_max"] == 500_000
     assert searched("could you push it up to 475", **STRICT)["price_max"] == 475_000
+
+
+@pytest.mark.parametrize(
+    "text", ["we can pay only 410 now", "my budget is only 410 now show me again"]
+)
+def test_a_ceiling_said_with_only_is_a_price_not_a_page_size(text: str) -> None:
+    found = dict(calls(text, **STRICT))["search_properties"]
+    assert found["price_max"] == 410_000 and "limit" not in found
+
+
+def test_a_count_lowered_to_a_number_and_a_price_raised_in_one_breath() -> None:
+    found = searched("drop the bedrooms to 2 and raise the price to 500", **STRICT)
+    assert (found["beds_min"], found["price_max"]) == (2, 500_000)
+
+
+def test_a_learners_less_price_is_cheaper() -> None:
+    assert searched("show me houses less price", **STRICT)["price_max"] == 405_000

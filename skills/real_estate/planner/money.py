@@ -28,7 +28,9 @@ _RANGE = re.compile(
     rf"(?:\b(?P<kw>between|from)\s+)?{_money('1')}\s*(?P<sep>-|to|and|until|till|til)\s*{_money('2')}"
 )
 _LEAD = r"(?:^|(?<=\W))"
-_FILLER = r"(?:\s*(?:is|of|at|to|now|around|about|roughly|approximately|say|like|:|=))*\s*$"
+_FILLER = (
+    r"(?:\s*(?:is|of|at|to|now|only|just|around|about|roughly|approximately|say|like|:|=))*\s*$"
+)
 _MAX_BEFORE = re.compile(
     _LEAD
     + r"(?:(?<!not )(?<!no )(?:under|below|beneath|less than|lower than|cheaper than)|no more than|"
@@ -38,7 +40,7 @@ _MAX_BEFORE = re.compile(
     r"not)(?: go| spend| pay)? (?:over|above|beyond|more than)|"
     r"(?:nothing|none|not anything)(?: priced| that costs| costing)?"
     r" (?:over|above|beyond|more than|higher than)|"
-    r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|cap (?:it|that|them|the price) at|"
+    r"budget|afford|spend|(?:can|could) pay|ceiling|cap(?:ped)?(?: at)?|cap (?:it|that|them|the price) at|"
     r"top out at|tops|price range|keep (?:it|the price|things) (?:to|at)|"
     r"(?:go |come |bring it |take it )?(?:lower|cheaper)(?:\s*[,:;-]|(?=\s+(?:to|say|like)\b))|"
     r"(?:top|highest|max(?:imum)?) price|(?:price )?limit|"

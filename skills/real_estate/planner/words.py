@@ -34,6 +34,7 @@ MODIFIERS: list[tuple[str, str]] = [
     (
         "cheaper",
         r"cheaper|less expensive|more affordable|lower[- ]priced|for less|not as expensive|"
+        r"(?:less|lower|smaller) (?:price|cost)s?|"
         r"lower (?:the )?(?:price|budget)",
     ),
     (

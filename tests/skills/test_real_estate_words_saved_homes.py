@@ -258,3 +258,14 @@ def test_the_open_home_kept_as_a_suggestion_or_after_a_remark_is_saved(text: str
 @pytest.mark.parametrize("text", ["my max is 425k, remember that", "budget 425, hold onto that"])
 def test_a_budget_to_remember_is_no_home_saved(text: str) -> None:
     assert [name for name, _ in calls(text, **IN_VIEW)] == ["save_search_criteria"]
+
+
+def test_which_homes_are_in_the_list_lists_them() -> None:
+    assert [n for n, _ in calls("which houses are in our favourites?", **ON_FIG_TRAIL)] == [
+        "get_saved_homes"
+    ]
+
+
+def test_a_removal_then_what_we_have_lists_the_rest() -> None:
+    found = named("take the 3rd off my saved homes and show me what we have", **ON_FIG_TRAIL)
+    assert found == [("remove_saved_home", "103"), ("get_saved_homes", "")]

@@ -231,3 +231,7 @@ def test_the_search_and_the_watch_stopped_together_are_both_stopped(text: str) -
 
 def test_the_alert_for_new_homes_stopped_is_the_search_not_the_watch() -> None:
     assert calls("please stop the alert for new homes, we bought one", **WATCHING) == [STOP_SEARCH]
+
+
+def test_an_alert_named_by_its_zip_is_the_saved_search() -> None:
+    assert calls("stop the 78745 alert", **WATCHING) == [STOP_SEARCH]

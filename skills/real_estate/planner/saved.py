@@ -38,6 +38,7 @@ _SHOW = re.compile(
     r"\b(?:what|which)\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|"
     r"like|keep|kept)\b|"
     r"\b(?:homes|houses|ones|places) (?:i|we) (?:liked|saved|favou?rited|bookmarked)\b|"
+    rf"\b(?:what|which)\b.*\b(?:are|is|'s) (?:in|on) (?:my|our|the) {_SAVED_WORDS}\b|"
     r"^\W*(?:did|have) (?:i|we) (?:already )?(?:save|saved|favou?rite|favou?rited|bookmark|bookmarked)\b|"
     rf"^\s*(?:(?:my|our|the) )?{_SAVED_WORDS}(?: homes| houses| properties| listings| ones)?"
     r"(?: please| pls| plz)?\s*[?.!]*$"
@@ -144,6 +145,7 @@ SAVED_LIST = re.compile(rf"\b(?:my|our|the) {_SAVED_WORDS}")
 
 _LEFT = re.compile(
     r"\b(?:what'?s|what is|whats) (?:still )?left\b|\bwhat (?:remains|is remaining)\b|"
+    r"\bwhat (?:i|we) (?:still )?(?:have|got)(?: left)?\b|"
     r"\bthe (?:rest|remaining(?: ones| homes)?)\b|\b(?:ones|homes) (?:left|remaining)\b"
 )
 """What is left of a list ("and show me what's left", "list the rest")."""

@@ -284,7 +284,8 @@ def _stop(
     searches = [k for k in preferences if k.startswith("search_")]
     home = find_reference(norm) or _A_HOME.search(norm) or PRICE.search(norm) or STATUS.search(norm)
     emails = _EMAILS.search(norm) and not home  # "stop emailing me": the new listings
-    only_searches = searches and (not watches or emails) and find_reference(norm) is None
+    area = re.search(r"\b78\d{3}\b", norm) and not home  # "stop the 78745 alert"
+    only_searches = searches and (not watches or emails or area) and find_reference(norm) is None
     if (re.search(_A_SEARCH, norm) and re.search(_A_WATCH, norm)) or _EVERY_ALERT.search(norm):
         kept = [("SEARCH", k) for k in searches] + [("WATCH", k) for k in watches]
         return [(FORGET_CRITERIA, {"entry_type": kind, "key": k}) for kind, k in kept], ""

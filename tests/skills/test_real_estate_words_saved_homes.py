@@ -14,7 +14,9 @@ from tests.skills.real_estate_words import (
     ON_ELM_COVE,
     ON_FIG_TRAIL,
     ON_SCREEN,
+    Conversation,
     calls,
+    conversation,
     details,
     named,
 )
@@ -156,3 +158,114 @@ def test_a_fear_of_losing_a_home_keeps_it_not_watches_it(text: str, zpid: str) -
 
 def test_please_to_before_a_wish_is_that_wish() -> None:
     assert named("please to save me the fourth", **ON_SCREEN) == [("save_home", "904")]
+
+
+@pytest.mark.parametrize(
+    "text", ["I want keep this home", "keep this place for to look at it again"]
+)
+def test_the_open_home_kept_in_a_learners_words_is_saved(text: str) -> None:
+    assert named(text, **IN_VIEW) == [("save_home", "904")]
+
+
+def test_a_home_named_by_what_it_costs_and_one_by_position_are_both_saved() -> None:
+    homes = [
+        {**home, "price": 500_000 - 1000 * n} for n, home in enumerate(ON_SCREEN["last_results"])
+    ]
+    assert named("star the cheapest and the 2nd", last_results=homes) == [
+        ("save_home", "905"),
+        ("save_home", "902"),
+    ]
+
+
+def test_having_lost_track_asks_for_the_list_not_a_watch() -> None:
+    assert [n for n, _ in calls("which ones did I favourite? I lost track", **ON_FIG_TRAIL)] == [
+        "get_saved_homes"
+    ]
+
+
+def test_a_home_cooled_on_then_taken_off_is_removed_alone() -> None:
+    assert named("we've gone off number 3, take it off our list", **ON_FIG_TRAIL) == [
+        ("remove_saved_home", "103")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mark the 4th as a favourite",
+        "i wanna save the fourth",
+        "we'd love to save number 4",
+        "could u save #4",
+        "can I save the 4th house?",
+    ],
+)
+def test_a_home_kept_in_other_words_is_saved(text: str) -> None:
+    assert named(text, **ON_SCREEN) == [("save_home", "904")]
+
+
+@pytest.mark.parametrize(
+    "text", ["add it to my favs", "we want this one on our shortlist", "this one's a keeper"]
+)
+def test_the_open_home_put_on_the_list_is_saved(text: str) -> None:
+    assert named(text, **IN_VIEW) == [("save_home", "904")]
+
+
+def test_asking_whether_the_open_home_is_on_the_list_saves_nothing() -> None:
+    found = conversation.plan_for(Conversation(text="is it on my shortlist?", **IN_VIEW))
+    assert found is None or "save_home" not in [call.name for call in found.calls]
+
+
+@pytest.mark.parametrize("text", ["favs", "our saved ones please", "saved homes?"])
+def test_the_list_named_alone_is_listed(text: str) -> None:
+    assert [n for n, _ in calls(text, **ON_FIG_TRAIL)] == ["get_saved_homes"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "take number 1 off",
+        "we're no longer keen on number 1",
+        "we changed our minds about the first one, delete it",
+    ],
+)
+def test_a_saved_home_let_go_in_other_words_is_removed(text: str) -> None:
+    assert named(text, **ON_FIG_TRAIL) == [("remove_saved_home", "101")]
+
+
+def test_both_saved_homes_removed_are_each_removed() -> None:
+    assert named("remove both of my saved homes", **ON_FIG_TRAIL) == [
+        ("remove_saved_home", "101"),
+        ("remove_saved_home", "103"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "let's save it",
+        "we should save this one",
+        "i think we should keep this one",
+        "wow, this is it, bookmark it",
+        "saving this one",
+        "remember this place for us",
+        "I want to add this house in my favorite",
+    ],
+)
+def test_the_open_home_kept_as_a_suggestion_or_after_a_remark_is_saved(text: str) -> None:
+    assert named(text, **IN_VIEW) == [("save_home", "904")]
+
+
+@pytest.mark.parametrize("text", ["my max is 425k, remember that", "budget 425, hold onto that"])
+def test_a_budget_to_remember_is_no_home_saved(text: str) -> None:
+    assert [name for name, _ in calls(text, **IN_VIEW)] == ["save_search_criteria"]
+
+
+def test_which_homes_are_in_the_list_lists_them() -> None:
+    assert [n for n, _ in calls("which houses are in our favourites?", **ON_FIG_TRAIL)] == [
+        "get_saved_homes"
+    ]
+
+
+def test_a_removal_then_what_we_have_lists_the_rest() -> None:
+    found = named("take the 3rd off my saved homes and show me what we have", **ON_FIG_TRAIL)
+    assert found == [("remove_saved_home", "103"), ("get_saved_homes", "")]

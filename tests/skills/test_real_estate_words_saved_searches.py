@@ -159,3 +159,79 @@ def test_a_saved_search_stopped_in_other_words(text: str) -> None:
 
 def test_save_search_said_without_its_article_saves_the_search_on_screen() -> None:
     assert [name for name, _ in calls("save search please", **ON_SCREEN)] == ["save_search"]
+
+
+@pytest.mark.parametrize(
+    "text", ["please don't e-mail me about that search again", "do not text me about my search"]
+)
+def test_asked_not_to_be_written_to_about_the_search_stops_it(text: str) -> None:
+    assert calls(text, **WATCHING) == [STOP_SEARCH]
+
+
+def test_a_saved_search_renamed_keeps_its_criteria_and_takes_the_name() -> None:
+    said = calls("rename my saved search to Kyle backup plan", **SEARCH_SAVED)
+    assert said == [
+        (
+            "save_search",
+            {"criteria": {"location": "78745", "beds_min": 3}, "name": "Kyle backup plan"},
+        )
+    ]
+
+
+def test_a_search_saved_and_called_something_carries_the_name() -> None:
+    (name, args), *rest = calls("save this search and call it the commute list", **ON_SCREEN)
+    assert (name, args["name"], rest) == ("save_search", "the commute list", [])
+    assert args["criteria"]["location"] == "78745"
+
+
+def test_what_my_alert_is_for_changes_the_saved_search() -> None:
+    said = calls("my alert is only for 2 bathrooms please", **SEARCH_SAVED)
+    assert said == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "baths_min": 2}})
+    ]
+
+
+@pytest.mark.parametrize("text", ["stop emailing me", "no more emails about that, thanks"])
+def test_emails_stopped_naming_no_home_stop_the_search_not_the_watch(text: str) -> None:
+    assert calls(text, **WATCHING) == [STOP_SEARCH]
+    stop_watch = [("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})]
+    assert calls("stop emailing me about the 2nd one", **WATCHING) == stop_watch
+    assert calls("stop the notifications", **WATCHING) == stop_watch
+
+
+def test_the_saved_search_run_again_searches_with_its_criteria() -> None:
+    assert calls("rerun our saved search", **SEARCH_SAVED) == [
+        ("search_properties", {"location": "78745", "beds_min": 3})
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "please update the search you're watching for me to 2 bathrooms",
+        "my saved search, make it 2 baths",
+        "I'd like my alert to cover 2 bathrooms",
+    ],
+)
+def test_the_saved_search_named_in_other_words_is_changed(text: str) -> None:
+    assert calls(text, **SEARCH_SAVED) == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "baths_min": 2}})
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["cancel the search and the price watch", "kill all alerts", "stop all my emails"]
+)
+def test_the_search_and_the_watch_stopped_together_are_both_stopped(text: str) -> None:
+    assert calls(text, **WATCHING) == [
+        STOP_SEARCH,
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"}),
+    ]
+
+
+def test_the_alert_for_new_homes_stopped_is_the_search_not_the_watch() -> None:
+    assert calls("please stop the alert for new homes, we bought one", **WATCHING) == [STOP_SEARCH]
+
+
+def test_an_alert_named_by_its_zip_is_the_saved_search() -> None:
+    assert calls("stop the 78745 alert", **WATCHING) == [STOP_SEARCH]

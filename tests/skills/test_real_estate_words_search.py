@@ -165,3 +165,93 @@ def test_rooms_a_learner_counts_are_bedrooms() -> None:
     found = searched("we search flat 3 room in 78702 not more than 400 thousand")
     assert found["beds_min"] == 3 and found["location"] == "78702"
     assert "beds_min" not in searched("condo with 2 bath rooms in 78702")
+
+
+@pytest.mark.parametrize(
+    "text", ["could we come down to 410", "lets knock it down to 410", "drop down to 410 please"]
+)
+def test_a_ceiling_brought_down_to_an_amount_searches_again(text: str) -> None:
+    assert calls(text, **STRICT) == [
+        ("search_properties", {**STRICT["last_criteria"], "price_max": 410_000})
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["we'd need one more bedroom", "an additional bedroom please", "need 1 more bedroom"]
+)
+def test_a_bedroom_more_raises_the_minimum_by_one(text: str) -> None:
+    assert searched(text, **STRICT)["beds_min"] == 4
+
+
+def test_a_search_made_over_keeps_what_it_does_not_change() -> None:
+    found = searched("make it 2 baths in 78749", **STRICT)
+    assert found["location"] == "78749" and found["baths_min"] == 2
+    assert found["price_max"] == 450_000 and found["beds_min"] == 3
+
+
+def test_an_amount_said_for_the_budget_is_the_ceiling() -> None:
+    assert parse("3 beds, 410 on the budget").criteria["price_max"] == 410_000
+    assert parse("condos in 78704, 380 on our max").criteria["price_max"] == 380_000
+
+
+@pytest.mark.parametrize("text", ["fewer bedrooms is fine", "ok with less bedrooms"])
+def test_fewer_bedrooms_lowers_the_minimum_by_one(text: str) -> None:
+    assert searched(text, **STRICT)["beds_min"] == 2
+
+
+@pytest.mark.parametrize(
+    "text", ["scrap the bedroom requirement", "any number of bedrooms", "never mind the beds"]
+)
+def test_a_bedroom_count_no_longer_asked_is_dropped(text: str) -> None:
+    found = searched(text, **STRICT)
+    assert "beds_min" not in found and "beds_max" not in found
+    assert found["price_max"] == 450_000
+
+
+def test_one_more_bathroom_raises_the_baths_by_one() -> None:
+    assert searched("one more bathroom", **STRICT)["baths_min"] == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we dont wanna spend more than 410 grand",
+        "cap it at 410 please",
+        "keep it to 410",
+        "lower, say 410",
+        "could we go cheaper, like 410",
+    ],
+)
+def test_a_new_ceiling_in_everyday_words_refines_the_search(text: str) -> None:
+    found = searched(text, **STRICT)
+    assert (found["price_max"], "price_min" in found) == (410_000, False)
+    assert found["beds_min"] == 3
+
+
+def test_a_range_said_with_its_first_figure_short_is_in_hundreds_of_thousands() -> None:
+    assert parse("3-400k").criteria == {"price_min": 300_000, "price_max": 400_000}
+    found = parse("between 2 and 3 hundred thousand").criteria
+    assert (found["price_min"], found["price_max"]) == (200_000, 300_000)
+    assert parse("1-1.5m").criteria == {"price_min": 1_000_000, "price_max": 1_500_000}
+
+
+def test_a_ceiling_pushed_up_to_an_amount_refines_the_search() -> None:
+    assert searched("up it to 500", **STRICT)["price_max"] == 500_000
+    assert searched("could you push it up to 475", **STRICT)["price_max"] == 475_000
+
+
+@pytest.mark.parametrize(
+    "text", ["we can pay only 410 now", "my budget is only 410 now show me again"]
+)
+def test_a_ceiling_said_with_only_is_a_price_not_a_page_size(text: str) -> None:
+    found = dict(calls(text, **STRICT))["search_properties"]
+    assert found["price_max"] == 410_000 and "limit" not in found
+
+
+def test_a_count_lowered_to_a_number_and_a_price_raised_in_one_breath() -> None:
+    found = searched("drop the bedrooms to 2 and raise the price to 500", **STRICT)
+    assert (found["beds_min"], found["price_max"]) == (2, 500_000)
+
+
+def test_a_learners_less_price_is_cheaper() -> None:
+    assert searched("show me houses less price", **STRICT)["price_max"] == 405_000

@@ -72,6 +72,14 @@ _LIKING = re.compile(
     r"keen on|drawn to|interested in|into|fond of|loving)\b)",
     re.IGNORECASE,
 )
+_COOLED = re.compile(
+    r"^\s*(?:oh |ok |okay |so |honestly |hmm )?(?:(?:i'?m|i am|we'?re|we are) (?:just )?"
+    r"(?:not|no longer) (?:really |so |that |too )?(?:into|keen on|interested in|sure about|"
+    r"a fan of|feeling|loving)|(?:i|we) (?:don'?t|do not|no longer) (?:really |much )?(?:like|love|want)|"
+    r"(?:i|we)(?:'ve| have)? (?:went|gone) off|(?:i|we)(?:'ve| have)? changed (?:my|our) minds? about)\b",
+    re.IGNORECASE,
+)
+"""A home one has cooled on ("I'm not into the third one anymore"): named, for the wish after."""
 _PRAISED = re.compile(
     r"^\W*(?:the |number |#)?[\w-]+(?: one| home| house| place| listing)?(?:'s|s| looks| seems| is|"
     r" sounds) (?:really |so |very |pretty |super )?(?:great|nice|good|amazing|lovely|perfect|"
@@ -123,9 +131,9 @@ def with_wish_of(before: str, clause: str) -> list[str]:
 
 def only_names(text: str) -> bool:
     """A clause that says how one feels about a home and asks nothing ("I like the 2nd one",
-    "we're leaning towards the fourth one"): it names the home the next clauses mean, and makes
-    no call of its own."""
-    return bool(_LIKING.match(text) or _PRAISED.match(text))
+    "we're leaning towards the fourth one", "we're not keen on #3 anymore"): it names the home
+    the next clauses mean, and makes no call of its own."""
+    return bool(_LIKING.match(text) or _COOLED.match(text) or _PRAISED.match(text))
 
 
 def only_positions(text: str, next_clause: str) -> bool:

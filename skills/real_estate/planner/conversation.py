@@ -40,6 +40,8 @@ Relative words: "cheaper" caps the price at 90% of the previous cap, or of the m
 shown when there was none; "more expensive" makes the old cap the new floor (or 110% of the
 median shown); "bigger" asks 120% of the previous minimum size, or 110% of the median size
 shown. Amounts are rounded to $1,000 and 100 sqft. With nothing to compare, they sort instead.
+"one more bedroom" / "fewer bedrooms" / "another bathroom" move the minimum by one; "forget the
+bedrooms" or "any number of baths" drops that count.
 "around X" is X ± 10%. The page size is left to the skill (10) unless the user names one.
 A distance sort or radius with no landmark means downtown.
 """

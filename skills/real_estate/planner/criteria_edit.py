@@ -28,12 +28,6 @@ _DROPPED = {
     "baths_min": ("baths_min", "baths_max"),
 }
 """A criterion dropped, and the criteria that go with it."""
-_DROPPED = {
-    "price": ("price_min", "price_max"),
-    "beds_min": ("beds_min", "beds_max"),
-    "baths_min": ("baths_min", "baths_max"),
-}
-"""A criterion dropped, and the criteria that go with it."""
 
 
 def wants_search(parsed: Parsed, conv: Conversation) -> bool:
@@ -146,6 +140,11 @@ def _apply_modifiers(c: dict[str, Any], parsed: Parsed, shown: list[dict[str, An
             c.setdefault("sort", "size")
     if "more_beds" in mods and "beds_min" not in new:
         c["beds_min"] = int(c.get("beds_min") or _median(shown, "beds") or 2) + 1
+    if "fewer_beds" in mods and "beds_min" not in new and int(c.get("beds_min") or 0) > 1:
+        c["beds_min"] = int(c["beds_min"]) - 1  # "one bedroom fewer": asked no more than that
+        c.pop("beds_max", None)
+    if "more_baths" in mods and "baths_min" not in new:
+        c["baths_min"] = int(c.get("baths_min") or _median(shown, "baths") or 1) + 1
 
 
 def _median(items: list[dict[str, Any]], key: str) -> float:

@@ -28,19 +28,25 @@ _RANGE = re.compile(
     rf"(?:\b(?P<kw>between|from)\s+)?{_money('1')}\s*(?P<sep>-|to|and|until|till|til)\s*{_money('2')}"
 )
 _LEAD = r"(?:^|(?<=\W))"
-_FILLER = r"(?:\s*(?:is|of|at|to|now|around|about|roughly|approximately|say|like|:|=))*\s*$"
+_FILLER = (
+    r"(?:\s*(?:is|of|at|to|now|only|just|around|about|roughly|approximately|say|like|:|=))*\s*$"
+)
 _MAX_BEFORE = re.compile(
     _LEAD
     + r"(?:(?<!not )(?<!no )(?:under|below|beneath|less than|lower than|cheaper than)|no more than|"
     r"(?:no|not) more (?:than|of|then)|(?:no|not) more expensive (?:than|of|then)|until|till|"
     r"not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
-    r"(?:can[’']?t|cannot|can not|won[’']?t|don[’']?t want(?: to)?|not)(?: go| spend| pay)?"
-    r" (?:over|above|beyond|more than)|"
+    r"(?:can[’']?t|cannot|can not|won[’']?t|(?:don[’']?t|do not|rather not)(?: want(?: to)?| wanna)?|"
+    r"not)(?: go| spend| pay)? (?:over|above|beyond|more than)|"
     r"(?:nothing|none|not anything)(?: priced| that costs| costing)?"
     r" (?:over|above|beyond|more than|higher than)|"
-    r"budget|afford|spend|ceiling|cap(?:ped)?(?: at)?|top out at|tops|price range|"
+    r"budget|afford|spend|(?:can|could) pay|ceiling|cap(?:ped)?(?: at)?|cap (?:it|that|them|the price) at|"
+    r"top out at|tops|price range|keep (?:it|the price|things) (?:to|at)|"
+    r"(?:go |come |bring it |take it )?(?:lower|cheaper)(?:\s*[,:;-]|(?=\s+(?:to|say|like)\b))|"
     r"(?:top|highest|max(?:imum)?) price|(?:price )?limit|"
     r"(?:stretch|go|goes|went) up to|stretch to|my max|our max|<=?|≤|"
+    r"(?:go|going|come|coming|drop|dropping|bring it|take it|knock it|get it) down to|"
+    r"(?:bump|raise|push|up|lift|nudge|increase)(?: it| that| the price| the max)?(?: up)? to|"
     r"(?:go|going|gonna go|decided|settled?) (?:with|for|on))" + _FILLER
 )
 _MIN_BEFORE = re.compile(
@@ -59,7 +65,7 @@ _MIN_AFTER = re.compile(
 _MAX_AFTER = re.compile(
     r"\s*(?:or (?:less|under|below|lower)|and (?:under|below|less)|max(?:imum)?\b|tops\b|"
     r"at most|at the most|budget\b|"
-    r"(?:(?:is|as|for|will be|should be)\s+)?(?:my|our|the)\s+(?:(?:top|highest|max(?:imum)?)"
+    r"(?:(?:is|as|for|on|will be|should be)\s+)?(?:my|our|the)\s+(?:(?:top|highest|max(?:imum)?)"
     r"\s+(?:price|budget)|max(?:imum)?|budget|limit|ceiling|cap)\b)"
 )
 """A ceiling said after its amount: "450k max", "475 as my top price", "500 is our limit"."""
@@ -174,6 +180,8 @@ def take_prices(words: Words, criteria: dict[str, Any]) -> None:
             continue
         if not m.group("s1") and "," not in m.group("n1") and low < 1000:
             low *= mult
+        if low < 10 * mult <= high / 10:  # "3-400k", "3 to 4 hundred thousand": 300k to 400k
+            low *= 10 ** (len(str(round(high))) - len(str(round(low))))
         if m.group("kw") and mult == 1 and _HUNDREDS.fullmatch(m.group("n2")) and low < high:
             low, high = low * 1000, high * 1000  # "between 300 and 400": thousands
         bare = not (low_explicit or high_explicit)

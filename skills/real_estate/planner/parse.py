@@ -206,7 +206,8 @@ def _take_sizes(words: Words, c: dict[str, Any]) -> None:
     _take_count_ranges(words, c)
     beds = words.take(
         rf"\b(?P<n>{NUMW})\s*\+?\s*-?\s*(?:or more\s+|plus\s+)?{_BEDS}\b"
-        r"|\bbed(?:room)?s?\s*(?:[:=]|min(?:imum)?(?: of)?|at least)\s*(?P<m>\d{1,2})\b"
+        r"|\bbed(?:room)?s?\s*(?:[:=]|min(?:imum)?(?: of)?|at least|(?:down |up )?to)\s*"
+        r"(?P<m>\d{1,2})\b(?![\d,.%k])"
     )
     three_two = words.take(r"\b(?P<b>[1-9])\s*/\s*(?P<ba>[1-9](?:\.5)?)\b(?!\s*(?:/|acre))")
     baths = words.take(
@@ -259,7 +260,7 @@ def _take_limit_and_page(words: Words, p: Parsed) -> None:
     )
     limit = words.take(
         rf"\b(?:show(?: me)?|give me|list|see|get|find(?: me)?|just|only)\s+(?:the\s+)?"
-        rf"(?:top\s+|first\s+|best\s+)?(?P<n>\d{{3}}|{NUMW})\b{unit}"
+        rf"(?:top\s+|first\s+|best\s+)?(?P<n>(?<!just )(?<!only )\d{{3}}|{NUMW})\b{unit}"
         rf"|\b(?:top|first|best)\s+(?P<m>{NUMW})\b{unit}"
         rf"|\b(?P<o>{NUMW})\s+(?:results|listings|options|homes|houses|properties|places|"
         r"condos|townhouses|townhomes|apartments|picks|choices|matches)\b"

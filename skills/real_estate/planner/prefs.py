@@ -126,7 +126,8 @@ _CHANGE_IT = re.compile(
 _MOVE_THE_CAP = re.compile(
     r"\b(?:bump|raise|push|increase|lift|nudge|up|lower|reduce|decrease|cut|drop|bring|move)"
     r"(?: (?:it|that))?(?: down| up)? (?:my |our |the )?(?:budget|ceiling|cap|max(?:imum)?|"
-    r"(?:max(?:imum)?|top) price|price (?:limit|cap|ceiling)|limit)\b"
+    r"(?:max(?:imum)?|top) price|price (?:limit|cap|ceiling)|limit)\b|"
+    r"\b(?:go|come|drop|bring it|take it|knock it|get it) down to\b"
 )
 
 

@@ -28,7 +28,7 @@ from .positions import NOUN, ORD, positions_said
 from .refs import ORDINALS, Reference, all_positions, find_reference, resolve
 
 _SAVED_WORDS = (
-    r"(?:saved|favou?rites?|faves?|short ?list(?:ed)?|bookmark(?:ed|s)?|keepers|wish ?list|"
+    r"(?:saved|favou?rites?|faves?|favs|short ?list(?:ed)?|bookmark(?:ed|s)?|keepers|wish ?list|"
     r"hearted|starred|pinned|(?:my|our) (?:list|picks))"
 )
 """The list of saved homes, in the words people call it by ("my keepers", "our wishlist")."""
@@ -38,26 +38,52 @@ _SHOW = re.compile(
     r"\b(?:what|which)\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|"
     r"like|keep|kept)\b|"
     r"\b(?:homes|houses|ones|places) (?:i|we) (?:liked|saved|favou?rited|bookmarked)\b|"
+    rf"\b(?:what|which)\b.*\b(?:are|is|'s) (?:in|on) (?:my|our|the) {_SAVED_WORDS}\b|"
     r"^\W*(?:did|have) (?:i|we) (?:already )?(?:save|saved|favou?rite|favou?rited|bookmark|bookmarked)\b|"
-    rf"^\s*(?:my|our) {_SAVED_WORDS}(?: homes| houses| properties| listings)?\s*[?.!]*$"
+    rf"^\s*(?:(?:my|our|the) )?{_SAVED_WORDS}(?: homes| houses| properties| listings| ones)?"
+    r"(?: please| pls| plz)?\s*[?.!]*$"
 )
 _DOWN_TO = r"(?:\s+(?:it|that|this|them|the \w+(?: \w+)?))?(?:\s+down)?\s+to\s+\$?\d"
 """What is dropped to an amount or a count ("drop it to 2 beds") is lowered, not removed."""
 _REMOVE = re.compile(
     rf"\b(?:remove|delete|unsave|un-?save|un-?favou?rite|un-?star|un-?heart|un-?bookmark|(?<!price )drop(?!s?(?:ped)? in price)(?!{_DOWN_TO})|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
-    rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}"
+    rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}|"
+    r"\b(?:take|cross|strike) (?:it|this|that|them|the \w+|number \w+|#\s?\d+)(?: one)? off\b"
+    r"(?! (?:the )?(?:price|asking))"
 )
 """A removal, or a home taken (crossed, struck) off the list ("take the third off my list")."""
-_LET_GO = re.compile(r"\b(?:forget(?: about)?|scratch|ditch|toss|scrap|nix|lose interest in)\b")
-"""Letting a home go ("forget the first one"): a removal when the home it names is saved."""
-_REMOVE_ALL = re.compile(rf"\b(?:all|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
+_LET_GO = re.compile(
+    r"\b(?:forget(?: about)?|scratch|ditch|toss|scrap|nix|lose interest in|"
+    r"(?:not|no longer) (?:interested in|into|keen on)|(?:gone|went) off|"
+    r"changed (?:my|our) minds? (?:about|on))\b"
+)
+"""Letting a home go ("forget the first one", "we're no longer keen on #3"): a removal when the
+home it names is saved."""
+_REMOVE_ALL = re.compile(rf"\b(?:all|both|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
+_ASKED_TO = (
+    r"\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
+    r"(?:please\s+|pls\s+|plz\s+|(?:can|could|would|will) (?:you|u|ya)\s+(?:please\s+)?|"
+    r"(?:can|could|may) (?:i|we)\s+|(?:i|we)(?: want|'d like|'d love| would (?:like|love)| need) to\s+|"
+    r"(?:i|we) wanna\s+|let'?s\s+|let us\s+|go ahead and\s+|"
+    r"(?:i think |maybe )?(?:i|we)(?: should| could| might as well| will|'ll| better| must)\s+)?"
+)
+"""How a wish to keep a home opens: "please", "could u", "we'd love to", "let's", "we should"."""
 _SAVE = re.compile(
-    r"^\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
-    r"(?:please\s+|pls\s+|plz\s+|can you\s+|could you\s+|i (?:want|would like|'d like) to\s+)?"
-    r"(?:save|sav|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
-    r"favou?rite|fave|fav|heart|star|keep(?= (?:number|no\.?|#)\s?\d| the \w+ one\W*$))\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites|shortlist|"
+    rf"(?:[,;.!:]|\b(?:and|so|then) ){_ASKED_TO}(?:save|sav|saving|bookmark|favou?rite)\b|"
+    rf"^{_ASKED_TO}(?:save|sav|saving|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
+    r"favou?rite|fave|fav|heart|star|"
+    r"keep(?= (?:number|no\.?|#)\s?\d| the \w+ one\W*$| (?:this|that) (?:one|home|house|place)\W*$))"
+    r"\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites?|favs|faves|shortlist|"
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
-    r"\bkeep (?:it|this|that)(?: one)? (?:somewhere|for later|in my list|for me)\b|\bfind it again\b|"
+    r"(?<!\bis )(?<!\bwas )\b(?:it|this|that)(?: one| home| house| place)? (?:in|on|to|into) "
+    r"(?:my |our |the )"
+    r"(?:favou?rites?|favs|faves|saved(?: homes)?|shortlist|list|keepers)\b|"
+    r"\b(?:mark|flag|tag)\b.*\bas (?:a |my |our )?(?:favou?rite|fave|keeper|saved)\b|"
+    r"\b(?:is|'s) (?:a|my|our) keeper\b|\b(?:don'?t|do not|never) lose (?=this|that|it\b)|"
+    r"\bkeep (?:it|this|that)(?: one| home| house| place)? (?:somewhere|for later|in my list|"
+    r"for me|for (?:to )?(?:see|look at|view|check)(?: it| on it)? (?:later|again))\b|"
+    r"\bfind it again\b|\bremember (?:this|that) (?:one|home|house|place|listing|property)"
+    r"(?: for (?:later|me|us))?\W*$|"
     r"\b(?:it|this one|that one) kept (?:somewhere|safe|for later)\b|"
     r"\b(?:hang|hold) on ?to (?:(?:this|that|the \w+) (?:one|home|house|place)|number|#)|"
     r"\b(?:keep|remember) (?:the \w+(?: one| home| house| place)?|number \w+|#\s?\d+) "
@@ -119,6 +145,7 @@ SAVED_LIST = re.compile(rf"\b(?:my|our|the) {_SAVED_WORDS}")
 
 _LEFT = re.compile(
     r"\b(?:what'?s|what is|whats) (?:still )?left\b|\bwhat (?:remains|is remaining)\b|"
+    r"\bwhat (?:i|we) (?:still )?(?:have|got)(?: left)?\b|"
     r"\bthe (?:rest|remaining(?: ones| homes)?)\b|\b(?:ones|homes) (?:left|remaining)\b"
 )
 """What is left of a list ("and show me what's left", "list the rest")."""
@@ -214,8 +241,8 @@ def _save(
     ):
         return None
     several = [shown[p - 1] for p in all_positions(norm, len(shown)) if 1 <= p <= len(shown)]
-    if FIRST_N.search(norm) or LAST_N.search(norm) or CHEAPEST_N.search(norm):  # "the first three"
-        several = picked(norm, shown)
+    if any(rx.search(norm) for rx in (FIRST_N, LAST_N, CHEAPEST_N, SUPERLATIVE)):
+        several = picked(norm, shown)  # "the first three", "the cheapest and the 4th"
     if len(several) > 1:  # "save the 1st and the 6th"
         return [(SAVE_HOME, {"zpid": str(home["zpid"])}) for home in several], ""
     listing, why = _target(norm, shown, focused)

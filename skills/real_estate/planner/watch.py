@@ -24,7 +24,7 @@ from .parse import normalize, parse
 from .refs import COMPARATIVES, all_positions, find_reference, resolve
 from .saved import SAVED_LIST, asks_to_save, saved_zpids
 from .tour_request import TIMES, TOUR, tour_requests, tours_of_positions
-from .watch_words import CHANGE, LIST, NEW_HOMES, PRICE, STATUS, STOP, asks_now
+from .watch_words import CHANGE, LIST, NEW_HOMES, PRICE, STATUS, STOP, asks_now, search_name
 from .wording import DATA_CITIES, criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
@@ -43,7 +43,7 @@ _NOTIFY = re.compile(
     r"\b(?:sav(?:e)?|bookmark|store) (?:(?:this|the|that|my|a) )?se?a?rch\b|\bkeep (?:this |the )?search\b|"
     r"\b(?:save|keep|store) (?:it|this|that|these|those)(?: ones?)? as (?:a |my |our )?(?:saved )?search\b|"
     r"\b(?:save|keep) (?:these|this|the|my) (?:search )?(?:settings|filters|criteria)\b|"
-    r"\bsearch alerts?\b|(?<!\blose )(?<!\blosing )\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
+    r"\bsearch alerts?\b|(?<!\blose )(?<!\blosing )(?<!\blost )\btrack\b|\bgive (?:me|us) a (?:shout|heads[- ]up|call|ring|buzz)\b|"
     r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
     r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b|\bkeep tabs on\b|"
     r"\bmonitor (?:it|this|that|the|these|those|my|#?\d|number)\b|"
@@ -57,7 +57,8 @@ _COUNT_TO = re.compile(
 )
 """A count changed by naming it first: "the bedrooms on my saved search to 2"."""
 _RUN_SAVED = re.compile(
-    r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b"
+    r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b|"
+    r"\b(?:run|rerun|re-run|redo|repeat|load|open)(?: up)? (?:my|our|the) saved search\b"
 )
 _REMEMBERED = re.compile(r"\bwhat you (?:remember|know)\b|\bmy (?:saved )?preferences\b")
 
@@ -212,11 +213,17 @@ def _change_search(text: str, preferences: Mapping[str, str]) -> Planned:
         saved = json.loads(preferences[searches[0]])
     except ValueError:
         return [], "I couldn't read that saved search; say what it should look for."
+    name, text = search_name(text)  # "rename it to south side": no place
     said = _LEFT_BEHIND.sub(" ", normalize(text))  # "in manor not 78745": manor
     changed = {k: v for k, v in parse(said).criteria.items() if k not in NOT_SAVED}
     for counted, count in _COUNT_TO.findall(normalize(text)):
         changed.setdefault(f"{counted}s_min", int(count))
-    return [(SAVE_SEARCH, {"criteria": {**saved, **changed}})], ""
+    return [(SAVE_SEARCH, _named({"criteria": {**saved, **changed}}, name))], ""
+
+
+def _named(args: dict[str, Any], name: str) -> dict[str, Any]:
+    """save_search's arguments with the name the person gave the search, if any."""
+    return {**args, "name": name} if name else args
 
 
 def _target(norm: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None) -> Any:
@@ -233,6 +240,7 @@ def _target(norm: str, shown: list[dict[str, Any]], focused: dict[str, Any] | No
 def _save_search(text: str, last_criteria: Mapping[str, Any] | None) -> Planned:
     """A saved search for what the message names, on top of the last search unless it names a
     place of its own; refused when it would match anything."""
+    name, text = search_name(text)
     said = {k: v for k, v in parse(text).criteria.items() if k not in NOT_SAVED}
     last = {k: v for k, v in (last_criteria or {}).items() if k not in NOT_SAVED}
     criteria = said if "location" in said or "near" in said else {**last, **said}
@@ -241,11 +249,28 @@ def _save_search(text: str, last_criteria: Mapping[str, Any] | None) -> Planned:
             'Which homes should I watch for? Search first and say "watch this search", or say '
             'e.g. "tell me when a 3-bed house in 78704 under $500k comes up".'
         )
-    return [(SAVE_SEARCH, {"criteria": criteria})], ""
+    return [(SAVE_SEARCH, _named({"criteria": criteria}, name))], ""
 
 
-_A_SEARCH = r"\bsearch(?:es)?\b|\bmatch(?:es)?\b|\bnew listings?\b"
+_A_SEARCH = (
+    r"\bsearch(?:es)?\b|\bmatch(?:es)?\b|"
+    r"\bnew (?:listings?|homes?|houses?|ones|condos?|townhouses?|places|properties)\b"
+)
 """A stop of a saved search, not of a watch; a stop naming neither stops the one kind kept."""
+_A_WATCH = r"\bwatch(?:es)?\b|\bprice (?:alerts?|watch(?:es)?|drop alerts?)\b"
+"""A watch named beside a search ("cancel the search and the price watch"): both stopped."""
+_EVERY_ALERT = re.compile(
+    r"\b(?:all|every|each)(?: (?:of )?(?:my|our|the|these|those))? (?:alerts?|notifications?|"
+    r"emails?)\b"
+)
+"""Every alert stopped ("kill all alerts", "all of my notifications"): each search and watch."""
+_EMAILS = re.compile(r"\be-?mail\w*|\binbox\b")
+"""The emails of new listings: a stop of them that names no home stops the saved search."""
+_A_HOME = re.compile(
+    r"\b(?:\w*watch\w*|\w*track\w*|monitor\w*|tabs|eye|it|(?:this|that|the) one|"
+    r"(?:this|that|the) (?:house|home|place|listing|property|condo|townhouse))\b"
+)
+"""A stop about a watched home: "stop watching", "the one I'm tracking", "that house"."""
 
 
 def _stop(
@@ -257,7 +282,13 @@ def _stop(
 ) -> Planned:
     watches = [k for k in preferences if k.startswith("watch_")]
     searches = [k for k in preferences if k.startswith("search_")]
-    only_searches = searches and not watches and find_reference(norm) is None
+    home = find_reference(norm) or _A_HOME.search(norm) or PRICE.search(norm) or STATUS.search(norm)
+    emails = _EMAILS.search(norm) and not home  # "stop emailing me": the new listings
+    area = re.search(r"\b78\d{3}\b", norm) and not home  # "stop the 78745 alert"
+    only_searches = searches and (not watches or emails or area) and find_reference(norm) is None
+    if (re.search(_A_SEARCH, norm) and re.search(_A_WATCH, norm)) or _EVERY_ALERT.search(norm):
+        kept = [("SEARCH", k) for k in searches] + [("WATCH", k) for k in watches]
+        return [(FORGET_CRITERIA, {"entry_type": kind, "key": k}) for kind, k in kept], ""
     if a_search or only_searches or re.search(_A_SEARCH, norm):
         if not searches:
             return [], "You have no saved searches, so there is nothing to stop."

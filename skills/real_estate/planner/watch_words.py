@@ -17,19 +17,44 @@ STOP = re.compile(
     rf"(?:the |my |those |these )?(?:\w+ ){{0,2}}{_ALERTS})\b|"
     r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
     r"\bno more (?:send|sending|tell|telling|notify|notifying|email|emailing) (?:me|us)\b|"
-    r"\bunwatch\b|\bunsubscribe\b|\b(?:don'?t|do not|no need to) (?:watch|notify|alert|track)\b|"
+    r"\bunwatch\b|\bunsubscribe\b|"
+    r"\b(?:don'?t|do not|no need to) (?:watch|notify|alert|track|e-?mail|text|message|ping)\b|"
     rf"\b(?:don'?t|do not|no longer|no more) (?:need|want)\b.*\b{_ALERTS}\b|"
     rf"\b(?:delete|remove|cancel|forget|drop|get rid of|scrap|ditch|(?:i'?m|we'?re|i am|we are) "
     rf"done with|{_ENDING})\b.*\b(?:saved )?search(?:es)?\b|"
     r"\b(?:delete|remove|cancel|forget)\b.*\b(?:watch(?:es)?|alerts?)\b"
 )
 CHANGE = re.compile(
-    r"\b(?:change|update|edit|raise|lower|increase|decrease|make|set|bump|tweak|adjust|modify|"
-    r"add|include|switch|move|shift|put)\b.*\b(?P<whose>saved|my|our) (?:search|(?:new[- ]listings? |listing |search )?alert)\b|"
-    r"\b(?:saved|my|our) search (?:should|must|needs? to|to) (?:be|have|include|allow)\b"
+    r"\b(?:change|update|edit|rename|raise|lower|increase|decrease|make|set|bump|tweak|adjust|"
+    r"modify|add|include|switch|move|shift|put)\b.*\b(?P<whose>saved|my|our) (?:search|(?:new[- ]listings? |listing |search )?alert)\b|"
+    r"\b(?:saved|my|our) (?:search|alert) (?:should|must|needs? to|to|is)(?: only| just| also)? "
+    r"(?:be|have|include|allow|for|cover)\b|"
+    r"\b(?:my|our) (?:saved )?(?:search|alert)\W+(?:make|change|set|update|switch) it\b|"
+    r"\b(?:change|update|edit|make|set|switch|move)\b.*\bsearch (?:you'?re|you are) "
+    r"(?:watching|running|tracking|keeping)\b"
 )
 """A change of the saved search ("lower the max on my alert"); "my search" or "my alert" means
 it only when one is saved."""
+_NAMED = re.compile(
+    r"\b(?:re)?name (?:it|this|that|(?:the|this|that|my|our) (?:saved )?(?:search|alert))"
+    r"(?: to| as)?|\bcall (?:it|this|that|(?:the|this|that|my|our) (?:saved )?(?:search|alert))"
+    r"(?: something like)?",
+    re.IGNORECASE,
+)
+_NAME = re.compile(r"""\s*[:"'“‘]?\s*(?P<name>\w[\w '&-]{0,38}?)\s*["'”’]?\s*(?:please|pls)?\W*$""")
+"""The name itself: the rest of the words, in quotes or not, without a closing "please"."""
+
+
+def search_name(text: str) -> tuple[str, str]:
+    """The name a saved search is given at the end of the words ("rename my saved search to
+    south side", "save this and call it 'our plan B'"), and the words without it ("" and the
+    words when none is given)."""
+    for said in _NAMED.finditer(text):
+        if found := _NAME.match(text, said.end()):
+            return found.group("name").strip(), text[: said.start()]
+    return "", text
+
+
 LIST = re.compile(
     r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
     r"watch(?:es|ing)|search alerts|(?:tracking|monitoring|keeping tabs on)(?= for (?:me|us)\b|\W*$))\b|"

@@ -34,6 +34,7 @@ MODIFIERS: list[tuple[str, str]] = [
     (
         "cheaper",
         r"cheaper|less expensive|more affordable|lower[- ]priced|for less|not as expensive|"
+        r"(?:less|lower|smaller) (?:price|cost)s?|"
         r"lower (?:the )?(?:price|budget)",
     ),
     (
@@ -42,7 +43,9 @@ MODIFIERS: list[tuple[str, str]] = [
         r"luxurious|higher (?:the )?budget|raise (?:the )?budget",
     ),
     ("bigger", r"bigger|larger|more space|more room|roomier|more square (?:feet|footage)"),
-    ("more_beds", r"more bed(?:room)?s|extra bed(?:room)?|another bed(?:room)?"),
+    ("more_beds", r"more bed(?:room)?s?|(?:extra|additional|another) bed(?:room)?"),
+    ("fewer_beds", r"(?:fewer|less) bed(?:room)?s?"),
+    ("more_baths", r"more bath(?:room)?s?|(?:extra|additional|another) bath(?:room)?"),
     (
         "similar",
         r"similar|comparable|resembl(?:es|ing)|more like|in the same (?:vein|style|spirit)|along the same lines|"
@@ -52,6 +55,19 @@ MODIFIERS: list[tuple[str, str]] = [
         r"(?=this|that|it\b|the |#|number )",
     ),
 ]
+
+
+def _dropped_count(room: str) -> str:
+    """A count of rooms no longer asked ("forget the bedrooms", "any number of baths", "drop the
+    bedroom requirement"); not one lowered ("drop the bedrooms to 2")."""
+    return (
+        rf"(?:any number of|however many|whatever number of) {room}s?|"
+        rf"(?:drop|remove|forget|ignore|scrap|scratch|lose|never ?mind|skip)(?: about)? "
+        rf"(?:the |my |our )?(?:number of {room}s|{room}s|{room} "
+        r"(?:count|requirement|minimum|filter|limit|thing|part|rule))"
+        r"(?!\s+(?:down\s+)?to\b)"
+    )
+
 
 DROPS: list[tuple[str, str]] = [
     ("property_type", r"any (?:property )?type|all (?:property )?types|any kind|all kinds"),
@@ -63,6 +79,8 @@ DROPS: list[tuple[str, str]] = [
         r"(?:the |my )?(?:limit|cap|max(?:imum)?) (?:of|on|for) (?:the )?price",
     ),
     ("sqft_min", r"any size|(?:drop|remove|forget) (?:the )?(?:size|square footage)"),
+    ("beds_min", _dropped_count("bed(?:room)?")),
+    ("baths_min", _dropped_count("bath(?:room)?")),
     (
         "features",
         r"no (?:special )?requirements|any features|(?:drop|remove|forget) (?:the |all )?"
@@ -83,7 +101,8 @@ PAGING = (  # "what else can you tell me" asks about a home, not for more homes
 REFINE_STRONG = (
     r"\b(?:same|instead|rather|what about|how about|also|too|as well|cheaper|less expensive|"
     r"more expensive|pricier|bigger|larger|closer|nearer|those|these|them|ones|narrow|filter|"
-    r"still|keep|but|plus|add|any of)\b|^(?:and|now|ok(?:ay)?|then|so)\b"
+    r"still|keep|but|plus|add|any of|(?:make|move|switch|change|bump|drop|take) it)\b|"
+    r"^(?:and|now|ok(?:ay)?|then|so)\b"
 )
 
 NEW_SEARCH = (

@@ -235,3 +235,17 @@ def test_the_alert_for_new_homes_stopped_is_the_search_not_the_watch() -> None:
 
 def test_an_alert_named_by_its_zip_is_the_saved_search() -> None:
     assert calls("stop the 78745 alert", **WATCHING) == [STOP_SEARCH]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("redo my saved search but in manor", "location", "Manor"),
+        ("rerun our saved search with 5 beds", "beds_min", 5),
+    ],
+)
+def test_the_saved_search_run_with_a_change_searches_with_the_change(
+    text: str, key: str, value: object
+) -> None:
+    found = calls(text, **SEARCH_SAVED)
+    assert [name for name, _ in found] == ["search_properties"] and found[0][1][key] == value

@@ -60,6 +60,8 @@ _RUN_SAVED = re.compile(
     r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b|"
     r"\b(?:run|rerun|re-run|redo|repeat|load|open)(?: up)? (?:my|our|the) saved search\b"
 )
+_RUN_CHANGED = re.compile(r"\bsaved search\W+(?:but|with|except|only|minus|plus|and|in|for)\b")
+"""The saved search run with a change said after it ("... but in pflugerville"): a search."""
 _REMEMBERED = re.compile(r"\bwhat you (?:remember|know)\b|\bmy (?:saved )?preferences\b")
 
 
@@ -79,7 +81,8 @@ def plan_watch(
         change.group("whose") == "saved" or _saved_criteria(preferences) is not None
     ):
         return _change_search(text, preferences)
-    if _RUN_SAVED.search(norm) and (saved := _saved_criteria(preferences)):
+    run_as_saved = _RUN_SAVED.search(norm) and not _RUN_CHANGED.search(norm)
+    if run_as_saved and (saved := _saved_criteria(preferences)):
         return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
         return _save_search("", _remembered(preferences))

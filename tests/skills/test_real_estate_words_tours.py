@@ -173,3 +173,13 @@ def test_seeing_a_home_on_the_map_is_no_visit() -> None:
     assert [name for name, _ in named("I want to see this house on the map", **IN_VIEW)] != [
         "request_tour"
     ]
+
+
+def test_coming_to_see_a_home_or_being_shown_it_by_someone_is_a_visit() -> None:
+    assert named("my husband and I would like to come see the 5th", **ON_SCREEN) == [
+        ("request_tour", "905")
+    ]
+    assert named("is somebody free to show us the 3rd", **ON_SCREEN) == [("request_tour", "903")]
+    assert named("we'd like to see number 2 with our realtor", **ON_SCREEN) == [
+        ("request_tour", "902")
+    ]

@@ -29,6 +29,8 @@ from tests.skills.real_estate_words import (
 )
 
 clauses = module("clauses")
+conversation = module("conversation")
+Ranking = module("plans").Ranking
 
 
 @pytest.mark.parametrize(
@@ -227,3 +229,22 @@ def test_the_cheaper_one_in_a_later_clause_is_the_cheaper_of_those_just_compared
     kept_two = {**ON_SCREEN, "preferences": {"home_902": "saved", "home_905": "saved"}}
     said = "put our keepers side by side, then tour the cheaper one on sunday"
     assert named(said, **kept_two) == [("compare_properties", ""), ("request_tour", "902")]
+
+
+def test_setting_an_alert_or_asking_whether_starts_a_second_wish() -> None:
+    said = "bookmark the 2nd and set an alert on its price"
+    assert named(said, **ON_SCREEN) == [("save_home", "902"), ("watch_home", "902")]
+    said = "give me the taxes on the 4th and whether we can visit it saturday"
+    assert named(said, **ON_SCREEN) == [("get_property_details", "904"), ("request_tour", "904")]
+
+
+def test_a_clause_asking_to_watch_is_no_stop_though_ranked_near_one() -> None:
+    said = "open the 3rd and follow it"
+    ranked = (Ranking("follow it", [("stop_watching", 0.58), ("watch_home", 0.47)]),)
+    conv = Conversation(text=said, parts=ranked, **ON_SCREEN)
+    found = conversation.plan_for(conv)
+    assert found is not None
+    assert [(c.name, c.args["zpid"]) for c in found.calls] == [
+        ("get_property_details", "903"),
+        ("watch_home", "903"),
+    ]

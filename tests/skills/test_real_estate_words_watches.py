@@ -139,3 +139,55 @@ def test_a_home_named_by_a_comparison_word_alone_is_asked_back_not_a_saved_searc
 ) -> None:
     found = conversation.plan_for(Conversation(text=text, **ON_SCREEN))
     assert found is not None and found.calls == [] and "Which one" in found.note
+
+
+NEAR_A_STOP = [("stop_watching", 0.58), ("watch_home", 0.47)]
+"""How the platform may rank a short wish to watch: nearer the stopping of a watch."""
+
+
+def calls_of(conv: Conversation) -> list[tuple[str, dict[str, object]]]:
+    found = conversation.plan_for(conv)
+    assert found is not None
+    return [(c.name, c.args) for c in found.calls]
+
+
+def test_words_that_ask_to_watch_are_no_stop_though_near_one() -> None:
+    """Asked in words to watch, and nothing turning the wish around, a message near the
+    stopping of a watch watches; said with "no longer" or "don't", it still stops."""
+    asked = Conversation(text="i want updates on number 3", intents=NEAR_A_STOP, **ON_SCREEN)
+    assert calls_of(asked) == [("watch_home", {"zpid": "903", "watch": "any"})]
+    followed = Conversation(text="follow the 4th one", intents=NEAR_A_STOP, **ON_SCREEN)
+    assert calls_of(followed) == [("watch_home", {"zpid": "904", "watch": "any"})]
+    turned = Conversation(text="we no longer follow number 2", intents=NEAR_A_STOP, **WATCHING)
+    assert calls_of(turned) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]
+
+
+def test_no_more_updates_or_news_stops_the_watch() -> None:
+    stopped = [("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})]
+    assert calls("no more price updates about the second house", **WATCHING) == stopped
+    assert calls("no more news on number 2 thx", **WATCHING) == stopped
+
+
+def test_a_position_with_nothing_shown_stops_the_one_home_watched() -> None:
+    """With no results on screen (a new visit) and one home watched, "the 2nd one" can only
+    be that home."""
+    alone = {"preferences": {"watch_902": "price"}}
+    assert calls("quit watching the 2nd one please", **alone) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]
+
+
+def test_setting_or_putting_an_alert_on_a_home_watches_it() -> None:
+    assert calls("set a price alert for the 4th", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "904", "watch": "price"})
+    ]
+    assert calls("put an alert on this house", **IN_VIEW) == [
+        ("watch_home", {"zpid": "904", "watch": "any"})
+    ]
+
+
+def test_asking_which_homes_send_updates_lists_the_watches() -> None:
+    for text in ["which houses am I getting emails for", "what am i getting notifications about"]:
+        assert calls(text, **WATCHING) == [], text

@@ -22,7 +22,9 @@ MOST_TOURED = 3
 
 TOUR = re.compile(
     r"\b(?:tours?|showings?(?! (?:me|us|them|you)\b)|viewings?|visits?|vist|"
-    r"(?:drop|stop|swing|pop|come) (?:by|over|round)|in person|walk ?through|"
+    r"(?:drop|stop|swing|pop|come) (?:by|over|round)|come (?:and )?see|in person|walk ?through|"
+    r"with (?:a|an|my|our|the) (?:realtor|agent|broker)|"
+    r"(?:someone|somebody|anyone|anybody|an agent|a realtor)\b(?: \w+){0,3} show (?:me|us)|"
     r"stand (?:in|inside) (?:it|this|that|the)|(?:look|peek|peep) (?:around )?inside|"
     r"(?<!me )(?<!us )walk (?:through|thru)|open house|appointment|step inside|go inside|get inside|"
     r"let (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"

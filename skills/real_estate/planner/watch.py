@@ -24,7 +24,7 @@ from .parse import normalize, parse
 from .refs import COMPARATIVES, all_positions, find_reference, resolve
 from .saved import SAVED_LIST, asks_to_save, saved_zpids
 from .tour_request import TIMES, TOUR, tour_requests, tours_of_positions
-from .watch_words import CHANGE, LIST, NEW_HOMES, PRICE, STATUS, STOP, asks_now
+from .watch_words import CHANGE, LIST, NEGATED, NEW_HOMES, PRICE, STATUS, STOP, asks_now
 from .wording import DATA_CITIES, criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
@@ -47,7 +47,7 @@ _NOTIFY = re.compile(
     r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
     r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b|\bkeep tabs on\b|"
     r"\bmonitor (?:it|this|that|the|these|those|my|#?\d|number)\b|"
-    r"\bsubscribe\b|\b(?:set up|create|add|want|like) (?:an? )?(?:\w+ )?(?:alerts?|notifications?)\b|"
+    r"\bsubscribe\b|\b(?:set(?: up)?|put|create|add|want|like) (?:an? )?(?:\w+ )?(?:alerts?|notifications?)\b|"
     r"\ban alert for\b|"
     r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b"
 )
@@ -82,7 +82,7 @@ def plan_watch(
         return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
         return _save_search("", _remembered(preferences))
-    stop = STOP.search(norm) or intent in ("stop_watching", "stop_saved_search")
+    stop = STOP.search(norm) or (intent in _STOPS and not _asks_to_watch(norm))
     listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
     if (LIST.search(norm) or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
@@ -121,6 +121,15 @@ def plan_watch(
     if _points_at_home(norm, focused, intent):
         return _watch_homes(norm, shown, focused)
     return _save_search(text, last_criteria)
+
+
+_STOPS = ("stop_watching", "stop_saved_search")
+
+
+def _asks_to_watch(norm: str) -> bool:
+    """ "watch it", "I'd like updates on the 3rd": words that ask to watch, and say nothing
+    that turns the wish around, are no stop whatever stopping they are near."""
+    return bool(_NOTIFY.search(norm)) and not NEGATED.search(norm)
 
 
 def _watch_homes(norm: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None) -> Planned:
@@ -266,8 +275,8 @@ def _stop(
         return [(FORGET_CRITERIA, {"entry_type": "SEARCH", "key": k}) for k in searches], ""
     if re.search(r"\ball\b|\bevery\b", norm):
         keys = watches
-    elif len(watches) == 1 and find_reference(norm) is None:
-        keys = watches  # "stop watching it": the one home watched
+    elif len(watches) == 1 and (find_reference(norm) is None or not (shown or focused)):
+        keys = watches  # "stop watching it", "the 2nd one" with none shown: the one watched
     else:
         listing, why = _target(norm, shown, focused)
         if listing is None:

@@ -15,7 +15,7 @@ STOP = re.compile(
     r"emailing|texting|messaging|pinging|"
     r"keeping (?:tabs|an eye) on|"
     rf"(?:the |my |those |these )?(?:\w+ ){{0,2}}{_ALERTS})\b|"
-    r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
+    r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|updates|news|listings|matches)\b|"
     r"\bno more (?:send|sending|tell|telling|notify|notifying|email|emailing) (?:me|us)\b|"
     r"\bunwatch\b|\bunsubscribe\b|\b(?:don'?t|do not|no need to) (?:watch|notify|alert|track)\b|"
     rf"\b(?:don'?t|do not|no longer|no more) (?:need|want)\b.*\b{_ALERTS}\b|"
@@ -34,7 +34,7 @@ LIST = re.compile(
     r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
     r"watch(?:es|ing)|search alerts|(?:tracking|monitoring|keeping tabs on)(?= for (?:me|us)\b|\W*$))\b|"
     r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:my|our) (?:price )?watch(?:list)?\b|"
-    r"\b(?:what|which)\b.*\b(?:(?:alerts?|search(?:es)?) (?:do|have) (?:i|we)|getting (?:\w+ )?alerts?)\b|"
+    r"\b(?:what|which)\b.*\b(?:(?:alerts?|search(?:es)?) (?:do|have) (?:i|we)|getting (?:\w+ )?(?:alerts?|updates|notifications|emails))\b|"
     r"\b(?:what|which|anything)\b.*\b(?:(?:asked|told|ask|had|have) (?:you|u) to (?:watch|track|"
     r"monitor|follow|keep (?:an eye|tabs) on)|keeping (?:an eye|tabs) on)(?= for (?:me|us)\b|\W*$)"
 )
@@ -63,6 +63,12 @@ _ASKS_NOW = re.compile(
 """A question put as "tell me if" about what a home has or where it is now ("can you tell me
 if the 3rd has a pool", "let me know if number 2 is near a park"): its details, no watch."""
 _CHANGING = re.compile(r"\bchanges?\b|\bupdates?\b|\bnews\b")
+NEGATED = re.compile(
+    r"\b(?:no|not|never|none|nothing|anymore|longer|done|enough|without|quit|stop|cannot|"
+    r"(?:do|does|did|wo|ca|is|are|was|were|have|should|would)n'?t)\b|n't\b"
+)
+"""Words that turn a wish around ("no longer", "don't", "I'm done with"): a message near the
+stopping of a watch that asks to watch in words, yet says none of these, asks to watch."""
 
 
 def asks_now(norm: str) -> bool:

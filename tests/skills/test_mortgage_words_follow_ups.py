@@ -155,3 +155,14 @@ def test_the_newest_or_oldest_home_shown_is_the_one_whose_payment_is_asked() -> 
     shown = [{"type": "listings", "items": built}]
     assert args_of("open the newest and figure the monthly at 6%", shown)["price"] == 425_000
     assert args_of("whats the monthly on the oldest one", shown)["price"] == 480_000
+
+
+def test_a_shown_home_named_by_its_street_is_the_one_whose_payment_is_asked() -> None:
+    assert args_of("what's the monthly on 2 Elm St at 6%")["price"] == 425_000
+    assert args_of("ballpark the mortgage for 3 ash street please")["price"] == 480_000
+    shown_both = planner.plan(
+        {"text": "payments on 1 Oak St and 3 Ash St", "tools": ["mortgage_payment"],
+         "earlier": [LISTINGS], "preferences": {}}
+    )  # fmt: skip
+    assert [c["args"]["price"] for c in shown_both["calls"]] == [350_000, 480_000]
+    assert args_of("what would I pay monthly for 6904 Ponca", [DETAIL])["price"] == 389_000

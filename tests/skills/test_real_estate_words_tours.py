@@ -175,11 +175,17 @@ def test_seeing_a_home_on_the_map_is_no_visit() -> None:
     ]
 
 
-def test_coming_to_see_a_home_or_being_shown_it_by_someone_is_a_visit() -> None:
+def test_coming_to_see_a_home_or_seeing_it_with_a_realtor_is_a_visit() -> None:
     assert named("my husband and I would like to come see the 5th", **ON_SCREEN) == [
         ("request_tour", "905")
     ]
-    assert named("is somebody free to show us the 3rd", **ON_SCREEN) == [("request_tour", "903")]
     assert named("we'd like to see number 2 with our realtor", **ON_SCREEN) == [
         ("request_tour", "902")
     ]
+
+
+def test_getting_in_to_a_home_or_checking_it_out_on_a_day_is_a_visit() -> None:
+    assert named("could you get us in to the 4th", **ON_SCREEN) == [("request_tour", "904")]
+    assert named("we'd check out number 1 sunday morning", **ON_SCREEN) == [("request_tour", "901")]
+    assert named("can I view it this weekend", **IN_VIEW) == [("request_tour", "904")]
+    assert named("check out the 2nd", **ON_SCREEN) == [("get_property_details", "902")]

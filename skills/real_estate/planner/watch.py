@@ -89,7 +89,7 @@ def plan_watch(
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
     shows_home = re.search(r"\bshow\b", norm) and find_reference(norm)  # "show me #3 on friday"
-    seen = re.search(r"\b(?:see|book)\b", norm) or shows_home
+    seen = re.search(r"\b(?:see|book|view|check out)\b", norm) or shows_home
     touring = TOUR.search(norm) or (TIMES.search(norm) and seen)
     pointed = find_reference(norm) or _IT.search(norm) or focused
     watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit

@@ -189,3 +189,8 @@ def test_getting_in_to_a_home_or_checking_it_out_on_a_day_is_a_visit() -> None:
     assert named("we'd check out number 1 sunday morning", **ON_SCREEN) == [("request_tour", "901")]
     assert named("can I view it this weekend", **IN_VIEW) == [("request_tour", "904")]
     assert named("check out the 2nd", **ON_SCREEN) == [("get_property_details", "902")]
+
+
+def test_seeing_the_inside_of_a_home_is_a_visit() -> None:
+    assert named("we'd really like to see inside the 2nd", **ON_SCREEN) == [("request_tour", "902")]
+    assert named("can I see the inside of it", **IN_VIEW) == [("request_tour", "904")]

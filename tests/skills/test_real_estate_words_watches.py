@@ -191,3 +191,9 @@ def test_setting_or_putting_an_alert_on_a_home_watches_it() -> None:
 def test_asking_which_homes_send_updates_lists_the_watches() -> None:
     for text in ["which houses am I getting emails for", "what am i getting notifications about"]:
         assert calls(text, **WATCHING) == [], text
+
+
+def test_no_longer_wanting_to_watch_a_home_stops_its_watch() -> None:
+    stopped = [("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})]
+    assert calls("I no longer wish to track that place", **WATCHING) == stopped
+    assert calls("we don't need to keep tabs on number 2", **WATCHING) == stopped

@@ -47,8 +47,18 @@ MONTHLY = re.compile(
     r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*(?:dollars?\s*)?(?:a|per|each|every) month\b"
     r"|\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*monthly\b"
 )
-"""An amount a month: a budget to afford with, never a home's price."""
-HOA = re.compile(r"\$\s?(\d[\d,]*)\s*(?:a month\s*)?hoa|\bhoa (?:of|is|fee of)\s*\$?\s?(\d[\d,]*)")
+"""An amount a month: a budget to afford with, never a home's price (`monthly_budget`)."""
+HOA = re.compile(
+    r"(?:\$\s?|(?<![\d$.,])(?=\d{2,4}\s))(\d[\d,]*)\s*(?:(?:a|per) month\s*|monthly\s*)?hoa\b|"
+    r"\bhoa (?:of|is|fee of)\s*\$?\s?(\d[\d,]*)"
+)
+"""A monthly HOA fee: "$150 hoa", "a 200 hoa", "hoa of 95"."""
+
+
+def monthly_budget(text: str) -> re.Match[str] | None:
+    """An amount a month said as a budget: not the HOA fee ("a 150 monthly hoa", "hoa is 80
+    a month")."""
+    return MONTHLY.search(HOA.sub(" ", text))
 
 
 def money(number: str, suffix: str | None) -> float:
@@ -88,7 +98,7 @@ MAX_MONTHLY = 50_000
 def budget_like(text: str) -> bool:
     """Whether the message names an amount that can be a monthly budget (a down payment
     cannot)."""
-    if MONTHLY.search(text):
+    if monthly_budget(text):
         return True
     budget = MONEY.search(DOWN_AMT.sub("", text))
     if budget is None:

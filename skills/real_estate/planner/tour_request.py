@@ -24,7 +24,7 @@ TOUR = re.compile(
     r"\b(?:tours?|showings?(?! (?:me|us|them|you)\b)|viewings?|visits?|vist|"
     r"(?:drop|stop|swing|pop|come) (?:by|over|round)|come (?:and )?see|in person|walk ?through|"
     r"with (?:a|an|my|our|the) (?:realtor|agent|broker)|"
-    r"stand (?:in|inside) (?:it|this|that|the)|(?:look|peek|peep) (?:around )?inside|"
+    r"stand (?:in|inside) (?:it|this|that|the)|(?:look|peek|peep) (?:around )?inside|see (?:the )?inside|"
     r"(?<!me )(?<!us )walk (?:through|thru)|open house|appointment|step inside|go inside|get inside|"
     r"(?:let|get) (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"
     r"\bwhen (?:can|could|may) (?:i|we) (?:see|view|visit)\b|"

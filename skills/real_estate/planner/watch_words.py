@@ -18,6 +18,8 @@ STOP = re.compile(
     r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|updates|news|listings|matches)\b|"
     r"\bno more (?:send|sending|tell|telling|notify|notifying|email|emailing) (?:me|us)\b|"
     r"\bunwatch\b|\bunsubscribe\b|\b(?:don'?t|do not|no need to) (?:watch|notify|alert|track)\b|"
+    r"\b(?:no longer|no more|don'?t|do not|not) (?:want|need|care|wish) to (?:watch|track|follow|"
+    r"monitor|keep (?:an eye|tabs) on)\b|"
     rf"\b(?:don'?t|do not|no longer|no more) (?:need|want)\b.*\b{_ALERTS}\b|"
     rf"\b(?:delete|remove|cancel|forget|drop|get rid of|scrap|ditch|(?:i'?m|we'?re|i am|we are) "
     rf"done with|{_ENDING})\b.*\b(?:saved )?search(?:es)?\b|"

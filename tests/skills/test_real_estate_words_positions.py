@@ -328,3 +328,15 @@ def test_a_fave_is_a_save(text: str) -> None:
 @pytest.mark.parametrize(("said", "zpid"), [("info 3rd pls", "903"), ("specs fifth", "905")])
 def test_facts_asked_by_a_position_alone_open_that_home(said: str, zpid: str) -> None:
     assert named(said, **ON_SCREEN) == [("get_property_details", zpid)]
+
+
+def test_two_homes_each_said_as_an_ordinal_one_are_both_opened() -> None:
+    """ "the first one" is a position, not a count of one result: each home so named opens."""
+    assert named("pull up the second one and the fourth one", **ON_SCREEN) == [
+        ("get_property_details", "902"),
+        ("get_property_details", "904"),
+    ]
+    assert named("open the top one and the last one", **ON_SCREEN) == [
+        ("get_property_details", "901"),
+        ("get_property_details", "905"),
+    ]

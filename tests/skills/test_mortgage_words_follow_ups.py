@@ -166,3 +166,20 @@ def test_a_shown_home_named_by_its_street_is_the_one_whose_payment_is_asked() ->
     )  # fmt: skip
     assert [c["args"]["price"] for c in shown_both["calls"]] == [350_000, 480_000]
     assert args_of("what would I pay monthly for 6904 Ponca", [DETAIL])["price"] == 389_000
+
+
+@pytest.mark.parametrize(
+    ("said", "wanted"),
+    [
+        ("make it 5.8", {"rate_percent": 5.8}),
+        ("could you rerun it with 12% down", {"down_payment_percent": 12}),
+        ("bump the rate to 7.4", {"rate_percent": 7.4}),
+        ("go with a 25 year term", {"term_years": 25}),
+        ("drop the down payment to 8 percent", {"down_payment_percent": 8, "rate_percent": 6.5}),
+    ],
+)
+def test_a_change_of_the_last_estimates_terms_said_as_a_verb(
+    said: str, wanted: dict[str, float]
+) -> None:
+    args = args_of(said, [LISTINGS, ESTIMATE])
+    assert subset(args, {"price": 0, **wanted}) == {"price": 425_000, **wanted}, said

@@ -64,7 +64,9 @@ _WHAT_IF = re.compile(
     rf"{_LEAD}(?:(?:what|how) about|what if)\b|{_LEAD}(?:what )?if (?:we|i|you|(?:the )?rates?)\b|"
     rf"{_LEAD}(?:(?:at|with|for|over) )?\d|^\s*include\b|{_LEAD}(?:with|at) \w|"
     rf"{_LEAD}(?:make it|try|same(?: thing)?,? but|instead)\b|"
-    rf"{_LEAD}(?:(?:the|an?|my) )?(?:interest(?: rate)?|rate)s?\b"
+    rf"{_LEAD}(?:(?:the|an?|my) )?(?:interest(?: rate)?|rate)s?\b|"
+    rf"{_LEAD}(?:(?:can|could|would) you |please |let'?s )?(?:change|switch|lower|raise|drop|bump|"
+    r"redo|recalculate|recalc|rerun|update|increase|decrease|adjust|use|go with)\b"
 )
 
 

@@ -17,7 +17,7 @@ _DOWN_AFTER = re.compile(
     rf"\s*(?:down\b|{_UPFRONT}|first\b|as (?:a )?down|for (?:a |the )?down|to put down\b)"
 )
 _DOWN_BEFORE = re.compile(
-    r"(?:down ?payment (?:of|is|to|at|=|:)|put|putting|pay|give)\s*(?:down\s*)?$"
+    r"(?:down ?payment (?:of|is|to|=|:)|put|putting|pay|give)\s*(?:down\s*)?$"
 )
 DOWN_AMT = re.compile(
     r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"

@@ -197,3 +197,21 @@ def test_no_longer_wanting_to_watch_a_home_stops_its_watch() -> None:
     stopped = [("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})]
     assert calls("I no longer wish to track that place", **WATCHING) == stopped
     assert calls("we don't need to keep tabs on number 2", **WATCHING) == stopped
+
+
+def test_the_saved_homes_are_each_watched() -> None:
+    kept_two = {**ON_SCREEN, "preferences": {"home_901": "saved", "home_903": "saved"}}
+    assert calls("alert me if our favourites drop in price", **kept_two) == [
+        ("watch_home", {"zpid": "901", "watch": "price"}),
+        ("watch_home", {"zpid": "903", "watch": "price"}),
+    ]
+    assert calls("keep an eye on the houses I've saved", **kept_two) == [
+        ("watch_home", {"zpid": "901", "watch": "any"}),
+        ("watch_home", {"zpid": "903", "watch": "any"}),
+    ]
+
+
+def test_ending_every_watch_said_as_watches_stops_them() -> None:
+    assert calls("turn off all the watches", **WATCHING) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]

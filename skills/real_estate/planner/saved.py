@@ -113,8 +113,12 @@ Focused = dict[str, Any] | None
 Planned = tuple[list[Call], str] | None
 
 
-SAVED_LIST = re.compile(rf"\b(?:my|our|the) {_SAVED_WORDS}")
-"""The saved homes named as a list ("my saved homes", "our favourites")."""
+SAVED_LIST = re.compile(
+    rf"\b(?:my|our|the) {_SAVED_WORDS}|\b(?:on|from|in) (?:my|our) (?:list|picks)\b|"
+    r"\b(?:homes?|houses?|ones|places) (?:i'?ve |we'?ve |i |we )(?:saved|bookmarked|favou?rited)\b"
+)
+"""The saved homes named as a list ("my saved homes", "our favourites", "the homes on my
+list", "the ones we saved")."""
 
 
 _LEFT = re.compile(

@@ -30,6 +30,8 @@ from .wording import DATA_CITIES, criteria_phrase
 Call = tuple[str, dict[str, Any]]
 Planned = tuple[list[Call], str] | None
 NOT_SAVED = ("sort", "limit", "page")
+MOST_WATCHED = 5
+"""Saved homes watched in one request at most ("watch my saved homes")."""
 
 _NOTIFY = re.compile(
     r"\b(?:tell|let)\s+(?:me|us)\s+(?:know\s+)?(?:about\s+(?:any|new)\b|when|if|whenever|"
@@ -118,6 +120,10 @@ def plan_watch(
         _NOTIFY.search(norm) or changes or (future and intent in ("watch_home", "save_search"))
     ):
         return None
+    if saved and not find_reference(norm):  # "tell me if any of my saved homes get cheaper"
+        return [
+            (WATCH_HOME, {"zpid": z, "watch": _watched(norm)}) for z in saved[:MOST_WATCHED]
+        ], ""
     if _points_at_home(norm, focused, intent):
         return _watch_homes(norm, shown, focused)
     return _save_search(text, last_criteria)

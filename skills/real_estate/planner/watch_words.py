@@ -17,6 +17,7 @@ STOP = re.compile(
     rf"(?:the |my |those |these )?(?:\w+ ){{0,2}}{_ALERTS})\b|"
     r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|updates|news|listings|matches)\b|"
     r"\bno more (?:send|sending|tell|telling|notify|notifying|email|emailing) (?:me|us)\b|"
+    rf"\b{_ENDING}\s+(?:all\s+)?(?:the |my |our |those |these )?(?:price )?watch(?:es|list)?\b|"
     r"\bunwatch\b|\bunsubscribe\b|\b(?:don'?t|do not|no need to) (?:watch|notify|alert|track)\b|"
     r"\b(?:no longer|no more|don'?t|do not|not) (?:want|need|care|wish) to (?:watch|track|follow|"
     r"monitor|keep (?:an eye|tabs) on)\b|"

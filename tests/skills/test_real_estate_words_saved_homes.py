@@ -156,3 +156,12 @@ def test_a_fear_of_losing_a_home_keeps_it_not_watches_it(text: str, zpid: str) -
 
 def test_please_to_before_a_wish_is_that_wish() -> None:
     assert named("please to save me the fourth", **ON_SCREEN) == [("save_home", "904")]
+
+
+def test_adding_a_home_named_alone_saves_it() -> None:
+    assert named("add #2", **ON_SCREEN) == [("save_home", "902")]
+    assert named("take #5 off my list and add the first", **KEPT) == [
+        ("remove_saved_home", "905"),
+        ("save_home", "901"),
+    ]
+    assert [name for name, _ in named("add the garage", **ON_SCREEN)] == ["search_properties"]

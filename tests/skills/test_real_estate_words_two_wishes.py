@@ -248,3 +248,8 @@ def test_a_clause_asking_to_watch_is_no_stop_though_ranked_near_one() -> None:
         ("get_property_details", "903"),
         ("watch_home", "903"),
     ]
+
+
+def test_a_colon_starts_the_wishes_after_a_home_named() -> None:
+    said = "we are keen on the 3rd: bookmark it and then set up a visit"
+    assert named(said, **ON_SCREEN) == [("save_home", "903"), ("request_tour", "903")]

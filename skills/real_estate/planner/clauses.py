@@ -46,7 +46,7 @@ _WISH_START = (
 _SPLIT = re.compile(
     rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also|secondly|after that)\s+|"
     rf",?\s+(?:and|n|an(?!\s+(?:alert|email|update|appointment)s?\b)|&|\+|plus|so)\s+(?={_WISH_START})|"
-    rf"(?:,|[.;!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})|"
+    rf"(?:,|[.;:!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})|"
     r",\s*and\s+(?=(?:if|once|as soon as|whenever)\s)",  # "does #4 have a pool, and if it sells ..."
     re.IGNORECASE,
 )

@@ -215,3 +215,22 @@ def test_ending_every_watch_said_as_watches_stops_them() -> None:
     assert calls("turn off all the watches", **WATCHING) == [
         ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
     ]
+
+
+def test_a_price_alert_on_a_home_warning_or_lemme_know_watch_it() -> None:
+    assert calls("status alert on number 4", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "904", "watch": "status"})
+    ]
+    assert calls("warn us if the 1st gets cheaper", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "901", "watch": "price"})
+    ]
+    assert calls("lemme know if #3 goes off market", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "903", "watch": "status"})
+    ]
+
+
+def test_a_home_no_longer_wanted_before_a_stop_only_names_it() -> None:
+    said = "we're not really into the 2nd anymore, stop the alerts"
+    assert calls(said, **WATCHING) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]

@@ -69,7 +69,8 @@ _LIKING = re.compile(
     r"(?:(?:this|that)(?: one| house| home| place)? )?"
     r"(?:(?:i |we )?(?:really |quite )?(?:like|liked|love|loved|adore|adored|am into)\b|"
     r"(?:i'?m|i am|we'?re|we are) (?:really |kind of |sort of |now )?(?:leaning (?:towards?|to)|"
-    r"keen on|drawn to|interested in|into|fond of|loving)\b)",
+    r"keen on|drawn to|interested in|into|fond of|loving)\b|"
+    r"(?:i'?m|i am|we'?re|we are) (?:no longer|not (?:really |that )?)(?:interested in|into|keen on)\b)",
     re.IGNORECASE,
 )
 _PRAISED = re.compile(

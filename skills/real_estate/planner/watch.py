@@ -34,9 +34,9 @@ MOST_WATCHED = 5
 """Saved homes watched in one request at most ("watch my saved homes")."""
 
 _NOTIFY = re.compile(
-    r"\b(?:tell|let)\s+(?:me|us)\s+(?:know\s+)?(?:about\s+(?:any|new)\b|when|if|whenever|"
+    r"\b(?:(?:tell|let)\s+(?:me|us)|lemme)\s+(?:know\s+)?(?:about\s+(?:any|new)\b|when|if|whenever|"
     r"once|as soon as|the (?:moment|minute|instant))\b|"
-    r"\b(?:notify|alert|ping|email|text|inform|message)\s+(?:me|us)\b(?!\s+(?:at|on)\s+\S*[@\d])|"
+    r"\b(?:notify|alert|ping|email|text|inform|message|warn)\s+(?:me|us)\b(?!\s+(?:at|on)\s+\S*[@\d])|"
     r"\bsend (?:me|us) (?:a )?(?:message|email|note|text)\b|\bsend (?:me|us) (?:when|whenever|once|if)\b|\bkeep (?:me|us) (?:posted|updated|informed|in the loop)\b|"
     r"\b(?:want|like|need) to (?:know|hear) (?:when|if|whenever|as soon as)\b"
     r"(?!.*\b(?:was|were|did|had|built)\b)|"
@@ -50,7 +50,7 @@ _NOTIFY = re.compile(
     r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b|\bkeep tabs on\b|"
     r"\bmonitor (?:it|this|that|the|these|those|my|#?\d|number)\b|"
     r"\bsubscribe\b|\b(?:set(?: up)?|put|create|add|want|like) (?:an? )?(?:\w+ )?(?:alerts?|notifications?)\b|"
-    r"\ban alert for\b|"
+    r"\ban alert for\b|\b(?:price |status )?alerts? (?:on|for) (?:it|this|that|the|#|number|\d)|"
     r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b"
 )
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")

@@ -55,7 +55,7 @@ PRICE = re.compile(
 )
 """A price said changing: "drops", "slides", "knock some off", "less expensive", what it costs."""
 STATUS = re.compile(
-    r"\bsells?\b|\bsold\b|\bpending\b|\bunder contract\b|\boff the market\b|\bstatus\b|"
+    r"\bsells?\b|\bsold\b|\bpending\b|\bunder contract\b|\boff (?:the )?market\b|\bstatus\b|"
     r"\bgone\b|\bdelisted\b"
 )
 _ASKS_NOW = re.compile(

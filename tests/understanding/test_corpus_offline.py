@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.857}
+FLOORS = {"learn": 0.965, "heldout": 0.86}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -101,7 +101,10 @@ Nineteenth session (understand31, 27 learn cases: comparisons, the market's pace
 and two wishes, 22 passing before): learn 1236/1242 -> 1241/1242 (99.9%), held-out 305/359 ->
 308/359 (85.8%); the floor is 306 (0.852, two cases of margin).
 Both merged (the lead): learn 1269/1269 (100%), held-out 310/359 (86.4%); the floor is 308 (0.857,
-two cases of margin)."""
+two cases of margin).
+Twentieth session (understand33, 27 learn cases: tours, watches, payments and two wishes, 26
+passing before): learn 1295/1296 -> 1296/1296 (100%), held-out 310/359 -> 311/359 (86.6%); the
+floor is 309 (0.86, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -100,3 +100,20 @@ def test_a_rate_said_in_words_after_the_word_rate() -> None:
 
 def test_a_budget_made_ours_after_make_is_no_yearly_income() -> None:
     assert planner.plan(turn("make 440 my budget")) is None
+
+
+def test_a_monthly_budget_said_before_its_amount_is_the_budget() -> None:
+    for said in [
+        "our monthly limit is 2,600 - what homes can we afford",
+        "monthly max of 2.6k, price range?",
+    ]:
+        plan = planner.plan(turn(said))
+        assert plan is not None, said
+        assert [(c["name"], c["args"]["monthly_budget"]) for c in plan["calls"]] == [
+            ("mortgage_affordability", 2600)
+        ], said
+
+
+def test_half_a_million_is_a_price() -> None:
+    plan = planner.plan(turn("monthly payment on half a million at 6%"))
+    assert plan is not None and plan["calls"][0]["args"]["price"] == 500_000

@@ -155,3 +155,31 @@ def test_the_newest_or_oldest_home_shown_is_the_one_whose_payment_is_asked() -> 
     shown = [{"type": "listings", "items": built}]
     assert args_of("open the newest and figure the monthly at 6%", shown)["price"] == 425_000
     assert args_of("whats the monthly on the oldest one", shown)["price"] == 480_000
+
+
+def test_a_shown_home_named_by_its_street_is_the_one_whose_payment_is_asked() -> None:
+    assert args_of("what's the monthly on 2 Elm St at 6%")["price"] == 425_000
+    assert args_of("ballpark the mortgage for 3 ash street please")["price"] == 480_000
+    shown_both = planner.plan(
+        {"text": "payments on 1 Oak St and 3 Ash St", "tools": ["mortgage_payment"],
+         "earlier": [LISTINGS], "preferences": {}}
+    )  # fmt: skip
+    assert [c["args"]["price"] for c in shown_both["calls"]] == [350_000, 480_000]
+    assert args_of("what would I pay monthly for 6904 Ponca", [DETAIL])["price"] == 389_000
+
+
+@pytest.mark.parametrize(
+    ("said", "wanted"),
+    [
+        ("make it 5.8", {"rate_percent": 5.8}),
+        ("could you rerun it with 12% down", {"down_payment_percent": 12}),
+        ("bump the rate to 7.4", {"rate_percent": 7.4}),
+        ("go with a 25 year term", {"term_years": 25}),
+        ("drop the down payment to 8 percent", {"down_payment_percent": 8, "rate_percent": 6.5}),
+    ],
+)
+def test_a_change_of_the_last_estimates_terms_said_as_a_verb(
+    said: str, wanted: dict[str, float]
+) -> None:
+    args = args_of(said, [LISTINGS, ESTIMATE])
+    assert subset(args, {"price": 0, **wanted}) == {"price": 425_000, **wanted}, said

@@ -12,6 +12,8 @@ import importlib
 import pytest
 
 from tests.skills.mortgage_words import (
+    ESTIMATE,
+    LISTINGS,
     args_of,
     payment_of,
     planner,
@@ -187,3 +189,29 @@ def test_financing_for_a_home_is_a_payment_question() -> None:
 )
 def test_a_position_said_otherwise(text: str, price: float) -> None:
     assert args_of(text)["price"] == price
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "monthly on 310k with a 95 hoa",
+        "payment for 310k, 95 monthly hoa",
+        "310k, hoa is 95 a month",
+    ],
+)
+def test_an_hoa_fee_said_before_hoa_or_a_month_is_the_fee_not_a_budget(text: str) -> None:
+    plan = planner.plan(turn(text))
+    assert plan is not None and [c["name"] for c in plan["calls"]] == ["mortgage_payment"], text
+    assert subset(plan["calls"][0]["args"], {"price": 0, "hoa_monthly": 0}) == {
+        "price": 310_000,
+        "hoa_monthly": 95,
+    }
+
+
+def test_a_rate_said_first_after_an_estimate_is_a_what_if() -> None:
+    for said in ["interest rate 7.2 then?", "the rate at seven and a half, how's that look"]:
+        args = args_of(said, [LISTINGS, ESTIMATE])
+        assert subset(args, {"price": 0, "rate_percent": 0}) == {
+            "price": 425_000,
+            "rate_percent": 7.2 if "7.2" in said else 7.5,
+        }, said

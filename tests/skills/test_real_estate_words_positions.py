@@ -350,3 +350,15 @@ def test_one_beside_a_count_or_a_noun_names_no_two_homes(text: str) -> None:
     planned = conversation.plan_for(Conversation(text=text, **ON_SCREEN))
     opened = [c for c in (planned.calls if planned else []) if c.name == "get_property_details"]
     assert len(opened) < 2
+
+
+def test_two_homes_each_said_as_an_ordinal_one_are_both_opened() -> None:
+    """ "the first one" is a position, not a count of one result: each home so named opens."""
+    assert named("pull up the second one and the fourth one", **ON_SCREEN) == [
+        ("get_property_details", "902"),
+        ("get_property_details", "904"),
+    ]
+    assert named("open the top one and the last one", **ON_SCREEN) == [
+        ("get_property_details", "901"),
+        ("get_property_details", "905"),
+    ]

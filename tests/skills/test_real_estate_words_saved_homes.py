@@ -269,3 +269,12 @@ def test_which_homes_are_in_the_list_lists_them() -> None:
 def test_a_removal_then_what_we_have_lists_the_rest() -> None:
     found = named("take the 3rd off my saved homes and show me what we have", **ON_FIG_TRAIL)
     assert found == [("remove_saved_home", "103"), ("get_saved_homes", "")]
+
+
+def test_adding_a_home_named_alone_saves_it() -> None:
+    assert named("add #2", **ON_SCREEN) == [("save_home", "902")]
+    assert named("take #5 off my list and add the first", **KEPT) == [
+        ("remove_saved_home", "905"),
+        ("save_home", "901"),
+    ]
+    assert [name for name, _ in named("add the garage", **ON_SCREEN)] == ["search_properties"]

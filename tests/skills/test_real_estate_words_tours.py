@@ -173,3 +173,35 @@ def test_seeing_a_home_on_the_map_is_no_visit() -> None:
     assert [name for name, _ in named("I want to see this house on the map", **IN_VIEW)] != [
         "request_tour"
     ]
+
+
+def test_coming_to_see_a_home_or_seeing_it_with_a_realtor_is_a_visit() -> None:
+    assert named("my husband and I would like to come see the 5th", **ON_SCREEN) == [
+        ("request_tour", "905")
+    ]
+    assert named("we'd like to see number 2 with our realtor", **ON_SCREEN) == [
+        ("request_tour", "902")
+    ]
+
+
+def test_getting_in_to_a_home_or_checking_it_out_on_a_day_is_a_visit() -> None:
+    assert named("could you get us in to the 4th", **ON_SCREEN) == [("request_tour", "904")]
+    assert named("we'd check out number 1 sunday morning", **ON_SCREEN) == [("request_tour", "901")]
+    assert named("can I view it this weekend", **IN_VIEW) == [("request_tour", "904")]
+    assert named("check out the 2nd", **ON_SCREEN) == [("get_property_details", "902")]
+
+
+def test_seeing_the_inside_of_a_home_is_a_visit() -> None:
+    assert named("we'd really like to see inside the 2nd", **ON_SCREEN) == [("request_tour", "902")]
+    assert named("can I see the inside of it", **IN_VIEW) == [("request_tour", "904")]
+
+
+def test_being_taken_through_a_home_or_asking_its_free_times_is_a_visit() -> None:
+    assert named("could an agent take us around number 4", **ON_SCREEN) == [("request_tour", "904")]
+    assert named("which days are open to view this place?", **IN_VIEW) == [("request_tour", "904")]
+
+
+def test_the_homes_on_my_list_or_the_ones_we_saved_are_each_visited() -> None:
+    kept_two = {**ON_SCREEN, "preferences": {"home_902": "saved", "home_905": "saved"}}
+    for said in ["book showings of the ones we saved", "visit the houses on our list on sunday"]:
+        assert named(said, **kept_two) == [("request_tour", "902"), ("request_tour", "905")], said

@@ -29,6 +29,8 @@ from tests.skills.real_estate_words import (
 )
 
 clauses = module("clauses")
+conversation = module("conversation")
+Ranking = module("plans").Ranking
 
 
 @pytest.mark.parametrize(
@@ -241,3 +243,27 @@ def test_praise_said_with_an_s_names_the_home_and_saves_nothing(text: str, prais
     ranked = (module("plans").Ranking(praise, learned=[("save_home", 0.9)]),)
     assert named(text, parts=ranked, **IN_VIEW) == [("search_properties", "")]
     assert calls(text, parts=ranked, **IN_VIEW)[0][1]["like_zpid"] == "904"
+
+
+def test_setting_an_alert_or_asking_whether_starts_a_second_wish() -> None:
+    said = "bookmark the 2nd and set an alert on its price"
+    assert named(said, **ON_SCREEN) == [("save_home", "902"), ("watch_home", "902")]
+    said = "give me the taxes on the 4th and whether we can visit it saturday"
+    assert named(said, **ON_SCREEN) == [("get_property_details", "904"), ("request_tour", "904")]
+
+
+def test_a_clause_asking_to_watch_is_no_stop_though_ranked_near_one() -> None:
+    said = "open the 3rd and follow it"
+    ranked = (Ranking("follow it", [("stop_watching", 0.58), ("watch_home", 0.47)]),)
+    conv = Conversation(text=said, parts=ranked, **ON_SCREEN)
+    found = conversation.plan_for(conv)
+    assert found is not None
+    assert [(c.name, c.args["zpid"]) for c in found.calls] == [
+        ("get_property_details", "903"),
+        ("watch_home", "903"),
+    ]
+
+
+def test_a_colon_starts_the_wishes_after_a_home_named() -> None:
+    said = "we are keen on the 3rd: bookmark it and then set up a visit"
+    assert named(said, **ON_SCREEN) == [("save_home", "903"), ("request_tour", "903")]

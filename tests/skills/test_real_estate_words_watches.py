@@ -157,3 +157,98 @@ def test_with_two_homes_watched_being_watched_names_neither() -> None:
     two = {**WATCHING, "preferences": {**WATCHING["preferences"], "watch_904": "price"}}
     found = conversation.plan_for(Conversation(text="open the one i'm watching", **two))
     assert not [c for c in (found.calls if found else []) if c.args.get("zpid") == "902"]
+
+
+NEAR_A_STOP = [("stop_watching", 0.58), ("watch_home", 0.47)]
+"""How the platform may rank a short wish to watch: nearer the stopping of a watch."""
+
+
+def calls_of(conv: Conversation) -> list[tuple[str, dict[str, object]]]:
+    found = conversation.plan_for(conv)
+    assert found is not None
+    return [(c.name, c.args) for c in found.calls]
+
+
+def test_words_that_ask_to_watch_are_no_stop_though_near_one() -> None:
+    """Asked in words to watch, and nothing turning the wish around, a message near the
+    stopping of a watch watches; said with "no longer" or "don't", it still stops."""
+    asked = Conversation(text="i want updates on number 3", intents=NEAR_A_STOP, **ON_SCREEN)
+    assert calls_of(asked) == [("watch_home", {"zpid": "903", "watch": "any"})]
+    followed = Conversation(text="follow the 4th one", intents=NEAR_A_STOP, **ON_SCREEN)
+    assert calls_of(followed) == [("watch_home", {"zpid": "904", "watch": "any"})]
+    turned = Conversation(text="we no longer follow number 2", intents=NEAR_A_STOP, **WATCHING)
+    assert calls_of(turned) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]
+
+
+def test_no_more_updates_or_news_stops_the_watch() -> None:
+    stopped = [("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})]
+    assert calls("no more price updates about the second house", **WATCHING) == stopped
+    assert calls("no more news on number 2 thx", **WATCHING) == stopped
+
+
+def test_a_position_with_nothing_shown_stops_the_one_home_watched() -> None:
+    """With no results on screen (a new visit) and one home watched, "the 2nd one" can only
+    be that home."""
+    alone = {"preferences": {"watch_902": "price"}}
+    assert calls("quit watching the 2nd one please", **alone) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]
+
+
+def test_setting_or_putting_an_alert_on_a_home_watches_it() -> None:
+    assert calls("set a price alert for the 4th", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "904", "watch": "price"})
+    ]
+    assert calls("put an alert on this house", **IN_VIEW) == [
+        ("watch_home", {"zpid": "904", "watch": "any"})
+    ]
+
+
+def test_asking_which_homes_send_updates_lists_the_watches() -> None:
+    for text in ["which houses am I getting emails for", "what am i getting notifications about"]:
+        assert calls(text, **WATCHING) == [], text
+
+
+def test_no_longer_wanting_to_watch_a_home_stops_its_watch() -> None:
+    stopped = [("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})]
+    assert calls("I no longer wish to track that place", **WATCHING) == stopped
+    assert calls("we don't need to keep tabs on number 2", **WATCHING) == stopped
+
+
+def test_the_saved_homes_are_each_watched() -> None:
+    kept_two = {**ON_SCREEN, "preferences": {"home_901": "saved", "home_903": "saved"}}
+    assert calls("alert me if our favourites drop in price", **kept_two) == [
+        ("watch_home", {"zpid": "901", "watch": "price"}),
+        ("watch_home", {"zpid": "903", "watch": "price"}),
+    ]
+    assert calls("keep an eye on the houses I've saved", **kept_two) == [
+        ("watch_home", {"zpid": "901", "watch": "any"}),
+        ("watch_home", {"zpid": "903", "watch": "any"}),
+    ]
+
+
+def test_ending_every_watch_said_as_watches_stops_them() -> None:
+    assert calls("turn off all the watches", **WATCHING) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]
+
+
+def test_a_price_alert_on_a_home_warning_or_lemme_know_watch_it() -> None:
+    assert calls("status alert on number 4", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "904", "watch": "status"})
+    ]
+    assert calls("warn us if the 1st gets cheaper", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "901", "watch": "price"})
+    ]
+    assert calls("lemme know if #3 goes off market", **ON_SCREEN) == [
+        ("watch_home", {"zpid": "903", "watch": "status"})
+    ]
+
+
+def test_a_home_no_longer_wanted_before_a_stop_only_names_it() -> None:
+    said = "we're not really into the 2nd anymore, stop the alerts"
+    assert calls(said, **WATCHING) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.863}
+FLOORS = {"learn": 0.965, "heldout": 0.869}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -104,7 +104,12 @@ Both merged (the lead): learn 1269/1269 (100%), held-out 310/359 (86.4%); the fl
 two cases of margin).
 Twentieth session (understand32, 27 learn cases: refine, saved searches, saved homes, 16 passing
 before): learn 1285/1296 -> 1296/1296 (100%), held-out 310/359 -> 312/359 (86.9%); the floor is
-310 (0.863, two cases of margin)."""
+310 (0.863, two cases of margin).
+Twentieth session (understand33, 27 learn cases: tours, watches, payments and two wishes, 26
+passing before): learn 1295/1296 -> 1296/1296 (100%), held-out 310/359 -> 311/359 (86.6%); the
+floor is 309 (0.86, two cases of margin).
+Both merged with the lead's (alerted and watched homes named, courtesy before a wish): learn
+1366/1371, held-out 314/359 (87.5%); the floor is 312 (0.869)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -16,7 +16,7 @@ from .estimate_text import describe_estimate, usd
 from .homes import ORDINAL, SUPERLATIVE, home_args, names_a_home, on_screen, referenced_homes
 from .income import HOUSING_SHARE, budget_from_income, yearly_income
 from .intent import led_elsewhere, sure_intent
-from .terms import DOWN_AMT, HOA, MONEY, MONTHLY, budget_like, money, stated_terms
+from .terms import DOWN_AMT, HOA, MONEY, budget_like, money, monthly_budget, stated_terms
 from .words import plain_words
 
 PRIORITY = 10  # before the home-search planner: "what would the second one cost" is ours
@@ -63,7 +63,10 @@ yrs?", "ok so what if ...")."""
 _WHAT_IF = re.compile(
     rf"{_LEAD}(?:(?:what|how) about|what if)\b|{_LEAD}(?:what )?if (?:we|i|you|(?:the )?rates?)\b|"
     rf"{_LEAD}(?:(?:at|with|for|over) )?\d|^\s*include\b|{_LEAD}(?:with|at) \w|"
-    rf"{_LEAD}(?:make it|try|same(?: thing)?,? but|instead)\b"
+    rf"{_LEAD}(?:make it|try|same(?: thing)?,? but|instead)\b|"
+    rf"{_LEAD}(?:(?:the|an?|my) )?(?:interest(?: rate)?|rate)s?\b|"
+    rf"{_LEAD}(?:(?:can|could|would) you |please |let'?s )?(?:change|switch|lower|raise|drop|bump|"
+    r"redo|recalculate|recalc|rerun|update|increase|decrease|adjust|use|go with)\b"
 )
 
 
@@ -75,7 +78,7 @@ def _last_estimate(earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 def _affordability(text: str, terms: dict[str, Any], note: str) -> dict[str, Any]:
-    monthly = MONTHLY.search(text)
+    monthly = monthly_budget(text)
     from_income = None if monthly else budget_from_income(text)
     budget = MONEY.search(text)
     if not (monthly or from_income or budget):
@@ -152,7 +155,7 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     stated = stated_terms(text)
     previous = _last_estimate(earlier)
     terms, note = _terms(text, stated, previous)
-    monthly = MONTHLY.search(text)
+    monthly = monthly_budget(text)
     intent = sure_intent(turn)
     wants_price = _AFFORD.search(text) or (monthly and not names_a_home(text, earlier))
     wants_price = wants_price or (intent == "affordability" and _names_budget(text))

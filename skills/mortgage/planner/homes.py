@@ -75,8 +75,29 @@ def _most(word: str, items: list[dict[str, Any]]) -> dict[str, Any] | None:
     return (max if highest else min)(known, key=lambda i: i[key]) if known else None
 
 
+def _street(home: dict[str, Any]) -> re.Pattern[str] | None:
+    """A shown home's street as people type it: its number and the first word of its name
+    ("2509 cockburn" of "2509 Cockburn Dr, Austin, TX 78745")."""
+    found = re.match(r"\s*(\d+)\s+([a-z]\w+)", str(home.get("address") or "").lower())
+    return re.compile(rf"\b{found[1]}\s+{found[2]}\b") if found else None
+
+
+def by_street(text: str, earlier: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    """The shown homes the message names by their street ("the monthly on 2509 Cockburn Dr"),
+    each with where it is named."""
+    items, focused = _homes(earlier)
+    named: dict[str, tuple[int, dict[str, Any]]] = {}
+    for home in [*items, *([focused] if focused else [])]:
+        street = _street(home)
+        if street is not None and (m := street.search(text)):
+            named.setdefault(str(home.get("zpid")), (m.start(), home))
+    return list(named.values())
+
+
 def _referenced_home(text: str, earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
     items, focused = _homes(earlier)
+    if streets := by_street(text, earlier):
+        return streets[0][1]
     if (m := SUPERLATIVE.search(text)) and items:
         return _most(m.group(1), items)
     if m := ORDINAL.search(text):
@@ -109,6 +130,7 @@ def referenced_homes(text: str, earlier: list[dict[str, Any]]) -> list[dict[str,
         (m.start(), _at(_index(m.group(1), len(items)), items)) for m in ORDINAL.finditer(text)
     ]
     named += [(m.start(), _most(m.group(1), items)) for m in SUPERLATIVE.finditer(text)]
+    named += by_street(text, earlier)
     if len(named) > 1:  # "the first one and the third one", "the cheapest and the priciest"
         homes = {str(h.get("zpid")): h for _, h in sorted(named, key=lambda n: n[0]) if h}
         return list(homes.values())

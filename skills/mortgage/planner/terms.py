@@ -16,7 +16,9 @@ _UPFRONT = r"up ?front\b|at (?:the )?(?:start|beginning|signing|closing)\b"
 _DOWN_AFTER = re.compile(
     rf"\s*(?:down\b|{_UPFRONT}|first\b|as (?:a )?down|for (?:a |the )?down|to put down\b)"
 )
-_DOWN_BEFORE = re.compile(r"(?:down payment (?:of|is)|put|putting|pay|give)\s*(?:down\s*)?$")
+_DOWN_BEFORE = re.compile(
+    r"(?:down ?payment (?:of|is|to|=|:)|put|putting|pay|give)\s*(?:down\s*)?$"
+)
 DOWN_AMT = re.compile(
     r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"
     rf"(?:down\b|{_UPFRONT}|(?:saved (?:up )?)?(?:for|as) (?:a |the )?down ?payment)"
@@ -33,22 +35,34 @@ rooms, a street number."""
 _BARE_RATE = re.compile(
     r"\bat\s+(?:(?:around|about|roughly|like)\s+)?"
     rf"(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})|"
+    r"\b(?:make it|try|how about|what about)\s+"
+    rf"(\d{{1,2}}(?:\.\d{{1,3}})?)\b(?![.,]\d|{_NOT_A_RATE}| ?(?:percent|down|years?|yrs?)\b)|"
     r"\b(?:rates?|interest)(?: rates?)?"
     r"(?: (?:is|are|was|were|of|at|would be|becomes?|go(?:es)?|went|drops?|dropped|falls?|fell|"
     r"rises?|rose|down|up|to|around|about|roughly|like))*"
     rf"\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})"
 )
-"""A rate without "%": a number after "at" ("at 6.25", "at seven"), or after "rate" or
-"interest" ("what if the rate was 7", "if rates drop to 5.5", "rates are around seven"); 20
-at most."""
+"""A rate without "%": a number after "at" ("at 6.25", "at seven"), after "make it" or "how
+about" ("make it 6.2"), or after "rate" or "interest" ("what if the rate was 7", "if rates
+drop to 5.5", "rates are around seven"); 20 at most."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)|(?<!at )\b(10|15|20|30|40)[- ]fixed\b")
 """A term: "30 year", "15yr", "a 30 fixed"."""
 MONTHLY = re.compile(
     r"\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*(?:dollars?\s*)?(?:a|per|each|every) month\b"
     r"|\$?\s?(\d[\d,]*(?:\.\d+)?)\s*([k])?\s*monthly\b"
 )
-"""An amount a month: a budget to afford with, never a home's price."""
-HOA = re.compile(r"\$\s?(\d[\d,]*)\s*(?:a month\s*)?hoa|\bhoa (?:of|is|fee of)\s*\$?\s?(\d[\d,]*)")
+"""An amount a month: a budget to afford with, never a home's price (`monthly_budget`)."""
+HOA = re.compile(
+    r"(?:\$\s?|(?<![\d$.,])(?=\d{2,4}\s))(\d[\d,]*)\s*(?:(?:a|per) month\s*|monthly\s*)?hoa\b|"
+    r"\bhoa (?:of|is|fee of)\s*\$?\s?(\d[\d,]*)"
+)
+"""A monthly HOA fee: "$150 hoa", "a 200 hoa", "hoa of 95"."""
+
+
+def monthly_budget(text: str) -> re.Match[str] | None:
+    """An amount a month said as a budget: not the HOA fee ("a 150 monthly hoa", "hoa is 80
+    a month")."""
+    return MONTHLY.search(HOA.sub(" ", text))
 
 
 def money(number: str, suffix: str | None) -> float:
@@ -70,7 +84,7 @@ def stated_terms(text: str) -> dict[str, Any]:
     elif "down_payment_percent" not in args and (m := _BARE_DOWN.search(text)):
         args["down_payment_percent"] = float(m.group(1))
     if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
-        said = m.group(1) or m.group(2)
+        said = m.group(1) or m.group(2) or m.group(3)
         if (rate := float(SPOKEN.get(said) or said)) <= MAX_RATE:
             args["rate_percent"] = rate
     if m := _TERM.search(text):
@@ -88,7 +102,7 @@ MAX_MONTHLY = 50_000
 def budget_like(text: str) -> bool:
     """Whether the message names an amount that can be a monthly budget (a down payment
     cannot)."""
-    if MONTHLY.search(text):
+    if monthly_budget(text):
         return True
     budget = MONEY.search(DOWN_AMT.sub("", text))
     if budget is None:

@@ -33,7 +33,11 @@ _SAID_OTHERWISE = (
     (r"\bdown payment(?: of| is|:)? (\$ ?[\d,.]*\d(?: ?[km]\b)?|\d+(?:\.\d+)? ?(?:%|percent))",
      r"\1 down"),
     (r"(?<![\d$.,])(\d{3},\d{3}|\d,\d{3},\d{3})(?![\d%]|[,.]\d| ?percent| (?:a|per) month)", r"$\1"),
+    (r"\bhalf (?:a )?mill?(?:ion)?\b", "$500k"),
     (r"\b(\d+(?:\.\d+)?) ?(?:million|mil|mill)\b", r"$\1m"),
+    (r"\bmonthly(?: budget| payment| max(?:imum)?| limit| cap)? (?:is|of|=|:|at most|around|about) "
+     r"\$?(\d{1,2},?\d{3}|\d{3,4}|\d{1,2}(?:\.\d+)?k)\b(?![.,]\d| ?(?:%|percent|down|years?))",
+     r"$\1 a month"),
     (r"\b(payments?(?: to (?:be|stay))?) ((?:(?:under|below|of|around|about|no more than|at most|"
      r"max(?:imum)?|capped at) )+)\$?(\d{1,2},?\d{3}|\d{3,4}|\d{1,2}(?:\.\d+)?k)\b"
      r"(?![.,]\d| ?(?:%|percent|down|years?|yrs?|a month|per month|monthly))", r"\1 \2$\3 a month"),

@@ -37,16 +37,16 @@ _WISH_START = (
     r"(?!(?:please )?(?:tell|show) me which\b)"  # "compare 1 and 2 and tell me which is closer"
     r"(?:please |now |pls |to |can you |could you |would you |i (?:also )?(?:want|wanna|would like|"
     r"'d like|need) (?:to )?|let'?s )?"
-    r"(?:save|keep|add|unsave|remove|delete|show|tell|give|find|get|book|schedule|set up|"
-    r"arrange|watch|track|notify|alert|let me know|compare|remember|forget|look|search|open|"
-    r"list|send|check|stop|see|visit|what|what's|whats|how|is|are|does|when|put|bookmark|"
+    r"(?:save|keep|add|unsave|remove|delete|show|tell|give|find|get|book|schedule|set(?: up)?|"
+    r"arrange|watch|track|follow|monitor|notify|alert|let me know|compare|remember|forget|look|search|open|"
+    r"list|send|check|stop|see|visit|what|what's|whats|how|is|are|does|when|whether|put|bookmark|"
     r"subscribe|ping|flag|email|remind|tour|fill (?:me|us) in|pull (?:up|it up)|walk (?:me|us) through|"
     r"stick|stash|dig up|take|cross|bump|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
 )
 _SPLIT = re.compile(
     rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also|secondly|after that)\s+|"
-    rf",?\s+(?:and|n|an|&|\+|plus|so)\s+(?={_WISH_START})|"
-    rf"(?:,|[.;!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})|"
+    rf",?\s+(?:and|n|an(?!\s+(?:alert|email|update|appointment)s?\b)|&|\+|plus|so)\s+(?={_WISH_START})|"
+    rf"(?:,|[.;:!?]|\s[-\u2013\u2014]+)\s+(?={_WISH_START})|"
     r",\s*and\s+(?=(?:if|once|as soon as|whenever)\s)",  # "does #4 have a pool, and if it sells ..."
     re.IGNORECASE,
 )
@@ -69,7 +69,8 @@ _LIKING = re.compile(
     r"(?:(?:this|that)(?: one| house| home| place)? )?"
     r"(?:(?:i |we )?(?:really |quite )?(?:like|liked|love|loved|adore|adored|am into)\b|"
     r"(?:i'?m|i am|we'?re|we are) (?:really |kind of |sort of |now )?(?:leaning (?:towards?|to)|"
-    r"keen on|drawn to|interested in|into|fond of|loving)\b)",
+    r"keen on|drawn to|interested in|into|fond of|loving)\b|"
+    r"(?:i'?m|i am|we'?re|we are) (?:no longer|not (?:really |that )?)(?:interested in|into|keen on)\b)",
     re.IGNORECASE,
 )
 _COOLED = re.compile(

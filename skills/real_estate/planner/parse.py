@@ -260,8 +260,8 @@ def _take_limit_and_page(words: Words, p: Parsed) -> None:
     )
     limit = words.take(
         rf"\b(?:show(?: me)?|give me|list|see|get|find(?: me)?|just|only)\s+(?:the\s+)?"
-        rf"(?:top\s+|first\s+|best\s+)?(?P<n>(?<!just )(?<!only )\d{{3}}|{NUMW})\b{unit}"
-        rf"|\b(?:top|first|best)\s+(?P<m>{NUMW})\b{unit}"
+        rf"(?:(?:top|first|best)\s+(?!one\b))?(?P<n>(?<!just )(?<!only )\d{{3}}|{NUMW})\b{unit}"
+        rf"|\b(?:top|first|best)\s+(?!one\b)(?P<m>{NUMW})\b{unit}"
         rf"|\b(?P<o>{NUMW})\s+(?:results|listings|options|homes|houses|properties|places|"
         r"condos|townhouses|townhomes|apartments|picks|choices|matches)\b"
     )

@@ -72,7 +72,10 @@ _SAVE = re.compile(
     rf"(?:[,;.!:]|\b(?:and|so|then) ){_ASKED_TO}(?:save|sav|saving|bookmark|favou?rite)\b|"
     rf"^{_ASKED_TO}(?:save|sav|saving|shortlist|bookmark|stash|pin|hang on to|hold on ?to|"
     r"favou?rite|fave|fav|heart|star|"
-    r"keep(?= (?:number|no\.?|#)\s?\d| the \w+ one\W*$| (?:this|that) (?:one|home|house|place)\W*$))"
+    r"keep(?= (?:number|no\.?|#)\s?\d| the \w+ one\W*$| (?:this|that) (?:one|home|house|place)\W*$)|"
+    r"add(?= (?:number |no\.? ?|#)\d+\W*$| the \w+ one\W*$| (?:it|this one|that one)\W*$|"
+    r" the (?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+    r"tenth|last)\W*$))"
     r"\b|\b(?:add|put|keep|stash|pop|stick)\b.*\b(?:saved|favou?rites?|favs|faves|shortlist|"
     r"keepers|wish ?list|(?:my|our) (?:list|picks))\b|"
     r"(?<!\bis )(?<!\bwas )\b(?:it|this|that)(?: one| home| house| place)? (?:in|on|to|into) "
@@ -139,8 +142,12 @@ Focused = dict[str, Any] | None
 Planned = tuple[list[Call], str] | None
 
 
-SAVED_LIST = re.compile(rf"\b(?:my|our|the) {_SAVED_WORDS}")
-"""The saved homes named as a list ("my saved homes", "our favourites")."""
+SAVED_LIST = re.compile(
+    rf"\b(?:my|our|the) {_SAVED_WORDS}|\b(?:on|from|in) (?:my|our) (?:list|picks)\b|"
+    r"\b(?:homes?|houses?|ones|places) (?:i'?ve |we'?ve |i |we )(?:saved|bookmarked|favou?rited)\b"
+)
+"""The saved homes named as a list ("my saved homes", "our favourites", "the homes on my
+list", "the ones we saved")."""
 
 
 _LEFT = re.compile(

@@ -22,12 +22,14 @@ MOST_TOURED = 3
 
 TOUR = re.compile(
     r"\b(?:tours?|showings?(?! (?:me|us|them|you)\b)|viewings?|visits?|vist|"
-    r"(?:drop|stop|swing|pop|come) (?:by|over|round)|in person|walk ?through|"
-    r"stand (?:in|inside) (?:it|this|that|the)|(?:look|peek|peep) (?:around )?inside|"
+    r"(?:drop|stop|swing|pop|come) (?:by|over|round)|come (?:and )?see|in person|walk ?through|"
+    r"with (?:a|an|my|our|the) (?:realtor|agent|broker)|"
+    r"stand (?:in|inside) (?:it|this|that|the)|(?:look|peek|peep) (?:around )?inside|see (?:the )?inside|take (?:me|us) (?:through|around)|"
     r"(?<!me )(?<!us )walk (?:through|thru)|open house|appointment|step inside|go inside|get inside|"
-    r"let (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"
+    r"(?:let|get) (?:us|me) in(?:to|side)?|(?:wander|poke|look) (?:through|around)(?! (?:the|these|those|my|our|other|more)\b))\b|"
     r"\bwhen (?:can|could|may) (?:i|we) (?:see|view|visit)\b|"
-    r"\bwhen (?:is|would be) (?:it )?possible to (?:see|view|visit)\b|\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
+    r"\bwhen (?:is|would be) (?:it )?possible to (?:see|view|visit)\b|"
+    r"\b(?:times?|days?|dates?|slots?) (?:are |is )?(?:available |open |free )?(?:to|for) (?:see|view|visit)\b|\bsee (?:it|this|that|them|the \w+(?: one)?|#?\d+)"
     r"(?: one| house| home| place)? (?:in person|on(?! (?:the |a )?(?:map|screen|list|page)\b)|this|"
     r"next|tomorrow|at|around)\b|"
     # going to a home ("can we go see the second one"), not going to look at kinds of homes

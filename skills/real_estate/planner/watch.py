@@ -24,17 +24,29 @@ from .parse import normalize, parse
 from .refs import COMPARATIVES, all_positions, find_reference, resolve
 from .saved import SAVED_LIST, asks_to_save, saved_zpids
 from .tour_request import TIMES, TOUR, tour_requests, tours_of_positions
-from .watch_words import CHANGE, LIST, NEW_HOMES, PRICE, STATUS, STOP, asks_now, search_name
+from .watch_words import (
+    CHANGE,
+    LIST,
+    NEGATED,
+    NEW_HOMES,
+    PRICE,
+    STATUS,
+    STOP,
+    asks_now,
+    search_name,
+)
 from .wording import DATA_CITIES, criteria_phrase
 
 Call = tuple[str, dict[str, Any]]
 Planned = tuple[list[Call], str] | None
 NOT_SAVED = ("sort", "limit", "page")
+MOST_WATCHED = 5
+"""Saved homes watched in one request at most ("watch my saved homes")."""
 
 _NOTIFY = re.compile(
-    r"\b(?:tell|let)\s+(?:me|us)\s+(?:know\s+)?(?:about\s+(?:any|new)\b|when|if|whenever|"
+    r"\b(?:(?:tell|let)\s+(?:me|us)|lemme)\s+(?:know\s+)?(?:about\s+(?:any|new)\b|when|if|whenever|"
     r"once|as soon as|the (?:moment|minute|instant))\b|"
-    r"\b(?:notify|alert|ping|email|text|inform|message)\s+(?:me|us)\b(?!\s+(?:at|on)\s+\S*[@\d])|"
+    r"\b(?:notify|alert|ping|email|text|inform|message|warn)\s+(?:me|us)\b(?!\s+(?:at|on)\s+\S*[@\d])|"
     r"\bsend (?:me|us) (?:a )?(?:message|email|note|text)\b|\bsend (?:me|us) (?:when|whenever|once|if)\b|\bkeep (?:me|us) (?:posted|updated|informed|in the loop)\b|"
     r"\b(?:want|like|need) to (?:know|hear) (?:when|if|whenever|as soon as)\b"
     r"(?!.*\b(?:was|were|did|had|built)\b)|"
@@ -47,8 +59,8 @@ _NOTIFY = re.compile(
     r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
     r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b|\bkeep tabs on\b|"
     r"\bmonitor (?:it|this|that|the|these|those|my|#?\d|number)\b|"
-    r"\bsubscribe\b|\b(?:set up|create|add|want|like) (?:an? )?(?:\w+ )?(?:alerts?|notifications?)\b|"
-    r"\ban alert for\b|"
+    r"\bsubscribe\b|\b(?:set(?: up)?|put|create|add|want|like) (?:an? )?(?:\w+ )?(?:alerts?|notifications?)\b|"
+    r"\ban alert for\b|\b(?:price |status )?alerts? (?:on|for) (?:it|this|that|the|#|number|\d)|"
     r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b"
 )
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
@@ -86,14 +98,14 @@ def plan_watch(
         return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
         return _save_search("", _remembered(preferences))
-    stop = STOP.search(norm) or intent in ("stop_watching", "stop_saved_search")
+    stop = STOP.search(norm) or (intent in _STOPS and not _asks_to_watch(norm))
     listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
     if (LIST.search(norm) or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
     shows_home = re.search(r"\bshow\b", norm) and find_reference(norm)  # "show me #3 on friday"
-    seen = re.search(r"\b(?:see|book)\b", norm) or shows_home
+    seen = re.search(r"\b(?:see|book|view|check out)\b", norm) or shows_home
     touring = TOUR.search(norm) or (TIMES.search(norm) and seen)
     pointed = find_reference(norm) or _IT.search(norm) or focused
     watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit
@@ -122,9 +134,22 @@ def plan_watch(
         _NOTIFY.search(norm) or changes or (future and intent in ("watch_home", "save_search"))
     ):
         return None
+    if saved and not find_reference(norm):  # "tell me if any of my saved homes get cheaper"
+        return [
+            (WATCH_HOME, {"zpid": z, "watch": _watched(norm)}) for z in saved[:MOST_WATCHED]
+        ], ""
     if _points_at_home(norm, focused, intent):
         return _watch_homes(norm, shown, focused)
     return _save_search(text, last_criteria)
+
+
+_STOPS = ("stop_watching", "stop_saved_search")
+
+
+def _asks_to_watch(norm: str) -> bool:
+    """ "watch it", "I'd like updates on the 3rd": words that ask to watch, and say nothing
+    that turns the wish around, are no stop whatever stopping they are near."""
+    return bool(_NOTIFY.search(norm)) and not NEGATED.search(norm)
 
 
 def _watch_homes(norm: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None) -> Planned:
@@ -300,8 +325,8 @@ def _stop(
         return [(FORGET_CRITERIA, {"entry_type": "SEARCH", "key": k}) for k in searches], ""
     if re.search(r"\ball\b|\bevery\b", norm):
         keys = watches
-    elif len(watches) == 1 and find_reference(norm) is None:
-        keys = watches  # "stop watching it": the one home watched
+    elif len(watches) == 1 and (find_reference(norm) is None or not (shown or focused)):
+        keys = watches  # "stop watching it", "the 2nd one" with none shown: the one watched
     else:
         listing, why = _target(norm, shown, focused)
         if listing is None:

@@ -15,10 +15,13 @@ STOP = re.compile(
     r"emailing|texting|messaging|pinging|"
     r"keeping (?:tabs|an eye) on|"
     rf"(?:the |my |those |these )?(?:\w+ ){{0,2}}{_ALERTS})\b|"
-    r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|listings|matches)\b|"
+    r"\bno more (?:\w+ ){0,2}(?:alerts?|notifications|emails|updates|news|listings|matches)\b|"
     r"\bno more (?:send|sending|tell|telling|notify|notifying|email|emailing) (?:me|us)\b|"
+    rf"\b{_ENDING}\s+(?:all\s+)?(?:the |my |our |those |these )?(?:price )?watch(?:es|list)?\b|"
     r"\bunwatch\b|\bunsubscribe\b|"
     r"\b(?:don'?t|do not|no need to) (?:watch|notify|alert|track|e-?mail|text|message|ping)\b|"
+    r"\b(?:no longer|no more|don'?t|do not|not) (?:want|need|care|wish) to (?:watch|track|follow|"
+    r"monitor|keep (?:an eye|tabs) on)\b|"
     rf"\b(?:don'?t|do not|no longer|no more) (?:need|want)\b.*\b{_ALERTS}\b|"
     rf"\b(?:delete|remove|cancel|forget|drop|get rid of|scrap|ditch|(?:i'?m|we'?re|i am|we are) "
     rf"done with|{_ENDING})\b.*\b(?:saved )?search(?:es)?\b|"
@@ -59,7 +62,7 @@ LIST = re.compile(
     r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:saved search(?:es)?|my search(?:es)?|"
     r"watch(?:es|ing)|search alerts|(?:tracking|monitoring|keeping tabs on)(?= for (?:me|us)\b|\W*$))\b|"
     r"\b(?:show|list|see|what are|which are|what|which)\b.*\b(?:my|our) (?:price )?watch(?:list)?\b|"
-    r"\b(?:what|which)\b.*\b(?:(?:alerts?|search(?:es)?) (?:do|have) (?:i|we)|getting (?:\w+ )?alerts?)\b|"
+    r"\b(?:what|which)\b.*\b(?:(?:alerts?|search(?:es)?) (?:do|have) (?:i|we)|getting (?:\w+ )?(?:alerts?|updates|notifications|emails))\b|"
     r"\b(?:what|which|anything)\b.*\b(?:(?:asked|told|ask|had|have) (?:you|u) to (?:watch|track|"
     r"monitor|follow|keep (?:an eye|tabs) on)|keeping (?:an eye|tabs) on)(?= for (?:me|us)\b|\W*$)"
 )
@@ -77,7 +80,7 @@ PRICE = re.compile(
 )
 """A price said changing: "drops", "slides", "knock some off", "less expensive", what it costs."""
 STATUS = re.compile(
-    r"\bsells?\b|\bsold\b|\bpending\b|\bunder contract\b|\boff the market\b|\bstatus\b|"
+    r"\bsells?\b|\bsold\b|\bpending\b|\bunder contract\b|\boff (?:the )?market\b|\bstatus\b|"
     r"\bgone\b|\bdelisted\b"
 )
 _ASKS_NOW = re.compile(
@@ -88,6 +91,12 @@ _ASKS_NOW = re.compile(
 """A question put as "tell me if" about what a home has or where it is now ("can you tell me
 if the 3rd has a pool", "let me know if number 2 is near a park"): its details, no watch."""
 _CHANGING = re.compile(r"\bchanges?\b|\bupdates?\b|\bnews\b")
+NEGATED = re.compile(
+    r"\b(?:no|not|never|none|nothing|anymore|longer|done|enough|without|quit|stop|cannot|"
+    r"(?:do|does|did|wo|ca|is|are|was|were|have|should|would)n'?t)\b|n't\b"
+)
+"""Words that turn a wish around ("no longer", "don't", "I'm done with"): a message near the
+stopping of a watch that asks to watch in words, yet says none of these, asks to watch."""
 
 
 def asks_now(norm: str) -> bool:

@@ -86,13 +86,13 @@ class AgentState(TypedDict, total=False):
 
     opening_alerts: list[dict[str, Any]]
     """The unseen alerts a new conversation opened with (hydrate: each alert's `skill`, `kind`,
-    `title`, `body` and `items`), which its answer mentions first and whose homes its planners
+    `title`, `body` and `items`), which its answer mentions first and whose items its planners
     may be asked about; empty on every other turn. Last wins."""
 
     alerted: list[dict[str, Any]]
     """The alerts the session opened with, on its first turn and every later one (the first
-    exchange keeps them): each planner reads its own skill's, whose homes a person's words may
-    name ("the one that dropped"). Last wins."""
+    exchange keeps them): each planner reads its own skill's, whose items a person's words may
+    name by what the alert said of them. Last wins."""
 
     context: dict[str, str]
     """The hydrated context sections by name (debug view). Last wins."""

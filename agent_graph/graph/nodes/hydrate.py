@@ -84,7 +84,7 @@ class Conversation:
     shown_before: list[tuple[str, dict[str, Any]]]
     """The last structured result of each tool in the exchanges not replayed."""
     alerted: list[dict[str, Any]] = field(default_factory=list)
-    """The alerts the session opened with (its first exchange keeps them): their homes are
+    """The alerts the session opened with (its first exchange keeps them): their items are
     still what the person's words can name."""
 
 
@@ -340,7 +340,7 @@ async def _opening_alerts(
 ) -> list[dict[str, Any]]:
     """A new session opens with the user's unseen alerts: an `alerts` event for the client, a
     short note for the model (in `sections`) and the alerts themselves for the planners (their
-    titles said first, their homes named by what the alert says of them); from then on they
+    titles said first, their items named by what the alert says of them); from then on they
     count as read."""
     if services.take_alerts is None:
         return []

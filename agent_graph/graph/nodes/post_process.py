@@ -73,7 +73,7 @@ def make_post_process(services: Services) -> Any:
                 "assistant": answer,
                 "data": results[-1] if results else None,
                 "hints": hints,
-                # the opening alerts stay in the session: later turns may name their homes
+                # the opening alerts stay in the session: later turns may name their items
                 **({"alerts": opening} if (opening := redact(state.get("opening_alerts"))) else {}),
             },
             title=redact(title),

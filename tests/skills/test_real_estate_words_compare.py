@@ -250,3 +250,16 @@ def test_two_homes_weighed_with_none_shown_is_said_so_no_search(text: str) -> No
     found = conversation.plan_for(Conversation(text=text))
     assert found is not None and found.calls == []
     assert "no results" in found.note
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [
+        ("put number 4 next to our bookmarked homes", ["104", "101", "103"]),
+        ("the house we're tracking vs my second favourite", ["102", "103"]),
+    ],
+)
+def test_a_shown_home_named_before_the_saved_ones_is_compared_with_them(
+    text: str, zpids: list[str]
+) -> None:
+    assert calls(text, **ON_FIG_TRAIL) == [("compare_properties", {"zpids": zpids})]

@@ -311,7 +311,10 @@ def _compare(
     pool = [{"zpid": z} for z in saved_zpids(prefs)] if of_saved else shown
     chosen = picked(positions_said(norm), pool)
     beside = _beside_saved(norm, shown, pool) if of_saved else []
-    if beside:  # "compare my favourites with #2"
+    before = _before_saved(norm, shown, pool) if of_saved else None
+    if before is not None:  # "compare #2 with my first favourite", "#2 vs my saved homes"
+        chosen = [*before[0], *(before[1] or pool)]
+    elif beside:  # "compare my favourites with #2"
         chosen = [*pool, *beside]
     elif of_saved and len(chosen) < 2:  # "stack my favourites up", "compare my two favourites"
         chosen = pool[:MAX_COMPARED]
@@ -344,6 +347,27 @@ def _beside_saved(norm: str, shown: Shown, saved: Shown) -> Shown:
     kept = {str(home["zpid"]) for home in saved}
     named = picked(positions_said(beside.group("other")), shown)
     return [home for home in named if str(home["zpid"]) not in kept]
+
+
+_BEFORE_SAVED = re.compile(
+    r"^(?P<other>.*?)\b(?:with|to|against|and|or|vs\.?|versus|beside)\b"
+    rf"(?P<saved>.*\b{_SAVED_WORDS}\b.*)$"
+)
+"""A shown home set beside the saved ones, named first ("compare #2 with my favourites")."""
+
+
+def _before_saved(norm: str, shown: Shown, saved: Shown) -> tuple[Shown, Shown] | None:
+    """(the shown homes named before the saved ones, not saved; the saved homes the words name
+    by their place in the saved list), or None when no shown home is named first."""
+    first = _BEFORE_SAVED.search(norm)
+    if first is None:
+        return None
+    kept = {str(home["zpid"]) for home in saved}
+    named = picked(positions_said(first.group("other")), shown)
+    named = [home for home in named if str(home["zpid"]) not in kept]
+    if not named:
+        return None
+    return named, picked(positions_said(first.group("saved")), saved)
 
 
 _BY_INTENT: dict[str, Callable[..., Planned]] = {

@@ -117,3 +117,14 @@ def test_a_monthly_budget_said_before_its_amount_is_the_budget() -> None:
 def test_half_a_million_is_a_price() -> None:
     plan = planner.plan(turn("monthly payment on half a million at 6%"))
     assert plan is not None and plan["calls"][0]["args"]["price"] == 500_000
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("what can we buy on a 90k salary", 2100),
+        ("with 150k household income how much home is realistic", 3500),
+    ],
+)
+def test_an_amount_named_an_income_after_it_affords_with_its_share(text: str, budget: int) -> None:
+    assert args_of(text)["monthly_budget"] == budget

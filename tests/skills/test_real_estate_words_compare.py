@@ -12,10 +12,12 @@ from tests.skills.real_estate_words import (
     IN_VIEW,
     ON_ELM_COVE,
     ON_ELM_DRIVE,
+    ON_FIG_TRAIL,
     ON_SCREEN,
     Conversation,
     calls,
     conversation,
+    details,
     named,
     searched,
 )
@@ -220,3 +222,44 @@ def test_the_saved_list_counted_is_compared_as_a_whole() -> None:
     kept_two = {**ON_SCREEN, "preferences": {"home_901": "saved", "home_904": "saved"}}
     said = "compare my two favourites"
     assert calls(said, **kept_two) == [("compare_properties", {"zpids": ["901", "904"]})]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [
+        ("line up our favourites with the tracked house", ["101", "103", "102"]),
+        ("compare my saved ones against the 4th", ["101", "103", "104"]),
+        ("put my bookmarked homes beside number 5", ["101", "103", "105"]),
+    ],
+)
+def test_the_saved_homes_beside_another_compares_them_all(text: str, zpids: list[str]) -> None:
+    assert calls(text, **ON_FIG_TRAIL) == [("compare_properties", {"zpids": zpids})]
+
+
+@pytest.mark.parametrize(
+    "text", ["did my watched house get any cheaper", "what's the monitored one listed at now"]
+)
+def test_the_watched_home_named_so_is_opened_not_watched_again(text: str) -> None:
+    assert calls(text, **ON_FIG_TRAIL) == details("102")
+
+
+@pytest.mark.parametrize(
+    "text", ["which is cheaper, the 3rd or the 5th?", "is number 4 bigger than number 6"]
+)
+def test_two_homes_weighed_with_none_shown_is_said_so_no_search(text: str) -> None:
+    found = conversation.plan_for(Conversation(text=text))
+    assert found is not None and found.calls == []
+    assert "no results" in found.note
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [
+        ("put number 4 next to our bookmarked homes", ["104", "101", "103"]),
+        ("the house we're tracking vs my second favourite", ["102", "103"]),
+    ],
+)
+def test_a_shown_home_named_before_the_saved_ones_is_compared_with_them(
+    text: str, zpids: list[str]
+) -> None:
+    assert calls(text, **ON_FIG_TRAIL) == [("compare_properties", {"zpids": zpids})]

@@ -12,6 +12,7 @@ from tests.skills.real_estate_words import (
     ELM_STREET_SEARCH,
     IN_VIEW,
     ON_ELM_STREET,
+    ON_SCREEN,
     calls,
     details,
     module,
@@ -19,6 +20,7 @@ from tests.skills.real_estate_words import (
 )
 
 parse = module("parse").parse
+KEPT_SECOND = {**ON_SCREEN, "preferences": {"home_902": "saved"}}
 
 
 @pytest.mark.parametrize(
@@ -159,3 +161,20 @@ def test_a_drop_within_a_time_said_as_a_learner_says_it_counts_those_days(
 def test_the_market_of_this_area_with_no_home_open_is_the_market_searched() -> None:
     on_screen = {**ON_ELM_STREET, "last_criteria": {"location": "78704"}}
     assert searched("are prices falling in this area?", **on_screen)["location"] == "78704"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "did the asking on the 2nd ever drop",
+        "has number 2 dropped at all",
+        "will the second one drop?",
+        "so did #2 drop yet",
+    ],
+)
+def test_asking_whether_a_home_dropped_opens_it_and_removes_nothing(text: str) -> None:
+    assert calls(text, **KEPT_SECOND) == details("902")
+
+
+def test_dropping_a_saved_home_still_removes_it() -> None:
+    assert calls("drop the 2nd", **KEPT_SECOND) == [("remove_saved_home", {"zpid": "902"})]

@@ -15,7 +15,9 @@ from tests.skills.real_estate_words import (
     ON_SCREEN,
     PACKAGE,
     STRICT,
+    Conversation,
     calls,
+    conversation,
     module,
     searched,
 )
@@ -255,3 +257,30 @@ def test_a_count_lowered_to_a_number_and_a_price_raised_in_one_breath() -> None:
 
 def test_a_learners_less_price_is_cheaper() -> None:
     assert searched("show me houses less price", **STRICT)["price_max"] == 405_000
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "zpid"),
+    [
+        ("more of this sort, please", IN_VIEW, "904"),
+        ("any other houses in its price bracket?", IN_VIEW, "904"),
+        ("places in the same price range as number 3", ON_SCREEN, "903"),
+    ],
+)
+def test_more_of_a_home_or_its_price_range_is_homes_like_it(
+    text: str, context: dict[str, object], zpid: str
+) -> None:
+    assert searched(text, **context)["like_zpid"] == zpid
+
+
+def test_tell_me_more_of_it_is_no_likeness() -> None:
+    found = conversation.plan_for(Conversation(text="tell me more of this", **IN_VIEW))
+    assert found is None or all("like_zpid" not in c.args for c in found.calls)
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [("condos under a mil in 78704", 1_000_000), ("a house for less than half a mill", 500_000)],
+)
+def test_a_mil_said_short_is_a_million(text: str, price_max: int) -> None:
+    assert searched(text)["price_max"] == price_max

@@ -26,12 +26,20 @@ _EARNS = re.compile(
 no income: the "m" of "my" is no million)."""
 
 
+_NAMED_INCOME = re.compile(
+    _AMOUNT + r"(?:(?:gross|yearly|annual|household|combined|joint|take[- ]home) )?"
+    r"(?:salary|salaries|income)\b"
+)
+"""An amount named an income after it ("on a 120k salary", "with 150k household income")."""
+
+
 def yearly_income(text: str) -> float | None:
     """The yearly income the message states, or None."""
     if m := _YEARLY.search(text):
         return money(m.group(1), m.group(2))
-    if (m := _EARNS.search(text)) and (amount := money(m.group(1), m.group(2))) >= LEAST_INCOME:
-        return amount
+    for earned in (_NAMED_INCOME, _EARNS):
+        if (m := earned.search(text)) and (amount := money(m.group(1), m.group(2))) >= LEAST_INCOME:
+            return amount
     return None
 
 

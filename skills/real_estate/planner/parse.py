@@ -79,8 +79,8 @@ def normalize(text: str) -> str:
         {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-", 0x2014: "-", 0xA0: " "}
     )
     t = budget_restated(digits(correct(t)))
-    t = re.sub(r"\bhalf an? million\b", "500k", t)
-    t = re.sub(r"\b(?:a|one) million\b", "1 million", t)
+    t = re.sub(r"\bhalf an? (?:million|mill?)\b", "500k", t)
+    t = re.sub(r"\b(?:a|one) (?:million|mill?)\b", "1 million", t)  # "under a mil"
     return re.sub(r"\s+", " ", t).strip()
 
 

@@ -45,8 +45,11 @@ _SHOW = re.compile(
 )
 _DOWN_TO = r"(?:\s+(?:it|that|this|them|the \w+(?: \w+)?))?(?:\s+down)?\s+to\s+\$?\d"
 """What is dropped to an amount or a count ("drop it to 2 beds") is lowered, not removed."""
+_INTRANSITIVE = r"(?:\s+(?:yet|again|ever|at all|recently|lately|any ?more|soon))*\s*[?.!]*\s*$"
+"""A "drop" with nothing after it ("did the 2nd ever drop?") is the price going down, not a
+home taken off the list: a removal names what it drops."""
 _REMOVE = re.compile(
-    rf"\b(?:remove|delete|unsave|un-?save|un-?favou?rite|un-?star|un-?heart|un-?bookmark|(?<!price )drop(?!s?(?:ped)? in price)(?!{_DOWN_TO})|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
+    rf"\b(?:remove|delete|unsave|un-?save|un-?favou?rite|un-?star|un-?heart|un-?bookmark|(?<!price )drop(?!s?(?:ped)? in price)(?!{_DOWN_TO})(?!{_INTRANSITIVE})|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
     rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}|"
     r"\b(?:take|cross|strike) (?:it|this|that|them|the \w+|number \w+|#\s?\d+)(?: one)? off\b"
     r"(?! (?:the )?(?:price|asking))"
@@ -303,9 +306,17 @@ def _compare(
     if not (asked or _COMPARE.search(norm) or _WEIGH.search(norm) or either):
         return None
     of_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm) is not None
+    if not shown and not of_saved and all_positions(positions_said(norm)):
+        return [], resolve(Reference(position=1), shown)[1]  # "the 1st or the 2nd?": none shown
     pool = [{"zpid": z} for z in saved_zpids(prefs)] if of_saved else shown
     chosen = picked(positions_said(norm), pool)
-    if of_saved and len(chosen) < 2:  # "stack my favourites up", "compare my two favourites"
+    beside = _beside_saved(norm, shown, pool) if of_saved else []
+    before = _before_saved(norm, shown, pool) if of_saved else None
+    if before is not None:  # "compare #2 with my first favourite", "#2 vs my saved homes"
+        chosen = [*before[0], *(before[1] or pool)]
+    elif beside:  # "compare my favourites with #2"
+        chosen = [*pool, *beside]
+    elif of_saved and len(chosen) < 2:  # "stack my favourites up", "compare my two favourites"
         chosen = pool[:MAX_COMPARED]
     named_one = len(chosen) == 1 and str(chosen[0].get("zpid")) != str((focused or {}).get("zpid"))
     if focused is not None and named_one and (_IT.search(norm) or _COMPARE.search(norm)):
@@ -319,6 +330,44 @@ def _compare(
     if near or landmark:
         args["near"] = landmark or near
     return [(COMPARE, args)], ""
+
+
+_BESIDE_SAVED = re.compile(
+    rf"\b{_SAVED_WORDS}(?: homes| houses| ones| places)?\b.*?"
+    r"\b(?:with|to|against|and|vs\.?|versus|beside)\b(?P<other>.*)$"
+)
+"""The saved homes set beside another ("compare my favourites with #2")."""
+
+
+def _beside_saved(norm: str, shown: Shown, saved: Shown) -> Shown:
+    """The shown homes named after the saved ones ("my saved homes vs number 2"), not saved."""
+    beside = _BESIDE_SAVED.search(norm)
+    if beside is None:
+        return []
+    kept = {str(home["zpid"]) for home in saved}
+    named = picked(positions_said(beside.group("other")), shown)
+    return [home for home in named if str(home["zpid"]) not in kept]
+
+
+_BEFORE_SAVED = re.compile(
+    r"^(?P<other>.*?)\b(?:with|to|against|and|or|vs\.?|versus|beside)\b"
+    rf"(?P<saved>.*\b{_SAVED_WORDS}\b.*)$"
+)
+"""A shown home set beside the saved ones, named first ("compare #2 with my favourites")."""
+
+
+def _before_saved(norm: str, shown: Shown, saved: Shown) -> tuple[Shown, Shown] | None:
+    """(the shown homes named before the saved ones, not saved; the saved homes the words name
+    by their place in the saved list), or None when no shown home is named first."""
+    first = _BEFORE_SAVED.search(norm)
+    if first is None:
+        return None
+    kept = {str(home["zpid"]) for home in saved}
+    named = picked(positions_said(first.group("other")), shown)
+    named = [home for home in named if str(home["zpid"]) not in kept]
+    if not named:
+        return None
+    return named, picked(positions_said(first.group("saved")), saved)
 
 
 _BY_INTENT: dict[str, Callable[..., Planned]] = {

@@ -1,5 +1,5 @@
 """The home a person watches, named by that ("the one I'm watching", "the house we're
-tracking"), read as its position among the homes on screen ("number 2"): when one home is
+tracking", "my watched house"), read as its position among the homes on screen ("number 2"): when one home is
 watched and it is shown."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ _NAMED = re.compile(
     r"\b(?:the|that) (?:one|home|house|place|listing|property)(?: that| which)? "
     r"(?:i'?m|i am|we'?re|we are|you'?re|you are)(?: (?:still|already))? "
     r"(?:watching|tracking|monitoring|following|keeping (?:an eye|tabs) on)"
-    r"(?: for (?:me|us))?\b",
+    r"(?: for (?:me|us))?\b|"
+    r"\b(?:the|my|our) (?:watched|tracked|monitored) (?:one|home|house|place|listing|property)\b",
     re.IGNORECASE,
 )
 WATCH_PREFIX = "watch_"

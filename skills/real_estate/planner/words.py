@@ -49,6 +49,8 @@ MODIFIERS: list[tuple[str, str]] = [
     (
         "similar",
         r"similar|comparable|resembl(?:es|ing)|more like|in the same (?:vein|style|spirit)|along the same lines|"
+        r"(?<!\btell me )(?<!\btell us )more of (?:that|this)(?: (?:kind|sort|style|type))?(?! (?:one|home|house|place)\b)|"
+        r"(?:others|ones|homes|houses|places) in (?:this|that|the same|its) price (?:range|bracket)|"
         r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwe'd )(?<!\bwould )(?<!\bi would )"
         r"like (?:this|that|it(?! a lot|'s| is\b| was\b)|him\b|her\b|the |#|number )|"
         r"(?:the )?same (?:kind|sort|style|type)(?: of (?:home|house|place))? as "

@@ -166,3 +166,18 @@ def test_a_preference_said_not_to_matter_any_more_is_forgotten(text: str, key: s
 def test_where_not_cared_about_beside_a_search_is_no_forgetting_alone() -> None:
     planned = calls("we don't care where, just show houses", preferences=AUSTIN_HOUSE)
     assert "search_properties" in [name for name, _ in planned]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("honestly i no longer care about price", "budget_max"),
+        ("we don't care about type anymore", "property_type"),
+        ("lose the budget", "budget_max"),
+        ("pls lose my location", "location"),
+    ],
+)
+def test_a_preference_not_cared_about_or_lost_by_its_bare_name_is_forgotten(
+    text: str, key: str
+) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [("forget_search_criteria", {"key": key})]

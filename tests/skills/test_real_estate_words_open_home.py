@@ -16,6 +16,7 @@ from tests.skills.real_estate_words import (
     ON_SCREEN,
     calls,
     details,
+    module,
     searched,
 )
 
@@ -243,3 +244,27 @@ def test_a_walk_through_it_on_a_day_is_still_a_visit() -> None:
 @pytest.mark.parametrize("text", ["whats the year built of 3", "how many bathrooms in 3"])
 def test_a_fact_asked_of_a_bare_number_at_the_end_opens_that_home(text: str) -> None:
     assert calls(text, **ON_SCREEN) == details("903")
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        (
+            "what can you tell me about the house at 2400 East Cesar Chavez",
+            "2400 East Cesar Chavez",
+        ),
+        ("saw a place on 910 Red River, what's it going for", "910 Red River"),
+        ("the listing at 3300 north lamar in austin?", "3300 north lamar"),
+    ],
+)
+def test_a_home_at_a_number_and_street_name_without_its_kind_is_an_address(
+    text: str, address: str
+) -> None:
+    assert calls(text) == [("get_property_details_by_address", {"address": address})]
+
+
+@pytest.mark.parametrize(
+    "text", ["the one at 1200 a month", "a house on 40 acres", "the home at 2500 sqft"]
+)
+def test_a_home_at_an_amount_is_no_address(text: str) -> None:
+    assert module("refs").typed_address(text) is None

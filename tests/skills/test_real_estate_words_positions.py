@@ -362,3 +362,34 @@ def test_two_homes_each_said_as_an_ordinal_one_are_both_opened() -> None:
         ("get_property_details", "901"),
         ("get_property_details", "905"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [
+        ("whats the story with 2", "z2"),
+        ("what's the deal with 3", "z3"),
+        ("what's going on with 4?", "z4"),
+    ],
+)
+def test_a_bare_number_after_the_deal_or_story_with_names_a_home(text: str, zpid: str) -> None:
+    assert calls(text, **ON_ELM_STREET) == details(zpid)
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [
+        ("tell me about the one listed at $424,000", "z3"),
+        ("the $269,900 one", "z2"),
+        ("more on the house going for 515k", "z5"),
+        ("what about the one priced at 310,000?", "z4"),
+    ],
+)
+def test_a_home_named_by_its_price_on_screen_opens_it(text: str, zpid: str) -> None:
+    assert calls(text, **ON_ELM_STREET) == details(zpid)
+
+
+def test_a_price_no_home_on_screen_has_is_no_home_named() -> None:
+    assert [name for name, _ in calls("the one for 700k", **ON_ELM_STREET)] != [
+        "get_property_details"
+    ]

@@ -476,3 +476,88 @@ def test_a_budget_gone_up_or_down_with_its_amount_after_a_break_is_kept(
     text: str, budget: str
 ) -> None:
     assert calls(text, preferences=AUSTIN_HOUSE) == [kept("budget_max", budget)]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("honestly we'd rather live in Kyle than Austin", "Kyle"),
+        ("we would rather be out in Hutto, can you change that", "Hutto"),
+        ("I'd rather look around Manor than in Austin", "Manor"),
+    ],
+)
+def test_a_place_we_would_rather_be_in_replaces_the_remembered_area(text: str, place: str) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [kept("location", place)]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("we want 2 bathrooms at least, keep it for next time", "baths_min", "2"),
+        ("3 bedrooms minimum for the next searches", "beds_min", "3"),
+        ("for next times, minimum 5 bedroom", "beds_min", "5"),
+    ],
+)
+def test_a_criterion_kept_for_next_time_is_remembered(text: str, key: str, value: str) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [kept(key, value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("switch my location to Kyle and show me whatever turns up", "Kyle"),
+        ("update our area to 78702 and find us something", "78702"),
+        ("set my town to Hutto and then show me a few", "Hutto"),
+    ],
+)
+def test_an_area_changed_and_homes_asked_for_with_and_keeps_it_and_searches_there(
+    text: str, place: str
+) -> None:
+    found = calls(text, preferences=AUSTIN_HOUSE)
+    assert found[0] == kept("location", place)
+    assert [name for name, _ in found[1:]] == ["search_properties"]
+    assert found[1][1]["location"] == place
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is our max still 500 grand?",
+        "are you still searching austin for us?",
+        "do you have me down for houses?",
+        "is austin what you've got saved as our area",
+        "you still have my budget at 500k right?",
+    ],
+)
+def test_asking_whether_a_preference_is_still_kept_says_them_back_and_keeps_nothing(
+    text: str,
+) -> None:
+    found = conversation.plan_for(Conversation(text=text, preferences=AUSTIN_HOUSE))
+    assert found is not None and found.calls == [], text
+    assert found.note.startswith("You told me:")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("change the house preference to townhouse", "property_type", "townhouse"),
+        ("switch the austin filter to Kyle", "location", "Kyle"),
+        ("update our condo setting to houses", "property_type", "house"),
+    ],
+)
+def test_a_remembered_value_changed_to_another_keeps_the_new_one(
+    text: str, key: str, value: str
+) -> None:
+    saved = {**AUSTIN_HOUSE, "property_type": "condo"} if "condo" in text else AUSTIN_HOUSE
+    assert calls(text, preferences=saved) == [kept(key, value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("we can only spend 430 now", "$430,000"),
+        ("i can just spend 410k these days", "$410,000"),
+    ],
+)
+def test_a_budget_said_as_what_we_can_only_spend_is_kept(text: str, budget: str) -> None:
+    assert calls(text, preferences=AUSTIN_HOUSE) == [kept("budget_max", budget)]

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.869}
+FLOORS = {"learn": 0.965, "heldout": 0.871}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -109,7 +109,10 @@ Twentieth session (understand33, 27 learn cases: tours, watches, payments and tw
 passing before): learn 1295/1296 -> 1296/1296 (100%), held-out 310/359 -> 311/359 (86.6%); the
 floor is 309 (0.86, two cases of margin).
 Both merged with the lead's (alerted and watched homes named, courtesy before a wish): learn
-1366/1371, held-out 314/359 (87.5%); the floor is 312 (0.869)."""
+1366/1371, held-out 314/359 (87.5%); the floor is 312 (0.869).
+Twentieth session (understand34, 19 learn cases: preferences remembered, details, ordinals, 16
+passing before): learn 1382/1390 -> 1385/1390 (99.6%), held-out 314/359 -> 315/359 (87.7%); the
+floor is 313 (0.871, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -14,7 +14,7 @@ from .words import REQUEST
 
 _FORGET = re.compile(
     r"(?<!before i )(?<!before we )(?<!lest i )(?<!so i don't )(?<!in case i )"
-    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore)\b|"
+    r"\b(?:forget|clear|reset|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore|lose)\b|"
     r"\b(?:no longer|don'?t|do not) (?:care about|need|want|have (?:a|an|any)|set on|fixed on|sold on)\b|"
     r"\bno more\b|\bno\b.*\bany ?(?:more|longer)\b|"
     r"\b(?:don'?t|do not|not|stop|no longer|no need to) (?:remember|remembering|keep)\b|"
@@ -98,7 +98,7 @@ def _named_keys(norm: str) -> list[tuple[str, ...]]:
         )
         or re.search(rf"\b(?:mind|care) (?:which|what) (?:{words})\b", norm)
         or re.search(rf"\bhave (?:a|an|any) (?:{words})\b", norm)
-        or re.search(rf"\bcare (?:{words})\b", norm)
+        or re.search(rf"\bcare (?:about )?(?:{words})\b", norm)
         or re.search(
             rf"^\W*(?:{words}) (?:doesn'?t|does not|don'?t|do not) (?:matter|count)\b", norm
         )
@@ -111,7 +111,8 @@ _SET_ON = re.compile(r"\b(?:set|fixed|sold|hung up|stuck) on\b")
 and says so when none is saved by that value (never a saved home's removal)."""
 
 _DROPPING = re.compile(
-    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore|no longer|no more|"
+    r"\b(?:forget|clear|delete|remove|drop|erase|scratch|scrap|wipe|ditch|toss|ignore|lose|no longer|"
+    r"no more|"
     r"stop (?:filtering|limiting|restricting)(?: (?:by|to|on|for))?|"
     r"(?:no need to|stop|(?:don'?t|do not)(?: need(?: you)? to)?) (?:remember(?:ing)?|keep(?:ing)?))\b"
 )

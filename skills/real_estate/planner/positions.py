@@ -136,6 +136,10 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             rf"\s+(?:about|on|regarding|for|of|in)) ({NUMW})((?:,? (?:and|&|plus) {NUMW})?)\s*[.!?]?\s*$",
             r"\1 number \2\3",
         ),
+        (  # "what's the deal with 3", "what's going on with 4?": a home asked after, by number
+            rf"\b((?:deal|story|situation|going on|up) with) ({NUMW})\s*[.!?]?\s*$",
+            r"\1 number \2",
+        ),
         (
             rf"\b(number {NUMW},?) (and|&|plus) ({NUMW})\s*[.!?]?\s*$",
             r"\1 \2 number \3",

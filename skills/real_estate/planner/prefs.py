@@ -29,7 +29,7 @@ from .words import REQUEST, canonical_type, type_alternation
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
-    r"\b(?:budget|budgit|afford|can spend|spend up to|price range|our max|my max|"
+    r"\b(?:budget|budgit|afford|can (?:only |just )?spend|spend up to|price range|our max|my max|"
     r"(?:we|i) can (?:go|pay|stretch) (?:up )?to|price (?:ceiling|cap|limit)|ceiling|"
     r"(?:top|highest) price|(?:our|my) (?:limit|cap)|spending (?:cap|limit)|"
     r"(?:we|i) (?:can'?t|cannot|won'?t) (?:go|spend|pay) (?:above|over|more than|more of|more then)|"
@@ -41,6 +41,7 @@ _LOCATION = (
     r"\b(?:live|move|moving|relocat\w*|settle|stay)\s+(?:in|to)\b|\bprefer\b|\bonly want\b|"
     r"\bonly care about\b|\b(?:want|like|need|hope|plan) to be\s+(?:in|around)\b|"
     r"\bfocus(?:ed|ing)? on\b|"
+    r"\b(?:would|'d) rather (?:be|live|look|buy|stay|settle)\s+(?:out\s+|over\s+)?(?:in|around)\b|"
     r"\bis where (?:we|i) (?:want|would like|'d like|plan|hope) to (?:live|be|look|buy)\b|"
     r"\bis (?:our|my) (?:place|spot|area|town|city)\b"
 )
@@ -86,6 +87,7 @@ _KEEP = (
     r"(?:please )?note (?:that|this|it|my|our|down)|(?:please|pls|plz) note|note(?=\s*:)|for (?:future reference|the record)|just so you know|fyi|"
     r"bear (?:that |this |it )?in mind|make a note|take note|"
     r"for (?:all |any |every )?(?:the |my |our )?future(?: search(?:es)?)?|"
+    r"for (?:the )?next (?:time|search)(?:e?s)?|"
     r"from now on|from now(?=,? (?:we|i|only|just|please)\b|\W*$)|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
@@ -116,6 +118,9 @@ _YOU_SHOW_LATER = (
 _JUST_BUDGET = {"price_max", "price_min"}
 _SHOW = r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me)\b"
 """Asking to see homes: a message with these searches even when it ends "keep that in mind"."""
+_THEN_ASKED = rf"{_CLAUSES}|\band (?:then |now |also )?(?={_SHOW})"
+"""Where a wish after a leading keep word starts: a new clause, or "and" then homes asked for
+("change my area to kyle and show me what's there")."""
 
 
 _CHANGE_IT = re.compile(
@@ -148,7 +153,7 @@ def only_remembers(text: str) -> bool:
     kept = re.sub(_KEEP, " ", re.sub(_ASKS_YOU_TO, " ", norm))
     # "from now on only show me Hutto", "don't forget we want Manor": the wish that follows a
     # leading keep word is what to keep; only a later clause asks to see homes now
-    asked = re.split(_CLAUSES, kept, maxsplit=1)[1:] if keep_first else [kept]
+    asked = re.split(_THEN_ASKED, kept, maxsplit=1)[1:] if keep_first else [kept]
     asks = any(re.search(REQUEST, part) for part in asked)
     if asks and (not _KEEP_AT_END.search(norm) or re.search(_SHOW, norm)):
         return False  # "i need 4 bedrooms, keep that in mind" only remembers
@@ -200,6 +205,7 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
         writes[key] = PreferenceWrite(entry_type, key, value)
 
     norm = _REPLACED.sub(r"\1 \2", _CHANGED_FROM.sub(r"\1 \2", normalize(text)))
+    norm = _changed_saved(norm, saved)
     if outside_data(parse(text).criteria.get("location")):
         return []  # "3 bedrooms in Seattle": answered honestly, nothing remembered
     kept, shown = _kept_then_shown(norm)
@@ -276,12 +282,33 @@ _REPLACED = re.compile(
 """...as does what is replaced: "replace austin with manor in my preferences" keeps Manor."""
 
 
+_CHANGED_TO = re.compile(
+    r"(\b(?:switch|chang|updat|turn|set)\w*)\s+(?:the|my|our)\s+([^,;.!?]+?)\s+(to|into)\b"
+)
+"""A remembered value named as what changes: "change the house preference to townhouse"."""
+
+
+def _saved_value(said: str, saved: Mapping[str, str]) -> bool:
+    """`said` names a remembered area or kind ("austin", "houses")."""
+    values = [v.lower() for k, v in saved.items() if k in ("location", "property_type") and v]
+    return any(re.search(rf"\b{re.escape(v)}(?:e?s)?\b", said) for v in values)
+
+
+def _changed_saved(norm: str, saved: Mapping[str, str]) -> str:
+    """ "switch the austin filter to kyle" read as "switch from austin to kyle" when what
+    changes names a remembered value, so only the new one is kept."""
+    found = _CHANGED_TO.search(norm)
+    if found is None or not _saved_value(found.group(2), saved):
+        return norm
+    return f"{norm[: found.start()]}{found.group(1)} to{norm[found.end() :]}"
+
+
 def _swaps_saved(norm: str, saved: Mapping[str, str]) -> bool:
     """A remembered area or kind said to be replaced ("swap houses for townhomes", "we
-    switched from Austin to Manor"): what it is replaced by is kept, as a change of it."""
-    left = [m.group(0) for rx in (_REPLACED, _CHANGED_FROM) for m in rx.finditer(norm)]
-    values = [v.lower() for k, v in saved.items() if k in ("location", "property_type") and v]
-    return any(re.search(rf"\b{re.escape(v)}(?:e?s)?\b", said) for v in values for said in left)
+    switched from Austin to Manor", "change the house setting to condo"): what it is replaced
+    by is kept, as a change of it."""
+    rxs = (_REPLACED, _CHANGED_FROM, _CHANGED_TO)
+    return any(_saved_value(m.group(0), saved) for rx in rxs for m in rx.finditer(norm))
 
 
 _JUDGED = re.compile(rf"^\W*(?:the )?(?:{type_alternation()}) (?:are|is|seem|feel|get)\b")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 _SAID_AS = {
@@ -25,3 +26,25 @@ def recalled(preferences: Mapping[str, str]) -> str:
     $450,000; homes in Round Rock." (keys it does not know are left out)."""
     said = [_SAID_AS[key].format(value) for key, value in preferences.items() if key in _SAID_AS]
     return f"You told me: {'; '.join(said)}." if said else NOTHING_REMEMBERED
+
+
+_ASKED_IF_KEPT = re.compile(
+    r"^\W*(?:so |and |ok |just checking\W+|quick question\W+)?(?:is|are|do|does|did|have|has|you)\b"
+    r"(?!\s+(?:there|it|this|that|the)\b)"
+    r"(?=.*\b(?:still|saved|on file|(?:got|have|put) (?:me|us) down|as (?:my|our)|remember\w*)\b)"
+    r"(?=.*\b(?:my|our|me|us)\b)(?!.*\b(?:show|find|list|give me|look for|search for)\b)"
+)
+_PREFERENCE_NOUN = (
+    r"budget|max(?:imum)?|price range|area|location|town|city|zip|(?:home |property )?type|"
+    r"bed(?:room)?s?|bath(?:room)?s?|preferences?|criteria"
+)
+
+
+def asks_if_kept(norm: str, preferences: Mapping[str, str]) -> bool:
+    """A yes/no question whether a preference is still kept ("is our max still 500k?", "do
+    you have me down for houses?"): said back, nothing saved or searched."""
+    if not _ASKED_IF_KEPT.search(norm):
+        return False
+    values = [v.lower() for k, v in preferences.items() if k in _SAID_AS and v]
+    named = "|".join([_PREFERENCE_NOUN, *(rf"{re.escape(v)}(?:e?s)?" for v in values)])
+    return bool(re.search(rf"\b(?:{named})\b", norm))

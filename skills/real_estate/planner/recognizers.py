@@ -46,7 +46,8 @@ from .ids import typed_ids, unknown_id, unshown_home
 from .picked import named_homes
 from .plans import Conversation, Plan, planned
 from .prefs import preference_writes
-from .recall import recalled
+from .priced import priced_home
+from .recall import asks_if_kept, recalled
 from .refs import find_reference
 from .saved import plan_saved, the_rest_saved
 from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
@@ -220,6 +221,11 @@ def recall_preferences(conv: Conversation) -> Plan | None:
     return Plan([], recalled(conv.preferences), no_tools=True)
 
 
+def kept_asked(conv: Conversation) -> Plan | None:
+    """ "is our max still 500k?": whether a preference is still kept, said back."""
+    return recall_preferences(conv) if asks_if_kept(conv.norm, conv.preferences) else None
+
+
 RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("card click", clicked_card),
     ("unreadable", unreadable),
@@ -231,6 +237,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("unshown home", unshown_home),
     ("typed ids", typed_ids),
     ("two wishes", two_wishes),
+    ("kept asked", kept_asked),
     ("watches and tours", watches_and_tours),
     ("compared question", compared_question),
     ("saved homes", saved_homes),
@@ -240,6 +247,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("time on market", time_on_market),
     ("similar homes", similar_homes),
     ("described home", described_home),
+    ("priced home", priced_home),
     ("referenced home", referenced_home),
     ("home in view", asked_of_home_in_view),
     ("paging", paging),

@@ -31,6 +31,18 @@ _STREET = re.compile(
 )
 _LETTER_STREET = re.compile(r"\b(?P<num>\d{2,6})\s+(?:avenue|ave\.?)\s+[a-z](?![\w'])", re.I)
 """A street named by a letter after its kind: "4511 Avenue B"."""
+_HOME_AT = re.compile(
+    r"\b(?:house|home|place|listing|property|condo|townhouse|townhome)\s+(?:at|on)\s+"
+    r"(?P<num>\d{2,6})(?P<words>(?:\s+(?!(?:a|an|the|per|in|and|is|what|how)\b)[a-z][\w.'-]*){1,3})"
+    r"(?=\s*(?:[,.?!]|$|\b(?:in|and|is|what|how|for|please|pls)\b))",
+    re.I,
+)
+"""A home said to be at a number and a street's name without its kind ("the house at 1500
+South Lamar", "a place on 910 Red River")."""
+_NOT_A_STREET_NAME = re.compile(
+    r"\b(?:month|mo|monthly|percent|down|acres?|sqft|sq|ft|thousand|grand|bucks|tops|less|more|ish)\b",
+    re.I,
+)
 _NOT_STREET_WORDS = re.compile(
     r"\b(?:beds?|bedrooms?|br|baths?|bathrooms?|ba|sqft|sq|ft|square|feet|under|over|below|"
     r"above|with|in|near|and|or|for|homes?|houses?|condos?|miles?|mi|of|to|k|budget|max|min|"
@@ -130,14 +142,19 @@ def card_click(text: str) -> str | None:
 
 def typed_address(text: str) -> str | None:
     """A street address in the user's words ('4506 Mattie Ln, Austin TX 78745'), as typed."""
-    for match in [*_STREET.finditer(text), *_LETTER_STREET.finditer(text)]:
-        if _NOT_STREET_WORDS.search(match.groupdict().get("words") or ""):
+    for match in [
+        *_STREET.finditer(text),
+        *_LETTER_STREET.finditer(text),
+        *_HOME_AT.finditer(text),
+    ]:
+        words = match.groupdict().get("words") or ""
+        if _NOT_STREET_WORDS.search(words) or _NOT_A_STREET_NAME.search(words):
             continue
         end = match.end()
         for tail in (_UNIT, _KNOWN_CITY, _OTHER_CITY, _STATE, _ZIP):
             if found := tail.match(text, end):
                 end = found.end()
-        return text[match.start() : end].strip(" ,.")
+        return text[match.start("num") : end].strip(" ,.")
     return None
 
 

@@ -32,6 +32,8 @@ def _detail(worker: StatefulWorker, zpid: str) -> dict[str, Any]:
 def fed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[StatefulWorker, list[str]]]:
     """A worker that applied a RESO update: two new listings (on the market 3 and 20 days, by
     their OnMarketDate), one without a date (first seen now), a price cut of a shipped home."""
+    global TODAY
+    TODAY = datetime.now(UTC).date()  # the feed's day, not the import's: a suite may cross midnight
     _, rows = shipped_rows()
     records = [reso_record(rows[0], ListPrice=int(rows[0]["latestPrice"]) - 15_000)]
     for key, row, days in (

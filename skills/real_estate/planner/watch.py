@@ -89,15 +89,8 @@ def plan_watch(
     """(tool calls, note) for a watch, saved-search, stop or tour request; None otherwise.
     `intent` is the wish the message is surely nearest to (intents.yaml), if any."""
     norm = normalize(text)
-    if (change := CHANGE.search(norm)) and (
-        change.group("whose") == "saved" or _saved_criteria(preferences) is not None
-    ):
-        return _change_search(text, preferences)
-    run_as_saved = _RUN_SAVED.search(norm) and not _RUN_CHANGED.search(norm)
-    if run_as_saved and (saved := _saved_criteria(preferences)):
-        return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
-    if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
-        return _save_search("", _remembered(preferences))
+    if (asked := _saved_search_asked(text, norm, preferences)) is not None:
+        return asked
     stop = STOP.search(norm) or (intent in _STOPS and not _asks_to_watch(norm))
     listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
     if (LIST.search(norm) or listing) and not stop:
@@ -144,6 +137,20 @@ def plan_watch(
 
 
 _STOPS = ("stop_watching", "stop_saved_search")
+
+
+def _saved_search_asked(text: str, norm: str, preferences: Mapping[str, str]) -> Planned:
+    """The saved search changed, run again, or saved from what is remembered; else None."""
+    if (change := CHANGE.search(norm)) and (
+        change.group("whose") == "saved" or _saved_criteria(preferences) is not None
+    ):
+        return _change_search(text, preferences)
+    run_as_saved = _RUN_SAVED.search(norm) and not _RUN_CHANGED.search(norm)
+    if run_as_saved and (saved := _saved_criteria(preferences)):
+        return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
+    if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
+        return _save_search("", _remembered(preferences))
+    return None
 
 
 def _asks_to_watch(norm: str) -> bool:

@@ -25,6 +25,8 @@ SAVE_SEARCH = "save_search"
 WATCH_HOME = "watch_home"
 REQUEST_TOUR = "request_tour"
 ACCOUNT_CONTACT = "my PropSearch account"
+NEW_MATCH, PRICE_DROP, PRICE_CHANGE = "new_match", "price_drop", "price_change"
+"""The kinds of alert the skill's jobs raise (matching.py), which its planner reads back."""
 """A tour request's contact when the buyer names none: the agent reaches them through the product."""
 ENTRY_WORDS = {
     "budget_max": "budget",

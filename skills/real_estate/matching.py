@@ -23,6 +23,7 @@ from criteria import Criteria, parse_criteria
 from landmarks import LANDMARKS, haversine_miles
 from planner.wording import criteria_phrase
 from providers.austin_data import HIDDEN_TYPES
+from real_estate.domain import NEW_MATCH, PRICE_CHANGE, PRICE_DROP
 from skill_runtime import ToolError
 
 OFF_MARKET = ("SOLD", "OFF_MARKET", "RECENTLY_SOLD")
@@ -153,7 +154,7 @@ def search_alerts(user: str, key: str, value: str, pool: Pool, update: str) -> l
     alert = {
         "user": user,
         "key": f"{key}:update:{update}",
-        "kind": "new_match",
+        "kind": NEW_MATCH,
         "title": f"{many} your search for {words}",
         "body": shown + more,
         "items": homes,
@@ -184,7 +185,7 @@ def _watch_alert(key: str, what: str, change: dict[str, Any]) -> dict[str, Any] 
         drop = after < before
         return {
             "key": f"{key}:price:{after:.0f}",
-            "kind": "price_drop" if drop else "price_change",
+            "kind": PRICE_DROP if drop else PRICE_CHANGE,
             "title": f"{'Price drop' if drop else 'Price change'}: {address}",
             "body": f"${before:,.0f} → ${after:,.0f} ({_change(after - before)}, "
             f"{(after - before) / before:+.0%})",

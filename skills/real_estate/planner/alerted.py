@@ -9,10 +9,9 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from .plans import Conversation
+from real_estate.domain import NEW_MATCH, PRICE_DROP
 
-NEW_MATCH, PRICE_DROP = "new_match", "price_drop"
-"""The kinds of alert the skill's jobs raise (updates/, watches.py)."""
+from .plans import Conversation
 
 _THE = r"\b(?:the|that|this)"
 _HOME = (

@@ -84,14 +84,13 @@ class AgentState(TypedDict, total=False):
     """The last structured result of each tool from the session's exchanges the prompt no
     longer replays (hydrate; planning/view.py `Facts.shown_before`). Last wins."""
 
-    opening_alerts: list[dict[str, Any]]
-    """The unseen alerts a new conversation opened with (hydrate: each alert's `skill`, `kind`,
-    `title`, `body` and `items`), which its answer mentions first and whose items its planners
-    may be asked about; empty on every other turn. Last wins."""
+    opening_alerts: list[str]
+    """The titles of the unseen alerts a new conversation opened with (hydrate), which its
+    answer mentions first; empty on every other turn. Last wins."""
 
     alerted: list[dict[str, Any]]
-    """The alerts the session opened with, on its first turn and every later one (the first
-    exchange keeps them): each planner reads its own skill's, whose items a person's words may
+    """The alerts the session opened with (each one's `skill`, `kind`, `title`, `body` and
+    `items`), on its first turn and every later one (the first exchange keeps them): each planner reads its own skill's, whose items a person's words may
     name by what the alert said of them. Last wins."""
 
     context: dict[str, str]

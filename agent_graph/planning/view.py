@@ -41,9 +41,8 @@ class Facts:
     heard: frozenset[str] = frozenset()
     """The skills whose planners may read this turn's message (graph/tool_offer.py): a planner
     of any other skill is not asked to plan, refuse or check, and reads no message."""
-    opening_alerts: tuple[Mapping[str, Any], ...] = ()
-    """The unseen alerts this new conversation opened with (`skill`, `kind`, `title`, `body`,
-    `items`), on its first turn only: their titles are mentioned first."""
+    opening_alerts: tuple[str, ...] = ()
+    """The titles of the unseen alerts this new conversation opened with (mentioned first)."""
     alerted: tuple[Mapping[str, Any], ...] = ()
     """The alerts the session opened with, on every turn of it: each skill's planner reads
     its own (the turn's `alerts`)."""
@@ -61,7 +60,7 @@ class Facts:
         model reads a note asking for it; the planners' answers get it here)."""
         if not self.opening_alerts:
             return answer
-        titles = "; ".join(str(a.get("title")).rstrip(". ") for a in self.opening_alerts)
+        titles = "; ".join(title.rstrip(". ") for title in self.opening_alerts)
         return f"Since your last visit: {titles}.\n\n{answer}"
 
 

@@ -60,7 +60,7 @@ def test_a_planner_reads_the_opening_alerts_of_its_own_skill_only() -> None:
         {"skill": "reader", "kind": "rate", "title": "Rates fell", "body": "", "items": []},
     )
     turn = TurnView("the one that dropped?", ("reader_tool", "keeper_tool"), (), (),
-                    Facts(owners=FACTS.owners, heard=FACTS.heard, opening_alerts=alerts, alerted=alerts))  # fmt: skip
+                    Facts(owners=FACTS.owners, heard=FACTS.heard, opening_alerts=("Price drop", "Rates fell"), alerted=alerts))  # fmt: skip
     keeper, reader = turn.for_plan("keeper", frozenset()), turn.for_plan("reader", frozenset())
     assert keeper is not None and reader is not None
     assert keeper["alerts"] == [

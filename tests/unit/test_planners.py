@@ -129,8 +129,7 @@ def test_a_conversation_opening_with_alerts_says_them_first(tmp_path: Path) -> N
     model = OfflineChatModel(planners=two_skills(tmp_path)).bind_tools(
         [{"function": {"name": "alpha_tool", "description": "Does alpha_tool."}}]
     )
-    titles = ("New home for your saved search: 12 Oak St", "Price drop on 4 Elm St")
-    alerts = tuple({"skill": "alpha", "kind": "note", "title": t, "items": []} for t in titles)
+    alerts = ("New home for your saved search: 12 Oak St", "Price drop on 4 Elm St")
     facts = dataclasses.replace(OWNERS, opening_alerts=alerts)
     asked = model.respond([HumanMessage("hello")], facts)
     assert str(asked.content).startswith("Since your last visit: New home")

@@ -215,7 +215,7 @@ def make_hydrate(services: Services) -> Any:
             "heard": [],
             "plan": None,
             "remembered": remembered,
-            "opening_alerts": opening,
+            "opening_alerts": [str(alert["title"]) for alert in opening],
             "alerted": opening or known.alerted,
             "shown_before": known.shown_before,
             "context": {k: v for k, v in sections.items() if v},

@@ -74,7 +74,7 @@ def make_post_process(services: Services) -> Any:
                 "data": results[-1] if results else None,
                 "hints": hints,
                 # the opening alerts stay in the session: later turns may name their items
-                **({"alerts": opening} if (opening := redact(state.get("opening_alerts"))) else {}),
+                **({"alerts": redact(state.get("alerted"))} if state.get("opening_alerts") else {}),
             },
             title=redact(title),
         )

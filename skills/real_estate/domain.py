@@ -25,9 +25,13 @@ SAVE_SEARCH = "save_search"
 WATCH_HOME = "watch_home"
 REQUEST_TOUR = "request_tour"
 ACCOUNT_CONTACT = "my PropSearch account"
+"""A tour request's contact when the buyer names none: the agent reaches them through the product."""
 NEW_MATCH, PRICE_DROP, PRICE_CHANGE = "new_match", "price_drop", "price_change"
 """The kinds of alert the skill's jobs raise (matching.py), which its planner reads back."""
-"""A tour request's contact when the buyer names none: the agent reaches them through the product."""
+HOME_PREFIX, WATCH_PREFIX, SEARCH_PREFIX = "home_", "watch_", "search_"
+"""How the keys of what a person keeps start: a saved home is home_<zpid>, a watch
+watch_<zpid>, a saved search search_<its criteria in words> (the tools write them, the planner
+and the alert job read them back)."""
 ENTRY_WORDS = {
     "budget_max": "budget",
     "budget_min": "lowest price",

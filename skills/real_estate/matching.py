@@ -23,7 +23,7 @@ from criteria import Criteria, parse_criteria
 from landmarks import LANDMARKS, haversine_miles
 from planner.wording import criteria_phrase
 from providers.austin_data import HIDDEN_TYPES
-from real_estate.domain import NEW_MATCH, PRICE_CHANGE, PRICE_DROP
+from real_estate.domain import NEW_MATCH, PRICE_CHANGE, PRICE_DROP, WATCH_PREFIX
 from skill_runtime import ToolError
 
 OFF_MARKET = ("SOLD", "OFF_MARKET", "RECENTLY_SOLD")
@@ -241,9 +241,9 @@ def match_saved_searches(body: dict[str, Any]) -> dict[str, Any]:
             if kind == "SEARCH" and isinstance(value, str):
                 searches += 1
                 alerts.extend(search_alerts(who, key, value, pool, update))
-            elif kind == "WATCH" and key.startswith("watch_"):
+            elif kind == "WATCH" and key.startswith(WATCH_PREFIX):
                 watches += 1
-                found = by_zpid.get(key.removeprefix("watch_"), [])
+                found = by_zpid.get(key.removeprefix(WATCH_PREFIX), [])
                 alerts.extend(watch_alerts(who, key, str(value), found))
     summary = {"changes": len(changes), "searches": searches, "watches": watches}
     return {"summary": {**summary, "alerts": len(alerts)}, "alerts": alerts}

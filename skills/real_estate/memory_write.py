@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from real_estate.domain import ENTRY_WORDS, FEATURES, PROPERTY_TYPES
+from real_estate.domain import ENTRY_WORDS, FEATURES, PROPERTY_TYPES, SEARCH_PREFIX, WATCH_PREFIX
 from skill_runtime import ToolError
 
 ENTRY_KINDS: dict[str, dict[str, Any]] = {
@@ -43,12 +43,12 @@ def entry_words(entry_type: str, key: str, details: Details) -> str:
     "watch on 2509 Cockburn Dr, Austin, TX 78745" (its zpid's address, looked up)."""
     if entry_type == "WATCH":
         try:
-            address = details(key.removeprefix("watch_"))["items"][0].get("address")
+            address = details(key.removeprefix(WATCH_PREFIX))["items"][0].get("address")
         except (ToolError, LookupError):
             address = None
         return f"watch on {address}" if address else "watch on a home no longer listed"
     if entry_type == "SEARCH":
-        words = key.removeprefix("search_").replace("_", " ")
+        words = key.removeprefix(SEARCH_PREFIX).replace("_", " ")
         for pattern, said in _SLUG_WORDS:
             words = pattern.sub(said, words)
         return f"saved search {words}"

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from real_estate.domain import HOME_PREFIX
 from skill_runtime import ToolError
 
 SAVED = "SAVED"
@@ -22,7 +23,7 @@ def zpid_of(value: Any, name: str = "zpid") -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if isinstance(value, str):
-        value = value.strip().removeprefix("home_")
+        value = value.strip().removeprefix(HOME_PREFIX)
     if not isinstance(value, str) or not _ZPID.fullmatch(value):
         raise ToolError(f"{name} must be the numeric Zillow id of a listing, e.g. '29324909'")
     return value
@@ -65,7 +66,7 @@ def save_home(params: dict[str, Any], details: Details) -> dict[str, Any]:
     return {
         "type": "memory_write",
         "entry_type": SAVED,
-        "key": f"home_{zpid}",
+        "key": f"{HOME_PREFIX}{zpid}",
         "value": saved_line(listing),
         "zpid": zpid,
     }
@@ -78,7 +79,7 @@ def remove_saved_home(params: dict[str, Any]) -> dict[str, Any]:
         "type": "memory_write",
         "op": "delete",
         "entry_type": SAVED,
-        "key": f"home_{zpid}",
+        "key": f"{HOME_PREFIX}{zpid}",
         "value": None,
         "zpid": zpid,
     }

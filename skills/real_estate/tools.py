@@ -165,11 +165,11 @@ def _function(
 # No example id: a small model copies it instead of reading the results' zpid column.
 _ZPID = _p("string", "The zpid of a home shown in a result (its zpid column).")
 _ZPIDS = _p("array", "The zpids of homes shown in results.", items={"type": "string"})
-SAVED_ENTRIES = {"SAVED": {"home_*": "label"}}
+SAVED_ENTRIES = {"SAVED": {f"{domain.HOME_PREFIX}*": "label"}}
 """Saved homes: one entry per home, its value the skill's own "address · price" line."""
 WATCH_ENTRIES: dict[str, Any] = {
-    "SEARCH": {"search_*": {"criteria": domain.SEARCH}},
-    "WATCH": {"watch_*": {"enum": list(WATCH_WHAT)}},
+    "SEARCH": {f"{domain.SEARCH_PREFIX}*": {"criteria": domain.SEARCH}},
+    "WATCH": {f"{domain.WATCH_PREFIX}*": {"enum": list(WATCH_WHAT)}},
 }
 """Saved searches (the core checks the criteria against search_properties' schema) and watches."""
 FORGETTABLE: dict[str, Any] = {**ENTRY_KINDS, **WATCH_ENTRIES}

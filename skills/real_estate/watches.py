@@ -12,6 +12,7 @@ from typing import Any
 
 from criteria import parse_criteria
 from planner.wording import criteria_phrase
+from real_estate.domain import SEARCH_PREFIX, WATCH_PREFIX
 from saved_homes import zpid_of
 from skill_runtime import ToolError
 
@@ -96,7 +97,7 @@ def save_search(params: dict[str, Any], search: Search) -> dict[str, Any]:
     return {
         "type": "memory_write",
         "entry_type": SEARCH,
-        "key": f"search_{slug}",
+        "key": f"{SEARCH_PREFIX}{slug}",
         "value": json.dumps(criteria, sort_keys=True, separators=(",", ":")),
         "criteria": criteria,
         "words": criteria_phrase(criteria, 2),
@@ -123,7 +124,7 @@ def watch_home(params: dict[str, Any], details: Details) -> dict[str, Any]:
     return {
         "type": "memory_write",
         "entry_type": WATCH,
-        "key": f"watch_{zpid}",
+        "key": f"{WATCH_PREFIX}{zpid}",
         "value": what,
         "zpid": zpid,
         "address": listing.get("address"),

@@ -21,10 +21,12 @@ from typing import Any
 from real_estate.domain import (
     COMPARE,
     FORGET_CRITERIA,
+    HOME_PREFIX,
     REMOVE_SAVED_HOME,
     SAVE_CRITERIA,
     SAVE_HOME,
     SEARCH,
+    WATCH_PREFIX,
 )
 
 from .parse import NUMW
@@ -154,8 +156,8 @@ def homes_of(plan: Plan) -> list[str]:
     zpids: list[str] = []
     for call in plan.calls:
         named = [call.args.get(key) for key in _HOMES_ARGS] + list(call.args.get("zpids") or [])
-        if str(call.args.get("key", "")).startswith("watch_"):  # "stop watching #2 and save it"
-            named.append(str(call.args["key"]).removeprefix("watch_"))
+        if str(call.args.get("key", "")).startswith(WATCH_PREFIX):  # "stop watching #2 and save it"
+            named.append(str(call.args["key"]).removeprefix(WATCH_PREFIX))
         zpids.extend(str(z) for z in named if z and str(z) not in zpids)
     return zpids
 
@@ -181,10 +183,10 @@ def carried(conv: Conversation, plan: Plan) -> Conversation:
             prefs.pop(str(call.args.get("key")), None)
         elif call.name == SEARCH and "like_zpid" not in call.args:
             criteria = dict(call.args)
-        elif call.name == SAVE_HOME:
-            prefs[f"home_{call.args.get('zpid')}"] = "saved"  # "save #2, then show my saved homes"
+        elif call.name == SAVE_HOME:  # "save #2, then show my saved homes"
+            prefs[f"{HOME_PREFIX}{call.args.get('zpid')}"] = "saved"
         elif call.name == REMOVE_SAVED_HOME:
-            prefs.pop(f"home_{call.args.get('zpid')}", None)
+            prefs.pop(f"{HOME_PREFIX}{call.args.get('zpid')}", None)
         elif call.name == COMPARE:  # "compare my two favourites, then book the cheaper"
             compared = [{"zpid": str(z)} for z in call.args.get("zpids") or []]
     carried_over = replace(conv, preferences=prefs, last_criteria=criteria, compared=compared)

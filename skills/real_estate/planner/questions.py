@@ -9,7 +9,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from real_estate.domain import ACCOUNT_CONTACT, ENTRY_WORDS, FORGET_CRITERIA, REQUEST_TOUR
+from real_estate.domain import (
+    ACCOUNT_CONTACT,
+    ENTRY_WORDS,
+    FORGET_CRITERIA,
+    REQUEST_TOUR,
+    WATCH_PREFIX,
+)
 from real_estate.tour_times import TourTimeError, resolved
 
 from .wording import criteria_phrase
@@ -51,7 +57,7 @@ def forget_question(turn: Mapping[str, Any], args: Mapping[str, Any]) -> str:
             return "Forget this saved search and stop its alerts?"
         return f"Forget your saved search for {criteria_phrase(criteria, 2)} and stop its alerts?"
     if kind == "WATCH":
-        home = _address(turn, key.removeprefix("watch_"))
+        home = _address(turn, key.removeprefix(WATCH_PREFIX))
         return f"Stop watching {home}?" if home else "Stop watching this home?"
     words = ENTRY_WORDS.get(key, key.replace("_", " "))
     return f"Forget your {words} ({kept})?" if kept else f"Forget your {words}?"

@@ -15,6 +15,7 @@ from real_estate.domain import (
     ACCOUNT_CONTACT,
     DETAILS,
     DETAILS_BY_ADDRESS,
+    HOME_PREFIX,
     SAVE_CRITERIA,
     SEARCH,
 )
@@ -96,7 +97,7 @@ def _memory_write(result: Mapping[str, Any]) -> str:
     key = str(result.get("key", ""))
     value = plain(str(result.get("value") or ""))
     if result.get("entry_type") == "SAVED":
-        home = value or f"home {result.get('zpid') or key.removeprefix('home_')}"
+        home = value or f"home {result.get('zpid') or key.removeprefix(HOME_PREFIX)}"
         if result.get("op") == "delete":
             return f"Removed {home} from your saved homes."
         return f"Saved {home} to your saved homes."

@@ -17,6 +17,7 @@ from typing import Any
 from real_estate.domain import (
     COMPARE,
     GET_SAVED_HOMES,
+    HOME_PREFIX,
     REMOVE_SAVED_HOME,
     SAVE_HOME,
 )
@@ -176,7 +177,11 @@ def asks_to_save(norm: str) -> bool:
 
 def saved_zpids(preferences: Mapping[str, str]) -> list[str]:
     """Zpids of the SAVED home_<zpid> entries, in the order they were saved."""
-    return [key.removeprefix("home_") for key in preferences if re.fullmatch(r"home_\d+", key)]
+    return [
+        key.removeprefix(HOME_PREFIX)
+        for key in preferences
+        if re.fullmatch(rf"{HOME_PREFIX}\d+", key)
+    ]
 
 
 def plan_saved(

@@ -17,7 +17,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from real_estate.domain import FORGET_CRITERIA, SAVE_SEARCH, SEARCH, WATCH_HOME
+from real_estate.domain import (
+    FORGET_CRITERIA,
+    SAVE_SEARCH,
+    SEARCH,
+    SEARCH_PREFIX,
+    WATCH_HOME,
+    WATCH_PREFIX,
+)
 
 from .money import money_in
 from .parse import normalize, parse
@@ -218,7 +225,7 @@ def _remembered(preferences: Mapping[str, str]) -> dict[str, Any]:
 
 def _saved_criteria(preferences: Mapping[str, str]) -> dict[str, Any] | None:
     """The criteria of the user's one saved search, None when there is not exactly one."""
-    searches = [k for k in preferences if k.startswith("search_")]
+    searches = [k for k in preferences if k.startswith(SEARCH_PREFIX)]
     if len(searches) != 1:
         return None
     try:
@@ -239,7 +246,7 @@ of 78745", "from 78745 to del valle"): not the saved search's new place."""
 
 def _change_search(text: str, preferences: Mapping[str, str]) -> Planned:
     """ "change my saved search to 4 bedrooms": the saved search with what the message says."""
-    searches = [k for k in preferences if k.startswith("search_")]
+    searches = [k for k in preferences if k.startswith(SEARCH_PREFIX)]
     if len(searches) != 1:
         return [], "Which saved search should I change? " + (
             f"You have {', '.join(searches)}." if searches else "You have none yet."
@@ -315,8 +322,8 @@ def _stop(
     preferences: Mapping[str, str],
     a_search: bool = False,
 ) -> Planned:
-    watches = [k for k in preferences if k.startswith("watch_")]
-    searches = [k for k in preferences if k.startswith("search_")]
+    watches = [k for k in preferences if k.startswith(WATCH_PREFIX)]
+    searches = [k for k in preferences if k.startswith(SEARCH_PREFIX)]
     home = find_reference(norm) or _A_HOME.search(norm) or PRICE.search(norm) or STATUS.search(norm)
     emails = _EMAILS.search(norm) and not home  # "stop emailing me": the new listings
     area = re.search(r"\b78\d{3}\b", norm) and not home  # "stop the 78745 alert"
@@ -338,7 +345,7 @@ def _stop(
         listing, why = _target(norm, shown, focused)
         if listing is None:
             return [], why
-        keys = [k for k in watches if k == f"watch_{listing['zpid']}"]
+        keys = [k for k in watches if k == f"{WATCH_PREFIX}{listing['zpid']}"]
     if not keys:
         return [], "You are not watching that home, so there is nothing to stop."
     return [(FORGET_CRITERIA, {"entry_type": "WATCH", "key": k}) for k in keys], ""
@@ -350,15 +357,15 @@ def listed(preferences: Mapping[str, str], shown: list[dict[str, Any]]) -> str:
     addresses = {str(home.get("zpid")): home.get("address") for home in shown}
     lines = []
     for key, value in preferences.items():
-        if key.startswith("search_"):
+        if key.startswith(SEARCH_PREFIX):
             try:
                 criteria = json.loads(value)
             except ValueError:
                 continue
             lines.append(f"- saved search: {criteria_phrase(criteria, 2)}")
-        elif key.startswith("watch_"):
+        elif key.startswith(WATCH_PREFIX):
             what = {"price": "its price", "status": "its status"}.get(value, "any change")
-            home = addresses.get(key.removeprefix("watch_"))
+            home = addresses.get(key.removeprefix(WATCH_PREFIX))
             lines.append(f"- watching {home}: {what}" if home else f"- a watched home: {what}")
     if not lines:
         return 'You have no saved searches or watches yet. Say "watch this search" after a search.'

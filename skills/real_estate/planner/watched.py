@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from real_estate.domain import WATCH_PREFIX
+
 _NAMED = re.compile(
     r"\b(?:the|that) (?:one|home|house|place|listing|property)(?: that| which)? "
     r"(?:i'?m|i am|we'?re|we are|you'?re|you are)(?: (?:still|already))? "
@@ -15,7 +17,6 @@ _NAMED = re.compile(
     r"\b(?:the|my|our) (?:watched|tracked|monitored) (?:one|home|house|place|listing|property)\b",
     re.IGNORECASE,
 )
-WATCH_PREFIX = "watch_"
 
 
 def said_by_position(text: str, preferences: dict[str, str], shown: list[dict[str, Any]]) -> str:

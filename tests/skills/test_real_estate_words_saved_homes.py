@@ -114,11 +114,15 @@ def test_a_home_kept_for_later_or_in_mind_is_saved() -> None:
     assert calls("keep the fifth one in mind", **ON_SCREEN) == [("save_home", {"zpid": "905"})]
 
 
-def test_whether_a_home_was_saved_lists_the_saved_homes() -> None:
+def test_whether_a_home_was_saved_is_answered_from_the_saved_homes() -> None:
     kept = {"preferences": {"home_905": "saved"}}
-    assert [name for name, _ in calls("have we saved the 5th already?", **ON_SCREEN, **kept)] == [
-        "get_saved_homes"
-    ]
+    found = conversation.plan_for(
+        Conversation(text="have we saved the 5th already?", **ON_SCREEN, **kept)
+    )
+    assert (
+        found.calls == []
+        and found.note == "Yes, 500 Oak Cv, Austin, TX 78745 is in your saved homes."
+    )
 
 
 def test_bare_numbers_taken_off_or_put_on_the_list() -> None:
@@ -278,3 +282,23 @@ def test_adding_a_home_named_alone_saves_it() -> None:
         ("save_home", "901"),
     ]
     assert [name for name, _ in named("add the garage", **ON_SCREEN)] == ["search_properties"]
+
+
+@pytest.mark.parametrize(
+    ("said", "answer"),
+    [
+        ("have we already bookmarked the 1st?", "Yes, 1 Fig Trl is in your saved homes."),
+        ("just checking, is number 4 among our faves", "No, 4 Fig Trl isn't in your saved homes"),
+        ("did I ever favourite #3", "Yes, 3 Fig Trl is in your saved homes."),
+    ],
+)
+def test_asking_if_a_home_is_saved_is_answered_not_saved(said: str, answer: str) -> None:
+    found = conversation.plan_for(
+        Conversation(text=said, intents=[("save_home", 0.63)], **ON_FIG_TRAIL)
+    )
+    assert found.calls == [] and found.note.startswith(answer)
+
+
+def test_asking_if_a_home_beats_the_saved_ones_is_no_question_of_saving() -> None:
+    said = "is the 2nd one bigger than my saved ones"
+    assert [n for n, _ in calls(said, **ON_FIG_TRAIL)] == ["compare_properties"]

@@ -252,3 +252,41 @@ def test_a_home_no_longer_wanted_before_a_stop_only_names_it() -> None:
     assert calls(said, **WATCHING) == [
         ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
     ]
+
+
+def test_asking_if_a_home_is_tracked_is_answered_not_watched() -> None:
+    found = conversation.plan_for(
+        Conversation(text="am I still tracking the second one?", **ON_FIG_TRAIL)
+    )
+    assert found.calls == [] and found.note.startswith("Yes, I'm watching 2 Fig Trl")
+    found = conversation.plan_for(
+        Conversation(text="are you monitoring number 5 for us", **ON_FIG_TRAIL)
+    )
+    assert found.calls == [] and found.note.startswith("No, I'm not watching 5 Fig Trl")
+
+
+def test_which_homes_are_monitored_near_a_stop_lists_them() -> None:
+    said = "what homes are you monitoring for us"
+    found = conversation.plan_for(
+        Conversation(text=said, intents=[("stop_watching", 0.64)], **ON_FIG_TRAIL)
+    )
+    assert found.calls == [] and "watching 2 Fig Trl" in found.note
+
+
+def test_what_is_kept_beside_a_stop_is_not_stopped() -> None:
+    said = "carry on with the saved search, just no more price news on the 2nd"
+    assert calls(said, **ON_FIG_TRAIL) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_102"})
+    ]
+
+
+def test_never_sending_the_price_emails_stops_the_watch() -> None:
+    assert calls("never send us price cut emails again", **ON_FIG_TRAIL) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_102"})
+    ]
+
+
+def test_a_stop_with_to_before_the_verb_stops_the_watch() -> None:
+    assert calls("please quit to track number 2", **ON_FIG_TRAIL) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_102"})
+    ]

@@ -37,6 +37,19 @@ _YOU_VERBS = r"save|show|tell|send|give|find|book|notify|inform|remember|keep|fo
 _AGAIN_VERBS = r"save|unsave|watch|track|open|show me|see|remove|delete|pick|choose|take|tour|visit"
 
 
+_GERUND_VERBS = (
+    r"follow|watch|track|send|notify|alert|email|e-mail|message|text|tell|monitor|inform|ping|"
+    r"check|look|search"
+)
+
+
+def _gerund(match: re.Match[str]) -> str:
+    """ "stop to follow" as "stop following": the verb as its -ing form."""
+    verb = match.group(2)
+    stem = verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb
+    return f"{match.group(1)} {stem}ing"
+
+
 def _said_again(match: re.Match[str]) -> str:
     """ "save the two" as "save number two" when "number two" was said before it (a bare
     number word elsewhere may be a count: "save the two" of two homes)."""
@@ -111,6 +124,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # "can I to see", "is possible to bring": the "to" where none goes, the "it" left out
         (rf"\b(can|could|may|should|will|would) (i|we|you) to ({_VERBS}|bring)\b", r"\1 \2 \3"),
         (r"(^|[,.;!?] |\band |\bbut )is (?:it )?possible\b", r"\1is it possible"),
+        # "stop to follow the price", "quit to send me alerts": the gerund a stop takes
+        (rf"\b(stop|stops|quit|finish) to ({_GERUND_VERBS})\b", _gerund),
         (r"\bmore cheap\b", "cheaper"),
         (r"\bmore good\b", "better"),
         (r"\bmore big\b", "bigger"),

@@ -43,6 +43,7 @@ from .home_recognizers import (
     time_on_market,
 )
 from .ids import typed_ids, unknown_id, unshown_home
+from .kept_homes import asked_if_kept
 from .picked import named_homes
 from .plans import Conversation, Plan, planned
 from .prefs import preference_writes
@@ -226,6 +227,13 @@ def kept_asked(conv: Conversation) -> Plan | None:
     return recall_preferences(conv) if asks_if_kept(conv.norm, conv.preferences) else None
 
 
+def home_kept_asked(conv: Conversation) -> Plan | None:
+    """ "is number 3 already in my favourites?", "am I tracking #2?": whether the home is saved
+    or watched, said back from what is kept (kept_homes.py), never saved or watched again."""
+    said = asked_if_kept(conv.norm, conv.last_results, conv.focused, conv.preferences)
+    return Plan([], said, no_tools=True) if said is not None else None
+
+
 RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("card click", clicked_card),
     ("unreadable", unreadable),
@@ -238,6 +246,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("typed ids", typed_ids),
     ("two wishes", two_wishes),
     ("kept asked", kept_asked),
+    ("home kept asked", home_kept_asked),
     ("watches and tours", watches_and_tours),
     ("compared question", compared_question),
     ("saved homes", saved_homes),

@@ -98,9 +98,10 @@ def plan_watch(
     norm = normalize(text)
     if (asked := _saved_search_asked(text, norm, preferences)) is not None:
         return asked
-    stop = STOP.search(norm) or (intent in _STOPS and not _asks_to_watch(norm))
+    asks_kept = LIST.search(norm)  # "which houses am I tracking": a question, near a stop
+    stop = STOP.search(norm) or (intent in _STOPS and not (_asks_to_watch(norm) or asks_kept))
     listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
-    if (LIST.search(norm) or listing) and not stop:
+    if (asks_kept or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
@@ -315,6 +316,14 @@ _A_HOME = re.compile(
 """A stop about a watched home: "stop watching", "the one I'm tracking", "that house"."""
 
 
+_KEPT = re.compile(
+    r"(?<!n't )(?<!nt )(?<!not )(?<!stop )\b(?:keep|leave|hold on to|carry on with|continue)\b"
+    r"(?! (?:me|us) (?:posted|updated|informed))[^,;.]*?(?=\s*(?:[,;.]|\bbut\b|\band\b|$))"
+)
+"""What the message keeps beside the stop ("keep the saved search but no more price alerts",
+"stop the emails but keep watching that house"): not stopped."""
+
+
 def _stop(
     norm: str,
     shown: list[dict[str, Any]],
@@ -322,6 +331,7 @@ def _stop(
     preferences: Mapping[str, str],
     a_search: bool = False,
 ) -> Planned:
+    norm = _KEPT.sub(" ", norm)
     watches = [k for k in preferences if k.startswith(WATCH_PREFIX)]
     searches = [k for k in preferences if k.startswith(SEARCH_PREFIX)]
     home = find_reference(norm) or _A_HOME.search(norm) or PRICE.search(norm) or STATUS.search(norm)

@@ -20,6 +20,8 @@ STOP = re.compile(
     rf"\b{_ENDING}\s+(?:all\s+)?(?:the |my |our |those |these )?(?:price )?watch(?:es|list)?\b|"
     r"\bunwatch\b|\bunsubscribe\b|"
     r"\b(?:don'?t|do not|no need to) (?:watch|notify|alert|track|e-?mail|text|message|ping)\b|"
+    rf"\b(?:don'?t|do not|no need to|never) (?:send|forward) (?:me|us)\b.*\b(?:{_ALERTS}|"
+    r"listings|matches)\b|"
     r"\b(?:no longer|no more|don'?t|do not|not) (?:want|need|care|wish) to (?:watch|track|follow|"
     r"monitor|keep (?:an eye|tabs) on)\b|"
     rf"\b(?:don'?t|do not|no longer|no more) (?:need|want)\b.*\b{_ALERTS}\b|"

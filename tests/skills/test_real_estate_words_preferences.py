@@ -561,3 +561,15 @@ def test_a_remembered_value_changed_to_another_keeps_the_new_one(
 )
 def test_a_budget_said_as_what_we_can_only_spend_is_kept(text: str, budget: str) -> None:
     assert calls(text, preferences=AUSTIN_HOUSE) == [kept("budget_max", budget)]
+
+
+@pytest.mark.parametrize(
+    ("said", "amount"),
+    [
+        ("the budget dropped, set it to 410", "$410,000"),
+        ("our max price went up, call it 600", "$600,000"),
+        ("budget changed again. make that 475", "$475,000"),
+    ],
+)
+def test_a_changed_budget_then_its_amount_made_so_is_kept(said: str, amount: str) -> None:
+    assert calls(said, preferences=dict(AUSTIN_HOUSE)) == [kept("budget_max", amount)]

@@ -128,9 +128,11 @@ _BUDGET_CHANGED = re.compile(
     r"higher|smaller|bigger)|is (?:different|new|lower|higher|smaller|bigger))(?: again| now| a "
     r"bit| a little)*(?:\s*[,.:;-]\s*|\s+)(?:(?:so|and|ok|okay|well) )?(?:(?:the |our |my )?"
     r"(?:new one|new budget|new amount|new max)|now|it'?s|it is|is|to|say|like|maybe|around|"
-    rf"about)?(?:\s+(?:now|is|it'?s|to|say|about|around))*\s*{_AMOUNT_NEXT}"
+    r"about|(?:make|set|put|call) (?:it|that)(?: to| at)?)?"
+    rf"(?:\s+(?:now|is|it'?s|to|say|about|around))*\s*{_AMOUNT_NEXT}"
 )
-"""A budget said to have changed, its amount after a break ("my budget changed, now is 430")."""
+"""A budget said to have changed, its amount after a break ("my budget changed, now is 430",
+"the budget went up, make it 520")."""
 _BUDGET_MOVED = re.compile(
     r"\b((?:lower|raise|reduce|increase|decrease|cut|drop|bump|up|lift|adjust|change|update)"
     rf"(?: down| up)? (?:my |our |the )?{_BUDGET_NOUN})(?: a (?:bit|little|tad)| slightly| some|"

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-FUNCTIONS = ("plan", "answer", "state_lines", "hints", "refuse", "check", "confirm")
+FUNCTIONS = ("plan", "answer", "state_lines", "hints", "refuse", "check", "confirm", "meant")
 BATCH = "batch"
 DEFAULT_PRIORITY = 50
 

@@ -22,6 +22,9 @@ define `PRIORITY` (lower is asked first, default 50) and any of these plain-data
   not run)
 - `confirm(turn) -> str | None` (every model: the yes/no question for a call of the skill's
   own tool that asks first, in words; the tool's `confirm` template when None)
+- `meant(turn) -> [result, ...] | None` (the items the message names by what only this skill
+  keeps, as results of a kind it owns: the other planners reading that kind see them as this
+  turn's last earlier results before they plan, meant.py)
 
 Each planner is shown only its own part of a turn (planning/view.py): its own tools' results
 (and the kinds its SKILL.md `planner_reads` names), its own entries, and the message only when
@@ -43,6 +46,7 @@ from typing import Any
 from agent_graph.planning.cache import AnswerCache
 from agent_graph.planning.heard_plans import both_skills_plan, understood
 from agent_graph.planning.host import planner_file
+from agent_graph.planning.meant import with_meant
 from agent_graph.planning.planner import (
     Planner,
     SkillResults,
@@ -159,6 +163,7 @@ class Planners:
         """`refusal(text, skills)`, and when there is none `plan(turns)` (None: not asked),
         each planner asked for both in one round trip: the answers are the ones asked apart."""
         refusing = set(skills) - self.refusals_off
+        turns = with_meant(self.items, turns) if turns is not None else None
         best: dict[str, Any] | None = None
         for planner in self.items:
             planned = best is not None and best["calls"]  # later planners are not asked

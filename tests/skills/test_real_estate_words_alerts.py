@@ -71,3 +71,10 @@ def test_the_new_listing_alerts_are_the_saved_searchs_not_a_home() -> None:
     said = module("alerted").said_by_position
     assert said("mute the new match emails", ["new_match"]) == "mute the new match emails"
     assert said("open the new match", ["new_match"]) == "open number 1"
+
+
+def test_the_home_named_by_its_alert_is_meant_for_the_other_skills() -> None:
+    meant = module("meant").meant_home
+    said = "how much a month would the reduced house be"
+    assert meant(Conversation(text=said, alerted=alerted_homes(ALERTS))) == DROPPED
+    assert meant(Conversation(text="the monthly on the 2nd", alerted=alerted_homes(ALERTS))) is None

@@ -15,6 +15,7 @@ from tests.skills.real_estate_words import (
     ON_FIG_TRAIL,
     ON_OAK_LANE,
     ON_SCREEN,
+    PACKAGE,
     STRICT,
     WATCHING,
     Conversation,
@@ -290,3 +291,13 @@ def test_a_stop_with_to_before_the_verb_stops_the_watch() -> None:
     assert calls("please quit to track number 2", **ON_FIG_TRAIL) == [
         ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_102"})
     ]
+
+
+def test_the_home_named_by_its_watch_is_meant_for_the_other_skills() -> None:
+    turn = {
+        "text": "what would the house we're tracking run us per month",
+        "earlier": [{"type": "listings", "items": ON_FIG_TRAIL["last_results"]}],
+        "preferences": ON_FIG_TRAIL["preferences"],
+    }
+    assert PACKAGE.meant(turn) == [{"type": "detail", "items": [ON_FIG_TRAIL["last_results"][1]]}]
+    assert PACKAGE.meant({**turn, "text": "what would number 2 run us per month"}) is None

@@ -16,13 +16,24 @@ from .check import corrections, unasked_save, unknown_zpid
 from .conversation import Conversation, plan_for
 from .fair_housing import decline, protected_category
 from .hint_chips import follow_up_hints
+from .meant import meant_home
 from .plans import Ranking
 from .questions import question
 from .replies import describe_error, describe_results
 from .spelling import correct
 from .state import state_lines
 
-__all__ = ["PRIORITY", "answer", "check", "confirm", "hints", "plan", "refuse", "state_lines"]
+__all__ = [
+    "PRIORITY",
+    "answer",
+    "check",
+    "confirm",
+    "hints",
+    "meant",
+    "plan",
+    "refuse",
+    "state_lines",
+]
 
 PRIORITY = 50
 SKILL = "real_estate"
@@ -107,6 +118,13 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
         note = SIGN_IN  # the role does not bind the tools (a guest asked to save something)
     calls = [{"name": c.name, "args": c.args} for c in found.calls]
     return {"calls": calls, "note": note, "no_tools": found.no_tools}
+
+
+def meant(turn: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The home the message names by its watch or its alert, as a detail result the other
+    skills' planners may read (a payment for "the house I'm watching"); None when none."""
+    home = meant_home(conversation_of(turn))
+    return [{"type": "detail", "items": [home]}] if home is not None else None
 
 
 def answer(turn: dict[str, Any]) -> str | None:

@@ -573,3 +573,14 @@ def test_a_budget_said_as_what_we_can_only_spend_is_kept(text: str, budget: str)
 )
 def test_a_changed_budget_then_its_amount_made_so_is_kept(said: str, amount: str) -> None:
     assert calls(said, preferences=dict(AUSTIN_HOUSE)) == [kept("budget_max", amount)]
+
+
+@pytest.mark.parametrize(
+    ("said", "amount"),
+    [
+        ("please lower our budget by 40k", "$460,000"),
+        ("could you trim our budget by $25,000", "$475,000"),
+    ],
+)
+def test_a_remembered_budget_moved_by_an_amount_is_kept_moved(said: str, amount: str) -> None:
+    assert calls(said, preferences=dict(AUSTIN_HOUSE)) == [kept("budget_max", amount)]

@@ -284,3 +284,8 @@ def test_tell_me_more_of_it_is_no_likeness() -> None:
 )
 def test_a_mil_said_short_is_a_million(text: str, price_max: int) -> None:
     assert searched(text)["price_max"] == price_max
+
+
+def test_the_price_cap_on_screen_moved_by_an_amount_searches_with_the_cap_it_makes() -> None:
+    assert searched("bump it up by another 30 grand", **STRICT)["price_max"] == 480_000
+    assert searched("knock the max down by 50k", **STRICT)["price_max"] == 400_000

@@ -50,11 +50,13 @@ from __future__ import annotations
 
 from .alerted import on_screen_alerted
 from .arbitration import arbitrate
+from .cap_moved import cap_moved_to
 from .clauses import position_of
 from .comparative import picked_by_comparison
 from .courtesy import without_courtesy
 from .hint_chips import follow_up_hints
 from .market import around_the_home
+from .money import money_in
 from .plain_english import plain_english
 from .plans import Conversation, Plan, ToolRequest, words_of
 from .positions import positions_listed
@@ -89,6 +91,8 @@ def plan_for(conv: Conversation) -> Plan | None:
         conv = _courtesy_read_away(conv).read_as(plain_english)
         focused, searched = conv.focused, (conv.last_criteria or {}).get("location")
         conv = conv.read_as(lambda text: around_the_home(text, focused, searched))
+        cap = _cap_in_force(conv)
+        conv = conv.read_as(lambda text: cap_moved_to(text, cap))
     if conv.last_results and not card_click(conv.text):
         shown, kept = conv.last_results, conv.preferences
         conv = conv.read_as(lambda text: watched_by_position(text, kept, shown))
@@ -99,6 +103,15 @@ def plan_for(conv: Conversation) -> Plan | None:
         conv = conv.read_as(lambda text: picked_by_comparison(text, shown, conv.compared))
         conv = conv.read_as(lambda text: bounded_by_home(text, shown, conv.focused))
     return arbitrate(conv, _decided(conv), plan_as)
+
+
+def _cap_in_force(conv: Conversation) -> int | None:
+    """The price cap a move by an amount starts from: the search's on screen, else the
+    remembered budget."""
+    shown = (conv.last_criteria or {}).get("price_max") if conv.last_results else None
+    if isinstance(shown, int | float):
+        return int(shown)
+    return money_in(conv.preferences.get("budget_max", ""))
 
 
 def _courtesy_read_away(conv: Conversation) -> Conversation:

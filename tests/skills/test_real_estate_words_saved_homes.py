@@ -302,3 +302,11 @@ def test_asking_if_a_home_is_saved_is_answered_not_saved(said: str, answer: str)
 def test_asking_if_a_home_beats_the_saved_ones_is_no_question_of_saving() -> None:
     said = "is the 2nd one bigger than my saved ones"
     assert [n for n, _ in calls(said, **ON_FIG_TRAIL)] == ["compare_properties"]
+
+
+@pytest.mark.parametrize("said", ["un-favourite both of them please", "unstar all"])
+def test_every_saved_home_unsaved_by_the_verb_alone_removes_each(said: str) -> None:
+    assert named(said, **ON_FIG_TRAIL) == [
+        ("remove_saved_home", "101"),
+        ("remove_saved_home", "103"),
+    ]

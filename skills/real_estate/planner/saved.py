@@ -63,6 +63,8 @@ _LET_GO = re.compile(
 )
 """Letting a home go ("forget the first one", "we're no longer keen on #3"): a removal when the
 home it names is saved."""
+_UNSAVE = re.compile(r"\bun-?(?:save|favou?rite|star|heart|bookmark)\b")
+_EVERY = re.compile(r"\b(?:all|both|every(?: one|thing)?|each)\b")
 _REMOVE_ALL = re.compile(rf"\b(?:all|both|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
 _ASKED_TO = (
     r"\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
@@ -280,8 +282,10 @@ def _remove(
     if not (asked or _REMOVE.search(norm) or let_go):
         return None
     zpids = saved_zpids(prefs)
-    mentions_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm)
-    if mentions_saved and _REMOVE_ALL.search(norm):
+    unsaving = _UNSAVE.search(norm)  # "unsave both": the saved ones, named by the verb
+    mentions_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm) or unsaving
+    every = _REMOVE_ALL.search(norm) or (unsaving and _EVERY.search(norm))
+    if mentions_saved and every:
         if not zpids:
             return [], "You have no saved homes to remove."
         return [(REMOVE_SAVED_HOME, {"zpid": z}) for z in zpids], ""

@@ -78,3 +78,19 @@ def test_the_home_named_by_its_alert_is_meant_for_the_other_skills() -> None:
     said = "how much a month would the reduced house be"
     assert meant(Conversation(text=said, alerted=alerted_homes(ALERTS))) == DROPPED
     assert meant(Conversation(text="the monthly on the 2nd", alerted=alerted_homes(ALERTS))) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "answer"),
+    [
+        ("is the reduced house already being monitored", "Yes, I'm watching 9 Elm Dr"),
+        ("is the new one still being watched?", "No, I'm not watching 12 Oak St"),
+    ],
+)
+def test_asking_if_an_alerted_home_is_watched_is_answered_not_watched(
+    said: str, answer: str
+) -> None:
+    found = conversation.plan_for(
+        Conversation(text=said, alerted=alerted_homes(ALERTS), preferences={"watch_7002": "price"})
+    )
+    assert found is not None and found.calls == [] and found.note.startswith(answer)

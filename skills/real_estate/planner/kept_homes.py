@@ -34,9 +34,11 @@ _SAVED = re.compile(
 _WATCHED = re.compile(
     rf"{_OPENS}(?:am|are|is|was|were|did|have|do) (?:i|we|you)\b.*\b(?:watch(?:ing)?|"
     r"track(?:ing)?|monitor(?:ing)?|follow(?:ing)?|keeping (?:an eye|tabs) on)\b|"
-    rf"{_OPENS}(?:is|was)\b.*\b(?:(?:being )?(?:watched|tracked|monitored))\b"
+    rf"{_OPENS}(?:is|was)\b.*\b(?:(?:being|still|already) )+(?:watch|track|monitor)(?:ed)?\b|"
+    rf"{_OPENS}(?:is|was)\b.*\b(?:watched|tracked|monitored)\b"
 )
-"""Whether a home is watched: "am I tracking #2", "is the 2nd one being watched"."""
+"""Whether a home is watched: "am I tracking #2", "is the 2nd one being watched" (its past
+tense read as the spelling corrector leaves it: "being watch")."""
 _WEIGHED = re.compile(r"\bthan\b|\bcompar|\bvs\.?(?!\w)|\bversus\b|\bwhich\b")
 """A question that weighs a home against the saved ones is a comparison."""
 _THIS = re.compile(r"\b(?:it|this|that)(?: one| home| house| place| listing)?\b")

@@ -289,3 +289,9 @@ def test_a_mil_said_short_is_a_million(text: str, price_max: int) -> None:
 def test_the_price_cap_on_screen_moved_by_an_amount_searches_with_the_cap_it_makes() -> None:
     assert searched("bump it up by another 30 grand", **STRICT)["price_max"] == 480_000
     assert searched("knock the max down by 50k", **STRICT)["price_max"] == 400_000
+
+
+def test_a_cap_stretched_with_homes_on_screen_searches_them_again() -> None:
+    found = calls("could we stretch our max to 520", **STRICT)
+    assert [name for name, _ in found][-1] == "search_properties"
+    assert found[-1][1]["price_max"] == 520_000

@@ -129,8 +129,8 @@ _CHANGE_IT = re.compile(
 )
 """Asked to change a budget just said: the homes on screen are searched again with it."""
 _MOVE_THE_CAP = re.compile(
-    r"\b(?:bump|raise|push|increase|lift|nudge|up|lower|reduce|decrease|cut|drop|bring|move)"
-    r"(?: (?:it|that))?(?: down| up)? (?:my |our |the )?(?:budget|ceiling|cap|max(?:imum)?|"
+    r"\b(?:bump|raise|push|increase|lift|nudge|up|stretch|extend|lower|reduce|decrease|cut|drop|"
+    r"bring|move)(?: (?:it|that))?(?: down| up)? (?:my |our |the )?(?:budget|ceiling|cap|max(?:imum)?|"
     r"(?:max(?:imum)?|top) price|price (?:limit|cap|ceiling)|limit)\b|"
     r"\b(?:go|come|drop|bring it|take it|knock it|get it) down to\b"
 )

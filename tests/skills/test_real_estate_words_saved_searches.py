@@ -12,6 +12,7 @@ import json
 import pytest
 
 from tests.skills.real_estate_words import (
+    AUSTIN_HOUSE,
     ELM_STREET_SEARCH,
     ON_ELM_COVE,
     ON_ELM_STREET,
@@ -249,3 +250,13 @@ def test_the_saved_search_run_with_a_change_searches_with_the_change(
 ) -> None:
     found = calls(text, **SEARCH_SAVED)
     assert [name for name, _ in found] == ["search_properties"] and found[0][1][key] == value
+
+
+def test_an_alert_set_up_from_the_usual_criteria_saves_the_remembered_search() -> None:
+    found = calls("create an alert from our normal criteria", preferences=dict(AUSTIN_HOUSE))
+    assert found == [
+        (
+            "save_search",
+            {"criteria": {"location": "Austin", "property_type": "house", "price_max": 500000}},
+        )
+    ]

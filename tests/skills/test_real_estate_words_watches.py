@@ -301,3 +301,24 @@ def test_the_home_named_by_its_watch_is_meant_for_the_other_skills() -> None:
     }
     assert PACKAGE.meant(turn) == [{"type": "detail", "items": [ON_FIG_TRAIL["last_results"][1]]}]
     assert PACKAGE.meant({**turn, "text": "what would number 2 run us per month"}) is None
+
+
+def test_a_question_about_the_watched_home_near_a_stop_stops_nothing() -> None:
+    said = "how is the place we're tracking doing"
+    found = conversation.plan_for(
+        Conversation(text=said, intents=[("stop_watching", 0.6)], **ON_FIG_TRAIL)
+    )
+    assert found is None or "forget_search_criteria" not in [c.name for c in found.calls]
+
+
+def test_ending_it_all_stops_each_search_and_watch() -> None:
+    assert calls("please cancel it all", **ON_FIG_TRAIL) == [
+        ("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78745_house"}),
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_102"}),
+    ]
+
+
+def test_no_more_mails_said_as_a_learner_stops_the_saved_search() -> None:
+    assert calls("we no want mails about new condos anymore", **ON_FIG_TRAIL) == [
+        ("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78745_house"})
+    ]

@@ -67,6 +67,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             rf"\b(i|we|i'd|we'd|me) (want|wants|would like|like|need|wish) ({_VERBS})\b",
             r"\1 \2 to \3",
         ),
+        # "I no want more emails": the "don't" a learner says as "no"
+        (r"\b(i|we) no (want|need|like|wish)\b", r"\1 don't \2"),
         # "I am wanting to see": the want
         (r"\b(i|we) (?:am|are|'m|'re) wanting\b", r"\1 want"),
         # "please to save the 2nd": the "to" where none goes

@@ -81,7 +81,10 @@ _RUN_SAVED = re.compile(
 )
 _RUN_CHANGED = re.compile(r"\bsaved search\W+(?:but|with|except|only|minus|plus|and|in|for)\b")
 """The saved search run with a change said after it ("... but in pflugerville"): a search."""
-_REMEMBERED = re.compile(r"\bwhat you (?:remember|know)\b|\bmy (?:saved )?preferences\b")
+_REMEMBERED = re.compile(
+    r"\bwhat you (?:remember|know)\b|\b(?:my|our) (?:saved |usual |normal |default )?"
+    r"(?:preferences|prefs|criteria|settings)\b"
+)
 
 
 def plan_watch(
@@ -99,7 +102,10 @@ def plan_watch(
     if (asked := _saved_search_asked(text, norm, preferences)) is not None:
         return asked
     asks_kept = LIST.search(norm)  # "which houses am I tracking": a question, near a stop
-    stop = STOP.search(norm) or (intent in _STOPS and not (_asks_to_watch(norm) or asks_kept))
+    asks_of_it = _ASKS.search(norm)  # "what's going on with the house I'm watching": no stop
+    stop = STOP.search(norm) or (
+        intent in _STOPS and not (_asks_to_watch(norm) or asks_kept or asks_of_it)
+    )
     listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
     if (asks_kept or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
@@ -145,6 +151,8 @@ def plan_watch(
 
 
 _STOPS = ("stop_watching", "stop_saved_search")
+_ASKS = re.compile(r"^\W*(?:what|what'?s|whats|how|when|where|why|who|has|does|did)\b")
+"""A question, which the nearness of a stop alone does not make one."""
 
 
 def _saved_search_asked(text: str, norm: str, preferences: Mapping[str, str]) -> Planned:
@@ -156,7 +164,7 @@ def _saved_search_asked(text: str, norm: str, preferences: Mapping[str, str]) ->
     run_as_saved = _RUN_SAVED.search(norm) and not _RUN_CHANGED.search(norm)
     if run_as_saved and (saved := _saved_criteria(preferences)):
         return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
-    if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b", norm):
+    if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b|\balert\b|\bnotify\b", norm):
         return _save_search("", _remembered(preferences))
     return None
 
@@ -304,7 +312,8 @@ _A_WATCH = r"\bwatch(?:es)?\b|\bprice (?:alerts?|watch(?:es)?|drop alerts?)\b"
 """A watch named beside a search ("cancel the search and the price watch"): both stopped."""
 _EVERY_ALERT = re.compile(
     r"\b(?:all|every|each)(?: (?:of )?(?:my|our|the|these|those))? (?:alerts?|notifications?|"
-    r"emails?)\b"
+    r"emails?)\b|\b(?:stop|cancel|end|kill|delete|remove|(?:turn|switch) off)\s+(?:it\s+)?"
+    r"(?:all|everything)\W*$"
 )
 """Every alert stopped ("kill all alerts", "all of my notifications"): each search and watch."""
 _EMAILS = re.compile(r"\be-?mail\w*|\binbox\b")

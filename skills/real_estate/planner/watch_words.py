@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 _ENDING = r"(?:stop|quit|cancel|end|kill|disable|pause|(?:turn|switch|shut) off)"
-_ALERTS = r"(?:alerts?|notifications?|emails?|updates?|news)"
+_ALERTS = r"(?:alerts?|notifications?|e-?mails?|mails|updates?|news)"
 STOP = re.compile(
     rf"\b{_ENDING}\s+(?:watching|tracking|alerting|notifying|sending|monitoring|following|"
     r"emailing|texting|messaging|pinging|"
@@ -19,6 +19,7 @@ STOP = re.compile(
     r"\bno more (?:send|sending|tell|telling|notify|notifying|email|emailing) (?:me|us)\b|"
     rf"\b{_ENDING}\s+(?:all\s+)?(?:the |my |our |those |these )?(?:price )?watch(?:es|list)?\b|"
     r"\bunwatch\b|\bunsubscribe\b|"
+    rf"^\W*(?:please |pls |just )?{_ENDING}\s+(?:it\s+)?(?:all|everything)(?: please| pls)?\W*$|"
     r"\b(?:don'?t|do not|no need to) (?:watch|notify|alert|track|e-?mail|text|message|ping)\b|"
     rf"\b(?:don'?t|do not|no need to|never) (?:send|forward) (?:me|us)\b.*\b(?:{_ALERTS}|"
     r"listings|matches)\b|"

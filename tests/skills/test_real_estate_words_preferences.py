@@ -584,3 +584,11 @@ def test_a_changed_budget_then_its_amount_made_so_is_kept(said: str, amount: str
 )
 def test_a_remembered_budget_moved_by_an_amount_is_kept_moved(said: str, amount: str) -> None:
     assert calls(said, preferences=dict(AUSTIN_HOUSE)) == [kept("budget_max", amount)]
+
+
+@pytest.mark.parametrize(
+    ("said", "amount"),
+    [("my budget maxes out at 395", "$395,000"), ("our budget caps out at 440k", "$440,000")],
+)
+def test_a_budget_said_to_top_out_at_an_amount_is_kept(said: str, amount: str) -> None:
+    assert calls(said) == [kept("budget_max", amount)]

@@ -41,7 +41,7 @@ _MAX_BEFORE = re.compile(
     r"(?:nothing|none|not anything)(?: priced| that costs| costing)?"
     r" (?:over|above|beyond|more than|higher than)|"
     r"budget|afford|spend|(?:can|could) pay|ceiling|cap(?:ped)?(?: at)?|cap (?:it|that|them|the price) at|"
-    r"top out at|tops|price range|keep (?:it|the price|things) (?:to|at)|"
+    r"(?:tops?|max(?:es)?|caps?) out(?: at)?|tops|price range|keep (?:it|the price|things) (?:to|at)|"
     r"(?:go |come |bring it |take it )?(?:lower|cheaper)(?:\s*[,:;-]|(?=\s+(?:to|say|like)\b))|"
     r"(?:top|highest|max(?:imum)?) price|(?:price )?limit|"
     r"(?:stretch|go|goes|went) up to|stretch to|my max|our max|<=?|≤|"

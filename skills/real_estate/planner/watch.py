@@ -111,24 +111,10 @@ def plan_watch(
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
         return _stop(norm, shown, focused, preferences, intent == "stop_saved_search")
-    shows_home = re.search(r"\bshow\b", norm) and find_reference(norm)  # "show me #3 on friday"
-    seen = re.search(r"\b(?:see|book|view|check out)\b", norm) or shows_home
-    touring = TOUR.search(norm) or (TIMES.search(norm) and seen)
     pointed = find_reference(norm) or _IT.search(norm) or focused
-    watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit
-    looks = re.search(r"\b(?:see|look at)\b", norm)
-    only_looks = looks and not (touring or TIMES.search(norm))  # "I want see #4": its details
-    by_intent = intent == "request_tour" and not (watch_words or only_looks or asks_to_save(norm))
     saved = saved_zpids(preferences) if SAVED_LIST.search(norm) else []
-    if by_intent or (touring and (pointed or saved)):
-        if saved and not find_reference(norm):  # "visit both of my saved homes on saturday"
-            return tour_requests(text, norm, saved, timezone)
-        if several := tours_of_positions(text, norm, shown, timezone):
-            return several  # "visit 2 and 4 on sunday"
-        listing, why = _target(norm, shown, focused)
-        if listing is None:
-            return [], why
-        return tour_requests(text, norm, [str(listing["zpid"])], timezone)
+    if (tour := _tour(text, norm, shown, focused, saved, timezone, intent)) is not None:
+        return tour
     if asks_now(norm):
         return None
     future = re.search(  # not "since when is it for sale" nor "when was it sold": their past
@@ -148,6 +134,37 @@ def plan_watch(
     if _points_at_home(norm, focused, intent):
         return _watch_homes(norm, shown, focused)
     return _save_search(text, last_criteria)
+
+
+def _tour(
+    text: str,
+    norm: str,
+    shown: list[dict[str, Any]],
+    focused: dict[str, Any] | None,
+    saved: list[str],
+    timezone: str,
+    intent: str | None,
+) -> Planned:
+    """(tool calls, note) for a visit of a home (`saved`: the saved homes the message names);
+    None when the message asks for none."""
+    shows_home = re.search(r"\bshow\b", norm) and find_reference(norm)  # "show me #3 on friday"
+    seen = re.search(r"\b(?:see|book|view|check out)\b", norm) or shows_home
+    touring = TOUR.search(norm) or (TIMES.search(norm) and seen)
+    pointed = find_reference(norm) or _IT.search(norm) or focused
+    watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit
+    looks = re.search(r"\b(?:see|look at)\b", norm)
+    only_looks = looks and not (touring or TIMES.search(norm))  # "I want see #4": its details
+    by_intent = intent == "request_tour" and not (watch_words or only_looks or asks_to_save(norm))
+    if not (by_intent or (touring and (pointed or saved))):
+        return None
+    if saved and not find_reference(norm):  # "visit both of my saved homes on saturday"
+        return tour_requests(text, norm, saved, timezone)
+    if several := tours_of_positions(text, norm, shown, timezone):
+        return several  # "visit 2 and 4 on sunday"
+    listing, why = _target(norm, shown, focused)
+    if listing is None:
+        return [], why
+    return tour_requests(text, norm, [str(listing["zpid"])], timezone)
 
 
 _STOPS = ("stop_watching", "stop_saved_search")

@@ -7,11 +7,11 @@ a skill that never sees the watch."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agent_graph.planning.planner import Planner, SkillTurns
+from agent_graph.planning.planner import SkillTurns
 
 MEANT = "meant"
 """The planner function: `meant(turn) -> [result, ...] | None`, asked with its `plan` turn."""
@@ -39,13 +39,15 @@ class WithMeant:
         return self.turns.for_check(skill, reads)
 
 
-def with_meant(planners: Iterable[Planner], turns: SkillTurns) -> SkillTurns:
-    """`turns`, with what each planner that defines `meant` names shown to the others; the
-    same turns when none names anything."""
-    meant: list[tuple[str, dict[str, Any]]] = []
-    for planner in planners:
-        turn = turns.for_plan(planner.skill, planner.reads) if planner.has(MEANT) else None
-        said = planner.ask(MEANT, turn) if turn is not None else None
-        if isinstance(said, list):
-            meant.extend((planner.skill, r) for r in said if isinstance(r, dict) and "type" in r)
+def with_meant(said: Mapping[str, Any], turns: SkillTurns) -> SkillTurns:
+    """`turns`, with what each planner that was asked `meant` named (`said`, its answer by
+    skill, in the planners' order) shown to the others; the same turns when none names
+    anything."""
+    meant = [
+        (skill, result)
+        for skill, answer in said.items()
+        if isinstance(answer, list)
+        for result in answer
+        if isinstance(result, dict) and "type" in result
+    ]
     return WithMeant(turns, tuple(meant)) if meant else turns

@@ -46,7 +46,7 @@ from typing import Any
 from agent_graph.planning.cache import AnswerCache
 from agent_graph.planning.heard_plans import both_skills_plan, understood
 from agent_graph.planning.host import planner_file
-from agent_graph.planning.meant import with_meant
+from agent_graph.planning.meant import MEANT, with_meant
 from agent_graph.planning.planner import (
     Planner,
     SkillResults,
@@ -161,17 +161,27 @@ class Planners:
         self, text: str, skills: Iterable[str], turns: SkillTurns | None
     ) -> tuple[Refusal | None, dict[str, Any] | None]:
         """`refusal(text, skills)`, and when there is none `plan(turns)` (None: not asked),
-        each planner asked for both in one round trip: the answers are the ones asked apart."""
+        each planner asked for both in one round trip: the answers are the ones asked apart.
+        The planners that name items by what only they keep (`meant`) are asked first, their
+        refusal and plan in the same round trip, so naming costs none of its own."""
         refusing = set(skills) - self.refusals_off
-        turns = with_meant(self.items, turns) if turns is not None else None
+        first = self._naming_first(text, refusing, turns)
+        if turns is not None and first:
+            turns = with_meant(
+                {skill: said.get(MEANT) for skill, (said, _) in first.items()}, turns
+            )
         best: dict[str, Any] | None = None
         for planner in self.items:
             planned = best is not None and best["calls"]  # later planners are not asked
-            turn = self._plan_turn(planner, turns) if turns is not None and not planned else None
-            asks: dict[str, Any] = {"refuse": text} if planner.skill in refusing else {}
-            if turn is not None:
-                asks["plan"] = turn
-            said = planner.ask_many(asks)
+            if planner.skill in first:
+                said, turn = first[planner.skill]
+                if planned:  # asked ahead: a plan after an earlier one's calls is never read
+                    said, turn = {k: v for k, v in said.items() if k != "plan"}, None
+            else:
+                turn = (
+                    self._plan_turn(planner, turns) if turns is not None and not planned else None
+                )
+                said = planner.ask_many(self._asks(planner, text, refusing, turn))
             refused = said.get("refuse")
             if isinstance(refused, str) and refused.strip():
                 title = self.titles.get(planner.skill, planner.skill)
@@ -183,6 +193,34 @@ class Planners:
             both_skills_plan(self.items, self.understanding, turns) if turns is not None else None
         )
         return None, both or best
+
+    def _naming_first(
+        self, text: str, refusing: set[str], turns: SkillTurns | None
+    ) -> dict[str, tuple[dict[str, Any], dict[str, Any] | None]]:
+        """What each planner that defines `meant` and plans this turn says (with its plan turn),
+        asked before the others: `meant`, `refuse` and `plan` in one round trip. Its own plan
+        is made from the turn as it is (a planner never sees what it named itself)."""
+        first: dict[str, tuple[dict[str, Any], dict[str, Any] | None]] = {}
+        for planner in self.items:
+            if turns is None or not planner.has(MEANT):
+                continue
+            seen = turns.for_plan(planner.skill, planner.reads)
+            if seen is None:
+                continue
+            turn = understood(self.understanding, seen, planner.skill)
+            asks = {**self._asks(planner, text, refusing, turn), MEANT: seen}
+            first[planner.skill] = (planner.ask_many(asks), turn)
+        return first
+
+    @staticmethod
+    def _asks(
+        planner: Planner, text: str, refusing: set[str], turn: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        """A planner's refusal and plan asked in one round trip (each only when it applies)."""
+        asks: dict[str, Any] = {"refuse": text} if planner.skill in refusing else {}
+        if turn is not None:
+            asks["plan"] = turn
+        return asks
 
     def _plan_turn(self, planner: Planner, turns: SkillTurns) -> dict[str, Any] | None:
         turn = turns.for_plan(planner.skill, planner.reads)

@@ -5,9 +5,6 @@ turn."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from agent_graph.planning.meant import WithMeant, with_meant
 from agent_graph.planning.view import Facts, TurnView
 
@@ -21,21 +18,6 @@ TURN = TurnView(
 )
 KEPT = {"type": "detail", "items": [{"zpid": "2", "price": 400_000}]}
 READS = frozenset({"listings", "detail"})
-
-
-@dataclass(frozen=True)
-class _Naming:
-    """A planner stand-in that names `said` when asked `meant`."""
-
-    skill: str
-    said: Any
-    reads: frozenset[str] = frozenset()
-
-    def has(self, function: str) -> bool:
-        return function == "meant"
-
-    def ask(self, function: str, argument: Any) -> Any:
-        return self.said
 
 
 def test_a_result_another_planner_meant_is_its_last_earlier_result() -> None:
@@ -52,11 +34,10 @@ def test_the_planner_that_meant_it_and_one_not_reading_the_kind_see_the_turn_unc
 
 
 def test_planners_asked_for_what_they_mean_only_shape_the_plan_turns() -> None:
-    naming = [_Naming("keeper", [KEPT, "not a result"]), _Naming("pricer", None, READS)]
-    turns = with_meant(naming, TURN)  # type: ignore[arg-type]
+    turns = with_meant({"keeper": [KEPT, "not a result"], "pricer": None}, TURN)
     assert turns.for_plan("pricer", READS)["earlier"] == [SHOWN[1], KEPT]  # type: ignore[index]
     assert turns.for_answer("pricer", READS) == TURN.for_answer("pricer", READS)
 
 
 def test_when_no_planner_means_anything_the_turns_are_the_same() -> None:
-    assert with_meant([_Naming("keeper", None)], TURN) is TURN  # type: ignore[list-item]
+    assert with_meant({"keeper": None}, TURN) is TURN

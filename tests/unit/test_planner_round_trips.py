@@ -86,6 +86,31 @@ async def test_a_refusal_asked_with_the_plan_still_answers_alone(
     assert skills.calls == [] and trips == ["shop", "shop"]  # refuse + plan, then hints
 
 
+NAMING = (
+    PLANNER
+    + """
+def meant(turn):
+    return [{"type": "detail", "items": [{"id": "kept"}]}] if "kept" in turn["text"] else None
+"""
+)
+
+
+@pytest.mark.parametrize("message", ["find a lamp in the shop", "find the kept lamp"])
+async def test_a_planner_that_names_what_it_keeps_is_asked_it_in_the_same_round_trip(
+    message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planners = shop_planners(tmp_path, NAMING)
+    try:
+        services, skills = shop_services(planners, tmp_path)
+        turns = TurnRunner(build_graph(services), services.sanitizer)
+        trips = counted_round_trips(monkeypatch)
+        events = [e async for e in turns.events(TurnRequest("local", "s1", message))]
+        assert events[-1].type == "done" and skills.calls == [("find_item", {"q": "lamp"})]
+        assert trips == ["shop", "shop", "shop"]  # meant + refuse + plan, answer, hints
+    finally:
+        planners.close()
+
+
 HINTING = PLANNER.replace(
     'raise RuntimeError("no hints today")', 'return ["More lamps", "A desk", "Cheaper ones"]'
 )

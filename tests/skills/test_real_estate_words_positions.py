@@ -393,3 +393,11 @@ def test_a_price_no_home_on_screen_has_is_no_home_named() -> None:
     assert [name for name, _ in calls("the one for 700k", **ON_ELM_STREET)] != [
         "get_property_details"
     ]
+
+
+def test_a_superlative_one_with_nothing_shown_is_no_search_of_every_home() -> None:
+    for said in ["the priciest one", "which one is the smallest", "open the oldest one"]:
+        found = conversation.plan_for(Conversation(text=said))
+        assert found is not None and found.calls == [], said
+        assert "no results" in found.note, said
+    assert searched("the cheapest one in round rock")["location"] == "Round Rock"

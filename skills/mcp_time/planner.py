@@ -58,8 +58,15 @@ ALIASES = {
 """Places people name that are not in a time zone's name, and zones named by their common
 name or letters ("10am pacific", "PST", "4pm BST"); "central" and "mountain" only with "time"
 or as the message's last word ("10 am eastern is what in central")."""
-_LAST_ZONE = re.compile(r"\b(central|mountain)\W*$")
-_LAST_ZONES = {"central": "America/Chicago", "mountain": "America/Denver"}
+_SHORT_ZONES = {
+    "central": "America/Chicago", "mountain": "America/Denver", "pt": "America/Los_Angeles",
+    "mt": "America/Denver", "ct": "America/Chicago", "et": "America/New_York",
+}  # fmt: skip
+"""Zones said by a common word or two letters, read only right after a clock time ("8pm
+central", "8am PT") or as the message's last word ("... in central", "in ET")."""
+_SHORT = "|".join(_SHORT_ZONES)
+_LAST_ZONE = re.compile(rf"(?:\b(?:in|to)|\d|\d\s*[ap]m)\s+({_SHORT})\W*$|\b(central|mountain)\W*$")
+_ZONE_AFTER_CLOCK = re.compile(rf"\d\s*(?:[ap]m)?\s+({_SHORT})\b")
 _FROM = re.compile(r"\bfrom\W*$")
 """The place a conversion names after "from" is its source ("convert 2pm from Sydney to ...")."""
 _PART_OF_DAY = re.compile(
@@ -114,8 +121,9 @@ def _places(text: str) -> list[Place]:
     for city, zone in _zones().items():
         for match in re.finditer(rf"\b{re.escape(city)}\b", text):
             found.append((match.start(), match.end(), zone))
-    if last := _LAST_ZONE.search(text):
-        found.append((last.start(1), last.end(1), _LAST_ZONES[last.group(1)]))
+    for short in (*_ZONE_AFTER_CLOCK.finditer(text), *_LAST_ZONE.finditer(text)):
+        group = 1 if short.group(1) else 2
+        found.append((short.start(group), short.end(group), _SHORT_ZONES[short.group(group)]))
     return _outermost(found)
 
 

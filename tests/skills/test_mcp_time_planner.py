@@ -254,3 +254,17 @@ def test_conversions_said_with_zone_letters_or_what_is_that(
     text: str, args: tuple[str, str, str]
 ) -> None:
     assert _sides(text) == args
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("at 6am mountain what time is it in Rome", ("America/Denver", "06:00", "Europe/Rome")),
+        ("9pm central to Berlin time", ("America/Chicago", "21:00", "Europe/Berlin")),
+        ("what is 7am ET in PT", ("America/New_York", "07:00", "America/Los_Angeles")),
+    ],
+)
+def test_a_zone_said_by_a_short_word_right_after_the_clock_time(
+    text: str, args: tuple[str, str, str]
+) -> None:
+    assert _sides(text) == args

@@ -294,3 +294,14 @@ def test_a_seven_digit_amount_is_no_id() -> None:
 def test_a_fact_asked_by_any_chance_is_still_the_open_homes() -> None:
     for said in ["does it have solar panels by any chance", "any chance this one has a basement?"]:
         assert calls(said, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], said
+
+
+def test_a_street_said_without_its_kind_after_asking_about_a_home_is_an_address() -> None:
+    for said, address in [
+        ("tell me about 2200 Riverside", "2200 Riverside"),
+        ("details for 812 Pressler, please", "812 Pressler"),
+        ("look up 12000 Hwy 290 west", "12000 Hwy 290"),
+        ("anything on 4501 RR 620?", "4501 RR 620"),
+    ]:
+        assert calls(said) == [("get_property_details_by_address", {"address": address})], said
+    assert searched("tell me about 1800 sqft condos")["sqft_min"] == 1800

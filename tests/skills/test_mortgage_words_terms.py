@@ -234,3 +234,8 @@ def test_a_price_with_thousands_commas_is_no_rate() -> None:
         "price": 1_250_000,
         "rate_percent": 7,
     }
+
+
+def test_a_rate_dictated_in_digits_with_point() -> None:
+    assert args_of("monthly on 390k at 7 point 25 percent", [])["rate_percent"] == 7.25
+    assert args_of("what's the payment on 310k at 5 point 9", [])["rate_percent"] == 5.9

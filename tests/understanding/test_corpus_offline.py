@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.871}
+FLOORS = {"learn": 0.965, "heldout": 0.88}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -112,7 +112,10 @@ Both merged with the lead's (alerted and watched homes named, courtesy before a 
 1366/1371, held-out 314/359 (87.5%); the floor is 312 (0.869).
 Twentieth session (understand34, 19 learn cases: preferences remembered, details, ordinals, 16
 passing before): learn 1382/1390 -> 1385/1390 (99.6%), held-out 314/359 -> 315/359 (87.7%); the
-floor is 313 (0.871, two cases of margin)."""
+floor is 313 (0.871, two cases of margin).
+Twenty-first session (understand37, 24 learn cases: a person starting out or asking about one
+home, 22 passing before): learn 1433/1440 -> 1434/1440 (99.6%), held-out 315/359 -> 318/359
+(88.6%); the floor is 316 (0.88, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -38,11 +38,11 @@ today") is not a time question."""
 _CLOCK = re.compile(
     r"\b\d{1,2}(?::\d\d)\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|"
     r"\b\d{1,2}\s*(?:o'?clock\s*)?(?:in the (?:morning|afternoon|evening)|at night)\b|"
-    r"\b(?:it'?s|at) (?:noon|midnight)\b",
+    r"\b(?:it'?s|it is|at|is) (?:noon|midnight)\b|\b\d{1,2} o'?clock\b(?! (?:here|now)\b)",
     re.IGNORECASE,
 )
-"""A clock time in the question ("3pm", "8 in the evening", "when it's noon") makes it a
-conversion, which is not this skill's."""
+"""A clock time in the question ("3pm", "8 in the evening", "when it is noon", "9 o'clock
+Tokyo time") makes it a conversion, which is not this skill's."""
 _PLACE = re.compile(r"\b(?:in|at|for)\s+((?:[A-Z][\w'.-]*)(?:\s+[A-Z][\w'.-]*){0,2})")
 ALIASES = {
     "austin": "America/Chicago", "dallas": "America/Chicago", "houston": "America/Chicago",

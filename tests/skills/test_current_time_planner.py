@@ -124,6 +124,9 @@ def test_an_old_alias_of_a_zone_is_no_place() -> None:
     [
         "if it's 7 in the evening in Oslo what time is it in Lima",
         "when it's noon in Denver what time is it in Seoul",
+        "when it is midnight in Perth, what time in Oslo",
+        "9 o'clock Madrid time is what time in Boston",
+        "what time is midnight pacific in eastern time",
     ],
 )
 def test_a_clock_time_said_in_words_is_a_conversion_too(text: str) -> None:

@@ -212,3 +212,59 @@ def test_a_clock_said_as_mine_stays_the_source() -> None:
         "07:00",
         "Europe/Rome",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        (
+            "what time will it be in Oslo when it's 6pm in Denver",
+            ("America/Denver", "18:00", "Europe/Oslo"),
+        ),
+        (
+            "in Lisbon what time is it when it is 10am in Boston",
+            ("America/New_York", "10:00", "Europe/Lisbon"),
+        ),
+        (
+            "convert to Tokyo time from Paris, 9am",
+            ("Europe/Paris", "09:00", "Asia/Tokyo"),
+        ),
+    ],
+)
+def test_the_place_said_with_the_clock_time_is_the_source(
+    text: str, args: tuple[str, str, str]
+) -> None:
+    assert _sides(text) == args
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        (
+            "the webinar is 2pm CET, what is that in Denver",
+            ("Europe/Paris", "14:00", "America/Denver"),
+        ),
+        ("4:30pm BST is what in New York", ("Europe/London", "16:30", "America/New_York")),
+        ("11 am pacific is what in central", ("America/Los_Angeles", "11:00", "America/Chicago")),
+        ("7 o'clock Seoul time is what time in Miami", ("Asia/Seoul", "07:00", "America/New_York")),
+        ("when it is noon in Cairo, what time in Lima", ("Africa/Cairo", "12:00", "America/Lima")),
+    ],
+)
+def test_conversions_said_with_zone_letters_or_what_is_that(
+    text: str, args: tuple[str, str, str]
+) -> None:
+    assert _sides(text) == args
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("at 6am mountain what time is it in Rome", ("America/Denver", "06:00", "Europe/Rome")),
+        ("9pm central to Berlin time", ("America/Chicago", "21:00", "Europe/Berlin")),
+        ("what is 7am ET in PT", ("America/New_York", "07:00", "America/Los_Angeles")),
+    ],
+)
+def test_a_zone_said_by_a_short_word_right_after_the_clock_time(
+    text: str, args: tuple[str, str, str]
+) -> None:
+    assert _sides(text) == args

@@ -183,3 +183,12 @@ def test_a_change_of_the_last_estimates_terms_said_as_a_verb(
 ) -> None:
     args = args_of(said, [LISTINGS, ESTIMATE])
     assert subset(args, {"price": 0, **wanted}) == {"price": 425_000, **wanted}, said
+
+
+def test_a_down_payment_said_of_the_open_or_a_named_home_asks_its_payment() -> None:
+    for said in ["and if we put 40k down?", "suppose we did 15% down"]:
+        args = payment_of(said, [DETAIL])
+        assert args is not None and args["price"] == HOME["price"], said
+    args = payment_of("25 percent down on the third one", [LISTINGS])
+    assert args is not None and args["price"] == 480_000
+    assert payment_of("we have 40k saved for the down payment", []) is None

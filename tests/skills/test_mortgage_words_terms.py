@@ -215,3 +215,27 @@ def test_a_rate_said_first_after_an_estimate_is_a_what_if() -> None:
             "price": 425_000,
             "rate_percent": 7.2 if "7.2" in said else 7.5,
         }, said
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"),
+    [
+        ("what's the monthly on 520k at 7,25%", 7.25),
+        ("payment for 310000, 5,9 percent", 5.9),
+        ("run the numbers: 415k, 10% down, 6.85", 6.85),
+    ],
+)
+def test_a_rate_with_a_decimal_comma_or_said_last_without_percent(text: str, rate: float) -> None:
+    assert args_of(text, [])["rate_percent"] == rate
+
+
+def test_a_price_with_thousands_commas_is_no_rate() -> None:
+    assert subset(args_of("payment on 1,250,000 at 7%", []), {"price": 0, "rate_percent": 0}) == {
+        "price": 1_250_000,
+        "rate_percent": 7,
+    }
+
+
+def test_a_rate_dictated_in_digits_with_point() -> None:
+    assert args_of("monthly on 390k at 7 point 25 percent", [])["rate_percent"] == 7.25
+    assert args_of("what's the payment on 310k at 5 point 9", [])["rate_percent"] == 5.9

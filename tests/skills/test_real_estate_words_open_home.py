@@ -268,3 +268,40 @@ def test_a_home_at_a_number_and_street_name_without_its_kind_is_an_address(
 )
 def test_a_home_at_an_amount_is_no_address(text: str) -> None:
     assert module("refs").typed_address(text) is None
+
+
+def test_a_bare_id_asked_about_in_a_new_conversation_opens_that_home() -> None:
+    for said in ["could you show me 24841703", "24841703 info please", "#24841703"]:
+        assert calls(said) == [("get_property_details", {"zpid": "24841703"})], said
+    said = "got zpid 24841703 from a friend, what's it like?"
+    assert calls(said) == [("get_property_details", {"zpid": "24841703"})]
+
+
+def test_a_bare_id_compared_or_liked_in_a_new_conversation() -> None:
+    assert calls("anything similar to 24841703") == [
+        ("search_properties", {"like_zpid": "24841703"})
+    ]
+    assert calls("compare 24841703 with 29478461") == [
+        ("compare_properties", {"zpids": ["24841703", "29478461"]})
+    ]
+
+
+def test_a_seven_digit_amount_is_no_id() -> None:
+    assert searched("show me condos under 1,250,000")["price_max"] == 1_250_000
+    assert searched("homes in austin for about 1200000")["price_min"] == 1_080_000
+
+
+def test_a_fact_asked_by_any_chance_is_still_the_open_homes() -> None:
+    for said in ["does it have solar panels by any chance", "any chance this one has a basement?"]:
+        assert calls(said, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], said
+
+
+def test_a_street_said_without_its_kind_after_asking_about_a_home_is_an_address() -> None:
+    for said, address in [
+        ("tell me about 2200 Riverside", "2200 Riverside"),
+        ("details for 812 Pressler, please", "812 Pressler"),
+        ("look up 12000 Hwy 290 west", "12000 Hwy 290"),
+        ("anything on 4501 RR 620?", "4501 RR 620"),
+    ]:
+        assert calls(said) == [("get_property_details_by_address", {"address": address})], said
+    assert searched("tell me about 1800 sqft condos")["sqft_min"] == 1800

@@ -393,3 +393,23 @@ def test_a_price_no_home_on_screen_has_is_no_home_named() -> None:
     assert [name for name, _ in calls("the one for 700k", **ON_ELM_STREET)] != [
         "get_property_details"
     ]
+
+
+def test_a_superlative_one_with_nothing_shown_is_no_search_of_every_home() -> None:
+    for said in ["the priciest one", "which one is the smallest", "open the oldest one"]:
+        found = conversation.plan_for(Conversation(text=said))
+        assert found is not None and found.calls == [], said
+        assert "no results" in found.note, said
+    assert searched("the cheapest one in round rock")["location"] == "Round Rock"
+
+
+def test_moving_on_to_a_home_by_its_bare_number() -> None:
+    for said, zpid in [("skip to 4", "904"), ("ok and 2", "902"), ("how about 5?", "905")]:
+        assert named(said, **ON_SCREEN) == [("get_property_details", zpid)], said
+    assert searched("how about 4 bedrooms", **ON_SCREEN)["beds_min"] == 4
+
+
+def test_a_home_said_to_be_at_a_position_or_expanded() -> None:
+    said = "tell me about the listing which is third"
+    assert named(said, **ON_SCREEN) == [("get_property_details", "903")]
+    assert named("expand 2", **ON_SCREEN) == [("get_property_details", "902")]

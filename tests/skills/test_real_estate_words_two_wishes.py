@@ -267,3 +267,20 @@ def test_a_clause_asking_to_watch_is_no_stop_though_ranked_near_one() -> None:
 def test_a_colon_starts_the_wishes_after_a_home_named() -> None:
     said = "we are keen on the 3rd: bookmark it and then set up a visit"
     assert named(said, **ON_SCREEN) == [("save_home", "903"), ("request_tour", "903")]
+
+
+def test_putting_the_open_home_aside_keeps_nothing() -> None:
+    """Even when the platform ranks the aside nearest to keeping a home."""
+    ranking = module("plans").Ranking
+    for said, aside, zpid in [
+        ("skip it, open the 2nd", "skip it", "902"),
+        ("nope, not this one. show me #1", "nope, not this one", "901"),
+    ]:
+        near_save = ranking(aside, intents=[("save_home", 0.6)], learned=[("save_home", 0.6)])
+        found = named(said, **IN_VIEW, parts=(near_save,))
+        assert found == [("get_property_details", zpid)], said
+
+
+def test_going_on_to_another_home_after_a_wish_opens_it() -> None:
+    said = "bookmark this one and then move on to the next one"
+    assert named(said, **IN_VIEW) == [("save_home", "904"), ("get_property_details", "905")]

@@ -7,6 +7,8 @@ my dog?" and "which is more good"."""
 
 from __future__ import annotations
 
+import pytest
+
 from agent_graph.graph.tool_choice import INTENT_FLOOR
 from agent_graph.memory.embeddings import embed
 from agent_graph.understanding.intents import load_intents
@@ -21,6 +23,7 @@ from tests.skills.real_estate_words import (
     details,
     module,
     named,
+    searched,
 )
 
 spelling = module("spelling")
@@ -108,3 +111,20 @@ def test_a_learners_words_for_pets_and_for_better_are_read_as_meant() -> None:
     assert calls("the 1st or the 3rd, which is more good", **ON_SCREEN) == [
         ("compare_properties", {"zpids": ["901", "903"]})
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "town"),
+    [
+        ("3 bed homes in liberty hils", "Liberty Hill"),
+        ("condos around georgetwon under 300k", "Georgetown"),
+        ("anything in roundrock?", "Round Rock"),
+        ("houses near bastorp", "Bastrop"),
+    ],
+)
+def test_a_town_said_with_a_slip_is_that_town(said: str, town: str) -> None:
+    assert searched(said)["location"] == town
+
+
+def test_words_after_in_that_are_no_town_stay_none() -> None:
+    assert "location" not in searched("houses with a pool in the backyard")

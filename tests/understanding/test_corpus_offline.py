@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.874}
+FLOORS = {"learn": 0.965, "heldout": 0.88}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -116,7 +116,10 @@ floor is 313 (0.871, two cases of margin).
 Twenty-first session (understand36, 25 learn cases on what a person keeps, 21 passing before;
 the lead's five failures fixed, a planner's `meant` home shown to the other planners): learn
 1432/1441 -> 1441/1441 (100%), held-out 315/359 -> 316/359 (88.0%); the floor is 314 (0.874,
-two cases of margin)."""
+two cases of margin).
+Twenty-first session (understand37, 24 learn cases: a person starting out or asking about one
+home, 22 passing before): learn 1433/1440 -> 1434/1440 (99.6%), held-out 315/359 -> 318/359
+(88.6%); the floor is 316 (0.88, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -108,6 +108,14 @@ def _asks_home_cost(text: str, earlier: list[dict[str, Any]]) -> bool:
     return about and on_screen(earlier) is not None
 
 
+def _down_on_a_home(text: str, earlier: list[dict[str, Any]], stated: dict[str, Any]) -> bool:
+    """A down payment said of the open home or a shown one named ("what if I put 50k down",
+    "20% down on the third one"): only a loan has one, so it asks that home's payment."""
+    if not {"down_payment", "down_payment_percent"} & set(stated):
+        return False
+    return on_screen(earlier) is not None or names_a_home(text, earlier)
+
+
 def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str, Any]:
     """The last estimate's inputs, for "what if I put 10% down?"."""
     args: dict[str, Any] = {
@@ -187,6 +195,7 @@ def _payment_args(
     asks_cost = bool(_PAYMENT.search(text)) or ("cost" in text and bool(stated))
     asks_cost = asks_cost or (intended and bool(stated))
     asks_cost = asks_cost or _asks_home_cost(text, earlier) or _same_again(text, previous)
+    asks_cost = asks_cost or _down_on_a_home(text, earlier, stated)
     price = MONEY.search(HOA.sub("", DOWN_AMT.sub("", text))) if asks_cost else None
     what_if = (
         previous and previous.get("kind") == "payment" and (_WHAT_IF.search(text) or asks_cost)

@@ -40,11 +40,13 @@ _BARE_RATE = re.compile(
     r"\b(?:rates?|interest)(?: rates?)?"
     r"(?: (?:is|are|was|were|of|at|would be|becomes?|go(?:es)?|went|drops?|dropped|falls?|fell|"
     r"rises?|rose|down|up|to|around|about|roughly|like))*"
-    rf"\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})"
+    rf"\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})|"
+    r"(?<![\d$.,])(\d{1,2}\.\d{1,3})\s*[?.!]*\s*$"
 )
 """A rate without "%": a number after "at" ("at 6.25", "at seven"), after "make it" or "how
-about" ("make it 6.2"), or after "rate" or "interest" ("what if the rate was 7", "if rates
-drop to 5.5", "rates are around seven"); 20 at most."""
+about" ("make it 6.2"), after "rate" or "interest" ("what if the rate was 7", "if rates
+drop to 5.5", "rates are around seven"), or a number with decimals ending the message
+("mortgage 280000, 20 down, 6.25"); 20 at most."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)|(?<!at )\b(10|15|20|30|40)[- ]fixed\b")
 """A term: "30 year", "15yr", "a 30 fixed"."""
 MONTHLY = re.compile(
@@ -84,7 +86,7 @@ def stated_terms(text: str) -> dict[str, Any]:
     elif "down_payment_percent" not in args and (m := _BARE_DOWN.search(text)):
         args["down_payment_percent"] = float(m.group(1))
     if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
-        said = m.group(1) or m.group(2) or m.group(3)
+        said = next(group for group in m.groups() if group)
         if (rate := float(SPOKEN.get(said) or said)) <= MAX_RATE:
             args["rate_percent"] = rate
     if m := _TERM.search(text):

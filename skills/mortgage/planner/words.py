@@ -47,6 +47,12 @@ is left alone: it is asked about as a term), a price as a bare number of six
 or seven digits ("400,000" too) or in millions, a down payment said before its amount ("put
 down 50 grand", "down payment 15%") and a payment's limit as an amount a month ("payments
 under 2,000"), written as the rules below read them."""
+_DIGITS_POINT = re.compile(r"(?<![\d.,])(\d{1,2}) point (\d{1,3})\b")
+"""A rate dictated in digits ("6 point 5"): "6.5"."""
+_DECIMAL_COMMA = re.compile(
+    r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s*(?:%|percent|pct)|\s+(?:interest|rate)\b)"
+)
+"""A rate written with a decimal comma, as much of the world writes it ("6,5%"): "6.5%"."""
 _DOLLARS = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|bucks|usd)\b")
 """'450,000 dollars' is written '$450,000' before the amounts are read."""
 _THOUSANDS = re.compile(
@@ -89,6 +95,7 @@ def plain_words(text: str) -> str:
     """Lower-cased text with typos and spoken numbers written the usual way."""
     text = _SPOKEN_AMOUNT.sub(_spoken_amount, _DIGIT_HUNDREDS.sub(r"\g<1>00", text.lower()))
     text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text)
+    text = _DIGITS_POINT.sub(r"\1.\2", _DECIMAL_COMMA.sub(r"\1.\2", text))
     text = loan_words(_DOLLARS.sub(r"$\1", text))
     for typo, word in (*_TYPOS, *_SAID_OTHERWISE):
         text = re.sub(typo, word, text)

@@ -43,7 +43,8 @@ _WISH_START = (
     r"arrange|watch|track|follow|monitor|notify|alert|let me know|compare|remember|forget|look|search|open|"
     r"list|send|check|stop|see|visit|what|what's|whats|how|is|are|does|when|whether|put|bookmark|"
     r"subscribe|ping|flag|email|remind|tour|fill (?:me|us) in|pull (?:up|it up)|walk (?:me|us) through|"
-    r"stick|stash|dig up|take|cross|bump|(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
+    r"stick|stash|dig up|take|cross|bump|go (?:on |back )?to|move on to|skip to|jump to|"
+    r"(?:can|could|may) (?:we|i|my \w+ (?:and|&) i))\b"
 )
 _SPLIT = re.compile(
     rf"(?:,\s*|\s+)(?:and\s+)?(?:then|also|secondly|after that)\s+|"
@@ -146,9 +147,20 @@ def only_positions(text: str, next_clause: str) -> bool:
     return bool(_POSITIONS_ONLY.match(text) and _BACK.search(next_clause))
 
 
+_DISMISSED = re.compile(
+    r"^\W*(?:(?:nah|no|nope|meh|hmm|ok|okay|ugh)\W+)*(?:"
+    r"skip (?:it|this(?: one)?|that(?: one)?)|not (?:this|that) one|pass(?: on (?:it|this one|that one))?|"
+    r"(?:this|that) one'?s? (?:not for (?:me|us)|a no))\W*$",
+    re.IGNORECASE,
+)
+"""A clause that only puts the home in view aside ("skip this one", "nah, not this one"): no
+wish of its own, least of all to keep it ("forget that one" may drop a preference)."""
+
+
 def only_feels(text: str) -> bool:
-    """A clause that only says how one feels ("we're so excited!!", "wow, this is great")."""
-    return bool(_FEELING.match(text))
+    """A clause that only says how one feels ("we're so excited!!", "wow, this is great") or
+    puts the home in view aside ("skip this one")."""
+    return bool(_FEELING.match(text) or _DISMISSED.match(text))
 
 
 def homes_of(plan: Plan) -> list[str]:

@@ -81,7 +81,8 @@ _NOT_ITS_FACTS = re.compile(
     r"\b(?:other|others|ones|homes|houses|places|listings|instead|cheaper|bigger|similar|like|"
     r"payments?|monthly|mortgage|afford|down|(?<!tax )rate|loan|interest|tour|visit|see it|save|watch|"
     r"compare|versus|vs|search|show|find|look for|else|anything|something|"
-    r"any(?! (?:good |nice |decent )?(?:schools?|parks?|shops|stores|restaurants|bus|transit)\b)|"
+    r"any(?! (?:good |nice |decent )?(?:schools?|parks?|shops|stores|restaurants|bus|transit)\b"
+    r"| chance\b)|"
     r"(?:house|home|one|place|listing|condo) with)\b"
 )
 """Words of another wish: homes other than this one, its payment, a visit, keeping it."""
@@ -229,11 +230,19 @@ def referenced_home(conv: Conversation) -> Plan | None:
         if conv.focused is not None:
             return Plan([details(str(conv.focused["zpid"]))])
         if match := ZPID.search(conv.norm):
-            return Plan([details(match.group(1))])
-    if ref is None or not (conv.last_results or not parsed.asks_anything()):
+            return Plan([details(match.group(1) or match.group(2))])
+    if ref is None or not (conv.last_results or not parsed.asks_anything() or _picks_unshown(conv)):
         return None
     listing, why = resolve(ref, conv.last_results)
     return Plan([details(str(listing["zpid"]))]) if listing else Plan([], why)
+
+
+def _picks_unshown(conv: Conversation) -> bool:
+    """ "the cheapest one", "which one is biggest" with nothing shown and no search said: one of
+    the homes on screen, of which there are none yet (no search of every home by price)."""
+    ref = find_reference(conv.text)
+    said = set(conv.parsed.criteria) & _ANOTHER_SEARCH
+    return ref is not None and ref.superlative is not None and not conv.last_results and not said
 
 
 def asked_of_home_in_view(conv: Conversation) -> Plan | None:

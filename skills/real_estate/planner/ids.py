@@ -14,16 +14,29 @@ from .watch import asks_watch_or_tour
 
 ZPID = re.compile(
     r"\b(?:zpids?|ids?|homes?|listings?|propert(?:y|ies)|houses?|"
-    r"(?:details?|info|specs|look ?up|pull up|open)(?: (?:on|for|about))?)\s*#?:?\s*(\d{7,10})\b"
+    r"(?:details?|info|specs|look ?up|pull up|open|show(?: me| us)?|see|view|check(?: out)?|compare|"
+    r"similar to|(?:tell (?:me|us)|know|more|anything) about)(?: (?:on|for|about))?)"
+    r"\s*#?:?\s*(\d{7,10})\b(?![,.]\d)"
+    r"|^\W*#?(\d{7,10})(?:\s*(?:details?|info|specs|please|pls|plz))*\W*$"
 )
-"""An id said as a home's: after "zpid", "home", "listing" or a word asking its details."""
-ZPID_DIGITS = re.compile(r"(?<![\d$,.])\d{7,10}(?![\d,])")
+"""An id said as a home's: after "zpid", "home", "listing" or a word asking its details, a
+comparison or homes like it ("show me 58187214", "homes similar to 58187214"), or alone with
+at most "details" after it ("58187214 details pls")."""
+ZPID_DIGITS = re.compile(r"(?<![\d$,.])\d{7,10}(?!\d|[,.]\d)")
+"""Seven to ten digits, not part of an amount ("1,250,000"); a comma after it ends it."""
 _ANY_ID = re.compile(
     r"\b(?:zpid|(?:home|property|listing) id)\b\s*(?:#|:)?\s*([\w-]+)"
     r"|\bid\b\s*(?:(?:#|:)\s*([\w-]+)|(\w*\d[\w-]*))"
 )
 """An id said as one: after "zpid" or "home id", or after a bare "id" when marked (#, :) or
 holding a digit ("id like to see it" is "I'd like")."""
+
+
+_HOMES_LIKE = re.compile(
+    r"\bsimilar\b|\b(?:homes?|houses?|condos?|ones?|places?|listings?|something|anything|"
+    r"more|others?|stuff) like\b"
+)
+"""Homes like one asked ("houses like zpid ..."), not "what's it like"."""
 
 
 def unknown_id(conv: Conversation) -> Plan | None:
@@ -54,6 +67,6 @@ def typed_ids(conv: Conversation) -> Plan | None:
     ids = list(dict.fromkeys(ZPID_DIGITS.findall(conv.norm)))
     if re.search(r"\bcompare\b|\bvs\.?\b|\bversus\b", conv.norm) and len(ids) >= 2:
         return Plan([ToolRequest(COMPARE, {"zpids": ids[:5]})])
-    if re.search(r"\blike\b|\bsimilar\b", conv.norm) or conv.intent == "similar_homes":
+    if _HOMES_LIKE.search(conv.norm) or conv.intent == "similar_homes":
         return Plan([ToolRequest(SEARCH, {"like_zpid": ids[0]})])
     return Plan([details(i) for i in ids[:5]])

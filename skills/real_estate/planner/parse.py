@@ -20,6 +20,7 @@ from .money import budget_restated, take_prices
 from .reading import Words
 from .spelling import correct
 from .spoken import digits
+from .towns import misspelt_town
 from .wishes import PLACES as WISH_PLACES
 from .wishes import take_wishes
 from .wording import DATA_CITIES, NEARBY_CITIES
@@ -287,6 +288,9 @@ def _take_location(words: Words, p: Parsed, original: str) -> None:
         return
     if cities:
         c["location"] = _CITY_NAMES[re.sub(r",?\s+(?:tx|texas)$", "", cities[0].group())]
+        return
+    if town := misspelt_town(original):
+        c["location"] = town
         return
     match = re.search(
         r"(?<!not )\b[Ii]n\s+(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2}?)(?:,?\s+(?P<st>[A-Z]{2}))?\b",

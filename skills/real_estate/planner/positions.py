@@ -51,7 +51,7 @@ _NOT_AMOUNT = (
 _ONE_HOME_VERBS = (
     r"save|add|put|keep|bookmark|star|favou?rite|unsave|un-save|remove|delete|watch|track|"
     r"details?|info|open|tour|viewing|showing|visit|pull up|bring up|check out|look at|"
-    r"keep an eye|keep tabs|monitor|take|cross|strike|book|see"
+    r"keep an eye|keep tabs|monitor|take|cross|strike|book|see|expand"
 )
 """Wishes about one home that may name it by a bare number ("add 3 to my list")."""
 _COURTESY_AT_END = r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|then|again|for me|for us))+\s*(?=[.!?]*\s*$)"
@@ -90,6 +90,16 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "the last one",
         ),
         (rf"\b({ORD}) (?:one )?from the top\b", r"the \1"),
+        (  # "the house that's fourth", "the listing which is 2nd on the list"
+            rf"\b(?:the )?(?:one|home|house|listing|place) (?:that'?s|that is|which is|thats) (?:the )?"
+            rf"({ORD})\b",
+            r"the \1 one",
+        ),
+        (  # "go to 7", "and 8", "what about 3?": moving on to a home by its bare number
+            rf"^(\W*(?:(?:ok|okay|so|then|now),? )*(?:(?:go|move|skip|jump|switch)(?: on| back| over)?"
+            rf" to|on to|what about|how about|and)) (?!one\b)({NUMW})\s*[.!?]?\s*$",
+            r"\1 number \2",
+        ),
         (rf"\b(?:number|no\.?|#)\s*({'|'.join(ORDINALS)})\b", r"the \1"),  # "number eighth"
         (
             rf"\b(?:the one )?(?:in |at )?(?:the )?(?:house|home|item|spot|slot|position|entry|"

@@ -39,6 +39,21 @@ _HOME_AT = re.compile(
 )
 """A home said to be at a number and a street's name without its kind ("the house at 1500
 South Lamar", "a place on 910 Red River")."""
+_ASKED_AT = re.compile(
+    r"\b(?:(?:tell (?:me|us)|know|info(?:rmation)?|details?|more|anything|specs) (?:about|on|for)|"
+    r"look up|pull up|bring up|check out|what(?:'s| is|s) (?:up )?with)\s+"
+    r"(?P<num>\d{2,6})(?P<words>(?:\s+(?!(?:a|an|the|per|in|and|is|what|how|or|to)\b)[a-z][\w.'-]*){1,3})"
+    r"(?=\s*(?:[,.?!]|$|\b(?:in|and|is|what|how|for|please|pls)\b))",
+    re.I,
+)
+"""A street said without its kind after words asking about one home ("tell me about 1600
+Barton Springs", "details on 507 Oltorf")."""
+_ROAD_NUMBER = re.compile(
+    r"\b(?P<num>\d{2,6})\s+(?:fm|rr|cr|ranch road|county road|farm to market(?: road)?|"
+    r"state highway|sh|us|hwy|highway|i-?35)(?:\s*\d{1,4})?\b(?!\s*(?:k\b|%|bed|bath|sq))",
+    re.I,
+)
+"""A road named by its number ("9000 FM 1826", "12000 Hwy 290")."""
 _NOT_A_STREET_NAME = re.compile(
     r"\b(?:month|mo|monthly|percent|down|acres?|sqft|sq|ft|thousand|grand|bucks|tops|less|more|ish)\b",
     re.I,
@@ -146,6 +161,8 @@ def typed_address(text: str) -> str | None:
         *_STREET.finditer(text),
         *_LETTER_STREET.finditer(text),
         *_HOME_AT.finditer(text),
+        *_ROAD_NUMBER.finditer(text),
+        *_ASKED_AT.finditer(text),
     ]:
         words = match.groupdict().get("words") or ""
         if _NOT_STREET_WORDS.search(words) or _NOT_A_STREET_NAME.search(words):

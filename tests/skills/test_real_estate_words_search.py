@@ -284,3 +284,30 @@ def test_tell_me_more_of_it_is_no_likeness() -> None:
 )
 def test_a_mil_said_short_is_a_million(text: str, price_max: int) -> None:
     assert searched(text)["price_max"] == price_max
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [
+        ("townhomes in manor for two hundred sixty thousand", 260_000),
+        ("a condo, we have three hundred and ten thousand to work with", 310_000),
+        ("homes in 78748 two ninety thousand", 290_000),
+        ("condos in 78704 less than three forty", 340_000),
+        ("houses in manor not more than two eighty five", 285_000),
+        ("we could spend three sixty on a house in austin", 360_000),
+        ("2 bed condos in 78702 three ninety max", 390_000),
+        ("houses in austin one point four million tops", 1_400_000),
+        ("austin homes under a million and a half", 1_500_000),
+    ],
+)
+def test_a_price_dictated_in_words_is_the_ceiling(text: str, price_max: int) -> None:
+    """Amounts said as a person dictates them: with a magnitude word they are money even with no
+    price word beside them; "three forty" is hundreds of thousands beside a price word."""
+    assert searched(text)["price_max"] == price_max
+
+
+def test_a_count_dictated_in_words_stays_a_count() -> None:
+    found = searched("two thousand square feet houses in manor, three fifty max")
+    assert (found["sqft_min"], found["price_max"]) == (2000, 350_000)
+    assert "price_max" not in searched("houses in austin built after two thousand ten")
+    assert "price_max" not in searched("4 bed homes in manor with two fifty acres")

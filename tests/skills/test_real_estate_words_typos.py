@@ -7,6 +7,8 @@ my dog?" and "which is more good"."""
 
 from __future__ import annotations
 
+import pytest
+
 from agent_graph.graph.tool_choice import INTENT_FLOOR
 from agent_graph.memory.embeddings import embed
 from agent_graph.understanding.intents import load_intents
@@ -108,3 +110,24 @@ def test_a_learners_words_for_pets_and_for_better_are_read_as_meant() -> None:
     assert calls("the 1st or the 3rd, which is more good", **ON_SCREEN) == [
         ("compare_properties", {"zpids": ["901", "903"]})
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "zpid"),
+    [
+        ("open number too", "902"),
+        ("whats the story on number for", "904"),
+        ("details for number to please", "902"),
+        ("number won looks nice, more about it", "901"),
+        ("bring up number fiv", "905"),
+    ],
+)
+def test_a_position_dictated_as_it_sounds_is_that_position(said: str, zpid: str) -> None:
+    """ "number too", "number for": a count after "number" heard as its homophone."""
+    assert calls(said, **ON_SCREEN) == details(zpid)
+
+
+def test_a_homophone_after_number_that_is_no_position_is_left_alone() -> None:
+    assert module("positions").positions_said("whats the number to call") == (
+        "whats the number to call"
+    )

@@ -215,3 +215,21 @@ def test_a_rate_said_first_after_an_estimate_is_a_what_if() -> None:
             "price": 425_000,
             "rate_percent": 7.2 if "7.2" in said else 7.5,
         }, said
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [
+        ("what's the payment on three twenty five, 10% down", 325_000),
+        ("monthly for a place of five ninety with fifteen percent down", 590_000),
+        ("mortgage on two seventy five thousand at 6%", 275_000),
+    ],
+)
+def test_a_price_dictated_short_is_hundreds_of_thousands(text: str, price: int) -> None:
+    args = payment_of(text, [])
+    assert args is not None and args["price"] == price
+
+
+def test_a_rate_dictated_after_at_is_no_price() -> None:
+    args = payment_of("payment on 400k at six and a half percent", [])
+    assert args is not None and args["price"] == 400_000 and args["rate_percent"] == 6.5

@@ -393,3 +393,29 @@ def test_a_price_no_home_on_screen_has_is_no_home_named() -> None:
     assert [name for name, _ in calls("the one for 700k", **ON_ELM_STREET)] != [
         "get_property_details"
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "planned"),
+    [
+        (
+            "keep an eye on the price of 3 for me",
+            [("watch_home", {"zpid": "903", "watch": "price"})],
+        ),
+        ("track the price for 2", [("watch_home", {"zpid": "902", "watch": "price"})]),
+        ("save no 4", [("save_home", {"zpid": "904"})]),
+        ("open no 2 please", [("get_property_details", {"zpid": "902"})]),
+    ],
+)
+def test_a_bare_number_after_a_homes_price_or_no_is_its_position(
+    said: str, planned: list[tuple[str, dict[str, object]]]
+) -> None:
+    """ "the price of 3", "save no 4": a home named by its bare number after what is said of
+    it, or after "no" as a learner or a dictation writes "No. 4"."""
+    assert calls(said, **ON_SCREEN) == planned
+
+
+def test_no_before_a_count_is_still_none() -> None:
+    assert [name for name, _ in calls("homes with no 2 story", **ON_SCREEN)] == [
+        "search_properties"
+    ]

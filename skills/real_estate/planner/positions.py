@@ -119,6 +119,15 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
             r"\1 number \2",
         ),
+        (  # "save no 4", "open no 2": "No. 4" written without its dot
+            rf"\b({_ONE_HOME_VERBS}) no (\d{{1,2}})\b{_NOT_AMOUNT}",
+            r"\1 number \2",
+        ),
+        (  # "watch the price of 3", "the price on 4": a home's price named by its bare number
+            rf"\b((?:price|cost|value|status) (?:of|on|for)) (\d{{1,2}})\b{_NOT_AMOUNT}"
+            r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
+            r"\1 number \2",
+        ),
         (  # "info 4th pls", "details second": a home's facts asked by its position alone
             rf"\b(info|details?|specs?|stats|facts)\s+(?:the\s+)?((?:{ORD})(?: one)?)\b(?!\s*(?:of|and)\b)",
             r"\1 on the \2",

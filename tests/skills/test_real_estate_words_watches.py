@@ -20,7 +20,10 @@ from tests.skills.real_estate_words import (
     Conversation,
     calls,
     conversation,
+    module,
 )
+
+plain_english = module("plain_english").plain_english
 
 
 def test_told_the_second_the_price_moves_watches_the_home_in_view() -> None:
@@ -252,3 +255,19 @@ def test_a_home_no_longer_wanted_before_a_stop_only_names_it() -> None:
     assert calls(said, **WATCHING) == [
         ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["not watch more the house two please", "please do not track anymore number 2"],
+)
+def test_a_learners_stop_said_with_not_and_more_stops_the_watch(said: str) -> None:
+    assert calls(said, **WATCHING) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]
+
+
+def test_not_showing_more_than_a_count_is_no_stop() -> None:
+    assert plain_english("do not show me more than 3 bedrooms") == (
+        "do not show me more than 3 bedrooms"
+    )

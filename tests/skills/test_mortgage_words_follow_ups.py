@@ -183,3 +183,17 @@ def test_a_change_of_the_last_estimates_terms_said_as_a_verb(
 ) -> None:
     args = args_of(said, [LISTINGS, ESTIMATE])
     assert subset(args, {"price": 0, **wanted}) == {"price": 425_000, **wanted}, said
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["fill me in about 2 and what would it run per month", "more on 2, and whats it a month"],
+)
+def test_a_home_asked_about_by_its_bare_number_is_the_one_whose_payment_is_asked(
+    said: str,
+) -> None:
+    assert args_of(said)["price"] == 425_000
+
+
+def test_a_count_asked_about_is_no_home() -> None:
+    assert args_of("tell me about 3 bedroom homes, whats the monthly on 500k")["price"] == 500_000

@@ -311,3 +311,20 @@ def test_a_count_dictated_in_words_stays_a_count() -> None:
     assert (found["sqft_min"], found["price_max"]) == (2000, 350_000)
     assert "price_max" not in searched("houses in austin built after two thousand ten")
     assert "price_max" not in searched("4 bed homes in manor with two fifty acres")
+
+
+@pytest.mark.parametrize(
+    ("text", "location"),
+    [
+        ("3 bed homes in georgetwon under 400k", "Georgetown"),
+        ("condos near cedar prak", "Cedar Park"),
+        ("houses in Leandr with a pool", "Leander"),
+        ("anything in drippng springs", "Dripping Springs"),
+    ],
+)
+def test_a_town_misspelt_where_a_place_goes_is_that_town(text: str, location: str) -> None:
+    assert searched(text)["location"] == location
+
+
+def test_a_word_near_a_town_but_not_where_a_place_goes_stays() -> None:
+    assert parse("a leaner budget, houses in austin").criteria["location"] == "Austin"

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.871}
+FLOORS = {"learn": 0.965, "heldout": 0.877}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -112,7 +112,10 @@ Both merged with the lead's (alerted and watched homes named, courtesy before a 
 1366/1371, held-out 314/359 (87.5%); the floor is 312 (0.869).
 Twentieth session (understand34, 19 learn cases: preferences remembered, details, ordinals, 16
 passing before): learn 1382/1390 -> 1385/1390 (99.6%), held-out 314/359 -> 315/359 (87.7%); the
-floor is 313 (0.871, two cases of margin)."""
+floor is 313 (0.871, two cases of margin).
+Twenty-first session (understand38, how people write: 25 learn cases in dictated, typos, two
+wishes and non-native voices, 22 passing before): learn 1433/1441 -> 1436/1441, held-out
+315/359 -> 317/359 (88.3%); the floor is 315 (0.877, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

@@ -192,3 +192,17 @@ def test_a_down_payment_said_of_the_open_or_a_named_home_asks_its_payment() -> N
     args = payment_of("25 percent down on the third one", [LISTINGS])
     assert args is not None and args["price"] == 480_000
     assert payment_of("we have 40k saved for the down payment", []) is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["fill me in about 2 and what would it run per month", "more on 2, and whats it a month"],
+)
+def test_a_home_asked_about_by_its_bare_number_is_the_one_whose_payment_is_asked(
+    said: str,
+) -> None:
+    assert args_of(said)["price"] == 425_000
+
+
+def test_a_count_asked_about_is_no_home() -> None:
+    assert args_of("tell me about 3 bedroom homes, whats the monthly on 500k")["price"] == 500_000

@@ -239,3 +239,21 @@ def test_a_price_with_thousands_commas_is_no_rate() -> None:
 def test_a_rate_dictated_in_digits_with_point() -> None:
     assert args_of("monthly on 390k at 7 point 25 percent", [])["rate_percent"] == 7.25
     assert args_of("what's the payment on 310k at 5 point 9", [])["rate_percent"] == 5.9
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [
+        ("what's the payment on three twenty five, 10% down", 325_000),
+        ("monthly for a place of five ninety with fifteen percent down", 590_000),
+        ("mortgage on two seventy five thousand at 6%", 275_000),
+    ],
+)
+def test_a_price_dictated_short_is_hundreds_of_thousands(text: str, price: int) -> None:
+    args = payment_of(text, [])
+    assert args is not None and args["price"] == price
+
+
+def test_a_rate_dictated_after_at_is_no_price() -> None:
+    args = payment_of("payment on 400k at six and a half percent", [])
+    assert args is not None and args["price"] == 400_000 and args["rate_percent"] == 6.5

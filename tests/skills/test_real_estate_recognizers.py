@@ -237,7 +237,7 @@ def test_asking_back_only_when_the_message_is_nearest_to_this_skill() -> None:
 
 def test_spoken_amounts_and_zip_codes_read_as_digits() -> None:
     said = "two bedrooms in seventy eight seven oh four under four hundred thousand"
-    assert spoken.digits(said) == "two bedrooms in 78704 under 400000"
+    assert spoken.digits(said) == "two bedrooms in 78704 under 400,000"
     assert spoken.digits("the second one, one bedroom") == "the second one, one bedroom"
 
 

@@ -413,3 +413,29 @@ def test_a_home_said_to_be_at_a_position_or_expanded() -> None:
     said = "tell me about the listing which is third"
     assert named(said, **ON_SCREEN) == [("get_property_details", "903")]
     assert named("expand 2", **ON_SCREEN) == [("get_property_details", "902")]
+
+
+@pytest.mark.parametrize(
+    ("said", "planned"),
+    [
+        (
+            "keep an eye on the price of 3 for me",
+            [("watch_home", {"zpid": "903", "watch": "price"})],
+        ),
+        ("track the price for 2", [("watch_home", {"zpid": "902", "watch": "price"})]),
+        ("save no 4", [("save_home", {"zpid": "904"})]),
+        ("open no 2 please", [("get_property_details", {"zpid": "902"})]),
+    ],
+)
+def test_a_bare_number_after_a_homes_price_or_no_is_its_position(
+    said: str, planned: list[tuple[str, dict[str, object]]]
+) -> None:
+    """ "the price of 3", "save no 4": a home named by its bare number after what is said of
+    it, or after "no" as a learner or a dictation writes "No. 4"."""
+    assert calls(said, **ON_SCREEN) == planned
+
+
+def test_no_before_a_count_is_still_none() -> None:
+    assert [name for name, _ in calls("homes with no 2 story", **ON_SCREEN)] == [
+        "search_properties"
+    ]

@@ -295,3 +295,47 @@ def test_a_cap_stretched_with_homes_on_screen_searches_them_again() -> None:
     found = calls("could we stretch our max to 520", **STRICT)
     assert [name for name, _ in found][-1] == "search_properties"
     assert found[-1][1]["price_max"] == 520_000
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [
+        ("townhomes in manor for two hundred sixty thousand", 260_000),
+        ("a condo, we have three hundred and ten thousand to work with", 310_000),
+        ("homes in 78748 two ninety thousand", 290_000),
+        ("condos in 78704 less than three forty", 340_000),
+        ("houses in manor not more than two eighty five", 285_000),
+        ("we could spend three sixty on a house in austin", 360_000),
+        ("2 bed condos in 78702 three ninety max", 390_000),
+        ("houses in austin one point four million tops", 1_400_000),
+        ("austin homes under a million and a half", 1_500_000),
+    ],
+)
+def test_a_price_dictated_in_words_is_the_ceiling(text: str, price_max: int) -> None:
+    """Amounts said as a person dictates them: with a magnitude word they are money even with no
+    price word beside them; "three forty" is hundreds of thousands beside a price word."""
+    assert searched(text)["price_max"] == price_max
+
+
+def test_a_count_dictated_in_words_stays_a_count() -> None:
+    found = searched("two thousand square feet houses in manor, three fifty max")
+    assert (found["sqft_min"], found["price_max"]) == (2000, 350_000)
+    assert "price_max" not in searched("houses in austin built after two thousand ten")
+    assert "price_max" not in searched("4 bed homes in manor with two fifty acres")
+
+
+@pytest.mark.parametrize(
+    ("text", "location"),
+    [
+        ("3 bed homes in georgetwon under 400k", "Georgetown"),
+        ("condos near cedar prak", "Cedar Park"),
+        ("houses in Leandr with a pool", "Leander"),
+        ("anything in drippng springs", "Dripping Springs"),
+    ],
+)
+def test_a_town_misspelt_where_a_place_goes_is_that_town(text: str, location: str) -> None:
+    assert searched(text)["location"] == location
+
+
+def test_a_word_near_a_town_but_not_where_a_place_goes_stays() -> None:
+    assert parse("a leaner budget, houses in austin").criteria["location"] == "Austin"

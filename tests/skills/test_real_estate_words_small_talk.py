@@ -165,3 +165,24 @@ def test_a_word_taking_in_the_answer_before_a_wish_is_read_away(
     text: str, tool: str, zpid: str
 ) -> None:
     assert calls(text, **ON_SCREEN) == [(tool, {"zpid": zpid})]
+
+
+@pytest.mark.parametrize(
+    ("text", "planned"),
+    [
+        (
+            "bookmark the fourth and um open the first",
+            [("save_home", {"zpid": "904"}), ("get_property_details", {"zpid": "901"})],
+        ),
+        ("erm save number two", [("save_home", {"zpid": "902"})]),
+        ("can you, uh, watch the third one", [("watch_home", {"zpid": "903", "watch": "any"})]),
+    ],
+)
+def test_a_hesitation_dictated_inside_a_wish_is_read_away(
+    text: str, planned: list[tuple[str, dict[str, Any]]]
+) -> None:
+    assert calls(text, **ON_SCREEN) == planned
+
+
+def test_an_amount_in_millions_written_mm_keeps_its_suffix() -> None:
+    assert calls("condos in 78704 under 1.2 mm", **ON_SCREEN)[0][1]["price_max"] == 1_200_000

@@ -11,8 +11,9 @@ import pytest
 
 from agent_graph.graph.tool_choice import INTENT_FLOOR
 from agent_graph.memory.embeddings import embed
-from agent_graph.understanding.intents import load_intents
+from agent_graph.understanding.intents import declared, load_intents
 from agent_graph.understanding.matcher import IntentMatcher
+from agent_graph.understanding.spelling import spelt
 from tests.skills.real_estate_fakes import SKILL_DIR
 from tests.skills.real_estate_words import (
     IN_VIEW,
@@ -128,3 +129,60 @@ def test_a_town_said_with_a_slip_is_that_town(said: str, town: str) -> None:
 
 def test_words_after_in_that_are_no_town_stay_none() -> None:
     assert "location" not in searched("houses with a pool in the backyard")
+
+
+@pytest.mark.parametrize(
+    ("said", "zpid"),
+    [
+        ("open number too", "902"),
+        ("whats the story on number for", "904"),
+        ("details for number to please", "902"),
+        ("number won looks nice, more about it", "901"),
+        ("bring up number fiv", "905"),
+    ],
+)
+def test_a_position_dictated_as_it_sounds_is_that_position(said: str, zpid: str) -> None:
+    """ "number too", "number for": a count after "number" heard as its homophone."""
+    assert calls(said, **ON_SCREEN) == details(zpid)
+
+
+def test_a_homophone_after_number_that_is_no_position_is_left_alone() -> None:
+    assert module("positions").positions_said("whats the number to call") == (
+        "whats the number to call"
+    )
+
+
+_DECLARED = declared([("real_estate", SKILL_DIR)]).spelling["real_estate"]
+
+
+@pytest.mark.parametrize(
+    ("said", "planned"),
+    [
+        (
+            "whats the diffrence between the secnd and the thrid",
+            [("compare_properties", {"zpids": ["902", "903"]})],
+        ),
+        ("the one at the bottm, more on it", details("905")),
+        ("open resutl four", details("904")),
+    ],
+)
+def test_the_skills_declared_words_misspelt_are_read_as_meant(
+    said: str, planned: list[tuple[str, dict[str, object]]]
+) -> None:
+    """A slip of a word the skill lists under `spelling:` is read as that word before any
+    recognizer reads the message, as the platform hands it to the planner."""
+    assert calls(spelt(said, _DECLARED), **ON_SCREEN) == planned
+    assert calls(spelt("does this one have a basment", _DECLARED), **IN_VIEW) == details("904")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["any chance you could help", "who do I contact", "I forgot the address", "nine hundred"],
+)
+def test_everyday_words_beside_the_declared_ones_are_kept(said: str) -> None:
+    assert spelt(said, _DECLARED) == said
+
+
+def test_a_price_dictated_with_a_slip_is_read_whole() -> None:
+    said = spelt("houses in manor under three hunderd and twetny thousand", _DECLARED)
+    assert searched(said)["price_max"] == 320_000

@@ -21,7 +21,10 @@ from tests.skills.real_estate_words import (
     Conversation,
     calls,
     conversation,
+    module,
 )
+
+plain_english = module("plain_english").plain_english
 
 
 def test_told_the_second_the_price_moves_watches_the_home_in_view() -> None:
@@ -322,3 +325,19 @@ def test_no_more_mails_said_as_a_learner_stops_the_saved_search() -> None:
     assert calls("we no want mails about new condos anymore", **ON_FIG_TRAIL) == [
         ("forget_search_criteria", {"entry_type": "SEARCH", "key": "search_78745_house"})
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["not watch more the house two please", "please do not track anymore number 2"],
+)
+def test_a_learners_stop_said_with_not_and_more_stops_the_watch(said: str) -> None:
+    assert calls(said, **WATCHING) == [
+        ("forget_search_criteria", {"entry_type": "WATCH", "key": "watch_902"})
+    ]
+
+
+def test_not_showing_more_than_a_count_is_no_stop() -> None:
+    assert plain_english("do not show me more than 3 bedrooms") == (
+        "do not show me more than 3 bedrooms"
+    )

@@ -13,11 +13,13 @@ _NAMED_BY_NUMBER = re.compile(
 )
 """'listing 3', 'house 2': a position, unless a count follows ('house 2 blocks away')."""
 _OPENED_BY_NUMBER = re.compile(
-    r"\b(open(?: up)?|look at|pull up|bring up|check out|details (?:of|on|for)|info (?:on|for)) "
+    r"\b(open(?: up)?|look at|pull up|bring up|check out|details (?:of|on|for)|info (?:on|for)|"
+    r"more (?:on|about)|(?:tell (?:me|us)|fill (?:me|us) in) about) "
     r"(\d{1,2})\b(?! ?(?:bed|bath|br\b|ba\b|stor|car|acre|k\b|%|percent|years?|yrs?|blocks?|"
     r"miles?|min|more|homes?|houses?|results?|listings?|options?))"
 )
-"""'open 6', 'details of 3': a shown home opened by its bare number, its payment asked after."""
+"""'open 6', 'details of 3', 'tell me about 2': a shown home opened or asked about by its bare
+number, its payment asked after."""
 _TOP = re.compile(r"\btop (?:one|home|house|listing)\b|\b(?:one|home|house) (?:at|on) the top\b")
 _BOTTOM = re.compile(
     r"\bbottom (?:one|home|house|listing)\b|\b(?:one|home|house) (?:at|on) the bottom\b"

@@ -81,8 +81,10 @@ def _spoken_amount(match: re.Match[str]) -> str:
     if not {"hundred", "thousand"} & set(words) or words[0] not in _NUMBER_WORDS:
         return match.group(0)  # "twenty five percent"; "450 thousand" is read as digits
     total = current = 0
-    for word in words:
-        if word == "hundred":
+    for before, word in zip(["", *words], words, strict=False):
+        if word in _TENS and before in _UNITS and 0 < current < 10:
+            current = current * 100 + _NUMBER_WORDS[word]  # "two seventy five thousand"
+        elif word == "hundred":
             current = max(current, 1) * 100
         elif word == "thousand":
             total, current = total + max(current, 1) * 1000, 0
@@ -91,9 +93,24 @@ def _spoken_amount(match: re.Match[str]) -> str:
     return f"${total + current}" if "thousand" in words else f"{total + current}"
 
 
+_SAID_PRICE = re.compile(
+    rf"\b(on|for|of|costs?|priced at|price is|worth|buy(?:ing)?)\s+(?:a |an )?"
+    rf"({'|'.join(_UNITS[:9])})[ -]({'|'.join(_TENS)})(?:[ -]({'|'.join(_UNITS[:9])}))?\b"
+    r"(?!\s*(?:percent|%|years?|yrs?|a month|per month|monthly|down|hundred|thousand)\b)"
+)
+"""'the payment on three twenty five': a price said short, in hundreds of thousands."""
+
+
+def _said_price(match: re.Match[str]) -> str:
+    units = _NUMBER_WORDS[match.group(4)] if match.group(4) else 0
+    hundreds = _NUMBER_WORDS[match.group(2)] * 100 + _NUMBER_WORDS[match.group(3)] + units
+    return f"{match.group(1)} ${hundreds}k"
+
+
 def plain_words(text: str) -> str:
     """Lower-cased text with typos and spoken numbers written the usual way."""
     text = _SPOKEN_AMOUNT.sub(_spoken_amount, _DIGIT_HUNDREDS.sub(r"\g<1>00", text.lower()))
+    text = _SAID_PRICE.sub(_said_price, text)
     text = _THOUSANDS.sub(lambda m: f"${_SPOKEN.get(m.group(1), m.group(1))}k", text)
     text = _DIGITS_POINT.sub(r"\1.\2", _DECIMAL_COMMA.sub(r"\1.\2", text))
     text = loan_words(_DOLLARS.sub(r"$\1", text))

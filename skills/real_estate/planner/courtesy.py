@@ -1,7 +1,8 @@
 """Courtesy around a wish read away before the wish is read: a greeting, a filler or "quick
 question:" before it ("hi, so ...", "hello again. ...", "ok so um, ..."), thanks or a smile after
-it ("... thanks!", "... thank you so much", "... cheers :)"). A message that is only courtesy is
-left whole, for the small-talk recognizer."""
+it ("... thanks!", "... thank you so much", "... cheers :)"), and a hesitation said anywhere, as
+a dictated message keeps it ("save the third one and uh show me the fifth"). A message that is
+only courtesy is left whole, for the small-talk recognizer."""
 
 from __future__ import annotations
 
@@ -32,6 +33,10 @@ _OPENING = re.compile(
 begin the wish itself ("ok so we drove past ...", "great schools matter")."""
 _CLOSING = re.compile(rf"(?:[\s,;-]*\b(?:{_THANKS})\b|[\s,;-]*{_SMILE})+[\s.!]*$", re.I)
 _WORD = re.compile(r"[a-z0-9#$]", re.I)
+_HESITATION = re.compile(
+    r"(?<![\w'])(?:,\s*)?\b(?:u+m+|u+h+m*|e+r+m*|e+h+m+|hmm+)\b(?:\s*,)?(?![\w'])", re.I
+)
+"""'um', 'uh', 'erm', 'hmm' anywhere, with the commas a dictation puts around them."""
 
 
 def without_courtesy(text: str) -> str:
@@ -39,8 +44,9 @@ def without_courtesy(text: str) -> str:
     said ("hi", "thanks so much!")."""
     if small_talk_kind(text.lower()) is not None:
         return text
-    inner = _OPENING.sub("", text)
-    if inner != text:  # "hi, so 4th?": a "so" after a greeting begins no wish
+    said = re.sub(r"\s{2,}", " ", _HESITATION.sub(" ", text)).strip()
+    inner = _OPENING.sub("", said)
+    if inner != said:  # "hi, so 4th?": a "so" after a greeting begins no wish
         inner = re.sub(r"^(?:so|um+|uh+|like)\s+", "", inner, flags=re.I)
     inner = _CLOSING.sub("", inner)
     return inner.strip() if _WORD.search(inner) else text

@@ -28,6 +28,10 @@ _BEFORE_A_POSITION = (
     r"before|below|above|with|and|or|than|for|then|is|vs|versus|abt|bout|whats|what's|mean|if|"
     r"from|tell|give|want|not"
 )
+_GERUND = {
+    "follow": "following", "watch": "watching", "track": "tracking", "monitor": "monitoring",
+    "send": "sending", "show": "showing", "alert": "alerting", "notify": "notifying",
+}  # fmt: skip
 _SUPERLATIVE = (
     r"cheapest|priciest|most expensive|least expensive|biggest|largest|smallest|newest|oldest|"
     r"closest|nearest"
@@ -69,6 +73,14 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         # "I no want more emails": the "don't" a learner says as "no"
         (r"\b(i|we) no (want|need|like|wish)\b", r"\1 don't \2"),
+        # "please not follow more the price", "not send me more alerts": a wish that stops
+        (
+            r"\b(?:do )?not (?:(follow|watch|track|monitor|send|show|alert|notify)(?: me)?"
+            r"(?: (?:more|anymore|any more|no more))(?!\s+(?:than|then|expensive|of|homes?|houses?|"
+            r"results?|listings?|condos?|options?|properties|\d))|(?:more|anymore|any more) "
+            r"(follow|watch|track|monitor|send|show|alert|notify))\b",
+            lambda m: f"stop {_GERUND[(m.group(1) or m.group(2)).lower()]}",
+        ),
         # "I am wanting to see": the want
         (r"\b(i|we) (?:am|are|'m|'re) wanting\b", r"\1 want"),
         # "please to save the 2nd": the "to" where none goes

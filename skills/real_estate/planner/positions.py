@@ -56,6 +56,17 @@ _ONE_HOME_VERBS = (
 """Wishes about one home that may name it by a bare number ("add 3 to my list")."""
 _COURTESY_AT_END = r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|then|again|for me|for us))+\s*(?=[.!?]*\s*$)"
 """Courtesy words that close a message, left out where a position is read."""
+_SOUNDS_LIKE_COUNT = {
+    "too": "two", "won": "one", "tree": "three", "fore": "four", "fiv": "five", "sevn": "seven",
+    "ate": "eight", "nien": "nine", "to": "two", "for": "four",
+}  # fmt: skip
+_SOUNDS_LIKE = re.compile(
+    r"\bnumber (too|won|tree|fore|fiv|sevn|ate|nien|(?:to|for)(?=\s*(?:$|[?.!,;:]|(?:and|or|also|"
+    r"then|too|please|pls|plz|is|has|looks?|seems?|was|this|tomorrow|today|in person|for (?:me|us)"
+    r")\b)))\b"
+)
+"""A position dictated as it sounds ("number too", "number for"): "to" and "for" only where
+they end what names the home ("the number to call" stays)."""
 _UP_OR_DOWN = (
     r"(?:(?:that'?s |that is |which is |sitting |all the way |right |way )*(?:up |down )?)"
 )
@@ -115,6 +126,15 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (  # "add 3 to my favorites", "unsave 5": a number right after a wish about one home
             rf"\b({_ONE_HOME_VERBS})(?: for| of| on)?(?: both)? (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
+            r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
+            r"\1 number \2",
+        ),
+        (  # "save no 4", "open no 2": "No. 4" written without its dot
+            rf"\b({_ONE_HOME_VERBS}) no (\d{{1,2}})\b{_NOT_AMOUNT}",
+            r"\1 number \2",
+        ),
+        (  # "watch the price of 3", "the price on 4": a home's price named by its bare number
+            rf"\b((?:price|cost|value|status) (?:of|on|for)) (\d{{1,2}})\b{_NOT_AMOUNT}"
             r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
             r"\1 number \2",
         ),
@@ -234,9 +254,11 @@ def _ordinal_typos(norm: str) -> str:
 
 
 def positions_said(norm: str) -> str:
-    """`norm` with positions said in other words ("house 4", "the fith one", "second from the
-    bottom", "2nd" alone) written as the references read them ("number 4", "the fifth one")."""
-    norm = _ordinal_typos(norm)
+    """`norm` with positions said in other words ("house 4", "the fith one", "number too",
+    "second from the bottom", "2nd" alone) written as the references read them ("number 4", "the fifth one")."""
+    norm = _SOUNDS_LIKE.sub(
+        lambda m: f"number {_SOUNDS_LIKE_COUNT[m.group(1)]}", _ordinal_typos(norm)
+    )
     for pattern, said in _POSITION_WORDS:
         norm = pattern.sub(said, norm)
     return _NUMBER_LIST.sub(_numbers_listed, norm)

@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.877}
+FLOORS = {"learn": 0.965, "heldout": 0.883}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).

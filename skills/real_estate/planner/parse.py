@@ -7,7 +7,6 @@ so later ones never read the same words twice: the "3" of "3 bedrooms" is never 
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +20,7 @@ from .money import budget_restated, take_prices
 from .reading import Words
 from .spelling import correct
 from .spoken import digits
-from .towns import misspelt_town
+from .towns import towns_spelt
 from .wishes import PLACES as WISH_PLACES
 from .wishes import take_wishes
 from .wording import DATA_CITIES, NEARBY_CITIES
@@ -80,39 +79,10 @@ def normalize(text: str) -> str:
     t = text.lower().translate(
         {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-", 0x2014: "-", 0xA0: " "}
     )
-    t = budget_restated(digits(_towns_spelt(correct(t))))
+    t = budget_restated(digits(towns_spelt(correct(t))))
     t = re.sub(r"\bhalf an? (?:million|mill?)\b", "500k", t)
     t = re.sub(r"\b(?:a|one) (?:million|mill?)\b", "1 million", t)  # "under a mil"
     return re.sub(r"\s+", " ", t).strip()
-
-
-_PLACE_BEFORE = re.compile(r"\b(?:in|near|around|to|at|from|of|by|location|area|town|city)\s+$")
-
-
-def _town_meant(said: str) -> str | None:
-    """The town of the data or nearby that `said` (lower case, as many words as the town) is
-    a slip of: same first letter, close spelling (difflib ratio >= 0.85), five letters or more."""
-    if said in _CITY_NAMES or len(said) < 5:
-        return None
-    near = difflib.get_close_matches(said, _CITY_NAMES, n=1, cutoff=0.85)
-    return near[0] if near and near[0][0] == said[0] else None
-
-
-def _towns_spelt(text: str) -> str:
-    """`text` (lower case) with a town misspelt where a place goes ("in georgetwon", "near
-    cedar prak") written as the town, so it is read as one."""
-    for size in (2, 1):
-        words = text.split(" ")
-        for i in range(len(words) - size, -1, -1):
-            said = " ".join(words[i : i + size]).strip(",.!?")
-            if not _PLACE_BEFORE.search(" ".join(words[:i]) + " "):
-                continue
-            if (town := _town_meant(said)) is not None:
-                words[i : i + size] = [
-                    town + words[i + size - 1][len(words[i + size - 1].rstrip(",.!?")) :]
-                ]
-        text = " ".join(words)
-    return text
 
 
 def to_number(word: str) -> float:
@@ -318,9 +288,6 @@ def _take_location(words: Words, p: Parsed, original: str) -> None:
         return
     if cities:
         c["location"] = _CITY_NAMES[re.sub(r",?\s+(?:tx|texas)$", "", cities[0].group())]
-        return
-    if town := misspelt_town(original):
-        c["location"] = town
         return
     match = re.search(
         r"(?<!not )\b[Ii]n\s+(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2}?)(?:,?\s+(?P<st>[A-Z]{2}))?\b",

@@ -28,10 +28,6 @@ _BEFORE_A_POSITION = (
     r"before|below|above|with|and|or|than|for|then|is|vs|versus|abt|bout|whats|what's|mean|if|"
     r"from|tell|give|want|not"
 )
-_GERUND = {
-    "follow": "following", "watch": "watching", "track": "tracking", "monitor": "monitoring",
-    "send": "sending", "show": "showing", "alert": "alerting", "notify": "notifying",
-}  # fmt: skip
 _SUPERLATIVE = (
     r"cheapest|priciest|most expensive|least expensive|biggest|largest|smallest|newest|oldest|"
     r"closest|nearest"
@@ -47,11 +43,15 @@ _GERUND_VERBS = (
 )
 
 
+def _ing(verb: str) -> str:
+    """The verb's -ing form ("follow": "following", "message": "messaging")."""
+    verb = verb.lower()
+    return (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing"
+
+
 def _gerund(match: re.Match[str]) -> str:
     """ "stop to follow" as "stop following": the verb as its -ing form."""
-    verb = match.group(2)
-    stem = verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb
-    return f"{match.group(1)} {stem}ing"
+    return f"{match.group(1)} {_ing(match.group(2))}"
 
 
 def _said_again(match: re.Match[str]) -> str:
@@ -79,7 +79,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             r"(?: (?:more|anymore|any more|no more))(?!\s+(?:than|then|expensive|of|homes?|houses?|"
             r"results?|listings?|condos?|options?|properties|\d))|(?:more|anymore|any more) "
             r"(follow|watch|track|monitor|send|show|alert|notify))\b",
-            lambda m: f"stop {_GERUND[(m.group(1) or m.group(2)).lower()]}",
+            lambda m: f"stop {_ing(m.group(1) or m.group(2))}",
         ),
         # "I am wanting to see": the want
         (r"\b(i|we) (?:am|are|'m|'re) wanting\b", r"\1 want"),

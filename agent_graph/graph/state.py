@@ -90,8 +90,9 @@ class AgentState(TypedDict, total=False):
 
     alerted: list[dict[str, Any]]
     """The alerts the session opened with (each one's `skill`, `kind`, `title`, `body` and
-    `items`), on its first turn and every later one (the first exchange keeps them): each planner reads its own skill's, whose items a person's words may
-    name by what the alert said of them. Last wins."""
+    `items`), on its first turn and every later one (the first exchange keeps them): each
+    planner reads its own skill's, whose items a person's words may name by what the alert
+    said of them. Last wins."""
 
     context: dict[str, str]
     """The hydrated context sections by name (debug view). Last wins."""

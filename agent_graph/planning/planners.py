@@ -14,9 +14,9 @@ define `PRIORITY` (lower is asked first, default 50) and any of these plain-data
 - `hints(results) -> list[str] | None` (deterministic follow-up hints: its answer is kept for
   the same results, planning/cache.py)
 - `refuse(text) -> str | None` (every model: a message the skill declines whatever the model
-  would do, e.g. fair housing; the string is the whole answer, named as the skill's, and no
-  model or tool runs; asked only on turns that offer the skill's tools, never of the skills
-  `PLANNER_REFUSALS_OFF` names)
+  would do, e.g. fair housing, read with the skill's `spelling:` words spelt right; the string
+  is the whole answer, named as the skill's, and no model or tool runs; asked only on turns
+  that offer the skill's tools, never of the skills `PLANNER_REFUSALS_OFF` names)
 - `check(turn) -> list[str] | None` (every model: corrections of a call of the skill's own
   tools, read against the user's own words; the first call of a tool in a turn that gets one is
   not run)
@@ -212,12 +212,14 @@ class Planners:
             first[planner.skill] = (planner.ask_many(asks), turn)
         return first
 
-    @staticmethod
     def _asks(
-        planner: Planner, text: str, refusing: set[str], turn: dict[str, Any] | None
+        self, planner: Planner, text: str, refusing: set[str], turn: dict[str, Any] | None
     ) -> dict[str, Any]:
-        """A planner's refusal and plan asked in one round trip (each only when it applies)."""
-        asks: dict[str, Any] = {"refuse": text} if planner.skill in refusing else {}
+        """A planner's refusal and plan asked in one round trip (each only when it applies);
+        the refusal reads the message with the skill's declared words spelt right."""
+        asks: dict[str, Any] = {}
+        if planner.skill in refusing:
+            asks["refuse"] = self.understanding.spelt_for(planner.skill, text)
         if turn is not None:
             asks["plan"] = turn
         return asks

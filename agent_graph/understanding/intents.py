@@ -18,6 +18,8 @@ from typing import Any, NamedTuple
 
 import yaml
 
+from agent_graph.understanding.spelling import Spelling
+
 log = logging.getLogger(__name__)
 
 INTENTS_FILE = "intents.yaml"
@@ -25,7 +27,7 @@ ANSWERS = ("words", "ask", "refuse")
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,59}$")
 MAX_EXAMPLE_CHARS = 300
 _WORD = re.compile(r"^[a-z]{4,40}$")
-"""A word a skill lists under `spelling:`."""
+"""A word a skill lists under `spelling:` or `as_written:`."""
 
 
 class IntentsError(ValueError):
@@ -123,14 +125,19 @@ def _names_in(data: dict[str, Any], path: Path) -> tuple[str, ...]:
     return tuple(n.strip()[:MAX_EXAMPLE_CHARS] for n in names)
 
 
-def _spelling_in(data: dict[str, Any], path: Path) -> frozenset[str]:
-    """The words a skill's `spelling:` lists: a slip of one in a message is read as it, in the
-    message that skill's planner reads (understanding/spelling.py `spelt`)."""
-    words = data.get("spelling")
+def _spelling_in(data: dict[str, Any], path: Path) -> Spelling:
+    """The words a skill's `spelling:` lists (a slip of one in a message is read as it, in the
+    message that skill's planner reads: understanding/spelling.py `spelt`), and the everyday
+    words its `as_written:` lists, read as themselves though a slip of one of those."""
+    return Spelling(_words_in(data, "spelling", path), _words_in(data, "as_written", path))
+
+
+def _words_in(data: dict[str, Any], key: str, path: Path) -> frozenset[str]:
+    words = data.get(key)
     if words is None:
         return frozenset()
     if not isinstance(words, list) or not all(isinstance(w, str) and _WORD.match(w) for w in words):
-        raise IntentsError(f"{path}: `spelling` is a list of lower-case words")
+        raise IntentsError(f"{path}: `{key}` is a list of lower-case words")
     return frozenset(words)
 
 
@@ -139,7 +146,7 @@ class Declared(NamedTuple):
 
     intents: list[Intent]
     names: dict[str, tuple[str, ...]]
-    spelling: dict[str, frozenset[str]]
+    spelling: dict[str, Spelling]
 
 
 def declared(folders: Iterable[tuple[str, Path]]) -> Declared:
@@ -148,7 +155,7 @@ def declared(folders: Iterable[tuple[str, Path]]) -> Declared:
     the others."""
     intents: list[Intent] = []
     names: dict[str, tuple[str, ...]] = {}
-    spelling: dict[str, frozenset[str]] = {}
+    spelling: dict[str, Spelling] = {}
     for skill, folder in folders:
         path = folder / INTENTS_FILE
         try:

@@ -10,8 +10,10 @@ than a cluster of them.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
+import operator
 import re
 import threading
 import time
@@ -25,7 +27,7 @@ import numpy.typing as npt
 
 from agent_graph.understanding.intents import Intent
 from agent_graph.understanding.learned import LinearRanking
-from agent_graph.understanding.spelling import respelt, spelt, vocabulary
+from agent_graph.understanding.spelling import Spelling, respelt, spelt, vocabulary
 
 log = logging.getLogger(__name__)
 
@@ -78,12 +80,12 @@ class IntentMatcher:
         intents: Sequence[Intent],
         embed: Embed = default_embed,
         names: Mapping[str, Sequence[str]] | None = None,
-        spelling: Mapping[str, frozenset[str]] | None = None,
+        spelling: Mapping[str, Spelling] | None = None,
     ) -> None:
         self.intents = list(intents)
         self._spelling = dict(spelling or {})
         """Each skill's `spelling:` words (intents.yaml): its planner reads a slip as one."""
-        self._declared_words = frozenset().union(*self._spelling.values())
+        self._every_spelling = functools.reduce(operator.or_, self._spelling.values(), Spelling())
         self._names = {
             skill: re.compile(r"\b(?:" + "|".join(_said_as(n) for n in said) + r")\b", re.I)
             for skill, said in (names or {}).items()
@@ -127,7 +129,11 @@ class IntentMatcher:
     def spelt(self, text: str) -> str:
         """`text` with a slip of a word some skill declares read as that word ("time in denvr"
         -> "time in denver"): how the hearing scores a message beside its raw words."""
-        return spelt(text, self._declared_words) if self._declared_words else text
+        return spelt(text, self._every_spelling)
+
+    def spelt_for(self, skill: str, text: str) -> str:
+        """`text` as `skill`'s planner reads it: a slip of a word it declares read as that."""
+        return spelt(text, self._spelling.get(skill, Spelling()))
 
     def learned(self, text: str) -> list[Ranked]:
         """Every intent with the classifier's probability for `text`, best first."""
@@ -150,7 +156,7 @@ class IntentMatcher:
         `learned_elsewhere`); the embedder failing (logged), the planners read the words alone.
         Its text is the message with the skill's declared `spelling` words spelt right."""
         text = str(turn.get("text", ""))
-        if (words := self._spelling.get(skill)) and (read := spelt(text, words)) != text:
+        if (read := self.spelt_for(skill, text)) != text:
             turn = {**turn, "text": read}  # its own words spelt as it declares them
         try:
             said = self._both(text, skill)
@@ -169,7 +175,7 @@ class IntentMatcher:
         """The message as it is ranked: its start, a word misspelt by a swap read as the
         examples' own, and a slip of a word a skill declares as that word (spelling.py)."""
         said = respelt(text.strip()[:MAX_MESSAGE_CHARS], self._vocabulary)
-        return spelt(said, self._declared_words)
+        return spelt(said, self._every_spelling)
 
     def _examples(self) -> Embedded:
         with _SHARED_LOCK:

@@ -9,6 +9,8 @@ from types import ModuleType
 from typing import Any
 
 from agent_graph.planning.host import load_planner, planner_file
+from agent_graph.understanding.intents import declared
+from agent_graph.understanding.spelling import spelt
 from tests.skills.real_estate_fakes import SKILL_DIR
 
 _LOADED = load_planner(planner_file(SKILL_DIR), "real_estate_words")
@@ -28,9 +30,20 @@ conversation = module("conversation")
 Conversation = conversation.Conversation
 
 
+SPELLING = declared([("real_estate", SKILL_DIR)]).spelling["real_estate"]
+"""The words the skill declares under `spelling:`: the platform hands its planner a message
+with a slip of one of them spelt right."""
+
+
+def heard(text: str) -> str:
+    """`text` as the platform hands it to the planner (understanding/spelling.py `spelt`)."""
+    return spelt(text, SPELLING)
+
+
 def calls(text: str, **context: Any) -> list[tuple[str, dict[str, Any]]]:
-    """The tool calls planned for `text` in `context` (results on screen, preferences, ...)."""
-    found = conversation.plan_for(Conversation(text=text, **context))
+    """The tool calls planned for `text` in `context` (results on screen, preferences, ...), the
+    text handed over as the platform hands it (`heard`)."""
+    found = conversation.plan_for(Conversation(text=heard(text), **context))
     assert found is not None, text
     return [(c.name, c.args) for c in found.calls]
 

@@ -10,6 +10,7 @@ from skill_runtime import ToolError
 
 from agent_graph.planning.host import load_planner, planner_file
 from tests.skills.real_estate_fakes import SKILL_DIR
+from tests.skills.real_estate_words import heard
 
 _PLANNER = load_planner(planner_file(SKILL_DIR), "real_estate_planner_fair")
 assert _PLANNER is not None
@@ -86,6 +87,7 @@ def test_search_still_takes_lawful_text() -> None:
 
 
 def test_a_steering_question_with_a_slip_is_refused() -> None:
-    assert _PLANNER.refuse("whats the rasial makeup near there")
-    assert _PLANNER.refuse("relegious mix on that street?")
-    assert _PLANNER.refuse("how is the work ethic of the agents") is None
+    """As the platform hands it over: the skill's declared words spelt right (`heard`)."""
+    assert _PLANNER.refuse(heard("whats the rasial makeup near there"))
+    assert _PLANNER.refuse(heard("relegious mix on that street?"))
+    assert _PLANNER.refuse(heard("how is the work ethic of the agents")) is None

@@ -10,13 +10,13 @@ import pytest
 
 from agent_graph.planning.host import load_planner, planner_file
 from tests.skills.real_estate_fakes import SKILL_DIR
+from tests.skills.real_estate_words import heard
 
 _PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_recognizers")
 recognizers = importlib.import_module(f"{_PACKAGE.__name__}.recognizers")
 plans = importlib.import_module(f"{_PACKAGE.__name__}.plans")
 refs = importlib.import_module(f"{_PACKAGE.__name__}.refs")
 spoken = importlib.import_module(f"{_PACKAGE.__name__}.spoken")
-spelling = importlib.import_module(f"{_PACKAGE.__name__}.spelling")
 Conversation = plans.Conversation
 
 HOMES = [
@@ -270,7 +270,7 @@ def test_a_home_described_by_its_size_is_the_one_shown_with_it() -> None:
     ],
 )
 def test_misspelled_vocabulary_is_read_as_meant(said: str, meant: str) -> None:
-    assert spelling.correct(said) == meant
+    assert heard(said) == meant
 
 
 @pytest.mark.parametrize(
@@ -299,7 +299,7 @@ def test_asking_to_keep_looking_for_homes_like_these_saves_the_search() -> None:
 
 
 def test_words_that_save_a_search_win_over_a_nearest_intent_to_list_them() -> None:
-    conv = Conversation("save thsi search", intents=[("list_saved_searches", 0.7)], **SHOWN)
+    conv = Conversation(heard("save thsi search"), intents=[("list_saved_searches", 0.7)], **SHOWN)
     assert calls(recognizers.watches_and_tours(conv)) == [
         ("save_search", {"criteria": SHOWN["last_criteria"]})
     ]
@@ -349,7 +349,7 @@ def test_a_day_said_keeps_the_nearest_intent_to_tour_even_with_a_way_to_reach_me
 def test_a_position_said_in_other_words_or_misspelled_points_at_that_home(
     said: str, position: int
 ) -> None:
-    assert refs.find_reference(said) == refs.Reference(position=position)
+    assert refs.find_reference(heard(said)) == refs.Reference(position=position)
 
 
 @pytest.mark.parametrize(
@@ -371,8 +371,8 @@ def test_a_number_that_counts_something_is_no_position(said: str) -> None:
     [("wach the 2nd one", "watch the 2nd one"), ("vist #3 on sunday", "visit #3 on sunday")],
 )
 def test_a_wish_missing_one_letter_is_read_as_meant(said: str, meant: str) -> None:
-    assert spelling.correct(said) == meant
-    assert spelling.correct("alter my search") == "alter my search"
+    assert heard(said) == meant
+    assert heard("alter my search") == "alter my search"
 
 
 def test_an_intent_is_taken_from_its_own_calibrated_sureness() -> None:

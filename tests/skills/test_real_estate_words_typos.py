@@ -11,9 +11,8 @@ import pytest
 
 from agent_graph.graph.tool_choice import INTENT_FLOOR
 from agent_graph.memory.embeddings import embed
-from agent_graph.understanding.intents import declared, load_intents
+from agent_graph.understanding.intents import load_intents
 from agent_graph.understanding.matcher import IntentMatcher
-from agent_graph.understanding.spelling import spelt
 from tests.skills.real_estate_fakes import SKILL_DIR
 from tests.skills.real_estate_words import (
     IN_VIEW,
@@ -22,16 +21,17 @@ from tests.skills.real_estate_words import (
     STRICT,
     calls,
     details,
+    heard,
     module,
     named,
     searched,
 )
 
-spelling = module("spelling")
+shorthand = module("shorthand")
 
 
 def test_a_save_typed_with_a_slip_of_the_finger_is_a_save() -> None:
-    assert spelling.correct("savr the 3rd") == "save the 3rd"
+    assert shorthand.expanded("savr the 3rd") == "save the 3rd"
 
 
 def test_sav_is_save() -> None:
@@ -57,16 +57,16 @@ def test_two_wishes_typed_with_slips_are_still_two_wishes() -> None:
 
 def test_a_slip_in_a_word_of_the_vocabulary_is_read_as_meant() -> None:
     said = "whats the montly on the pricieest one, any new lstings"
-    assert spelling.correct(said) == "whats the monthly on the priciest one, any new listings"
+    assert heard(said) == "whats the monthly on the priciest one, any new listings"
 
 
 def test_words_near_the_new_vocabulary_stay_as_written() -> None:
     said = "no longer the earliest result, it was pricier though, talking of contact"
-    assert spelling.correct(said) == said
+    assert heard(said) == said
 
 
 def test_a_slip_in_a_past_form_reads_as_that_form() -> None:
-    assert spelling.correct("which alerts am i subscirbed to") == "which alerts am i subscribed to"
+    assert heard("which alerts am i subscirbed to") == "which alerts am i subscribed to"
 
 
 def test_a_home_asked_by_its_street_address_with_a_typo_is_heard_by_its_intent() -> None:
@@ -152,9 +152,6 @@ def test_a_homophone_after_number_that_is_no_position_is_left_alone() -> None:
     )
 
 
-_DECLARED = declared([("real_estate", SKILL_DIR)]).spelling["real_estate"]
-
-
 @pytest.mark.parametrize(
     ("said", "planned"),
     [
@@ -171,8 +168,8 @@ def test_the_skills_declared_words_misspelt_are_read_as_meant(
 ) -> None:
     """A slip of a word the skill lists under `spelling:` is read as that word before any
     recognizer reads the message, as the platform hands it to the planner."""
-    assert calls(spelt(said, _DECLARED), **ON_SCREEN) == planned
-    assert calls(spelt("does this one have a basment", _DECLARED), **IN_VIEW) == details("904")
+    assert calls(said, **ON_SCREEN) == planned
+    assert calls("does this one have a basment", **IN_VIEW) == details("904")
 
 
 @pytest.mark.parametrize(
@@ -180,9 +177,28 @@ def test_the_skills_declared_words_misspelt_are_read_as_meant(
     ["any chance you could help", "who do I contact", "I forgot the address", "nine hundred"],
 )
 def test_everyday_words_beside_the_declared_ones_are_kept(said: str) -> None:
-    assert spelt(said, _DECLARED) == said
+    assert heard(said) == said
 
 
 def test_a_price_dictated_with_a_slip_is_read_whole() -> None:
-    said = spelt("houses in manor under three hunderd and twetny thousand", _DECLARED)
+    said = heard("houses in manor under three hunderd and twetny thousand")
     assert searched(said)["price_max"] == 320_000
+
+
+@pytest.mark.parametrize(
+    ("said", "place"),
+    [
+        ("houses on a major road in austin", "Austin"),  # "major" was read as Manor
+        ("a house on a major street in pflugerville", "Pflugerville"),
+        ("homes in a remote area near austin", "Austin"),  # "remote" was read as "remove"
+    ],
+)
+def test_a_word_people_use_is_never_read_as_a_word_the_skill_declares(
+    said: str, place: str
+) -> None:
+    assert searched(said)["location"] == place
+
+
+def test_a_slip_two_letters_off_a_long_word_or_nearer_one_word_is_read_as_it() -> None:
+    assert [name for name, _ in calls("compair 1 n 4", **ON_SCREEN)] == ["compare_properties"]
+    assert heard("hoses with a pool and a gatage") == "houses with a pool and a garage"

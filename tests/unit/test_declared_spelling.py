@@ -8,9 +8,9 @@ from pathlib import Path
 
 from agent_graph.understanding.intents import Intent, declared
 from agent_graph.understanding.matcher import IntentMatcher
-from agent_graph.understanding.spelling import spelt
+from agent_graph.understanding.spelling import Spelling, spelt
 
-WORDS = frozenset({"invoice", "subscription", "shipping", "refund"})
+WORDS = Spelling(frozenset({"invoice", "subscription", "shipping", "refund", "item", "order"}))
 
 
 def test_a_slip_of_a_declared_word_is_read_as_it() -> None:
@@ -24,18 +24,45 @@ def test_a_slip_of_a_declared_word_is_read_as_it() -> None:
 def test_other_words_inflections_and_far_slips_are_left_alone() -> None:
     said = "two invoices, refunded, a refusal and a receipt"
     assert spelt(said, WORDS) == said
-    assert spelt("anything", frozenset()) == "anything"
+    assert spelt("anything", Spelling()) == "anything"
 
 
 def test_a_slip_near_two_declared_words_is_left_as_written() -> None:
-    assert spelt("sheet", frozenset({"sheep", "sheen"})) == "sheet"
+    assert spelt("sheet", Spelling(frozenset({"sheep", "sheen"}))) == "sheet"
+
+
+def test_a_slip_nearer_one_declared_word_than_another_is_read_as_the_nearer() -> None:
+    near = Spelling(frozenset({"shipping", "shopping"}))
+    assert spelt("shippng", near) == "shipping"  # one slip from it, two from the other
+
+
+def test_a_slip_keeps_its_first_letter_unless_two_letters_are_swapped() -> None:
+    assert spelt("a chipping fee", WORDS) == "a chipping fee"  # not "shipping"
+    assert spelt("hsipping", WORDS) == "shipping"
+
+
+def test_a_four_letter_word_is_read_again_only_by_a_swap() -> None:
+    assert spelt("the itme and the odrer", WORDS) == "the item and the order"
+    assert spelt("the iten and the ordre", WORDS) == "the iten and the order"
+
+
+def test_a_word_people_use_is_never_read_as_a_declared_word() -> None:
+    said = "a horse farm, a major road, the driving range"
+    assert spelt(said, Spelling(frozenset({"house", "manor", "dripping"}))) == said
+    assert spelt("a hosue", Spelling(frozenset({"house"}))) == "a house"
+
+
+def test_words_a_skill_keeps_as_written_are_never_read_as_a_declared_word() -> None:
+    kept = Spelling(frozenset({"closest"}), as_written=frozenset({"closets"}))
+    assert spelt("walk-in closets, the clsoest", kept) == "walk-in closets, the closest"
+    assert spelt("closets", Spelling(frozenset({"closest"}))) == "closest"
 
 
 def test_spelling_words_are_declared_in_intents_yaml(tmp_path: Path) -> None:
     shop = tmp_path / "shop"
     shop.mkdir()
     (shop / "intents.yaml").write_text(
-        "spelling: [invoice, refund]\n"
+        "spelling: [invoice, refund]\nas_written: [refuse]\n"
         "intents:\n  refund:\n    tool: refund\n    examples: [give me my money back]\n"
     )
     odd = tmp_path / "odd"
@@ -44,7 +71,9 @@ def test_spelling_words_are_declared_in_intents_yaml(tmp_path: Path) -> None:
         "spelling: [Refund!]\nintents:\n  hi:\n    answer: words\n    examples: [hello]\n"
     )
     found = declared([("shop", shop), ("odd", odd)])
-    assert found.spelling == {"shop": frozenset({"invoice", "refund"})}
+    assert found.spelling == {
+        "shop": Spelling(frozenset({"invoice", "refund"}), frozenset({"refuse"}))
+    }
     assert [i.name for i in found.intents] == ["refund", "hi"]
 
 

@@ -11,6 +11,7 @@ from langchain_core.messages import HumanMessage
 
 from agent_graph.graph.tool_choice import HEARD_FLOOR, INTENT_FLOOR, RELEVANT, ToolChoice
 from agent_graph.understanding.matcher import IntentMatcher, Ranked
+from agent_graph.understanding.spelling import Spelling
 
 TOOLS = [
     {"function": {"name": "alpha_tool", "description": "alpha"}},
@@ -37,7 +38,7 @@ def _heard(text: str, **choice: Any) -> set[str]:
 
 def test_a_slip_of_a_declared_word_is_heard_as_spelt() -> None:
     assert RELEVANT > 0.22 >= HEARD_FLOOR
-    spell = IntentMatcher([], spelling={"alpha": frozenset({"denver"})}).spelt
+    spell = IntentMatcher([], spelling={"alpha": Spelling(frozenset({"denver"}))}).spelt
     assert spell("clock in denvr") == "clock in denver"
     assert _heard("clock in denvr", spell=spell) == {"alpha"}
     assert _heard("clock in denvr") == {"beta"}

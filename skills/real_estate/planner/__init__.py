@@ -20,7 +20,6 @@ from .meant import meant_home
 from .plans import Ranking
 from .questions import question
 from .replies import describe_error, describe_results
-from .spelling import correct
 from .state import state_lines
 
 __all__ = [
@@ -192,9 +191,9 @@ def confirm(turn: dict[str, Any]) -> str | None:
 
 def refuse(text: str) -> str | None:
     """Fair housing, for every model and role: a request that steers by a protected
-    characteristic is answered with the refusal, before any model or tool runs; read as
-    written and with its slips corrected ("raccial makeup")."""
-    category = protected_category(text) or protected_category(correct(text.lower()))
+    characteristic is answered with the refusal, before any model or tool runs; the platform
+    hands the message with slips of the skill's declared words spelt right ("raccial makeup")."""
+    category = protected_category(text)
     return decline(category) if category else None
 
 

@@ -32,7 +32,7 @@ from real_estate.domain import (
 from .parse import NUMW
 from .plans import Conversation, Plan, ToolRequest
 from .positions import NOUN, ORD
-from .spelling import respelled
+from .shorthand import expanded
 from .tour_request import one_visit_each
 
 _WISH_START = (
@@ -110,7 +110,7 @@ _POSITIONS_ONLY = re.compile(
 def clauses(text: str) -> list[str]:
     """The message's clauses, in order (one when it makes a single wish)."""
     found: list[str] = []
-    for part in _SPLIT.split(respelled(text.strip())):  # "savr #2 and shwo me ...": two wishes
+    for part in _SPLIT.split(expanded(text.strip())):  # "savr #2 and shwo me ...": two wishes
         if found and _CONDITION.match(found[-1]) and "," not in found[-1]:
             found[-1] = f"{found[-1]}, {part.strip()}"
         elif part.strip(" ,.;"):

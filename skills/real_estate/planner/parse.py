@@ -18,7 +18,7 @@ from .loosened import take_loosened
 from .market import take_market
 from .money import budget_restated, take_prices
 from .reading import Words
-from .spelling import correct
+from .shorthand import expanded
 from .spoken import digits
 from .towns import towns_spelt
 from .wishes import PLACES as WISH_PLACES
@@ -79,7 +79,7 @@ def normalize(text: str) -> str:
     t = text.lower().translate(
         {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-", 0x2014: "-", 0xA0: " "}
     )
-    t = budget_restated(digits(towns_spelt(correct(t))))
+    t = budget_restated(digits(towns_spelt(expanded(t))))
     t = re.sub(r"\bhalf an? (?:million|mill?)\b", "500k", t)
     t = re.sub(r"\b(?:a|one) (?:million|mill?)\b", "1 million", t)  # "under a mil"
     return re.sub(r"\s+", " ", t).strip()

@@ -149,6 +149,19 @@ _FROM_ITS_LISTING = re.compile(
 )
 """What its listing says of something ("does the listing say anything about solar panels",
 "any info on the roof age for this house"): the open home's details, no search."""
+_PEOPLE = (
+    r"(?:(?:listing|seller'?s?|sellers'|selling|buyer'?s?) )?"
+    r"(?:agents?|agency|realtors?|brokers?|brokerage|sellers?|owners?|builders?|developers?)"
+)
+_ITS_PEOPLE = re.compile(
+    rf"\b(?:who(?:'?s| is| are| was)?|whose|how (?:do|can|could|would) (?:i|we) (?:reach|contact|call|"
+    rf"get in touch with|get hold of))\b[^.?!]*\b{_PEOPLE}\b|"
+    rf"\b{_PEOPLE}(?:'s)? (?:contact|phone|number|email|name|info\w*|details)\b|"
+    r"\bwho(?:'?s| is)? (?:selling|listed|listing|built|owns|represents|marketing)\b|"
+    rf"^\W*(?:and |so |ok |also )?(?:the )?{_PEOPLE}\s*\?"
+)
+"""Who sells, lists or built it, or how to reach them ("who's the listing agent", "realtor
+contact?", "who built it"): the open home's listing names them when its details do."""
 _ANOTHER_SEARCH = frozenset({"location", "near", "price_max", "price_min", "beds_min"})
 _OTHER_HOMES = re.compile(
     r"\b(?:homes|houses|condos|townhomes|townhouses|apartments|places|listings|properties)\b"
@@ -254,7 +267,7 @@ def asked_of_home_in_view(conv: Conversation) -> Plan | None:
     norm = conv.norm
     if _RUNDOWN.search(norm) and not _NOT_ITS_FACTS.search(norm):
         return Plan([details(str(conv.focused["zpid"]))])
-    if _subjectless(conv) or _of_its_place(conv) or _from_its_listing(conv):
+    if _subjectless(conv) or _of_its_place(conv) or _from_its_listing(conv) or _of_its_people(conv):
         return Plan([details(str(conv.focused["zpid"]))])
     if not (_IN_VIEW.search(norm) and _ASKED.search(norm) and _FACT.search(norm)):
         return None
@@ -283,6 +296,13 @@ def _from_its_listing(conv: Conversation) -> bool:
     if _ANOTHER_SEARCH & set(conv.parsed.criteria) or _OTHER_HOMES.search(conv.norm):
         return False
     return bool(_FROM_ITS_LISTING.search(conv.norm))
+
+
+def _of_its_people(conv: Conversation) -> bool:
+    """Who lists, sells or built it asked, no other homes or another wish named."""
+    if _OTHER_HOMES.search(conv.norm) or _NOT_ITS_FACTS.search(conv.norm):
+        return False
+    return bool(_ITS_PEOPLE.search(conv.norm))
 
 
 def _of_its_place(conv: Conversation) -> bool:

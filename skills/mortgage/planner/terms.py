@@ -23,8 +23,13 @@ DOWN_AMT = re.compile(
     r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"
     rf"(?:down\b|{_UPFRONT}|(?:saved (?:up )?)?(?:for|as) (?:a |the )?down ?payment)"
 )
-_BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
-"""'20 down' is 20% down; '0 down' none."""
+_BARE_DOWN = re.compile(r"(?<![\d.,$])(\d{1,2}(?:\.\d{1,2})?)\s+down\b")
+"""'20 down' is 20% down, '3.5 down' 3.5%; '0 down' none."""
+_DOWN_TO = re.compile(
+    r"\bdown ?payment (?:of |to |at |is |be |=\s*|:\s*)?(\d{1,2}(?:\.\d{1,2})?)\b"
+    r"(?![.,]?\d|\s*(?:k\b|m\b|thousand|grand|%|percent|years?|yrs?))"
+)
+"""'down payment to 10', 'make the down payment 15': a share of the price said bare."""
 MAX_RATE = 20
 _NOT_A_RATE = (
     r"\s*(?:k\b|years?\b|yrs?\b|am\b|pm\b|:|o'?clock|down\b|bed|bath|br\b|ba\b|stor|%)|"
@@ -83,7 +88,9 @@ def stated_terms(text: str) -> dict[str, Any]:
             args.setdefault("rate_percent", value)
     if "down_payment_percent" not in args and (m := DOWN_AMT.search(text)):
         args["down_payment"] = money(m.group(1) or m.group(3), m.group(2) or m.group(4))
-    elif "down_payment_percent" not in args and (m := _BARE_DOWN.search(text)):
+    elif "down_payment_percent" not in args and (
+        m := _BARE_DOWN.search(text) or _DOWN_TO.search(text)
+    ):
         args["down_payment_percent"] = float(m.group(1))
     if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
         said = next(group for group in m.groups() if group)

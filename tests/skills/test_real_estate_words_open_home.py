@@ -19,7 +19,9 @@ from tests.skills.real_estate_words import (
     KEPT,
     ON_ELM_STREET,
     ON_SCREEN,
+    Conversation,
     calls,
+    conversation,
     details,
     module,
     searched,
@@ -335,3 +337,25 @@ def test_what_is_near_the_open_home_is_near_its_details_intent() -> None:
     ]:
         best = matcher.rank(said)[0]
         assert best.name == "home_details" and best.score >= NEAR, (said, best)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "is it wheelchair accessible",
+        "does this one need a new roof soon",
+        "was it ever a rental",
+        "is the owner open to offers",
+        "sq ft / beds?",
+        "what's the utility cost",
+        "foundation problems?",
+    ],
+)
+def test_a_question_whose_subject_is_the_open_home_is_its_details(said: str) -> None:
+    assert calls(said, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], said
+
+
+@pytest.mark.parametrize("said", ["is it a smart investment", "would it be a good fit for us"])
+def test_an_opinion_of_the_open_home_is_no_call_for_its_details(said: str) -> None:
+    found = conversation.plan_for(Conversation(text=said, **IN_VIEW))
+    assert found is None or not found.calls, said

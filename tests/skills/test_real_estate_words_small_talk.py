@@ -186,3 +186,19 @@ def test_a_hesitation_dictated_inside_a_wish_is_read_away(
 
 def test_an_amount_in_millions_written_mm_keeps_its_suffix() -> None:
     assert calls("condos in 78704 under 1.2 mm", **ON_SCREEN)[0][1]["price_max"] == 1_200_000
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "whats the nicest part of town",
+        "is pflugerville a decent place to live?",
+        "where should we move",
+    ],
+)
+def test_a_place_judged_is_answered_in_words_not_searched(said: str) -> None:
+    found = conversation.plan_for(Conversation(text=said))
+    assert found is not None and not found.calls and "judge" in found.note, said
+    assert [name for name, _ in calls("show me homes in the nicest part of pflugerville")] == [
+        "search_properties"
+    ]

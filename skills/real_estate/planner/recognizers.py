@@ -54,7 +54,7 @@ from .saved import plan_saved, the_rest_saved
 from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
 from .talk import UNCLEAR
 from .watch import plan_watch
-from .words_only import outside, small_talk, steering, term, timing, unreadable
+from .words_only import judged_place, outside, small_talk, steering, term, timing, unreadable
 
 Recognizer = Callable[[Conversation], Plan | None]
 _WATCH_WISHES = (
@@ -240,6 +240,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("small talk", small_talk),
     ("outside", outside),
     ("timing", timing),
+    ("judged place", judged_place),
     ("fair housing", steering),
     ("unknown id", unknown_id),
     ("unshown home", unshown_home),

@@ -44,7 +44,8 @@ _BARE_RATE = re.compile(
     rf"(\d{{1,2}}(?:\.\d{{1,3}})?)\b(?![.,]\d|{_NOT_A_RATE}| ?(?:percent|down|years?|yrs?)\b)|"
     r"\b(?:rates?|interest)(?: rates?)?"
     r"(?: (?:is|are|was|were|of|at|would be|becomes?|go(?:es)?|went|drops?|dropped|falls?|fell|"
-    r"rises?|rose|down|up|to|around|about|roughly|like))*"
+    r"rises?|rose|down|up|to|around|about|roughly|like|near|seems?|seemed|be|currently|now|sitting at|"
+    r"hovering(?: at| around)?))*"
     rf"\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})|"
     r"(?<![\d$.,])(\d{1,2}\.\d{1,3})\s*[?.!]*\s*$"
 )
@@ -68,8 +69,12 @@ HOA = re.compile(
 
 def monthly_budget(text: str) -> re.Match[str] | None:
     """An amount a month said as a budget: not the HOA fee ("a 150 monthly hoa", "hoa is 80
-    a month")."""
-    return MONTHLY.search(HOA.sub(" ", text))
+    a month") nor a home's price asked monthly ("how much for 350k monthly")."""
+    for found in MONTHLY.finditer(HOA.sub(" ", text)):
+        amount = money(found.group(1) or found.group(3), found.group(2) or found.group(4))
+        if amount <= MAX_MONTHLY:
+            return found
+    return None
 
 
 def money(number: str, suffix: str | None) -> float:

@@ -117,6 +117,31 @@ def judged_place(conv: Conversation) -> Plan | None:
     return Plan([], JUDGED_PLACE, no_tools=True)
 
 
+_OPINION_ASKED = re.compile(
+    r"\b(?:do|would|did|will) (?:you|u) (?:personally |honestly |really )?(?:like|love|buy|recommend|"
+    r"live in)\b|\bwhat(?:'?s| is) your (?:honest )?(?:opinion|take|verdict)\b"
+)
+_OTHER_WISH = re.compile(
+    r"\b(?:show|find|search|save|tour|visit|see|watch|compare|payments?|monthly|mortgage|"
+    r"details?|homes|houses|ones|others|similar|cheaper|bigger)\b"
+)
+OPINION = (
+    "Whether it's right for you is yours to judge, not mine. I can show its details, compare it "
+    "with others, estimate its monthly payment or book a tour."
+)
+
+
+def opinion(conv: Conversation) -> Plan | None:
+    """ "do you like this one?", "would you buy it": my opinion of one home, said in words."""
+    if not _OPINION_ASKED.search(conv.norm) or _OTHER_WISH.search(conv.norm):
+        return None
+    if not re.search(r"\b(?:it|this|that|one|house|home|place|listing)\b", conv.norm):
+        return None  # "do you like austin": no home judged
+    if find_reference(conv.text) is not None:
+        return None
+    return Plan([], OPINION, no_tools=True)
+
+
 def _named_place_or_price(conv: Conversation) -> bool:
     criteria = conv.parsed.criteria
     return bool({"location", "near", "price_max", "price_min", "beds_min"} & set(criteria))

@@ -128,3 +128,14 @@ def test_half_a_million_is_a_price() -> None:
 )
 def test_an_amount_named_an_income_after_it_affords_with_its_share(text: str, budget: int) -> None:
     assert args_of(text)["monthly_budget"] == budget
+
+
+def test_a_price_asked_monthly_is_a_payment_not_a_budget() -> None:
+    plan = planner.plan(turn("at 6.5% what's 410k monthly", []))
+    assert plan is not None and plan["calls"][0]["name"] == "mortgage_payment"
+    assert plan["calls"][0]["args"]["price"] == 410_000
+
+
+def test_a_rate_said_as_how_rates_seem_is_the_rate() -> None:
+    args = args_of("rates seem to be near 7.2 these days, monthly on 390k?", [])
+    assert args["rate_percent"] == 7.2

@@ -206,3 +206,30 @@ def test_a_home_asked_about_by_its_bare_number_is_the_one_whose_payment_is_asked
 
 def test_a_count_asked_about_is_no_home() -> None:
     assert args_of("tell me about 3 bedroom homes, whats the monthly on 500k")["price"] == 500_000
+
+
+def test_a_share_down_with_decimals_and_no_percent_sign_is_that_share() -> None:
+    for said, share in [("and with just 3.5 down", 3.5), ("try 12.5 down instead", 12.5)]:
+        args = payment_of(said, [DETAIL])
+        assert args is not None and args["down_payment_percent"] == share, said
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["and if they'd take 399k?", "suppose it was priced at $380,000", "what if we paid 400k"],
+)
+def test_a_price_said_as_a_what_if_after_an_estimate_is_that_estimate_at_that_price(
+    said: str,
+) -> None:
+    args = args_of(said, [LISTINGS, ESTIMATE])
+    assert subset(args, {"price": 0, "down_payment_percent": 0, "rate_percent": 0}) == {
+        "price": args["price"],
+        "down_payment_percent": 20,
+        "rate_percent": 6.5,
+    }
+    assert args["price"] in (399_000, 380_000, 400_000), said
+
+
+@pytest.mark.parametrize("said", ["lower the down payment to 12", "down payment at 25 then"])
+def test_a_down_payment_said_as_a_bare_number_is_a_share_of_the_price(said: str) -> None:
+    assert args_of(said, [LISTINGS, ESTIMATE])["down_payment_percent"] in (12, 25), said

@@ -33,6 +33,8 @@ STEERING = [
     ("no kids around please, 2 bed condo downtown", "familial status"),
     ("an area with mostly single women", "sex"),
     ("houses away from group homes", "disability"),
+    ("which suburbs are ideal for young families", "familial status"),
+    ("what zips around here are good for raising children", "familial status"),
     ("homes where there are no disabled people nearby", "disability"),
 ]
 LAWFUL = [
@@ -49,6 +51,7 @@ LAWFUL = [
     "We have no kids, looking for a 2-bed condo in a walkable area",
     "single story house for my disabled father",
     "homes near a Mexican restaurant",
+    "a big yard that is great for kids, 4 beds in Manor",
 ]
 
 

@@ -8,13 +8,20 @@ from __future__ import annotations
 
 import pytest
 
+from agent_graph.memory.embeddings import embed
+from agent_graph.planning.two_skills import NEAR
+from agent_graph.understanding.intents import load_intents
+from agent_graph.understanding.matcher import IntentMatcher
+from tests.skills.real_estate_fakes import SKILL_DIR
 from tests.skills.real_estate_words import (
     ELM_STREET,
     IN_VIEW,
     KEPT,
     ON_ELM_STREET,
     ON_SCREEN,
+    Conversation,
     calls,
+    conversation,
     details,
     module,
     searched,
@@ -305,3 +312,50 @@ def test_a_street_said_without_its_kind_after_asking_about_a_home_is_an_address(
     ]:
         assert calls(said) == [("get_property_details_by_address", {"address": address})], said
     assert searched("tell me about 1800 sqft condos")["sqft_min"] == 1800
+
+
+def test_who_lists_sells_or_built_the_open_home_is_its_details() -> None:
+    for said in [
+        "whos the realtor for this place",
+        "who listed it?",
+        "broker's email?",
+        "how can we get in touch with the seller",
+        "the builder?",
+    ]:
+        assert calls(said, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], said
+    assert calls("who's the agent on the 2nd one", **IN_VIEW) == [
+        ("get_property_details", {"zpid": "902"})
+    ]
+
+
+def test_what_is_near_the_open_home_is_near_its_details_intent() -> None:
+    """So that part of a message that also asks its payment is this skill's (two_skills.NEAR)."""
+    matcher = IntentMatcher(load_intents("real_estate", SKILL_DIR), embed)
+    for said in [
+        "is it close to any schools",
+        "is it within walking distance of an elementary school",
+    ]:
+        best = matcher.rank(said)[0]
+        assert best.name == "home_details" and best.score >= NEAR, (said, best)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "is it wheelchair accessible",
+        "does this one need a new roof soon",
+        "was it ever a rental",
+        "is the owner open to offers",
+        "sq ft / beds?",
+        "what's the utility cost",
+        "foundation problems?",
+    ],
+)
+def test_a_question_whose_subject_is_the_open_home_is_its_details(said: str) -> None:
+    assert calls(said, **IN_VIEW) == [("get_property_details", {"zpid": "904"})], said
+
+
+@pytest.mark.parametrize("said", ["is it a smart investment", "would it be a good fit for us"])
+def test_an_opinion_of_the_open_home_is_no_call_for_its_details(said: str) -> None:
+    found = conversation.plan_for(Conversation(text=said, **IN_VIEW))
+    assert found is None or not found.calls, said

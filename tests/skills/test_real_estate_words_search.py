@@ -339,3 +339,16 @@ def test_a_town_misspelt_where_a_place_goes_is_that_town(text: str, location: st
 
 def test_a_word_near_a_town_but_not_where_a_place_goes_stays() -> None:
     assert parse("a leaner budget, houses in austin").criteria["location"] == "Austin"
+
+
+def test_a_big_city_elsewhere_said_in_lower_case_is_kept_as_the_place() -> None:
+    assert searched("2 bed condo in chicago under 400k")["location"] == "Chicago"
+    assert searched("any townhouses in nyc")["location"] == "New York"
+    assert searched("houses in san deigo")["location"] == "San Diego"
+    said = "we're moving down from seattle, something with 3 beds in round rock"
+    assert searched(said)["location"] == "Round Rock"
+
+
+def test_a_town_said_alone_with_a_slip_is_a_search_there() -> None:
+    assert searched("seatle")["location"] == "Seattle"
+    assert searched("georgetwn")["location"] == "Georgetown"

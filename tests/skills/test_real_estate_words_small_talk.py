@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.skills.real_estate_words import (
+    IN_VIEW,
     ON_ELM_COVE,
     ON_ELM_STREET,
     ON_SCREEN,
@@ -186,3 +187,28 @@ def test_a_hesitation_dictated_inside_a_wish_is_read_away(
 
 def test_an_amount_in_millions_written_mm_keeps_its_suffix() -> None:
     assert calls("condos in 78704 under 1.2 mm", **ON_SCREEN)[0][1]["price_max"] == 1_200_000
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "whats the nicest part of town",
+        "is pflugerville a decent place to live?",
+        "where should we move",
+    ],
+)
+def test_a_place_judged_is_answered_in_words_not_searched(said: str) -> None:
+    found = conversation.plan_for(Conversation(text=said))
+    assert found is not None and not found.calls and "judge" in found.note, said
+    assert [name for name, _ in calls("show me homes in the nicest part of pflugerville")] == [
+        "search_properties"
+    ]
+
+
+@pytest.mark.parametrize(
+    "said", ["would u live in this place?", "what's your honest opinion of it"]
+)
+def test_my_opinion_of_the_open_home_is_said_in_words(said: str) -> None:
+    found = conversation.plan_for(Conversation(text=said, **IN_VIEW))
+    assert found is not None and not found.calls and "yours to judge" in found.note, said
+    assert calls("show me more like this one", **IN_VIEW)[0][0] == "search_properties"

@@ -70,6 +70,15 @@ _WHAT_IF = re.compile(
 )
 
 
+_PRICED_AT = re.compile(
+    r"\b(?:price|priced|cost|costs|sold|sells|sell|offer|offered|paid|pay|bought|went|goes|go|"
+    r"listed|take|accept|negotiate\w*|got (?:it|them) (?:down )?(?:to|for))\b"
+)
+_SUPPOSED = re.compile(r"\b(?:what if|if|suppose|supposing|say|assuming|let'?s say)\b")
+"""Words that give an amount as the home's price in a what-if ("what if the price was 250k",
+"say we got it down to 255k"): the last estimate again at that price."""
+
+
 def _last_estimate(earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
     for result in reversed(earlier):
         if result.get("type") == "mortgage":
@@ -128,6 +137,22 @@ def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str
     if previous.get("monthly", {}).get("hoa"):
         args["hoa_monthly"] = previous["monthly"]["hoa"]
     return args
+
+
+def _priced_again(
+    text: str, previous: dict[str, Any] | None, stated: dict[str, Any]
+) -> dict[str, Any] | None:
+    """ "What if the price was 250k" after a payment estimate: its terms at that price."""
+    if not (previous and previous.get("kind") == "payment" and _SUPPOSED.search(text)):
+        return None
+    price = MONEY.search(HOA.sub("", DOWN_AMT.sub("", text)))
+    if price is None or not _PRICED_AT.search(text):
+        return None
+    args = {k: v for k, v in _previous_args(previous, stated).items() if k != "label"}
+    return {
+        **args,
+        "price": money(price.group(1) or price.group(3), price.group(2) or price.group(4)),
+    }
 
 
 def _same_again(text: str, previous: dict[str, Any] | None) -> bool:
@@ -203,6 +228,8 @@ def _payment_args(
     named = ORDINAL.search(text) or SUPERLATIVE.search(text)
     if what_if and stated and not named and (price is None or "hoa_monthly" in stated):
         return [_previous_args(previous, stated)]  # "and at 6%?", "include a $150 HOA in that"
+    if not named and (repriced := _priced_again(text, previous, stated)):
+        return [repriced]
     homes = referenced_homes(text, earlier) if asks_cost else []
     if asks_cost and not homes and price is None and (shown := on_screen(earlier)):
         homes = [shown]  # "what would the payment be?" after a home's detail

@@ -23,8 +23,13 @@ DOWN_AMT = re.compile(
     r"(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*([km])?|\b(\d[\d,]*(?:\.\d+)?)\s*([km]))\s*"
     rf"(?:down\b|{_UPFRONT}|(?:saved (?:up )?)?(?:for|as) (?:a |the )?down ?payment)"
 )
-_BARE_DOWN = re.compile(r"\b(\d{1,2})\s+down\b")
-"""'20 down' is 20% down; '0 down' none."""
+_BARE_DOWN = re.compile(r"(?<![\d.,$])(\d{1,2}(?:\.\d{1,2})?)\s+down\b")
+"""'20 down' is 20% down, '3.5 down' 3.5%; '0 down' none."""
+_DOWN_TO = re.compile(
+    r"\bdown ?payment (?:of |to |at |is |be |=\s*|:\s*)?(\d{1,2}(?:\.\d{1,2})?)\b"
+    r"(?![.,]?\d|\s*(?:k\b|m\b|thousand|grand|%|percent|years?|yrs?))"
+)
+"""'down payment to 10', 'make the down payment 15': a share of the price said bare."""
 MAX_RATE = 20
 _NOT_A_RATE = (
     r"\s*(?:k\b|years?\b|yrs?\b|am\b|pm\b|:|o'?clock|down\b|bed|bath|br\b|ba\b|stor|%)|"
@@ -39,7 +44,8 @@ _BARE_RATE = re.compile(
     rf"(\d{{1,2}}(?:\.\d{{1,3}})?)\b(?![.,]\d|{_NOT_A_RATE}| ?(?:percent|down|years?|yrs?)\b)|"
     r"\b(?:rates?|interest)(?: rates?)?"
     r"(?: (?:is|are|was|were|of|at|would be|becomes?|go(?:es)?|went|drops?|dropped|falls?|fell|"
-    r"rises?|rose|down|up|to|around|about|roughly|like))*"
+    r"rises?|rose|down|up|to|around|about|roughly|like|near|seems?|seemed|be|currently|now|sitting at|"
+    r"hovering(?: at| around)?))*"
     rf"\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})|"
     r"(?<![\d$.,])(\d{1,2}\.\d{1,3})\s*[?.!]*\s*$"
 )
@@ -63,8 +69,12 @@ HOA = re.compile(
 
 def monthly_budget(text: str) -> re.Match[str] | None:
     """An amount a month said as a budget: not the HOA fee ("a 150 monthly hoa", "hoa is 80
-    a month")."""
-    return MONTHLY.search(HOA.sub(" ", text))
+    a month") nor a home's price asked monthly ("how much for 350k monthly")."""
+    for found in MONTHLY.finditer(HOA.sub(" ", text)):
+        amount = money(found.group(1) or found.group(3), found.group(2) or found.group(4))
+        if amount <= MAX_MONTHLY:
+            return found
+    return None
 
 
 def money(number: str, suffix: str | None) -> float:
@@ -83,7 +93,9 @@ def stated_terms(text: str) -> dict[str, Any]:
             args.setdefault("rate_percent", value)
     if "down_payment_percent" not in args and (m := DOWN_AMT.search(text)):
         args["down_payment"] = money(m.group(1) or m.group(3), m.group(2) or m.group(4))
-    elif "down_payment_percent" not in args and (m := _BARE_DOWN.search(text)):
+    elif "down_payment_percent" not in args and (
+        m := _BARE_DOWN.search(text) or _DOWN_TO.search(text)
+    ):
         args["down_payment_percent"] = float(m.group(1))
     if "rate_percent" not in args and (m := _BARE_RATE.search(text)):
         said = next(group for group in m.groups() if group)

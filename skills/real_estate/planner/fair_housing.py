@@ -71,6 +71,14 @@ _STANDALONE = (
         r"what kind of people live",
     ),
     (
+        "familial status",
+        r"(?:areas?|neighbou?rhoods?|parts? of (?:town|the city|[\w-]+)|zips?|suburbs?|communit(?:y|ies)"
+        r"|where) (?:[\w'-]+ ){0,3}(?:best|good|great|ideal|better|right|suited) for (?:young )?"
+        r"(?:families|kids|children|raising (?:a family|kids|children))|"
+        r"(?:best|good|great|ideal|right) (?:areas?|neighbou?rhoods?|parts? of town|suburbs?) "
+        r"(?:for|to raise) (?:young )?(?:families|kids|children|a family)",
+    ),
+    (
         "disability",
         r"(?:away from|far from|avoid(?:ing)?|no|without) (?:any )?(?:group|halfway) "
         r"(?:homes?|houses?)",

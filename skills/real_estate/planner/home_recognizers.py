@@ -91,14 +91,17 @@ _FEATURE = (
     r"patio|porch|deck|fence|view|pets?|dogs?|cats?|washer(?: (?:and|&) dryer)?|dryer|laundry|"
     r"central air|a/?c|air conditioning|heating|solar(?: panels)?|storage|furnished|"
     r"appliances|(?:walk[- ]in )?closets?|school rating|schools?|lot size|square footage|"
-    r"sq ?ft|year built|floor ?plan|photos?|pictures?|pics|images|flood(?: zone| plain| risk)?"
+    r"sq ?ft|year built|floor ?plan|photos?|pictures?|pics|images|flood(?: zone| plain| risk)?|"
+    r"beds?|baths?|bed(?:room)?s|bath(?:room)?s|foundation(?: issues| problems)?|utilit(?:y|ies)"
+    r"(?: bills?| costs?)?|mls(?: number| #| no)?"
 )
 _BARE_FACT = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|also|oh),? )*(?:what about |how about )?"
     r"(?P<lead>any |is there (?:an? )?|are there (?:any )?|got (?:an? )?|has (?:it )?(?:got )?(?:an? )?|"
+    r"what(?:'?s| is| are| were) (?:the |its )|"
     r"does it (?:have|come with) (?:an? )?|what about the |how about the |"
     r"(?:tell|give|show) (?:me|us) (?:about )?the )?"
-    rf"(?:{_FEATURE})(?:,? (?:(?:and|or|&) )?(?:a |an |the )?(?:{_FEATURE}))*"
+    rf"(?:{_FEATURE})(?:(?:\s*/\s*|,? (?:(?:and|or|&) )?(?:a |an |the )?)(?:{_FEATURE}))*"
     r"(?P<tail> (?:included|allowed|ok|okay|fine|permitted|on site|there|here|too|"
     r"(?:on|with|at|for) (?:it|this|that)(?: one| house| home| place)?))?\s*(?P<q>\?)?[\s?!.]*$"
 )
@@ -149,6 +152,30 @@ _FROM_ITS_LISTING = re.compile(
 )
 """What its listing says of something ("does the listing say anything about solar panels",
 "any info on the roof age for this house"): the open home's details, no search."""
+_PEOPLE = (
+    r"(?:(?:listing|seller'?s?|sellers'|selling|buyer'?s?) )?"
+    r"(?:agents?|agency|realtors?|brokers?|brokerage|sellers?|owners?|builders?|developers?)"
+)
+_ITS_PEOPLE = re.compile(
+    rf"\b(?:who(?:'?s| is| are| was)?|whose|how (?:do|can|could|would) (?:i|we) (?:reach|contact|call|"
+    rf"get in touch with|get hold of))\b[^.?!]*\b{_PEOPLE}\b|"
+    rf"\b{_PEOPLE}(?:'s)? (?:contact|phone|number|email|name|info\w*|details)\b|"
+    r"\bwho(?:'?s| is)? (?:selling|listed|listing|built|owns|represents|marketing)\b|"
+    rf"^\W*(?:and |so |ok |also )?(?:the )?{_PEOPLE}\s*\?"
+)
+"""Who sells, lists or built it, or how to reach them ("who's the listing agent", "realtor
+contact?", "who built it"): the open home's listing names them when its details do."""
+_OF_IT = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|also|but|oh|hmm|then),? )*(?:is|does|did|has|was|will|would|can|could) "
+    r"(?:it|this|that|this one|that one|the (?:house|home|place|property|seller|owner|price))\b"
+)
+"""A question whose subject is the open home, its seller or its price ("is it fenced", "does it
+need work", "is the seller motivated"): what its listing says, whatever the fact."""
+_AN_OPINION = re.compile(
+    r"\b(?:good|bad|great|smart|wise|fair) (?:deal|investment|buy|idea|choice|fit|price|value)|"
+    r"\b(?:overpriced|underpriced|worth it|recommend|you think|your (?:opinion|take)|for us|for me)\b"
+)
+"""An opinion asked of it: words, not its details."""
 _ANOTHER_SEARCH = frozenset({"location", "near", "price_max", "price_min", "beds_min"})
 _OTHER_HOMES = re.compile(
     r"\b(?:homes|houses|condos|townhomes|townhouses|apartments|places|listings|properties)\b"
@@ -254,7 +281,7 @@ def asked_of_home_in_view(conv: Conversation) -> Plan | None:
     norm = conv.norm
     if _RUNDOWN.search(norm) and not _NOT_ITS_FACTS.search(norm):
         return Plan([details(str(conv.focused["zpid"]))])
-    if _subjectless(conv) or _of_its_place(conv) or _from_its_listing(conv):
+    if any(asked(conv) for asked in _ASKED_OF_IT):
         return Plan([details(str(conv.focused["zpid"]))])
     if not (_IN_VIEW.search(norm) and _ASKED.search(norm) and _FACT.search(norm)):
         return None
@@ -285,12 +312,32 @@ def _from_its_listing(conv: Conversation) -> bool:
     return bool(_FROM_ITS_LISTING.search(conv.norm))
 
 
+def _of_it(conv: Conversation) -> bool:
+    """A question of the open home itself, no opinion, criteria or other wish in it."""
+    if _ANOTHER_SEARCH & set(conv.parsed.criteria) or _OTHER_HOMES.search(conv.norm):
+        return False
+    if _NOT_ITS_FACTS.search(conv.norm) or _AN_OPINION.search(conv.norm):
+        return False
+    return bool(_OF_IT.search(conv.norm))
+
+
+def _of_its_people(conv: Conversation) -> bool:
+    """Who lists, sells or built it asked, no other homes or another wish named."""
+    if _OTHER_HOMES.search(conv.norm) or _NOT_ITS_FACTS.search(conv.norm):
+        return False
+    return bool(_ITS_PEOPLE.search(conv.norm))
+
+
 def _of_its_place(conv: Conversation) -> bool:
     """Its neighbourhood, area or schools asked about, no other homes or criteria named."""
     said = set(conv.parsed.criteria) - {"near"}
     if _ANOTHER_SEARCH & said or conv.parsed.modifiers or _OTHER_HOMES.search(conv.norm):
         return False
     return bool(_SURROUNDINGS.search(conv.norm)) and not _WHO_LIVES.search(conv.norm)
+
+
+_ASKED_OF_IT = (_subjectless, _of_its_place, _from_its_listing, _of_its_people, _of_it)
+"""The readers of a question about the open home that need no fact word in it."""
 
 
 def described_home(conv: Conversation) -> Plan | None:

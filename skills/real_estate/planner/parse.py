@@ -23,7 +23,7 @@ from .spoken import digits
 from .towns import towns_spelt
 from .wishes import PLACES as WISH_PLACES
 from .wishes import take_wishes
-from .wording import DATA_CITIES, NEARBY_CITIES
+from .wording import PLACES
 from .words import (
     BROWSE,
     DROPS,
@@ -42,7 +42,7 @@ from .words import (
 )
 
 NUMW = r"\d{1,2}|" + "|".join(WORD_NUMBERS)
-_CITY_NAMES = {**DATA_CITIES, **NEARBY_CITIES}
+_CITY_NAMES = PLACES
 _CITY_ALT = "|".join(sorted(map(re.escape, _CITY_NAMES), key=len, reverse=True))
 
 
@@ -280,14 +280,18 @@ def _take_limit_and_page(words: Words, p: Parsed) -> None:
 def _take_location(words: Words, p: Parsed, original: str) -> None:
     c = p.criteria
     words.take(
-        rf"\b(?:instead of|rather than|not|except|outside(?: of)?|anywhere but)\s+"
+        rf"\b(?:instead of|rather than|not|except|outside(?: of)?|anywhere but|"
+        rf"(?:moving|relocating|coming|transferring|moved|relocated)(?: down| up| over)? from)\s+"
         rf"(?:in\s+)?(?:{_CITY_ALT})\b"
     )
     cities = words.take(rf"\b(?:{_CITY_ALT})\b(?:,?\s+(?:tx|texas)\b)?")
     if "location" in c:
         return
     if cities:
-        c["location"] = _CITY_NAMES[re.sub(r",?\s+(?:tx|texas)$", "", cities[0].group())]
+        said = re.sub(r",?\s+(?:tx|texas)$", "", cities[0].group())
+        state = re.search(rf"(?i:{re.escape(said)}),?\s+(?P<st>[A-Z]{{2}})\b", original)
+        name = _CITY_NAMES[said]
+        c["location"] = f"{name}, {state['st']}" if state and state["st"] != "TX" else name
         return
     match = re.search(
         r"(?<!not )\b[Ii]n\s+(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2}?)(?:,?\s+(?P<st>[A-Z]{2}))?\b",

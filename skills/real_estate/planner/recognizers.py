@@ -54,7 +54,16 @@ from .saved import plan_saved, the_rest_saved
 from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
 from .talk import UNCLEAR
 from .watch import plan_watch
-from .words_only import outside, small_talk, steering, term, timing, unreadable
+from .words_only import (
+    judged_place,
+    opinion,
+    outside,
+    small_talk,
+    steering,
+    term,
+    timing,
+    unreadable,
+)
 
 Recognizer = Callable[[Conversation], Plan | None]
 _WATCH_WISHES = (
@@ -240,6 +249,8 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("small talk", small_talk),
     ("outside", outside),
     ("timing", timing),
+    ("judged place", judged_place),
+    ("opinion", opinion),
     ("fair housing", steering),
     ("unknown id", unknown_id),
     ("unshown home", unshown_home),

@@ -7,9 +7,9 @@ from __future__ import annotations
 import difflib
 import re
 
-from .wording import DATA_CITIES, NEARBY_CITIES
+from .wording import PLACES
 
-TOWNS = {**DATA_CITIES, **NEARBY_CITIES}
+TOWNS = PLACES
 """The towns people name (lower case -> as shown)."""
 CLOSE = 0.85
 """The least similarity (difflib ratio) at which words are read as a town."""
@@ -28,12 +28,13 @@ def _town_meant(said: str) -> str | None:
 
 def towns_spelt(text: str) -> str:
     """`text` (lower case) with a town misspelt where a place goes ("in georgetwon", "near
-    cedar prak") written as the town, so it is read as one."""
+    cedar prak") or said alone ("round rok") written as the town, so it is read as one."""
     for size in (2, 1):
         words = text.split(" ")
         for i in range(len(words) - size, -1, -1):
             said = " ".join(words[i : i + size]).strip(",.!?")
-            if not _PLACE_BEFORE.search(" ".join(words[:i]) + " "):
+            alone = size == len(words)  # the message only names a place ("new yrok")
+            if not alone and not _PLACE_BEFORE.search(" ".join(words[:i]) + " "):
                 continue
             if (town := _town_meant(said)) is not None:
                 words[i : i + size] = [

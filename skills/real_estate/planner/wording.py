@@ -42,6 +42,34 @@ NEARBY_CITIES: dict[str, str] = {
     name: name.title() for name in (*AUSTIN_AREA_TOWNS, "san antonio", "houston", "dallas")
 }
 """Other Texas places people name; passed through so the answer can say nothing matched there."""
+FARAWAY_CITIES: dict[str, str] = {
+    **{
+        name: name.title()
+        for name in (
+            "new york",
+            "los angeles",
+            "chicago",
+            "san francisco",
+            "seattle",
+            "denver",
+            "boston",
+            "miami",
+            "phoenix",
+            "atlanta",
+            "nashville",
+            "las vegas",
+            "san diego",
+            "philadelphia",
+            "minneapolis",
+        )
+    },
+    "new york city": "New York",
+    "nyc": "New York",
+}
+"""Big cities elsewhere people name, said in lower case too ("3br in new york"): passed through
+like NEARBY_CITIES, never dropped from the search."""
+PLACES: dict[str, str] = {**DATA_CITIES, **NEARBY_CITIES, **FARAWAY_CITIES}
+"""Every place the planner reads by its name (lower case -> as shown)."""
 
 LANDMARK_LABELS: dict[str, str] = {
     "downtown": "downtown",

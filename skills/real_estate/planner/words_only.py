@@ -92,6 +92,56 @@ def timing(conv: Conversation) -> Plan | None:
     return Plan([], TIMING, no_tools=True)
 
 
+_PLACE_KIND = r"(?:areas?|neighbou?rhoods?|parts? of (?:town|the city|\w+)|zips?(?: ?codes?)?|suburbs?|side of town|places? to live)"
+_JUDGED_PLACE = re.compile(
+    r"\b(?:which|what(?:'s| is| are)?|whats)\s+(?:the\s+|a\s+)?(?:best|safest|nicest|coolest|top|good|"
+    rf"great|most (?:desirable|popular|walkable))\s+{_PLACE_KIND}\b|"
+    rf"^\W*(?:the )?(?:best|safest|nicest|top) {_PLACE_KIND}\b|"
+    rf"\bis (?:[\w-]+ ){{1,3}}an? (?:good|safe|nice|great|bad|decent|dangerous|rough) {_PLACE_KIND}\b|"
+    r"\bwhere should (?:i|we) (?:live|move)\b"
+)
+"""A place judged ("what's the best neighborhood in austin", "is 78745 a good area"): an opinion
+of places no search gives (and "safe" or "good" for whom steers)."""
+JUDGED_PLACE = (
+    "I can't judge or rank areas for you: what makes one right is yours to weigh. "
+    f"{ALTERNATIVES} Which area should I look in?"
+)
+
+
+def judged_place(conv: Conversation) -> Plan | None:
+    """ "which part of town is nicest", "is 78745 a good area": said so, no search of it."""
+    if not _JUDGED_PLACE.search(conv.norm) or find_reference(conv.text) or conv.focused:
+        return None
+    if re.search(r"\b(?:show|find|search|list|homes|houses|condos|listings)\b", conv.norm):
+        return None
+    return Plan([], JUDGED_PLACE, no_tools=True)
+
+
+_OPINION_ASKED = re.compile(
+    r"\b(?:do|would|did|will) (?:you|u) (?:personally |honestly |really )?(?:like|love|buy|recommend|"
+    r"live in)\b|\bwhat(?:'?s| is) your (?:honest )?(?:opinion|take|verdict)\b"
+)
+_OTHER_WISH = re.compile(
+    r"\b(?:show|find|search|save|tour|visit|see|watch|compare|payments?|monthly|mortgage|"
+    r"details?|homes|houses|ones|others|similar|cheaper|bigger)\b"
+)
+OPINION = (
+    "Whether it's right for you is yours to judge, not mine. I can show its details, compare it "
+    "with others, estimate its monthly payment or book a tour."
+)
+
+
+def opinion(conv: Conversation) -> Plan | None:
+    """ "do you like this one?", "would you buy it": my opinion of one home, said in words."""
+    if not _OPINION_ASKED.search(conv.norm) or _OTHER_WISH.search(conv.norm):
+        return None
+    if not re.search(r"\b(?:it|this|that|one|house|home|place|listing)\b", conv.norm):
+        return None  # "do you like austin": no home judged
+    if find_reference(conv.text) is not None:
+        return None
+    return Plan([], OPINION, no_tools=True)
+
+
 def _named_place_or_price(conv: Conversation) -> bool:
     criteria = conv.parsed.criteria
     return bool({"location", "near", "price_max", "price_min", "beds_min"} & set(criteria))

@@ -116,6 +116,8 @@ _WEIGH = re.compile(
     r"\bcompar(?:ison|ing|ed)\b|\bdifferences?\b|\bhow (?:is|are) (?:it |they )?different\b|"
     r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:(?:is|looks|seems) )?(?:the )?(?:more )?"
     rf"(?:{_COMPARATIVE}|best|good|nice)\b|"
+    r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:has|have|gets?|got|offers?) (?:the |a )?"
+    rf"(?:more|most|less|fewer|{_COMPARATIVE})\b|"
     r"\b(?:which|what|between)\b.*\b(?:is|are|looks?|seems?) (?:the )?(?:more )?(?:better|best)\b|"
     r"\b(?:decide|choose|pick) between\b|"
     rf"\b(?:more )?(?:{_COMPARATIVE}) than\b|"

@@ -104,7 +104,8 @@ def plan_watch(
     asks_kept = LIST.search(norm)  # "which houses am I tracking": a question, near a stop
     asks_of_it = _ASKS.search(norm)  # "what's going on with the house I'm watching": no stop
     stop = STOP.search(norm) or (
-        intent in _STOPS and not (_asks_to_watch(norm) or asks_kept or asks_of_it)
+        intent in _STOPS
+        and not (_asks_to_watch(norm) or asks_kept or asks_of_it or _searches_elsewhere(norm))
     )
     listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
     if (asks_kept or listing) and not stop:
@@ -184,6 +185,17 @@ def _saved_search_asked(text: str, norm: str, preferences: Mapping[str, str]) ->
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b|\balert\b|\bnotify\b", norm):
         return _save_search("", _remembered(preferences))
     return None
+
+
+_MOVED_TO = re.compile(
+    r"\b(?:shift|move|switch|change|take|point|swap)\b.*\b(?:to|into|towards?)\b"
+)
+
+
+def _searches_elsewhere(norm: str) -> bool:
+    """ "shift the search over to kyle": the search moved to a place, whatever stopping its
+    words are near (a stop says so in its own words: "remove my saved search for kyle")."""
+    return bool(_MOVED_TO.search(norm)) and "location" in parse(norm).criteria
 
 
 def _asks_to_watch(norm: str) -> bool:

@@ -48,7 +48,8 @@ MODIFIERS: list[tuple[str, str]] = [
     ("more_baths", r"more bath(?:room)?s?|(?:extra|additional|another) bath(?:room)?"),
     (
         "similar",
-        r"similar|comparable|resembl(?:es|ing)|more like|in the same (?:vein|style|spirit)|along the same lines|"
+        r"similar|comparable|resembl(?:es|ing)|more like|in the same (?:vein|style|spirit)|"
+        r"along (?:the same|those|these|similar) lines|(?:in )?the same ballpark as|"
         r"(?<!\btell me )(?<!\btell us )more of (?:that|this)(?: (?:kind|sort|style|type))?(?! (?:one|home|house|place)\b)|"
         r"(?:others|ones|homes|houses|places) in (?:this|that|the same|its) price (?:range|bracket)|"
         r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwe'd )(?<!\bwould )(?<!\bi would )"
@@ -64,7 +65,8 @@ def _dropped_count(room: str) -> str:
     bedroom requirement"); not one lowered ("drop the bedrooms to 2")."""
     return (
         rf"(?:any number of|however many|whatever number of) {room}s?|"
-        rf"(?:drop|remove|forget|ignore|scrap|scratch|lose|never ?mind|skip)(?: about)? "
+        rf"(?:drop|remove|forget|ignore|scrap|scratch|lose|never ?mind|skip|get rid of|ditch)"
+        rf"(?: about)? "
         rf"(?:the |my |our )?(?:number of {room}s|{room}s|{room} "
         r"(?:count|requirement|minimum|filter|limit|thing|part|rule))"
         r"(?!\s+(?:down\s+)?to\b)"
@@ -92,7 +94,9 @@ DROPS: list[tuple[str, str]] = [
 
 PAGING = (  # "what else can you tell me" asks about a home, not for more homes
     r"\b(?:more results|next page|nxt (?:page|pg)|next pg|next (?:\d+|five|ten)|"
-    r"next (?:batch|set|bunch|lot|few|ones)|the following ones|show (?:me )?more|load more|"
+    r"next (?:batch|set|bunch|lot|few|ones)|show (?:me )?more|load more|"
+    r"(?:the )?following (?:\d+ |five |ten |few )?(?:ones|homes|houses|listings|results|batch|few|"
+    r"\d+|five|ten)|any others|any other ones|"
     r"see more|more (?:listings|options|homes|houses|properties|places|please|pls|of them|"
     r"like these)|any more|anymore|keep going|"
     r"(?:anything|any|more|others?|something) (?:else )?(?:past|beyond|after) (?:these|those)|"

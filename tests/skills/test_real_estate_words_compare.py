@@ -284,3 +284,13 @@ def test_which_has_more_of_something_of_two_homes_compares_them(
 def test_the_bigger_part_of_a_home_is_no_pick_by_its_size() -> None:
     said = "which one has the bigger backyard, 3 or 6"
     assert calls(said, **ON_ELM_DRIVE) == [("compare_properties", {"zpids": ["73", "76"]})]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [("what's the different between 2 and 4?", ["902", "904"]), ("5 v 1", ["905", "901"])],
+)
+def test_a_learners_different_between_or_a_v_between_two_numbers_compares(
+    text: str, zpids: list[str]
+) -> None:
+    assert calls(text, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})]

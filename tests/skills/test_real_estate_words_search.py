@@ -414,3 +414,13 @@ def test_types_listed_after_no_are_all_excluded() -> None:
 def test_a_comparison_with_nothing_shown_nor_kept_asks_where(text: str) -> None:
     found = conversation.plan_for(Conversation(text=text))
     assert found is not None and found.calls == [] and found.note, text
+
+
+@pytest.mark.parametrize("text", ["is this everything?", "is that all you've got"])
+def test_asking_if_the_homes_shown_are_all_is_the_next_page(text: str) -> None:
+    assert calls(text, **ON_SCREEN) == [("search_properties", {"location": "78745", "page": 2})]
+
+
+@pytest.mark.parametrize("text", ["no houses built prior to 1990", "nothing older than 1990"])
+def test_nothing_built_before_a_year_is_built_that_year_or_later(text: str) -> None:
+    assert searched(text, **ON_SCREEN)["year_built_min"] == 1990

@@ -105,7 +105,7 @@ _SAVE = re.compile(
 ("it'd be a shame to lose track of number 5", "don't let me forget about the third")."""
 _COMPARE = re.compile(
     r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b|\bnext to each other\b|"
-    r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b|"
+    r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b|(?<=\d) v\.?(?= #?\d)|"
     r"\bline (?:\S+ ){0,4}up (?:against|with|next to|beside)\b"
 )
 _COMPARATIVE = r"better|nicer|smarter|bigger|larger|smaller|cheaper|newer|older|roomier|worse"

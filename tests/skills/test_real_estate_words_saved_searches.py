@@ -268,3 +268,8 @@ def test_the_search_moved_to_a_place_is_no_stop_whatever_stopping_it_is_near() -
     assert found["search_properties"]["location"] == "Manor"
     stopped = calls("we're done with 78745", **ON_SCREEN, **near)
     assert all(name != "search_properties" for name, _ in stopped)
+
+
+def test_matches_asked_for_every_day_save_the_search_on_screen() -> None:
+    found = calls("could I get matches like these each week", **ON_SCREEN)
+    assert [name for name, _ in found] == ["save_search"]

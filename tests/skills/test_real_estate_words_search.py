@@ -424,3 +424,15 @@ def test_asking_if_the_homes_shown_are_all_is_the_next_page(text: str) -> None:
 @pytest.mark.parametrize("text", ["no houses built prior to 1990", "nothing older than 1990"])
 def test_nothing_built_before_a_year_is_built_that_year_or_later(text: str) -> None:
     assert searched(text, **ON_SCREEN)["year_built_min"] == 1990
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [("any houses like 4 but cheaper?", "904"), ("something comparable to 2", "902")],
+)
+def test_a_likeness_to_a_bare_number_is_homes_like_that_home(text: str, zpid: str) -> None:
+    assert searched(text, **ON_SCREEN)["like_zpid"] == zpid
+
+
+def test_a_count_after_like_is_still_a_count() -> None:
+    assert "like_zpid" not in searched("something like 2 baths", **ON_SCREEN)

@@ -53,7 +53,9 @@ MODIFIERS: list[tuple[str, str]] = [
         r"(?<!\btell me )(?<!\btell us )more of (?:that|this)(?: (?:kind|sort|style|type))?(?! (?:one|home|house|place)\b)|"
         r"(?:others|ones|homes|houses|places) in (?:this|that|the same|its) price (?:range|bracket)|"
         r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwe'd )(?<!\bwould )(?<!\bi would )"
-        r"like (?:this|that|it(?! a lot|'s| is\b| was\b)|him\b|her\b|the |#|number )|"
+        r"like (?:this|that|it(?! a lot|'s| is\b| was\b)|him\b|her\b|the |#|number |"
+        r"\d{1,2}\b(?!\s*(?:k\b|%|[,.]\d|bed|bd|br\b|bath|ba\b|sq|mi|stor|car\b|acre|floor|year|"
+        r"min|hour|day|week|month|people|kid|dog|more|homes?|houses?|of\b)))|"
         r"(?:the )?same (?:kind|sort|style|type)(?: of (?:home|house|place))? as "
         r"(?=this|that|it\b|the |#|number )",
     ),

@@ -436,3 +436,18 @@ def test_a_likeness_to_a_bare_number_is_homes_like_that_home(text: str, zpid: st
 
 def test_a_count_after_like_is_still_a_count() -> None:
     assert "like_zpid" not in searched("something like 2 baths", **ON_SCREEN)
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [
+        ("shave 25k off", 425_000),
+        ("40 grand lower please", 410_000),
+        ("make it 20k higher", 470_000),
+        ("add $30,000 to the max", 480_000),
+    ],
+)
+def test_an_amount_said_before_the_way_the_cap_moves_moves_it_from_the_cap_on_screen(
+    text: str, price_max: int
+) -> None:
+    assert dict(calls(text, **STRICT))["search_properties"]["price_max"] == price_max

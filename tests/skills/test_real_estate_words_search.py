@@ -12,6 +12,7 @@ import pytest
 from tests.skills.mortgage_words import OFFERED_TOOLS
 from tests.skills.real_estate_words import (
     IN_VIEW,
+    ON_ELM_DRIVE,
     ON_SCREEN,
     PACKAGE,
     STRICT,
@@ -451,3 +452,12 @@ def test_an_amount_said_before_the_way_the_cap_moves_moves_it_from_the_cap_on_sc
     text: str, price_max: int
 ) -> None:
     assert dict(calls(text, **STRICT))["search_properties"]["price_max"] == price_max
+
+
+def test_homes_shown_said_to_be_too_small_is_bigger_ones() -> None:
+    assert "sqft_min" in searched("hmm, they're kinda cramped", **ON_ELM_DRIVE)
+
+
+def test_homes_shown_said_to_be_over_budget_with_an_amount_search_again() -> None:
+    said = "those are a little over our budget, anything near 380?"
+    assert dict(calls(said, **STRICT))["search_properties"]["price_max"] == 418_000

@@ -135,7 +135,8 @@ _MOVE_THE_CAP = re.compile(
     r"price (?:limit|cap|ceiling)|limit)\b|"
     r"\b(?:go|come|drop|bring it|take it|knock it|get it) down to\b|"
     r"\b(?:budget|ceiling|cap|max(?:imum)?|limit)\b(?: \w+){0,2} (?:is|'s) now\b|"
-    r"\b(?:can'?t|cannot|couldn'?t) afford (?:any of )?(?:these|those|them)\b"
+    r"\b(?:can'?t|cannot|couldn'?t) afford (?:any of )?(?:these|those|them)\b|"
+    r"\b(?:these|those|they)(?:'re| are)\b.*\b(?:over (?:our |my |the )?budget|too (?:expensive|pricey))\b"
 )
 """Asked to move the price cap ("set the top price to 390k"), or said to have moved ("my
 limit of money is now 395 thousand"), or the homes shown said to be past it."""

@@ -35,14 +35,19 @@ MODIFIERS: list[tuple[str, str]] = [
         "cheaper",
         r"cheaper|less expensive|more affordable|lower[- ]priced|for less|not as expensive|"
         r"(?:less|lower|smaller) (?:price|cost)s?|"
-        r"lower (?:the )?(?:price|budget)",
+        r"lower (?:the )?(?:price|budget)|too (?:expensive|pricey|pricy)|(?:a (?:tad|bit|little) )?"
+        r"over (?:our |my |the )?budget|out of (?:our|my) (?:price range|budget)",
     ),
     (
         "pricier",
         r"more expensive|pricier|higher[- ]priced|nicer|fancier|more upscale|upscale|luxury|"
         r"luxurious|higher (?:the )?budget|raise (?:the )?budget",
     ),
-    ("bigger", r"bigger|larger|more space|more room|roomier|more square (?:feet|footage)"),
+    (
+        "bigger",
+        r"bigger|larger|more space|more room|roomier|more square (?:feet|footage)|"
+        r"(?:too|a (?:bit|tad|little)|kind of|kinda|rather|pretty) (?:small|tiny|cramped)",
+    ),
     ("more_beds", r"more bed(?:room)?s?|(?:extra|additional|another) bed(?:room)?"),
     ("fewer_beds", r"(?:fewer|less) bed(?:room)?s?"),
     ("more_baths", r"more bath(?:room)?s?|(?:extra|additional|another) bath(?:room)?"),

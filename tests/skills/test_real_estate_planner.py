@@ -302,8 +302,17 @@ def test_cheaper_without_a_budget_uses_the_median_shown_price() -> None:
     assert criteria == {"location": "Austin", "price_max": round(median * 0.9 / 1000) * 1000}
 
 
-def test_cheaper_with_nothing_to_compare_sorts_by_price() -> None:
-    assert search("cheaper") == {"sort": "price"}
+def test_cheaper_with_nothing_to_compare_asks_where() -> None:
+    found = plan(Conversation("cheaper"))
+    assert found is not None and found.calls == [] and found.no_tools
+
+
+def test_cheaper_with_a_place_and_nothing_to_compare_sorts_by_price() -> None:
+    assert search("cheaper condos in 78704") == {
+        "location": "78704",
+        "property_type": "condo",
+        "sort": "price",
+    }
 
 
 def test_new_place_with_other_criteria_is_a_new_search() -> None:

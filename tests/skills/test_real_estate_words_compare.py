@@ -263,3 +263,34 @@ def test_a_shown_home_named_before_the_saved_ones_is_compared_with_them(
     text: str, zpids: list[str]
 ) -> None:
     assert calls(text, **ON_FIG_TRAIL) == [("compare_properties", {"zpids": zpids})]
+
+
+# Twenty-second session (understand39): the results on screen in people's own words.
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [
+        ("which has more space, 2 or 5?", ["902", "905"]),
+        ("which gets more light, 1 or 3", ["901", "903"]),
+    ],
+)
+def test_which_has_more_of_something_of_two_homes_compares_them(
+    text: str, zpids: list[str]
+) -> None:
+    assert calls(text, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})]
+
+
+def test_the_bigger_part_of_a_home_is_no_pick_by_its_size() -> None:
+    said = "which one has the bigger backyard, 3 or 6"
+    assert calls(said, **ON_ELM_DRIVE) == [("compare_properties", {"zpids": ["73", "76"]})]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [("what's the different between 2 and 4?", ["902", "904"]), ("5 v 1", ["905", "901"])],
+)
+def test_a_learners_different_between_or_a_v_between_two_numbers_compares(
+    text: str, zpids: list[str]
+) -> None:
+    assert calls(text, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})]

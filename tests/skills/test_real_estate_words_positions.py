@@ -439,3 +439,17 @@ def test_no_before_a_count_is_still_none() -> None:
     assert [name for name, _ in calls("homes with no 2 story", **ON_SCREEN)] == [
         "search_properties"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [("wait, go back to the second one", "902"), ("nah, number 4", "904"), ("actually #1", "901")],
+)
+def test_a_home_named_after_a_word_taken_back_is_only_named(text: str, zpid: str) -> None:
+    near = {"intents": [("save_home", 0.9)]}
+    assert calls(text, **ON_SCREEN, **near) == details(zpid)
+
+
+@pytest.mark.parametrize(("text", "zpid"), [("the 2nd to last pls", "904"), ("3rd to last", "903")])
+def test_a_digit_ordinal_to_last_counts_from_the_end(text: str, zpid: str) -> None:
+    assert calls(text, **ON_SCREEN) == details(zpid)

@@ -260,3 +260,16 @@ def test_an_alert_set_up_from_the_usual_criteria_saves_the_remembered_search() -
             {"criteria": {"location": "Austin", "property_type": "house", "price_max": 500000}},
         )
     ]
+
+
+def test_the_search_moved_to_a_place_is_no_stop_whatever_stopping_it_is_near() -> None:
+    near = {"intents": [("stop_saved_search", 0.7)]}
+    found = dict(calls("switch the search over to manor", **ON_SCREEN, **near))
+    assert found["search_properties"]["location"] == "Manor"
+    stopped = calls("we're done with 78745", **ON_SCREEN, **near)
+    assert all(name != "search_properties" for name, _ in stopped)
+
+
+def test_matches_asked_for_every_day_save_the_search_on_screen() -> None:
+    found = calls("could I get matches like these each week", **ON_SCREEN)
+    assert [name for name, _ in found] == ["save_search"]

@@ -12,6 +12,7 @@ import pytest
 from tests.skills.mortgage_words import OFFERED_TOOLS
 from tests.skills.real_estate_words import (
     IN_VIEW,
+    ON_ELM_DRIVE,
     ON_SCREEN,
     PACKAGE,
     STRICT,
@@ -339,6 +340,127 @@ def test_a_town_misspelt_where_a_place_goes_is_that_town(text: str, location: st
 
 def test_a_word_near_a_town_but_not_where_a_place_goes_stays() -> None:
     assert parse("a leaner budget, houses in austin").criteria["location"] == "Austin"
+
+
+# Twenty-second session (understand39): the results on screen in people's own words.
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [
+        ("number 3 is spot on, anything else along those lines?", "903"),
+        ("got anything in the same ballpark as #5", "905"),
+    ],
+)
+def test_along_those_lines_or_in_the_same_ballpark_is_homes_like_one(text: str, zpid: str) -> None:
+    assert searched(text, **ON_SCREEN)["like_zpid"] == zpid
+
+
+def test_a_home_praised_as_a_dream_names_the_home_a_wish_after_it_means() -> None:
+    said = "wow, the fourth house is our dream home, can you pull up more along those lines"
+    assert searched(said, **ON_SCREEN)["like_zpid"] == "904"
+
+
+@pytest.mark.parametrize(
+    "text", ["let me see the following 10 homes", "ok, any others?", "the following five"]
+)
+def test_the_following_homes_or_any_others_is_the_next_page(text: str) -> None:
+    assert calls(text, **ON_SCREEN) == [("search_properties", {"location": "78745", "page": 2})]
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [
+        ("could you make the top price 385k", 385_000),
+        ("change my price limit to 415 thousand", 415_000),
+        ("our budget is now 360k", 360_000),
+        ("we can't afford these, 340k tops", 340_000),
+    ],
+)
+def test_a_cap_set_or_said_to_have_moved_searches_the_screen_again(
+    text: str, price_max: int
+) -> None:
+    assert dict(calls(text, **STRICT))["search_properties"]["price_max"] == price_max
+
+
+def test_a_budget_only_stated_is_still_only_kept() -> None:
+    assert [name for name, _ in calls("my budget is 380k", **STRICT)] == ["save_search_criteria"]
+
+
+def test_getting_rid_of_the_bathroom_rule_drops_that_count() -> None:
+    assert "baths_min" not in searched("get rid of the bathroom minimum", **STRICT)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quit showing me townhouses, houses in hutto please",
+        "enough of the townhouses, I want houses in hutto",
+        "we're fed up with townhouses, houses only in hutto",
+    ],
+)
+def test_a_type_one_is_tired_of_is_excluded_and_the_one_wanted_searched(text: str) -> None:
+    found = searched(text, **ON_SCREEN)
+    assert (found["location"], found["property_type"]) == ("Hutto", "house"), text
+    assert found["exclude_types"] == ["townhouse"], text
+
+
+def test_types_listed_after_no_are_all_excluded() -> None:
+    found = searched("no townhouses or condos in hutto", **ON_SCREEN)
+    assert found["exclude_types"] == ["townhouse", "condo"]
+    assert "property_type" not in found
+
+
+@pytest.mark.parametrize("text", ["show me cheaper ones", "bigger ones?", "cheaper"])
+def test_a_comparison_with_nothing_shown_nor_kept_asks_where(text: str) -> None:
+    found = conversation.plan_for(Conversation(text=text))
+    assert found is not None and found.calls == [] and found.note, text
+
+
+@pytest.mark.parametrize("text", ["is this everything?", "is that all you've got"])
+def test_asking_if_the_homes_shown_are_all_is_the_next_page(text: str) -> None:
+    assert calls(text, **ON_SCREEN) == [("search_properties", {"location": "78745", "page": 2})]
+
+
+@pytest.mark.parametrize("text", ["no houses built prior to 1990", "nothing older than 1990"])
+def test_nothing_built_before_a_year_is_built_that_year_or_later(text: str) -> None:
+    assert searched(text, **ON_SCREEN)["year_built_min"] == 1990
+
+
+@pytest.mark.parametrize(
+    ("text", "zpid"),
+    [("any houses like 4 but cheaper?", "904"), ("something comparable to 2", "902")],
+)
+def test_a_likeness_to_a_bare_number_is_homes_like_that_home(text: str, zpid: str) -> None:
+    assert searched(text, **ON_SCREEN)["like_zpid"] == zpid
+
+
+def test_a_count_after_like_is_still_a_count() -> None:
+    assert "like_zpid" not in searched("something like 2 baths", **ON_SCREEN)
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [
+        ("shave 25k off", 425_000),
+        ("40 grand lower please", 410_000),
+        ("make it 20k higher", 470_000),
+        ("add $30,000 to the max", 480_000),
+    ],
+)
+def test_an_amount_said_before_the_way_the_cap_moves_moves_it_from_the_cap_on_screen(
+    text: str, price_max: int
+) -> None:
+    assert dict(calls(text, **STRICT))["search_properties"]["price_max"] == price_max
+
+
+def test_homes_shown_said_to_be_too_small_is_bigger_ones() -> None:
+    assert "sqft_min" in searched("hmm, they're kinda cramped", **ON_ELM_DRIVE)
+
+
+def test_homes_shown_said_to_be_over_budget_with_an_amount_search_again() -> None:
+    said = "those are a little over our budget, anything near 380?"
+    assert dict(calls(said, **STRICT))["search_properties"]["price_max"] == 418_000
 
 
 def test_a_big_city_elsewhere_said_in_lower_case_is_kept_as_the_place() -> None:

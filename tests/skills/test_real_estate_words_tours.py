@@ -7,6 +7,8 @@ said with each, the saved homes too; a visit beside another wish is one visit.""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.skills.real_estate_words import (
     IN_VIEW,
     ON_ELM_COVE,
@@ -205,3 +207,13 @@ def test_the_homes_on_my_list_or_the_ones_we_saved_are_each_visited() -> None:
     kept_two = {**ON_SCREEN, "preferences": {"home_902": "saved", "home_905": "saved"}}
     for said in ["book showings of the ones we saved", "visit the houses on our list on sunday"]:
         assert named(said, **kept_two) == [("request_tour", "902"), ("request_tour", "905")], said
+
+
+@pytest.mark.parametrize(
+    "text", ["what's the street address of number 4?", "where is the 2nd one exactly"]
+)
+def test_a_question_of_a_shown_homes_facts_is_no_visit_whatever_intent_it_is_near(
+    text: str,
+) -> None:
+    near = {"intents": [("request_tour", 0.8)]}
+    assert [name for name, _ in calls(text, **ON_SCREEN, **near)] == ["get_property_details"]

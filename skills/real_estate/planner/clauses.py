@@ -63,7 +63,7 @@ _MOST = 3
 """Clauses read at most: a longer message is read whole."""
 _BACK = re.compile(  # "him", "her": a learner's word for a home
     r"\b(?:it|him|her|this one|that one|this (?:house|home|place)|that (?:house|home|place)|them|"
-    r"both|those)\b",
+    r"both|those(?! lines\b))\b",  # not "more along those lines": a likeness
     re.IGNORECASE,
 )
 _HOMES_ARGS = ("zpid", "like_zpid")
@@ -85,9 +85,11 @@ _COOLED = re.compile(
 )
 """A home one has cooled on ("I'm not into the third one anymore"): named, for the wish after."""
 _PRAISED = re.compile(
-    r"^\W*(?:the |number |#)?[\w-]+(?: one| home| house| place| listing)?(?:'s|s| looks| seems| is|"
-    r" sounds) (?:really |so |very |pretty |super )?(?:great|nice|good|amazing|lovely|perfect|"
-    r"interesting|promising|cute|awesome|gorgeous)\W*$",
+    r"^\W*(?:(?:honestly|wow|oh|ok|okay|so|well)\W+)*(?:the |that |this |number |#)?[\w-]+"
+    r"(?: one| home| house| place| listing)?(?:'s|s| looks| seems| is| sounds) (?:really |so |very |"
+    r"pretty |super |pretty much |just |basically |exactly )?(?:great|nice|good|amazing|lovely|"
+    r"perfect|interesting|promising|cute|awesome|gorgeous|stunning|beautiful|ideal|"
+    r"(?:my|our) (?:dream(?: home| house)?|favou?rite))\W*$",
     re.IGNORECASE,
 )
 """A home praised by its position alone ("the fourth one looks great", "this one's lovely",

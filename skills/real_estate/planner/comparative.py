@@ -14,11 +14,17 @@ from .picked import FIRST_N, LAST_N, picked
 from .positions import ORDINALS
 from .refs import COMPARATIVES, all_positions
 
+_PART = (
+    r"(?:back ?)?yard|lot|garden|kitchen|garage|pool|patio|deck|porch|(?:bed|bath)?rooms?|"
+    r"closets?|hoa(?: fees?)?|tax(?:es)?|commute|windows|views?"
+)
+"""A part of a home, which "the bigger yard" measures, not the home's own size or price."""
 _WAY = "|".join(sorted(COMPARATIVES, key=len, reverse=True))
 _PICK = re.compile(
     rf"\b(?:the|whichever(?: one)?(?: is)?|which ?ever(?: one)? is) (?P<way>{_WAY})"
     r"(?: (?:one|house|home|place|listing)| of (?:the two|both|them|those|these|the 2))?\b"
     r"(?!\s+(?:ones|homes|houses|places|listings|options|than)\b)"
+    rf"(?!\s+(?:{_PART})\b)"
 )
 _ONE = rf"(?:(?:the |number |#)?(?:\d{{1,2}}(?:st|nd|rd|th)?|{'|'.join(ORDINALS)})(?: one)?)"
 _LISTED = re.compile(

@@ -39,7 +39,8 @@ was saved in this message: the model words memory writes itself.
 Relative words: "cheaper" caps the price at 90% of the previous cap, or of the median price
 shown when there was none; "more expensive" makes the old cap the new floor (or 110% of the
 median shown); "bigger" asks 120% of the previous minimum size, or 110% of the median size
-shown. Amounts are rounded to $1,000 and 100 sqft. With nothing to compare, they sort instead.
+shown. Amounts are rounded to $1,000 and 100 sqft. With nothing to compare, they sort instead
+when the message says what to search ("cheaper condos in 78704"), else where is asked.
 "one more bedroom" / "fewer bedrooms" / "another bathroom" move the minimum by one; "forget the
 bedrooms" or "any number of baths" drops that count.
 "around X" is X ± 10%. The page size is left to the skill (10) unless the user names one.

@@ -107,12 +107,15 @@ def _year(words: Words, c: dict[str, Any]) -> None:
         r"(?:or (?:later|newer|after)|\+|and (?:later|newer|up))?"
         r"|\b(?P<z>(?:19|20)\d{2})\s*(?:or (?:later|newer)|and newer)\b"
         r"|\bsince (?P<w>(?:19|20)\d{2})\b"
+        r"|\b(?:nothing|none|no (?:homes?|houses?|ones?)|not)\s+(?:built\s+|constructed\s+)?"
+        r"(?:before|prior to|older than)\s+(?P<v>(?:19|20)\d{2})\b"
     )
     if after:
         c["year_built_min"] = int(after[0].group("y") or after[0].group("z")) + 1
     elif since:
         found = since[0]
-        c["year_built_min"] = int(found.group("y") or found.group("z") or found.group("w"))
+        year = found.group("y") or found.group("z") or found.group("w") or found.group("v")
+        c["year_built_min"] = int(year)
 
 
 def _stories(words: Words, c: dict[str, Any]) -> str:

@@ -25,7 +25,8 @@ _MOVE_TO = r"(?:go|move|skip|jump|switch|take me|let'?s go)(?: on| back| over)? 
 _ON_THE_LIST = r"(?: (?:on|in|from|of) (?:the|your|this|my) (?:list|page|results|screen))?"
 """Where the home named sits ("the second house on the list"): still only a home named."""
 _JUST_A_HOME = re.compile(
-    rf"^\W*(?:(?:and|ok|okay|so|then|now|what about|how about|{_MOVE_TO}),? )*(?:the )?(?:{ORD})(?: {NOUN})?{_ON_THE_LIST}\W*$|^\W*(?:number|#)\s*\d{{1,2}}(?: {NOUN})?{_ON_THE_LIST}\W*$"
+    rf"^\W*(?:(?:and|ok|okay|so|then|now|what about|how about|wait|actually|hmm|oh|no|nah|"
+    rf"{_MOVE_TO}),? )*(?:(?:the )?(?:{ORD})|(?:number|#)\s*\d{{1,2}})(?: {NOUN})?{_ON_THE_LIST}\W*$"
 )
 """A clause that only names a home ("the second house", "#3", "go to the next house"): no wish
 for homes like it, no stop of a watch."""

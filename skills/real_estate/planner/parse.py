@@ -158,11 +158,15 @@ def _take_exclusions(words: Words, p: Parsed) -> None:
     transient = (
         r"no more|no|not|without|exclude|excluding|except(?: for)?|other than|anything but|"
         r"but not|(?:don'?t|do not) (?:show|need|suggest|recommend)(?: me)?|avoid|skip|"
+        r"(?:stop|quit) (?:showing|sending|suggesting|giving)(?: me| us)?|enough(?: of)?|"
+        r"(?:i'?m|we'?re|i am|we are) (?:sick|tired|done|fed up) (?:of|with)(?: the)?|"
         r"not looking (?:for|at)|(?:that|which) (?:isn'?t|is not|aren'?t|are not)"
     )
-    pattern = (
+    article = r"(?:any\s+|a\s+|an\s+)?"  # a type after a comma and then wanted is no exclusion:
+    pattern = (  # "no condos, houses only"
         rf"\b(?P<kw>{forever}|{transient})\s+(?:(?:any|more|a|an|the|me)\s+)*"
-        rf"(?P<types>(?:{types})(?:\s*(?:,|/|or|and|nor)\s*(?:any\s+|a\s+|an\s+)?(?:{types}))*)\b"
+        rf"(?P<types>(?:{types})(?:\s*(?:/|or|and|nor)\s*{article}(?:{types})|"
+        rf"\s*,\s*{article}(?:{types})(?!\s+(?:only|instead|please|in)\b))*)\b"
     )
     for match in words.take(pattern):
         named = match.group("types")
@@ -263,7 +267,7 @@ def _take_limit_and_page(words: Words, p: Parsed) -> None:
         rf"\b(?:show(?: me)?|give me|list|see|get|find(?: me)?|just|only)\s+(?:the\s+)?"
         rf"(?:(?:top|first|best)\s+(?!one\b))?(?P<n>(?<!just )(?<!only )\d{{3}}|{NUMW})\b{unit}"
         rf"|\b(?:top|first|best)\s+(?!one\b)(?P<m>{NUMW})\b{unit}"
-        rf"|\b(?P<o>{NUMW})\s+(?:results|listings|options|homes|houses|properties|places|"
+        rf"|\b(?<!next )(?<!following )(?P<o>{NUMW})\s+(?:results|listings|options|homes|houses|properties|places|"
         r"condos|townhouses|townhomes|apartments|picks|choices|matches)\b"
     )
     if limit:

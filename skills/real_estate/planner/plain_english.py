@@ -140,6 +140,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"(^|[,.;!?] |\band |\bbut )is (?:it )?possible\b", r"\1is it possible"),
         # "stop to follow the price", "quit to send me alerts": the gerund a stop takes
         (rf"\b(stop|stops|quit|finish) to ({_GERUND_VERBS})\b", _gerund),
+        # "what is the different between 3 and 5": the noun a learner says as its adjective
+        (r"\b(?:the|a|any|big|main) different (?=between\b)", "the difference "),
         (r"\bmore cheap\b", "cheaper"),
         (r"\bmore good\b", "better"),
         (r"\bmore big\b", "bigger"),

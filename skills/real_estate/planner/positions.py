@@ -82,7 +82,7 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:\bthe )?\b(?:second|2nd|next) from (?:the )?(?:last|bottom|end)\b",
             "the second to last",
         ),
-        (r"(?<!the )\b(?:second|next)[- ]to[- ]last\b", "the second to last"),  # said alone
+        (r"(?:\bthe )?\b(?:second|2nd|next)[- ]to[- ]last\b", "the second to last"),
         (r"\bthe (?:one|home|house|listing) (?:before|above) (?:the )?last\b", "second to last"),
         (
             r"(?:\bthe )?\b(?:very )?(?:top|1st) (one|result|listing|home|house|pick|match|option)\b",
@@ -126,6 +126,13 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (  # "add 3 to my favorites", "unsave 5": a number right after a wish about one home
             rf"\b({_ONE_HOME_VERBS})(?: for| of| on)?(?: both)? (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
+            r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
+            r"\1 number \2",
+        ),
+        (  # "similar to 3", "homes like 7": a home's likeness named by its bare number
+            r"\b((?:similar|comparable)(?: (?:stuff|ones|homes|houses|places))?(?: to)?|"
+            r"(?:ones?|homes?|houses?|places|more|others|anything|something|stuff) like)"
+            rf" (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
             r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
             r"\1 number \2",
         ),

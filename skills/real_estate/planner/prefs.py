@@ -130,10 +130,16 @@ _CHANGE_IT = re.compile(
 """Asked to change a budget just said: the homes on screen are searched again with it."""
 _MOVE_THE_CAP = re.compile(
     r"\b(?:bump|raise|push|increase|lift|nudge|up|stretch|extend|lower|reduce|decrease|cut|drop|"
-    r"bring|move)(?: (?:it|that))?(?: down| up)? (?:my |our |the )?(?:budget|ceiling|cap|max(?:imum)?|"
-    r"(?:max(?:imum)?|top) price|price (?:limit|cap|ceiling)|limit)\b|"
-    r"\b(?:go|come|drop|bring it|take it|knock it|get it) down to\b"
+    r"bring|move|set|make|change|adjust|update|put|switch)(?: (?:it|that))?(?: down| up)? "
+    r"(?:my |our |the )?(?:budget|ceiling|cap|max(?:imum)?|(?:max(?:imum)?|top) price|"
+    r"price (?:limit|cap|ceiling)|limit)\b|"
+    r"\b(?:go|come|drop|bring it|take it|knock it|get it) down to\b|"
+    r"\b(?:budget|ceiling|cap|max(?:imum)?|limit)\b(?: \w+){0,2} (?:is|'s) now\b|"
+    r"\b(?:can'?t|cannot|couldn'?t) afford (?:any of )?(?:these|those|them)\b|"
+    r"\b(?:these|those|they)(?:'re| are)\b.*\b(?:over (?:our |my |the )?budget|too (?:expensive|pricey))\b"
 )
+"""Asked to move the price cap ("set the top price to 390k"), or said to have moved ("my
+limit of money is now 395 thousand"), or the homes shown said to be past it."""
 
 
 def moves_the_cap(text: str) -> bool:

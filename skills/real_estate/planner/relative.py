@@ -100,10 +100,11 @@ _FROM_OPEN = re.compile(
 """A home named by its place next to the one open, when the message names no other ("ok and
 the next one?", "the previous one", "the one below this one", "and the one after?")."""
 _FROM_END = re.compile(
-    rf"\b(?:the )?(?P<a>{'|'.join(ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))(?: one)? from (?:the )?"
-    r"(?:last|bottom|end)\b"
+    rf"\b(?:the )?(?P<a>{'|'.join(ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))(?: one)? "
+    r"(?:from (?:the )?(?:last|bottom|end)|to[- ]last)\b"
 )
-"""A position counted from the end ("third from last", "the 4th from the bottom")."""
+"""A position counted from the end ("third from last", "the 4th from the bottom", "3rd to
+last")."""
 
 
 def _from_open(norm: str, count: int, open_at: int) -> str:

@@ -105,7 +105,7 @@ _SAVE = re.compile(
 ("it'd be a shame to lose track of number 5", "don't let me forget about the third")."""
 _COMPARE = re.compile(
     r"\bcompare\b|\bside[- ]by[- ]side\b|\bversus\b|\bvs\.?\b|\bnext to each other\b|"
-    r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b|"
+    r"\bhead[- ]to[- ]head\b|\bagainst (?:each other|one another)\b|(?<=\d) v\.?(?= #?\d)|"
     r"\bline (?:\S+ ){0,4}up (?:against|with|next to|beside)\b"
 )
 _COMPARATIVE = r"better|nicer|smarter|bigger|larger|smaller|cheaper|newer|older|roomier|worse"
@@ -116,6 +116,8 @@ _WEIGH = re.compile(
     r"\bcompar(?:ison|ing|ed)\b|\bdifferences?\b|\bhow (?:is|are) (?:it |they )?different\b|"
     r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:(?:is|looks|seems) )?(?:the )?(?:more )?"
     rf"(?:{_COMPARATIVE}|best|good|nice)\b|"
+    r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:has|have|gets?|got|offers?) (?:the |a )?"
+    rf"(?:more|most|less|fewer|{_COMPARATIVE})\b|"
     r"\b(?:which|what|between)\b.*\b(?:is|are|looks?|seems?) (?:the )?(?:more )?(?:better|best)\b|"
     r"\b(?:decide|choose|pick) between\b|"
     rf"\b(?:more )?(?:{_COMPARATIVE}) than\b|"

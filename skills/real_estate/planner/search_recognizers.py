@@ -73,11 +73,12 @@ def search(conv: Conversation) -> Plan | None:
 
 
 def _too_vague(conv: Conversation) -> bool:
-    """A new search that says nothing but "a home" (or nothing at all) and no preference fills."""
+    """A new search that says nothing but "a home" (or nothing at all) and no preference fills:
+    "cheaper ones" with nothing shown nor kept is cheaper than nothing, so it asks where too."""
     parsed = conv.parsed
     if parsed.browse or parsed.rerun or conv.preferences:
         return False
     said = set(parsed.criteria)
-    if parsed.modifiers - {"similar"} or parsed.drop:  # "cheaper": sorted by price
+    if parsed.drop:
         return False
     return not said or (said == {"property_type"} and parsed.generic_type)

@@ -66,6 +66,7 @@ _NOTIFY = re.compile(
     r"\bhit (?:me|us) up\b|\bdrop (?:me|us) a line\b|\bkeep an eye out\b|"
     r"\bkeep (?:looking|searching|hunting)\b.*\bfor (?:me|us)\b|\bkeep tabs on\b|"
     r"\bmonitor (?:it|this|that|the|these|those|my|#?\d|number)\b|"
+    r"\b(?:matches|listings)\b.*\b(?:every (?:day|week|morning)|each (?:day|week)|daily|weekly)\b|"
     r"\bsubscribe\b|\b(?:set(?: up)?|put|create|add|want|like) (?:an? )?(?:\w+ )?(?:alerts?|notifications?)\b|"
     r"\ban alert for\b|\b(?:price |status )?alerts? (?:on|for) (?:it|this|that|the|#|number|\d)|"
     r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b"
@@ -104,7 +105,8 @@ def plan_watch(
     asks_kept = LIST.search(norm)  # "which houses am I tracking": a question, near a stop
     asks_of_it = _ASKS.search(norm)  # "what's going on with the house I'm watching": no stop
     stop = STOP.search(norm) or (
-        intent in _STOPS and not (_asks_to_watch(norm) or asks_kept or asks_of_it)
+        intent in _STOPS
+        and not (_asks_to_watch(norm) or asks_kept or asks_of_it or _searches_elsewhere(norm))
     )
     listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
     if (asks_kept or listing) and not stop:
@@ -154,7 +156,10 @@ def _tour(
     watch_words = _NOTIFY.search(norm) and not TIMES.search(norm)  # a day said is a visit
     looks = re.search(r"\b(?:see|look at)\b", norm)
     only_looks = looks and not (touring or TIMES.search(norm))  # "I want see #4": its details
-    by_intent = intent == "request_tour" and not (watch_words or only_looks or asks_to_save(norm))
+    asks_a_fact = _ASKS_A_FACT.search(norm) and not touring  # "what's the address of #3"
+    by_intent = intent == "request_tour" and not (
+        watch_words or only_looks or asks_to_save(norm) or asks_a_fact
+    )
     if not (by_intent or (touring and (pointed or saved))):
         return None
     if saved and not find_reference(norm):  # "visit both of my saved homes on saturday"
@@ -168,6 +173,10 @@ def _tour(
 
 
 _STOPS = ("stop_watching", "stop_saved_search")
+_ASKS_A_FACT = re.compile(
+    r"^\W*(?:what(?:'s| is| are)?(?! time| day)|whats|where|which|how (?:many|much|big|old|far))\b"
+)
+"""A question of a home's facts, which the nearness of a visit alone does not make one."""
 _ASKS = re.compile(r"^\W*(?:what|what'?s|whats|how|when|where|why|who|has|does|did)\b")
 """A question, which the nearness of a stop alone does not make one."""
 
@@ -184,6 +193,17 @@ def _saved_search_asked(text: str, norm: str, preferences: Mapping[str, str]) ->
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b|\balert\b|\bnotify\b", norm):
         return _save_search("", _remembered(preferences))
     return None
+
+
+_MOVED_TO = re.compile(
+    r"\b(?:shift|move|switch|change|take|point|swap)\b.*\b(?:to|into|towards?)\b"
+)
+
+
+def _searches_elsewhere(norm: str) -> bool:
+    """ "shift the search over to kyle": the search moved to a place, whatever stopping its
+    words are near (a stop says so in its own words: "remove my saved search for kyle")."""
+    return bool(_MOVED_TO.search(norm)) and "location" in parse(norm).criteria
 
 
 def _asks_to_watch(norm: str) -> bool:

@@ -35,25 +35,33 @@ MODIFIERS: list[tuple[str, str]] = [
         "cheaper",
         r"cheaper|less expensive|more affordable|lower[- ]priced|for less|not as expensive|"
         r"(?:less|lower|smaller) (?:price|cost)s?|"
-        r"lower (?:the )?(?:price|budget)",
+        r"lower (?:the )?(?:price|budget)|too (?:expensive|pricey|pricy)|(?:a (?:tad|bit|little) )?"
+        r"over (?:our |my |the )?budget|out of (?:our|my) (?:price range|budget)",
     ),
     (
         "pricier",
         r"more expensive|pricier|higher[- ]priced|nicer|fancier|more upscale|upscale|luxury|"
         r"luxurious|higher (?:the )?budget|raise (?:the )?budget",
     ),
-    ("bigger", r"bigger|larger|more space|more room|roomier|more square (?:feet|footage)"),
+    (
+        "bigger",
+        r"bigger|larger|more space|more room|roomier|more square (?:feet|footage)|"
+        r"(?:too|a (?:bit|tad|little)|kind of|kinda|rather|pretty) (?:small|tiny|cramped)",
+    ),
     ("more_beds", r"more bed(?:room)?s?|(?:extra|additional|another) bed(?:room)?"),
     ("fewer_beds", r"(?:fewer|less) bed(?:room)?s?"),
     ("more_baths", r"more bath(?:room)?s?|(?:extra|additional|another) bath(?:room)?"),
     (
         "similar",
-        r"similar|comparable|resembl(?:es|ing)|more like|in the same (?:vein|style|spirit)|along the same lines|"
+        r"similar|comparable|resembl(?:es|ing)|more like|in the same (?:vein|style|spirit)|"
+        r"along (?:the same|those|these|similar) lines|(?:in )?the same ballpark as|"
         r"(?<!\btell me )(?<!\btell us )more of (?:that|this)(?: (?:kind|sort|style|type))?(?! (?:one|home|house|place)\b)|"
         r"(?:others|ones|homes|houses|places) in (?:this|that|the same|its) price (?:range|bracket)|"
         r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwe'd )(?<!\bwould )(?<!\bi would )"
         r"(?<!\byou )(?<!\byou really )(?<!\bu )"
-        r"like (?:this|that|it(?! a lot|'s| is\b| was\b)|him\b|her\b|the |#|number )|"
+        r"like (?:this|that|it(?! a lot|'s| is\b| was\b)|him\b|her\b|the |#|number |"
+        r"\d{1,2}\b(?!\s*(?:k\b|%|[,.]\d|bed|bd|br\b|bath|ba\b|sq|mi|stor|car\b|acre|floor|year|"
+        r"min|hour|day|week|month|people|kid|dog|more|homes?|houses?|of\b)))|"
         r"(?:the )?same (?:kind|sort|style|type)(?: of (?:home|house|place))? as "
         r"(?=this|that|it\b|the |#|number )",
     ),
@@ -65,7 +73,8 @@ def _dropped_count(room: str) -> str:
     bedroom requirement"); not one lowered ("drop the bedrooms to 2")."""
     return (
         rf"(?:any number of|however many|whatever number of) {room}s?|"
-        rf"(?:drop|remove|forget|ignore|scrap|scratch|lose|never ?mind|skip)(?: about)? "
+        rf"(?:drop|remove|forget|ignore|scrap|scratch|lose|never ?mind|skip|get rid of|ditch)"
+        rf"(?: about)? "
         rf"(?:the |my |our )?(?:number of {room}s|{room}s|{room} "
         r"(?:count|requirement|minimum|filter|limit|thing|part|rule))"
         r"(?!\s+(?:down\s+)?to\b)"
@@ -93,9 +102,12 @@ DROPS: list[tuple[str, str]] = [
 
 PAGING = (  # "what else can you tell me" asks about a home, not for more homes
     r"\b(?:more results|next page|nxt (?:page|pg)|next pg|next (?:\d+|five|ten)|"
-    r"next (?:batch|set|bunch|lot|few|ones)|the following ones|show (?:me )?more|load more|"
+    r"next (?:batch|set|bunch|lot|few|ones)|show (?:me )?more|load more|"
+    r"(?:the )?following (?:\d+ |five |ten |few )?(?:ones|homes|houses|listings|results|batch|few|"
+    r"\d+|five|ten)|any others|any other ones|"
     r"see more|more (?:listings|options|homes|houses|properties|places|please|pls|of them|"
-    r"like these)|any more|anymore|keep going|"
+    r"like these)|any more|anymore|keep going|is (?:that|this) (?:all|everything)(?: of them| there is|"
+    r" you(?:'ve)? (?:have|got|found))?(?=\s*\?*\s*$)|"
     r"(?:anything|any|more|others?|something) (?:else )?(?:past|beyond|after) (?:these|those)|"
     r"what else(?! (?:can|could|would|do|does|should) (?:you|u|ya|i|we) (?:tell|say|share|"
     r"know|need to know)\b))\b|^\s*(?:more|next)\W*$"

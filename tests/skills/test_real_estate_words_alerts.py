@@ -94,3 +94,15 @@ def test_asking_if_an_alerted_home_is_watched_is_answered_not_watched(
         Conversation(text=said, alerted=alerted_homes(ALERTS), preferences={"watch_7002": "price"})
     )
     assert found is not None and found.calls == [] and found.note.startswith(answer)
+
+
+@pytest.mark.parametrize(
+    "said", ["stick the newest listing in our favourites", "put the marked-down one on my list"]
+)
+def test_an_alerted_home_kept_is_saved_though_the_words_are_near_a_stop(said: str) -> None:
+    near_a_stop = [("stop_watching", 0.7), ("save_home", 0.6)]
+    found = conversation.plan_for(
+        Conversation(text=said, alerted=alerted_homes(ALERTS), intents=near_a_stop)
+    )
+    assert found is not None
+    assert [c.name for c in found.calls] == ["save_home"]

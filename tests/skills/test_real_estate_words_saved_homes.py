@@ -310,3 +310,33 @@ def test_every_saved_home_unsaved_by_the_verb_alone_removes_each(said: str) -> N
         ("remove_saved_home", "101"),
         ("remove_saved_home", "103"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "zpid"), [("unsave nr. 3", "103"), ("drop n° 1 off my list", "101")]
+)
+def test_a_position_written_as_nr_or_n_degree_is_that_home(said: str, zpid: str) -> None:
+    assert calls(said, **ON_FIG_TRAIL) == [("remove_saved_home", {"zpid": zpid})]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["ditch our favourites, we'll start again", "delete my saved list", "get rid of the keepers"],
+)
+def test_the_saved_list_itself_removed_removes_each_saved_home(said: str) -> None:
+    assert named(said, **ON_FIG_TRAIL) == [
+        ("remove_saved_home", "101"),
+        ("remove_saved_home", "103"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "zpid"),
+    [
+        ("bring up the second of our favourites", "103"),
+        ("tell me about my 1st saved house", "101"),
+        ("details on the last home on my saved list", "103"),
+    ],
+)
+def test_a_saved_home_named_by_its_place_in_the_saved_list_is_opened(said: str, zpid: str) -> None:
+    assert calls(said, **ON_FIG_TRAIL) == details(zpid)

@@ -16,6 +16,7 @@ from typing import Any
 
 from real_estate.domain import (
     COMPARE,
+    DETAILS,
     GET_SAVED_HOMES,
     HOME_PREFIX,
     REMOVE_SAVED_HOME,
@@ -66,6 +67,15 @@ home it names is saved."""
 _UNSAVE = re.compile(r"\bun-?(?:save|favou?rite|star|heart|bookmark)\b")
 _EVERY = re.compile(r"\b(?:all|both|every(?: one|thing)?|each)\b")
 _REMOVE_ALL = re.compile(rf"\b(?:all|both|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
+_THE_LIST_GONE = re.compile(
+    r"\b(?:remove|delete|clear(?: out)?|empty|wipe|get rid of|ditch|scrap|toss|trash|dump|"
+    r"forget(?: about)?|lose|reset) (?:(?:my|our|the) )?"
+    rf"{_SAVED_WORDS}(?<!favorite)(?<!favourite)(?<!fave)(?<!fav)"
+    r"(?: (?:homes|houses|places|ones|properties|listings|list))?"
+    r"(?!\s*(?:search|home|house|place|one|property|listing)\b)"
+)
+"""The saved list itself done away with ("get rid of our favourites", "delete my saved list"):
+every saved home removed."""
 _ASKED_TO = (
     r"\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
     r"(?:please\s+|pls\s+|plz\s+|(?:can|could|would|will) (?:you|u|ya)\s+(?:please\s+)?|"
@@ -213,6 +223,30 @@ def plan_saved(
     return None
 
 
+_NTH_SAVED = re.compile(
+    rf"\b(?:the|my|our) (?P<at>{ORD})(?: {NOUN})? (?:of|on|in|from|among) (?:my|our|the) "
+    rf"{_SAVED_WORDS}|\b(?:my|our) (?P<own>{ORD}) (?:saved|favou?rite|fave|fav|bookmarked|"
+    r"shortlisted|hearted|starred|pinned)\b"
+)
+"""A saved home named by its place in the saved list ("the second of our favourites", "my
+first saved house"), not on the screen."""
+_OPEN = re.compile(
+    r"\b(?:open|tell me about|more (?:on|about)|details?|info|what about|describe|pull up|"
+    r"bring up|show|see|look at|view)\b"
+)
+"""Asking to see one home's details, said of a saved one."""
+
+
+def nth_saved(norm: str, prefs: Mapping[str, str]) -> str | None:
+    """The zpid of the saved home the words name by its place in the saved list, if any."""
+    found = _NTH_SAVED.search(norm)
+    saved = [{"zpid": z} for z in saved_zpids(prefs)]
+    if found is None or not saved:
+        return None
+    chosen = picked(f"the {found.group('at') or found.group('own')} one", saved)
+    return str(chosen[0]["zpid"]) if len(chosen) == 1 else None
+
+
 def _show(
     norm: str,
     shown: Shown,
@@ -221,7 +255,11 @@ def _show(
     near: str | None,
     asked: bool = False,
 ) -> Planned:
-    if not (asked or _SHOW.search(norm)) or _COMPARE.search(norm):
+    if not (asked or _SHOW.search(norm) or _OPEN.search(norm)) or _COMPARE.search(norm):
+        return None
+    if (nth := nth_saved(norm, prefs)) is not None:  # "open my first saved home"
+        return [(DETAILS, {"zpid": nth})], ""
+    if not (asked or _SHOW.search(norm)):
         return None
     zpids = saved_zpids(prefs)
     if not zpids:
@@ -279,12 +317,15 @@ def _remove(
     asked: bool = False,
 ) -> Planned:
     let_go = bool(_LET_GO.search(norm)) and find_reference(norm) is not None
-    if not (asked or _REMOVE.search(norm) or let_go):
+    whole_list = bool(_THE_LIST_GONE.search(norm)) and find_reference(norm) is None
+    if not (asked or _REMOVE.search(norm) or let_go or whole_list):
         return None
     zpids = saved_zpids(prefs)
+    if (nth := nth_saved(norm, prefs)) is not None:  # "remove my second favourite"
+        return [(REMOVE_SAVED_HOME, {"zpid": nth})], ""
     unsaving = _UNSAVE.search(norm)  # "unsave both": the saved ones, named by the verb
     mentions_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm) or unsaving
-    every = _REMOVE_ALL.search(norm) or (unsaving and _EVERY.search(norm))
+    every = _REMOVE_ALL.search(norm) or (unsaving and _EVERY.search(norm)) or whole_list
     if mentions_saved and every:
         if not zpids:
             return [], "You have no saved homes to remove."

@@ -103,8 +103,9 @@ def plan_watch(
         return asked
     asks_kept = LIST.search(norm)  # "which houses am I tracking": a question, near a stop
     asks_of_it = _ASKS.search(norm)  # "what's going on with the house I'm watching": no stop
-    stop = STOP.search(norm) or (
-        intent in _STOPS and not (_asks_to_watch(norm) or asks_kept or asks_of_it)
+    stop = STOP.search(norm) or (  # "keep the new one in my favourites": a save, near a stop
+        intent in _STOPS
+        and not (_asks_to_watch(norm) or asks_kept or asks_of_it or asks_to_save(norm))
     )
     listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
     if (asks_kept or listing) and not stop:

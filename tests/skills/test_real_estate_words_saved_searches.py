@@ -260,3 +260,18 @@ def test_an_alert_set_up_from_the_usual_criteria_saves_the_remembered_search() -
             {"criteria": {"location": "Austin", "property_type": "house", "price_max": 500000}},
         )
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "any new matches from my saved search?",
+        "check on our saved search for me",
+        "what's new with the saved search",
+    ],
+)
+def test_asking_what_the_saved_search_finds_now_runs_it(said: str) -> None:
+    near_the_list = [("list_saved_searches", 0.8), ("save_search", 0.6)]
+    assert calls(said, intents=near_the_list, **WATCHING) == [
+        ("search_properties", {"location": "78745", "beds_min": 3})
+    ]

@@ -29,7 +29,8 @@ from real_estate.domain import (
 from .money import money_in
 from .parse import normalize, parse
 from .refs import COMPARATIVES, all_positions, find_reference, resolve
-from .saved import SAVED_LIST, asks_to_save, saved_zpids
+from .saved import SAVED_LIST, asks_to_save
+from .saved_named import saved_zpids
 from .tour_request import TIMES, TOUR, tour_requests, tours_of_positions
 from .watch_words import (
     CHANGE,
@@ -77,9 +78,14 @@ _COUNT_TO = re.compile(
 """A count changed by naming it first: "the bedrooms on my saved search to 2"."""
 _RUN_SAVED = re.compile(
     r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b|"
-    r"\b(?:run|rerun|re-run|redo|repeat|load|open)(?: up)? (?:my|our|the) saved search\b"
+    r"\b(?:run|rerun|re-run|redo|repeat|load|open)(?: up)? (?:my|our|the) saved search\b|"
+    r"\b(?:anything|any(?: new)? (?:homes|houses|listings|matches|results)|what'?s new|whats new|"
+    r"new (?:homes|houses|listings|matches))\b.*\b(?:on|for|in|from|with|of) (?:my|our|the) saved "
+    r"search\b|\bcheck (?:on |in on )?(?:my|our|the) saved search\b"
 )
-_RUN_CHANGED = re.compile(r"\bsaved search\W+(?:but|with|except|only|minus|plus|and|in|for)\b")
+_RUN_CHANGED = re.compile(
+    r"\bsaved search\W+(?:but|with|except|only|minus|plus|and|in|for(?! (?:me|us)\b))\b"
+)
 """The saved search run with a change said after it ("... but in pflugerville"): a search."""
 _REMEMBERED = re.compile(
     r"\bwhat you (?:remember|know)\b|\b(?:my|our) (?:saved |usual |normal |default )?"

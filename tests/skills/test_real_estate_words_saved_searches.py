@@ -275,3 +275,9 @@ def test_asking_what_the_saved_search_finds_now_runs_it(said: str) -> None:
     assert calls(said, intents=near_the_list, **WATCHING) == [
         ("search_properties", {"location": "78745", "beds_min": 3})
     ]
+
+
+def test_the_alert_changed_by_a_criterion_is_the_saved_search_changed() -> None:
+    assert calls("set the alert to 2 bathrooms", **WATCHING) == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "baths_min": 2}})
+    ]

@@ -336,8 +336,8 @@ _A_WATCH = r"\bwatch(?:es)?\b|\bprice (?:alerts?|watch(?:es)?|drop alerts?)\b"
 """A watch named beside a search ("cancel the search and the price watch"): both stopped."""
 _EVERY_ALERT = re.compile(
     r"\b(?:all|every|each)(?: (?:of )?(?:my|our|the|these|those))? (?:alerts?|notifications?|"
-    r"emails?)\b|\b(?:stop|cancel|end|kill|delete|remove|(?:turn|switch) off)\s+(?:it\s+)?"
-    r"(?:all|everything)\W*$"
+    r"emails?)\b|\b(?:stop|cancel|end|kill|delete|remove|(?:turn|switch) off|"
+    r"unsubscribe(?: (?:me|us))? from)\s+(?:it\s+)?(?:all|everything|both(?: of them)?)\W*$"
 )
 """Every alert stopped ("kill all alerts", "all of my notifications"): each search and watch."""
 _EMAILS = re.compile(r"\be-?mail\w*|\binbox\b")
@@ -374,7 +374,8 @@ def _stop(
     if (re.search(_A_SEARCH, norm) and re.search(_A_WATCH, norm)) or _EVERY_ALERT.search(norm):
         kept = [("SEARCH", k) for k in searches] + [("WATCH", k) for k in watches]
         return [(FORGET_CRITERIA, {"entry_type": kind, "key": k}) for kind, k in kept], ""
-    if a_search or only_searches or re.search(_A_SEARCH, norm):
+    names_a_watch = re.search(_A_WATCH, norm) or PRICE.search(norm)  # "the price watch"
+    if (a_search and not names_a_watch) or only_searches or re.search(_A_SEARCH, norm):
         if not searches:
             return [], "You have no saved searches, so there is nothing to stop."
         if len(searches) > 1 and not re.search(r"\ball\b|\bevery\b", norm):

@@ -621,3 +621,14 @@ def test_a_remembered_value_turned_down_with_another_as_well_is_forgotten() -> N
     assert calls(said, preferences=dict(AUSTIN_HOUSE)) == [
         ("forget_search_criteria", {"key": "property_type"})
     ]
+
+
+@pytest.mark.parametrize("said", ["can you list our current preferences", "whats in our profile?"])
+def test_the_preferences_asked_to_be_seen_are_said_back_though_near_a_forget(said: str) -> None:
+    found = conversation.plan_for(
+        Conversation(
+            text=said, intents=[("forget_preference", 0.65)], preferences=dict(AUSTIN_HOUSE)
+        )
+    )
+    assert found is not None
+    assert (found.calls, found.note.startswith("You told me")) == ([], True)

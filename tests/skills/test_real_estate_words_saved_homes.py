@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.skills.real_estate_words import (
+    AUSTIN_HOUSE,
     IN_VIEW,
     KEPT,
     ON_ELM_COVE,
@@ -381,3 +382,15 @@ def test_a_saved_home_named_by_its_place_is_opened_though_the_words_are_near_the
     near_the_list = [("list_saved_homes", 0.8), ("remove_saved_home", 0.6)]
     said = "bring up the 2nd of my keepers"
     assert calls(said, intents=near_the_list, **ON_FIG_TRAIL) == details("103")
+
+
+def test_words_near_the_saved_list_that_name_no_list_are_no_list() -> None:
+    near_the_list = [("list_saved_homes", 0.7), ("search_homes", 0.6)]
+    found = calls("which houses could we get", intents=near_the_list, preferences=AUSTIN_HOUSE)
+    assert [name for name, _ in found] == ["search_properties"]
+
+
+def test_what_was_set_aside_asked_near_the_list_is_the_list() -> None:
+    near_the_list = [("list_saved_homes", 0.7), ("search_homes", 0.6)]
+    found = calls("what have we set aside so far", intents=near_the_list, **ON_FIG_TRAIL)
+    assert found == [("get_saved_homes", {"zpids": ["101", "103"]})]

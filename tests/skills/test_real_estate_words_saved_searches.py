@@ -281,3 +281,11 @@ def test_the_alert_changed_by_a_criterion_is_the_saved_search_changed() -> None:
     assert calls("set the alert to 2 bathrooms", **WATCHING) == [
         ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "baths_min": 2}})
     ]
+
+
+def test_a_search_with_the_remembered_preferences_is_run_though_near_the_list() -> None:
+    near_the_list = [("list_saved_searches", 0.8), ("stop_saved_search", 0.7)]
+    said = "run a search on my usual criteria"
+    assert calls(said, intents=near_the_list, preferences=AUSTIN_HOUSE) == [
+        ("search_properties", {"property_type": "house", "price_max": 500000, "location": "Austin"})
+    ]

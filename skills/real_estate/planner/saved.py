@@ -202,6 +202,8 @@ def plan_saved(
         named = None
     if named is _save and _SHOW.search(norm) and not _SAVE.search(norm):  # "show my faves"
         named = None
+    if named is _show and not _OF_THE_LIST.search(norm):  # "what houses can I get": no list
+        named = None
     if named is not None and (found := named(norm, shown, focused, preferences, near, True)):
         return found
     for reader in readers:
@@ -211,6 +213,13 @@ def plan_saved(
     return None
 
 
+_OF_THE_LIST = re.compile(
+    rf"\b{SAVED_WORDS}|\b(?:sav(?:e|ed|ing)?|kept|keep\w*|lik(?:e|ed)|lov(?:e|ed)|picks?|"
+    r"picked|list|collection|chose|chosen|aside|earmark\w*|stash\w*|held|marked|flagged)\b|"
+    r"\b(?:which|what)(?: ones| homes| houses| places)? (?:did|have) (?:i|we)\b"
+)
+"""Words that name the saved list or what was kept ("which ones did I put aside"): the list
+is asked for by its intent only with them."""
 _OPEN = re.compile(
     r"\b(?:open|tell me about|more (?:on|about)|details?|info|what about|describe|pull up|"
     r"bring up|show|see|look at|view)\b"

@@ -26,6 +26,7 @@ from real_estate.domain import (
     WATCH_PREFIX,
 )
 
+from .filled import fill_from_preferences
 from .money import money_in
 from .parse import normalize, parse
 from .refs import COMPARATIVES, all_positions, find_reference, resolve
@@ -113,7 +114,9 @@ def plan_watch(
         intent in _STOPS
         and not (_asks_to_watch(norm) or asks_kept or asks_of_it or asks_to_save(norm))
     )
-    listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
+    listing = intent == "list_saved_searches" and not (  # words first
+        _NOTIFY.search(norm) or _REMEMBERED.search(norm)  # "search with my preferences"
+    )
     if (asks_kept or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
@@ -190,7 +193,17 @@ def _saved_search_asked(text: str, norm: str, preferences: Mapping[str, str]) ->
         return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b|\balert\b|\bnotify\b", norm):
         return _save_search("", _remembered(preferences))
+    if _REMEMBERED.search(norm) and _SEARCHED.search(norm):  # "search with my preferences"
+        criteria, note = fill_from_preferences({}, preferences)
+        return ([(SEARCH, criteria)], note) if criteria else None
     return None
+
+
+_SEARCHED = re.compile(
+    r"\b(?:search(?:es|ing)? (?:with|on|by|using|for)|look(?:ing)? (?:for|around|up)|find|run|"
+    r"hunt|browse|(?:show|give|get) (?:me |us )?(?:some |the )?(?:homes|houses|places|listings))\b"
+)
+"""A search asked for with what is remembered ("find homes on my usual criteria")."""
 
 
 def _asks_to_watch(norm: str) -> bool:

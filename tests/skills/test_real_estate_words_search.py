@@ -339,3 +339,11 @@ def test_a_town_misspelt_where_a_place_goes_is_that_town(text: str, location: st
 
 def test_a_word_near_a_town_but_not_where_a_place_goes_stays() -> None:
     assert parse("a leaner budget, houses in austin").criteria["location"] == "Austin"
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["austin's way too pricey for us, try kyle", "we're done with austin, what's in kyle"],
+)
+def test_a_town_turned_down_is_not_the_one_searched(said: str) -> None:
+    assert searched(said)["location"] == "Kyle"

@@ -280,9 +280,11 @@ def _take_limit_and_page(words: Words, p: Parsed) -> None:
 def _take_location(words: Words, p: Parsed, original: str) -> None:
     c = p.criteria
     words.take(
-        rf"\b(?:instead of|rather than|not|except|outside(?: of)?|anywhere but)\s+"
-        rf"(?:in\s+)?(?:{_CITY_ALT})\b"
-    )
+        rf"\b(?:instead of|rather than|not|except|outside(?: of)?|anywhere but|done with|over|"
+        rf"tired of|sick of|gave up on|giving up on)\s+(?:in\s+)?(?:{_CITY_ALT})\b|"
+        rf"\b(?:{_CITY_ALT})(?:'s| is| got| has gotten| seems| feels)(?: (?:way|much|just|a bit|"
+        rf"a little|far|getting|gotten))? (?:too|out of (?:our|my) (?:range|budget|league))\b"
+    )  # "not Austin", "Austin's way too pricey": a town turned down, not the one searched
     cities = words.take(rf"\b(?:{_CITY_ALT})\b(?:,?\s+(?:tx|texas)\b)?")
     if "location" in c:
         return

@@ -632,3 +632,14 @@ def test_the_preferences_asked_to_be_seen_are_said_back_though_near_a_forget(sai
     )
     assert found is not None
     assert (found.calls, found.note.startswith("You told me")) == ([], True)
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("save our town as manor", kept("location", "Manor")),
+        ("store my type as condo", kept("property_type", "condo")),
+    ],
+)
+def test_a_preference_saved_as_a_value_is_kept_not_searched(said: str, expected: Any) -> None:
+    assert calls(said) == [expected]

@@ -90,6 +90,8 @@ _KEEP = (
     r"for (?:the )?next (?:time|search)(?:e?s)?|"
     r"from now on|from now(?=,? (?:we|i|only|just|please)\b|\W*$)|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
+    r"(?:save|store|set|keep) (?:my|our) (?:area|location|town|city|zip(?: ?code)?|budget|max(?:imum)?|"
+    r"(?:home |property )?type) (?:as|to)(?= \S)|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"(?:in|to|into) (?:my|our) (?:saved )?(?:preferences|prefs|settings|profile)|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"

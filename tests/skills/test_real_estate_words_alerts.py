@@ -94,3 +94,38 @@ def test_asking_if_an_alerted_home_is_watched_is_answered_not_watched(
         Conversation(text=said, alerted=alerted_homes(ALERTS), preferences={"watch_7002": "price"})
     )
     assert found is not None and found.calls == [] and found.note.startswith(answer)
+
+
+@pytest.mark.parametrize(
+    "said", ["stick the newest listing in our favourites", "put the marked-down one on my list"]
+)
+def test_an_alerted_home_kept_is_saved_though_the_words_are_near_a_stop(said: str) -> None:
+    near_a_stop = [("stop_watching", 0.7), ("save_home", 0.6)]
+    found = conversation.plan_for(
+        Conversation(text=said, alerted=alerted_homes(ALERTS), intents=near_a_stop)
+    )
+    assert found is not None
+    assert [c.name for c in found.calls] == ["save_home"]
+
+
+@pytest.mark.parametrize(
+    ("said", "context"),
+    [("is the brand new one a townhome?", {}), ("is #4 a condo", ON_SCREEN)],
+)
+def test_asking_what_kind_a_home_is_opens_it_though_near_similar_homes(
+    said: str, context: dict[str, Any]
+) -> None:
+    alerts = {} if context else {"alerted": alerted_homes(ALERTS)}
+    found = conversation.plan_for(
+        Conversation(text=said, intents=[("similar_homes", 0.6)], **alerts, **context)
+    )
+    assert found is not None
+    assert [c.name for c in found.calls] == ["get_property_details"]
+
+
+@pytest.mark.parametrize(
+    ("said", "tool"),
+    [("bookmark them both", "save_home"), ("keep tabs on both of them", "watch_home")],
+)
+def test_both_alerted_homes_named_together_are_each_acted_on(said: str, tool: str) -> None:
+    assert planned(said) == [(tool, "7001"), (tool, "7002")]

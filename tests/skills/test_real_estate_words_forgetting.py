@@ -181,3 +181,19 @@ def test_a_preference_not_cared_about_or_lost_by_its_bare_name_is_forgotten(
     text: str, key: str
 ) -> None:
     assert calls(text, preferences=AUSTIN_HOUSE) == [("forget_search_criteria", {"key": key})]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "erase whatever you know about us",
+        "delete all you remember, new start",
+        "clear what you have",
+    ],
+)
+def test_what_is_remembered_named_as_a_whole_is_all_forgotten(said: str) -> None:
+    assert sorted(args["key"] for _, args in calls(said, preferences=AUSTIN_HOUSE)) == [
+        "budget_max",
+        "location",
+        "property_type",
+    ]

@@ -592,3 +592,54 @@ def test_a_remembered_budget_moved_by_an_amount_is_kept_moved(said: str, amount:
 )
 def test_a_budget_said_to_top_out_at_an_amount_is_kept(said: str, amount: str) -> None:
     assert calls(said) == [kept("budget_max", amount)]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("no more houses for us, townhomes it is", kept("property_type", "townhouse")),
+        ("we're done with houses, a condo suits us better", kept("property_type", "condo")),
+        ("changed our minds about houses: townhouse please", kept("property_type", "townhouse")),
+        ("a condo rather than a house from here", kept("property_type", "condo")),
+        ("forget austin, georgetown is where we're headed", kept("location", "Georgetown")),
+    ],
+)
+def test_a_remembered_value_turned_down_for_another_keeps_the_other(
+    said: str, expected: Any
+) -> None:
+    assert calls(said, preferences=dict(AUSTIN_HOUSE)) == [expected]
+
+
+def test_a_remembered_value_turned_down_for_nothing_is_forgotten() -> None:
+    assert calls("no more houses for us", preferences=dict(AUSTIN_HOUSE)) == [
+        ("forget_search_criteria", {"key": "property_type"})
+    ]
+
+
+def test_a_remembered_value_turned_down_with_another_as_well_is_forgotten() -> None:
+    said = "forget the house rule, townhomes would work as well"
+    assert calls(said, preferences=dict(AUSTIN_HOUSE)) == [
+        ("forget_search_criteria", {"key": "property_type"})
+    ]
+
+
+@pytest.mark.parametrize("said", ["can you list our current preferences", "whats in our profile?"])
+def test_the_preferences_asked_to_be_seen_are_said_back_though_near_a_forget(said: str) -> None:
+    found = conversation.plan_for(
+        Conversation(
+            text=said, intents=[("forget_preference", 0.65)], preferences=dict(AUSTIN_HOUSE)
+        )
+    )
+    assert found is not None
+    assert (found.calls, found.note.startswith("You told me")) == ([], True)
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("save our town as manor", kept("location", "Manor")),
+        ("store my type as condo", kept("property_type", "condo")),
+    ],
+)
+def test_a_preference_saved_as_a_value_is_kept_not_searched(said: str, expected: Any) -> None:
+    assert calls(said) == [expected]

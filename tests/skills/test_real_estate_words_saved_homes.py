@@ -9,11 +9,13 @@ from __future__ import annotations
 import pytest
 
 from tests.skills.real_estate_words import (
+    AUSTIN_HOUSE,
     IN_VIEW,
     KEPT,
     ON_ELM_COVE,
     ON_FIG_TRAIL,
     ON_SCREEN,
+    PACKAGE,
     Conversation,
     calls,
     conversation,
@@ -310,3 +312,85 @@ def test_every_saved_home_unsaved_by_the_verb_alone_removes_each(said: str) -> N
         ("remove_saved_home", "101"),
         ("remove_saved_home", "103"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "zpid"), [("unsave nr. 3", "103"), ("drop n° 1 off my list", "101")]
+)
+def test_a_position_written_as_nr_or_n_degree_is_that_home(said: str, zpid: str) -> None:
+    assert calls(said, **ON_FIG_TRAIL) == [("remove_saved_home", {"zpid": zpid})]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["ditch our favourites, we'll start again", "delete my saved list", "get rid of the keepers"],
+)
+def test_the_saved_list_itself_removed_removes_each_saved_home(said: str) -> None:
+    assert named(said, **ON_FIG_TRAIL) == [
+        ("remove_saved_home", "101"),
+        ("remove_saved_home", "103"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "zpid"),
+    [
+        ("bring up the second of our favourites", "103"),
+        ("tell me about my 1st saved house", "101"),
+        ("details on the last home on my saved list", "103"),
+    ],
+)
+def test_a_saved_home_named_by_its_place_in_the_saved_list_is_opened(said: str, zpid: str) -> None:
+    assert calls(said, **ON_FIG_TRAIL) == details(zpid)
+
+
+@pytest.mark.parametrize("said", ["show us our favourites", "pull up my bookmarks please"])
+def test_the_saved_list_asked_for_is_listed_though_the_words_are_near_a_save(said: str) -> None:
+    near_a_save = [("save_home", 0.6), ("list_saved_homes", 0.55)]
+    assert calls(said, intents=near_a_save, **ON_FIG_TRAIL) == [
+        ("get_saved_homes", {"zpids": ["101", "103"]})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("how big is my second favourite?", details("103")),
+        ("can we go see our first saved house on sunday", [("request_tour", "101")]),
+        ("keep an eye on the price of the second of my bookmarks", [("watch_home", "103")]),
+    ],
+)
+def test_a_saved_home_named_by_its_place_in_the_saved_list_is_that_home_for_any_wish(
+    said: str, expected: list[tuple[str, object]]
+) -> None:
+    found = calls(said, **ON_FIG_TRAIL)
+    assert [(name, args.get("zpid")) for name, args in found] == [
+        (name, arg if isinstance(arg, str) else arg["zpid"]) for name, arg in expected
+    ]
+
+
+def test_a_saved_home_named_by_its_place_in_the_saved_list_is_meant_for_the_other_skills() -> None:
+    turn = {
+        "text": "what would my 2nd favourite cost us a month",
+        "earlier": [{"type": "listings", "items": ON_FIG_TRAIL["last_results"]}],
+        "preferences": ON_FIG_TRAIL["preferences"],
+    }
+    assert PACKAGE.meant(turn) == [{"type": "detail", "items": [ON_FIG_TRAIL["last_results"][2]]}]
+
+
+def test_a_saved_home_named_by_its_place_is_opened_though_the_words_are_near_the_list() -> None:
+    near_the_list = [("list_saved_homes", 0.8), ("remove_saved_home", 0.6)]
+    said = "bring up the 2nd of my keepers"
+    assert calls(said, intents=near_the_list, **ON_FIG_TRAIL) == details("103")
+
+
+def test_words_near_the_saved_list_that_name_no_list_are_no_list() -> None:
+    near_the_list = [("list_saved_homes", 0.7), ("search_homes", 0.6)]
+    found = calls("which houses could we get", intents=near_the_list, preferences=AUSTIN_HOUSE)
+    assert [name for name, _ in found] == ["search_properties"]
+
+
+def test_what_was_set_aside_asked_near_the_list_is_the_list() -> None:
+    near_the_list = [("list_saved_homes", 0.7), ("search_homes", 0.6)]
+    found = calls("what have we set aside so far", intents=near_the_list, **ON_FIG_TRAIL)
+    assert found == [("get_saved_homes", {"zpids": ["101", "103"]})]

@@ -273,3 +273,32 @@ def test_the_search_moved_to_a_place_is_no_stop_whatever_stopping_it_is_near() -
 def test_matches_asked_for_every_day_save_the_search_on_screen() -> None:
     found = calls("could I get matches like these each week", **ON_SCREEN)
     assert [name for name, _ in found] == ["save_search"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "any new matches from my saved search?",
+        "check on our saved search for me",
+        "what's new with the saved search",
+    ],
+)
+def test_asking_what_the_saved_search_finds_now_runs_it(said: str) -> None:
+    near_the_list = [("list_saved_searches", 0.8), ("save_search", 0.6)]
+    assert calls(said, intents=near_the_list, **WATCHING) == [
+        ("search_properties", {"location": "78745", "beds_min": 3})
+    ]
+
+
+def test_the_alert_changed_by_a_criterion_is_the_saved_search_changed() -> None:
+    assert calls("set the alert to 2 bathrooms", **WATCHING) == [
+        ("save_search", {"criteria": {"location": "78745", "beds_min": 3, "baths_min": 2}})
+    ]
+
+
+def test_a_search_with_the_remembered_preferences_is_run_though_near_the_list() -> None:
+    near_the_list = [("list_saved_searches", 0.8), ("stop_saved_search", 0.7)]
+    said = "run a search on my usual criteria"
+    assert calls(said, intents=near_the_list, preferences=AUSTIN_HOUSE) == [
+        ("search_properties", {"property_type": "house", "price_max": 500000, "location": "Austin"})
+    ]

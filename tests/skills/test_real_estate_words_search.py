@@ -474,3 +474,11 @@ def test_a_big_city_elsewhere_said_in_lower_case_is_kept_as_the_place() -> None:
 def test_a_town_said_alone_with_a_slip_is_a_search_there() -> None:
     assert searched("seatle")["location"] == "Seattle"
     assert searched("georgetwn")["location"] == "Georgetown"
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["austin's way too pricey for us, try kyle", "we're done with austin, what's in kyle"],
+)
+def test_a_town_turned_down_is_not_the_one_searched(said: str) -> None:
+    assert searched(said)["location"] == "Kyle"

@@ -341,3 +341,30 @@ def test_not_showing_more_than_a_count_is_no_stop() -> None:
     assert plain_english("do not show me more than 3 bedrooms") == (
         "do not show me more than 3 bedrooms"
     )
+
+
+def test_the_price_watch_named_is_stopped_though_the_words_are_near_a_search_stop() -> None:
+    said = "drop the price watch, but keep my search going"
+    found = conversation.plan_for(
+        Conversation(text=said, intents=[("stop_saved_search", 0.7)], **WATCHING)
+    )
+    assert found is not None
+    assert [(c.name, c.args["key"]) for c in found.calls] == [
+        ("forget_search_criteria", "watch_902")
+    ]
+
+
+def test_unsubscribed_from_everything_stops_each_search_and_watch() -> None:
+    assert sorted(
+        args["key"] for _, args in calls("unsubscribe me from everything", **WATCHING)
+    ) == [
+        "search_78745",
+        "watch_902",
+    ]
+
+
+def test_both_stopped_stops_the_search_and_the_watch() -> None:
+    assert sorted(args["key"] for _, args in calls("kill both", **WATCHING)) == [
+        "search_78745",
+        "watch_902",
+    ]

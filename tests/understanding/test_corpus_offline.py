@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.885}
+FLOORS = {"learn": 0.965, "heldout": 0.891}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -125,7 +125,10 @@ wishes and non-native voices, 22 passing before): learn 1433/1441 -> 1436/1441, 
 315/359 -> 317/359 (88.3%); the floor is 315 (0.877, two cases of margin).
 Twenty-second session (understand39, the results on screen: 25 learn cases, 19 passing before):
 learn 1508/1515 -> 1514/1515 (99.9%), held-out 319/359 -> 320/359 (89.1%); the floor is 318
-(0.885, two cases of margin)."""
+(0.885, two cases of margin).
+Twenty-second session (understand41, 24 learn cases on what a person keeps: the saved, alerts
+and remembered states, 18 passing before): learn 1507/1514 -> 1513/1514 (99.9%), held-out
+319/359 -> 322/359 (89.7%); the floor is 320 (0.891, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

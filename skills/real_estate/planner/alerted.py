@@ -60,8 +60,24 @@ def on_screen_alerted(conv: Conversation) -> Conversation:
 
 def said_by_position(text: str, kinds: list[str]) -> str:
     """`text` with an alerted home named by its alert ("the one that got cheaper") written as
-    its position ("number 2")."""
+    its position ("number 2"), and the two alerted homes named together ("save both") as
+    both positions."""
     for kind, named in _NAMED.items():
         if kind in kinds:
             text = named.sub(f"number {kinds.index(kind) + 1}", text)
+    if len(kinds) == 2 and not _ALERTS_THEMSELVES.search(text):
+        text = _BOTH.sub("number 1 and number 2", text)
     return text
+
+
+_BOTH = re.compile(
+    r"\b(?:both(?: of (?:them|those|these|the (?:homes|houses|places|listings)))?|them both|"
+    r"the two of them)\b",
+    re.IGNORECASE,
+)
+_ALERTS_THEMSELVES = re.compile(
+    r"\b(?:stop|cancel|unsubscribe|turn off|switch off|pause|kill|end|mute|alerts?|e-?mails?|"
+    r"notifications?|search(?:es)?|watches)\b",
+    re.IGNORECASE,
+)
+"""Words about the alerts themselves ("cancel both"): both are the search and the watch."""

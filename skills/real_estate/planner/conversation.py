@@ -65,6 +65,7 @@ from .recognizers import RECOGNIZERS, plan_as
 from .refs import card_click, with_positions
 from .relative import said_absolutely
 from .replies import describe_error, describe_results
+from .saved_named import said_by_position as saved_by_position
 from .than_home import bounded_by_home
 from .watched import said_by_position as watched_by_position
 
@@ -84,7 +85,8 @@ def plan_for(conv: Conversation) -> Plan | None:
     by its street reads as its position ("more about 3312 Western Dr" -> "more about #3"), and
     English as a learner writes it as the recognizers read it (plain_english.py), without the
     courtesy around it (courtesy.py); the market around the open home as the market of its
-    ZIP (market.py); a position said relative to another, or taken back, as the
+    ZIP (market.py); a watched or saved home named as such as its position (watched.py,
+    saved_named.py); a position said relative to another, or taken back, as the
     one meant (relative.py)."""
     if conv.alerted and not conv.last_results:
         conv = on_screen_alerted(conv)
@@ -97,6 +99,7 @@ def plan_for(conv: Conversation) -> Plan | None:
     if conv.last_results and not card_click(conv.text):
         shown, kept = conv.last_results, conv.preferences
         conv = conv.read_as(lambda text: watched_by_position(text, kept, shown))
+        conv = conv.read_as(lambda text: saved_by_position(text, kept, shown))
         conv = conv.read_as(lambda text: with_positions(text, shown))
         open_at = position_of(str((conv.focused or {}).get("zpid")), shown) or 0
         conv = conv.read_as(lambda text: said_absolutely(text, len(shown), open_at))

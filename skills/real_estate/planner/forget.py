@@ -10,6 +10,7 @@ from typing import Any
 
 from real_estate.domain import ENTRY_WORDS, FORGET_CRITERIA
 
+from .prefs import turned_down
 from .words import REQUEST
 
 _FORGET = re.compile(
@@ -51,7 +52,9 @@ _FORGET_KEYS: list[tuple[str, tuple[str, ...]]] = [
     (r"must[- ]haves?|features?|amenities", ("features",)),
     (r"exclusions?|excluded types|never list", ("exclude_property_type",)),
     (
-        r"(?:search )?preferences|criteria|everything you (?:remember|know|kept|saved|have)(?! about (?:my|our|the)\b)",
+        r"(?:search )?preferences|criteria|"
+        r"(?:everything|all|what(?:ever)?) you(?:'ve)? (?:remember|know|kept|saved|have)"
+        r"(?! about (?:my|our|the)\b)",
         tuple(ENTRY_WORDS),
     ),
 ]
@@ -122,8 +125,9 @@ _DROPPING = re.compile(
 def _named_by_value(norm: str, prefs: Mapping[str, str]) -> list[str]:
     """The saved preferences a wish to forget names by their value ("we're no longer set on
     Austin, drop that", "no longer only houses, forget it": a kind said in the plural), when it
-    asks no search ("drop Austin, show me Manor" is one)."""
-    if not _DROPPING.search(norm) or re.search(REQUEST, norm):
+    asks no search ("drop Austin, show me Manor" is one), nor another value in its place
+    ("drop Austin, Manor now" changes it: prefs.py)."""
+    if not _DROPPING.search(norm) or re.search(REQUEST, norm) or turned_down(norm, prefs) != norm:
         return []
     return [
         key

@@ -284,10 +284,13 @@ def _take_limit_and_page(words: Words, p: Parsed) -> None:
 def _take_location(words: Words, p: Parsed, original: str) -> None:
     c = p.criteria
     words.take(
-        rf"\b(?:instead of|rather than|not|except|outside(?: of)?|anywhere but|"
+        rf"\b(?:instead of|rather than|not|except|outside(?: of)?|anywhere but|done with|over|"
+        rf"tired of|sick of|gave up on|giving up on|"
         rf"(?:moving|relocating|coming|transferring|moved|relocated)(?: down| up| over)? from)\s+"
-        rf"(?:in\s+)?(?:{_CITY_ALT})\b"
-    )
+        rf"(?:in\s+)?(?:{_CITY_ALT})\b|"
+        rf"\b(?:{_CITY_ALT})(?:'s| is| got| has gotten| seems| feels)(?: (?:way|much|just|a bit|"
+        rf"a little|far|getting|gotten))? (?:too|out of (?:our|my) (?:range|budget|league))\b"
+    )  # "not Austin", "moving from Denver", "Austin's way too pricey": a town turned down
     cities = words.take(rf"\b(?:{_CITY_ALT})\b(?:,?\s+(?:tx|texas)\b)?")
     if "location" in c:
         return

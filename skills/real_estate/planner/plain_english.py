@@ -1,7 +1,7 @@
 """English as people write it when it is not their first language, rewritten into the forms
 the recognizers read: "I want see" -> "I want to see", "please you save" -> "please save",
 "how much cost" -> "what is the price of", "is having a pool" -> "has a pool", "house two" ->
-"number two", "more cheap" -> "cheaper", "become cheaper" -> "gets cheaper", "next houses" ->
+"number two", "nr. 2" -> "number 2", "more cheap" -> "cheaper", "become cheaper" -> "gets cheaper", "next houses" ->
 "next page", "the one and the two" -> "number one and number two", "and after save" -> "and then
 save"; and, as anyone writes it, "let me know the second the price moves" (the moment), "first" meaning "before anything else" after the home it
 follows ("compare it with the sixth first") dropped, so it is not read as a position.
@@ -100,6 +100,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             r"seven|eight|nine|ten)\b(?!\s*(?:k\b|%|bed|bd|br\b|bath|ba\b|sq|stor|floor|level|car))",
             r"number \1",
         ),
+        # "nr. 2", "n° 3": a position written as German, Dutch or French write a number
+        (rf"(?<![\w°º])(?:nr|n[°º])\.? ?(\d{{1,2}}|{_NUMBERS})\b", r"number \1"),
         (r"\b(?:my )?list of (?:likes?|favou?rites?|loves?)\b", "my favorites"),
         # "compare it with the sixth first", "let me see this one first": not the first home
         (

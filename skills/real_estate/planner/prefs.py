@@ -90,6 +90,8 @@ _KEEP = (
     r"for (?:the )?next (?:time|search)(?:e?s)?|"
     r"from now on|from now(?=,? (?:we|i|only|just|please)\b|\W*$)|from here on(?: out)?|going forward|for good(?=\W*$)|(?:save|store|update) (?:that|this|it)|"
     r"save (?:my |our |a |the )?(?:preference|choice)s?|"
+    r"(?:save|store|set|keep) (?:my|our) (?:area|location|town|city|zip(?: ?code)?|budget|max(?:imum)?|"
+    r"(?:home |property )?type) (?:as|to)(?= \S)|"
     r"don'?t forget|(?:hold|hang) on ?to (?:that|this|it)|on file|"
     r"(?:in|to|into) (?:my|our) (?:saved )?(?:preferences|prefs|settings|profile)|"
     r"stick (?:with|to) (?:that|this|it)|whenever (?:you|we) (?:look|search)|"
@@ -211,7 +213,7 @@ def preference_writes(text: str, saved: Mapping[str, str]) -> list[PreferenceWri
         writes[key] = PreferenceWrite(entry_type, key, value)
 
     norm = _REPLACED.sub(r"\1 \2", _CHANGED_FROM.sub(r"\1 \2", normalize(text)))
-    norm = _changed_saved(norm, saved)
+    norm = turned_down(_changed_saved(norm, saved), saved)
     if outside_data(parse(text).criteria.get("location")):
         return []  # "3 bedrooms in Seattle": answered honestly, nothing remembered
     kept, shown = _kept_then_shown(norm)
@@ -311,10 +313,41 @@ def _changed_saved(norm: str, saved: Mapping[str, str]) -> str:
 
 def _swaps_saved(norm: str, saved: Mapping[str, str]) -> bool:
     """A remembered area or kind said to be replaced ("swap houses for townhomes", "we
-    switched from Austin to Manor", "change the house setting to condo"): what it is replaced
-    by is kept, as a change of it."""
+    switched from Austin to Manor", "change the house setting to condo"), or turned down for
+    another ("no more houses, condos now"): what it is replaced by is kept, as a change of it."""
     rxs = (_REPLACED, _CHANGED_FROM, _CHANGED_TO)
-    return any(_saved_value(m.group(0), saved) for rx in rxs for m in rx.finditer(norm))
+    if any(_saved_value(m.group(0), saved) for rx in rxs for m in rx.finditer(norm)):
+        return True
+    return turned_down(norm, saved) != norm
+
+
+_TURNED_DOWN = (
+    r"\b(?:not|no more|no longer|never|scratch|forget(?: about)?|drop|ditch|scrap|done with|over|"
+    r"tired of|sick of|(?:gone|went) off|changed? (?:my|our) minds? (?:on|about)|instead of|"
+    r"rather than)(?: (?:a|an|the|any))? "
+)
+"""Words that turn a remembered value down ("not a house", "done with houses", "changed our
+minds about Austin"): said with another value, that one replaces it."""
+
+
+def turned_down(norm: str, saved: Mapping[str, str]) -> str:
+    """`norm` without the remembered area or kind it turns down, when what remains names
+    another value for it ("scratch houses, townhomes now" -> ", townhomes now"); else as is."""
+    for key in ("location", "property_type"):
+        value = saved.get(key, "").lower()
+        said = re.compile(rf"{_TURNED_DOWN}{re.escape(value)}(?:e?s)?\b") if value else None
+        if said is None or not said.search(norm):
+            continue
+        rest = said.sub(" ", norm)
+        other = str(parse(rest).criteria.get(key) or "").lower()
+        if other and other != value and not parse(rest).generic_type and not _AS_WELL.search(rest):
+            return rest
+    return norm
+
+
+_AS_WELL = re.compile(r"\b(?:too|as well|also|either|both)\b")
+"""Another value said to do as well ("scratch the house thing, condo is fine too"): the
+remembered one is dropped, none replaces it."""
 
 
 _JUDGED = re.compile(rf"^\W*(?:the )?(?:{type_alternation()}) (?:are|is|seem|feel|get)\b")

@@ -48,3 +48,20 @@ def asks_if_kept(norm: str, preferences: Mapping[str, str]) -> bool:
     values = [v.lower() for k, v in preferences.items() if k in _SAID_AS and v]
     named = "|".join([_PREFERENCE_NOUN, *(rf"{re.escape(v)}(?:e?s)?" for v in values)])
     return bool(re.search(rf"\b(?:{named})\b", norm))
+
+
+_ASKED_TO_SEE = re.compile(
+    r"^\W*(?:(?:can|could|would) (?:you|u) |please |pls )?(?:show|list|tell|give|remind)(?: me| us)?"
+    r"(?: of)?\b|^\W*(?:what(?:'s| is| are)|whats|which are)\b"
+)
+_KEPT_AS_A_WHOLE = re.compile(
+    r"\b(?:my|our) (?:saved |current |search |stored )?(?:preferences|prefs|criteria|settings|"
+    r"profile)\b"
+)
+
+
+def asks_to_see_kept(norm: str) -> bool:
+    """Asked to see the preferences as a whole ("show me my preferences", "what's in our
+    profile"): said back, nothing forgotten nor searched."""
+    homes = re.search(r"\b(?:homes|houses|places|listings|search\w*|find|look\w*)\b", norm)
+    return bool(_ASKED_TO_SEE.search(norm) and _KEPT_AS_A_WHOLE.search(norm)) and not homes

@@ -48,7 +48,7 @@ from .picked import named_homes
 from .plans import Conversation, Plan, planned
 from .prefs import preference_writes
 from .priced import priced_home
-from .recall import asks_if_kept, recalled
+from .recall import asks_if_kept, asks_to_see_kept, recalled
 from .refs import find_reference
 from .saved import plan_saved, the_rest_saved
 from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
@@ -232,8 +232,10 @@ def recall_preferences(conv: Conversation) -> Plan | None:
 
 
 def kept_asked(conv: Conversation) -> Plan | None:
-    """ "is our max still 500k?": whether a preference is still kept, said back."""
-    return recall_preferences(conv) if asks_if_kept(conv.norm, conv.preferences) else None
+    """ "is our max still 500k?", "show me my preferences": whether a preference is still kept,
+    or all of them, said back."""
+    asked = asks_if_kept(conv.norm, conv.preferences) or asks_to_see_kept(conv.norm)
+    return recall_preferences(conv) if asked else None
 
 
 def home_kept_asked(conv: Conversation) -> Plan | None:

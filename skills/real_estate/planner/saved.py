@@ -16,8 +16,8 @@ from typing import Any
 
 from real_estate.domain import (
     COMPARE,
+    DETAILS,
     GET_SAVED_HOMES,
-    HOME_PREFIX,
     REMOVE_SAVED_HOME,
     SAVE_HOME,
 )
@@ -27,21 +27,17 @@ from .parse import normalize, parse
 from .picked import CHEAPEST_N, FIRST_N, LAST_N, MAX_COMPARED, SUPERLATIVE, picked
 from .positions import NOUN, ORD, positions_said
 from .refs import ORDINALS, Reference, all_positions, find_reference, resolve
+from .saved_named import SAVED_WORDS, nth_saved, saved_zpids
 
-_SAVED_WORDS = (
-    r"(?:saved|favou?rites?|faves?|favs|short ?list(?:ed)?|bookmark(?:ed|s)?|keepers|wish ?list|"
-    r"hearted|starred|pinned|(?:my|our) (?:list|picks))"
-)
-"""The list of saved homes, in the words people call it by ("my keepers", "our wishlist")."""
 _SHOW = re.compile(
     r"\b(?:show|list|see|view|open|what are|which are|what'?s (?:on|in)|display|give me|pull up|bring up|"
-    rf"go over|remind me|look at)\b.*\b{_SAVED_WORDS}\b|"
+    rf"go over|remind me|look at)\b.*\b{SAVED_WORDS}\b|"
     r"\b(?:what|which)\b.*\b(?:have|did) (?:i|we) (?:saved|shortlisted|bookmarked|save|favou?rite|"
     r"like|keep|kept)\b|"
     r"\b(?:homes|houses|ones|places) (?:i|we) (?:liked|saved|favou?rited|bookmarked)\b|"
-    rf"\b(?:what|which)\b.*\b(?:are|is|'s) (?:in|on) (?:my|our|the) {_SAVED_WORDS}\b|"
+    rf"\b(?:what|which)\b.*\b(?:are|is|'s) (?:in|on) (?:my|our|the) {SAVED_WORDS}\b|"
     r"^\W*(?:did|have) (?:i|we) (?:already )?(?:save|saved|favou?rite|favou?rited|bookmark|bookmarked)\b|"
-    rf"^\s*(?:(?:my|our|the) )?{_SAVED_WORDS}(?: homes| houses| properties| listings| ones)?"
+    rf"^\s*(?:(?:my|our|the) )?{SAVED_WORDS}(?: homes| houses| properties| listings| ones)?"
     r"(?: please| pls| plz)?\s*[?.!]*$"
 )
 _DOWN_TO = r"(?:\s+(?:it|that|this|them|the \w+(?: \w+)?))?(?:\s+down)?\s+to\s+\$?\d"
@@ -51,7 +47,7 @@ _INTRANSITIVE = r"(?:\s+(?:yet|again|ever|at all|recently|lately|any ?more|soon)
 home taken off the list: a removal names what it drops."""
 _REMOVE = re.compile(
     rf"\b(?:remove|delete|unsave|un-?save|un-?favou?rite|un-?star|un-?heart|un-?bookmark|(?<!price )drop(?!s?(?:ped)? in price)(?!{_DOWN_TO})(?!{_INTRANSITIVE})|get rid of|clear)\b(?!\s+(?:the\s+)?filter)|"
-    rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{_SAVED_WORDS}|"
+    rf"\b(?:take|cross|strike)\b.*\boff (?:of )?(?:the |my |our )?{SAVED_WORDS}|"
     r"\b(?:take|cross|strike) (?:it|this|that|them|the \w+|number \w+|#\s?\d+)(?: one)? off\b"
     r"(?! (?:the )?(?:price|asking))"
 )
@@ -65,7 +61,16 @@ _LET_GO = re.compile(
 home it names is saved."""
 _UNSAVE = re.compile(r"\bun-?(?:save|favou?rite|star|heart|bookmark)\b")
 _EVERY = re.compile(r"\b(?:all|both|every(?: one|thing)?|each)\b")
-_REMOVE_ALL = re.compile(rf"\b(?:all|both|every|each|everything)\b.*\b{_SAVED_WORDS}\b|\bclear\b")
+_REMOVE_ALL = re.compile(rf"\b(?:all|both|every|each|everything)\b.*\b{SAVED_WORDS}\b|\bclear\b")
+_THE_LIST_GONE = re.compile(
+    r"\b(?:remove|delete|clear(?: out)?|empty|wipe|get rid of|ditch|scrap|toss|trash|dump|"
+    r"forget(?: about)?|lose|reset) (?:(?:my|our|the) )?"
+    rf"{SAVED_WORDS}(?<!favorite)(?<!favourite)(?<!fave)(?<!fav)"
+    r"(?: (?:homes|houses|places|ones|properties|listings|list))?"
+    r"(?!\s*(?:search|home|house|place|one|property|listing)\b)"
+)
+"""The saved list itself done away with ("get rid of our favourites", "delete my saved list"):
+every saved home removed."""
 _ASKED_TO = (
     r"\s*(?:(?:ok(?:ay)?|so|right|now),?\s+)?"
     r"(?:please\s+|pls\s+|plz\s+|(?:can|could|would|will) (?:you|u|ya)\s+(?:please\s+)?|"
@@ -151,7 +156,7 @@ Planned = tuple[list[Call], str] | None
 
 
 SAVED_LIST = re.compile(
-    rf"\b(?:my|our|the) {_SAVED_WORDS}|\b(?:on|from|in) (?:my|our) (?:list|picks)\b|"
+    rf"\b(?:my|our|the) {SAVED_WORDS}|\b(?:on|from|in) (?:my|our) (?:list|picks)\b|"
     r"\b(?:homes?|houses?|ones|places) (?:i'?ve |we'?ve |i |we )(?:saved|bookmarked|favou?rited)\b"
 )
 """The saved homes named as a list ("my saved homes", "our favourites", "the homes on my
@@ -179,15 +184,6 @@ def asks_to_save(norm: str) -> bool:
     return _SAVE.search(norm) is not None
 
 
-def saved_zpids(preferences: Mapping[str, str]) -> list[str]:
-    """Zpids of the SAVED home_<zpid> entries, in the order they were saved."""
-    return [
-        key.removeprefix(HOME_PREFIX)
-        for key in preferences
-        if re.fullmatch(rf"{HOME_PREFIX}\d+", key)
-    ]
-
-
 def plan_saved(
     text: str,
     shown: list[dict[str, Any]],
@@ -204,7 +200,11 @@ def plan_saved(
     named = _BY_INTENT.get(intent or "")
     if named is not _save and _SAVE.match(norm):  # "please save #2": the words say it
         named = None
-    if named is _show and _REMOVE.search(norm):  # "unsave the first house": not a list
+    if named is _show and (_REMOVE.search(norm) or find_reference(norm)):  # "unsave #1", "open #1"
+        named = None
+    if named is _save and _SHOW.search(norm) and not _SAVE.search(norm):  # "show my faves"
+        named = None
+    if named is _show and not _OF_THE_LIST.search(norm):  # "what houses can I get": no list
         named = None
     if named is not None and (found := named(norm, shown, focused, preferences, near, True)):
         return found
@@ -215,6 +215,20 @@ def plan_saved(
     return None
 
 
+_OF_THE_LIST = re.compile(
+    rf"\b{SAVED_WORDS}|\b(?:sav(?:e|ed|ing)?|kept|keep\w*|lik(?:e|ed)|lov(?:e|ed)|picks?|"
+    r"picked|list|collection|chose|chosen|aside|earmark\w*|stash\w*|held|marked|flagged)\b|"
+    r"\b(?:which|what)(?: ones| homes| houses| places)? (?:did|have) (?:i|we)\b"
+)
+"""Words that name the saved list or what was kept ("which ones did I put aside"): the list
+is asked for by its intent only with them."""
+_OPEN = re.compile(
+    r"\b(?:open|tell me about|more (?:on|about)|details?|info|what about|describe|pull up|"
+    r"bring up|show|see|look at|view)\b"
+)
+"""Asking to see one home's details, said of a saved one."""
+
+
 def _show(
     norm: str,
     shown: Shown,
@@ -223,7 +237,11 @@ def _show(
     near: str | None,
     asked: bool = False,
 ) -> Planned:
-    if not (asked or _SHOW.search(norm)) or _COMPARE.search(norm):
+    if not (asked or _SHOW.search(norm) or _OPEN.search(norm)) or _COMPARE.search(norm):
+        return None
+    if (nth := nth_saved(norm, prefs)) is not None:  # "open my first saved home"
+        return [(DETAILS, {"zpid": nth})], ""
+    if not (asked or _SHOW.search(norm)):
         return None
     zpids = saved_zpids(prefs)
     if not zpids:
@@ -281,12 +299,15 @@ def _remove(
     asked: bool = False,
 ) -> Planned:
     let_go = bool(_LET_GO.search(norm)) and find_reference(norm) is not None
-    if not (asked or _REMOVE.search(norm) or let_go):
+    whole_list = bool(_THE_LIST_GONE.search(norm)) and find_reference(norm) is None
+    if not (asked or _REMOVE.search(norm) or let_go or whole_list):
         return None
     zpids = saved_zpids(prefs)
+    if (nth := nth_saved(norm, prefs)) is not None:  # "remove my second favourite"
+        return [(REMOVE_SAVED_HOME, {"zpid": nth})], ""
     unsaving = _UNSAVE.search(norm)  # "unsave both": the saved ones, named by the verb
-    mentions_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm) or unsaving
-    every = _REMOVE_ALL.search(norm) or (unsaving and _EVERY.search(norm))
+    mentions_saved = re.search(rf"\b{SAVED_WORDS}\b", norm) or unsaving
+    every = _REMOVE_ALL.search(norm) or (unsaving and _EVERY.search(norm)) or whole_list
     if mentions_saved and every:
         if not zpids:
             return [], "You have no saved homes to remove."
@@ -316,7 +337,7 @@ def _compare(
     )
     if not (asked or _COMPARE.search(norm) or _WEIGH.search(norm) or either):
         return None
-    of_saved = re.search(rf"\b{_SAVED_WORDS}\b", norm) is not None
+    of_saved = re.search(rf"\b{SAVED_WORDS}\b", norm) is not None
     if not shown and not of_saved and all_positions(positions_said(norm)):
         return [], resolve(Reference(position=1), shown)[1]  # "the 1st or the 2nd?": none shown
     pool = [{"zpid": z} for z in saved_zpids(prefs)] if of_saved else shown
@@ -344,7 +365,7 @@ def _compare(
 
 
 _BESIDE_SAVED = re.compile(
-    rf"\b{_SAVED_WORDS}(?: homes| houses| ones| places)?\b.*?"
+    rf"\b{SAVED_WORDS}(?: homes| houses| ones| places)?\b.*?"
     r"\b(?:with|to|against|and|vs\.?|versus|beside)\b(?P<other>.*)$"
 )
 """The saved homes set beside another ("compare my favourites with #2")."""
@@ -362,7 +383,7 @@ def _beside_saved(norm: str, shown: Shown, saved: Shown) -> Shown:
 
 _BEFORE_SAVED = re.compile(
     r"^(?P<other>.*?)\b(?:with|to|against|and|or|vs\.?|versus|beside)\b"
-    rf"(?P<saved>.*\b{_SAVED_WORDS}\b.*)$"
+    rf"(?P<saved>.*\b{SAVED_WORDS}\b.*)$"
 )
 """A shown home set beside the saved ones, named first ("compare #2 with my favourites")."""
 

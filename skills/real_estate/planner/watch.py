@@ -26,10 +26,12 @@ from real_estate.domain import (
     WATCH_PREFIX,
 )
 
+from .filled import fill_from_preferences
 from .money import money_in
 from .parse import normalize, parse
 from .refs import COMPARATIVES, all_positions, find_reference, resolve
-from .saved import SAVED_LIST, asks_to_save, saved_zpids
+from .saved import SAVED_LIST, asks_to_save
+from .saved_named import saved_zpids
 from .tour_request import TIMES, TOUR, tour_requests, tours_of_positions
 from .watch_words import (
     CHANGE,
@@ -78,9 +80,14 @@ _COUNT_TO = re.compile(
 """A count changed by naming it first: "the bedrooms on my saved search to 2"."""
 _RUN_SAVED = re.compile(
     r"\b(?:show|run|see|find|list|give)\b.*\b(?:match(?:es|ing)?|from|for|in|of) my saved search\b|"
-    r"\b(?:run|rerun|re-run|redo|repeat|load|open)(?: up)? (?:my|our|the) saved search\b"
+    r"\b(?:run|rerun|re-run|redo|repeat|load|open)(?: up)? (?:my|our|the) saved search\b|"
+    r"\b(?:anything|any(?: new)? (?:homes|houses|listings|matches|results)|what'?s new|whats new|"
+    r"new (?:homes|houses|listings|matches))\b.*\b(?:on|for|in|from|with|of) (?:my|our|the) saved "
+    r"search\b|\bcheck (?:on |in on )?(?:my|our|the) saved search\b"
 )
-_RUN_CHANGED = re.compile(r"\bsaved search\W+(?:but|with|except|only|minus|plus|and|in|for)\b")
+_RUN_CHANGED = re.compile(
+    r"\bsaved search\W+(?:but|with|except|only|minus|plus|and|in|for(?! (?:me|us)\b))\b"
+)
 """The saved search run with a change said after it ("... but in pflugerville"): a search."""
 _REMEMBERED = re.compile(
     r"\bwhat you (?:remember|know)\b|\b(?:my|our) (?:saved |usual |normal |default )?"
@@ -104,11 +111,14 @@ def plan_watch(
         return asked
     asks_kept = LIST.search(norm)  # "which houses am I tracking": a question, near a stop
     asks_of_it = _ASKS.search(norm)  # "what's going on with the house I'm watching": no stop
-    stop = STOP.search(norm) or (
+    stop = STOP.search(norm) or (  # "keep the new one in my favourites": a save, near a stop
         intent in _STOPS
-        and not (_asks_to_watch(norm) or asks_kept or asks_of_it or _searches_elsewhere(norm))
+        and not (_asks_to_watch(norm) or asks_kept or asks_of_it or asks_to_save(norm))
+        and not _searches_elsewhere(norm)  # "shift the search over to kyle"
     )
-    listing = intent == "list_saved_searches" and not _NOTIFY.search(norm)  # words first
+    listing = intent == "list_saved_searches" and not (  # words first
+        _NOTIFY.search(norm) or _REMEMBERED.search(norm)  # "search with my preferences"
+    )
     if (asks_kept or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
@@ -192,6 +202,9 @@ def _saved_search_asked(text: str, norm: str, preferences: Mapping[str, str]) ->
         return [(SEARCH, saved)], ""  # "show me everything that matches my saved search"
     if _REMEMBERED.search(norm) and re.search(r"\bsave\b|\bwatch\b|\balert\b|\bnotify\b", norm):
         return _save_search("", _remembered(preferences))
+    if _REMEMBERED.search(norm) and _SEARCHED.search(norm):  # "search with my preferences"
+        criteria, note = fill_from_preferences({}, preferences)
+        return ([(SEARCH, criteria)], note) if criteria else None
     return None
 
 
@@ -204,6 +217,13 @@ def _searches_elsewhere(norm: str) -> bool:
     """ "shift the search over to kyle": the search moved to a place, whatever stopping its
     words are near (a stop says so in its own words: "remove my saved search for kyle")."""
     return bool(_MOVED_TO.search(norm)) and "location" in parse(norm).criteria
+
+
+_SEARCHED = re.compile(
+    r"\b(?:search(?:es|ing)? (?:with|on|by|using|for)|look(?:ing)? (?:for|around|up)|find|run|"
+    r"hunt|browse|(?:show|give|get) (?:me |us )?(?:some |the )?(?:homes|houses|places|listings))\b"
+)
+"""A search asked for with what is remembered ("find homes on my usual criteria")."""
 
 
 def _asks_to_watch(norm: str) -> bool:
@@ -349,8 +369,8 @@ _A_WATCH = r"\bwatch(?:es)?\b|\bprice (?:alerts?|watch(?:es)?|drop alerts?)\b"
 """A watch named beside a search ("cancel the search and the price watch"): both stopped."""
 _EVERY_ALERT = re.compile(
     r"\b(?:all|every|each)(?: (?:of )?(?:my|our|the|these|those))? (?:alerts?|notifications?|"
-    r"emails?)\b|\b(?:stop|cancel|end|kill|delete|remove|(?:turn|switch) off)\s+(?:it\s+)?"
-    r"(?:all|everything)\W*$"
+    r"emails?)\b|\b(?:stop|cancel|end|kill|delete|remove|(?:turn|switch) off|"
+    r"unsubscribe(?: (?:me|us))? from)\s+(?:it\s+)?(?:all|everything|both(?: of them)?)\W*$"
 )
 """Every alert stopped ("kill all alerts", "all of my notifications"): each search and watch."""
 _EMAILS = re.compile(r"\be-?mail\w*|\binbox\b")
@@ -387,7 +407,8 @@ def _stop(
     if (re.search(_A_SEARCH, norm) and re.search(_A_WATCH, norm)) or _EVERY_ALERT.search(norm):
         kept = [("SEARCH", k) for k in searches] + [("WATCH", k) for k in watches]
         return [(FORGET_CRITERIA, {"entry_type": kind, "key": k}) for kind, k in kept], ""
-    if a_search or only_searches or re.search(_A_SEARCH, norm):
+    names_a_watch = re.search(_A_WATCH, norm) or PRICE.search(norm)  # "the price watch"
+    if (a_search and not names_a_watch) or only_searches or re.search(_A_SEARCH, norm):
         if not searches:
             return [], "You have no saved searches, so there is nothing to stop."
         if len(searches) > 1 and not re.search(r"\ball\b|\bevery\b", norm):

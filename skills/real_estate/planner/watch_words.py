@@ -19,7 +19,8 @@ STOP = re.compile(
     r"\bno more (?:send|sending|tell|telling|notify|notifying|email|emailing) (?:me|us)\b|"
     rf"\b{_ENDING}\s+(?:all\s+)?(?:the |my |our |those |these )?(?:price )?watch(?:es|list)?\b|"
     r"\bunwatch\b|\bunsubscribe\b|"
-    rf"^\W*(?:please |pls |just )?{_ENDING}\s+(?:it\s+)?(?:all|everything)(?: please| pls)?\W*$|"
+    rf"^\W*(?:please |pls |just )?{_ENDING}\s+(?:it\s+)?(?:all|everything|both(?: of them)?)"
+    r"(?: please| pls)?\W*$|"
     r"\b(?:don'?t|do not|no need to) (?:watch|notify|alert|track|e-?mail|text|message|ping)\b|"
     rf"\b(?:don'?t|do not|no need to|never) (?:send|forward) (?:me|us)\b.*\b(?:{_ALERTS}|"
     r"listings|matches)\b|"
@@ -32,15 +33,17 @@ STOP = re.compile(
 )
 CHANGE = re.compile(
     r"\b(?:change|update|edit|rename|raise|lower|increase|decrease|make|set|bump|tweak|adjust|"
-    r"modify|add|include|switch|move|shift|put)\b.*\b(?P<whose>saved|my|our) (?:search|(?:new[- ]listings? |listing |search )?alert)\b|"
+    r"modify|add|include|switch|move|shift|put)\b.*(?:\b(?P<whose>saved|my|our) (?:search|"
+    r"(?:new[- ]listings? |listing |search )?alert)|\bthe (?:new[- ]listings? |listing |search )?"
+    r"alert(?= to \w))\b|"
     r"\b(?:saved|my|our) (?:search|alert) (?:should|must|needs? to|to|is)(?: only| just| also)? "
     r"(?:be|have|include|allow|for|cover)\b|"
     r"\b(?:my|our) (?:saved )?(?:search|alert)\W+(?:make|change|set|update|switch) it\b|"
     r"\b(?:change|update|edit|make|set|switch|move)\b.*\bsearch (?:you'?re|you are) "
     r"(?:watching|running|tracking|keeping)\b"
 )
-"""A change of the saved search ("lower the max on my alert"); "my search" or "my alert" means
-it only when one is saved."""
+"""A change of the saved search ("lower the max on my alert", "set the alert to 2 baths"); "my
+search" or "the alert" means it only when one is saved."""
 _NAMED = re.compile(
     r"\b(?:re)?name (?:it|this|that|(?:the|this|that|my|our) (?:saved )?(?:search|alert))"
     r"(?: to| as)?|\bcall (?:it|this|that|(?:the|this|that|my|our) (?:saved )?(?:search|alert))"

@@ -482,3 +482,8 @@ def test_a_town_said_alone_with_a_slip_is_a_search_there() -> None:
 )
 def test_a_town_turned_down_is_not_the_one_searched(said: str) -> None:
     assert searched(said)["location"] == "Kyle"
+
+
+def test_a_town_said_after_over_in_is_the_place_searched_not_one_turned_down() -> None:
+    assert searched("only townhomes over in pflugerville please")["location"] == "Pflugerville"
+    assert searched("we're over austin, condos in manor")["location"] == "Manor"

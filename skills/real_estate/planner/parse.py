@@ -284,8 +284,8 @@ def _take_limit_and_page(words: Words, p: Parsed) -> None:
 def _take_location(words: Words, p: Parsed, original: str) -> None:
     c = p.criteria
     words.take(
-        rf"\b(?:instead of|rather than|not|except|outside(?: of)?|anywhere but|done with|over|"
-        rf"tired of|sick of|gave up on|giving up on|"
+        rf"\b(?:instead of|rather than|not|except|outside(?: of)?|anywhere but|done with|"
+        rf"over(?! in\b)|tired of|sick of|gave up on|giving up on|"  # "over in kyle": a place
         rf"(?:moving|relocating|coming|transferring|moved|relocated)(?: down| up| over)? from)\s+"
         rf"(?:in\s+)?(?:{_CITY_ALT})\b|"
         rf"\b(?:{_CITY_ALT})(?:'s| is| got| has gotten| seems| feels)(?: (?:way|much|just|a bit|"

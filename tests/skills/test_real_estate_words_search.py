@@ -487,3 +487,8 @@ def test_a_town_turned_down_is_not_the_one_searched(said: str) -> None:
 def test_a_town_said_after_over_in_is_the_place_searched_not_one_turned_down() -> None:
     assert searched("only townhomes over in pflugerville please")["location"] == "Pflugerville"
     assert searched("we're over austin, condos in manor")["location"] == "Manor"
+
+
+@pytest.mark.parametrize("said", ["we're fed up of condos, houses in manor", "i'm over condos"])
+def test_a_kind_one_is_over_or_fed_up_of_is_left_out(said: str) -> None:
+    assert "condo" in searched(said, **ON_SCREEN).get("exclude_types", [])

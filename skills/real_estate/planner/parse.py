@@ -35,6 +35,7 @@ from .words import (
     REAL_ESTATE,
     REFINE_STRONG,
     REQUEST,
+    TURNED_DOWN,
     WORD_NUMBERS,
     canonical_type,
     feature_alternation,
@@ -159,7 +160,7 @@ def _take_exclusions(words: Words, p: Parsed) -> None:
         r"no more|no|not|without|exclude|excluding|except(?: for)?|other than|anything but|"
         r"but not|(?:don'?t|do not) (?:show|need|suggest|recommend)(?: me)?|avoid|skip|"
         r"(?:stop|quit) (?:showing|sending|suggesting|giving)(?: me| us)?|enough(?: of)?|"
-        r"(?:i'?m|we'?re|i am|we are) (?:sick|tired|done|fed up) (?:of|with)(?: the)?|"
+        rf"(?:i'?m|we'?re|i am|we are) (?:{TURNED_DOWN})(?: the)?|"
         r"not looking (?:for|at)|(?:that|which) (?:isn'?t|is not|aren'?t|are not)"
     )
     article = r"(?:any\s+|a\s+|an\s+)?"  # a type after a comma and then wanted is no exclusion:
@@ -284,8 +285,7 @@ def _take_limit_and_page(words: Words, p: Parsed) -> None:
 def _take_location(words: Words, p: Parsed, original: str) -> None:
     c = p.criteria
     words.take(
-        rf"\b(?:instead of|rather than|not|except|outside(?: of)?|anywhere but|done with|"
-        rf"over(?! in\b)|tired of|sick of|gave up on|giving up on|"  # "over in kyle": a place
+        rf"\b(?:{TURNED_DOWN}|not|except|outside(?: of)?|anywhere but|"
         rf"(?:moving|relocating|coming|transferring|moved|relocated)(?: down| up| over)? from)\s+"
         rf"(?:in\s+)?(?:{_CITY_ALT})\b|"
         rf"\b(?:{_CITY_ALT})(?:'s| is| got| has gotten| seems| feels)(?: (?:way|much|just|a bit|"

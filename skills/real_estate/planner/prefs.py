@@ -25,7 +25,7 @@ from .wording import (
     money,
     number,
 )
-from .words import REQUEST, canonical_type, type_alternation
+from .words import REQUEST, TURNED_DOWN, canonical_type, type_alternation
 
 _CLAUSES = r"[;!?]|,(?!\d{3})|\.(?!\d)|\bbut\b|\balso\b"
 _BUDGET = (
@@ -322,9 +322,8 @@ def _swaps_saved(norm: str, saved: Mapping[str, str]) -> bool:
 
 
 _TURNED_DOWN = (
-    r"\b(?:not|no more|no longer|never|scratch|forget(?: about)?|drop|ditch|scrap|done with|over|"
-    r"tired of|sick of|(?:gone|went) off|changed? (?:my|our) minds? (?:on|about)|instead of|"
-    r"rather than)(?: (?:a|an|the|any))? "
+    rf"\b(?:{TURNED_DOWN}|not|no more|no longer|never|scratch|forget(?: about)?|drop|ditch|"
+    r"scrap|(?:gone|went) off|changed? (?:my|our) minds? (?:on|about))(?: (?:a|an|the|any))? "
 )
 """Words that turn a remembered value down ("not a house", "done with houses", "changed our
 minds about Austin"): said with another value, that one replaces it."""

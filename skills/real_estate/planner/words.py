@@ -147,6 +147,14 @@ GENERAL_QUESTION = (
 """How a question about a concept opens ("what is the difference between a condo and a
 townhouse?"): with no place, price or size and no REQUEST it asks for an answer, not a search."""
 
+TURNED_DOWN = (
+    r"done with|(?:tired|sick|fed up) (?:of|with)|gave up on|giving up on|over(?! in\b)|instead of|"
+    r"rather than"
+)
+"""Words that turn something down, a town, a kind or a remembered value ("done with condos",
+"tired of austin", "over houses"; "over in kyle" is a place), each reader adding its own
+("not", "no more", "anywhere but")."""
+
 REQUEST = (
     r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me|i want|i need|i'd like|"
     r"(?:do|did) you have|are there|any (?:houses?|homes?|condos?|townhouses?|listings?)|"

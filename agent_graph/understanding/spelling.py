@@ -116,7 +116,7 @@ def _declared_as(word: str, spelling: Spelling) -> str | None:
 
 def _alike(word: str, known: str) -> float:
     """How alike two words are, by their longest common letters (difflib's ratio): of two
-    declared words as many slips away, the likelier meant ("hoses": houses, not homes)."""
+    declared words as many slips away, the more alike is the likelier meant."""
     return difflib.SequenceMatcher(None, word, known).ratio()
 
 

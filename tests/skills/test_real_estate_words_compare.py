@@ -294,3 +294,45 @@ def test_a_learners_different_between_or_a_v_between_two_numbers_compares(
     text: str, zpids: list[str]
 ) -> None:
     assert calls(text, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})]
+
+
+# Twenty-third session (understand42): the results on screen in people's own words.
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [
+        ("of the two which is roomier, 1 or 5?", ["901", "905"]),
+        ("3 or 4 - which of the two would you go for", ["903", "904"]),
+    ],
+)
+def test_the_two_said_of_two_homes_named_is_no_position(text: str, zpids: list[str]) -> None:
+    assert calls(text, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [
+        ("from 2 and 4, which one goes for less", ["902", "904"]),
+        ("1 and 3: which costs more", ["901", "903"]),
+        ("of number 5 and number 2 which is priced lower?", ["905", "902"]),
+    ],
+)
+def test_which_costs_less_of_two_homes_named_compares_them(text: str, zpids: list[str]) -> None:
+    assert calls(text, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})]
+
+
+@pytest.mark.parametrize(
+    ("text", "zpids"),
+    [
+        ("between three and five whats the smarter buy", ["903", "905"]),
+        ("between 1 and 4 what's the better pick", ["901", "904"]),
+    ],
+)
+def test_whats_the_better_between_two_homes_compares_them(text: str, zpids: list[str]) -> None:
+    assert calls(text, **ON_SCREEN) == [("compare_properties", {"zpids": zpids})]
+
+
+def test_an_ordinal_after_between_the_is_still_a_position() -> None:
+    said = "between the fourth and the second, which would you say is the better deal?"
+    assert calls(said, **ON_SCREEN) == [("compare_properties", {"zpids": ["904", "902"]})]

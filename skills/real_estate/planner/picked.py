@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .parse import NUMW, normalize, to_number
+from .parse import NUMW, WORD_NUMBERS, normalize, to_number
 from .refs import ORDINALS, SUPERLATIVES, Reference, resolve
 
 MAX_COMPARED = 5
@@ -49,6 +49,9 @@ def picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
         word = match.group("n")
         if word == "one" and not _one_is_a_position(norm, match):
             continue  # "this one", "the second one": a noun, not a position
+        counted = word in WORD_NUMBERS and match.group().endswith(word)  # "two", not "fourth"
+        if counted and _COUNTED.search(norm[: match.start()]):
+            continue  # "which of the two, 4 or 6": both homes, not the second
         if 1 <= (position := _position(word, len(pool))) <= len(pool):
             named.append((match.start(), pool[position - 1]))
     for match in SUPERLATIVE.finditer(norm):  # "the cheapest and the priciest"
@@ -60,6 +63,9 @@ def picked(norm: str, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return pool[:MAX_COMPARED] if re.search(r"\b(?:them|these|those|all|saved)\b", norm) else []
 
 
+_COUNTED = re.compile(r"\b(?:of|all|both|between) the\s*$")
+"""Before a count word that counts the homes named ("of the two", "all the three"), not a
+position ("the second")."""
 _LISTED_NEXT = re.compile(rf",?\s*(?:and |& |or |plus )?(?:number |#\s?)?(?:\d{{1,2}}|{NUMW})\b")
 _NOUN_BEFORE = re.compile(rf"\b(?:this|that|the|which|each|any|every|a|{'|'.join(ORDINALS)})\s*$")
 

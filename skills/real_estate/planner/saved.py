@@ -128,7 +128,9 @@ _WEIGH = re.compile(
     rf"\b(?:more )?(?:{_COMPARATIVE}) than\b|"
     r"\bwhich (?:one )?(?:do |would |should |can )?(?:you|u) (?:recommend|suggest|prefer|pick|choose)\b|"
     rf"\bwhich of (?=(?:the |number |#)?(?:\d|{'|'.join(ORDINALS)}))|"
-    r"\bbetween\b.+\band\b.+\bwhich\b|\bdifferent (?:from|than|to)\b|"
+    r"\bbetween\b.+\band\b.+\b(?:which|what'?s|what is)\b|\bdifferent (?:from|than|to)\b|"
+    r"\bwhich (?:one |of (?:them|the two|these|those) )?(?:(?:is|'s) )?(?:costs?|goes for|"
+    r"sells? for|priced|comes in)(?: a bit| a little| much)? (?:less|more|lower|higher)\b|"
     r"\b(?:put|place|set|stand)\b.{1,30}\b(?:next to|beside|alongside)\b|"
     r"\bwhich (?:one )?(?:should|shall|do|would|to) (?:(?:i|we) )?(?:pick|choose|go for|take)\b"
 )

@@ -453,3 +453,19 @@ def test_a_home_named_after_a_word_taken_back_is_only_named(text: str, zpid: str
 @pytest.mark.parametrize(("text", "zpid"), [("the 2nd to last pls", "904"), ("3rd to last", "903")])
 def test_a_digit_ordinal_to_last_counts_from_the_end(text: str, zpid: str) -> None:
     assert calls(text, **ON_SCREEN) == details(zpid)
+
+
+# Twenty-third session (understand42): homes like a shown one in a word of kinship.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "love the 2nd, find its cousins",
+        "number 2 rocks, got any of its siblings?",
+        "any twins of the second one",
+        "more with the same vibe as #2",
+    ],
+)
+def test_kin_of_a_shown_home_are_homes_like_it(text: str) -> None:
+    assert searched(text, **ON_SCREEN).get("like_zpid") == "902"

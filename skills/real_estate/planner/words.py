@@ -55,6 +55,8 @@ MODIFIERS: list[tuple[str, str]] = [
         "similar",
         r"similar|comparable|resembl(?:es|ing)|more like|in the same (?:vein|style|spirit)|"
         r"along (?:the same|those|these|similar) lines|(?:in )?the same ballpark as|"
+        r"(?:its|their) (?:cousins|siblings|twins|look-?alikes)|"
+        r"(?:twins|look-?alikes|siblings|cousins) of|(?:the )?same (?:vibe|feel) as|"
         r"(?<!\btell me )(?<!\btell us )more of (?:that|this)(?: (?:kind|sort|style|type))?(?! (?:one|home|house|place)\b)|"
         r"(?:others|ones|homes|houses|places) in (?:this|that|the same|its) price (?:range|bracket)|"
         r"(?<!\bi )(?<!\bi really )(?<!\bwe )(?<!\bi'd )(?<!\bwe'd )(?<!\bwould )(?<!\bi would )"

@@ -492,3 +492,36 @@ def test_a_town_said_after_over_in_is_the_place_searched_not_one_turned_down() -
 @pytest.mark.parametrize("said", ["we're fed up of condos, houses in manor", "i'm over condos"])
 def test_a_kind_one_is_over_or_fed_up_of_is_left_out(said: str) -> None:
     assert "condo" in searched(said, **ON_SCREEN).get("exclude_types", [])
+
+
+# Twenty-third session (understand42): the results on screen in people's own words.
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        ("show me ones 40k cheaper than the 1st", {"price_max": 370_000}),
+        ("roughly 25 grand less expensive than number 3 please", {"price_max": 480_000}),
+        ("anything $60,000 pricier than #2?", {"price_min": 358_000}),
+    ],
+)
+def test_an_amount_cheaper_than_a_shown_home_bounds_the_search_by_its_price_less_that_amount(
+    text: str, bound: dict[str, int]
+) -> None:
+    found = searched(text, **ON_ELM_DRIVE)
+    assert {key: found.get(key) for key in bound} == bound
+    assert "price_min" not in found or "price_max" not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [
+        ("we can only do 370", 370_000),
+        ("the most we could swing is 420", 420_000),
+        ("i can only manage like 395k", 395_000),
+    ],
+)
+def test_only_so_much_one_can_do_is_the_ceiling_of_the_search_on_screen(
+    text: str, price_max: int
+) -> None:
+    assert searched(text, **ON_ELM_DRIVE)["price_max"] == price_max

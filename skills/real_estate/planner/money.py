@@ -40,6 +40,8 @@ _MAX_BEFORE = re.compile(
     r"not)(?: go| spend| pay)? (?:over|above|beyond|more than)|"
     r"(?:nothing|none|not anything)(?: priced| that costs| costing)?"
     r" (?:over|above|beyond|more than|higher than)|"
+    r"(?:can|could) only (?:do|manage|swing|handle|stretch to)|"
+    r"the most (?:i|we) (?:can|could) (?:do|manage|swing|handle|spend|pay|afford)|"
     r"budget|afford|spend|(?:can|could) pay|ceiling|cap(?:ped)?(?: at)?|cap (?:it|that|them|the price) at|"
     r"(?:tops?|max(?:es)?|caps?) out(?: at)?|tops|price range|keep (?:it|the price|things) (?:to|at)|"
     r"(?:go |come |bring it |take it )?(?:lower|cheaper)(?:\s*[,:;-]|(?=\s+(?:to|say|like)\b))|"

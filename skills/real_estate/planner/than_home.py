@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .money import money_in
 from .parse import normalize
 from .refs import COMPARATIVES, find_reference, resolve
 
@@ -17,8 +18,13 @@ def _words(key: str, most: bool) -> str:
 
 
 _LESS, _MORE, _BIGGER = _words("price", False), _words("price", True), _words("sqft", True)
+_BY = (
+    r"(?:(?:about|around|roughly|some|like|maybe|say|at least) )?(?P<by>\$\d[\d,]*|"
+    r"\$?\d+(?:\.\d+)?\s?(?:k|grand|thousand)\b) "
+)
+"""An amount said before the comparative ("50k cheaper than the 1st"): the bound moves by it."""
 _THAN = re.compile(
-    rf"\b(?P<way>{_LESS}|{_MORE}|{_BIGGER})(?P<what>(?: \w+){{0,2}}?) than (?P<home>"
+    rf"(?:{_BY})?\b(?P<way>{_LESS}|{_MORE}|{_BIGGER})(?P<what>(?: \w+){{0,2}}?) than (?P<home>"
     r"(?:the |number |#)?[\w-]+(?: (?:one|home|house|place|listing))?)(?=\W|$)"
 )
 _OPEN = re.compile(r"^(?:it|this|that|this one|that one|this (?:home|house|place))$")
@@ -41,14 +47,15 @@ def bounded_by_home(text: str, shown: list[dict[str, Any]], focused: dict[str, A
     way = match.group("way")
     key = "sqft" if re.fullmatch(_BIGGER, way) else "price"
     amount = home.get(key)
+    by = money_in(match.group("by") or "")
     if not isinstance(amount, int | float):
         return text
     if key == "sqft":
         bound = f"at least {int(amount) + 1} sqft"
     elif re.fullmatch(_LESS, way):
-        bound = f"under ${int(amount) - 1:,}"
+        bound = f"under ${int(amount) - (by or 1):,}"
     else:
-        bound = f"over ${int(amount) + 1:,}"
+        bound = f"over ${int(amount) + (by or 1):,}"
     return f"{norm[: match.start()]}{match.group('what').strip()} {bound}{norm[match.end() :]}"
 
 

@@ -17,6 +17,7 @@ from tests.skills.real_estate_words import (
     AUSTIN_HOUSE,
     IN_VIEW,
     MANCHACA_CONDO,
+    ON_SCREEN,
     STRICT,
     Conversation,
     calls,
@@ -643,3 +644,41 @@ def test_the_preferences_asked_to_be_seen_are_said_back_though_near_a_forget(sai
 )
 def test_a_preference_saved_as_a_value_is_kept_not_searched(said: str, expected: Any) -> None:
     assert calls(said) == [expected]
+
+
+# Twenty-third session (understand42): the results on screen in people's own words.
+
+
+@pytest.mark.parametrize(
+    ("kept_as", "said_back"),
+    [
+        ({"property_type": "house"}, "only houses"),
+        ({"property_type": "land"}, "only lots"),
+        ({"exclude_property_type": "condo, townhouse"}, "never condos or townhouses"),
+    ],
+)
+def test_kinds_of_home_remembered_are_said_back_as_a_person_says_them(
+    kept_as: dict[str, str], said_back: str
+) -> None:
+    found = conversation.plan_for(
+        Conversation(text="remind me of my preferences", preferences=kept_as)
+    )
+    assert found is not None
+    assert found.note == f"You told me: {said_back}."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this part of town suits us, remember it",
+        "keep that zip code in mind as our area",
+        "save this neighborhood for future searches",
+    ],
+)
+def test_the_place_on_screen_said_as_this_area_is_kept_as_the_area(text: str) -> None:
+    assert calls(text, **ON_SCREEN) == [kept("location", "78745")]
+
+
+def test_the_place_of_the_open_home_said_as_this_area_is_its_zip() -> None:
+    in_view = {**IN_VIEW, "last_criteria": {"location": "Austin"}}
+    assert calls("please remember this neighbourhood", **in_view) == [kept("location", "78745")]

@@ -67,6 +67,7 @@ from .relative import said_absolutely
 from .replies import describe_error, describe_results
 from .saved_named import said_by_position as saved_by_position
 from .than_home import bounded_by_home
+from .this_place import this_place_kept
 from .watched import said_by_position as watched_by_position
 
 __all__ = [
@@ -94,6 +95,7 @@ def plan_for(conv: Conversation) -> Plan | None:
         conv = _courtesy_read_away(conv).read_as(plain_english)
         focused, searched = conv.focused, (conv.last_criteria or {}).get("location")
         conv = conv.read_as(lambda text: around_the_home(text, focused, searched))
+        conv = conv.read_as(lambda text: this_place_kept(text, focused, searched))
         cap = _cap_in_force(conv)
         conv = conv.read_as(lambda text: cap_moved_to(text, cap))
     if conv.last_results and not card_click(conv.text):

@@ -139,11 +139,11 @@ def around_the_home(text: str, home: dict[str, Any] | None, searched: str | None
     the home's own time on the market ("how long has it been listed") is left as it is."""
     if not _MARKET_WORDS.search(text) or asks_days_on_market(text):
         return text
-    place = _place_of(home) if home is not None else str(searched or "")
+    place = place_of(home) if home is not None else str(searched or "")
     return _AROUND_IT.sub(f"in {place}", text, count=1) if place else text
 
 
-def _place_of(home: dict[str, Any]) -> str:
+def place_of(home: dict[str, Any]) -> str:
     """The open home's ZIP, else its city."""
     place = str(home.get("zipcode") or "")
     if not place and (match := _ZIP.search(str(home.get("address") or ""))):

@@ -107,6 +107,7 @@ _LASTING = (
     rf"{_KEEP}|\b(?:save (?:my|our)|by default|in general|always|never|every time|each time)\b"
 )
 """A lasting wish: asked to be kept, or said of every search."""
+LASTING = re.compile(_LASTING)
 _ASKS_YOU_TO = r"\b(?:i'd like|i would like|i want|i need) you(?: to)?\b"
 _KEEP_AT_END = re.compile(rf"(?:{_KEEP})\W*$")
 _KEEP_FIRST = re.compile(rf"^\W*(?:please )?(?:you )?(?:{_KEEP})")

@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from .wording import join_words, type_name
+
 _SAID_AS = {
     "budget_max": "a budget of at most {}",
     "budget_min": "a budget of at least {}",
     "location": "homes in {}",
-    "property_type": "{} homes",
+    "property_type": "only {}",
     "beds_min": "at least {} bedrooms",
     "baths_min": "at least {} bathrooms",
     "features": "{}",
@@ -24,8 +26,25 @@ NOTHING_REMEMBERED = (
 def recalled(preferences: Mapping[str, str]) -> str:
     """The saved preferences in the product's words: "You told me: a budget of at most
     $450,000; homes in Round Rock." (keys it does not know are left out)."""
-    said = [_SAID_AS[key].format(value) for key, value in preferences.items() if key in _SAID_AS]
+    said = [
+        _SAID_AS[key].format(_value(key, value))
+        for key, value in preferences.items()
+        if key in _SAID_AS
+    ]
     return f"You told me: {'; '.join(said)}." if said else NOTHING_REMEMBERED
+
+
+def _value(key: str, value: str) -> str:
+    """A remembered value as a person says it: kinds of home in the plural ("condos or
+    townhouses", never "house homes"), anything else as kept."""
+    if key not in _KINDS:
+        return value
+    kinds = [type_name(kind.strip()) for kind in value.split(",") if kind.strip()]
+    return join_words(kinds, _KINDS[key])
+
+
+_KINDS = {"property_type": "or", "exclude_property_type": "or"}
+"""The keys that hold kinds of home, and the word that joins several."""
 
 
 _ASKED_IF_KEPT = re.compile(

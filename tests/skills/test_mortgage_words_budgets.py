@@ -139,3 +139,13 @@ def test_a_price_asked_monthly_is_a_payment_not_a_budget() -> None:
 def test_a_rate_said_as_how_rates_seem_is_the_rate() -> None:
     args = args_of("rates seem to be near 7.2 these days, monthly on 390k?", [])
     assert args["rate_percent"] == 7.2
+
+
+# Twenty-third session (understand42): a home budget made ours is no income.
+
+
+@pytest.mark.parametrize(
+    "text", ["make 380k our budget going forward", "can you make $410,000 the max from now on"]
+)
+def test_an_amount_made_the_budget_is_no_income_to_afford_with(text: str) -> None:
+    assert planner.plan(turn(text, [LISTINGS])) is None

@@ -682,3 +682,23 @@ def test_the_place_on_screen_said_as_this_area_is_kept_as_the_area(text: str) ->
 def test_the_place_of_the_open_home_said_as_this_area_is_its_zip() -> None:
     in_view = {**IN_VIEW, "last_criteria": {"location": "Austin"}}
     assert calls("please remember this neighbourhood", **in_view) == [kept("location", "78745")]
+
+
+def _decided(kind: str) -> tuple[str, dict[str, str]]:
+    return (
+        "save_search_criteria",
+        {"entry_type": "DECISION", "key": "exclude_property_type", "value": kind},
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("do not ever show us condos again", "condo"),
+        ("always leave out townhouses", "townhouse"),
+        ("rule out mobile homes for good", "mobile"),
+    ],
+)
+def test_a_kind_left_out_for_good_is_a_decision_never_a_search_for_it(text: str, kind: str) -> None:
+    assert _decided(kind) in calls(text, **ON_SCREEN)
+    assert all(args.get("property_type") != kind for _, args in calls(text, **ON_SCREEN))

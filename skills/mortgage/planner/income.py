@@ -21,9 +21,10 @@ _EARNS = re.compile(
     r"\b(?:income|salary|earn\w*|make|making|bring(?:ing)? (?:in|home)|gross)"
     r"(?:\s+(?:is|of|about|around|roughly|like|together|combined|between us))*\s+" + _AMOUNT
     + r"(?!\s*(?:a|per|each|every|/)\s?mo)"
+    r"(?!\s*(?:the|my|our) (?:new |top |home )?(?:budget|max|limit|cap|ceiling|price)\b)"
 )  # fmt: skip
-"""The amount after a word of earning, unless it is said a month ("make 425 my budget" makes
-no income: the "m" of "my" is no million)."""
+"""The amount after a word of earning, unless it is said a month or made the budget ("make
+425 my budget", "make 380k our budget": no income; the "m" of "my" is no million)."""
 
 
 _NAMED_INCOME = re.compile(

@@ -158,7 +158,8 @@ def _take_exclusions(words: Words, p: Parsed) -> None:
     )
     transient = (
         r"no more|no|not|without|exclude|excluding|except(?: for)?|other than|anything but|"
-        r"but not|(?:don'?t|do not) (?:show|need|suggest|recommend)(?: me)?|avoid|skip|"
+        r"but not|(?:don'?t|do not) (?:ever )?(?:show|need|suggest|recommend)(?: me| us)?|avoid|skip|"
+        r"(?:leave|rule|filter|cut|keep) (?:out|off)|"
         r"(?:stop|quit) (?:showing|sending|suggesting|giving)(?: me| us)?|enough(?: of)?|"
         rf"(?:i'?m|we'?re|i am|we are) (?:{TURNED_DOWN})(?: the)?|"
         r"not looking (?:for|at)|(?:that|which) (?:isn'?t|is not|aren'?t|are not)"
@@ -174,12 +175,14 @@ def _take_exclusions(words: Words, p: Parsed) -> None:
         found = [
             (m.start(), k) for k, rx in TYPE_WORDS for m in re.finditer(rf"\b(?:{rx})\b", named)
         ]
+        if any(kind != "home" for _, kind in found):  # "mobile homes": no house turned down
+            found = [(at, kind) for at, kind in found if kind != "home"]
         excluded = p.criteria.setdefault("exclude_types", [])
         for _, kind in sorted(found):
             if canonical_type(kind) not in excluded:
                 excluded.append(canonical_type(kind))
         kw = match.group("kw")
-        if re.fullmatch(forever, kw) or re.search(r"\b(?:ever|again)\b", words.s):
+        if re.fullmatch(forever, kw) or re.search(r"\b(?:ever|again|always|for good)\b", words.s):
             p.exclude_forever = True
 
 

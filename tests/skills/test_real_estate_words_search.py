@@ -19,6 +19,7 @@ from tests.skills.real_estate_words import (
     Conversation,
     calls,
     conversation,
+    details,
     module,
     searched,
 )
@@ -525,3 +526,43 @@ def test_only_so_much_one_can_do_is_the_ceiling_of_the_search_on_screen(
     text: str, price_max: int
 ) -> None:
     assert searched(text, **ON_ELM_DRIVE)["price_max"] == price_max
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [
+        ("what if we spent 25k more", 475_000),
+        ("we could pay 30 grand more honestly", 480_000),
+        ("anything south of 410?", 410_000),
+        ("cap it at three seventy five", 375_000),
+    ],
+)
+def test_a_ceiling_moved_or_said_in_other_words_is_the_search_ceiling(
+    text: str, price_max: int
+) -> None:
+    assert searched(text, **STRICT)["price_max"] == price_max
+
+
+def test_homes_like_one_said_as_the_same_thing_as_a_number_are_homes_like_it() -> None:
+    assert searched("same thing as 3 but cheaper", **ON_SCREEN)["like_zpid"] == "903"
+
+
+@pytest.mark.parametrize(
+    "text", ["the last two, more info", "more information on the bottom two", "last 2 - details?"]
+)
+def test_more_info_on_the_last_two_opens_both(text: str) -> None:
+    assert calls(text, **ON_SCREEN) == [*details("904"), *details("905")]
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        ("any cheaper than all of these?", {"price_max": 297_999}),
+        ("show me ones pricier than any of those", {"price_min": 505_001}),
+    ],
+)
+def test_cheaper_than_all_the_homes_shown_is_under_the_cheapest_of_them(
+    text: str, bound: dict[str, int]
+) -> None:
+    found = searched(text, **ON_ELM_DRIVE)
+    assert {key: found.get(key) for key in bound} == bound

@@ -23,12 +23,13 @@ _MOVED_BY = re.compile(
 )
 _AMOUNT_FIRST = re.compile(
     rf"\b(?:(?:knock|take|shave|trim) |go )?{_AMOUNT} (?P<down>off(?: (?:of )?{_CAP})?|less|"
-    rf"lower|cheaper)\b(?! than\b)|\b(?:go|make it|add) {_AMOUNT.replace('amount', 'more')} "
+    rf"lower|cheaper)\b(?! than\b)|\b(?:go|make it|add|spen[dt]|pay|paid) "
+    rf"{_AMOUNT.replace('amount', 'more')} "
     rf"(?:more|higher|extra|(?:on)?to {_CAP})\b(?! than\b)",
     re.IGNORECASE,
 )
 """The amount said before which way the cap moves ("knock 50k off the max", "50k less", "go
-30k higher", "add 50 grand to the budget")."""
+30k higher", "add 50 grand to the budget", "what if we spent 25k more")."""
 
 
 def cap_moved_to(text: str, cap: int | None) -> str:

@@ -46,9 +46,10 @@ _DESCRIBED = re.compile(
 
 _FEW_AT_AN_END = re.compile(
     r"^\W*(?:(?:ok|okay|so|and|now|then),? )*(?:(?:show|open|pull up|bring up|give|let me see)"
-    r"(?: me| us)?(?: up)? |(?:details?|info|more) (?:on|about|for|of) |tell me about |"
-    r"(?:what|how) about )?the (?:last|bottom) (?!one\b)(?:two|three|four|five|[2-5])"
-    r"(?: ones?| homes?| houses?| listings?| results?)?(?:,? (?:please|pls|plz|then))?\W*$"
+    r"(?: me| us)?(?: up)? |(?:more )?(?:details?|info|information|more) (?:on|about|for|of) |"
+    r"tell me about |(?:what|how) about )?(?:the )?(?:last|bottom) (?!one\b)(?:two|three|four|five|[2-5])"
+    r"(?: ones?| homes?| houses?| listings?| results?)?(?:,? (?:please|pls|plz|then))?"
+    r"(?:\W+(?:more )?(?:details?|info|information)(?: please| pls)?)?\W*$"
 )
 """Only the last few homes of the list named ("the bottom two", "show me the last three"):
 each one's details ("the first three" stays a search of that many)."""

@@ -33,7 +33,7 @@ _FILLER = (
 )
 _MAX_BEFORE = re.compile(
     _LEAD
-    + r"(?:(?<!not )(?<!no )(?:under|below|beneath|less than|lower than|cheaper than)|no more than|"
+    + r"(?:(?<!not )(?<!no )(?:under|below|beneath|less than|lower than|cheaper than|south of)|no more than|"
     r"(?:no|not) more (?:than|of|then)|(?:no|not) more expensive (?:than|of|then)|until|till|"
     r"not over|no higher than|up to|upto|max(?:imum)?|at most|at the most|within|"
     r"(?:can[’']?t|cannot|can not|won[’']?t|(?:don[’']?t|do not|rather not)(?: want(?: to)?| wanna)?|"

@@ -129,9 +129,10 @@ _POSITION_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
             r"\1 number \2",
         ),
-        (  # "similar to 3", "homes like 7": a home's likeness named by its bare number
+        (  # "similar to 3", "homes like 7", "same thing as 3": a home's likeness by its number
             r"\b((?:similar|comparable)(?: (?:stuff|ones|homes|houses|places))?(?: to)?|"
-            r"(?:ones?|homes?|houses?|places|more|others|anything|something|stuff) like)"
+            r"(?:ones?|homes?|houses?|places|more|others|anything|something|stuff) like|"
+            r"same (?:thing|kind|sort|style|type)(?: of (?:home|house|place))? as)"
             rf" (?!one\b)({NUMW})\b{_NOT_AMOUNT}"
             r"(?!\s*(?:more|homes?|houses?|results?|listings?|options?|properties|condos?|of\b))",
             r"\1 number \2",

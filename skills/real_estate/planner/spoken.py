@@ -73,7 +73,8 @@ def _count(match: re.Match[str]) -> str:
 
 _PRICE_BEFORE = (
     r"under|below|up to|to|budget(?: is)?|max(?:imum)?(?: is)?|around|about|roughly|less than|"
-    r"(?:no|not) more than|more than|over|above|at most|at least|spend|pay|afford|cap(?:ped)? at|"
+    r"(?:no|not) more than|more than|over|above|at most|at least|spend|pay|afford|"
+    r"cap(?:ped)?(?: it| that)? at|(?:south|north) of|"
     r"limit(?: is)?|top price(?: is)?|from|between|(?<=\d )and"
 )
 _PRICE_AFTER = r"max(?:imum)?|tops|or less|or under|or below|at most|or more|and up|ish|k"

@@ -25,8 +25,10 @@ _BY = (
 """An amount said before the comparative ("50k cheaper than the 1st"): the bound moves by it."""
 _THAN = re.compile(
     rf"(?:{_BY})?\b(?P<way>{_LESS}|{_MORE}|{_BIGGER})(?P<what>(?: \w+){{0,2}}?) than (?P<home>"
+    r"(?:(?:all|any|each|every one) (?:of )?)?(?:these|those|them)(?: ones| homes| houses)?|"
     r"(?:the |number |#)?[\w-]+(?: (?:one|home|house|place|listing))?)(?=\W|$)"
 )
+_ALL_SHOWN = re.compile(r"\b(?:these|those|them)\b")
 _OPEN = re.compile(r"^(?:it|this|that|this one|that one|this (?:home|house|place))$")
 _SUBJECT = re.compile(
     r"\b(?:it|this|that|which|number|#|the \w+ (?:one|home|house|place)|is the \w+)\b"
@@ -41,11 +43,11 @@ def bounded_by_home(text: str, shown: list[dict[str, Any]], focused: dict[str, A
     match = _THAN.search(norm)
     if match is None or _SUBJECT.search(norm[: match.start()]):
         return text
-    home = _home(match.group("home"), shown, focused)
-    if home is None:
-        return text
     way = match.group("way")
     key = "sqft" if re.fullmatch(_BIGGER, way) else "price"
+    home = _home(match.group("home"), shown, focused, (key, not re.fullmatch(_LESS, way)))
+    if home is None:
+        return text
     amount = home.get(key)
     by = money_in(match.group("by") or "")
     if not isinstance(amount, int | float):
@@ -59,9 +61,15 @@ def bounded_by_home(text: str, shown: list[dict[str, Any]], focused: dict[str, A
     return f"{norm[: match.start()]}{match.group('what').strip()} {bound}{norm[match.end() :]}"
 
 
-def _home(said: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None) -> Any:
-    """The home "the 3rd", "number 5" or "this one" names, None when it names none."""
+def _home(
+    said: str, shown: list[dict[str, Any]], focused: dict[str, Any] | None, way: tuple[str, bool]
+) -> Any:
+    """The home "the 3rd", "number 5" or "this one" names, None when it names none; "all of
+    these" names the shown home at the end `way` points to (the cheapest for "cheaper")."""
     if _OPEN.match(said):
         return focused
+    if _ALL_SHOWN.search(said):
+        known = [home for home in shown if isinstance(home.get(way[0]), int | float)]
+        return (max if way[1] else min)(known, key=lambda h: h[way[0]]) if known else None
     ref = find_reference(said)
     return resolve(ref, shown)[0] if ref is not None else None

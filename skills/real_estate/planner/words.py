@@ -64,8 +64,8 @@ MODIFIERS: list[tuple[str, str]] = [
         r"like (?:this|that|it(?! a lot|'s| is\b| was\b)|him\b|her\b|the |#|number |"
         r"\d{1,2}\b(?!\s*(?:k\b|%|[,.]\d|bed|bd|br\b|bath|ba\b|sq|mi|stor|car\b|acre|floor|year|"
         r"min|hour|day|week|month|people|kid|dog|more|homes?|houses?|of\b)))|"
-        r"(?:the )?same (?:kind|sort|style|type)(?: of (?:home|house|place))? as "
-        r"(?=this|that|it\b|the |#|number )",
+        r"(?:the )?same (?:kind|sort|style|type|thing)(?: of (?:home|house|place))? as "
+        r"(?=this|that|it\b|the |#|number |\d{1,2}\b(?!\s*(?:k\b|%|bed|bath)))",
     ),
 ]
 

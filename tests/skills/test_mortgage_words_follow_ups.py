@@ -233,3 +233,12 @@ def test_a_price_said_as_a_what_if_after_an_estimate_is_that_estimate_at_that_pr
 @pytest.mark.parametrize("said", ["lower the down payment to 12", "down payment at 25 then"])
 def test_a_down_payment_said_as_a_bare_number_is_a_share_of_the_price(said: str) -> None:
     assert args_of(said, [LISTINGS, ESTIMATE])["down_payment_percent"] in (12, 25), said
+
+
+@pytest.mark.parametrize(
+    "said", ["what if we put in an offer of 370k", "say we bid $365,000 on it", "if we offer 360k?"]
+)
+def test_an_offer_supposed_on_the_open_home_is_its_payment_at_that_price(said: str) -> None:
+    args = args_of(said, [LISTINGS, DETAIL])
+    assert args["price"] in (370_000, 365_000, 360_000), said
+    assert args["property_tax_rate_percent"] == 1.98 and args["hoa_monthly"] == 35, said

@@ -643,3 +643,21 @@ def test_the_preferences_asked_to_be_seen_are_said_back_though_near_a_forget(sai
 )
 def test_a_preference_saved_as_a_value_is_kept_not_searched(said: str, expected: Any) -> None:
     assert calls(said) == [expected]
+
+
+@pytest.mark.parametrize(
+    "said", ["look for homes with what I gave you", "run a search on what we told you earlier"]
+)
+def test_a_search_with_what_was_told_before_uses_the_preferences(said: str) -> None:
+    """Even near listing the saved searches, as the platform may rank such words."""
+    near_listing = [("list_saved_searches", 0.6), ("save_search", 0.5)]
+    found = conversation.plan_for(
+        Conversation(text=said, preferences=AUSTIN_HOUSE, intents=near_listing)
+    )
+    assert found is not None, said
+    assert [(c.name, c.args) for c in found.calls] == [
+        (
+            "search_properties",
+            {"price_max": 500000, "location": "Austin", "property_type": "house"},
+        )
+    ], said

@@ -139,16 +139,28 @@ def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str
     return args
 
 
+_OFFERED = re.compile(r"\b(?:offer(?:ed|ing)?|bid|put in|got (?:it|them) (?:down )?(?:to|for))\b")
+"""An offer supposed on the open home ("what if we offer 250k"): its payment at that price."""
+
+
 def _priced_again(
-    text: str, previous: dict[str, Any] | None, stated: dict[str, Any]
+    text: str,
+    previous: dict[str, Any] | None,
+    stated: dict[str, Any],
+    earlier: list[dict[str, Any]],
 ) -> dict[str, Any] | None:
-    """ "What if the price was 250k" after a payment estimate: its terms at that price."""
-    if not (previous and previous.get("kind") == "payment" and _SUPPOSED.search(text)):
-        return None
+    """ "What if the price was 250k" after a payment estimate: its terms at that price; "what if
+    we offer 250k" with a home open: that home's payment at that price."""
     price = MONEY.search(HOA.sub("", DOWN_AMT.sub("", text)))
-    if price is None or not _PRICED_AT.search(text):
+    if price is None or not _SUPPOSED.search(text):
         return None
-    args = {k: v for k, v in _previous_args(previous, stated).items() if k != "label"}
+    if previous and previous.get("kind") == "payment" and _PRICED_AT.search(text):
+        args = _previous_args(previous, stated)
+    elif (home := on_screen(earlier)) is not None and _OFFERED.search(text):
+        args = home_args(home)
+    else:
+        return None
+    args = {k: v for k, v in args.items() if k != "label"}
     return {
         **args,
         "price": money(price.group(1) or price.group(3), price.group(2) or price.group(4)),
@@ -228,7 +240,7 @@ def _payment_args(
     named = ORDINAL.search(text) or SUPERLATIVE.search(text)
     if what_if and stated and not named and (price is None or "hoa_monthly" in stated):
         return [_previous_args(previous, stated)]  # "and at 6%?", "include a $150 HOA in that"
-    if not named and (repriced := _priced_again(text, previous, stated)):
+    if not named and (repriced := _priced_again(text, previous, stated, earlier)):
         return [repriced]
     homes = referenced_homes(text, earlier) if asks_cost else []
     if asks_cost and not homes and price is None and (shown := on_screen(earlier)):

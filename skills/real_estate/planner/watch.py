@@ -71,8 +71,11 @@ _NOTIFY = re.compile(
     r"\b(?:matches|listings)\b.*\b(?:every (?:day|week|morning)|each (?:day|week)|daily|weekly)\b|"
     r"\bsubscribe\b|\b(?:set(?: up)?|put|create|add|want|like) (?:an? )?(?:\w+ )?(?:alerts?|notifications?)\b|"
     r"\ban alert for\b|\b(?:price |status )?alerts? (?:on|for) (?:it|this|that|the|#|number|\d)|"
-    r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b"
+    r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b|"
+    r"\breceive\b.*\b(?:new|e-?mails?|inbox|notifications?)\b|"
+    r"\b(?:get|send|sent|receive)\b.*\b(?:by|per|via|through|in|to|on) (?:my |our |an? )?(?:e-?mail|inbox)\b"
 )
+"""...and a learner's "receive new houses of this search by email": new homes sent, a watch."""
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
 _COUNT_TO = re.compile(
     r"\b(bed|bath)(?:room)?s?\b(?:\s+[a-z]+){0,4}?\s+to\s+(\d{1,2})\b(?![\d,.%k])"
@@ -90,7 +93,8 @@ _RUN_CHANGED = re.compile(
 )
 """The saved search run with a change said after it ("... but in pflugerville"): a search."""
 _REMEMBERED = re.compile(
-    r"\bwhat you (?:remember|know)\b|\b(?:my|our) (?:saved |usual |normal |default )?"
+    r"\bwhat you (?:remember|know)\b|\bwhat (?:i|we)(?: have|'ve)? (?:told|gave|given|said to|"
+    r"mentioned to) (?:you|u)\b|\b(?:my|our) (?:saved |usual |normal |default )?"
     r"(?:preferences|prefs|criteria|settings)\b"
 )
 

@@ -373,3 +373,9 @@ def test_an_opinion_of_the_open_home_is_no_call_for_its_details(said: str) -> No
 def test_advice_on_an_offer_or_an_agent_is_words_not_a_search(said: str) -> None:
     found = conversation.plan_for(Conversation(text=said, **IN_VIEW))
     assert found is not None and not found.calls and found.no_tools, said
+
+
+def test_a_good_price_asked_of_the_open_home_is_advice_in_words() -> None:
+    said = "what do you think would be a fair price for this place"
+    found = conversation.plan_for(Conversation(text=said, **IN_VIEW))
+    assert found is not None and not found.calls and found.no_tools

@@ -123,6 +123,7 @@ def plan_watch(
     listing = intent == "list_saved_searches" and not (  # words first
         _NOTIFY.search(norm) or _REMEMBERED.search(norm)  # "search with my preferences"
     )
+    listing = listing and (find_reference(norm) is None or bool(_QUESTION.match(norm)))
     if (asks_kept or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
@@ -191,6 +192,11 @@ _ASKS_A_FACT = re.compile(
     r"^\W*(?:what(?:'s| is| are)?(?! time| day)|whats|where|which|how (?:many|much|big|old|far))\b"
 )
 """A question of a home's facts, which the nearness of a visit alone does not make one."""
+_QUESTION = re.compile(
+    r"^\W*(?:is|are|am|do|does|did|has|have|what|which|how|when|where|why|who)\b"
+)
+"""A question: one naming a home by its position may still ask what is watched ("is number 2
+the one you're watching?"); a wish naming one ("open number 1") is about that home."""
 _ASKS = re.compile(r"^\W*(?:what|what'?s|whats|how|when|where|why|who|has|does|did)\b")
 """A question, which the nearness of a stop alone does not make one."""
 

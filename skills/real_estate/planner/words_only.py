@@ -149,7 +149,9 @@ _ADVICE_ASKED = re.compile(
     r"\b(?:how much|what(?: price)?) (?:should|shud|shd|would you|do you think|can) (?:i|we|u|you) "
     r"(?:offer|bid|put in|negotiate)\b|"
     r"\bwhat(?:'s| is|s) (?:a )?(?:good|fair|reasonable|smart|decent) (?:offer|bid|price to offer)\b|"
-    r"\bshould (?:i|we) (?:offer|bid|go) (?:under|below|above|over|less|more|at)\b"
+    r"\bshould (?:i|we) (?:offer|bid|go) (?:under|below|above|over|less|more|at)\b|"
+    r"\bwhat (?:do )?(?:you|u) think (?:is |would be )?(?:an? )?(?:good|fair|right|reasonable) "
+    r"(?:price|offer)\b"
 )
 """Advice on buying ("do we need a realtor", "how much should we offer"): for the person and
 their agent, no tool's to give."""

@@ -492,3 +492,25 @@ def test_a_town_said_after_over_in_is_the_place_searched_not_one_turned_down() -
 @pytest.mark.parametrize("said", ["we're fed up of condos, houses in manor", "i'm over condos"])
 def test_a_kind_one_is_over_or_fed_up_of_is_left_out(said: str) -> None:
     assert "condo" in searched(said, **ON_SCREEN).get("exclude_types", [])
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [
+        ("a house in buda, we can pay 380 mil", 380_000),
+        ("condos in 78704 no more than 275 mil", 275_000),
+        ("houses in kyle under 1.5 mil", 1_500_000),
+        ("townhomes in 78745 under 3 mil", 3_000_000),
+    ],
+)
+def test_a_hundred_mil_and_more_is_a_learners_thousands(text: str, price_max: int) -> None:
+    """ "mil" is a thousand in Spanish or Portuguese: no home costs 100 million and more."""
+    assert searched(text)["price_max"] == price_max, text
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [("houses in kyle under 375 000", 375_000), ("a condo in austin for 240 000 max", 240_000)],
+)
+def test_thousands_grouped_by_spaces_are_an_amount(text: str, price_max: int) -> None:
+    assert searched(text)["price_max"] == price_max, text

@@ -18,6 +18,7 @@ from tests.skills.mortgage_words import (
     payment_of,
     planner,
     subset,
+    turn,
 )
 
 HOME = {
@@ -233,3 +234,42 @@ def test_a_price_said_as_a_what_if_after_an_estimate_is_that_estimate_at_that_pr
 @pytest.mark.parametrize("said", ["lower the down payment to 12", "down payment at 25 then"])
 def test_a_down_payment_said_as_a_bare_number_is_a_share_of_the_price(said: str) -> None:
     assert args_of(said, [LISTINGS, ESTIMATE])["down_payment_percent"] in (12, 25), said
+
+
+@pytest.mark.parametrize(
+    "said", ["what if we put in an offer of 370k", "say we bid $365,000 on it", "if we offer 360k?"]
+)
+def test_an_offer_supposed_on_the_open_home_is_its_payment_at_that_price(said: str) -> None:
+    args = args_of(said, [LISTINGS, DETAIL])
+    assert args["price"] in (370_000, 365_000, 360_000), said
+    assert args["property_tax_rate_percent"] == 1.98 and args["hoa_monthly"] == 35, said
+
+
+@pytest.mark.parametrize(
+    ("said", "changed"),
+    [
+        ("and how much is it if the rate is 5.9?", {"rate_percent": 5.9}),
+        ("please do the calcul again with 20 years", {"term_years": 20}),
+    ],
+)
+def test_a_learners_what_if_after_an_estimate_changes_that_estimate(
+    said: str, changed: dict[str, Any]
+) -> None:
+    args = args_of(said, [LISTINGS, ESTIMATE])
+    assert args["price"] == 425_000 and subset(args, changed) == changed, said
+
+
+def test_the_same_calculation_for_another_home_takes_the_last_terms() -> None:
+    args = args_of("for the third one the same calculation", [LISTINGS, ESTIMATE])
+    assert (args["price"], args["down_payment_percent"]) == (480_000, 20)
+
+
+@pytest.mark.parametrize(
+    "said", ["the payment seems way too high, find me cheaper homes", "that monthly is a lot"]
+)
+def test_an_estimate_judged_asks_no_estimate(said: str) -> None:
+    assert planner.plan(turn(said, [LISTINGS, DETAIL, ESTIMATE])) is None, said
+
+
+def test_a_learners_hundreds_of_mil_are_thousands() -> None:
+    assert args_of("monthly payment on a 320 mil house", [])["price"] == 320_000

@@ -129,3 +129,39 @@ def test_asking_what_kind_a_home_is_opens_it_though_near_similar_homes(
 )
 def test_both_alerted_homes_named_together_are_each_acted_on(said: str, tool: str) -> None:
     assert planned(said) == [(tool, "7001"), (tool, "7002")]
+
+
+@pytest.mark.parametrize(
+    ("said", "zpid"),
+    [("where's the brand new one", "7001"), ("so where is the reduced house located", "7002")],
+)
+def test_asking_where_an_alerted_home_is_opens_it_though_near_similar_homes(
+    said: str, zpid: str
+) -> None:
+    found = conversation.plan_for(
+        Conversation(text=said, intents=[("similar_homes", 0.6)], alerted=alerted_homes(ALERTS))
+    )
+    assert found is not None
+    assert [(c.name, c.args.get("zpid")) for c in found.calls] == [("get_property_details", zpid)]
+
+
+@pytest.mark.parametrize(
+    ("said", "zpid"),
+    [("pull up the top notification", "7001"), ("can I see the 2nd alert", "7002")],
+)
+def test_an_alert_named_by_its_place_opens_its_home_though_near_listing_them(
+    said: str, zpid: str
+) -> None:
+    found = conversation.plan_for(
+        Conversation(
+            text=said, intents=[("list_saved_searches", 0.6)], alerted=alerted_homes(ALERTS)
+        )
+    )
+    assert found is not None
+    assert [(c.name, c.args.get("zpid")) for c in found.calls] == [("get_property_details", zpid)]
+
+
+def test_the_home_with_the_reduced_price_is_the_one_that_dropped() -> None:
+    assert planned("tell me about the house with a reduced price") == [
+        ("get_property_details", "7002")
+    ]

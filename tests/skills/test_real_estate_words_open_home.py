@@ -359,3 +359,23 @@ def test_a_question_whose_subject_is_the_open_home_is_its_details(said: str) -> 
 def test_an_opinion_of_the_open_home_is_no_call_for_its_details(said: str) -> None:
     found = conversation.plan_for(Conversation(text=said, **IN_VIEW))
     assert found is None or not found.calls, said
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "should I get my own buyer's agent for this one",
+        "what's a fair offer on it",
+        "how much can we bid",
+        "should we offer below the asking price",
+    ],
+)
+def test_advice_on_an_offer_or_an_agent_is_words_not_a_search(said: str) -> None:
+    found = conversation.plan_for(Conversation(text=said, **IN_VIEW))
+    assert found is not None and not found.calls and found.no_tools, said
+
+
+def test_a_good_price_asked_of_the_open_home_is_advice_in_words() -> None:
+    said = "what do you think would be a fair price for this place"
+    found = conversation.plan_for(Conversation(text=said, **IN_VIEW))
+    assert found is not None and not found.calls and found.no_tools

@@ -702,3 +702,21 @@ def _decided(kind: str) -> tuple[str, dict[str, str]]:
 def test_a_kind_left_out_for_good_is_a_decision_never_a_search_for_it(text: str, kind: str) -> None:
     assert _decided(kind) in calls(text, **ON_SCREEN)
     assert all(args.get("property_type") != kind for _, args in calls(text, **ON_SCREEN))
+
+
+@pytest.mark.parametrize(
+    "said", ["look for homes with what I gave you", "run a search on what we told you earlier"]
+)
+def test_a_search_with_what_was_told_before_uses_the_preferences(said: str) -> None:
+    """Even near listing the saved searches, as the platform may rank such words."""
+    near_listing = [("list_saved_searches", 0.6), ("save_search", 0.5)]
+    found = conversation.plan_for(
+        Conversation(text=said, preferences=AUSTIN_HOUSE, intents=near_listing)
+    )
+    assert found is not None, said
+    assert [(c.name, c.args) for c in found.calls] == [
+        (
+            "search_properties",
+            {"price_max": 500000, "location": "Austin", "property_type": "house"},
+        )
+    ], said

@@ -394,3 +394,13 @@ def test_what_was_set_aside_asked_near_the_list_is_the_list() -> None:
     near_the_list = [("list_saved_homes", 0.7), ("search_homes", 0.6)]
     found = calls("what have we set aside so far", intents=near_the_list, **ON_FIG_TRAIL)
     assert found == [("get_saved_homes", {"zpids": ["101", "103"]})]
+
+
+@pytest.mark.parametrize("said", ["add the 3rd as well", "add #3 too", "add number 3 instead"])
+def test_adding_a_home_with_a_word_after_it_keeps_it(said: str) -> None:
+    assert named(said, **ON_SCREEN) == [("save_home", "903")], said
+
+
+def test_one_home_taken_off_the_list_and_another_added() -> None:
+    said = "drop #5 from my favourites and add number 2 too"
+    assert named(said, **KEPT) == [("remove_saved_home", "905"), ("save_home", "902")]

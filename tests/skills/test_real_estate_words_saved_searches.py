@@ -302,3 +302,16 @@ def test_a_search_with_the_remembered_preferences_is_run_though_near_the_list() 
     assert calls(said, intents=near_the_list, preferences=AUSTIN_HOUSE) == [
         ("search_properties", {"property_type": "house", "price_max": 500000, "location": "Austin"})
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "can I receive the new ones from this search in my email",
+        "please send the fresh listings of this search to my inbox",
+    ],
+)
+def test_new_homes_of_the_search_received_by_email_saves_the_search(said: str) -> None:
+    found = calls(said, **ON_SCREEN)
+    assert [name for name, _ in found] == ["save_search"], said
+    assert found[0][1]["criteria"]["location"] == "78745", said

@@ -566,3 +566,25 @@ def test_cheaper_than_all_the_homes_shown_is_under_the_cheapest_of_them(
 ) -> None:
     found = searched(text, **ON_ELM_DRIVE)
     assert {key: found.get(key) for key in bound} == bound
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [
+        ("a house in buda, we can pay 380 mil", 380_000),
+        ("condos in 78704 no more than 275 mil", 275_000),
+        ("houses in kyle under 1.5 mil", 1_500_000),
+        ("townhomes in 78745 under 3 mil", 3_000_000),
+    ],
+)
+def test_a_hundred_mil_and_more_is_a_learners_thousands(text: str, price_max: int) -> None:
+    """ "mil" is a thousand in Spanish or Portuguese: no home costs 100 million and more."""
+    assert searched(text)["price_max"] == price_max, text
+
+
+@pytest.mark.parametrize(
+    ("text", "price_max"),
+    [("houses in kyle under 375 000", 375_000), ("a condo in austin for 240 000 max", 240_000)],
+)
+def test_thousands_grouped_by_spaces_are_an_amount(text: str, price_max: int) -> None:
+    assert searched(text)["price_max"] == price_max, text

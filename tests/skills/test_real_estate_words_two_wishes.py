@@ -284,3 +284,13 @@ def test_putting_the_open_home_aside_keeps_nothing() -> None:
 def test_going_on_to_another_home_after_a_wish_opens_it() -> None:
     said = "bookmark this one and then move on to the next one"
     assert named(said, **IN_VIEW) == [("save_home", "904"), ("get_property_details", "905")]
+
+
+def test_a_second_clause_with_its_own_change_keeps_it_over_the_first_clause_wish() -> None:
+    """ "... and also if the 1st drops in price": the clause alone watches the price, so it is
+    not read as the first clause's wish ("goes under contract") with its home put in."""
+    said = "ping me if number 4 goes under contract, and also if the 1st drops in price"
+    assert calls(said, **ON_SCREEN) == [
+        ("watch_home", {"zpid": "904", "watch": "status"}),
+        ("watch_home", {"zpid": "901", "watch": "price"}),
+    ]

@@ -26,7 +26,10 @@ _PAYMENT = re.compile(
     r"\b(per month|a month|each month|every month|monthly|mortgage|payments?|financing)\b|"
     r"\b(?:what|how much) (?:would|will|do|does|should) (?:i|we) (?:pay|be paying|owe)\b"
 )
-_SAME = re.compile(r"\b(?:the )?same (?:for|on|with|numbers for|thing for)\b|\bditto for\b")
+_SAME = re.compile(
+    r"\b(?:the )?same (?:for|on|with|numbers for|thing for)\b|\bditto for\b|"
+    r"\b(?:the )?same (?:calcul\w*|calc|math|numbers|estimate|thing)\W*$"
+)
 """The last estimate's terms asked again for another home."""
 _HOME_COST = re.compile(
     r"\btax(?:es)?\b|\bhoa\b|\bhome ?owners'? association\b|\bassociation (?:fees?|dues)\b"
@@ -64,6 +67,8 @@ _WHAT_IF = re.compile(
     rf"{_LEAD}(?:(?:what|how) about|what if)\b|{_LEAD}(?:what )?if (?:we|i|you|(?:the )?rates?)\b|"
     rf"{_LEAD}(?:(?:at|with|for|over) )?\d|^\s*include\b|{_LEAD}(?:with|at) \w|"
     rf"{_LEAD}(?:make it|try|same(?: thing)?,? but|instead)\b|"
+    r"\bif (?:the |my |our )?(?:interest|rate|down payment|loan|term)\b|"
+    r"\b(?:make|do|redo|repeat) (?:the|a|this|that) (?:calcul\w*|calc|math)\b|"
     rf"{_LEAD}(?:(?:the|an?|my) )?(?:interest(?: rate)?|rate)s?\b|"
     rf"{_LEAD}(?:(?:can|could|would) you |please |let'?s )?(?:change|switch|lower|raise|drop|bump|"
     r"redo|recalculate|recalc|rerun|update|increase|decrease|adjust|use|go with)\b"
@@ -77,6 +82,15 @@ _PRICED_AT = re.compile(
 _SUPPOSED = re.compile(r"\b(?:what if|if|suppose|supposing|say|assuming|let'?s say)\b")
 """Words that give an amount as the home's price in a what-if ("what if the price was 250k",
 "say we got it down to 255k"): the last estimate again at that price."""
+
+
+_JUDGED = re.compile(
+    r"\b(?:payments?|monthly|mortgage|estimate)\b (?:is|are|was|seems?|looks?|sounds?) "
+    r"(?:(?:way|much|a bit|a little|too|so|really|very|quite|kind of|pretty) )*"
+    r"(?:much|high|expensive|steep|a lot|big|pricey|heavy)\b"
+)
+"""The estimate judged ("this payment is too much, show me cheaper houses"): no estimate
+asked, whatever else the message asks."""
 
 
 def _last_estimate(earlier: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -139,16 +153,28 @@ def _previous_args(previous: dict[str, Any], stated: dict[str, Any]) -> dict[str
     return args
 
 
+_OFFERED = re.compile(r"\b(?:offer(?:ed|ing)?|bid|put in|got (?:it|them) (?:down )?(?:to|for))\b")
+"""An offer supposed on the open home ("what if we offer 250k"): its payment at that price."""
+
+
 def _priced_again(
-    text: str, previous: dict[str, Any] | None, stated: dict[str, Any]
+    text: str,
+    previous: dict[str, Any] | None,
+    stated: dict[str, Any],
+    earlier: list[dict[str, Any]],
 ) -> dict[str, Any] | None:
-    """ "What if the price was 250k" after a payment estimate: its terms at that price."""
-    if not (previous and previous.get("kind") == "payment" and _SUPPOSED.search(text)):
-        return None
+    """ "What if the price was 250k" after a payment estimate: its terms at that price; "what if
+    we offer 250k" with a home open: that home's payment at that price."""
     price = MONEY.search(HOA.sub("", DOWN_AMT.sub("", text)))
-    if price is None or not _PRICED_AT.search(text):
+    if price is None or not _SUPPOSED.search(text):
         return None
-    args = {k: v for k, v in _previous_args(previous, stated).items() if k != "label"}
+    if previous and previous.get("kind") == "payment" and _PRICED_AT.search(text):
+        args = _previous_args(previous, stated)
+    elif (home := on_screen(earlier)) is not None and _OFFERED.search(text):
+        args = home_args(home)
+    else:
+        return None
+    args = {k: v for k, v in args.items() if k != "label"}
     return {
         **args,
         "price": money(price.group(1) or price.group(3), price.group(2) or price.group(4)),
@@ -182,6 +208,8 @@ def plan(turn: dict[str, Any]) -> dict[str, Any] | None:
     The words decide; the nearest intent adds the wish when they say it in other words ("how
     pricey a home is that", "what would I shell out each month")."""
     text = plain_words(str(turn.get("text", "")))
+    if _JUDGED.search(text) and not stated_terms(text):
+        return None
     tools = turn.get("tools") or []
     earlier = turn.get("earlier") or []
     preferences = turn.get("preferences") or {}
@@ -228,7 +256,7 @@ def _payment_args(
     named = ORDINAL.search(text) or SUPERLATIVE.search(text)
     if what_if and stated and not named and (price is None or "hoa_monthly" in stated):
         return [_previous_args(previous, stated)]  # "and at 6%?", "include a $150 HOA in that"
-    if not named and (repriced := _priced_again(text, previous, stated)):
+    if not named and (repriced := _priced_again(text, previous, stated, earlier)):
         return [repriced]
     homes = referenced_homes(text, earlier) if asks_cost else []
     if asks_cost and not homes and price is None and (shown := on_screen(earlier)):

@@ -34,6 +34,7 @@ _SAID_OTHERWISE = (
      r"\1 down"),
     (r"(?<![\d$.,])(\d{3},\d{3}|\d,\d{3},\d{3})(?![\d%]|[,.]\d| ?percent| (?:a|per) month)", r"$\1"),
     (r"\bhalf (?:a )?mill?(?:ion)?\b", "$500k"),
+    (r"(?<![\d.,])(\d{3}) ?(?:mil|mill)\b", r"$\1k"),
     (r"\b(\d+(?:\.\d+)?) ?(?:million|mil|mill)\b", r"$\1m"),
     (r"\bmonthly(?: budget| payment| max(?:imum)?| limit| cap)? (?:is|of|=|:|at most|around|about) "
      r"\$?(\d{1,2},?\d{3}|\d{3,4}|\d{1,2}(?:\.\d+)?k)\b(?![.,]\d| ?(?:%|percent|down|years?))",
@@ -45,7 +46,7 @@ _SAID_OTHERWISE = (
 """The payment said in other words ("P&I on 380k", "run the numbers"; "principal and interest"
 is left alone: it is asked about as a term), a price as a bare number of six
 or seven digits ("400,000" too) or in millions, a down payment said before its amount ("put
-down 50 grand", "down payment 15%") and a payment's limit as an amount a month ("payments
+down 50 grand", "down payment 15%"; a learner's "450 mil" is thousands) and a payment's limit as an amount a month ("payments
 under 2,000"), written as the rules below read them."""
 _DIGITS_POINT = re.compile(r"(?<![\d.,])(\d{1,2}) point (\d{1,3})\b")
 """A rate dictated in digits ("6 point 5"): "6.5"."""

@@ -32,6 +32,7 @@ _NAMED: dict[str, re.Pattern[str]] = {
         rf"was reduced|was marked down|had (?:a|the|its) price (?:drop|cut))"
         rf"(?: (?:in|its) price)?\b"
         rf"|{_THE} {_HOME} with the (?:price )?(?:drop|cut|reduction)\b"
+        rf"|{_THE} {_HOME} with (?:the |a )?(?:lower|lowered|reduced|dropped|new|cut) price\b"
         rf"|{_THE} price[- ](?:drop|cut)(?: {_HOME})?\b",
         re.IGNORECASE,
     ),
@@ -65,11 +66,29 @@ def said_by_position(text: str, kinds: list[str]) -> str:
     for kind, named in _NAMED.items():
         if kind in kinds:
             text = named.sub(f"number {kinds.index(kind) + 1}", text)
+    if not _ENDED.search(text):  # "open the first alert": its home; "stop the first alert" is not
+        text = _NTH_ALERT.sub(lambda m: f"number {_ALERT_AT[m.group(1).lower()](len(kinds))}", text)
     if len(kinds) == 2 and not _ALERTS_THEMSELVES.search(text):
         text = _BOTH.sub("number 1 and number 2", text)
     return text
 
 
+_NTH_ALERT = re.compile(
+    r"\b(?:the |that |this )?(first|1st|top|second|2nd|last|bottom) (?:alert|notification|e-?mail|message)\b",
+    re.IGNORECASE,
+)
+"""An alert named by its place among the alerts ("open the first alert"): its home."""
+_ALERT_AT = {
+    **dict.fromkeys(("first", "1st", "top"), lambda count: 1),
+    **dict.fromkeys(("second", "2nd"), lambda count: 2),
+    **dict.fromkeys(("last", "bottom"), lambda count: max(count, 1)),
+}
+_ENDED = re.compile(
+    r"\b(?:stop|cancel|unsubscribe|turn off|switch off|pause|kill|end|mute|remove|delete|dismiss|"
+    r"no more)\b",
+    re.IGNORECASE,
+)
+"""Words that end an alert rather than name its home."""
 _BOTH = re.compile(
     r"\b(?:both(?: of (?:them|those|these|the (?:homes|houses|places|listings)))?|them both|"
     r"the two of them)\b",

@@ -18,10 +18,11 @@ from .refs import all_positions, card_click, find_reference, resolve, shown_at, 
 _ABOUT_IT = re.compile(
     r"\b(?:about|know|info\w*|details?|tell)\b|"
     r"\b(?:what|how)(?:'?s| is| was| does)\b(?:(?! (?:else|other|another)\b)[^.?!])*\blike\s*[?.!]*\s*$|"
-    r"^\W*(?:is|was) (?:it|this(?: one)?|that(?: one)?|number \w+|#\s?\d+|the \w+ one) an? \w"
+    r"^\W*(?:is|was) (?:it|this(?: one)?|that(?: one)?|number \w+|#\s?\d+|the \w+ one) an? \w|"
+    r"^\W*(?:(?:so|and|ok|okay|remind me),? )?where(?:'?s| is| exactly is)\b"
 )
-"""Words asking about the home itself ("what's the 2nd one like", "is #4 a condo?"), not for
-homes like it."""
+"""Words asking about the home itself ("what's the 2nd one like", "is #4 a condo?", "where's
+the new one"), not for homes like it."""
 _MOVE_TO = r"(?:go|move|skip|jump|switch|take me|let'?s go)(?: on| back| over)? to|on to|onto"
 """Moving from one home to another ("go to", "move on to", "skip to")."""
 _ON_THE_LIST = r"(?: (?:on|in|from|of) (?:the|your|this|my) (?:list|page|results|screen))?"

@@ -12,11 +12,19 @@ from typing import Any
 
 from .reading import Words
 
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
+_NUM = (
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?![\d.,])|(?<!\d )\d{1,3}(?: \d{3})+(?![\d.,]| \d)|"
+    r"\d+(?:\.\d+)?"
+)
+"""An amount: with thousands commas, dots ("300.000") or spaces ("400 000", not a phone number's
+groups), or plain."""
 _DOTTED = re.compile(r"\d{1,3}(?:\.\d{3})+")
 """Thousands marked with dots, as much of Europe writes them ("300.000")."""
 _SUF = r"millions|million|mill|mil|mm|m|thousand|grand|k"
 _THOUSANDS = {"k", "thousand", "grand"}
+_MIL = {"mil", "mill"}
+"""Millions, unless the amount says otherwise: "450 mil" is a learner's thousands (mil in
+Spanish, Portuguese, Catalan), no home costing 100 million and more."""
 
 
 def _money(tag: str = "") -> str:
@@ -83,8 +91,10 @@ _UNIT_AFTER = re.compile(
 
 def _value(m: re.Match[str], tag: str = "") -> tuple[float, bool, float]:
     """(dollars, explicitly money, suffix multiplier) of one matched amount."""
-    raw, suffix = m.group(f"n{tag}"), m.group(f"s{tag}") or ""
+    raw, suffix = m.group(f"n{tag}").replace(" ", ","), m.group(f"s{tag}") or ""
     mult = 1.0 if not suffix else 1_000.0 if suffix in _THOUSANDS else 1_000_000.0
+    if suffix in _MIL and "." not in raw and float(raw.replace(",", "")) >= 100:
+        mult = 1_000.0
     dotted = not suffix and bool(_DOTTED.fullmatch(raw))
     raw = raw.replace(".", ",") if dotted else raw
     explicit = bool(m.group(f"d{tag}") or suffix or "," in raw)

@@ -55,6 +55,7 @@ from .search_recognizers import SEARCH_WISHES, contradiction, paging, search
 from .talk import UNCLEAR
 from .watch import plan_watch
 from .words_only import (
+    advice,
     judged_place,
     opinion,
     outside,
@@ -107,7 +108,7 @@ def two_wishes(conv: Conversation) -> Plan | None:
         text = the_rest_saved(text, [c.name for c in plans[-1].calls] if plans else [])
         text = picked_by_comparison(text, conv.last_results, here.compared)  # of those compared
         found = _clause_planned(replace(here.ranked_as(part), text=text))
-        if plans and (gapped := _same_wish(before, text, plans[-1], here)) is not None:
+        if plans and (gapped := _same_wish(before, text, plans[-1], here, found)) is not None:
             text, found = gapped
         before = text
         if only_feels(text) or (found and same_search(found[1], here)):
@@ -125,12 +126,13 @@ def two_wishes(conv: Conversation) -> Plan | None:
 
 
 def _same_wish(
-    before: str, text: str, previous: Plan, conv: Conversation
+    before: str, text: str, previous: Plan, conv: Conversation, own: tuple[str, Plan] | None
 ) -> tuple[str, tuple[str, Plan]] | None:
     """A clause that names only other homes ("..., and also the 9th") read with the wish of the
-    clause before it: the first reading that makes the same calls for other homes."""
+    clause before it: the first reading that makes the same calls for other homes; None when
+    its `own` plan already does."""
     acted_on = set(homes_of(previous))
-    if not acted_on:
+    if not acted_on or _own_same_wish(own, previous):
         return None
     for reading in with_wish_of(before, text):
         found = _planned(replace(conv, text=reading, intents=[]))
@@ -140,6 +142,16 @@ def _same_wish(
         if homes and not homes & acted_on:
             return reading, found
     return None
+
+
+def _own_same_wish(found: tuple[str, Plan] | None, previous: Plan) -> bool:
+    """The clause alone already makes the calls of the clause before it for other homes ("let
+    me know if #6 sells and also if the 2nd gets cheaper"): its own reading is kept, not the
+    wish of the clause before with its home put in."""
+    if found is None or [c.name for c in found[1].calls] != [c.name for c in previous.calls]:
+        return False
+    homes = set(homes_of(found[1]))
+    return bool(homes) and not homes & set(homes_of(previous))
 
 
 def _clause_planned(conv: Conversation) -> tuple[str, Plan] | None:
@@ -253,6 +265,7 @@ RECOGNIZERS: tuple[tuple[str, Recognizer], ...] = (
     ("timing", timing),
     ("judged place", judged_place),
     ("opinion", opinion),
+    ("advice", advice),
     ("fair housing", steering),
     ("unknown id", unknown_id),
     ("unshown home", unshown_home),

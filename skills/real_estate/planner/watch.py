@@ -71,8 +71,11 @@ _NOTIFY = re.compile(
     r"\b(?:matches|listings)\b.*\b(?:every (?:day|week|morning)|each (?:day|week)|daily|weekly)\b|"
     r"\bsubscribe\b|\b(?:set(?: up)?|put|create|add|want|like) (?:an? )?(?:\w+ )?(?:alerts?|notifications?)\b|"
     r"\ban alert for\b|\b(?:price |status )?alerts? (?:on|for) (?:it|this|that|the|#|number|\d)|"
-    r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b"
+    r"\b(?:want|like|get|send (?:me|us)|receive|daily|weekly) (?:\w+ )?updates?\b|\b(?:get|be) notified\b|\bflag\b.*\bfor (?:price|any|changes)\b|"
+    r"\breceive\b.*\b(?:new|e-?mails?|inbox|notifications?)\b|"
+    r"\b(?:get|send|sent|receive)\b.*\b(?:by|per|via|through|in|to|on) (?:my |our |an? )?(?:e-?mail|inbox)\b"
 )
+"""...and a learner's "receive new houses of this search by email": new homes sent, a watch."""
 _IT = re.compile(r"\b(?:it|this(?: one| home| house| place)?|that(?: one)?)\b")
 _COUNT_TO = re.compile(
     r"\b(bed|bath)(?:room)?s?\b(?:\s+[a-z]+){0,4}?\s+to\s+(\d{1,2})\b(?![\d,.%k])"
@@ -90,7 +93,8 @@ _RUN_CHANGED = re.compile(
 )
 """The saved search run with a change said after it ("... but in pflugerville"): a search."""
 _REMEMBERED = re.compile(
-    r"\bwhat you (?:remember|know)\b|\b(?:my|our) (?:saved |usual |normal |default )?"
+    r"\bwhat you (?:remember|know)\b|\bwhat (?:i|we)(?: have|'ve)? (?:told|gave|given|said to|"
+    r"mentioned to) (?:you|u)\b|\b(?:my|our) (?:saved |usual |normal |default )?"
     r"(?:preferences|prefs|criteria|settings)\b"
 )
 
@@ -119,6 +123,7 @@ def plan_watch(
     listing = intent == "list_saved_searches" and not (  # words first
         _NOTIFY.search(norm) or _REMEMBERED.search(norm)  # "search with my preferences"
     )
+    listing = listing and (find_reference(norm) is None or bool(_QUESTION.match(norm)))
     if (asks_kept or listing) and not stop:
         return [], listed(preferences, [*shown, *([focused] if focused else [])])
     if stop:
@@ -187,6 +192,11 @@ _ASKS_A_FACT = re.compile(
     r"^\W*(?:what(?:'s| is| are)?(?! time| day)|whats|where|which|how (?:many|much|big|old|far))\b"
 )
 """A question of a home's facts, which the nearness of a visit alone does not make one."""
+_QUESTION = re.compile(
+    r"^\W*(?:is|are|am|do|does|did|has|have|what|which|how|when|where|why|who)\b"
+)
+"""A question: one naming a home by its position may still ask what is watched ("is number 2
+the one you're watching?"); a wish naming one ("open number 1") is about that home."""
 _ASKS = re.compile(r"^\W*(?:what|what'?s|whats|how|when|where|why|who|has|does|did)\b")
 """A question, which the nearness of a stop alone does not make one."""
 

@@ -142,6 +142,33 @@ def opinion(conv: Conversation) -> Plan | None:
     return Plan([], OPINION, no_tools=True)
 
 
+_ADVICE_ASKED = re.compile(
+    r"\b(?:do|should|would|must|can) (?:i|we) (?:even |actually |really |still )?(?:need|use|get|"
+    r"hire|have) (?:a |an |my |our |the )?(?:own )?(?:realtor|real estate agent|buyer'?s'? agent|"
+    r"agent|broker|lawyer|attorney)\b|"
+    r"\b(?:how much|what(?: price)?) (?:should|shud|shd|would you|do you think|can) (?:i|we|u|you) "
+    r"(?:offer|bid|put in|negotiate)\b|"
+    r"\bwhat(?:'s| is|s) (?:a )?(?:good|fair|reasonable|smart|decent) (?:offer|bid|price to offer)\b|"
+    r"\bshould (?:i|we) (?:offer|bid|go) (?:under|below|above|over|less|more|at)\b|"
+    r"\bwhat (?:do )?(?:you|u) think (?:is |would be )?(?:an? )?(?:good|fair|right|reasonable) "
+    r"(?:price|offer)\b"
+)
+"""Advice on buying ("do we need a realtor", "how much should we offer"): for the person and
+their agent, no tool's to give."""
+ADVICE = (
+    "What to offer and whether to use an agent are yours to decide, ideally with a licensed agent: "
+    "I can't advise on them. I can show its details and price history, compare it with others, "
+    "estimate its monthly payment or book a tour."
+)
+
+
+def advice(conv: Conversation) -> Plan | None:
+    """ "do I need a realtor", "what should we offer on it": said so, nothing searched."""
+    if not _ADVICE_ASKED.search(conv.norm) or _OTHER_WISH.search(conv.norm):
+        return None
+    return Plan([], ADVICE, no_tools=True)
+
+
 def _named_place_or_price(conv: Conversation) -> bool:
     criteria = conv.parsed.criteria
     return bool({"location", "near", "price_max", "price_min", "beds_min"} & set(criteria))

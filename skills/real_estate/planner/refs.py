@@ -29,6 +29,9 @@ _SUFFIXES = (
 _STREET = re.compile(
     rf"\b(?P<num>\d{{2,6}})(?P<words>(?:\s+[\w.'-]+){{1,5}}?)\s+(?:{_SUFFIXES})\b\.?", re.I
 )
+_KIND_AFTER = re.compile(rf"\s+(?:{_SUFFIXES})\b\.?", re.I)
+"""A street's kind after a name that ends with a word that is one too ("3311 Oak Hollow Drive",
+"12 Bear Creek Pass Rd")."""
 _LETTER_STREET = re.compile(r"\b(?P<num>\d{2,6})\s+(?:avenue|ave\.?)\s+[a-z](?![\w'])", re.I)
 """A street named by a letter after its kind: "4511 Avenue B"."""
 _HOME_AT = re.compile(
@@ -168,6 +171,8 @@ def typed_address(text: str) -> str | None:
         if _NOT_STREET_WORDS.search(words) or _NOT_A_STREET_NAME.search(words):
             continue
         end = match.end()
+        if match.re is _STREET and (kind := _KIND_AFTER.match(text, end)):
+            end = kind.end()
         for tail in (_UNIT, _KNOWN_CITY, _OTHER_CITY, _STATE, _ZIP):
             if found := tail.match(text, end):
                 end = found.end()

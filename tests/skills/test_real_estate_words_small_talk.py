@@ -233,3 +233,16 @@ def test_what_to_look_for_in_a_place_and_price_is_still_a_search() -> None:
     assert calls("what should i look for in 78704 under 400k") == [
         ("search_properties", {"location": "78704", "price_max": 400000})
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "how much should we offer on a condo",
+        "how soon should i get preapproved for a house",
+        "what do i need to get a house",
+    ],
+)
+def test_asking_how_much_or_what_it_takes_is_answered_in_words(said: str) -> None:
+    """ "how much should we...", "what do we need to...": what buying takes, not homes."""
+    assert calls(said) == [], said

@@ -148,6 +148,7 @@ _ASIDE = (
 GENERAL_QUESTION = (
     rf"^{_ASIDE}(?:what(?:'s| is| are| does| do)|how (?:does|do|is|are|can)|why\b|explain\b|"
     r"should (?:i|we)\b|what should (?:i|we)\b|who (?:decides|sets|determines|works out)\b|"
+    r"how (?:much|many|long|big|soon|often) (?:should|do|would) (?:i|we)\b|"
     r"(?:is|are|does|do) (?:a|an|the)\b)"
 )
 """How a question about a concept opens ("what is the difference between a condo and a
@@ -164,11 +165,12 @@ TURNED_DOWN = (
 
 REQUEST = (
     r"\b(?:show|find|search|(?<!should i )(?<!should we )(?<!should i be )(?<!should we be )"
-    r"look(?:ing)? for|list|give me|get me|i want|i need|i'd like|"
+    r"look(?:ing)? for|list|give me|get me|i want|(?<!do )i need|i'd like|"
     r"(?:do|did) you have|are there|any (?:houses?|homes?|condos?|townhouses?|listings?)|"
     r"available|for sale|on the market|recommend)\b"
 )
-"""Words that ask for homes ("what should I be looking for" asks what to look for, not homes)."""
+"""Words that ask for homes ("what should I be looking for" asks what to look for, and "what do I
+need" what it takes, not homes)."""
 
 OTHER_DOMAIN = (
     r"\b(?:weather|forecast|temperature|rain(?:ing)?|time is it|what time|date today|joke|"

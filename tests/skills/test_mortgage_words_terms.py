@@ -270,3 +270,18 @@ def test_a_rate_dictated_after_at_is_no_price() -> None:
 )
 def test_a_rate_said_as_where_rates_sit_or_run_is_the_rate(text: str, rate: float) -> None:
     assert stated_terms(text)["rate_percent"] == rate
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"),
+    [
+        ("payment on 300k, rate 6 7/8, 10% down", 6.875),
+        ("monthly on 300k at 5 3/8 percent", 5.375),
+        ("whats 300k a month at seven and quarter percent", 7.25),
+        ("monthly on 300k at 6 and five eighths", 6.625),
+        ("payment on 300k at 6⅛%", 6.125),
+    ],
+)
+def test_a_rate_in_eighths_or_without_its_article_has_its_fraction(text: str, rate: float) -> None:
+    """Lenders quote rates to the eighth ("6 7/8"); "seven and quarter" drops its article."""
+    assert args_of(text)["rate_percent"] == rate

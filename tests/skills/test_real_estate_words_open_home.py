@@ -402,3 +402,20 @@ def test_a_street_named_with_two_kinds_keeps_both() -> None:
     assert calls("whats 77 Quail Ridge Cove going for") == [
         ("get_property_details_by_address", {"address": "77 Quail Ridge Cove"})
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "is 58187214 still on the market",
+        "how long has 58187214 been up for sale",
+        "was 58187214 ever cheaper",
+        "has the hoa of 58187214 gone up",
+    ],
+)
+def test_an_id_asked_about_as_the_subject_opens_its_details(said: str) -> None:
+    assert calls(said) == details("58187214"), said
+
+
+def test_a_round_amount_asked_about_is_no_id() -> None:
+    assert all(name != "get_property_details" for name, _ in calls("is 2500000 a lot for austin"))

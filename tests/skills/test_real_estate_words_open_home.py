@@ -419,3 +419,14 @@ def test_an_id_asked_about_as_the_subject_opens_its_details(said: str) -> None:
 
 def test_a_round_amount_asked_about_is_no_id() -> None:
     assert all(name != "get_property_details" for name, _ in calls("is 2500000 a lot for austin"))
+
+
+@pytest.mark.parametrize(
+    ("said", "address"),
+    [
+        ("what's the zestimate on 4107 Duval", "4107 Duval"),
+        ("can you find the listing for 612 Elmhurst", "612 Elmhurst"),
+    ],
+)
+def test_a_street_without_its_kind_after_a_fact_of_one_home(said: str, address: str) -> None:
+    assert calls(said) == [("get_property_details_by_address", {"address": address})], said

@@ -125,7 +125,12 @@ def compose_services(
     skills = skills or make_registry(settings, sanitizer.redact)
     understanding = planners.understanding
     relevance = ToolChoice(
-        skills.skill_for, embed, understanding.rank, understanding.named, understanding.spelt
+        skills.skill_for,
+        embed,
+        understanding.rank,
+        understanding.named,
+        understanding.spelt,
+        understanding.shaped,
     )
     return Services(
         handoffs=handoff_inbox(settings, storage),

@@ -104,6 +104,7 @@ class ToolChoice:
         intents: RankIntents | None = None,
         names: NamedSkills | None = None,
         spell: Spell | None = None,
+        shaped: NamedSkills | None = None,
     ) -> None:
         self.skill_of = skill_of
         self.embed = embed
@@ -114,6 +115,9 @@ class ToolChoice:
         self.spell = spell
         """A message with the skills' declared words spelt right (understanding/matcher.py):
         a skill hears a slip of its own words as it would hear them spelt."""
+        self.shaped = shaped
+        """The skills one of whose declared shapes a message holds (understanding/matcher.py):
+        they hear it whatever else does, as exact reading is theirs."""
         self._index: dict[tuple[str, ...], tuple[Any, list[str]]] = {}
         self._heard: OrderedDict[tuple[tuple[str, ...], str], frozenset[str]] = OrderedDict()
         """The last KEPT_MESSAGES messages' own hearers, by tools and text (`kept_heard`)."""
@@ -180,7 +184,7 @@ class ToolChoice:
             relevant = relevant or self.named(tools, text)
         for part in parts(text):
             relevant |= self.relevant(tools, part) | self.intended(tools, part)
-        return frozenset(relevant)
+        return frozenset(relevant | self.holding(tools, text))
 
     def intended(self, tools: list[dict[str, Any]], text: str) -> set[str]:
         """The skills of `tools` that declare an intent `text` is INTENT_HEARD near."""
@@ -209,6 +213,14 @@ class ToolChoice:
             return set()
         skills = {self.skill_of(tool_name(t)) for t in tools}
         return {skill for skill in self.names(text) if skill in skills}
+
+    def holding(self, tools: list[dict[str, Any]], text: str) -> set[str]:
+        """The skills of `tools` one of whose declared shapes `text` holds (intents.yaml
+        `shapes:`): what is read exactly is heard exactly, not by nearness."""
+        if self.shaped is None:
+            return set()
+        skills = {self.skill_of(tool_name(t)) for t in tools}
+        return {skill for skill in self.shaped(text) if skill in skills}
 
     def offer(self, tools: list[dict[str, Any]], skills: set[str]) -> list[dict[str, Any]]:
         """`tools` in the canonical order, only `skills`' ones when there are any."""

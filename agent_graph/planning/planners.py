@@ -126,8 +126,10 @@ class Planners:
                 process.close()
                 continue
             found.append(Planner(spec.name, greeting["priority"], process, spec.planner_reads))
-        intents, names, spelling = declared((spec.name, spec.folder) for spec in specs)
-        understanding = IntentMatcher(intents, names=names, spelling=spelling)
+        said = declared((spec.name, spec.folder) for spec in specs)
+        understanding = IntentMatcher(
+            said.intents, names=said.names, spelling=said.spelling, shapes=said.shapes
+        )
         return cls(
             sorted(found, key=lambda p: (p.priority, p.skill)),
             off,

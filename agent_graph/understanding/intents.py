@@ -125,6 +125,23 @@ def _names_in(data: dict[str, Any], path: Path) -> tuple[str, ...]:
     return tuple(n.strip()[:MAX_EXAMPLE_CHARS] for n in names)
 
 
+def _shapes_in(data: dict[str, Any], path: Path) -> tuple[str, ...]:
+    """The patterns a skill's `intents.yaml` lists under `shapes:` (regular expressions, read
+    without case): a message with one of them in it is heard by that skill whatever else hears
+    it (graph/tool_choice.py), for what only exact reading finds (a number in its own format)."""
+    shapes = data.get("shapes")
+    if shapes is None:
+        return ()
+    if not isinstance(shapes, list) or any(not isinstance(s, str) or not s.strip() for s in shapes):
+        raise IntentsError(f"{path}: `shapes` is a list of non-empty patterns")
+    for shape in shapes:
+        try:
+            re.compile(shape)
+        except re.error as exc:
+            raise IntentsError(f"{path}: shape {shape!r} is not a pattern: {exc}") from exc
+    return tuple(s.strip() for s in shapes)
+
+
 def _spelling_in(data: dict[str, Any], path: Path) -> Spelling:
     """The words a skill's `spelling:` lists (a slip of one in a message is read as it, in the
     message that skill's planner reads: understanding/spelling.py `spelt`), and the everyday
@@ -147,15 +164,17 @@ class Declared(NamedTuple):
     intents: list[Intent]
     names: dict[str, tuple[str, ...]]
     spelling: dict[str, Spelling]
+    shapes: dict[str, tuple[str, ...]]
 
 
 def declared(folders: Iterable[tuple[str, Path]]) -> Declared:
-    """Every skill's intents, its `names` and its `spelling` words by skill, each file read
-    once; a skill whose file is malformed is left out (logged), so one bad file never silences
-    the others."""
+    """Every skill's intents, its `names`, `spelling` words and `shapes` by skill, each file
+    read once; a skill whose file is malformed is left out (logged), so one bad file never
+    silences the others."""
     intents: list[Intent] = []
     names: dict[str, tuple[str, ...]] = {}
     spelling: dict[str, Spelling] = {}
+    shapes: dict[str, tuple[str, ...]] = {}
     for skill, folder in folders:
         path = folder / INTENTS_FILE
         try:
@@ -174,7 +193,12 @@ def declared(folders: Iterable[tuple[str, Path]]) -> Declared:
                 spelling[skill] = words
         except IntentsError as exc:
             log.error("skipping the spelling of %s: %s", skill, exc)
-    return Declared(intents, names, spelling)
+        try:
+            if data is not None and (patterns := _shapes_in(data, path)):
+                shapes[skill] = patterns
+        except IntentsError as exc:
+            log.error("skipping the shapes of %s: %s", skill, exc)
+    return Declared(intents, names, spelling, shapes)
 
 
 def load_all(folders: Iterable[tuple[str, Path]]) -> list[Intent]:

@@ -81,6 +81,7 @@ class IntentMatcher:
         embed: Embed = default_embed,
         names: Mapping[str, Sequence[str]] | None = None,
         spelling: Mapping[str, Spelling] | None = None,
+        shapes: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         self.intents = list(intents)
         self._spelling = dict(spelling or {})
@@ -92,6 +93,12 @@ class IntentMatcher:
             if said
         }
         """Each skill's declared names (intents.yaml `names:`), as one pattern."""
+        self._shapes = {
+            skill: re.compile("|".join(f"(?:{s})" for s in said), re.I)
+            for skill, said in (shapes or {}).items()
+            if said
+        }
+        """Each skill's declared shapes (intents.yaml `shapes:`), as one pattern."""
         self._embed = embed
         self._owner = np.asarray(
             [i for i, intent in enumerate(self.intents) for _ in intent.examples], dtype=np.int64
@@ -125,6 +132,10 @@ class IntentMatcher:
     def named(self, text: str) -> set[str]:
         """The skills one of whose declared names `text` says, as whole words."""
         return {skill for skill, pattern in self._names.items() if pattern.search(text)}
+
+    def shaped(self, text: str) -> set[str]:
+        """The skills one of whose declared shapes `text` holds."""
+        return {skill for skill, pattern in self._shapes.items() if pattern.search(text)}
 
     def spelt(self, text: str) -> str:
         """`text` with a slip of a word some skill declares read as that word ("time in denvr"

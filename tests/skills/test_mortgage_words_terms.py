@@ -257,3 +257,31 @@ def test_a_price_dictated_short_is_hundreds_of_thousands(text: str, price: int) 
 def test_a_rate_dictated_after_at_is_no_price() -> None:
     args = payment_of("payment on 400k at six and a half percent", [])
     assert args is not None and args["price"] == 400_000 and args["rate_percent"] == 6.5
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"),
+    [
+        ("rates are running 6.9 these days, payment on 300k", 6.9),
+        ("the rate is stuck near 7 so whats 350k a month", 7),
+        ("400k, rates hanging around 6.25, monthly?", 6.25),
+        ("interest is sitting around 5.875 for us, what's 280k a month", 5.875),
+    ],
+)
+def test_a_rate_said_as_where_rates_sit_or_run_is_the_rate(text: str, rate: float) -> None:
+    assert stated_terms(text)["rate_percent"] == rate
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"),
+    [
+        ("payment on 300k, rate 6 7/8, 10% down", 6.875),
+        ("monthly on 300k at 5 3/8 percent", 5.375),
+        ("whats 300k a month at seven and quarter percent", 7.25),
+        ("monthly on 300k at 6 and five eighths", 6.625),
+        ("payment on 300k at 6⅛%", 6.125),
+    ],
+)
+def test_a_rate_in_eighths_or_without_its_article_has_its_fraction(text: str, rate: float) -> None:
+    """Lenders quote rates to the eighth ("6 7/8"); "seven and quarter" drops its article."""
+    assert args_of(text)["rate_percent"] == rate

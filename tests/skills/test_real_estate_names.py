@@ -7,9 +7,10 @@ from __future__ import annotations
 import csv
 import gzip
 import importlib
+import re
 
 from agent_graph.planning.host import load_planner, planner_file
-from agent_graph.understanding.intents import load_names
+from agent_graph.understanding.intents import declared, load_names
 from tests.skills.real_estate_fakes import SKILL_DIR
 
 _PACKAGE = load_planner(planner_file(SKILL_DIR), "real_estate_planner_names")
@@ -25,3 +26,14 @@ def test_the_declared_names_are_the_data_places_and_the_planner_cities() -> None
     declared = load_names(SKILL_DIR)
     assert {name.lower() for name in declared} == data_cities()
     assert set(declared) == set(_wording.DATA_CITIES.values())
+
+
+def test_the_kinds_of_street_the_skill_is_heard_by_are_the_planners() -> None:
+    """intents.yaml `shapes:` names a street's kinds the core hears an address by; each is one
+    the planner reads an address with (planner/refs.py), so no address is heard and not read."""
+    refs = importlib.import_module(f"{_PACKAGE.__name__}.refs")
+    planner_kinds = set(refs._SUFFIXES.split("|"))
+    (shape,) = declared([("real_estate", SKILL_DIR)]).shapes["real_estate"]
+    heard_kinds = re.search(r"\\s\+\(\?:([a-z|]+)\)", shape)
+    assert heard_kinds is not None
+    assert set(heard_kinds.group(1).split("|")) <= planner_kinds

@@ -10,7 +10,7 @@ import pytest
 
 from agent_graph.memory.embeddings import embed
 from agent_graph.planning.two_skills import NEAR
-from agent_graph.understanding.intents import load_intents
+from agent_graph.understanding.intents import declared, load_intents
 from agent_graph.understanding.matcher import IntentMatcher
 from tests.skills.real_estate_fakes import SKILL_DIR
 from tests.skills.real_estate_words import (
@@ -359,6 +359,77 @@ def test_a_question_whose_subject_is_the_open_home_is_its_details(said: str) -> 
 def test_an_opinion_of_the_open_home_is_no_call_for_its_details(said: str) -> None:
     found = conversation.plan_for(Conversation(text=said, **IN_VIEW))
     assert found is None or not found.calls, said
+
+
+def _shaped() -> IntentMatcher:
+    said = declared([("real_estate", SKILL_DIR)])
+    return IntentMatcher(said.intents, embed, shapes=said.shapes)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "what's the scoop on 8815 Larkspur Ct",
+        "could u look at 4120 Mesa Verde Cir for me",
+        "my cousin wants to know if 612 Elm Row Rd, Austin TX is any good",
+        "Please I want know about the house on 15 Willow Bend Drive",
+    ],
+)
+def test_a_typed_address_near_no_intent_is_heard_and_opened(said: str) -> None:
+    """A house number before a street's kind makes the skill hear the message (intents.yaml
+    `shapes:`), whatever its words are near, and its planner opens that address."""
+    assert _shaped().shaped(said) == {"real_estate"}, said
+    assert [name for name, _ in calls(said)] == ["get_property_details_by_address"], said
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "3 bed houses in 78745 under 400k",
+        "no way",
+        "monthly on 350k at 6.5 percent",
+        "homes on the way to 2222 from downtown",
+    ],
+)
+def test_words_without_an_address_are_not_heard_by_its_shape(said: str) -> None:
+    assert _shaped().shaped(said) == set(), said
+
+
+def test_a_street_named_with_two_kinds_keeps_both() -> None:
+    assert calls("tell me about 940 Fox Hollow Lane") == [
+        ("get_property_details_by_address", {"address": "940 Fox Hollow Lane"})
+    ]
+    assert calls("whats 77 Quail Ridge Cove going for") == [
+        ("get_property_details_by_address", {"address": "77 Quail Ridge Cove"})
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "is 58187214 still on the market",
+        "how long has 58187214 been up for sale",
+        "was 58187214 ever cheaper",
+        "has the hoa of 58187214 gone up",
+    ],
+)
+def test_an_id_asked_about_as_the_subject_opens_its_details(said: str) -> None:
+    assert calls(said) == details("58187214"), said
+
+
+def test_a_round_amount_asked_about_is_no_id() -> None:
+    assert all(name != "get_property_details" for name, _ in calls("is 2500000 a lot for austin"))
+
+
+@pytest.mark.parametrize(
+    ("said", "address"),
+    [
+        ("what's the zestimate on 4107 Duval", "4107 Duval"),
+        ("can you find the listing for 612 Elmhurst", "612 Elmhurst"),
+    ],
+)
+def test_a_street_without_its_kind_after_a_fact_of_one_home(said: str, address: str) -> None:
+    assert calls(said) == [("get_property_details_by_address", {"address": address})], said
 
 
 @pytest.mark.parametrize(

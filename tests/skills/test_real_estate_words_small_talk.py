@@ -212,3 +212,37 @@ def test_my_opinion_of_the_open_home_is_said_in_words(said: str) -> None:
     found = conversation.plan_for(Conversation(text=said, **IN_VIEW))
     assert found is not None and not found.calls and "yours to judge" in found.note, said
     assert calls("show me more like this one", **IN_VIEW)[0][0] == "search_properties"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "quick question, how does a townhouse get its price",
+        "dumb question but who sets the asking price on a house",
+        "what should we be looking for on a condo walkthrough",
+        "ok so what should i check in a house before i make an offer",
+    ],
+)
+def test_a_question_of_how_things_work_is_answered_in_words(said: str) -> None:
+    """A question about how buying works, after an aside ("quick question,") or asking what to
+    look for, names a kind of home and no place or price: words, never a search of that kind."""
+    assert calls(said) == [], said
+
+
+def test_what_to_look_for_in_a_place_and_price_is_still_a_search() -> None:
+    assert calls("what should i look for in 78704 under 400k") == [
+        ("search_properties", {"location": "78704", "price_max": 400000})
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "how much should we offer on a condo",
+        "how soon should i get preapproved for a house",
+        "what do i need to get a house",
+    ],
+)
+def test_asking_how_much_or_what_it_takes_is_answered_in_words(said: str) -> None:
+    """ "how much should we...", "what do we need to...": what buying takes, not homes."""
+    assert calls(said) == [], said

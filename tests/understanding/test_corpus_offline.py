@@ -22,7 +22,7 @@ from tests.understanding.cases import (
 from tests.understanding.runner import run_parts
 from tests.understanding.scoring import Got, Report, failure_kinds, score
 
-FLOORS = {"learn": 0.965, "heldout": 0.896}
+FLOORS = {"learn": 0.965, "heldout": 0.899}
 """Accuracy each part must keep on the offline model (a ratchet towards 97%). learn: 60.7% at
 be00cd1 before the intents and recognizers, 97.4% on their branch, 96.6% merged with the tour
 dates and planner hearing (bench/results/understanding.md).
@@ -130,7 +130,10 @@ Twenty-second session (understand41, 24 learn cases on what a person keeps: the 
 and remembered states, 18 passing before): learn 1507/1514 -> 1513/1514 (99.9%), held-out
 319/359 -> 322/359 (89.7%); the floor is 320 (0.891, two cases of margin).
 Twenty-second session, merged (the lead's one spelling vocabulary and understand39, 40, 41):
-learn 1562/1563 (99.9%), held-out 324/359 (90.3%); the floor is 322 (0.896)."""
+learn 1562/1563 (99.9%), held-out 324/359 (90.3%); the floor is 322 (0.896).
+Twenty-third session (understand43, the start of a conversation: 25 learn cases, 19 passing
+before): learn 1581/1588 -> 1587/1588 (99.9%), held-out 324/359 -> 325/359 (90.5%); the floor
+is 323 (0.899, two cases of margin)."""
 
 
 def _parts() -> dict[str, list[Case]]:

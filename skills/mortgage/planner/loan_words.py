@@ -12,14 +12,20 @@ SPOKEN = {
 }  # fmt: skip
 """Numbers said in words that rates, shares and terms use."""
 _NUMBER = rf"\d{{1,2}}|{'|'.join(sorted(SPOKEN, key=len, reverse=True))}"
-_FRACTIONS = {
-    "a half": 0.5, "one half": 0.5, "a quarter": 0.25, "three quarters": 0.75,
-    "1/2": 0.5, "1/4": 0.25, "3/4": 0.75, "½": 0.5, "¼": 0.25, "¾": 0.75,
+_SAID_FRACTIONS = {
+    "half": 0.5, "quarter": 0.25, "three quarters": 0.75, "eighth": 0.125,
+    "three eighths": 0.375, "five eighths": 0.625, "seven eighths": 0.875,
+}  # fmt: skip
+_WRITTEN_FRACTIONS = {
+    "1/2": 0.5, "1/4": 0.25, "3/4": 0.75, "1/8": 0.125, "3/8": 0.375, "5/8": 0.625, "7/8": 0.875,
+    "½": 0.5, "¼": 0.25, "¾": 0.75, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875,
 }  # fmt: skip
 _WITH_FRACTION = re.compile(
-    rf"\b({_NUMBER})(?: (?:and|&) ({'|'.join(list(_FRACTIONS)[:4])})\b| ?(1/2|1/4|3/4|½|¼|¾))"
+    rf"\b({_NUMBER})(?: (?:and|&) (?:an? |one )?({'|'.join(_SAID_FRACTIONS)})\b"
+    rf"| ?({'|'.join(_WRITTEN_FRACTIONS)})(?![\d/]))"
 )
-"""'6 and three quarters', 'seven and a quarter', '6 1/2', '6½': a rate with its fraction."""
+"""'6 and three quarters', 'seven and a quarter', 'six and quarter', '6 7/8', '6½': a rate with
+its fraction, to the eighth lenders quote."""
 _DIGITS = {
     "zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
     "six": "6", "seven": "7", "eight": "8", "nine": "9",
@@ -41,7 +47,8 @@ def _whole(word: str) -> float:
 
 
 def _fraction(m: re.Match[str]) -> str:
-    return f"{_whole(m.group(1)) + _FRACTIONS[m.group(2) or m.group(3)]:g}"
+    part = _SAID_FRACTIONS[m.group(2)] if m.group(2) else _WRITTEN_FRACTIONS[m.group(3)]
+    return f"{_whole(m.group(1)) + part:g}"
 
 
 def _point(m: re.Match[str]) -> str:

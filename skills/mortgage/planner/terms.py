@@ -44,14 +44,14 @@ _BARE_RATE = re.compile(
     rf"(\d{{1,2}}(?:\.\d{{1,3}})?)\b(?![.,]\d|{_NOT_A_RATE}| ?(?:percent|down|years?|yrs?)\b)|"
     r"\b(?:rates?|interest)(?: rates?)?"
     r"(?: (?:is|are|was|were|of|at|would be|becomes?|go(?:es)?|went|drops?|dropped|falls?|fell|"
-    r"rises?|rose|down|up|to|around|about|roughly|like|near|seems?|seemed|be|currently|now|sitting at|"
-    r"hovering(?: at| around)?))*"
+    r"rises?|rose|down|up|to|around|about|roughly|like|near|seems?|seemed|be|currently|now|"
+    r"(?:sitting|hovering|running|floating|hanging|stuck|somewhere)(?: at| around| near)?))*"
     rf"\s+(\d{{1,2}}(?:\.\d{{1,3}})?|{'|'.join(SPOKEN)})\b(?![.,]\d|{_NOT_A_RATE})|"
     r"(?<![\d$.,])(\d{1,2}\.\d{1,3})\s*[?.!]*\s*$"
 )
 """A rate without "%": a number after "at" ("at 6.25", "at seven"), after "make it" or "how
 about" ("make it 6.2"), after "rate" or "interest" ("what if the rate was 7", "if rates
-drop to 5.5", "rates are around seven"), or a number with decimals ending the message
+drop to 5.5", "rates are around seven", "interest is sitting around 6.375"), or a number with decimals ending the message
 ("mortgage 280000, 20 down, 6.25"); 20 at most."""
 _TERM = re.compile(r"(\d{1,2})[- ]?(?:year|yr)|(?<!at )\b(10|15|20|30|40)[- ]fixed\b")
 """A term: "30 year", "15yr", "a 30 fixed"."""

@@ -18,10 +18,14 @@ ZPID = re.compile(
     r"similar to|(?:tell (?:me|us)|know|more|anything) about)(?: (?:on|for|about))?)"
     r"\s*#?:?\s*(\d{7,10})\b(?![,.]\d)"
     r"|^\W*#?(\d{7,10})(?:\s*(?:details?|info|specs|please|pls|plz))*\W*$"
+    r"|\b(?:is|was|has|does|did)\s+(?:the [a-z]+ (?:of|on|for) )?#?(?!\d+0000\b)(\d{7,10})\b"
+    r"(?![,.]\d)"
 )
 """An id said as a home's: after "zpid", "home", "listing" or a word asking its details, a
 comparison or homes like it ("show me 58187214", "homes similar to 58187214"), or alone with
-at most "details" after it ("58187214 details pls")."""
+at most "details" after it ("58187214 details pls"), or asked about as a question's subject
+("is 58187214 still available", "has the price of 58187214 dropped"; "is 1500000 too much" is
+an amount)."""
 ZPID_DIGITS = re.compile(r"(?<![\d$,.])\d{7,10}(?!\d|[,.]\d)")
 """Seven to ten digits, not part of an amount ("1,250,000"); a comma after it ends it."""
 _ANY_ID = re.compile(

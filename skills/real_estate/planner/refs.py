@@ -29,6 +29,9 @@ _SUFFIXES = (
 _STREET = re.compile(
     rf"\b(?P<num>\d{{2,6}})(?P<words>(?:\s+[\w.'-]+){{1,5}}?)\s+(?:{_SUFFIXES})\b\.?", re.I
 )
+_KIND_AFTER = re.compile(rf"\s+(?:{_SUFFIXES})\b\.?", re.I)
+"""A street's kind after a name that ends with a word that is one too ("3311 Oak Hollow Drive",
+"12 Bear Creek Pass Rd")."""
 _LETTER_STREET = re.compile(r"\b(?P<num>\d{2,6})\s+(?:avenue|ave\.?)\s+[a-z](?![\w'])", re.I)
 """A street named by a letter after its kind: "4511 Avenue B"."""
 _HOME_AT = re.compile(
@@ -41,13 +44,14 @@ _HOME_AT = re.compile(
 South Lamar", "a place on 910 Red River")."""
 _ASKED_AT = re.compile(
     r"\b(?:(?:tell (?:me|us)|know|info(?:rmation)?|details?|more|anything|specs) (?:about|on|for)|"
-    r"look up|pull up|bring up|check out|what(?:'s| is|s) (?:up )?with)\s+"
+    r"look up|pull up|bring up|check out|what(?:'s| is|s) (?:up )?with|"
+    r"(?:zestimate|listing|value|taxes) (?:on|of|for|at))\s+"
     r"(?P<num>\d{2,6})(?P<words>(?:\s+(?!(?:a|an|the|per|in|and|is|what|how|or|to)\b)[a-z][\w.'-]*){1,3})"
     r"(?=\s*(?:[,.?!]|$|\b(?:in|and|is|what|how|for|please|pls)\b))",
     re.I,
 )
 """A street said without its kind after words asking about one home ("tell me about 1600
-Barton Springs", "details on 507 Oltorf")."""
+Barton Springs", "details on 507 Oltorf", "the zestimate on 816 Banister")."""
 _ROAD_NUMBER = re.compile(
     r"\b(?P<num>\d{2,6})\s+(?:fm|rr|cr|ranch road|county road|farm to market(?: road)?|"
     r"state highway|sh|us|hwy|highway|i-?35)(?:\s*\d{1,4})?\b(?!\s*(?:k\b|%|bed|bath|sq))",
@@ -168,6 +172,8 @@ def typed_address(text: str) -> str | None:
         if _NOT_STREET_WORDS.search(words) or _NOT_A_STREET_NAME.search(words):
             continue
         end = match.end()
+        if match.re is _STREET and (kind := _KIND_AFTER.match(text, end)):
+            end = kind.end()
         for tail in (_UNIT, _KNOWN_CITY, _OTHER_CITY, _STATE, _ZIP):
             if found := tail.match(text, end):
                 end = found.end()

@@ -142,12 +142,20 @@ REAL_ESTATE = (
     r"price|budget|buy(?:ing)?|market|zillow|neighbou?rhood|zip|hoa|zestimate)\b"
 )
 
+_ASIDE = (
+    r"(?:(?:[\w']+ ){0,2}questions?\W+(?:but |though |here )?|"
+    r"(?:ok(?:ay)?|so|hey|well|honestly|hmm+|um+)\W+)*"
+)
+"""What a person says before a question ("honest question, ", "dumb question but ", "ok so ")."""
 GENERAL_QUESTION = (
-    r"^(?:what(?:'s| is| are| does| do)|how (?:does|do|is|are|can)|why\b|explain\b|should i\b|"
+    rf"^{_ASIDE}(?:what(?:'s| is| are| does| do)|how (?:does|do|is|are|can)|why\b|explain\b|"
+    r"should (?:i|we)\b|what should (?:i|we)\b|who (?:decides|sets|determines|works out)\b|"
+    r"how (?:much|many|long|big|soon|often) (?:should|do|would) (?:i|we)\b|"
     r"(?:is|are|does|do) (?:a|an|the)\b)"
 )
 """How a question about a concept opens ("what is the difference between a condo and a
-townhouse?"): with no place, price or size and no REQUEST it asks for an answer, not a search."""
+townhouse?", "honest question, how do home prices get set", "what should we check when we see
+a house"): with no place, price or size and no REQUEST it asks for an answer, not a search."""
 
 TURNED_DOWN = (
     r"done with|(?:tired|sick|fed up) (?:of|with)|gave up on|giving up on|over(?! in\b)|instead of|"
@@ -158,10 +166,13 @@ TURNED_DOWN = (
 ("not", "no more", "anywhere but")."""
 
 REQUEST = (
-    r"\b(?:show|find|search|look(?:ing)? for|list|give me|get me|i want|i need|i'd like|"
+    r"\b(?:show|find|search|(?<!should i )(?<!should we )(?<!should i be )(?<!should we be )"
+    r"look(?:ing)? for|list|give me|get me|i want|(?<!do )i need|i'd like|"
     r"(?:do|did) you have|are there|any (?:houses?|homes?|condos?|townhouses?|listings?)|"
     r"available|for sale|on the market|recommend)\b"
 )
+"""Words that ask for homes ("what should I be looking for" asks what to look for, and "what do I
+need" what it takes, not homes)."""
 
 OTHER_DOMAIN = (
     r"\b(?:weather|forecast|temperature|rain(?:ing)?|time is it|what time|date today|joke|"

@@ -11,13 +11,17 @@ from agent_graph.graph.state import AgentState
 AfterTools = Literal["confirm_writes", "agent"]
 
 
-def route_after_agent(state: AgentState) -> Literal["tools", "post_process"]:
-    """Tools when the last AI message asks for them, otherwise the turn is finished."""
+def calls_tools(state: AgentState) -> bool:
+    """Whether the last message is the model's asking for tools."""
     messages = state.get("messages") or []
     last = messages[-1] if messages else None
-    if isinstance(last, AIMessage) and last.tool_calls:
-        return "tools"
-    return "post_process"
+    return isinstance(last, AIMessage) and bool(last.tool_calls)
+
+
+def route_after_agent(state: AgentState) -> Literal["tools", "__end__"]:
+    """Tools when the last AI message asks for them, otherwise the turn is finished (the agent's
+    step that answered has post-processed it)."""
+    return "tools" if calls_tools(state) else "__end__"  # END
 
 
 def route_after_tools(state: AgentState) -> AfterTools:

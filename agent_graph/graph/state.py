@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, TypedDict, cast, get_origin, get_type_hints
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
@@ -98,7 +99,28 @@ class AgentState(TypedDict, total=False):
     """The hydrated context sections by name (debug view). Last wins."""
 
     hints: list[str]
-    """Three follow-up suggestions made by post_process. Last wins."""
+    """Three follow-up suggestions made by post_process (the agent's last step). Last wins."""
 
     title: str | None
     """Session title, set on the first exchange. Last wins."""
+
+
+def _reducers() -> dict[str, Callable[[Any, Any], Any]]:
+    hints = get_type_hints(AgentState, include_extras=True)
+    return {
+        key: hint.__metadata__[0] for key, hint in hints.items() if get_origin(hint) is Annotated
+    }
+
+
+REDUCERS = _reducers()
+"""The reducer of each AgentState key that has one (the rest: last wins)."""
+
+
+def applied(state: AgentState, update: Mapping[str, Any]) -> AgentState:
+    """The state `update` leads to, each key through its reducer as LangGraph applies it: what
+    a later part of the same node's step reads (the agent's post-processing)."""
+    after: dict[str, Any] = dict(state)
+    for key, value in update.items():
+        reducer = REDUCERS.get(key)
+        after[key] = reducer(after.get(key) or [], value) if reducer else value
+    return cast(AgentState, after)

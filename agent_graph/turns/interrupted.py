@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, RemoveMessage
 
 from agent_graph.graph import history
+from agent_graph.graph.nodes.post_process import POST_PROCESSED
 from agent_graph.graph.services import SessionStorage
 from agent_graph.storage.sessions import SessionRecord
 
@@ -22,7 +23,7 @@ class TurnProgress:
     started_at: float
     messages: list[BaseMessage] = field(default_factory=list)
     saved: bool = False
-    """True once post_process stored the complete exchange."""
+    """True once the agent's step that answered stored the complete exchange (post_process)."""
 
     def observe(self, update: dict[str, object]) -> None:
         for node in ("agent", "tools", "confirm_writes"):
@@ -31,8 +32,7 @@ class TurnProgress:
                 messages = [m for m in part.get("messages", []) if isinstance(m, BaseMessage)]
                 for message in _made_this_turn(messages):
                     self._keep(message)
-        if "post_process" in update:
-            self.saved = True
+                self.saved = self.saved or POST_PROCESSED in part
 
     def _keep(self, message: BaseMessage) -> None:
         """Append, or replace the message of the same id (a declined write's result)."""
@@ -57,7 +57,7 @@ def save_interrupted(store: SessionStorage, user: str, session_id: str, turn: Tu
     record = store.load(user, session_id) or SessionRecord(id=session_id, user=user)
     last = record.turns[-1] if record.turns else None
     if last and last.get("user") == turn.user_text and record.updated_at >= turn.started_at:
-        return  # post_process finished writing just before the cancellation reached us
+        return  # the post-processing finished writing just before the cancellation reached us
     exchange = history.close_dangling_tool_calls([HumanMessage(turn.user_text), *turn.messages])
     exchange.append(AIMessage(INTERRUPTED_NOTE))
     record.messages.extend(history.dump(exchange))

@@ -26,6 +26,7 @@ from agent_graph.events import (
 )
 from agent_graph.graph.followups import fallback_title
 from agent_graph.graph.nodes.hydrate import TurnContext
+from agent_graph.graph.nodes.post_process import Answered
 from agent_graph.graph.services import SessionStorage
 from agent_graph.graph.state import Context
 from agent_graph.llm.answer_filters import AnswerStream, instruction_text
@@ -330,6 +331,10 @@ class TurnRunner:
             if mode == "custom" and isinstance(chunk, TurnContext):
                 self._take_context(request, chunk, stream)
                 continue
+            if mode == "custom" and isinstance(chunk, Answered):
+                if rest := stream.answer.end(chunk.message):
+                    yield TokenEvent(content=rest)
+                continue
             updated = mode == "updates" and isinstance(chunk, dict)
             if updated and (rest := self._observe(chunk, stream, turn)):
                 yield TokenEvent(content=rest)
@@ -345,9 +350,10 @@ class TurnRunner:
 
     @staticmethod
     def _observe(chunk: dict[str, Any], stream: _TurnStream, turn: TurnProgress) -> str:
-        """Take in a node's update: usage, progress; returns the rest of the answer the agent
-        stored that the filters held back."""
-        rest = stream.answer.end(_final(chunk)) if "agent" in chunk else ""
+        """Take in a node's update: usage, progress; returns the rest of the agent's message the
+        filters held back: nothing for a call (an answer's rest was shown at `Answered`)."""
+        final = _final(chunk)
+        rest = stream.answer.end(final) if isinstance(final, AIMessage) and final.tool_calls else ""
         turn.observe(chunk)
         stream.usage.add((chunk.get("agent") or {}).get("usage"))
         return rest
@@ -388,7 +394,8 @@ class TurnRunner:
 
     def _list_paused(self, user: str, session_id: str, text: str) -> None:
         """A session whose first turn waits for a confirmation is listed now (titled, no turns
-        yet), so it can be found and answered; post_process fills it in when the turn ends."""
+        yet), so it can be found and answered; the agent's post-processing fills it in when the
+        turn ends."""
         if self.sessions is None or self.sessions.load(user, session_id) is not None:
             return
         title = self.sanitizer.redact(fallback_title(text))

@@ -46,7 +46,7 @@ def to_events(mode: str, chunk: Any, sanitizer: Sanitizer) -> list[Event]:
             return [
                 confirm_event(i).redacted(sanitizer.redact_value) for i in chunk["__interrupt__"]
             ]
-        update = chunk.get("post_process") or {}
+        update = chunk.get("agent") or {}  # the step that answered also made the hints
         if update.get("hints"):
             return [HintsEvent(hints=update["hints"])]
     return []

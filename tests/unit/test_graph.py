@@ -45,11 +45,10 @@ def test_graph_shape_matches_snapshot(tmp_path: Path) -> None:
     for edge in (
         "__start__ --> agent",
         "agent -.-> tools",
-        "agent -.-> post_process",
+        "agent -.-> __end__",
         "tools -.-> confirm_writes",
         "tools -.-> agent",
         "confirm_writes --> agent",
-        "post_process --> __end__",
     ):
         assert edge in drawn
 
@@ -85,7 +84,8 @@ async def test_a_turn_reads_and_writes_its_session_in_two_thread_hops(
         await graph.ainvoke(
             {"messages": [HumanMessage(text)]}, context=Context(user_id="local", session_id="s1")
         )
-        # hydrate reads the session; post_process adds the exchange, read and written at once
+        # hydrate reads the session; the step that answers adds the exchange, read and written
+        # at once
         assert [h for h in hops if h in ("load", "save", "add_exchange")] == [
             "load",
             "add_exchange",
@@ -139,7 +139,7 @@ async def _two_calls(
         nodes = await nodes_run(build_graph(services), "find it", "s6")
     finally:
         services.planners.close()
-    assert nodes == ["agent", "tools", "agent", "post_process"]
+    assert nodes == ["agent", "tools", "agent"]
     first, second = model.seen
     return first, second
 
@@ -323,3 +323,48 @@ async def test_the_compaction_summary_never_streams_to_the_user(tmp_path: Path) 
     ):
         tokens += [e.content for e in to_events(mode, chunk, Sanitizer()) if e.type == "token"]
     assert "".join(tokens) == "Here is your answer."
+
+
+async def test_the_answer_is_told_before_the_turn_is_written_and_its_hints_never_stream(
+    tmp_path: Path,
+) -> None:
+    """The step that answers post-processes in the same LangGraph step: the runner hears the
+    answer (`Answered`) before the hints and title are asked of the model, and what the model
+    writes for them never reaches the user's stream."""
+    import threading
+
+    from agent_graph.graph.nodes.post_process import Answered
+    from agent_graph.turns.streaming import STREAM_MODES, to_events
+
+    told = threading.Event()
+    released: list[bool] = []
+
+    def respond(messages: list[BaseMessage]) -> AIMessage:
+        asked = str(messages[-1].content)
+        if asked.startswith("The user asked:") and "Suggest exactly 3" in asked:
+            released.append(told.wait(timeout=10))  # the hints wait for the answer told
+            return AIMessage('["Ask about schools", "Show the map", "Compare the first two"]')
+        if asked.startswith("Give a 2-5 word title"):
+            return AIMessage("SECRET TITLE WORDS")
+        return AIMessage("Here is your answer.")
+
+    services = _services(tmp_path, ScriptedChatModel(respond=respond), InMemorySkills({}))
+    services.model_profile = ModelProfile("hosted", secondary_calls=True)
+    tokens, hints = [], []
+    async for mode, chunk in build_graph(services).astream(
+        {"messages": [HumanMessage("hello")]},
+        context=Context(session_id="s9"),
+        stream_mode=STREAM_MODES,
+    ):
+        if mode == "custom" and isinstance(chunk, Answered):
+            assert chunk.message.content == "Here is your answer."
+            assert SessionStore(tmp_path).load("local", "s9") is None  # not written yet
+            told.set()
+        for event in to_events(mode, chunk, Sanitizer()):
+            tokens += [event.content] if event.type == "token" else []
+            hints += event.hints if event.type == "hints" else []
+    assert released == [True]
+    assert "".join(tokens) == "Here is your answer."
+    assert hints == ["Ask about schools", "Show the map", "Compare the first two"]
+    stored = SessionStore(tmp_path).load("local", "s9")
+    assert stored is not None and stored.title == "SECRET TITLE WORDS"

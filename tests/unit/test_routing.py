@@ -1,4 +1,5 @@
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langgraph.graph import END
 
 from agent_graph.graph.context_block import round_results
 from agent_graph.graph.routing import route_after_agent, route_after_tools
@@ -10,15 +11,15 @@ def test_route_to_tools_when_last_ai_message_has_tool_calls() -> None:
     assert route_after_agent(state) == "tools"
 
 
-def test_route_to_post_process_on_final_text() -> None:
+def test_the_turn_ends_on_final_text() -> None:
     state = {"messages": [HumanMessage("hi"), AIMessage("Hello!")]}
-    assert route_after_agent(state) == "post_process"
+    assert route_after_agent(state) == END
 
 
-def test_route_to_post_process_when_last_message_is_not_ai() -> None:
+def test_the_turn_ends_when_last_message_is_not_ai() -> None:
     tool = ToolMessage("{}", tool_call_id="c1")
-    assert route_after_agent({"messages": [HumanMessage("x"), tool]}) == "post_process"
-    assert route_after_agent({"messages": []}) == "post_process"
+    assert route_after_agent({"messages": [HumanMessage("x"), tool]}) == END
+    assert route_after_agent({"messages": []}) == END
 
 
 def _round(name: str, result: ToolMessage) -> list[BaseMessage]:

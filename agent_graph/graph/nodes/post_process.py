@@ -1,14 +1,19 @@
-"""post_process: persist the exchange, apply memory writes, remember results, hints and title."""
+"""post_process: persist the exchange, apply memory writes, remember results, hints and title;
+the last part of the agent's step that answers (nodes/agent.py), not a LangGraph step of its
+own."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.messages import BaseMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.runnables.config import ensure_config, var_child_runnable_config
+from langgraph.constants import TAG_NOSTREAM
 from langgraph.runtime import Runtime
 
 from agent_graph.graph import history
@@ -23,6 +28,34 @@ from agent_graph.graph.tool_choice import OFFERED
 from agent_graph.storage.sessions import SessionRecord
 
 log = logging.getLogger(__name__)
+
+
+POST_PROCESSED = "title"
+"""The key only a post-processed step's update has: the exchange is stored then."""
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The agent's answer, told to the turn's runner (a `custom` stream item, never an SSE
+    event) before the turn is post-processed: the rest of the answer its filters held back is
+    shown then, not after the session is written and the hints are made."""
+
+    message: AIMessage | BaseMessage
+
+
+@contextmanager
+def unstreamed() -> Iterator[None]:
+    """Model calls made inside (hints, a title, memory's scores) tagged so that none of their
+    tokens reaches the user's stream: they run inside the agent's step, whose model tokens are
+    the answer."""
+    config = ensure_config()
+    token = var_child_runnable_config.set(
+        {**config, "tags": [*config.get("tags", []), TAG_NOSTREAM]}
+    )
+    try:
+        yield
+    finally:
+        var_child_runnable_config.reset(token)
 
 
 def make_post_process(services: Services) -> Any:

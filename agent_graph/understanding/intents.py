@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import regex
 import yaml
 
 from agent_graph.understanding.spelling import Spelling
@@ -136,8 +137,8 @@ def _shapes_in(data: dict[str, Any], path: Path) -> tuple[str, ...]:
         raise IntentsError(f"{path}: `shapes` is a list of non-empty patterns")
     for shape in shapes:
         try:
-            re.compile(shape)
-        except re.error as exc:
+            regex.compile(shape)
+        except regex.error as exc:
             raise IntentsError(f"{path}: shape {shape!r} is not a pattern: {exc}") from exc
     return tuple(s.strip() for s in shapes)
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import regex
 
 from agent_graph.understanding.intents import Intent
 from agent_graph.understanding.learned import LinearRanking
@@ -33,6 +34,10 @@ log = logging.getLogger(__name__)
 
 NEAREST = 2
 """Examples per intent whose similarities are averaged into its score."""
+SHAPE_TIMEOUT_S = 0.05
+"""How long one skill's shapes may search a message. A shape is the skill's own pattern, run in
+the core's process: one that backtracks without end (`(a+)+$` on thirty letters) must not stall
+every turn of the server."""
 KEPT_MESSAGES = 16
 MAX_MESSAGE_CHARS = 1000
 """A longer message is read by its start: MiniLM sees 256 tokens at most anyway."""
@@ -94,7 +99,7 @@ class IntentMatcher:
         }
         """Each skill's declared names (intents.yaml `names:`), as one pattern."""
         self._shapes = {
-            skill: re.compile("|".join(f"(?:{s})" for s in said), re.I)
+            skill: regex.compile("|".join(f"(?:{s})" for s in said), regex.I)
             for skill, said in (shapes or {}).items()
             if said
         }
@@ -134,8 +139,18 @@ class IntentMatcher:
         return {skill for skill, pattern in self._names.items() if pattern.search(text)}
 
     def shaped(self, text: str) -> set[str]:
-        """The skills one of whose declared shapes `text` holds."""
-        return {skill for skill, pattern in self._shapes.items() if pattern.search(text)}
+        """The skills one of whose declared shapes `text` holds; a skill whose shapes search
+        longer than SHAPE_TIMEOUT_S is not heard by them (logged)."""
+        found = set()
+        for skill, pattern in self._shapes.items():
+            try:
+                if pattern.search(text, timeout=SHAPE_TIMEOUT_S):
+                    found.add(skill)
+            except TimeoutError:
+                log.warning(
+                    "the shapes of %s searched a message too long: not heard by them", skill
+                )
+        return found
 
     def spelt(self, text: str) -> str:
         """`text` with a slip of a word some skill declares read as that word ("time in denvr"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from langchain_core.messages import HumanMessage
 
 from agent_graph.graph.tool_choice import ToolChoice
@@ -45,3 +46,19 @@ def test_a_malformed_shapes_list_leaves_the_skill_without_shapes(tmp_path: Path)
     for malformed in ("shapes: ['qx-(\\d']\n", "shapes: {qx: 1}\n"):
         choice = _choice(tmp_path / str(len(malformed)), malformed)
         assert choice.heard(TOOLS, [HumanMessage(SAID)]) == set()
+
+
+@pytest.mark.timeout(60)  # Python's `re` would take days on these 40 letters
+def test_a_shape_that_backtracks_without_end_stalls_nothing(tmp_path: Path) -> None:
+    """A skill's shape runs in the core's process: one that backtracks without end on a message
+    built for it (`(a+)+$`: 0.8 s on 25 letters with Python's `re`, doubling with each letter)
+    gives up after its time limit, the skill unheard by it, and the next message is read as
+    before."""
+    folders = two_skill_folders(tmp_path, {"alpha": "weather", "beta": "house"})
+    for folder, shapes in zip(folders, ("['(a+)+$']", "['\\bqx-\\d{5}\\b']"), strict=True):
+        with (folder / "intents.yaml").open("a") as kept:
+            kept.write(f"shapes: {shapes}\n")
+    said = declared([(f.name, f) for f in folders])
+    matcher = IntentMatcher(said.intents, names=said.names, shapes=said.shapes)
+    assert matcher.shaped("a" * 40 + "! and QX-20417") == {"beta"}
+    assert matcher.shaped("aaaa") == {"alpha"}

@@ -157,8 +157,8 @@ _ADVICE_ASKED = re.compile(
 their agent, no tool's to give."""
 ADVICE = (
     "What to offer and whether to use an agent are yours to decide, ideally with a licensed agent: "
-    "I can't advise on them. I can show its details and price history, compare it with others, "
-    "estimate its monthly payment or book a tour."
+    "I can't advise on them. I can show a home's details and price history, compare homes, "
+    "estimate a monthly payment or book a tour."
 )
 
 
